@@ -1,0 +1,1 @@
+"""The game-independent core: hex grid, dice, events, actions, records, errors, data loading."""

@@ -1,0 +1,98 @@
+"""Loading game data files (TOML) with errors that name the file, record and field.
+
+Every record carries a `source` saying where its values come from (DATA.md):
+`rule FB 4.2`, `history: ...` or `design: ...`, several joined by "; ".
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from henderson.core.errors import DataError, DataErrors
+
+SOURCE_PART = re.compile(r"^(rule (FB|DG|AAG) [0-9A-Za-z.\-]+.*|history: .+|design: .+)$")
+
+
+def load_toml(path: Path) -> dict[str, Any]:
+    """Parse one TOML file; a DataError names the file and the line when it is malformed."""
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise DataError(str(path), "", "", "file not found") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(str(path), "", "", f"malformed TOML: {exc}") from None
+    except OSError as exc:
+        raise DataError(str(path), "", "", f"cannot read: {exc.strerror}") from None
+
+
+def valid_source(value: Any) -> bool:
+    """True when `value` is a provenance string as DATA.md describes."""
+    if not isinstance(value, str) or not value.strip():
+        return False
+    return all(SOURCE_PART.match(part.strip()) for part in value.split(";"))
+
+
+class Collector:
+    """Gathers data errors so that one check reports all of them, one per line."""
+
+    def __init__(self) -> None:
+        self.errors: list[DataError] = []
+
+    def add(self, file: str, record: str, field: str, message: str) -> None:
+        self.errors.append(DataError(file, record, field, message))
+
+    def raise_if_any(self) -> None:
+        if self.errors:
+            raise DataErrors(self.errors)
+
+    def field(
+        self,
+        obj: Mapping[str, Any],
+        name: str,
+        kind: type | tuple[type, ...],
+        file: str,
+        record: str,
+        *,
+        required: bool = True,
+        default: Any = None,
+    ) -> Any:
+        """obj[name] checked against `kind`; records an error and returns `default` if wrong."""
+        if name not in obj:
+            if required:
+                self.add(file, record, name, "missing")
+            return default
+        value = obj[name]
+        # bool is an int in Python; never accept it for a number
+        if isinstance(value, bool) and kind in (int, float, (int, float)):
+            self.add(file, record, name, f"expected {_kind_name(kind)}, got {value!r}")
+            return default
+        if not isinstance(value, kind):
+            self.add(file, record, name, f"expected {_kind_name(kind)}, got {value!r}")
+            return default
+        return value
+
+    def source(self, obj: Mapping[str, Any], file: str, record: str) -> str:
+        value = obj.get("source")
+        if value is None:
+            self.add(file, record, "source", "missing (every record needs its provenance)")
+            return ""
+        if not valid_source(value):
+            self.add(
+                file,
+                record,
+                "source",
+                f"{value!r} is not 'rule FB|DG|AAG <n>', 'history: <note>' or 'design: <reason>'",
+            )
+            return ""
+        return value
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    names = {int: "an integer", float: "a number", str: "text", list: "a list", dict: "a table", bool: "true/false"}
+    return " or ".join(names.get(k, k.__name__) for k in kinds)

@@ -1,0 +1,200 @@
+"""Game records: JSON Lines, a header then one line per action with the events it caused.
+
+Records are how games are saved, replayed, exchanged and stored by the server.
+Replaying a record reproduces the same final position, bit for bit.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from henderson.core.dice import ScriptedDice, SeededDice
+from henderson.core.errors import HendersonError, RecordError
+from henderson.core.events import Event
+
+RECORD_FORMAT = "henderson-record"
+RECORD_VERSION = 1
+
+
+@dataclass
+class RecordEntry:
+    """One action: who played it, its notation, and the events it caused."""
+
+    ply: int
+    player: str
+    action: str
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    def rolls(self) -> list[int]:
+        return [int(e["data"]["value"]) for e in self.events if e.get("kind") == "roll"]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ply": self.ply, "player": self.player, "action": self.action, "events": self.events}
+
+
+@dataclass
+class GameRecord:
+    """A whole game: header fields plus the entries in order."""
+
+    game: str
+    data_version: str
+    seed: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    players: dict[str, str] = field(default_factory=dict)
+    start: dict[str, Any] | None = None  # a position when the game did not start from set-up
+    meta: dict[str, Any] = field(default_factory=dict)
+    entries: list[RecordEntry] = field(default_factory=list)
+
+    def header(self) -> dict[str, Any]:
+        head: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game,
+            "data_version": self.data_version,
+            "seed": self.seed,
+            "options": self.options,
+            "players": self.players,
+        }
+        if self.start is not None:
+            head["start"] = self.start
+        if self.meta:
+            head["meta"] = self.meta
+        return head
+
+    def add(self, player: str, action: str, events: list[Event]) -> RecordEntry:
+        entry = RecordEntry(len(self.entries), player, action, [e.to_json() for e in events])
+        self.entries.append(entry)
+        return entry
+
+    def lines(self) -> Iterator[str]:
+        yield json.dumps(self.header(), separators=(",", ":"))
+        for entry in self.entries:
+            yield json.dumps(entry.to_json(), separators=(",", ":"))
+
+    def dumps(self) -> str:
+        return "\n".join(self.lines()) + "\n"
+
+    def write(self, path: str | Path) -> None:
+        """Write atomically: a crash leaves either the old file or the new one."""
+        write_atomic(Path(path), self.dumps())
+
+    @classmethod
+    def loads(cls, text: str, source: str = "record") -> GameRecord:
+        lines = [(i + 1, line) for i, line in enumerate(text.splitlines()) if line.strip()]
+        if not lines:
+            raise RecordError(f"{source}: empty file, expected a header line")
+        objs: list[tuple[int, dict[str, Any]]] = []
+        for number, line in lines:
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise RecordError(f"{source}: line {number}: not JSON ({exc.msg})") from None
+            if not isinstance(obj, dict):
+                raise RecordError(f"{source}: line {number}: expected a JSON object")
+            objs.append((number, obj))
+        number, head = objs[0]
+        if head.get("format") != RECORD_FORMAT:
+            raise RecordError(f"{source}: line {number}: format must be {RECORD_FORMAT!r}")
+        if head.get("version") != RECORD_VERSION:
+            raise RecordError(f"{source}: line {number}: unsupported version {head.get('version')!r}")
+        for key, kind in (("game", str), ("data_version", str)):
+            if not isinstance(head.get(key), kind):
+                raise RecordError(f"{source}: line {number}: header field {key!r} missing or not text")
+        seed = head.get("seed")
+        if seed is not None and not isinstance(seed, int):
+            raise RecordError(f"{source}: line {number}: header field 'seed' must be an integer")
+        record = cls(
+            game=head["game"],
+            data_version=head["data_version"],
+            seed=seed,
+            options=dict(head.get("options") or {}),
+            players=dict(head.get("players") or {}),
+            start=head.get("start"),
+            meta=dict(head.get("meta") or {}),
+        )
+        for number, obj in objs[1:]:
+            action, player = obj.get("action"), obj.get("player")
+            if not isinstance(action, str) or not isinstance(player, str):
+                raise RecordError(f"{source}: line {number}: needs text fields 'action' and 'player'")
+            events = obj.get("events", [])
+            if not isinstance(events, list):
+                raise RecordError(f"{source}: line {number}: 'events' must be a list")
+            record.entries.append(RecordEntry(len(record.entries), player, action, events))
+        return record
+
+    @classmethod
+    def read(cls, path: str | Path) -> GameRecord:
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"{path}: cannot read ({exc.strerror})") from None
+        return cls.loads(text, str(path))
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace `path` with `text` so that readers see the old or the new file, never half."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def start_state(record: GameRecord, game: Any) -> Any:
+    """The state a record starts from, with the dice that reproduce its rolls."""
+    if record.seed is not None:
+        dice: Any = SeededDice(record.seed)
+    else:
+        dice = ScriptedDice([v for entry in record.entries for v in entry.rolls()])
+    if record.start is not None:
+        return game.load_state(record.start, dice=dice)
+    return game.new_state(record.seed, options=record.options, dice=dice)
+
+
+def replay(record: GameRecord, game: Any, *, upto: int | None = None) -> Any:
+    """Play the record's actions from its start; check each action's dice against the record.
+
+    Returns the state after `upto` actions (all when None). Raises RecordError
+    naming the line whose action is illegal or whose dice differ.
+    """
+    if game.name != record.game:
+        raise RecordError(f"record is a {record.game!r} game, not {game.name!r}")
+    state = start_state(record, game)
+    entries = record.entries if upto is None else record.entries[:upto]
+    for entry in entries:
+        line = entry.ply + 2
+        try:
+            events = state.apply(entry.action)
+        except HendersonError as exc:
+            raise RecordError(f"line {line}: {entry.action!r}: {exc}") from None
+        rolls = [int(e.data["value"]) for e in events if e.kind == "roll"]
+        if rolls != entry.rolls():
+            raise RecordError(
+                f"line {line}: {entry.action!r}: dice {rolls} differ from the record's {entry.rolls()}"
+            )
+    return state
+
+
+def record_for(game: Any, state: Any, players: Mapping[str, str] | None = None) -> GameRecord:
+    """An empty record for a game started from `state` (the start position kept when needed)."""
+    return GameRecord(
+        game=game.name,
+        data_version=game.data_version,
+        seed=getattr(state, "seed", None),
+        options=dict(getattr(state, "options", {}) or {}),
+        players=dict(players or {}),
+    )
