@@ -31,6 +31,12 @@ def _module(name: str) -> Any:
         raise
 
 
+def register(name: str, module: str) -> None:
+    """Add a game module to the registry (plug-ins, and test games)."""
+    REGISTRY[name] = module
+    _load.cache_clear()
+
+
 def names() -> list[str]:
     """Names of the games this installation can play."""
     found = []
