@@ -60,6 +60,7 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await hub.resume()
         yield
         await hub.close()
         pool.shutdown(wait=False, cancel_futures=True)
@@ -155,7 +156,7 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
     async def seat_state(seat: SeatDep) -> dict[str, Any]:
         """The seat's view of its match, its legal actions when it must act, and the whole log."""
         live = await hub.match(seat.match_id)
-        return live.payload(seat.side)
+        return await hub.payload(live, seat.side)
 
     @app.post("/api/seat/actions", tags=["seat"])
     async def play(seat: SeatDep, body: PlayAction) -> dict[str, Any]:
@@ -211,17 +212,18 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
         live.listeners.add(listener)
         reader = asyncio.create_task(_read_pings(ws))
         try:
-            sent = 0
-            await ws.send_json(live.payload(seat.side, 0))
-            sent = len(live.record.entries)
+            snapshot = live.snapshot()
+            await ws.send_json(await asyncio.to_thread(live.payload, seat.side, 0, snapshot))
+            sent = snapshot[1]
             while True:
                 waiter = asyncio.create_task(listener.wake.get())
                 done, _ = await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
                 if reader in done:
                     waiter.cancel()
                     return
-                await ws.send_json(live.payload(seat.side, sent))
-                sent = len(live.record.entries)
+                snapshot = live.snapshot()
+                await ws.send_json(await asyncio.to_thread(live.payload, seat.side, sent, snapshot))
+                sent = snapshot[1]
         except (WebSocketDisconnect, RuntimeError):
             return
         finally:

@@ -71,12 +71,21 @@ class LiveMatch:
             return None
         return str(side)
 
-    def payload(self, side: str | None, since: int = 0) -> dict[str, Any]:
-        """What a seat is sent: its own view, its legal actions when it must act, the log."""
-        state = self.state
+    def snapshot(self) -> tuple[Any, int]:
+        """The state and the record's length, taken together (on the event loop)."""
+        return self.state, len(self.record.entries)
+
+    def payload(
+        self, side: str | None, since: int = 0, snapshot: tuple[Any, int] | None = None
+    ) -> dict[str, Any]:
+        """What a seat is sent: its own view, its legal actions when it must act, the log.
+
+        States are replaced, never changed, so this may run in a worker thread on a snapshot.
+        """
+        state, steps = snapshot or self.snapshot()
         current = state.current_player()
         mine = side is not None and current == side and self.player(side) == HUMAN
-        since = max(0, min(since, len(self.record.entries)))
+        since = max(0, min(since, steps))
         return {
             "type": "state",
             "match": self.id,
@@ -87,7 +96,7 @@ class LiveMatch:
             "sides": list(self.game.sides),
             "players": dict(self.players),
             "ply": state.ply,
-            "steps": len(self.record.entries),
+            "steps": steps,
             "current_player": current,
             "your_turn": mine,
             "legal_actions": [str(a) for a in state.legal_actions()] if mine else [],
@@ -95,7 +104,7 @@ class LiveMatch:
             "terminal": state.is_terminal(),
             "winner": state.winner(),
             "log_from": since,
-            "log": [e.to_json() for e in self.record.entries[since:]],
+            "log": [e.to_json() for e in self.record.entries[since:steps]],
             "problem": self.problem,
         }
 
@@ -325,6 +334,18 @@ class Hub:
         live.problem = problem
         for listener in list(live.listeners):
             listener.notify()
+
+    async def payload(self, live: LiveMatch, side: str | None, since: int = 0) -> dict[str, Any]:
+        """A seat's payload, computed in a worker thread (legal actions can take a while)."""
+        return await asyncio.to_thread(live.payload, side, since, live.snapshot())
+
+    async def resume(self) -> None:
+        """Load the unfinished matches that wait on a computer player, so that it plays on."""
+        for match_id in await asyncio.to_thread(self.store.waiting_on_agents):
+            try:
+                await self.match(match_id)
+            except Exception as exc:  # a match that no longer loads must not stop the server
+                log.warning("match %s cannot be resumed: %s", match_id, exc)
 
     async def idle(self) -> None:
         """Wait until no computer player is thinking (for tests and shutdown)."""

@@ -225,6 +225,24 @@ class Store:
                 return None
             return MatchSummary(row.id, row.game, row.ply, row.current, row.finished, row.updated)
 
+    def waiting_on_agents(self) -> list[str]:
+        """Unfinished matches whose next decision is a computer player's (resumed at start)."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(MatchRow.id, MatchRow.header, MatchRow.current).where(
+                    MatchRow.finished.is_(False), MatchRow.current.is_not(None)
+                )
+            ).all()
+        found = []
+        for match_id, header, current in rows:
+            try:
+                players = json.loads(header).get("players") or {}
+            except ValueError:
+                continue
+            if players.get(current, "human") != "human":
+                found.append(match_id)
+        return found
+
     def record(self, match_id: str) -> GameRecord | None:
         """The match's whole record, as stored."""
         with Session(self.engine) as session:

@@ -123,7 +123,7 @@ def test_a_game_against_the_computer_survives_a_reload(server: str, tab: Page) -
     page = tab.page
     page.goto(server + "/")
     page.select_option("#game-select", "toy")
-    expect(page.locator("select[data-side=blue]")).to_have_value("random")
+    page.select_option("select[data-side=blue]", "random")
     tab.shot("lobby")
     page.click("#create")
     page.wait_for_url(re.compile(r"/play#"))
@@ -162,6 +162,7 @@ def test_replay_steps_back_and_forward(server: str, tab: Page) -> None:
     page = tab.page
     page.goto(server + "/")
     page.select_option("#game-select", "toy")
+    page.select_option("select[data-side=blue]", "random")
     page.click("#create")
     wait_my_turn(page)
     for _ in range(2):
@@ -189,6 +190,7 @@ def test_a_game_without_a_renderer_is_shown_as_text(server: str, tab: Page) -> N
     page = tab.page
     page.goto(server + "/")
     page.select_option("#game-select", "stricttoy")
+    page.select_option("select[data-side=blue]", "random")
     page.click("#create")
     wait_my_turn(page)
     expect(page.locator("#board-text")).to_contain_text("scores")

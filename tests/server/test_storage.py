@@ -96,3 +96,30 @@ def test_a_bad_record_is_refused(client: TestClient) -> None:
     response = client.post("/api/records", json={"record": "\n".join(lines)})
     assert response.status_code == 422
     assert "line 2" in response.json()["message"]
+
+
+def test_an_acknowledged_action_is_already_in_the_database(db_url: str) -> None:
+    from henderson.server.storage import Store
+
+    with TestClient(create_app(db_url)) as client:
+        made = create(client)
+        assert act(client, made["seats"]["red"], "hold", 0).status_code == 200
+        stored = Store(db_url).record(made["match"])
+        assert stored is not None
+        assert [e.action for e in stored.entries] == ["hold"]
+        assert stored.seed is not None and stored.players == {"red": "human", "blue": "human"}
+
+
+def test_tokens_are_stored_only_as_digests(db_url: str) -> None:
+    from sqlalchemy import select
+    from sqlalchemy.orm import Session
+
+    from henderson.server.storage import SeatRow, Store
+
+    with TestClient(create_app(db_url)) as client:
+        made = create(client)
+    store = Store(db_url)
+    with Session(store.engine) as session:
+        stored = set(session.scalars(select(SeatRow.token_hash)).all())
+    for token in [*made["seats"].values(), made["spectator"]]:
+        assert token not in stored
