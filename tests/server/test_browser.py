@@ -230,3 +230,23 @@ def test_two_browsers_play_each_other_by_invite_links(server: str, browser: Any)
     finally:
         red.close()
         blue.close()
+
+
+def test_hot_seat_follows_the_turn_on_one_screen(server: str, tab: Page) -> None:
+    page = tab.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(server + "/")
+    page.select_option("#game-select", "toy")
+    page.select_option("select[data-side=blue]", "human")
+    page.check("#hotseat")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/play#"))
+    expect(page.locator("#title")).to_contain_text("playing red")
+    wait_my_turn(page)
+    expect(page.locator("#seat-switch")).to_be_visible()
+    page.click("g.toy-button[data-action=hold]")
+    expect(page.locator("#title")).to_contain_text("playing blue")
+    wait_my_turn(page)
+    expect(page.locator("#log li")).to_have_count(1)
+    tab.shot("hot-seat-blue")
+    assert tab.errors == []

@@ -45,13 +45,18 @@ function showInvites(made) {
     input.readOnly = true;
     input.value = inviteLink(token);
     input.addEventListener("focus", () => input.select());
+    const copy = document.createElement("button");
+    copy.type = "button";
+    copy.textContent = "copy";
+    copy.addEventListener("click", () => copyText(input.value));
     const open = document.createElement("a");
     open.href = `/play#${token}`;
     open.textContent = side === "spectator" ? "watch" : `play ${side} here`;
     open.addEventListener("click", () => {
       if (side !== "spectator") remember({ token, kind: "seat" });
     });
-    row.append(label, input, open);
+    row.className = "invite";
+    row.append(label, input, copy, open);
     box.append(row);
   }
   $("invites").classList.remove("hidden");
@@ -71,9 +76,10 @@ async function createGame(event) {
   for (const select of $("sides").querySelectorAll("select")) players[select.dataset.side] = select.value;
   try {
     const made = await api.create($("game-select").value, players, options);
-    const first = rememberNew(made);
+    const hotseat = $("hotseat").checked;
+    const first = rememberNew(made, hotseat);
     const humans = Object.keys(made.seats).length;
-    if (humans <= 1) {
+    if (humans <= 1 || hotseat) {
       location.href = `/play#${first}`;
       return;
     }

@@ -38,11 +38,14 @@ export function seatsOf(match) {
   return allSeats().filter((s) => s.match === match);
 }
 
-/** Remember every token a create or upload answer gave; return the token to open. */
-export function rememberNew(made) {
+/**
+ * Remember every token a create or upload answer gave; return the token to open.
+ * With `hotseat` every human seat is played here, else the first one and the others are invites.
+ */
+export function rememberNew(made, hotseat = false) {
   const human = Object.entries(made.seats);
   human.forEach(([side, token], i) =>
-    remember({ token, match: made.match, game: made.game, side, kind: i === 0 ? "seat" : "invite" }),
+    remember({ token, match: made.match, game: made.game, side, kind: i === 0 || hotseat ? "seat" : "invite" }),
   );
   remember({ token: made.spectator, match: made.match, game: made.game, side: null, kind: "spectator" });
   return human.length ? human[0][1] : made.spectator;
