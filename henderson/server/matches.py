@@ -24,6 +24,8 @@ from henderson.server.storage import Seat, Store
 log = logging.getLogger("henderson.server")
 
 HUMAN = "human"
+CHECKPOINT_EVERY = 25
+CHECKPOINT_LIMIT = 400
 SPECTATOR = "spectator"
 
 
@@ -57,6 +59,23 @@ class LiveMatch:
     agents: dict[str, Any] = field(default_factory=dict)
     agent_task: asyncio.Task[None] | None = None
     problem: str | None = None  # why a computer player stopped, shown to the players
+    checkpoints: dict[int, Any] = field(default_factory=dict)  # step -> state, for replay
+
+    def state_at(self, step: int) -> Any:
+        """The state after the record's first `step` actions, replayed from the nearest
+        checkpoint (the server's own record: its actions and dice are known to be good)."""
+        known = [k for k in self.checkpoints if k <= step]
+        if known:
+            start = max(known)
+            state = self.checkpoints[start].clone()
+        else:
+            start, state = 0, start_state(self.record, self.game)
+            self.checkpoints[0] = state.clone()
+        for index in range(start, step):
+            state.apply(self.record.entries[index].action)
+            if (index + 1) % CHECKPOINT_EVERY == 0 and len(self.checkpoints) < CHECKPOINT_LIMIT:
+                self.checkpoints.setdefault(index + 1, state.clone())
+        return state
 
     @property
     def players(self) -> dict[str, str]:
@@ -366,17 +385,7 @@ class Hub:
         steps = len(record.entries)
         if not 0 <= step <= steps:
             raise ApiError(422, "bad-step", f"step must be between 0 and {steps}")
-        snapshot = GameRecord(
-            record.game,
-            record.data_version,
-            record.seed,
-            record.options,
-            record.players,
-            record.start,
-            record.meta,
-            list(record.entries[:step]),
-        )
-        state = await asyncio.to_thread(replay, snapshot, live.game)
+        state = await asyncio.to_thread(live.state_at, step)
         return {
             "step": step,
             "steps": steps,

@@ -123,3 +123,19 @@ def test_tokens_are_stored_only_as_digests(db_url: str) -> None:
         stored = set(session.scalars(select(SeatRow.token_hash)).all())
     for token in [*made["seats"].values(), made["spectator"]]:
         assert token not in stored
+
+
+def test_history_agrees_with_a_replay_of_the_record_at_every_step(client: TestClient) -> None:
+    made = create(client, red="random", blue="random")
+    token = made["spectator"]
+    wait_for(lambda: seat(client, token)["terminal"], "the game to end")
+    record = GameRecord.loads(client.get("/api/seat/record", headers=auth(token)).text)
+    steps = len(record.entries)
+    # backwards first, so later steps are served from checkpoints made on the way
+    for step in sorted({steps, steps - 1, 30, 26, 25, 24, steps // 2, 1, 0}, reverse=True):
+        if not 0 <= step <= steps:
+            continue
+        seen = client.get("/api/seat/history", params={"step": step}, headers=auth(token)).json()
+        expected = replay(record, games.get("toy"), upto=step)
+        assert seen["view"] == expected.view(None), step
+        assert seen["current_player"] == expected.current_player()
