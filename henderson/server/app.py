@@ -20,7 +20,7 @@ from henderson import agents, games
 from henderson.core.errors import HendersonError
 from henderson.server.errors import ApiError, from_henderson, install_handlers
 from henderson.server.limits import RECORD_LIMIT, BodyLimit
-from henderson.server.matches import Hub, Listener
+from henderson.server.matches import Hub, Listener, game_named
 from henderson.server.schemas import CreateMatch, MyGames, PlayAction, UploadRecord
 from henderson.server.storage import Seat, Store
 
@@ -100,7 +100,7 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
     @app.get("/api/games/{name}/board", tags=["games"])
     async def board(name: str) -> dict[str, Any]:
         """Static board data for the client (`game.client_data()`), or {} when the game has none."""
-        game = games.get(name)
+        game = game_named(name)
         client_data = getattr(game, "client_data", None)
         return dict(client_data()) if callable(client_data) else {}
 

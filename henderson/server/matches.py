@@ -128,6 +128,19 @@ class LiveMatch:
         }
 
 
+def game_named(name: str) -> Any:
+    """The game `name` from the registry; a game that fails to load counts as unavailable."""
+    try:
+        return games.get(name)
+    except HendersonError:
+        raise
+    except Exception as exc:  # a half-installed game package must not become a 500
+        log.warning("game %s cannot be loaded: %s", name, exc)
+        raise ApiError(
+            404, "unknown-game", f"game {name!r} is not available on this server"
+        ) from None
+
+
 def check_players(game: Any, players: Mapping[str, str] | None) -> dict[str, str]:
     """Each side's player: "human" or a known agent name; sides left out are human."""
     players = dict(players or {})
@@ -196,7 +209,7 @@ class Hub:
             record = await asyncio.to_thread(self.store.record, match_id)
             if record is None:
                 raise ApiError(404, "unknown-match", f"no match {match_id}")
-            game = games.get(record.game)
+            game = game_named(record.game)
             state = await asyncio.to_thread(replay, record, game)
             live = LiveMatch(match_id, game, state, record)
             self.live[match_id] = live
@@ -207,7 +220,7 @@ class Hub:
         self, game_name: str, options: Mapping[str, Any], players: Mapping[str, str] | None
     ) -> dict[str, Any]:
         """A new match with a secret seed; returns its id and one token per human seat."""
-        game = games.get(game_name)
+        game = game_named(game_name)
         who = check_players(game, players)
         record = GameRecord(
             game=game.name,
@@ -222,7 +235,7 @@ class Hub:
     async def upload(self, text: str, players: Mapping[str, str] | None) -> dict[str, Any]:
         """A new match that resumes an uploaded record (replayed and checked action by action)."""
         record = GameRecord.loads(text, "uploaded record")
-        game = games.get(record.game)
+        game = game_named(record.game)
         if record.seed is None:
             raise ApiError(
                 422,
