@@ -20,6 +20,7 @@ from henderson.server import create_app
 
 games.register("toy", "tests.support.toy")
 games.register("stricttoy", "tests.server.strict_toy")
+games.register("hextoy", "tests.server.hex_toy")
 
 POSTGRES = os.environ.get("HENDERSON_TEST_POSTGRES", "")
 

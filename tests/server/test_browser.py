@@ -116,7 +116,13 @@ def wait_my_turn(page: Any) -> None:
 def then_my_turn(page: Any, before: int) -> None:
     """Wait for the log to grow past `before` entries, then for this seat's decision."""
     page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}", timeout=15000)
-    expect(page.locator("#action-input")).to_be_enabled(timeout=15000)
+    try:
+        expect(page.locator("#action-input")).to_be_enabled(timeout=15000)
+    except AssertionError:
+        status = page.locator("#status").inner_text()
+        raise AssertionError(
+            f"not my turn: {status!r}; log: {page.locator('#log').inner_text()!r}"
+        ) from None
 
 
 def test_a_game_against_the_computer_survives_a_reload(server: str, tab: Page) -> None:
@@ -249,4 +255,28 @@ def test_hot_seat_follows_the_turn_on_one_screen(server: str, tab: Page) -> None
     wait_my_turn(page)
     expect(page.locator("#log li")).to_have_count(1)
     tab.shot("hot-seat-blue")
+    assert tab.errors == []
+
+
+def test_a_hex_map_game_is_drawn_and_moved_by_clicks(server: str, tab: Page) -> None:
+    page = tab.page
+    page.goto(server + "/")
+    page.select_option("#game-select", "hextoy")
+    page.select_option("select[data-side=blue]", "random")
+    page.click("#create")
+    wait_my_turn(page)
+    expect(page.locator("#board-svg polygon.hex")).to_have_count(15)
+    expect(page.locator("#board-svg [data-kind=river]")).to_have_count(1)
+    expect(page.locator("#board-svg polygon[data-hex='0203'] title")).to_contain_text("0203")
+    page.click("#board-svg [data-counter=r1]")
+    expect(page.locator("#action-input")).to_have_value("r1")
+    reach = page.locator("#board-svg polygon.reach")
+    expect(reach).to_have_count(page.locator("#action-list li").count())  # each move's hex
+    assert reach.count() >= 2
+    tab.shot("hex-map-selected")
+    target = reach.first.get_attribute("data-hex")
+    page.click(f"#board-svg polygon[data-hex='{target}']", force=True)
+    expect(page.locator("#log li").first).to_contain_text(f"r1 {target}")
+    then_my_turn(page, 1)
+    tab.shot("hex-map-moved")
     assert tab.errors == []

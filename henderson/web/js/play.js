@@ -1,6 +1,7 @@
 // The game page: one seat's view, its legal actions, the dice, the log, replay and keys.
 import { api, ApiError, subscribe, tokenFrom } from "./api.js";
 import * as generic from "./generic.js";
+import * as genericHex from "./generic-hex.js";
 import { allSeats, remember, seatsOf } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
@@ -25,6 +26,12 @@ const ui = {
 
 async function init(token) {
   if (ui.socket) ui.socket.close();
+  ui.socket = null;
+  ui.generation = (ui.generation || 0) + 1;
+  const generation = ui.generation;
+  const current = (handler) => (value) => {
+    if (generation === ui.generation) handler(value);
+  };
   Object.assign(ui, { token, live: null, log: [], replay: null, filter: "", selected: -1, renderedLog: -1 });
   $("action-input").value = "";
   if (!token) {
@@ -44,15 +51,16 @@ async function init(token) {
     kind: known && known.kind !== "invite" ? known.kind : first.side ? "seat" : "spectator",
   });
   if (ui.gameName !== first.game) await loadGame(first.game);
+  if (generation !== ui.generation) return;
   accept(first);
   drawSeatSwitch();
   ui.socket = subscribe(token, {
-    onState: accept,
-    onStatus: (on) => {
+    onState: current(accept),
+    onStatus: current((on) => {
       $("conn").textContent = on ? "live" : "offline";
       $("conn").className = `badge ${on ? "" : "off"}`;
-    },
-    onError: (err) => showError(err.describe()),
+    }),
+    onError: current((err) => showError(err.describe())),
   });
 }
 
@@ -97,6 +105,8 @@ function followTurn() {
 // -- state updates ---------------------------------------------------------------------------
 
 function accept(message) {
+  // answers can cross (a fetch and a push): never go back to an older state
+  if (ui.live && ui.live.match === message.match && message.steps < ui.live.steps) return;
   if (message.log_from > ui.log.length) {
     api.seat(ui.token).then(accept, () => {});
     return;
@@ -149,20 +159,25 @@ function drawBoard(shown) {
   $("replay-flag").classList.toggle("hidden", !ui.replay);
   const live = ui.live;
   const legal = ui.replay || !live.your_turn ? [] : live.legal_actions;
-  if (ui.renderer) {
+  const hexes = Array.isArray(ui.board.hexes) && ui.board.hexes.length > 0;
+  const renderer = ui.renderer || (hexes ? genericHex : null);
+  $("board").classList.toggle("with-text", !ui.renderer && hexes);
+  if (renderer) {
     svg.classList.remove("hidden");
-    text.classList.add("hidden");
+    text.classList.toggle("hidden", renderer !== genericHex);
     try {
-      ui.renderer.render(svg, {
-        view: shown.view, board: ui.board, side: live.side, current: shown.current,
-        legal, replaying: Boolean(ui.replay),
+      renderer.render(svg, {
+        view: shown.view, board: ui.board, side: live.side, sides: live.sides, current: shown.current,
+        legal, replaying: Boolean(ui.replay), filter: ui.filter,
         play: (action) => play(action),
         pick: (action) => pick(action),
       });
+      if (renderer === genericHex) generic.render(text, shown.view);
       return;
     } catch (err) {
-      showError(`the board renderer failed (${err.message}); showing the position as text`);
+      showError(`the board could not be drawn (${err.message}); showing the position as text`);
       ui.renderer = null;
+      ui.board = {};
     }
   }
   svg.classList.add("hidden");
@@ -311,6 +326,7 @@ async function play(action) {
     ui.selected = -1;
     $("action-input").value = "";
     if (!ui.socket || !ui.socket.connected) accept(await api.seat(ui.token));
+    else draw();
   } catch (err) {
     showError(err instanceof ApiError ? err.describe() : String(err));
     if (err instanceof ApiError && ["stale", "not-your-decision"].includes(err.code)) {
@@ -327,7 +343,7 @@ function pick(text) {
   input.value = text;
   ui.filter = text;
   ui.selected = -1;
-  drawActions();
+  draw();
   input.focus();
 }
 
@@ -390,7 +406,7 @@ function onKey(event) {
       ui.filter = "";
       ui.selected = -1;
       input.blur();
-      drawActions();
+      draw();
     }
     return;
   }
@@ -443,6 +459,7 @@ function start() {
     ui.filter = event.target.value;
     ui.selected = -1;
     drawActions();
+    if (ui.live && !ui.renderer && ui.board.hexes) draw();
   });
   $("r-first").addEventListener("click", () => goto(0));
   $("r-back").addEventListener("click", () => stepBy(-1));
