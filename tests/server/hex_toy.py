@@ -160,7 +160,7 @@ class HexGame:
             "hexsides": [{"hexes": ["0102", "0103"], "kind": "river"}],
             "markers": [{"hex": "0201", "kind": "airfield", "short": "AF"}],
             "labels": [{"hex": "0303", "text": "Hills"}],
-            "boxes": [{"id": "reserve", "text": "Reserve", "x": 0, "y": 5, "w": 4, "h": 1.5}],
+            "boxes": [{"id": "reserve", "text": "Reserve", "x": 0, "y": 5.5, "w": 4, "h": 1.5}],
         }
 
 
