@@ -9,6 +9,7 @@ user's edited copy is held to the same constraints as the shipped data.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -130,7 +131,9 @@ def _str_list(c: Collector, obj: Mapping[str, Any], name: str, file: str, record
     return list(value)
 
 
-def _one_of(c: Collector, obj: Mapping[str, Any], name: str, allowed: Iterable[str], file: str, record: str) -> str:
+def _one_of(
+    c: Collector, obj: Mapping[str, Any], name: str, allowed: Iterable[str], file: str, record: str
+) -> str:
     value = c.field(obj, name, str, file, record, default="")
     allowed = tuple(allowed)
     if value and value not in allowed:
@@ -229,7 +232,12 @@ def _grid(c: Collector, doc: Mapping[str, Any], f: str) -> dict[str, MapHex]:
             continue
         label, codes = tokens[0], tokens[1:]
         if not re.fullmatch(r"\d{2}", label):
-            c.add(f, "grid", "rows", f"line {line.strip()!r} does not start with a two-digit row number")
+            c.add(
+                f,
+                "grid",
+                "rows",
+                f"line {line.strip()!r} does not start with a two-digit row number",
+            )
             continue
         row = int(label)
         if row in seen_rows:
@@ -237,14 +245,24 @@ def _grid(c: Collector, doc: Mapping[str, Any], f: str) -> dict[str, MapHex]:
             continue
         seen_rows.add(row)
         if len(codes) != len(cols):
-            c.add(f, "grid", f"row {label}", f"has {len(codes)} hexes, expected {len(cols)} (one per column)")
+            c.add(
+                f,
+                "grid",
+                f"row {label}",
+                f"has {len(codes)} hexes, expected {len(cols)} (one per column)",
+            )
             continue
         for col, code in zip(cols, codes, strict=True):
             if code == NO_HEX:
                 continue
             hid = FB_LAYOUT.from_offset(row, col)
             if code not in GRID_CODES:
-                c.add(f, f"hex {hid}", "terrain", f"{code!r} is not c (clear), j (jungle), r (ridge) or . (no hex)")
+                c.add(
+                    f,
+                    f"hex {hid}",
+                    "terrain",
+                    f"{code!r} is not c (clear), j (jungle), r (ridge) or . (no hex)",
+                )
                 continue
             hexes[hid] = MapHex(hid, GRID_CODES[code], source)  # type: ignore[arg-type]
     if not hexes:
@@ -252,7 +270,9 @@ def _grid(c: Collector, doc: Mapping[str, Any], f: str) -> dict[str, MapHex]:
     return hexes
 
 
-def _parse_hexside(c: Collector, text: str, f: str, record: str, hexes: Mapping[str, MapHex]) -> tuple[str, str] | None:
+def _parse_hexside(
+    c: Collector, text: str, f: str, record: str, hexes: Mapping[str, MapHex]
+) -> tuple[str, str] | None:
     m = HEXSIDE_PATTERN.match(text)
     if not m:
         c.add(f, record, "hexsides", f"{text!r} is not a hexside 'RRCC-RRCC'")
@@ -308,9 +328,15 @@ def _hexsides(
                 chain = []
                 break
             chain.append(key)
-        for prev, nxt in zip(chain, chain[1:], strict=False):
+        for prev, nxt in pairwise(chain):
             if not _shares_vertex(prev, nxt):
-                c.add(f, record, "hexsides", f"{'-'.join(prev)} and {'-'.join(nxt)} do not meet: a river is a connected chain of hexsides")
+                c.add(
+                    f,
+                    record,
+                    "hexsides",
+                    f"{'-'.join(prev)} and {'-'.join(nxt)} do not meet"
+                    " (a river is a connected chain of hexsides)",
+                )
         for key in chain:
             if key in on_river:
                 c.add(f, record, "hexsides", f"{'-'.join(key)} is on a river already")
@@ -318,7 +344,12 @@ def _hexsides(
             if key not in explicit:
                 result[key] = ("river", source)
             elif explicit[key] not in ("river", "ford"):
-                c.add(f, f"hexside {'-'.join(key)}", "type", f"{explicit[key]!r} but it lies on {record}")
+                c.add(
+                    f,
+                    f"hexside {'-'.join(key)}",
+                    "type",
+                    f"{explicit[key]!r} but it lies on {record}",
+                )
     for key, kind in explicit.items():
         if kind == "ford" and key not in on_river:
             c.add(f, f"hexside {'-'.join(key)}", "type", "a ford must lie on a river")
@@ -345,7 +376,9 @@ def _hexsides(
     return result  # type: ignore[return-value]
 
 
-def _airfields(c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[str, MapHex]) -> dict[str, Airfield]:
+def _airfields(
+    c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[str, MapHex]
+) -> dict[str, Airfield]:
     out: dict[str, Airfield] = {}
     for rec in _records(c, doc, "airfield", f):
         aid = c.field(rec, "id", str, f, "airfield", default="")
@@ -377,7 +410,9 @@ def edge_hexes(hexes: Mapping[str, Any]) -> set[str]:
     return out
 
 
-def _entry_points(c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[str, MapHex]) -> dict[int, EntryPoint]:
+def _entry_points(
+    c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[str, MapHex]
+) -> dict[int, EntryPoint]:
     out: dict[int, EntryPoint] = {}
     edges = edge_hexes(hexes)
     for rec in _records(c, doc, "entry_point", f):
@@ -392,7 +427,9 @@ def _entry_points(c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[s
             if h not in hexes:
                 c.add(f, record, "arrows", f"arrow to {h}, which is not a hex of the map")
             elif h not in edges:
-                c.add(f, record, "arrows", f"arrow to {h}, which is not on the map edge or the coast")
+                c.add(
+                    f, record, "arrows", f"arrow to {h}, which is not on the map edge or the coast"
+                )
         source = c.source(rec, f, record)
         if number in out:
             c.add(f, record, "number", "duplicate entry point")
@@ -401,7 +438,9 @@ def _entry_points(c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[s
     return out
 
 
-def _boxes(c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[str, MapHex]) -> dict[str, Box]:
+def _boxes(
+    c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[str, MapHex]
+) -> dict[str, Box]:
     out: dict[str, Box] = {}
     for rec in _records(c, doc, "box", f):
         bid = c.field(rec, "id", str, f, "box", default="")
@@ -447,7 +486,10 @@ UNIT_FIELDS = ("id", "name", "side", "kind", "cf", "mf", "range", "source")
 def _counters(
     c: Collector, doc: Mapping[str, Any]
 ) -> tuple[dict[str, GroundUnit], dict[str, AirType], dict[str, ShipType]]:
-    """Ground units (grouped: shared fields on the group, each unit may override them), air and ship types."""
+    """Ground units, air types and ship types.
+
+    Ground units come in groups: a group's fields apply to each of its units, which may override them.
+    """
     f = "counters.toml"
     ground: dict[str, GroundUnit] = {}
     for i, group in enumerate(_records(c, doc, "ground", f), 1):
@@ -456,7 +498,12 @@ def _counters(
             c.add(f, f"ground group #{i}", unknown, "unknown field")
         for item in units:
             if not isinstance(item, dict):
-                c.add(f, f"ground group #{i}", "units", "each unit is an inline table { id = ..., name = ... }")
+                c.add(
+                    f,
+                    f"ground group #{i}",
+                    "units",
+                    "each unit is an inline table { id = ..., name = ... }",
+                )
                 continue
             rec = {**{k: v for k, v in group.items() if k != "units"}, **item}
             uid = c.field(rec, "id", str, f, f"ground group #{i}", default="")
@@ -548,7 +595,15 @@ def _turns(
                 c.add(f, record, "units", f"{uid} arrives already at {arrived[uid]}")
             else:
                 arrived[uid] = turn
-        air = _counts(c, rec, "air", f, record, {k for k, t in air_types.items() if t.side == side}, "air type")
+        air = _counts(
+            c,
+            rec,
+            "air",
+            f,
+            record,
+            {k for k, t in air_types.items() if t.side == side},
+            "air type",
+        )
         naval = _counts(c, rec, "naval", f, record, set(ship_types), "ship type")
         if naval and side == "us":
             c.add(f, record, "naval", "only the Japanese navy is represented (FB 10.0)")
@@ -556,15 +611,24 @@ def _turns(
         arrivals.append(Reinforcement(turn, side, tuple(units), air, naval, source))  # type: ignore[arg-type]
     for uid in ground:
         if uid not in arrived:
-            c.add("counters.toml", f"unit {uid}", "", "never arrives (no arrival in turns.toml names it)")
+            c.add(
+                "counters.toml",
+                f"unit {uid}",
+                "",
+                "never arrives (no arrival in turns.toml names it)",
+            )
     order = {t: i for i, t in enumerate(known_turns)}
     arrivals.sort(key=lambda r: (order.get(r.turn, len(order)), r.side))
     special_doc = _table(c, doc, "special_ships", f) if doc else {}
-    sp_type = c.field(special_doc, "type", str, f, "special_ships", default="") if special_doc else ""
+    sp_type = (
+        c.field(special_doc, "type", str, f, "special_ships", default="") if special_doc else ""
+    )
     if sp_type and sp_type not in ship_types:
         c.add(f, "special_ships", "type", f"unknown ship type {sp_type!r}")
     ids = _str_list(c, special_doc, "ids", f, "special_ships") if special_doc else []
-    earliest = c.field(special_doc, "earliest", str, f, "special_ships", default="") if special_doc else ""
+    earliest = (
+        c.field(special_doc, "earliest", str, f, "special_ships", default="") if special_doc else ""
+    )
     if earliest and earliest not in turns:
         c.add(f, "special_ships", "earliest", f"{earliest!r} is not a turn of the chart")
     sp_source = c.source(special_doc, f, "special_ships") if special_doc else ""
@@ -590,7 +654,7 @@ def _counts(
 def _expand(
     reinforcements: Iterable[Reinforcement], special: SpecialShips, special_type: str
 ) -> tuple[dict[str, AirUnit], dict[str, Ship]]:
-    """Individual air and naval counters from the chart's counts (FB 7.6): "<type>-<n>" in arrival order."""
+    """Air and naval counters from the chart's counts (FB 7.6): "<type>-<n>" in arrival order."""
     air: dict[str, AirUnit] = {}
     ships: dict[str, Ship] = {}
     numbers: dict[str, int] = {}
@@ -633,10 +697,20 @@ def _tables(c: Collector, doc: Mapping[str, Any]) -> dict[str, CombatTable]:
                 continue
             for die, code in enumerate(cells, 1):
                 if code not in RESULT_CODES:
-                    c.add(f, record, f"results.{col}", f"die {die}: {code!r} is not {_alternatives(RESULT_CODES)}")
+                    c.add(
+                        f,
+                        record,
+                        f"results.{col}",
+                        f"die {die}: {code!r} is not {_alternatives(RESULT_CODES)}",
+                    )
             columns[col] = tuple(cells)
         for col in set(results) - set(ODDS_COLUMNS):
-            c.add(f, record, f"results.{col}", f"unknown odds column (expected {', '.join(ODDS_COLUMNS)})")
+            c.add(
+                f,
+                record,
+                f"results.{col}",
+                f"unknown odds column (expected {', '.join(ODDS_COLUMNS)})",
+            )
         if side in out:
             c.add(f, record, "attacker", "a second table for this side")
         elif side:

@@ -44,7 +44,11 @@ FIXED_HEXSIDES = (
     ("0406", "0307", "clear", "FB 4.5"),
     ("0017", "0018", "clear", "FB 4.5"),
 )
-FIXED_TERRAIN = (("0708", "clear", "FB 9.2"), ("0709", "clear", "FB 4.2"), ("0809", "jungle", "FB 4.2"))
+FIXED_TERRAIN = (
+    ("0708", "clear", "FB 9.2"),
+    ("0709", "clear", "FB 4.2"),
+    ("0809", "jungle", "FB 4.2"),
+)
 
 
 def range_reaches(data_range: int, a: str, b: str) -> bool:
@@ -69,15 +73,27 @@ def _map(c: Collector, data: FBData) -> None:
             c.add(f, f"hex {h}", "", "missing: the rules name this hex (DATA.md)")
     for h, terrain, rule in FIXED_TERRAIN:
         if h in m.hexes and m.hexes[h].terrain != terrain:
-            c.add(f, f"hex {h}", "terrain", f"{m.hexes[h].terrain!r}, but {rule} makes it {terrain}")
+            c.add(
+                f, f"hex {h}", "terrain", f"{m.hexes[h].terrain!r}, but {rule} makes it {terrain}"
+            )
     for a, b, kind, rule in FIXED_HEXSIDES:
         if a in m.hexes and b in m.hexes and m.hexside_type(a, b) != kind:
-            c.add(f, f"hexside {a}-{b}", "type", f"{m.hexside_type(a, b)!r}, but {rule} makes it {kind}")
+            c.add(
+                f,
+                f"hexside {a}-{b}",
+                "type",
+                f"{m.hexside_type(a, b)!r}, but {rule} makes it {kind}",
+            )
     for h in ("0406", "0017", "0018"):  # FB 4.5: clear hexsides amid ridge hexsides
         if h in m.hexes and not any(
             kind == "ridge" for (a, b), (kind, _) in m.hexsides.items() if h in (a, b)
         ):
-            c.add(f, f"hex {h}", "hexsides", "no ridge hexside, but FB 4.5 puts it amid ridge hexsides")
+            c.add(
+                f,
+                f"hex {h}",
+                "hexsides",
+                "no ridge hexside, but FB 4.5 puts it amid ridge hexsides",
+            )
     henderson = m.airfields.get("henderson")
     if henderson is None:
         c.add(f, "airfield henderson", "", "missing (FB 9.2: Henderson Field, hexes 0708 and 0709)")
@@ -85,17 +101,29 @@ def _map(c: Collector, data: FBData) -> None:
         if sorted(henderson.hexes) != ["0708", "0709"] or henderson.kind != "airfield":
             c.add(f, "airfield henderson", "hexes", "must be the airfield 0708 and 0709 (FB 9.2)")
         if not henderson.built:
-            c.add(f, "airfield henderson", "built", "Henderson Field is operational at start (FB 12.3)")
+            c.add(
+                f,
+                "airfield henderson",
+                "built",
+                "Henderson Field is operational at start (FB 12.3)",
+            )
     strip = m.airfields.get("fighter_strip")
     if strip is None:
         c.add(f, "airfield fighter_strip", "", "missing (FB 11.2, 12.5: the Fighter Strip)")
     else:
         if len(strip.hexes) != 2 or strip.kind != "fighter_strip":
-            c.add(f, "airfield fighter_strip", "hexes", "must be a fighter strip of two hexes (FB 11.2, 12.5)")
+            c.add(
+                f,
+                "airfield fighter_strip",
+                "hexes",
+                "must be a fighter strip of two hexes (FB 11.2, 12.5)",
+            )
         elif strip.hexes[1] not in _neighbour_ids(strip.hexes[0]):
             c.add(f, "airfield fighter_strip", "hexes", "its two hexes must be adjacent")
         if strip.built:
-            c.add(f, "airfield fighter_strip", "built", "engineers build it during the game (FB 11.2)")
+            c.add(
+                f, "airfield fighter_strip", "built", "engineers build it during the game (FB 11.2)"
+            )
         if set(strip.hexes) & set(henderson.hexes if henderson else ()):
             c.add(f, "airfield fighter_strip", "hexes", "overlaps Henderson Field")
     for h in (*(henderson.hexes if henderson else ()), *(strip.hexes if strip else ())):
@@ -145,18 +173,28 @@ def _entries_and_boxes(c: Collector, data: FBData) -> None:
         if ep is not None and h not in ep.arrows:
             c.add(f, f"entry point {n}", "arrows", f"must include {h} ({rule})")
     if sorted(m.boxes) != ["A", "B", "C", "D"]:
-        c.add(f, "boxes", "", f"expected boxes A, B, C, D (FB 6.0), found {', '.join(sorted(m.boxes))}")
+        c.add(
+            f,
+            "boxes",
+            "",
+            f"expected boxes A, B, C, D (FB 6.0), found {', '.join(sorted(m.boxes))}",
+        )
         return
     if sorted(b.order for b in m.boxes.values()) != [1, 2, 3, 4]:
         c.add(f, "boxes", "order", "the four boxes take the places 1 to 4 along the south edge")
-    if [b.id for b in sorted(m.boxes.values(), key=lambda b: b.order)] not in (list("ABCD"), list("DCBA")):
+    if [b.id for b in sorted(m.boxes.values(), key=lambda b: b.order)] not in (
+        list("ABCD"),
+        list("DCBA"),
+    ):
         c.add(f, "boxes", "order", "boxes A to D lie in order along the south edge (FB 6.0)")
     if "0011" not in m.boxes["B"].arrows:
         c.add(f, "box B", "arrows", "must include 0011 (FB 6.2 example)")
     for b in m.boxes.values():
         want = b.id in ("A", "D")
         if b.reinforcement != want:
-            c.add(f, f"box {b.id}", "reinforcement", f"must be {str(want).lower()} (FB 7.2: A and D)")
+            c.add(
+                f, f"box {b.id}", "reinforcement", f"must be {str(want).lower()} (FB 7.2: A and D)"
+            )
 
 
 def _counters(c: Collector, data: FBData) -> None:
@@ -209,7 +247,12 @@ def _chart(c: Collector, data: FBData) -> None:
         c.add(f, "special_ships", "ids", "an id clashes with a counter of the chart")
     for r in data.reinforcements:
         if r.turn == "start" and r.side == "jp" and (r.air or r.naval):
-            c.add(f, "arrival start jp", "", "Japanese at-start forces are ground units in boxes A/D (FB 3.1)")
+            c.add(
+                f,
+                "arrival start jp",
+                "",
+                "Japanese at-start forces are ground units in boxes A/D (FB 3.1)",
+            )
     if data.arrivals("start", "us") is None or data.arrivals("start", "jp") is None:
         c.add(f, "arrival start", "", "both sides need at-start forces (FB 3.0, 3.1)")
 
@@ -220,9 +263,7 @@ def _setup(c: Collector, data: FBData) -> None:
         return
     f = "setup.toml"
     m = data.map
-    start = {
-        s: data.arrivals("start", s) for s in ("us", "jp")
-    }
+    start = {s: data.arrivals("start", s) for s in ("us", "jp")}
     at_start = {u for r in start.values() if r for u in r.units}
     at_start_air = {a.id for a in data.air.values() if a.arrives == "start"}
     placed = {p.unit: p.at for p in data.setup}
@@ -240,25 +281,46 @@ def _setup(c: Collector, data: FBData) -> None:
                 c.add(f, record, "units", f"{p.unit} is not an at-start unit")
             if unit.side == "us":
                 if p.at not in m.hexes:
-                    c.add(f, record, "units", f"{p.unit}: US ground units set up on map hexes (FB 3.0)")
+                    c.add(
+                        f,
+                        record,
+                        "units",
+                        f"{p.unit}: US ground units set up on map hexes (FB 3.0)",
+                    )
                 else:
                     row, col = FB_LAYOUT.to_offset(p.at)
-                    if not (m.setup_rows[0] <= row <= m.setup_rows[1] and m.setup_cols[0] <= col <= m.setup_cols[1]):
+                    if not (
+                        m.setup_rows[0] <= row <= m.setup_rows[1]
+                        and m.setup_cols[0] <= col <= m.setup_cols[1]
+                    ):
                         c.add(f, record, "at", f"{p.unit}: outside the US set-up area (FB 3.0)")
             elif p.at not in ("A", "D"):
-                c.add(f, record, "at", f"{p.unit}: Japanese at-start units set up in box A or D (FB 3.1)")
+                c.add(
+                    f,
+                    record,
+                    "at",
+                    f"{p.unit}: Japanese at-start units set up in box A or D (FB 3.1)",
+                )
             if p.at in m.hexes:
                 ground_count[p.at] += 1
         elif p.unit in data.air:
             if p.unit not in at_start_air:
                 c.add(f, record, "units", f"{p.unit} is not an at-start air unit")
             if p.at not in henderson | {"usaf_cap", "usaf_ground_attack"}:
-                c.add(f, record, "at", f"{p.unit}: US air units start on Henderson Field, USAF CAP or Ground Attack (FB 3.0)")
+                c.add(
+                    f,
+                    record,
+                    "at",
+                    f"{p.unit}: US air units start on Henderson Field, USAF CAP"
+                    " or USAF Ground Attack (FB 3.0)",
+                )
             if p.at in henderson:
                 air_count[p.at] += 1
     for h, n in ground_count.items():
         if n > GROUND_STACK:
-            c.add(f, f"place {h}", "units", f"{n} ground units, the limit is {GROUND_STACK} (FB 5.0)")
+            c.add(
+                f, f"place {h}", "units", f"{n} ground units, the limit is {GROUND_STACK} (FB 5.0)"
+            )
     for h, n in air_count.items():
         if n > AIR_STACK:
             c.add(f, f"place {h}", "units", f"{n} air units, the limit is {AIR_STACK} (FB 5.2)")
