@@ -9,8 +9,8 @@ user's edited copy is held to the same constraints as the shipped data.
 from __future__ import annotations
 
 import re
-from itertools import pairwise
 from collections.abc import Iterable, Mapping
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -488,7 +488,8 @@ def _counters(
 ) -> tuple[dict[str, GroundUnit], dict[str, AirType], dict[str, ShipType]]:
     """Ground units, air types and ship types.
 
-    Ground units come in groups: a group's fields apply to each of its units, which may override them.
+    Ground units come in groups: a group's fields apply to each of its units (which may
+    override them).
     """
     f = "counters.toml"
     ground: dict[str, GroundUnit] = {}
