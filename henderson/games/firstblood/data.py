@@ -34,6 +34,7 @@ from henderson.games.firstblood.model import (
     HoldingBox,
     MapData,
     MapHex,
+    MapLabel,
     Placement,
     Reinforcement,
     Ship,
@@ -195,7 +196,18 @@ def _map(c: Collector, doc: Mapping[str, Any]) -> MapData:
     cols = _range(c, area, "cols", f)
     if area:
         c.source(area, f, "setup_area")
-    return MapData(hexes, hexsides, airfields, entry_points, boxes, holding, rows, cols)
+    labels = []
+    for rec in _records(c, doc, "label", f):
+        text = c.field(rec, "text", str, f, "label", default="")
+        record = f"label {text}"
+        at = c.field(rec, "hex", str, f, record, default="")
+        if at and at not in hexes:
+            c.add(f, record, "hex", f"unknown hex {at}")
+        source = c.source(rec, f, record)
+        labels.append(MapLabel(text, at, source))
+    return MapData(
+        hexes, hexsides, airfields, entry_points, boxes, holding, rows, cols, labels=tuple(labels)
+    )
 
 
 def _range(c: Collector, obj: Mapping[str, Any], name: str, f: str) -> tuple[int, int]:
