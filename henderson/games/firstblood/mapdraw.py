@@ -77,7 +77,10 @@ def _outward(data: FBData, hex_id: str) -> tuple[float, float]:
 
 
 def draw_map(data: FBData, path: Path, units: Mapping[str, str] | None = None) -> None:
-    """Draw the map to `path` (.svg or .png); `units` maps unit ids to hex, box or holding box ids."""
+    """Draw the map to `path` (.svg or .png): `units` maps unit ids to places.
+
+    Raises MapDrawError for another suffix or an unwritable file.
+    """
     path = Path(path)
     fmt = FORMATS.get(path.suffix.lower())
     if fmt is None:
