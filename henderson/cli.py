@@ -154,7 +154,7 @@ def apply_command(
     as_json: Annotated[bool, typer.Option("--json", help="print events and position as JSON")] = False,
 ) -> None:
     """Apply actions to a position and print what happened; nothing is written on an error."""
-    game, state = read_position(position)
+    _game, state = read_position(position)
     if seed is not None:
         state.dice = SeededDice(seed)
     log: list[dict[str, Any]] = []

@@ -55,7 +55,11 @@ def play_terminal(
     state = start if start is not None else game.new_state(seed)
     record = record_for(game, state, seats, from_position=start is not None)
     path = record_path or Path(f"{game.name}-{state.seed if state.seed is not None else 'game'}.jsonl")
-    bots = {s: agents.get(w, None if seed is None else seed + i) for i, (s, w) in enumerate(sorted(seats.items())) if w != "human"}
+    bots = {
+        s: agents.get(w, None if seed is None else seed + i)
+        for i, (s, w) in enumerate(sorted(seats.items()))
+        if w != "human"
+    }
     console.print(f"[bold]{game.title}[/bold] — " + ", ".join(f"{s.upper()}: {w}" for s, w in seats.items()))
     console.print("type 'help' for commands", style="dim")
     shown_ply = -1
@@ -124,7 +128,9 @@ def show_actions(console: Console, state: Any, word: str, limit: int | None = MA
     for i, a in listed[:limit] if limit else listed:
         console.print(f"  {i:4d}  {a}", markup=False, highlight=False)
     if limit and len(listed) > limit:
-        console.print(f"  … {len(listed) - limit} more: 'list WORD' to filter (e.g. 'list 1/5'), or type an action", style="dim")
+        console.print(
+            f"  … {len(listed) - limit} more: 'list WORD' to filter (e.g. 'list 1/5'), or type an action", style="dim"
+        )
 
 
 __all__ = ["GameRecord", "play_terminal", "seats_from_args"]

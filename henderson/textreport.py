@@ -11,7 +11,11 @@ def odds_report(o: dict[str, Any]) -> str:
     """An attack's odds as a person reads them (the JSON of `Odds.to_json`)."""
     lines = [
         f"attack: {o['ground']} ground + {o['artillery']} artillery"
-        + (f" (of {o['artillery_offered']} offered; at most twice the ground factors, FB 9.6)" if o["artillery"] < o["artillery_offered"] else "")
+        + (
+            f" (of {o['artillery_offered']} offered; at most twice the ground factors, FB 9.6)"
+            if o["artillery"] < o["artillery_offered"]
+            else ""
+        )
         + f" = {o['attack']}",
         f"defence: {o['defence_base']}" + (f" → {o['defence']} doubled" if o["doublings"] else ""),
     ]

@@ -183,9 +183,7 @@ def replay(record: GameRecord, game: Any, *, upto: int | None = None) -> Any:
             raise RecordError(f"line {line}: {entry.action!r}: {exc}") from None
         rolls = [int(e.data["value"]) for e in events if e.kind == "roll"]
         if rolls != entry.rolls():
-            raise RecordError(
-                f"line {line}: {entry.action!r}: dice {rolls} differ from the record's {entry.rolls()}"
-            )
+            raise RecordError(f"line {line}: {entry.action!r}: dice {rolls} differ from the record's {entry.rolls()}")
     return state
 
 

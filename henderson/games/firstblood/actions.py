@@ -229,8 +229,24 @@ class End:
 
 
 FBAction = (
-    Place | SetupDefault | CommitSpecials | Move | Bomb | Attack | Add | Resolve | Cancel
-    | AirMission | Bombard | Lose | Retreat | Advance | Stop | Land | Fly | End
+    Place
+    | SetupDefault
+    | CommitSpecials
+    | Move
+    | Bomb
+    | Attack
+    | Add
+    | Resolve
+    | Cancel
+    | AirMission
+    | Bombard
+    | Lose
+    | Retreat
+    | Advance
+    | Stop
+    | Land
+    | Fly
+    | End
 )
 
 _HEX = re.compile(r"^\d{4}$")

@@ -45,7 +45,12 @@ def client_data(game: FirstBlood) -> dict[str, Any]:
             for u in data.ground.values()
         },
         "air": {
-            a.id: {"type": a.type, "side": a.side, "roles": list(data.air_types[a.type].roles), "name": data.air_types[a.type].name}
+            a.id: {
+                "type": a.type,
+                "side": a.side,
+                "roles": list(data.air_types[a.type].roles),
+                "name": data.air_types[a.type].name,
+            }
             for a in data.air.values()
         },
         "ships": {s.id: {"type": s.type, "name": data.ship_types[s.type].name} for s in data.ships.values()},

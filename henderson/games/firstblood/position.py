@@ -20,8 +20,18 @@ if TYPE_CHECKING:
 FORMAT = "henderson-position"
 VERSION = 1
 PHASES = (
-    "us_setup", "jp_setup", "jp_reinforcement", "jp_movement", "jp_combat", "jp_supply", "jp_strategic",
-    "us_reinforcement", "us_movement", "us_combat", "us_engineer", "us_air",
+    "us_setup",
+    "jp_setup",
+    "jp_reinforcement",
+    "jp_movement",
+    "jp_combat",
+    "jp_supply",
+    "jp_strategic",
+    "us_reinforcement",
+    "us_movement",
+    "us_combat",
+    "us_engineer",
+    "us_air",
 )
 AIRFIELD_STATUS = ("operational", "damaged", "destroyed", "unbuilt")
 US_AIR_PLACES = ("usaf_reserve", "usaf_cap", "usaf_ground_attack", "returning")
@@ -95,7 +105,7 @@ class _Reader:
         value = self.obj.get(key, default)
         if value is default:
             return default
-        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
             raise PositionError(key, f"expected {getattr(kind, '__name__', kind)}, got {value!r}")
         return value
 
@@ -153,7 +163,9 @@ def load(game: FirstBlood, obj: Mapping[str, Any], dice: Dice | None = None) -> 
             if board.ep_side[where] != g.side:
                 raise PositionError(f"ground.{unit}", f"{where} is an entry point of the other side (FB 7.1, 7.2)")
         else:
-            raise PositionError(f"ground.{unit}", f"{where!r} is not a hex of the map, a box A-D or an entry point EP1-EP17")
+            raise PositionError(
+                f"ground.{unit}", f"{where!r} is not a hex of the map, a box A-D or an entry point EP1-EP17"
+            )
         st.put(unit, where)
     for place, units in st.occ.items():
         if board.on_map(place):
@@ -178,7 +190,11 @@ def load(game: FirstBlood, obj: Mapping[str, Any], dice: Dice | None = None) -> 
             raise PositionError(f"ships.{unit}", "ships are in ijn_reserve or ijn_attack")
         st.ships[unit] = where
 
-    st.airfield = {h: ("operational" if data.map.airfields[a].built else "unbuilt") for a in data.map.airfields for h in data.map.airfields[a].hexes}
+    st.airfield = {
+        h: ("operational" if data.map.airfields[a].built else "unbuilt")
+        for a in data.map.airfields
+        for h in data.map.airfields[a].hexes
+    }
     for h, status in r.mapping("airfields").items():
         if h not in st.airfield:
             raise PositionError(f"airfields.{h}", "not an airfield or Fighter Strip hex")
@@ -218,7 +234,11 @@ def load(game: FirstBlood, obj: Mapping[str, Any], dice: Dice | None = None) -> 
     specials = r.get("specials", str, None)
     if specials is None:
         earliest = data.turns.index(data.special_ships.earliest)
-        specials = "available" if st.turn >= earliest and not any(s in st.ships for s in data.special_ships.ships) else "unavailable"
+        specials = (
+            "available"
+            if st.turn >= earliest and not any(s in st.ships for s in data.special_ships.ships)
+            else "unavailable"
+        )
     if specials not in ("unavailable", "available", "committed"):
         raise PositionError("specials", "must be unavailable, available or committed")
     st.specials = specials
@@ -243,12 +263,18 @@ def load(game: FirstBlood, obj: Mapping[str, Any], dice: Dice | None = None) -> 
         if bld is not None:
             b = _Reader(bld)
             st.building = Building(
-                tuple(b.strings("defenders")), b.strings("attackers"), b.strings("artillery"), b.strings("ships"), b.strings("air")
+                tuple(b.strings("defenders")),
+                b.strings("attackers"),
+                b.strings("artillery"),
+                b.strings("ships"),
+                b.strings("air"),
             )
     pending = r.get("pending", list, [])
     for i, d in enumerate(pending):
         if not isinstance(d, dict) or d.get("kind") not in DECISIONS or d.get("side") not in ("us", "jp"):
-            raise PositionError(f"pending[{i}]", f"a decision has a kind ({', '.join(DECISIONS)}) and a side (us or jp)")
+            raise PositionError(
+                f"pending[{i}]", f"a decision has a kind ({', '.join(DECISIONS)}) and a side (us or jp)"
+            )
         try:
             st.pending.append(Decision.from_json(d))
         except (KeyError, TypeError, ValueError) as exc:

@@ -66,7 +66,13 @@ class Decision:
 
     def copy(self) -> Decision:
         return Decision(
-            self.kind, self.side, list(self.units), self.count, list(self.hexes), self.rule, self.then,
+            self.kind,
+            self.side,
+            list(self.units),
+            self.count,
+            list(self.hexes),
+            self.rule,
+            self.then,
             list(self.survivors),
         )
 

@@ -37,7 +37,10 @@ def render(st: FBState) -> str:
             h = rows[r].get(c)
             cells.append(cell(st, h) if h else "  ")
         lines.append(f"{r:02d}  {pad}" + " ".join(cells))
-    lines.append("key: . clear  \" jungle  ^ ridge  HF airfield (Hd damaged, Hx destroyed, fs Fighter Strip unbuilt)  U2/J1 stacks")
+    lines.append(
+        'key: . clear  " jungle  ^ ridge  HF airfield (Hd damaged, Hx destroyed, fs Fighter Strip unbuilt)  '
+        "U2/J1 stacks"
+    )
     stacks = []
     for place in sorted(st.occ):
         units = st.at(place)
@@ -64,5 +67,6 @@ def render(st: FBState) -> str:
         lines.append(f"decision for {d.side.upper()}: {d.kind} ({d.rule}) {', '.join(d.units)}")
     if st.building:
         b = st.building
-        lines.append(f"attack being built on {'+'.join(b.defenders)}: {', '.join(b.attackers + b.artillery + b.ships + b.air) or 'nobody yet'}")
+        parts = ", ".join(b.attackers + b.artillery + b.ships + b.air) or "nobody yet"
+        lines.append(f"attack being built on {'+'.join(b.defenders)}: {parts}")
     return "\n".join(lines)

@@ -39,9 +39,7 @@ def actions(st: FBState) -> list[A.FBAction]:
             if airfields.is_bomber(st, a):
                 acts.append(A.Fly(a, "usaf_ground_attack"))
             if a not in st.air_moved:
-                acts.extend(
-                    A.Fly(a, h) for h in airfields.landing_hexes(st, a) if h in st.board.adj[where]
-                )
+                acts.extend(A.Fly(a, h) for h in airfields.landing_hexes(st, a) if h in st.board.adj[where])
         elif where in strips and a not in st.air_moved:
             acts.extend(A.Fly(a, h) for h in airfields.landing_hexes(st, a) if h in st.board.adj[where])
     return acts
@@ -62,8 +60,14 @@ def explain(st: FBState, action: A.FBAction) -> IllegalAction:
         return IllegalAction("FB 13.7", f"{a} is not a US air unit in play")
     if where == "usaf_reserve":
         if not airfields.capacity_ok(st, extra=a):
-            return IllegalAction("FB 12.3.1", "no capacity: 6 air units per operative airfield hex, strips and boxes together")
-        return IllegalAction("FB 12.2", f"{action.to} is not an operative airstrip hex with room for {a} (FB 12.5: fighters only on the Fighter Strip)")
+            return IllegalAction(
+                "FB 12.3.1", "no capacity: 6 air units per operative airfield hex, strips and boxes together"
+            )
+        return IllegalAction(
+            "FB 12.2",
+            f"{action.to} is not an operative airstrip hex with room for {a} "
+            "(FB 12.5: fighters only on the Fighter Strip)",
+        )
     if action.to in airfields.FLYING_BOXES:
         if a in st.inverted:
             return IllegalAction("FB 13.7", f"{a} is inverted: only face-up aircraft fly CAP or Ground Attack")
@@ -81,7 +85,11 @@ def do(st: FBState, action: A.FBAction, events: list[Event]) -> None:
     frm = st.air[action.unit]
     st.air[action.unit] = action.to
     st.air_moved.add(action.unit)
-    events.append(Event("air", f"{action.unit} {frm} → {action.to} (FB 13.7)", {"unit": action.unit, "from": frm, "to": action.to}))
+    events.append(
+        Event(
+            "air", f"{action.unit} {frm} → {action.to} (FB 13.7)", {"unit": action.unit, "from": frm, "to": action.to}
+        )
+    )
 
 
 def end_blocker(st: FBState) -> IllegalAction | None:

@@ -69,7 +69,9 @@ def landing_hexes(st: FBState, unit: str) -> list[str]:
 def destroy_hex(st: FBState, hex_id: str, rule: str, events: list[Event]) -> None:
     st.airfield[hex_id] = "destroyed"
     st.work.pop(hex_id, None)
-    events.append(Event("airfield", f"airfield hex {hex_id} destroyed ({rule})", {"hex": hex_id, "status": "destroyed"}))
+    events.append(
+        Event("airfield", f"airfield hex {hex_id} destroyed ({rule})", {"hex": hex_id, "status": "destroyed"})
+    )
 
 
 def occupied(st: FBState, hex_id: str, events: list[Event]) -> None:

@@ -32,6 +32,7 @@ def can_bombard(st: FBState, unit: str, targets: tuple[str, ...] | list[str]) ->
 def bombardable_artillery(st: FBState, targets: tuple[str, ...] | list[str]) -> list[str]:
     side = st.phasing
     return sorted(
-        u for u, where in st.ground.items()
+        u
+        for u, where in st.ground.items()
         if st.data.ground[u].side == side and st.data.ground[u].range is not None and can_bombard(st, u, targets)
     )

@@ -111,15 +111,16 @@ def defender_sets(st: FBState) -> list[tuple[str, ...]]:
 # --- mandatory combat -----------------------------------------------------------------
 
 
-def open_duties(st: FBState, used_units: set[str] | None = None, used_hexes: set[str] | None = None) -> tuple[list[str], list[str]]:
+def open_duties(
+    st: FBState, used_units: set[str] | None = None, used_hexes: set[str] | None = None
+) -> tuple[list[str], list[str]]:
     """Units that must still attack and hexes that must still be attacked (FB 8.1, 8.2)."""
     used_units = used_units or set()
     used_hexes = used_hexes or set()
     enemy = OTHER[st.phasing]
     board = st.board
     hexes = sorted(
-        h for h in st.must_defend
-        if st.owner_of_hex(h) == enemy and h not in st.attacked_hexes and h not in used_hexes
+        h for h in st.must_defend if st.owner_of_hex(h) == enemy and h not in st.attacked_hexes and h not in used_hexes
     )
     units = []
     for u in sorted(st.must_attack):
@@ -258,9 +259,13 @@ def classify(st: FBState, b: Building, unit: str) -> str:
         if unit in st.attacked:
             raise IllegalAction("FB 9.4", f"{unit} has already taken part in an attack this turn")
         if g.range is not None and artillery.adjacent_to_enemy(st, unit):
-            raise IllegalAction("FB 9.4", f"{unit} is next to enemy units: it attacks them, it cannot bombard elsewhere")
+            raise IllegalAction(
+                "FB 9.4", f"{unit} is next to enemy units: it attacks them, it cannot bombard elsewhere"
+            )
         if g.range is not None:
-            raise IllegalAction("FB 9.3", f"every defending hex must be in {unit}'s range of {g.range} (counted inclusively, FB 9.2)")
+            raise IllegalAction(
+                "FB 9.3", f"every defending hex must be in {unit}'s range of {g.range} (counted inclusively, FB 9.2)"
+            )
         raise IllegalAction("FB 8.2", f"{unit} is not next to every defending hex")
     if unit in st.data.ships:
         if eligible_ship(st, unit):
@@ -274,7 +279,9 @@ def classify(st: FBState, b: Building, unit: str) -> str:
             and unit not in st.bombing
         ):
             return "air"  # FB 7.5
-        raise IllegalAction("FB 13.6", f"{unit} joins attacks by being placed on the Japanese stack in the movement phase")
+        raise IllegalAction(
+            "FB 13.6", f"{unit} joins attacks by being placed on the Japanese stack in the movement phase"
+        )
     raise IllegalAction("FB 8.0", f"no unit {unit!r}")
 
 
@@ -297,7 +304,12 @@ def building_from(st: FBState, spec: A.Attack) -> Building:
     """A complete attack checked part by part."""
     check_defenders(st, spec.defenders)
     b = Building(spec.defenders)
-    for group, name in ((spec.attackers, "attacker"), (spec.artillery, "artillery"), (spec.ships, "ship"), (spec.air, "air")):
+    for group, name in (
+        (spec.attackers, "attacker"),
+        (spec.artillery, "artillery"),
+        (spec.ships, "ship"),
+        (spec.air, "air"),
+    ):
         for unit in group:
             kind = classify(st, b, unit)
             if kind != name:
@@ -333,16 +345,19 @@ def actions(st: FBState) -> list[A.FBAction]:
 def add_candidates(st: FBState, b: Building) -> list[str]:
     found = []
     side = st.phasing
-    for unit, here in sorted(st.ground.items()):
-        if st.data.ground[unit].side == side and unit not in b.attackers and unit not in b.artillery:
-            if eligible_attacker(st, unit, b.defenders) or artillery.can_bombard(st, unit, b.defenders):
-                found.append(unit)
+    for unit in sorted(st.ground):
+        if (
+            st.data.ground[unit].side == side
+            and unit not in b.attackers
+            and unit not in b.artillery
+            and (eligible_attacker(st, unit, b.defenders) or artillery.can_bombard(st, unit, b.defenders))
+        ):
+            found.append(unit)
     if side == "jp":
         found.extend(s for s in sorted(st.ships) if s not in b.ships and eligible_ship(st, s))
     elif b.attackers and from_off_board(st, b.attackers):
         found.extend(
-            a for a in sorted(st.air)
-            if st.air[a] == "usaf_ground_attack" and a not in st.bombing and a not in b.air
+            a for a in sorted(st.air) if st.air[a] == "usaf_ground_attack" and a not in st.bombing and a not in b.air
         )
     return found
 
@@ -360,7 +375,9 @@ def explain(st: FBState, action: A.FBAction) -> IllegalAction:
             if st.building is not None:
                 return IllegalAction("FB 8.10", "finish the attack being built first (resolve or cancel)")
             check_defenders(st, action.defenders)
-            return IllegalAction("FB 8.2", f"no unit of yours that has not attacked is next to all of {'+'.join(action.defenders)}")
+            return IllegalAction(
+                "FB 8.2", f"no unit of yours that has not attacked is next to all of {'+'.join(action.defenders)}"
+            )
         if isinstance(action, A.Add):
             if st.building is None:
                 return IllegalAction("FB 8.0", "open an attack first ('attack HEX')")
@@ -389,11 +406,18 @@ def do(st: FBState, action: A.FBAction, events: list[Event]) -> None:
             results.resolve(st, b, compute_odds(st, b.spec()), events)
         else:
             st.building = Building(action.defenders)
-            events.append(Event("attack", f"attack on {'+'.join(action.defenders)} opened", {"defenders": list(action.defenders)}))
+            events.append(
+                Event("attack", f"attack on {'+'.join(action.defenders)} opened", {"defenders": list(action.defenders)})
+            )
     elif isinstance(action, A.Add):
         assert st.building is not None
         kind = classify(st, st.building, action.unit)
-        {"attacker": st.building.attackers, "artillery": st.building.artillery, "ship": st.building.ships, "air": st.building.air}[kind].append(action.unit)
+        {
+            "attacker": st.building.attackers,
+            "artillery": st.building.artillery,
+            "ship": st.building.ships,
+            "air": st.building.air,
+        }[kind].append(action.unit)
     elif isinstance(action, A.Resolve):
         b = st.building
         assert b is not None

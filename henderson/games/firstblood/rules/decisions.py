@@ -56,7 +56,9 @@ def explain(st: FBState, action: A.FBAction) -> IllegalAction:
     who = d.side.upper()
     if d.kind == "lose":
         if isinstance(action, A.Lose):
-            return IllegalAction(d.rule, f"{action.unit} is not one of the units that can be lost ({', '.join(d.units)})")
+            return IllegalAction(
+                d.rule, f"{action.unit} is not one of the units that can be lost ({', '.join(d.units)})"
+            )
         return IllegalAction(d.rule, f"{who} must first choose {d.count} unit(s) to lose: 'lose UNIT'")
     if d.kind == "retreat":
         if isinstance(action, A.Retreat):
@@ -71,9 +73,13 @@ def explain(st: FBState, action: A.FBAction) -> IllegalAction:
     if d.kind == "advance":
         if isinstance(action, A.Advance):
             return IllegalAction("FB 8.10", f"{action.unit} may advance only into {'+'.join(d.hexes)}, within stacking")
-        return IllegalAction("FB 8.10", f"{who} may first advance into {'+'.join(d.hexes)} ('advance UNIT HEX') or 'stop'")
+        return IllegalAction(
+            "FB 8.10", f"{who} may first advance into {'+'.join(d.hexes)} ('advance UNIT HEX') or 'stop'"
+        )
     if isinstance(action, A.Land):
-        return IllegalAction("FB 13.7", f"{action.unit} may land only on an operative airstrip hex with room (FB 12.1, 12.5)")
+        return IllegalAction(
+            "FB 13.7", f"{action.unit} may land only on an operative airstrip hex with room (FB 12.1, 12.5)"
+        )
     return IllegalAction("FB 13.7", f"{who} must first land {', '.join(d.units)}: 'land UNIT HEX'")
 
 
@@ -87,7 +93,13 @@ def do(st: FBState, action: A.FBAction, events: list[Event]) -> None:
         d.units.remove(action.unit)
         frm = st.ground[action.unit]
         st.put(action.unit, action.to)
-        events.append(Event("advance", f"{action.unit} advances {frm} → {action.to} (FB 8.10)", {"unit": action.unit, "to": action.to}))
+        events.append(
+            Event(
+                "advance",
+                f"{action.unit} advances {frm} → {action.to} (FB 8.10)",
+                {"unit": action.unit, "to": action.to},
+            )
+        )
         if d.side == "jp":
             airfields.occupied(st, action.to, events)
     elif isinstance(action, A.Stop):
@@ -192,12 +204,14 @@ def settle(st: FBState, events: list[Event]) -> None:
 
 def identical(st: FBState, units: list[str]) -> bool:
     """Counters that differ in nothing the rules or the player care about."""
+
     def key(u: str) -> tuple[object, ...]:
         if u in st.data.air:
             return ("air", st.data.air[u].type, st.air.get(u), u in st.inverted)
         if u in st.data.ships:
             return ("ship", st.ships.get(u))
         return ("ground", u)
+
     return len({key(u) for u in units}) == 1
 
 

@@ -44,9 +44,11 @@ def enter(st: FBState, events: list[Event]) -> None:
             continue
         crew = [u for u in st.at(h) if working(st, u, h)]
         engineers = [u for u in crew if st.data.ground[u].is_engineer]
-        pairs = status == "damaged" and st.options.get(OPTION_PAIRS) and len(
-            [u for u in crew if st.data.ground[u].range is None]
-        ) >= 2
+        pairs = (
+            status == "damaged"
+            and st.options.get(OPTION_PAIRS)
+            and len([u for u in crew if st.data.ground[u].range is None]) >= 2
+        )
         if h in st.disturbed or not (engineers or pairs):
             if st.work.pop(h, 0):
                 events.append(Event("engineer", f"work on {h} interrupted and lost (FB 11.4)", {"hex": h}))
@@ -57,10 +59,16 @@ def enter(st: FBState, events: list[Event]) -> None:
             st.work.pop(h, None)
             verb = {"damaged": "repaired", "destroyed": "rebuilt", "unbuilt": "built"}[status]
             rule = "FB 11.2.1" if not engineers else "FB 11.2"
-            events.append(Event("airfield", f"airfield hex {h} {verb}: operational ({rule})", {"hex": h, "status": "operational"}))
+            events.append(
+                Event("airfield", f"airfield hex {h} {verb}: operational ({rule})", {"hex": h, "status": "operational"})
+            )
         else:
             st.work[h] = done
-            events.append(Event("engineer", f"engineers at {h}: {done} of {TURNS_NEEDED[status]} turns done (FB 11.2)", {"hex": h}))
+            events.append(
+                Event(
+                    "engineer", f"engineers at {h}: {done} of {TURNS_NEEDED[status]} turns done (FB 11.2)", {"hex": h}
+                )
+            )
 
 
 __all__ = ["accepts", "actions", "do", "end_blocker", "enter", "explain", "leave"]

@@ -21,8 +21,7 @@ def ready(st: FBState, role: str) -> list[str]:
     """Japanese air units of a role in the IJAF boxes (FB 13.4: either box may fly)."""
     types = st.data.air_types
     return sorted(
-        a for a, where in st.air.items()
-        if where in JP_AIR_BOXES and role in types[st.data.air[a].type].roles
+        a for a, where in st.air.items() if where in JP_AIR_BOXES and role in types[st.data.air[a].type].roles
     )
 
 
@@ -41,7 +40,8 @@ def representatives(st: FBState, units: list[str]) -> list[str]:
 def targets_for_bombs(st: FBState) -> list[str]:
     """Airfield hexes worth a bomb: with US aircraft on them, or not yet destroyed."""
     return [
-        h for h in st.board.airfield_hexes
+        h
+        for h in st.board.airfield_hexes
         if airfields.is_airfield(st, h) and (airfields.air_on(st, h) or st.airfield[h] != "destroyed")
     ]
 
@@ -64,7 +64,9 @@ def missions(st: FBState) -> list[A.FBAction]:
         for i, b1 in enumerate(reps):
             for b2 in reps[i:]:
                 if b1 == b2:
-                    same = [b for b in bombers if st.data.air[b].type == st.data.air[b1].type and st.air[b] == st.air[b1]]
+                    same = [
+                        b for b in bombers if st.data.air[b].type == st.data.air[b1].type and st.air[b] == st.air[b1]
+                    ]
                     if len(same) >= 2:
                         acts.append(A.AirMission((same[0], same[1]), "usaf_cap"))
                 else:
@@ -92,8 +94,12 @@ def explain(st: FBState, action: A.FBAction) -> IllegalAction:
         return IllegalAction("FB 13.3.3", "a CAP fighter is attacked by one Japanese fighter or two Japanese bombers")
     if action.target == "usaf_ground_attack":
         if cap:
-            return IllegalAction("FB 13.3.1", "Japanese fighters may not attack the Ground Attack box while US aircraft fly CAP")
-        return IllegalAction("FB 13.3.3", "only one Japanese fighter attacks the Ground Attack box, and it must hold US bombers")
+            return IllegalAction(
+                "FB 13.3.1", "Japanese fighters may not attack the Ground Attack box while US aircraft fly CAP"
+            )
+        return IllegalAction(
+            "FB 13.3.3", "only one Japanese fighter attacks the Ground Attack box, and it must hold US bombers"
+        )
     if cap:
         return IllegalAction("FB 13.3.2", "Japanese bombers may not attack airfields while US aircraft fly CAP")
     if len(action.units) != 1 or "bomber" not in roles[0]:
@@ -109,7 +115,13 @@ def fly(st: FBState, action: A.AirMission, events: list[Event]) -> None:
     if target in ("usaf_cap", "usaf_ground_attack"):
         victims = airfields.air_on(st, target)
         box = "CAP" if target == "usaf_cap" else "Ground Attack"
-        events.append(Event("air", f"{names} attack(s) the USAF {box} box (FB 13.3.3)", {"units": list(action.units), "target": target}))
+        events.append(
+            Event(
+                "air",
+                f"{names} attack(s) the USAF {box} box (FB 13.3.3)",
+                {"units": list(action.units), "target": target},
+            )
+        )
         st.pending.insert(0, Decision("lose", "us", victims, 1, rule="FB 13.3.3"))
     else:
         strike(st, target, "FB 13.3.3", "destroyed", f"{names} bomb(s) airfield hex {target}", events)
@@ -129,7 +141,9 @@ def strike(st: FBState, hex_id: str, rule: str, damage: str, text: str, events: 
         if status == "operational":  # FB 9.5.3: damaged, not destroyed; no further damage
             st.airfield[hex_id] = "damaged"
             st.work.pop(hex_id, None)
-            events.append(Event("airfield", f"airfield hex {hex_id} damaged ({rule})", {"hex": hex_id, "status": "damaged"}))
+            events.append(
+                Event("airfield", f"airfield hex {hex_id} damaged ({rule})", {"hex": hex_id, "status": "damaged"})
+            )
     elif status != "destroyed":
         airfields.destroy_hex(st, hex_id, rule, events)
 

@@ -101,7 +101,8 @@ def bombers_ready(st: FBState) -> list[str]:
     """US bombers in the Ground Attack box (FB 13.6)."""
     types = st.data.air_types
     return sorted(
-        a for a, where in st.air.items()
+        a
+        for a, where in st.air.items()
         if where == "usaf_ground_attack" and a not in st.bombing and types[st.data.air[a].type].is_bomber
     )
 
@@ -156,7 +157,8 @@ def path_cost(st: FBState, action: A.Move) -> int:
                 raise IllegalAction("FB 7.4", f"{step} holds enemy ground units")
             if here in zoc and step in zoc:
                 raise IllegalAction(
-                    "FB 8.2", f"a unit may not move directly from one enemy zone of control ({here}) to another ({step})"
+                    "FB 8.2",
+                    f"a unit may not move directly from one enemy zone of control ({here}) to another ({step})",
                 )
             cost += board.cost2[(here, step)]
         elif here in board.ep_arrows:
@@ -174,7 +176,9 @@ def path_cost(st: FBState, action: A.Move) -> int:
                 if step in enemy:
                     raise IllegalAction("FB 7.4", f"{step} holds enemy ground units")
             else:
-                raise IllegalAction("FB 6.2", f"box {here} leads only to {', '.join(board.box_next[here] + board.box_arrows[here])}")
+                raise IllegalAction(
+                    "FB 6.2", f"box {here} leads only to {', '.join(board.box_next[here] + board.box_arrows[here])}"
+                )
             cost += g.mf  # FB 6.1, 6.2
         else:
             raise IllegalAction("FB 6.0", f"{unit} cannot move from {here}")
@@ -182,9 +186,7 @@ def path_cost(st: FBState, action: A.Move) -> int:
             raise IllegalAction("FB 6.0", "once on the map, Japanese units never leave it for the boxes")
         here = step
     if cost > st.mf[unit]:
-        raise IllegalAction(
-            "FB 4.0", f"{unit} has {fmt_mf(st.mf[unit])} MF left, the path costs {fmt_mf(cost)}"
-        )
+        raise IllegalAction("FB 4.0", f"{unit} has {fmt_mf(st.mf[unit])} MF left, the path costs {fmt_mf(cost)}")
     if board.on_map(here) and len(st.at(here)) >= HEX_STACK:
         raise IllegalAction("FB 5.0", f"{here} already holds {HEX_STACK} ground units")
     return cost
@@ -198,7 +200,9 @@ def check_mover(st: FBState, unit: str) -> None:
     if st.data.ground[unit].side != st.phasing:
         raise IllegalAction("FB 3.2", f"{unit} is not yours to move in the {st.phasing.upper()} movement phase")
     if unit in st.held:
-        raise IllegalAction("FB 7.2", f"{unit} entered Box {st.ground[unit]} this turn and may not move until next turn")
+        raise IllegalAction(
+            "FB 7.2", f"{unit} entered Box {st.ground[unit]} this turn and may not move until next turn"
+        )
     if st.mf.get(unit, 0) <= 0:
         raise IllegalAction("FB 4.1", f"{unit} has no movement factors left")
 
@@ -253,7 +257,9 @@ def do(st: FBState, action: A.FBAction, events: list[Event]) -> None:
             del st.bombing[action.unit]
         else:
             st.bombing[action.unit] = action.hex
-        events.append(Event("bomb", f"{action.unit} placed over {action.hex} (FB 13.6)", {"unit": action.unit, "hex": action.hex}))
+        events.append(
+            Event("bomb", f"{action.unit} placed over {action.hex} (FB 13.6)", {"unit": action.unit, "hex": action.hex})
+        )
     elif isinstance(action, A.AirMission):
         from henderson.games.firstblood.rules import japanese_air
 
@@ -283,7 +289,8 @@ def unmoved_in_boxes(st: FBState) -> list[str]:
     if st.phasing != "jp":
         return []
     return sorted(
-        u for u, where in st.ground.items()
+        u
+        for u, where in st.ground.items()
         if where in st.board.box_arrows and u not in st.moved and u not in st.held and reach(st, u)
     )
 

@@ -82,7 +82,9 @@ def explain(st: FBState, action: A.FBAction) -> IllegalAction:
             return IllegalAction("FB 10.1", "only the Japanese player has the special IJN box")
         if st.specials == "committed":
             return IllegalAction("FB 10.1", "the two special destroyers have already been committed")
-        return IllegalAction("FB 10.1", f"the special IJN box may be committed from {st.data.special_ships.earliest} on")
+        return IllegalAction(
+            "FB 10.1", f"the special IJN box may be committed from {st.data.special_ships.earliest} on"
+        )
     from henderson.games.firstblood.rules.sequence import not_now
 
     return not_now(st, action)

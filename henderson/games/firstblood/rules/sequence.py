@@ -139,9 +139,7 @@ def next_phase(st: FBState, events: list[Event]) -> None:
 
 def enter(st: FBState, phase: str, events: list[Event]) -> None:
     st.phase = phase
-    events.append(
-        Event("phase", f"{st.turn_name}: {PHASE_NAMES[phase]}", {"turn": st.turn_name, "phase": phase})
-    )
+    events.append(Event("phase", f"{st.turn_name}: {PHASE_NAMES[phase]}", {"turn": st.turn_name, "phase": phase}))
     MODULES[phase].enter(st, events)
 
 

@@ -99,7 +99,9 @@ def do(st: FBState, action: A.FBAction, events: list[Event]) -> None:
 def end_blocker(st: FBState) -> IllegalAction | None:
     if st.to_place:
         rule = "FB 3.0" if st.phasing == "us" else "FB 3.1"
-        return IllegalAction(rule, f"all at-start forces must be placed ({len(st.to_place)} left: {st.to_place[0]} next)")
+        return IllegalAction(
+            rule, f"all at-start forces must be placed ({len(st.to_place)} left: {st.to_place[0]} next)"
+        )
     return None
 
 

@@ -4,8 +4,8 @@ in a box) or one ship leaves play, the Japanese player choosing."""
 from __future__ import annotations
 
 from henderson.core.events import Event
-from henderson.games.firstblood.rules.automatic import accepts, actions, do, end_blocker, explain, leave
 from henderson.games.firstblood.rules import decisions
+from henderson.games.firstblood.rules.automatic import accepts, actions, do, end_blocker, explain, leave
 from henderson.games.firstblood.state import Decision, FBState
 
 

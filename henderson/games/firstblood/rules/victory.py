@@ -19,7 +19,9 @@ def declare(st: FBState, side: str, cause: str, events: list[Event]) -> None:
 def check_airfields(st: FBState, rule: str, events: list[Event]) -> None:
     held = airfields.japanese_on_airfield(st)
     if held:
-        declare(st, "jp", f"automatic victory, Japanese ground units on airfield hex {', '.join(held)} ({rule})", events)
+        declare(
+            st, "jp", f"automatic victory, Japanese ground units on airfield hex {', '.join(held)} ({rule})", events
+        )
 
 
 def end_of_turn(st: FBState, events: list[Event]) -> None:
