@@ -38,8 +38,7 @@ def reach(st: FBState, unit: str) -> dict[str, int]:
     board = st.board
     g = st.data.ground[unit]
     here = st.ground[unit]
-    enemy = st.hexes_of(OTHER[g.side])
-    zoc = board.zoc(enemy)
+    enemy, zoc = enemy_and_zoc(st, g.side)
     half = g.mf  # one half of the printed MF, in half-MF units (FB 6.1, 6.2, 7.3)
     starts: dict[str, int] = {}
     boxes: dict[str, int] = {}
@@ -72,25 +71,50 @@ def reach(st: FBState, unit: str) -> dict[str, int]:
     return result
 
 
+def enemy_and_zoc(st: FBState, side: str) -> tuple[set[str], set[str]]:
+    """Hexes of the enemy's ground units and their zone of control, fixed for a movement phase."""
+    key = ("enemy", side)
+    found = st.reach_cache.get(key)
+    if found is None:
+        enemy = st.hexes_of(OTHER[side])
+        found = [enemy, st.board.zoc(enemy)]
+        st.reach_cache[key] = found
+    return found[0], found[1]
+
+
+def costs(st: FBState, unit: str) -> dict[str, int]:
+    """`reach`, remembered for the phase (units alike share it)."""
+    g = st.data.ground[unit]
+    here = st.ground[unit]
+    key = ("reach", g.side, g.mf, here, st.mf.get(unit, 0), st.visited.get(unit, ""))
+    found = st.reach_cache.get(key)
+    if found is None:
+        found = [reach(st, unit)]
+        st.reach_cache[key] = found
+    return found[0]
+
+
 def destinations(st: FBState, unit: str) -> dict[str, int]:
     """Places `unit` may end a move in: reachable and not already holding 3 friendly units."""
     board = st.board
     return {
         p: c
-        for p, c in reach(st, unit).items()
+        for p, c in costs(st, unit).items()
         if not board.on_map(p) or len(st.at(p)) < HEX_STACK  # FB 5.0 (see rulings)
     }
 
 
-def moves(st: FBState, unit: str) -> list[A.Move]:
-    """The moves `unit` could make ignoring stacking, cached for the phase: enemy units do
-    not move in one's own movement phase, so reach depends only on place and MF left."""
+def moves(st: FBState, unit: str) -> tuple[list[A.Move], frozenset[str]]:
+    """The moves `unit` could make ignoring stacking, and their destinations, cached for the
+    phase: enemy units do not move in one's own movement phase, so reach depends only on the
+    unit's side, printed MF, place, MF left and boxes visited (units alike share it)."""
     key = (unit, st.ground[unit], st.mf.get(unit, 0))
     found = st.reach_cache.get(key)
     if found is None:
-        found = [A.Move(unit, p) for p in sorted(reach(st, unit))]
+        places = sorted(costs(st, unit))
+        found = [[A.Move(unit, p) for p in places], frozenset(places)]
         st.reach_cache[key] = found
-    return found
+    return found[0], found[1]
 
 
 def movers(st: FBState) -> list[str]:
@@ -116,7 +140,11 @@ def actions(st: FBState) -> list[A.FBAction]:
     acts: list[A.FBAction] = []
     full = {p for p, units in st.occ.items() if len(units) >= HEX_STACK}  # FB 5.0 (see rulings)
     for unit in movers(st):
-        acts.extend(m for m in moves(st, unit) if m.to not in full)
+        unit_moves, places = moves(st, unit)
+        if full.isdisjoint(places):
+            acts.extend(unit_moves)
+        else:
+            acts.extend([m for m in unit_moves if m.to not in full])
     if st.phasing == "us":
         targets = bomb_targets(st)
         for b in bombers_ready(st):
@@ -250,7 +278,7 @@ def do(st: FBState, action: A.FBAction, events: list[Event]) -> None:
         if action.via:
             cost = path_cost(st, action)
         else:
-            cost = destinations(st, action.unit)[action.to]
+            cost = costs(st, action.unit)[action.to]
         move(st, action.unit, action.to, cost, events)
     elif isinstance(action, A.Bomb):
         if action.hex == "usaf_ground_attack":
