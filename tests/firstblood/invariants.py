@@ -38,7 +38,11 @@ def check(st: Any) -> None:
             assert all(airfields.is_fighter(st, a) for a in on), "a bomber on the Fighter Strip (FB 12.5)"
     for a, w in st.air.items():
         side = data.air[a].side
-        assert (w in board.airfield_hexes or w.startswith("usaf") or w == "returning") if side == "us" else w.startswith("ijaf")
+        assert (
+            (w in board.airfield_hexes or w.startswith("usaf") or w == "returning")
+            if side == "us"
+            else w.startswith("ijaf")
+        )
     if st.phase == "jp_reinforcement" and not st.pending:
         assert airfields.capacity_ok(st), "over capacity after the US air phase (FB 12.3.1)"
     if not st.is_terminal():

@@ -15,8 +15,13 @@ def test_fb_13_3_3_air_combat_example(pos):
     st = pos(
         "jp_combat",
         air={
-            "F4F-1": "usaf_cap", "SBD-1": "usaf_ground_attack", "SBD-2": "usaf_ground_attack",
-            "F4F-2": "0708", "F4F-3": "0709", "Zero-1": "ijaf_reserve", "Zero-2": "ijaf_reserve",
+            "F4F-1": "usaf_cap",
+            "SBD-1": "usaf_ground_attack",
+            "SBD-2": "usaf_ground_attack",
+            "F4F-2": "0708",
+            "F4F-3": "0709",
+            "Zero-1": "ijaf_reserve",
+            "Zero-2": "ijaf_reserve",
             "Betty-1": "ijaf_reserve",
         },
         ground={"Kuma": "0015"},
@@ -37,7 +42,7 @@ def test_fb_13_3_3_air_combat_example(pos):
 
 
 def test_fb_13_3_3_bomber_may_choose_a_plane_or_the_open_strip(pos):
-    """FB 13.3.3 example, end: with both fighters on one hex the bomber may kill one of them or destroy the empty hex."""
+    """FB 13.3.3 example, end: with both fighters on one hex the bomber may kill one or destroy the empty hex."""
     st = pos(
         "jp_combat",
         air={"F4F-2": "0708", "F4F-3": "0708", "Betty-1": "ijaf_attack"},
@@ -51,8 +56,12 @@ def test_fb_13_3_3_bomber_may_choose_a_plane_or_the_open_strip(pos):
 
 def test_fb_13_3_3_two_bombers_kill_a_cap_fighter(pos):
     """FB 13.3.3: a CAP fighter may be eliminated by two Japanese bombers."""
-    st = pos("jp_combat", air={"F4F-1": "usaf_cap", "Betty-1": "ijaf_attack", "Val-1": "ijaf_reserve"},
-             ground={"Kuma": "0015"}, dice=[1])
+    st = pos(
+        "jp_combat",
+        air={"F4F-1": "usaf_cap", "Betty-1": "ijaf_attack", "Val-1": "ijaf_reserve"},
+        ground={"Kuma": "0015"},
+        dice=[1],
+    )
     st.apply("air Betty-1+Val-1 cap")
     assert not any(w == "usaf_cap" for w in st.air.values())
     with pytest.raises(IllegalAction):
@@ -97,8 +106,12 @@ def test_fb_12_3_capacity_example(pos):
 
 def test_fb_12_5_fighter_strip_only_for_fighters(pos):
     """FB 12.5: a constructed Fighter Strip takes only fighters, on the strip and in the box capacity."""
-    st = pos("us_air", airfields={"0604": "operational"}, air={"SBD-1": "usaf_reserve", "F4F-1": "usaf_reserve"},
-             ground={"1/1": "0906"})
+    st = pos(
+        "us_air",
+        airfields={"0604": "operational"},
+        air={"SBD-1": "usaf_reserve", "F4F-1": "usaf_reserve"},
+        ground={"1/1": "0906"},
+    )
     flights = {(a.unit, a.to) for a in st.legal_actions() if isinstance(a, A.Fly)}
     assert ("F4F-1", "0604") in flights and ("SBD-1", "0604") not in flights
 
@@ -111,8 +124,9 @@ def test_fb_13_7_returning_units_land_inverted(pos):
     while st.pending:
         st.apply(st.legal_actions()[0])
     assert st.air["F4F-1"] in ("0708", "0709") and st.inverted >= {"F4F-1", "SBD-1"}
-    assert not any(isinstance(a, A.Fly) and a.unit in ("F4F-1", "SBD-1") and a.to == "usaf_cap"
-                   for a in st.legal_actions())
+    assert not any(
+        isinstance(a, A.Fly) and a.unit in ("F4F-1", "SBD-1") and a.to == "usaf_cap" for a in st.legal_actions()
+    )
 
 
 def test_fb_12_6_occupying_the_airfield(pos):
@@ -152,8 +166,13 @@ def test_fb_14_supply(pos):
 
 def test_fb_13_4_and_10_1_strategic_phase(pos):
     """FB 13.4, 10.1: in the strategic phase the Attack boxes empty, then the Reserve boxes move up."""
-    st = pos("jp_combat", ground={"Kuma": "0015"}, air={"Zero-1": "ijaf_attack", "Zero-2": "ijaf_reserve"},
-             ships={"DD-1": "ijn_attack", "DD-2": "ijn_reserve"}, dice=[1])
+    st = pos(
+        "jp_combat",
+        ground={"Kuma": "0015"},
+        air={"Zero-1": "ijaf_attack", "Zero-2": "ijaf_reserve"},
+        ships={"DD-1": "ijn_attack", "DD-2": "ijn_reserve"},
+        dice=[1],
+    )
     st.apply("end")
     japanese = {a: w for a, w in st.air.items() if a.startswith("Zero")}
     assert japanese == {"Zero-2": "ijaf_attack"} and st.ships == {"DD-2": "ijn_attack"}
@@ -162,8 +181,12 @@ def test_fb_13_4_and_10_1_strategic_phase(pos):
 def test_fb_11_2_engineers_repair_in_one_turn_and_build_in_two(pos):
     """FB 11.2, 11.4: engineers repair a damaged hex in one turn and build a Fighter Strip hex in two, if they stood
     in the hex from the start of the turn and were not disturbed."""
-    st = pos("us_combat", ground={"1Eng": "0708", "6NCB": "0604"}, airfields={"0708": "damaged"},
-             workers={"1Eng": "0708", "6NCB": "0604"})
+    st = pos(
+        "us_combat",
+        ground={"1Eng": "0708", "6NCB": "0604"},
+        airfields={"0708": "damaged"},
+        workers={"1Eng": "0708", "6NCB": "0604"},
+    )
     st.apply("end")
     assert st.airfield["0708"] == "operational"
     assert st.airfield["0604"] == "unbuilt" and st.work["0604"] == 1
@@ -171,16 +194,24 @@ def test_fb_11_2_engineers_repair_in_one_turn_and_build_in_two(pos):
 
 def test_fb_11_4_disturbed_work_is_lost(pos):
     """FB 11.4: if the hex is attacked in any way the work is not done and must start again."""
-    st = pos("us_combat", ground={"1Eng": "0708"}, airfields={"0708": "damaged"}, workers={"1Eng": "0708"},
-             disturbed=["0708"])
+    st = pos(
+        "us_combat",
+        ground={"1Eng": "0708"},
+        airfields={"0708": "damaged"},
+        workers={"1Eng": "0708"},
+        disturbed=["0708"],
+    )
     st.apply("end")
     assert st.airfield["0708"] == "damaged"
 
 
 def test_fb_11_2_1_optional_any_two_units_repair(pos):
     """FB 11.2.1 (optional): any two non-artillery US units repair like one engineer."""
-    fields = {"ground": {"1/1": "0708", "2/1": "0708"}, "airfields": {"0708": "damaged"},
-              "workers": {"1/1": "0708", "2/1": "0708"}}
+    fields = {
+        "ground": {"1/1": "0708", "2/1": "0708"},
+        "airfields": {"0708": "damaged"},
+        "workers": {"1/1": "0708", "2/1": "0708"},
+    }
     st = pos("us_combat", **fields)
     st.apply("end")
     assert st.airfield["0708"] == "damaged"

@@ -16,8 +16,16 @@ LINE = {"2/124": "0604", "1/124": "0605", "3/124": "0606", "1/1": "0705", "2/1":
 
 @pytest.mark.parametrize(
     ("attack", "defence", "column", "above"),
-    [(6, 3, "2-1", False), (6, 5, "1-1", False), (10, 6, "1-1", False), (6, 12, "1-2", False),
-     (13, 3, "3-1", True), (12, 4, "3-1", False), (3, 7, None, False), (5, 11, None, False)],
+    [
+        (6, 3, "2-1", False),
+        (6, 5, "1-1", False),
+        (10, 6, "1-1", False),
+        (6, 12, "1-2", False),
+        (13, 3, "3-1", True),
+        (12, 4, "3-1", False),
+        (3, 7, None, False),
+        (5, 11, None, False),
+    ],
 )
 def test_fb_8_4_and_8_6_odds(attack, defence, column, above):
     """FB 8.4: 6 vs 3 is 2-1, 6 vs 5 is 1-1; FB 8.6: 10-6 is 1-1, 1-3 or less kills the attacker, 4-1 or more
@@ -112,7 +120,8 @@ def test_fb_9_3_every_defending_hex_in_range(game, pos):
     board = game.board
     rng = game.data.ground["2/11"].range
     spot = next(
-        h for h in sorted(board.terrain)
+        h
+        for h in sorted(board.terrain)
         if board.in_range(h, "0603", rng) and not board.in_range(h, "0604", rng) and board.distance(h, "0603") > 1
     )
     st = pos("us_combat", ground={"1/1": "0504", "1/124": "0603", "2/124": "0604", "2/11": spot}, dice=[4])
@@ -152,8 +161,9 @@ def test_fb_8_10_de_lets_the_attacker_advance(pos):
 
 def test_fb_8_10_d1_owner_chooses_loss_then_retreats(pos):
     """FB 8.10: D1 — the defender loses one unit of his choice and the rest retreat; the owner decides."""
-    st = pos("us_combat", ground={"1/1": "0905", "2/1": "0907", "3/1": "0806", "Kuma": "0906", "1/124": "0906"},
-             dice=[5])  # 12 vs 7: 1-1, die 5: D1
+    st = pos(
+        "us_combat", ground={"1/1": "0905", "2/1": "0907", "3/1": "0806", "Kuma": "0906", "1/124": "0906"}, dice=[5]
+    )  # 12 vs 7: 1-1, die 5: D1
     st.apply("attack 0906 with 1/1,2/1,3/1")
     assert st.current_player() == "jp"
     assert set(st.legal_actions()) == {A.Lose("Kuma"), A.Lose("1/124")}
