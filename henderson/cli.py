@@ -29,8 +29,8 @@ app = typer.Typer(
 data_app = typer.Typer(help="Check game data files.", no_args_is_help=True)
 app.add_typer(data_app, name="data")
 
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 class UsageError(HendersonError):
