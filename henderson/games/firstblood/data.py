@@ -68,6 +68,7 @@ def load_data(data_dir: Path | None = None) -> FBData:
         except DataError as exc:
             c.add(name, "", "", exc.message)
             raw[name] = {}
+    c.raise_if_any()  # cross-checks against a file that cannot be read would only be noise
     version = _manifest(c, raw["game.toml"])
     game_map = _map(c, raw["map.toml"])
     ground, air_types, ship_types = _counters(c, raw["counters.toml"])
