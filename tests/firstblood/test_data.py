@@ -704,3 +704,68 @@ def test_all_problems_in_one_pass(copy):
     assert "turns.toml: arrival OCT III jp: units: unknown unit 'ZZZ'" in msgs
     assert "counters.toml: ground group #8: extra: unknown field" in msgs
     assert len(msgs) == 2  # ... is only checked once the data is well-formed
+
+
+def test_duplicate_terrain_record(copy):
+    edit(copy, "map.toml", 'id = "0809"', 'id = "0708"')
+    assert "map.toml: hex 0708: id: a second [[hex]] record for this hex" in errors_of(copy)
+
+
+def test_grid_row_of_the_wrong_length(copy):
+    edit(copy, "map.toml", "\n05     j   j", "\n05     j")
+    assert "map.toml: grid: row 05: has 21 hexes, expected 22 (one per column)" in errors_of(copy)
+
+
+def test_setup_is_optional(copy):
+    (copy / "setup.toml").unlink()
+    assert load_data(copy).setup == ()
+
+
+def test_setup_outside_the_us_area_fb_3_0(copy):
+    edit(copy, "setup.toml", 'at = "1112"', 'at = "1116"')
+    assert errors_of(copy) == [
+        "setup.toml: place 1116: at: 1/5: outside the US set-up area (FB 3.0)"
+    ]
+
+
+def test_japanese_setup_only_in_boxes_a_and_d_fb_3_1(copy):
+    edit(copy, "setup.toml", 'at = "A"', 'at = "B"')
+    assert errors_of(copy) == [
+        "setup.toml: place B: at: 2/124: Japanese at-start units set up in box A or D (FB 3.1)"
+    ]
+
+
+def test_entry_point_side_fb_7_2(copy):
+    edit(copy, "map.toml", 'number = 16\nside = "jp"', 'number = 16\nside = "us"')
+    assert errors_of(copy) == ["map.toml: entry point 16: side: 'us', but FB 7.1/7.2 make it jp"]
+
+
+def test_boxes_out_of_order_fb_6_0(copy):
+    edit(copy, "map.toml", 'id = "B"\norder = 2', 'id = "B"\norder = 3')
+    edit(copy, "map.toml", 'id = "C"\norder = 3', 'id = "C"\norder = 2')
+    assert errors_of(copy) == [
+        "map.toml: boxes: order: boxes A to D lie in order along the south edge (FB 6.0)"
+    ]
+
+
+def test_fighter_strip_built_at_start_fb_11_2(copy):
+    edit(
+        copy,
+        "map.toml",
+        'hexes = ["0605", "0604"]\nbuilt = false',
+        'hexes = ["0605", "0604"]\nbuilt = true',
+    )
+    assert errors_of(copy) == [
+        "map.toml: airfield fighter_strip: built: engineers build it during the game (FB 11.2)"
+    ]
+
+
+def test_special_box_too_early_fb_10_1(copy):
+    edit(copy, "turns.toml", 'earliest = "OCT I"', 'earliest = "SEP III"')
+    assert errors_of(copy) == ["turns.toml: special_ships: earliest: OCT I or later (FB 10.1)"]
+
+
+def test_the_228th_must_arrive_oct_iii_fb_7_3(copy):
+    edit(copy, "turns.toml", 'units = ["228/1", "228/3"]', 'units = ["228/1"]')
+    edit(copy, "turns.toml", 'units = ["228/2", "230/1"]', 'units = ["228/2", "230/1", "228/3"]')
+    assert errors_of(copy) == ["turns.toml: arrival OCT III jp: units: must include 228/3 (FB 7.3)"]
