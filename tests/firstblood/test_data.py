@@ -7,6 +7,7 @@ the record and the field.
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 import tomllib
 from collections import Counter
@@ -14,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from henderson.core.data import valid_source
+from henderson.core.data import Collector, valid_source
 from henderson.core.errors import DataErrors, HendersonError
 from henderson.core.hexgrid import distance, neighbours
+from henderson.games.firstblood import datacheck
 from henderson.games.firstblood.data import DATA_DIR, adjacent, edge_hexes, load_data
 from henderson.games.firstblood.datacheck import range_reaches
 from henderson.games.firstblood.model import FB_LAYOUT, ODDS_COLUMNS, RESULT_CODES, FBData
@@ -769,3 +771,14 @@ def test_the_228th_must_arrive_oct_iii_fb_7_3(copy):
     edit(copy, "turns.toml", 'units = ["228/1", "228/3"]', 'units = ["228/1"]')
     edit(copy, "turns.toml", 'units = ["228/2", "230/1"]', 'units = ["228/2", "230/1", "228/3"]')
     assert errors_of(copy) == ["turns.toml: arrival OCT III jp: units: must include 228/3 (FB 7.3)"]
+
+
+def test_map_too_small(data):
+    """DATA.md: at least rows 00-12 and columns 01-20 (checked on the model: a file edit would
+    first break the entry points and boxes that point at the missing hexes)."""
+    hexes = {h: x for h, x in data.map.hexes.items() if not h.startswith("12")}
+    small = dataclasses.replace(data, map=dataclasses.replace(data.map, hexes=hexes))
+    c = Collector()
+    datacheck.check(c, small)
+    want = "map.toml: grid: rows: the map must span at least rows 00-12 and columns 01-20 (DATA.md)"
+    assert want in [str(e) for e in c.errors]
