@@ -68,6 +68,7 @@ def load_data(data_dir: Path | None = None) -> FBData:
         except DataError as exc:
             c.add(name, "", "", exc.message)
             raw[name] = {}
+    c.raise_if_any()  # cross-checks against a file that cannot be read would only be noise
     version = _manifest(c, raw["game.toml"])
     game_map = _map(c, raw["map.toml"])
     ground, air_types, ship_types = _counters(c, raw["counters.toml"])
@@ -177,6 +178,7 @@ def _manifest(c: Collector, doc: Mapping[str, Any]) -> str:
 def _map(c: Collector, doc: Mapping[str, Any]) -> MapData:
     f = "map.toml"
     hexes = _grid(c, doc, f)
+    fixed: set[str] = set()
     for rec in _records(c, doc, "hex", f):
         hid = c.field(rec, "id", str, f, "hex", default="")
         name = f"hex {hid}"
@@ -184,7 +186,10 @@ def _map(c: Collector, doc: Mapping[str, Any]) -> MapData:
         source = c.source(rec, f, name)
         if hid and hid not in hexes:
             c.add(f, name, "id", "not a hex of the grid")
+        elif hid in fixed:
+            c.add(f, name, "id", "a second [[hex]] record for this hex")
         elif hid and terrain and source:
+            fixed.add(hid)
             hexes[hid] = MapHex(hid, terrain, source)  # type: ignore[arg-type]
     hexsides = _hexsides(c, doc, f, hexes)
     airfields = _airfields(c, doc, f, hexes)

@@ -68,6 +68,12 @@ def check(c: Collector, data: FBData) -> None:
 def _map(c: Collector, data: FBData) -> None:
     m = data.map
     f = "map.toml"
+    rows = {FB_LAYOUT.to_offset(h)[0] for h in m.hexes}
+    cols = {FB_LAYOUT.to_offset(h)[1] for h in m.hexes}
+    if not (set(range(0, 13)) <= rows and set(range(1, 21)) <= cols):
+        c.add(
+            f, "grid", "rows", "the map must span at least rows 00-12 and columns 01-20 (DATA.md)"
+        )
     for h in NAMED_HEXES:
         if h not in m.hexes:
             c.add(f, f"hex {h}", "", "missing: the rules name this hex (DATA.md)")

@@ -18,7 +18,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.patches import Circle, FancyBboxPatch, Patch
+from matplotlib.patches import Circle, FancyBboxPatch, Patch, Polygon
 
 from henderson.core.errors import HendersonError
 from henderson.core.hexgrid import neighbours
@@ -159,34 +159,44 @@ def _hexsides(ax: Axes, data: FBData) -> None:
 
 
 def _airfields(ax: Axes, data: FBData) -> None:
+    """Each airfield hex tinted, and a runway drawn through its hexes (dashed while unbuilt)."""
     for af in data.map.airfields.values():
         pts = [centre(data, h) for h in af.hexes]
+        for x, y in pts:
+            ax.add_patch(
+                Polygon(corners(x, y), closed=True, fc="#d6d3d1", ec="#3f3f46", lw=1.2, zorder=1.5)
+            )
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        built = af.built
-        style = "solid" if built else (0, (2, 1.5))
+        if len(pts) > 1:  # extend the runway to the far edges of the end hexes
+            dx, dy = xs[-1] - xs[0], ys[-1] - ys[0]
+            n = math.hypot(dx, dy)
+            xs = [xs[0] - dx / n * 0.6, xs[-1] + dx / n * 0.6]
+            ys = [ys[0] - dy / n * 0.6 + 0.3, ys[-1] + dy / n * 0.6 + 0.3]
+        style = "solid" if af.built else (0, (2, 1.2))
+        width = 9 if af.kind == "airfield" else 6
         ax.plot(
             xs,
             ys,
-            color="#3f3f46",
-            linewidth=7 if af.kind == "airfield" else 5,
+            color="#27272a",
+            linewidth=width,
             linestyle=style,
             solid_capstyle="butt",
             zorder=5,
         )
         ax.plot(xs, ys, color="white", linewidth=0.8, linestyle=(0, (3, 2)), zorder=5.5)
-        mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-        note = "" if built else " (to be built)"
+        mx, my = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+        name = af.name if af.built else f"{af.name}\n(to be built)"
         ax.text(
             mx,
-            my - 0.55,
-            af.name + note,
+            my - 0.62,
+            name,
             ha="center",
             va="top",
-            fontsize=7,
+            fontsize=6.5,
             fontweight="bold",
             color="#18181b",
             zorder=7,
-            bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.75},
+            bbox={"boxstyle": "round,pad=0.12", "fc": "white", "ec": "none", "alpha": 0.8},
         )
 
 
@@ -411,6 +421,7 @@ def _units(
     for place, ids in by_place.items():
         if place in data.map.hexes:
             x, y = centre(data, place)
+            y -= 0.15
             text, size = "\n".join(ids), 5.5
         elif place in box_at:
             x, y = box_at[place]
