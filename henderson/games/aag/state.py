@@ -103,7 +103,7 @@ class AagState:
             action = self._game.parse_action(action)
         if self.is_terminal():
             raise IllegalAction("AAG How to Win", "the game is over")
-        if action not in self.legal_actions():
+        if not dispatch.is_legal(self, action):
             dispatch.explain(self, action)  # raises IllegalAction naming the rule
             raise IllegalAction("AAG Sequence of Play", f"{action} is not legal now ({self.step})")
         self._events = []

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from henderson.core.errors import IllegalAction
 from henderson.games.aag.actions import END, Action
 from henderson.games.aag.rules import combat, movement, regroup
+from henderson.games.aag.rules.common import signature
 from henderson.games.aag.sequence import COMBAT_CATEGORY, STEP_TYPE
 
 if TYPE_CHECKING:
@@ -45,6 +46,37 @@ def legal(state: AagState) -> list[Action]:
         "regroup:deploy": regroup.deploy_legal,
     }
     return table[step](state)
+
+
+def is_legal(state: AagState, action: Action) -> bool:
+    """Legal as listed, or the same as a listed action up to interchangeable units: the
+    list offers one unit per group of identical units, and a group move is legal when the
+    move of each of its units is."""
+    listed = set(legal(state))
+    if action in listed:
+        return True
+    if action.verb == "move":
+        ids = action.args[1].split(",")
+        if any(i not in state.pieces for i in ids):
+            return False
+        return all(
+            _canonical(state, Action("move", (action.args[0], i))) in listed for i in ids
+        )
+    return _canonical(state, action) in listed
+
+
+def _canonical(state: AagState, action: Action) -> Action:
+    """The action with each unit id replaced by the lowest id of its group of identical units."""
+    args = []
+    for arg in action.args:
+        p = state.pieces.get(arg)
+        if p is None:
+            args.append(arg)
+            continue
+        sig = signature(state, p)
+        rep = next((q.id for q in state.pieces.values() if signature(state, q) == sig), arg)
+        args.append(rep)
+    return Action(action.verb, tuple(args))
 
 
 def play(state: AagState, action: Action) -> None:
