@@ -220,4 +220,16 @@ def check_move(state: AagState, action: Action) -> None:
             raise IllegalAction("AAG Land unit", f"{uid} moves only with its ship")
         if p.type == SUPPLY or state.category(p) == "land":
             raise IllegalAction("AAG Land unit", "land units move only by transport or destroyer")
+        dest = action.args[0]
+        board = state.data.board
+        if state.category(p) == "sea" and dest not in board.sea_graph.get(p.zone, ()):
+            raise IllegalAction(
+                "AAG Examples of Sea Movement",
+                f"{dest} is not one sea move from {p.zone} (a sea unit moves 1 sea zone, never across an island)",
+            )
+        if state.category(p) == "air":
+            rng = state.data.units[p.type].range
+            d = board.air_distances(p.zone, state.enemy_base_zones(p.side)).get(dest)
+            if d is None or d > rng:
+                raise IllegalAction(f"AAG Units {p.type.capitalize()}", f"{dest} is beyond range {rng}")
     raise IllegalAction(SEA_RULE, f"{action} is not a legal move in {state.step}")
