@@ -24,12 +24,21 @@ def test_resilience_and_second_hit_rule_aag_damaging_and_destroying_units():
 
 def sea_attack_example():
     pieces = [
-        piece("us1", "battleship", "H"), piece("us2", "cruiser", "H"), piece("us3", "cruiser", "H"),
-        piece("us4", "destroyer", "H"), piece("us5", "destroyer", "H"), piece("us6", "destroyer", "H"),
-        piece("jp1", "destroyer", "H"), piece("jp2", "infantry", "H", aboard="jp1"),
-        piece("jp3", "destroyer", "H"), piece("jp4", "cruiser", "H"), piece("jp5", "battleship", "H"),
-        piece("jp6", "transport", "H"), piece("jp7", "supply", "H", aboard="jp6"),
-        piece("jp8", "artillery", "H", aboard="jp6"), piece("jp9", "transport", "H"),
+        piece("us1", "battleship", "H"),
+        piece("us2", "cruiser", "H"),
+        piece("us3", "cruiser", "H"),
+        piece("us4", "destroyer", "H"),
+        piece("us5", "destroyer", "H"),
+        piece("us6", "destroyer", "H"),
+        piece("jp1", "destroyer", "H"),
+        piece("jp2", "infantry", "H", aboard="jp1"),
+        piece("jp3", "destroyer", "H"),
+        piece("jp4", "cruiser", "H"),
+        piece("jp5", "battleship", "H"),
+        piece("jp6", "transport", "H"),
+        piece("jp7", "supply", "H", aboard="jp6"),
+        piece("jp8", "artillery", "H", aboard="jp6"),
+        piece("jp9", "transport", "H"),
     ]
     us_dice = [2, 1, 1, 1, 2, 3, 2, 6, 3, 2]  # the example's first 10 dice
     jp_dice = [6] * 7  # the defender's return fire misses
@@ -77,13 +86,20 @@ def test_battle_box_example_air_attack_8_dice_rule_aag_battle_box_example():
     state = position(pieces, [1, 4, 5, 6, 2, 3, 4, 1] + [6] * 7, step="combat:air", first="us")
     state.apply("fight E")
     left = sorted(p.type for p in state.in_zone("E", "jp"))
-    assert left == ["fighter"]  # hits on a fighter (slot 1), the bomber (slot 5), a fighter (slot 8)
+    assert left == [
+        "fighter"
+    ]  # hits on a fighter (slot 1), the bomber (slot 5), a fighter (slot 8)
 
 
 def cargo_example(value: int):
-    pieces = [piece("us1", "battleship", "H"), piece("us2", "cruiser", "H"),
-              piece("jp1", "transport", "H"), piece("jp2", "transport", "H"),
-              piece("jp3", "supply", "H", aboard="jp2"), piece("jp4", "supply", "H", aboard="jp2")]
+    pieces = [
+        piece("us1", "battleship", "H"),
+        piece("us2", "cruiser", "H"),
+        piece("jp1", "transport", "H"),
+        piece("jp2", "transport", "H"),
+        piece("jp3", "supply", "H", aboard="jp2"),
+        piece("jp4", "supply", "H", aboard="jp2"),
+    ]
     return position(pieces, [6, 6, 6, 6, value], step="combat:sea", first="us")
 
 
@@ -105,8 +121,11 @@ def test_loss_of_cargo_example_a_2_lets_the_defender_choose_rule_aag_loss_of_car
 
 
 def test_carrier_hit_fighters_stay_in_zone_rule_aag_loss_of_cargo():
-    pieces = [piece("us1", "battleship", "H"),
-              piece("jp1", "carrier", "H"), piece("jp2", "fighter", "H", aboard="jp1")]
+    pieces = [
+        piece("us1", "battleship", "H"),
+        piece("jp1", "carrier", "H"),
+        piece("jp2", "fighter", "H", aboard="jp1"),
+    ]
     # us: 3 dice; a 1 in slot 1 (destroyer) goes up the neck to the carrier; the fighter's
     # return die misses
     state = position(pieces, [1, 6, 6, 6], step="combat:sea", first="us")
@@ -119,7 +138,11 @@ def test_carrier_hit_fighters_stay_in_zone_rule_aag_loss_of_cargo():
 
 
 def test_heavy_armor_once_per_turn_torpedo_then_combat_rule_aag_heavy_armor():
-    pieces = [piece("us1", "submarine", "H"), piece("us2", "cruiser", "H"), piece("jp1", "battleship", "H")]
+    pieces = [
+        piece("us1", "submarine", "H"),
+        piece("us2", "cruiser", "H"),
+        piece("jp1", "battleship", "H"),
+    ]
     state = position(pieces, [1, 6, 2, 6, 6, 6], step="move:submarine", first="us")
     state.apply("torpedo us1 jp1")
     assert state.pieces["jp1"].armor_used and state.pieces["jp1"].hit is None
@@ -129,8 +152,11 @@ def test_heavy_armor_once_per_turn_torpedo_then_combat_rule_aag_heavy_armor():
 
 
 def test_torpedo_casualties_removed_after_all_submarines_rule_aag_submarine():
-    pieces = [piece("us1", "submarine", "H"), piece("us2", "submarine", "H"),
-              piece("jp1", "destroyer", "H")]
+    pieces = [
+        piece("us1", "submarine", "H"),
+        piece("us2", "submarine", "H"),
+        piece("jp1", "destroyer", "H"),
+    ]
     state = position(pieces, [2, 2], step="move:submarine", first="us")
     state.apply("torpedo us1 jp1")
     assert state.pieces["jp1"].hit == "damaged" and not state.pieces["jp1"].damaged
@@ -141,8 +167,11 @@ def test_torpedo_casualties_removed_after_all_submarines_rule_aag_submarine():
 
 
 def test_airfield_attack_one_damage_per_two_hits_rule_aag_combat_step_4():
-    pieces = [piece("us1", "bomber", "bougainville"), piece("us2", "bomber", "bougainville"),
-              piece("jp1", "infantry", "bougainville")]
+    pieces = [
+        piece("us1", "bomber", "bougainville"),
+        piece("us2", "bomber", "bougainville"),
+        piece("jp1", "infantry", "bougainville"),
+    ]
     # us aims both bombers (4 land dice) at the airfield: 1, 2, 1, 6 = 3 hits -> 1 damage
     state = position(pieces, [1, 2, 1, 6, 6], step="combat:land", first="us")
     state.apply("fight bougainville")
@@ -154,8 +183,11 @@ def test_airfield_attack_one_damage_per_two_hits_rule_aag_combat_step_4():
 
 
 def test_ranged_fire_artillery_into_one_sea_zone_per_turn_rule_aag_artillery():
-    pieces = [piece("us1", "artillery", "guadalcanal"), piece("jp1", "transport", "H"),
-              piece("jp2", "transport", "G")]
+    pieces = [
+        piece("us1", "artillery", "guadalcanal"),
+        piece("jp1", "transport", "H"),
+        piece("jp2", "transport", "G"),
+    ]
     state = position(pieces, [1, 1], step="combat:sea", first="us")
     assert acts(state) == ["fight G", "fight H"]  # no friendly unit needed in the zone
     state.apply("fight H")

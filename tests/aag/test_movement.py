@@ -10,7 +10,9 @@ from .helpers import acts, piece, position
 
 
 def test_cruiser_moves_from_the_us_base_to_j_rule_aag_examples_of_sea_movement():
-    state = position([piece("us1", "cruiser", "new_caledonia_sea")], step="move:cruiser", first="us")
+    state = position(
+        [piece("us1", "cruiser", "new_caledonia_sea")], step="move:cruiser", first="us"
+    )
     assert "move J us1" in acts(state)
     state.apply("move J us1")
     assert state.pieces["us1"].zone == "J"
@@ -45,9 +47,13 @@ def test_fighter_from_new_caledonia_to_j_then_lands_on_guadalcanal_rule_aag_air_
 
 
 def test_transport_loads_before_moving_and_not_after_rule_aag_movement_step_1():
-    pieces = [piece("us1", "transport", "H"), piece("us2", "infantry", "guadalcanal"),
-              piece("us3", "supply", "malaita"), piece("us4", "infantry", "guadalcanal"),
-              piece("us5", "infantry", "guadalcanal")]
+    pieces = [
+        piece("us1", "transport", "H"),
+        piece("us2", "infantry", "guadalcanal"),
+        piece("us3", "supply", "malaita"),
+        piece("us4", "infantry", "guadalcanal"),
+        piece("us5", "infantry", "guadalcanal"),
+    ]
     state = position(pieces, step="move:transport", first="us")
     assert "load us1 us2" in acts(state) and "load us1 us3" in acts(state)
     state.apply("load us1 us2")
@@ -58,8 +64,11 @@ def test_transport_loads_before_moving_and_not_after_rule_aag_movement_step_1():
 
 
 def test_destroyer_has_one_space_rule_aag_destroyer():
-    pieces = [piece("us1", "destroyer", "H"), piece("us2", "infantry", "guadalcanal"),
-              piece("us3", "infantry", "guadalcanal")]
+    pieces = [
+        piece("us1", "destroyer", "H"),
+        piece("us2", "infantry", "guadalcanal"),
+        piece("us3", "infantry", "guadalcanal"),
+    ]
     state = position(pieces, step="move:destroyer", first="us")
     state.apply("load us1 us3")  # any of the identical infantry
     assert not any(a.startswith("load") for a in acts(state))
@@ -73,8 +82,11 @@ def test_carrier_takes_its_fighters_rule_aag_movement_step_3():
 
 
 def test_land_units_cannot_move_by_themselves_rule_aag_land_unit():
-    state = position([piece("us1", "infantry", "guadalcanal"), piece("us2", "cruiser", "J")],
-                     step="move:cruiser", first="us")
+    state = position(
+        [piece("us1", "infantry", "guadalcanal"), piece("us2", "cruiser", "J")],
+        step="move:cruiser",
+        first="us",
+    )
     with pytest.raises(IllegalAction, match="transport or destroyer"):
         state.apply("move J us1")
 
@@ -93,7 +105,11 @@ def test_no_unit_enters_the_enemy_base_ruling():
 
 
 def test_group_move_of_identical_units():
-    pieces = [piece("us1", "destroyer", "J"), piece("us2", "destroyer", "J"), piece("us3", "destroyer", "J")]
+    pieces = [
+        piece("us1", "destroyer", "J"),
+        piece("us2", "destroyer", "J"),
+        piece("us3", "destroyer", "J"),
+    ]
     state = position(pieces, step="move:destroyer", first="us")
     assert "move H us1,us2,us3" in acts(state)
     state.apply("move H us2,us3")  # any subset whose single moves are legal

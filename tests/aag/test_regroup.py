@@ -10,7 +10,9 @@ def test_new_georgia_control_example_rule_aag_capturing_airfields():
     pieces = [piece(f"us{i}", "infantry", "new_georgia") for i in range(1, 5)]
     pieces += [piece("jp1", "infantry", "new_georgia"), piece("jp2", "infantry", "new_georgia")]
     fields = [{"island": "new_georgia", "side": "jp"}]
-    state = position(pieces, step="combat:land", first="us", resolved=["new_georgia"], airfields=fields)
+    state = position(
+        pieces, step="combat:land", first="us", resolved=["new_georgia"], airfields=fields
+    )
     state.apply("end")  # combat over: Regroup step 1
     assert state.control["new_georgia"] == "us"
     assert state.airfields[0]["side"] == "jp"  # Axis units remain: the airfield stays Axis
@@ -50,8 +52,9 @@ def test_air_units_must_land_within_range_and_capacity_rule_aag_land_air_units()
 
 def test_no_landing_on_damaged_airfield_rule_aag_land_air_units():
     fields = [{"island": "guadalcanal", "side": "us", "damaged": True}]
-    state = position([piece("us1", "bomber", "guadalcanal")], step="regroup:land", first="us",
-                     airfields=fields)
+    state = position(
+        [piece("us1", "bomber", "guadalcanal")], step="regroup:land", first="us", airfields=fields
+    )
     assert "land us1 guadalcanal" not in acts(state)
     # a bomber reaches its base: Guadalcanal -> J -> base sea -> New Caledonia is 3 zones
     assert acts(state) == ["land us1 new_caledonia"]
@@ -67,17 +70,26 @@ def test_build_airfield_for_three_supplies_rule_aag_build_airfields():
 
 
 def test_income_10_plus_4_per_island_rule_aag_reinforce():
-    control = {"guadalcanal": "us", "malaita": "us", "santa_isabel": "us", "bougainville": "jp",
-               "new_georgia": "jp", "choiseul": "jp"}
+    control = {
+        "guadalcanal": "us",
+        "malaita": "us",
+        "santa_isabel": "us",
+        "bougainville": "jp",
+        "new_georgia": "jp",
+        "choiseul": "jp",
+    }
     state = position([], step="regroup:build", first="us", control=control)
     state.apply("end")  # us builds nothing; jp builds nothing (auto) -> reinforcements
     assert state.step == "regroup:buy" and state.points["us"] == 22
 
 
 def test_repair_and_deploy_example_rule_aag_deploy():
-    pieces = [piece("us1", "battleship", "new_caledonia_sea"), piece("us2", "transport", "new_caledonia_sea"),
-              piece("us3", "infantry", "new_caledonia_sea", aboard="us2"),
-              piece("us4", "infantry", "new_caledonia_sea", aboard="us2")]
+    pieces = [
+        piece("us1", "battleship", "new_caledonia_sea"),
+        piece("us2", "transport", "new_caledonia_sea"),
+        piece("us3", "infantry", "new_caledonia_sea", aboard="us2"),
+        piece("us4", "infantry", "new_caledonia_sea", aboard="us2"),
+    ]
     pieces += [piece(f"us{i}", "supply", "new_caledonia") for i in range(5, 8)]
     state = position(pieces, step="regroup:deploy", first="us")
     state.apply("deploy us2 J")  # 1 supply
@@ -88,8 +100,10 @@ def test_repair_and_deploy_example_rule_aag_deploy():
 
 
 def test_repair_damaged_ship_at_base_rule_aag_repair():
-    pieces = [piece("us1", "cruiser", "new_caledonia_sea", damaged=True),
-              piece("us2", "supply", "new_caledonia")]
+    pieces = [
+        piece("us1", "cruiser", "new_caledonia_sea", damaged=True),
+        piece("us2", "supply", "new_caledonia"),
+    ]
     state = position(pieces, step="regroup:repair", first="us")
     state.apply("repair us1")
     assert not state.pieces["us1"].damaged and "us2" not in state.pieces
@@ -115,8 +129,13 @@ def test_victory_at_15_and_the_tie_rule_rule_aag_score_victory_points():
 
 
 def test_capital_ship_points_wait_for_the_scoring_step_rule_aag_score_victory_points():
-    pieces = [piece("us1", "battleship", "H"), piece("us2", "battleship", "H"), piece("jp1", "carrier", "H")]
-    state = position(pieces, [1] + [6] * 5, step="combat:sea", first="us", vp={"us": 14, "jp": 0},
-                     airfields=[])
+    pieces = [
+        piece("us1", "battleship", "H"),
+        piece("us2", "battleship", "H"),
+        piece("jp1", "carrier", "H"),
+    ]
+    state = position(
+        pieces, [1] + [6] * 5, step="combat:sea", first="us", vp={"us": 14, "jp": 0}, airfields=[]
+    )
     state.apply("fight H")
-    assert state.vp["us"] == 15 and state.winner() is None or state.is_terminal()
+    assert (state.vp["us"] == 15 and state.winner() is None) or state.is_terminal()

@@ -27,8 +27,21 @@ from dataclasses import dataclass
 from henderson.core.errors import NotationError
 
 ARITY: dict[str, int] = {
-    "end": 0, "roll": 0, "load": 2, "move": 2, "torpedo": 2, "fight": 1, "join": 1,
-    "aim": 1, "hit": 1, "unload": 2, "land": 2, "build": 1, "buy": 1, "repair": 1, "deploy": 2,
+    "end": 0,
+    "roll": 0,
+    "load": 2,
+    "move": 2,
+    "torpedo": 2,
+    "fight": 1,
+    "join": 1,
+    "aim": 1,
+    "hit": 1,
+    "unload": 2,
+    "land": 2,
+    "build": 1,
+    "buy": 1,
+    "repair": 1,
+    "deploy": 2,
 }
 UNIT_ID = re.compile(r"^(us|jp)[0-9]+$")
 WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -88,5 +101,5 @@ def parse(text: str) -> Action:
     if verb in ("load", "torpedo") and not UNIT_ID.match(args[1]):
         raise NotationError(text, f"{args[1]!r} is not a unit id like us12")
     if "," in "".join(args):
-        raise NotationError(text, f"only 'move' takes a list of ids")
+        raise NotationError(text, "only 'move' takes a list of ids")
     return Action(verb, tuple(args))

@@ -6,6 +6,7 @@ together; then the constraints DATA.md lists for AAG are checked on the board.
 
 from __future__ import annotations
 
+import itertools
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -88,8 +89,15 @@ def _units(doc: dict[str, Any], c: Collector) -> dict[str, UnitType]:
         if uid in out or uid == SUPPLY:
             c.add(f, rid, "id", "duplicate or reserved id")
         out[uid] = UnitType(
-            uid, str(rec.get("name", uid)), category, cost,
-            dict(zip(CATEGORIES, attack, strict=True)), frozenset(abilities), cargo, rng, src,
+            uid,
+            str(rec.get("name", uid)),
+            category,
+            cost,
+            dict(zip(CATEGORIES, attack, strict=True)),
+            frozenset(abilities),
+            cargo,
+            rng,
+            src,
         )
     if not out:
         c.add(f, "", "unit", "no unit types")
@@ -129,8 +137,13 @@ def _board(doc: dict[str, Any], c: Collector) -> Board:
         side = c.field(rec, "side", str, f, rid, default="us")
         routes = tuple(s.id for s in seas_.values() if s.route_to_base == side)
         bases[side] = Base(
-            rid, side, str(rec.get("name", rid)), str(rec.get("land", rid)),
-            str(rec.get("sea", f"{rid}_sea")), routes, src,
+            rid,
+            side,
+            str(rec.get("name", rid)),
+            str(rec.get("land", rid)),
+            str(rec.get("sea", f"{rid}_sea")),
+            routes,
+            src,
         )
     blocks = []
     for i, rec in enumerate(doc.get("block", [])):
@@ -170,7 +183,10 @@ def _board(doc: dict[str, Any], c: Collector) -> Board:
             sea_graph[r].add(base.sea)
             air_graph[r].add(base.sea)
     return Board(
-        islands, seas_, bases, tuple(blocks),
+        islands,
+        seas_,
+        bases,
+        tuple(blocks),
         {k: frozenset(v) for k, v in sea_graph.items()},
         {k: frozenset(v) for k, v in air_graph.items()},
     )
@@ -211,10 +227,17 @@ def _rules(doc: dict[str, Any], c: Collector) -> Rules:
     if side not in SIDES:
         c.add(f, "first_player", "side", f"expected us or jp, got {side!r}")
     return Rules(
-        num("victory", "points_to_win"), num("income", "base"), num("income", "per_island"),
-        num("airfields", "build_cost"), num("airfields", "air_capacity"),
-        num("airfields", "repair_cost"), num("carriers", "fighter_capacity"),
-        num("repair", "sea_unit_cost"), num("supply", "cost"), side, sources,
+        num("victory", "points_to_win"),
+        num("income", "base"),
+        num("income", "per_island"),
+        num("airfields", "build_cost"),
+        num("airfields", "air_capacity"),
+        num("airfields", "repair_cost"),
+        num("carriers", "fighter_capacity"),
+        num("repair", "sea_unit_cost"),
+        num("supply", "cost"),
+        side,
+        sources,
     )
 
 
@@ -275,7 +298,9 @@ def _setup(doc: dict[str, Any], board: Board, units: dict[str, UnitType], c: Col
             if zone in zones and cat == "sea" and not board.is_sea(zone):
                 c.add(f, rid, "units", f"{name} cannot be placed on land zone {zone}")
             if zone in zones and cat == "land" and board.is_sea(zone):
-                c.add(f, rid, "units", f"{name} cannot be placed in sea zone {zone} (use a [[ship]])")
+                c.add(
+                    f, rid, "units", f"{name} cannot be placed in sea zone {zone} (use a [[ship]])"
+                )
         places.append(SetupPlace(side, zone, table, src))
     ships = []
     for i, rec in enumerate(doc.get("ship", [])):
@@ -295,7 +320,11 @@ def _setup(doc: dict[str, Any], board: Board, units: dict[str, UnitType], c: Col
             if n_land > ut.cargo:
                 c.add(f, rid, "cargo", f"a {kind} has {ut.cargo} spaces, not {n_land}")
             for name in cargo:
-                if name not in (SUPPLY, "fighter") and name in units and units[name].category != "land":
+                if (
+                    name not in (SUPPLY, "fighter")
+                    and name in units
+                    and units[name].category != "land"
+                ):
                     c.add(f, rid, "cargo", f"{name} cannot be carried")
         ships.append(SetupShip(side, zone, kind, cargo, src))
     return Setup(tuple(airfields), control, csrc, tuple(places), tuple(ships))
@@ -306,8 +335,14 @@ def check_constraints(
 ) -> None:
     """The facts DATA.md and the manual fix about the AAG board and set-up."""
     f = "board.toml"
-    caps = {"guadalcanal": 2, "bougainville": 2, "new_georgia": 2,
-            "santa_isabel": 1, "malaita": 1, "choiseul": 1}  # AAG Build Airfields
+    caps = {
+        "guadalcanal": 2,
+        "bougainville": 2,
+        "new_georgia": 2,
+        "santa_isabel": 1,
+        "malaita": 1,
+        "choiseul": 1,
+    }  # AAG Build Airfields
     if set(board.islands) != set(caps):
         c.add(f, "island", "id", f"expected the six islands {sorted(caps)}")
     for isl, cap in caps.items():
@@ -332,15 +367,20 @@ def check_constraints(
         if not any(z in i.seas for i in board.islands.values()):
             c.add(f, z, "role", "a ring zone touches an island")
     # the two L shapes (DATA.md)
-    for chain, members, cap in (("north", ("choiseul", "santa_isabel", "malaita"), 1),
-                                ("south", ("bougainville", "new_georgia", "guadalcanal"), 2)):
+    for chain, members, cap in (
+        ("north", ("choiseul", "santa_isabel", "malaita"), 1),
+        ("south", ("bougainville", "new_georgia", "guadalcanal"), 2),
+    ):
         for isl in members:
-            if isl in board.islands and (board.islands[isl].chain != chain
-                                         or board.islands[isl].airfields != cap):
+            if isl in board.islands and (
+                board.islands[isl].chain != chain or board.islands[isl].airfields != cap
+            ):
                 c.add(f, isl, "chain", f"belongs to the {chain} L with {cap} airfield(s) each")
-        for a, b in zip(members, members[1:], strict=False):
-            if a in board.islands and b in board.islands and not (
-                set(board.islands[a].seas) & set(board.islands[b].seas)
+        for a, b in itertools.pairwise(members):
+            if (
+                a in board.islands
+                and b in board.islands
+                and not (set(board.islands[a].seas) & set(board.islands[b].seas))
             ):
                 c.add(f, a, "seas", f"{a} and {b} are neighbours in their chain: share a sea zone")
     # the manual's movement examples
@@ -356,7 +396,9 @@ def check_constraints(
     for isl, (a, b) in (("new_georgia", ("I", "G")), ("santa_isabel", ("C", "H"))):
         if isl in board.islands and not {a, b} <= set(board.islands[isl].seas):
             c.add(f, isl, "seas", f"{board.islands[isl].name} touches both {a} and {b}")
-    if "santa_isabel" in board.air_graph.get("C", ()) and "H" in board.air_graph.get("santa_isabel", ()):
+    if "santa_isabel" in board.air_graph.get("C", ()) and "H" in board.air_graph.get(
+        "santa_isabel", ()
+    ):
         pass
     else:
         c.add(f, "santa_isabel", "seas", "an air unit goes C -> Santa Isabel -> H")
@@ -370,7 +412,9 @@ def check_constraints(
                 derived.add((isl.id, a, b))
     listed = {(blk.island, *sorted(blk.seas)) for blk in board.blocks}
     for extra in sorted(listed - derived):
-        c.add(f, f"block {extra[0]}", "seas", f"{extra[1]}-{extra[2]} is not separated by {extra[0]}")
+        c.add(
+            f, f"block {extra[0]}", "seas", f"{extra[1]}-{extra[2]} is not separated by {extra[0]}"
+        )
     for missing in sorted(derived - listed):
         c.add(f, f"block {missing[0]}", "seas", f"{missing[1]}-{missing[2]} blocked but not listed")
     for side in SIDES:
@@ -378,8 +422,16 @@ def check_constraints(
             c.add(f, "sea", "deployment", f"no deployment zone for {side}")
     # set-up facts fixed by the manual (AAG Game Setup)
     fs = "setup.toml"
-    if sorted((i, s) for i, s, _ in setup.airfields) != [("bougainville", "jp"), ("guadalcanal", "us")]:
-        c.add(fs, "airfield", "", "the set-up has one US airfield on Guadalcanal, one Japanese on Bougainville")
+    if sorted((i, s) for i, s, _ in setup.airfields) != [
+        ("bougainville", "jp"),
+        ("guadalcanal", "us"),
+    ]:
+        c.add(
+            fs,
+            "airfield",
+            "",
+            "the set-up has one US airfield on Guadalcanal, one Japanese on Bougainville",
+        )
     expected = {i: ("us" if i == "guadalcanal" else "jp") for i in caps}
     if setup.control != expected:
         c.add(fs, "control", "", "US control of Guadalcanal, Japanese control of the other islands")

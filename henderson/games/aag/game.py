@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from henderson.core.dice import Dice, SeededDice, dice_from_json
@@ -39,12 +38,16 @@ class AagGame:
         options = dict(options or {})
         unknown = set(options) - set(OPTIONS)
         if unknown:
-            raise PositionError("options", f"unknown option(s) {sorted(unknown)} (known: {OPTIONS})")
+            raise PositionError(
+                "options", f"unknown option(s) {sorted(unknown)} (known: {OPTIONS})"
+            )
         state = AagState(self, dice or SeededDice(seed or 0), seed)
         state.options = {"hidden_movement": bool(options.get("hidden_movement", False))}
         setup = self.data.setup
         state.control = dict(setup.control)
-        state.airfields = [{"island": i, "side": s, "damaged": False} for i, s, _ in setup.airfields]
+        state.airfields = [
+            {"island": i, "side": s, "damaged": False} for i, s, _ in setup.airfields
+        ]
         for place in setup.places:
             for kind, count in place.units.items():
                 for _ in range(count):

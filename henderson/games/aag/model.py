@@ -62,7 +62,10 @@ class Base:
 
 @dataclass(frozen=True)
 class Block:
-    """Two sea zones an island separates: no sea move between them (AAG Examples of Sea Movement)."""
+    """Two sea zones an island separates: no sea move between them.
+
+    AAG Examples of Sea Movement.
+    """
 
     island: str
     seas: tuple[str, str]

@@ -35,7 +35,9 @@ class Odds:
 
     def by_type(self) -> dict[str, dict[tuple[int, int], Fraction]]:
         """For each type: {(destroyed, damaged): probability}."""
-        out: dict[str, dict[tuple[int, int], Fraction]] = {k: defaultdict(Fraction) for k in self.force}
+        out: dict[str, dict[tuple[int, int], Fraction]] = {
+            k: defaultdict(Fraction) for k in self.force
+        }
         for outcome, p in self.outcomes.items():
             for kind, destroyed, damaged in outcome:
                 out[kind][(destroyed, damaged)] += p
@@ -44,14 +46,18 @@ class Odds:
     def expected(self) -> dict[str, tuple[Fraction, Fraction]]:
         """Expected (destroyed, damaged) per type."""
         return {
-            k: (sum((d * p for (d, _), p in v.items()), Fraction()),
-                sum((g * p for (_, g), p in v.items()), Fraction()))
+            k: (
+                sum((d * p for (d, _), p in v.items()), Fraction()),
+                sum((g * p for (_, g), p in v.items()), Fraction()),
+            )
             for k, v in self.by_type().items()
         }
 
     def text(self) -> str:
-        lines = [f"{self.dice} dice against {self.category} units "
-                 + ", ".join(f"{n} {k}" for k, n in self.force.items())]
+        lines = [
+            f"{self.dice} dice against {self.category} units "
+            + ", ".join(f"{n} {k}" for k, n in self.force.items())
+        ]
         for kind, dist in self.by_type().items():
             cells = ", ".join(
                 f"{d} destroyed{f' {g} damaged' if g else ''}: {float(p):.4f}"
@@ -62,14 +68,22 @@ class Odds:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "category": self.category, "dice": self.dice, "force": self.force,
-            "by_type": {k: [{"destroyed": d, "damaged": g, "p": str(p), "float": float(p)}
-                            for (d, g), p in v.items()] for k, v in self.by_type().items()},
+            "category": self.category,
+            "dice": self.dice,
+            "force": self.force,
+            "by_type": {
+                k: [
+                    {"destroyed": d, "damaged": g, "p": str(p), "float": float(p)}
+                    for (d, g), p in v.items()
+                ]
+                for k, v in self.by_type().items()
+            },
         }
 
 
-def odds(data: GameData, category: str, dice: int, force: Mapping[str, int],
-         armor_used: int = 0) -> Odds:
+def odds(
+    data: GameData, category: str, dice: int, force: Mapping[str, int], armor_used: int = 0
+) -> Odds:
     """Exact casualties of `dice` attack dice against `force` ({type: count}) of `category`.
 
     `armor_used`: battleships whose heavy armour is already spent this turn.
@@ -96,8 +110,14 @@ def odds(data: GameData, category: str, dice: int, force: Mapping[str, int],
     return Odds(category, dice, {k: force[k] for k in kinds}, dict(outcomes))
 
 
-def _hit(data: GameData, category: str, kinds: list[str], st: tuple[tuple[int, int, int, int], ...],
-         slot: int, value: int) -> tuple[tuple[int, int, int, int], ...]:
+def _hit(
+    data: GameData,
+    category: str,
+    kinds: list[str],
+    st: tuple[tuple[int, int, int, int], ...],
+    slot: int,
+    value: int,
+) -> tuple[tuple[int, int, int, int], ...]:
     present = [k for k, s in zip(kinds, st, strict=True) if s[0] + s[1] > 0]
     kind = target_type(data.neck, category, slot, present)
     if kind is None:
@@ -113,7 +133,7 @@ def _hit(data: GameData, category: str, kinds: list[str], st: tuple[tuple[int, i
             undamaged, destroyed = undamaged - 1, destroyed + 1
     else:
         damaged, destroyed = damaged - 1, destroyed + 1
-    return (*st[:i], (undamaged, damaged, destroyed, armor), *st[i + 1:])
+    return (*st[:i], (undamaged, damaged, destroyed, armor), *st[i + 1 :])
 
 
 def airfield_odds(dice: int, airfields: int) -> dict[int, Fraction]:

@@ -24,7 +24,9 @@ class Piece:
     type: str
     zone: str
     aboard: str | None = None
-    damaged: bool = False  # in the damaged area of its base card (AAG Damaging and Destroying Units)
+    damaged: bool = (
+        False  # in the damaged area of its base card (AAG Damaging and Destroying Units)
+    )
     moved: bool = False  # moved (or attacked, for submarines) in this Movement phase
     armor_used: bool = False  # battleship heavy armour spent this turn
     fired: bool = False  # ranged fire declared this turn
@@ -35,7 +37,12 @@ class Piece:
     flown: int = 0  # zones flown in the current phase (air units)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "side": self.side, "type": self.type, "zone": self.zone}
+        out: dict[str, Any] = {
+            "id": self.id,
+            "side": self.side,
+            "type": self.type,
+            "zone": self.zone,
+        }
         if self.aboard:
             out["aboard"] = self.aboard
         for name in FLAGS:

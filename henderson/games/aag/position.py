@@ -70,7 +70,9 @@ def load_into(state: AagState, obj: Any) -> None:
         if not isinstance(a, dict) or a.get("island") not in board.islands:
             raise PositionError(where, "needs an 'island' that exists")
         _side(a.get("side"), f"{where}.side")
-        state.airfields.append({"island": a["island"], "side": a["side"], "damaged": bool(a.get("damaged"))})
+        state.airfields.append(
+            {"island": a["island"], "side": a["side"], "damaged": bool(a.get("damaged"))}
+        )
     for island, isl in board.islands.items():
         if sum(1 for a in state.airfields if a["island"] == island) > isl.airfields:
             raise PositionError("airfields", f"{island} holds at most {isl.airfields} airfield(s)")

@@ -10,9 +10,20 @@ from henderson.games.aag.model import SIDES
 if TYPE_CHECKING:
     from henderson.games.aag.state import AagState
 
-SHORT = {"infantry": "inf", "artillery": "art", "aa_gun": "aa", "transport": "tp",
-         "submarine": "sub", "destroyer": "dd", "cruiser": "ca", "carrier": "cv",
-         "battleship": "bb", "bomber": "bmb", "fighter": "ftr", "supply": "sup"}
+SHORT = {
+    "infantry": "inf",
+    "artillery": "art",
+    "aa_gun": "aa",
+    "transport": "tp",
+    "submarine": "sub",
+    "destroyer": "dd",
+    "cruiser": "ca",
+    "carrier": "cv",
+    "battleship": "bb",
+    "bomber": "bmb",
+    "fighter": "ftr",
+    "supply": "sup",
+}
 
 
 def stack(state: AagState, zone: str, side: str) -> str:
@@ -40,7 +51,11 @@ def render(state: AagState) -> str:
         isl = board.islands.get(zone)
         head = zone
         if isl:
-            fields = [f"{a['side']}{'*' if a['damaged'] else ''}" for a in state.airfields if a["island"] == zone]
+            fields = [
+                f"{a['side']}{'*' if a['damaged'] else ''}"
+                for a in state.airfields
+                if a["island"] == zone
+            ]
             head = f"{isl.name} ({state.control[zone]}; airfields {len(fields)}/{isl.airfields}"
             head += f": {' '.join(fields)})" if fields else ")"
         cells = [f"{s}: {stack(state, zone, s)}" for s in SIDES if stack(state, zone, s)]
@@ -49,7 +64,10 @@ def render(state: AagState) -> str:
     for side in SIDES:
         damaged = Counter(p.type for p in state.pieces.values() if p.side == side and p.damaged)
         if damaged:
-            lines.append(f"  {side} damaged at base: " + ", ".join(f"{n} {k}" for k, n in sorted(damaged.items())))
+            lines.append(
+                f"  {side} damaged at base: "
+                + ", ".join(f"{n} {k}" for k, n in sorted(damaged.items()))
+            )
     if state.battle:
         lines.append(f"battle: {state.battle}")
     return "\n".join(lines)

@@ -8,8 +8,14 @@ from __future__ import annotations
 
 # AAG Phase 1 Movement Sequence, steps 1–8
 MOVEMENT = (
-    "move:transport", "move:battleship", "move:carrier", "move:cruiser",
-    "move:destroyer", "move:submarine", "move:bomber", "move:fighter",
+    "move:transport",
+    "move:battleship",
+    "move:carrier",
+    "move:cruiser",
+    "move:destroyer",
+    "move:submarine",
+    "move:bomber",
+    "move:fighter",
 )
 # AAG Appendix 1 Hidden Movement replaces the Movement steps
 HIDDEN_MOVEMENT = ("hidden:load", "hidden:orders", "hidden:torpedo", "move:bomber", "move:fighter")
@@ -20,9 +26,14 @@ REGROUP = ("regroup:land", "regroup:build", "regroup:buy", "regroup:repair", "re
 
 # the unit type each movement step moves
 STEP_TYPE = {
-    "move:transport": "transport", "move:battleship": "battleship", "move:carrier": "carrier",
-    "move:cruiser": "cruiser", "move:destroyer": "destroyer", "move:submarine": "submarine",
-    "move:bomber": "bomber", "move:fighter": "fighter",
+    "move:transport": "transport",
+    "move:battleship": "battleship",
+    "move:carrier": "carrier",
+    "move:cruiser": "cruiser",
+    "move:destroyer": "destroyer",
+    "move:submarine": "submarine",
+    "move:bomber": "bomber",
+    "move:fighter": "fighter",
 }
 COMBAT_CATEGORY = {"combat:air": "air", "combat:sea": "sea", "combat:land": "land"}
 

@@ -199,7 +199,8 @@ class AagState:
 
     def airfields_of(self, side: str, island: str, undamaged: bool = False) -> list[dict[str, Any]]:
         return [
-            a for a in self.airfields
+            a
+            for a in self.airfields
             if a["side"] == side and a["island"] == island and not (undamaged and a["damaged"])
         ]
 
@@ -245,7 +246,9 @@ class AagState:
             "vp_ships": dict(self.vp_ships),
             "control": dict(sorted(self.control.items())),
             "airfields": [dict(a) for a in self.airfields],
-            "pieces": [p.to_json() for p in sorted(self.pieces.values(), key=lambda p: id_key(p.id))],
+            "pieces": [
+                p.to_json() for p in sorted(self.pieces.values(), key=lambda p: id_key(p.id))
+            ],
             "next_id": dict(self.next_id),
             "points": dict(self.points),
             "resolved": list(self.resolved),

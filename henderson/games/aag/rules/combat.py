@@ -31,7 +31,8 @@ def targets(state: AagState, side: str, zone: str, cat: str) -> list[Piece]:
     if cat == "land" and not state.data.board.is_island(zone):
         return []
     return [
-        p for p in state.in_zone(zone, other(side))
+        p
+        for p in state.in_zone(zone, other(side))
         if p.type != SUPPLY and state.category(p) == cat and not is_cargo(p)
     ]
 
@@ -60,12 +61,18 @@ def ranged_candidates(state: AagState, side: str, zone: str, cat: str) -> list[P
     if cat == "sea" and zone in board.seas:
         for isl in board.islands.values():
             if zone in isl.seas:
-                out += [p for p in state.in_zone(isl.id, side)
-                        if p.type == "artillery" and not is_cargo(p) and (not p.fired or p.joined)]
+                out += [
+                    p
+                    for p in state.in_zone(isl.id, side)
+                    if p.type == "artillery" and not is_cargo(p) and (not p.fired or p.joined)
+                ]
     if cat == "land" and board.is_island(zone):
         for sea in board.islands[zone].seas:
-            out += [p for p in state.in_zone(sea, side)
-                    if p.type in ("cruiser", "battleship") and (not p.fired or p.joined)]
+            out += [
+                p
+                for p in state.in_zone(sea, side)
+                if p.type in ("cruiser", "battleship") and (not p.fired or p.joined)
+            ]
     return sorted(out, key=lambda p: (p.side, int(p.id[2:])))
 
 
@@ -81,10 +88,16 @@ def can_attack(state: AagState, side: str, zone: str, cat: str) -> bool:
 def zones_to_fight(state: AagState, cat: str) -> list[str]:
     """Zones where either side can fire on `cat` units, not yet resolved in this step."""
     board = state.data.board
-    zones = {"air": [*board.seas, *board.islands], "sea": list(board.seas), "land": list(board.islands)}
+    zones = {
+        "air": [*board.seas, *board.islands],
+        "sea": list(board.seas),
+        "land": list(board.islands),
+    }
     return [
-        z for z in sorted(zones[cat])
-        if z not in state.resolved and any(can_attack(state, s, z, cat) for s in (state.first, state.second))
+        z
+        for z in sorted(zones[cat])
+        if z not in state.resolved
+        and any(can_attack(state, s, z, cat) for s in (state.first, state.second))
     ]
 
 
@@ -99,7 +112,9 @@ def legal(state: AagState, cat: str) -> list[Action]:
         return [Action("hit", (p.id,)) for p in representatives(state, cands)]
     side, zone = battle["attacker"], battle["zone"]
     out: list[Action] = []
-    for p in representatives(state, [q for q in ranged_candidates(state, side, zone, cat) if not q.joined]):
+    for p in representatives(
+        state, [q for q in ranged_candidates(state, side, zone, cat) if not q.joined]
+    ):
         out.append(Action("join", (p.id,)))
     if cat == "land" and any(not a["damaged"] for a in enemy_airfields(state, side, zone)):
         aimable = [p for p in own_attackers(state, side, zone, cat) if state.category(p) == "air"]
@@ -169,13 +184,17 @@ def roll_attack(state: AagState) -> None:
     dice: list[list[int]] = []
     if targets(state, side, zone, cat):
         for i in range(vs_units):
-            value = state.roll(f"{STEP_RULE[cat]} {side} attack on {cat} units in {zone}, die {i + 1}")
+            value = state.roll(
+                f"{STEP_RULE[cat]} {side} attack on {cat} units in {zone}, die {i + 1}"
+            )
             if is_hit(state.data.neck, value):
                 dice.append([state.data.neck.slot_of(i), value])
     if vs_fields:
         hits = 0
         for i in range(vs_fields):
-            value = state.roll(f"AAG Combat step 4 {side} attack on airfields in {zone}, die {i + 1}")
+            value = state.roll(
+                f"AAG Combat step 4 {side} attack on airfields in {zone}, die {i + 1}"
+            )
             hits += is_hit(state.data.neck, value)
         damage_airfields(state, side, zone, hits // 2)
     battle["dice"] = dice
@@ -208,7 +227,9 @@ def continue_assigning(state: AagState) -> None:
         if kind is None:
             state.emit("miss", f"slot {slot}: a hit with nothing left to hit")
             continue
-        cands = [p for p in targets(state, side, zone, cat) if p.type == kind and p.hit != "destroyed"]
+        cands = [
+            p for p in targets(state, side, zone, cat) if p.type == kind and p.hit != "destroyed"
+        ]
         if kind == "battleship":  # AAG Heavy Armor: 1 hit ignored per battleship first
             fresh = [p for p in cands if not p.armor_used]
             if fresh:
@@ -219,8 +240,13 @@ def continue_assigning(state: AagState) -> None:
         pool = undamaged or cands  # AAG: hits go to undamaged units before damaged ones
         if len({signature(state, p) for p in pool}) > 1:
             chooser = side if value == 1 else other(side)  # AAG: 1 attacker chooses, 2 defender
-            battle["choice"] = {"chooser": chooser, "value": value, "slot": slot,
-                                "type": kind, "candidates": [p.id for p in pool]}
+            battle["choice"] = {
+                "chooser": chooser,
+                "value": value,
+                "slot": slot,
+                "type": kind,
+                "candidates": [p.id for p in pool],
+            }
             return
         apply_hit(state, pool[0], value, slot)
     battle["stage"] += 1
@@ -249,6 +275,7 @@ def finish_zone(state: AagState) -> None:
 
 
 # --- Combat step 3: Unload Transports and Destroyers -----------------------------------
+
 
 def unload_legal(state: AagState) -> list[Action]:
     side = state.mover

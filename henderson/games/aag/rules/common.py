@@ -15,8 +15,20 @@ if TYPE_CHECKING:
 def signature(state: AagState, p: Piece) -> tuple[object, ...]:
     """What tells units apart for the rules: two units with one signature are interchangeable."""
     cargo = tuple(sorted(c.type for c in state.cargo(p)))
-    return (p.side, p.type, p.zone, p.aboard is not None, p.moved, p.armor_used, p.fired,
-            p.hit, p.joined, p.aimed, p.flown, cargo)
+    return (
+        p.side,
+        p.type,
+        p.zone,
+        p.aboard is not None,
+        p.moved,
+        p.armor_used,
+        p.fired,
+        p.hit,
+        p.joined,
+        p.aimed,
+        p.flown,
+        cargo,
+    )
 
 
 def representatives(state: AagState, pieces: list[Piece]) -> list[Piece]:
@@ -41,7 +53,7 @@ def land_piece(state: AagState, p: Piece) -> bool:
 
 
 def destroy(state: AagState, p: Piece, why: str) -> None:
-    """Remove a unit; its cargo is lost, fighters on a carrier stay in the zone; capital ships score."""
+    """Remove a unit: its cargo is lost, its fighters stay in the zone, capital ships score."""
     ut = state.data.units.get(p.type)
     for c in state.cargo(p):
         if c.type == "fighter":
@@ -55,7 +67,12 @@ def destroy(state: AagState, p: Piece, why: str) -> None:
         winner = other(p.side)
         state.vp[winner] += 1
         state.vp_ships[winner] += 1
-        state.emit("vp", f"{winner} scores 1 victory point for sinking a {p.type}", side=winner)
+        state.emit(
+            "vp",
+            f"{winner} scores 1 victory point for sinking a {p.type}",
+            side=winner,
+            ship=p.type,
+        )
 
 
 def damage(state: AagState, p: Piece, why: str) -> None:

@@ -14,16 +14,25 @@ if TYPE_CHECKING:
     from henderson.games.aag.state import AagState
 
 STEP_RULES = {
-    "move:transport": "AAG Movement step 1", "move:battleship": "AAG Movement step 2",
-    "move:carrier": "AAG Movement step 3", "move:cruiser": "AAG Movement step 4",
-    "move:destroyer": "AAG Movement step 5", "move:submarine": "AAG Movement step 6",
-    "move:bomber": "AAG Movement step 7", "move:fighter": "AAG Movement step 8",
-    "hidden:load": "AAG Hidden Movement step 1", "hidden:orders": "AAG Hidden Movement step 2",
+    "move:transport": "AAG Movement step 1",
+    "move:battleship": "AAG Movement step 2",
+    "move:carrier": "AAG Movement step 3",
+    "move:cruiser": "AAG Movement step 4",
+    "move:destroyer": "AAG Movement step 5",
+    "move:submarine": "AAG Movement step 6",
+    "move:bomber": "AAG Movement step 7",
+    "move:fighter": "AAG Movement step 8",
+    "hidden:load": "AAG Hidden Movement step 1",
+    "hidden:orders": "AAG Hidden Movement step 2",
     "hidden:torpedo": "AAG Hidden Movement step 3",
-    "combat:air": "AAG Combat step 1", "combat:sea": "AAG Combat step 2",
-    "unload": "AAG Combat step 3", "combat:land": "AAG Combat step 4",
-    "regroup:land": "AAG Regroup step 2", "regroup:build": "AAG Regroup step 3",
-    "regroup:buy": "AAG Regroup step 4 Reinforce", "regroup:repair": "AAG Regroup step 4 Repair",
+    "combat:air": "AAG Combat step 1",
+    "combat:sea": "AAG Combat step 2",
+    "unload": "AAG Combat step 3",
+    "combat:land": "AAG Combat step 4",
+    "regroup:land": "AAG Regroup step 2",
+    "regroup:build": "AAG Regroup step 3",
+    "regroup:buy": "AAG Regroup step 4 Reinforce",
+    "regroup:repair": "AAG Regroup step 4 Repair",
     "regroup:deploy": "AAG Regroup step 4 Deploy",
 }
 
@@ -59,9 +68,7 @@ def is_legal(state: AagState, action: Action) -> bool:
         ids = action.args[1].split(",")
         if any(i not in state.pieces for i in ids):
             return False
-        return all(
-            _canonical(state, Action("move", (action.args[0], i))) in listed for i in ids
-        )
+        return all(_canonical(state, Action("move", (action.args[0], i))) in listed for i in ids)
     return _canonical(state, action) in listed
 
 
@@ -147,4 +154,6 @@ def explain(state: AagState, action: Action) -> None:
     if action.verb == "move":
         movement.check_move(state, action)
     verbs = sorted({a.verb for a in legal(state)})
-    raise IllegalAction(rule, f"{action} is not legal now; {state.current_player()} may: {', '.join(verbs)}")
+    raise IllegalAction(
+        rule, f"{action} is not legal now; {state.current_player()} may: {', '.join(verbs)}"
+    )

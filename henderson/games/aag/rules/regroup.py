@@ -16,23 +16,32 @@ if TYPE_CHECKING:
 
 # --- 1. Determine Control of Island Zones ------------------------------------------------
 
+
 def land_power(state: AagState, side: str, island: str) -> int:
     """Land attack power of `side`'s land units on the island, plus its adjacent cruisers and
     battleships when it has at least one land unit there (AAG Regroup step 1)."""
-    units = [p for p in state.in_zone(island, side)
-             if p.type != SUPPLY and not is_cargo(p) and state.category(p) == "land"]
+    units = [
+        p
+        for p in state.in_zone(island, side)
+        if p.type != SUPPLY and not is_cargo(p) and state.category(p) == "land"
+    ]
     if not units:
         return 0
     power = sum(state.data.units[p.type].attack["land"] for p in units)
     for sea in state.data.board.islands[island].seas:
-        power += sum(state.data.units[p.type].attack["land"] for p in state.in_zone(sea, side)
-                     if p.type in ("cruiser", "battleship"))
+        power += sum(
+            state.data.units[p.type].attack["land"]
+            for p in state.in_zone(sea, side)
+            if p.type in ("cruiser", "battleship")
+        )
     return power
 
 
 def has_land_units(state: AagState, side: str, island: str) -> bool:
-    return any(p.type != SUPPLY and not is_cargo(p) and state.category(p) == "land"
-               for p in state.in_zone(island, side))
+    return any(
+        p.type != SUPPLY and not is_cargo(p) and state.category(p) == "land"
+        for p in state.in_zone(island, side)
+    )
 
 
 def determine_control(state: AagState) -> None:
@@ -51,13 +60,16 @@ def determine_control(state: AagState) -> None:
             if field["island"] == island and field["side"] != owner:
                 field["side"] = owner
                 state.emit("capture", f"{owner} captures an airfield on {island}", island=island)
-        for p in [q for q in state.in_zone(island, other(owner)) if q.type == SUPPLY and not q.aboard]:
+        for p in [
+            q for q in state.in_zone(island, other(owner)) if q.type == SUPPLY and not q.aboard
+        ]:
             state.remove(p)
             state.new_piece(owner, SUPPLY, island)
             state.emit("capture", f"{owner} captures a supply token on {island}", island=island)
 
 
 # --- 2. Land Air Units -------------------------------------------------------------------
+
 
 def prepare_landing(state: AagState) -> None:
     """Every air unit of the mover must land; those at the home base are landed already."""
@@ -86,12 +98,17 @@ def landing_spots(state: AagState, p: object) -> list[str]:
             out.append(zone)
         elif state.data.board.is_island(zone):
             room = rules.airfield_air_capacity * len(state.airfields_of(side, zone, undamaged=True))
-            used = sum(1 for q in state.in_zone(zone, side) if q.landed and state.category(q) == "air")
+            used = sum(
+                1 for q in state.in_zone(zone, side) if q.landed and state.category(q) == "air"
+            )
             if used < room:
                 out.append(zone)
         if piece.type == "fighter" and state.data.board.is_sea(zone):
             for ship in state.in_zone(zone, side):
-                if ship.type == "carrier" and len(state.fighters_aboard(ship)) < rules.carrier_capacity:
+                if (
+                    ship.type == "carrier"
+                    and len(state.fighters_aboard(ship)) < rules.carrier_capacity
+                ):
                     out.append(ship.id)
     return out
 
@@ -128,6 +145,7 @@ def end_landing(state: AagState) -> None:
 
 # --- 3. Build Airfields ------------------------------------------------------------------
 
+
 def build_legal(state: AagState) -> list[Action]:
     side = state.mover
     out = []
@@ -149,14 +167,19 @@ def play_build(state: AagState, action: Action) -> None:
 
 # --- 4. Reinforce, Repair, and Deploy ----------------------------------------------------
 
+
 def income(state: AagState, side: str) -> int:
     """10 reinforcement points plus 4 per island zone controlled."""
     rules = state.data.rules
-    return rules.income_base + rules.income_per_island * sum(1 for s in state.control.values() if s == side)
+    return rules.income_base + rules.income_per_island * sum(
+        1 for s in state.control.values() if s == side
+    )
 
 
 def base_loads(state: AagState) -> list[Action]:
-    return movement.load_actions(state, state.mover, ("transport", "destroyer", "carrier"), at_base=True)
+    return movement.load_actions(
+        state, state.mover, ("transport", "destroyer", "carrier"), at_base=True
+    )
 
 
 def buy_legal(state: AagState) -> list[Action]:
@@ -236,17 +259,25 @@ def play_deploy(state: AagState, action: Action) -> None:
     ship.zone = zone
     for c in state.cargo(ship):
         c.zone = zone
-    state.emit("deploy", f"{ship.id} ({ship.type}) deployed to {zone} for {cost} supplies", unit=ship.id)
+    state.emit(
+        "deploy", f"{ship.id} ({ship.type}) deployed to {zone} for {cost} supplies", unit=ship.id
+    )
 
 
 # --- 5. Score Victory Points; 6. Pass the First-Player Marker ----------------------------
+
 
 def score_and_pass(state: AagState) -> None:
     rules = state.data.rules
     for side in (state.first, state.second):
         gained = sum(1 for a in state.airfields if a["side"] == side and not a["damaged"])
         state.vp[side] += gained
-        state.emit("vp", f"{side} scores {gained} for undamaged airfields ({state.vp[side]})", side=side)
+        state.emit(
+            "vp",
+            f"{side} scores {gained} for airfields ({state.vp[side]})",
+            side=side,
+            gained=gained,
+        )
     best = max(state.vp.values())
     if best >= rules.points_to_win:
         leaders = [s for s in SIDES if state.vp[s] == best]
