@@ -77,6 +77,16 @@ class AagGame:
     def parse_action(self, text: str) -> actions.Action:
         return actions.parse(text)
 
+    def odds(self, spec: str, state: AagState | None = None) -> Any:
+        """Exact odds for an attack: a spec such as "10 sea: 2 destroyer, 1 cruiser"
+        (see `odds.parse_spec`); with a state, "ZONE CATEGORY SIDE" uses its units."""
+        from henderson.games.aag import odds
+
+        words = spec.split()
+        if state is not None and len(words) == 3 and not words[0].isdigit():
+            return state.odds(words[0], words[1], words[2])
+        return odds.parse_spec(self.data, spec)
+
     def render_text(self, state: AagState) -> str:  # type: ignore[override]
         from henderson.games.aag.render import render
 

@@ -161,3 +161,39 @@ def zone_odds(state: AagState, zone: str, category: str, side: str) -> Odds:
         force[p.type] += 1
         used += p.type == "battleship" and p.armor_used
     return odds(state.data, category, dice, dict(force), armor_used=used)
+
+
+def parse_spec(data: GameData, text: str) -> Odds | dict[int, Fraction]:
+    """Odds from a one-line spec, as a command line would take it:
+
+    "10 sea: 2 destroyer, 1 cruiser, 1 battleship, 2 transport"
+    "8 air vs 3 fighter 1 bomber"
+    "6 airfields: 2"          (airfield damage for 6 dice against 2 airfields)
+    """
+    from henderson.core.errors import NotationError
+
+    words = text.replace(",", " ").replace(":", " ").split()
+    words = [w for w in words if w.lower() != "vs"]
+    if len(words) < 2 or not words[0].isdigit():
+        raise NotationError(text, "expected '<dice> <air|sea|land|airfields>: <count> <type> ...'")
+    dice, category = int(words[0]), words[1].lower()
+    rest = words[2:]
+    if category in ("airfield", "airfields"):
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise NotationError(text, "expected '<dice> airfields: <number of airfields>'")
+        return airfield_odds(dice, int(rest[0]))
+    if category not in ("air", "sea", "land"):
+        raise NotationError(text, f"unknown category {category!r} (air, sea, land, airfields)")
+    if len(rest) % 2:
+        raise NotationError(text, "the force is pairs of '<count> <type>'")
+    force: dict[str, int] = defaultdict(int)
+    for count, kind in zip(rest[::2], rest[1::2], strict=True):
+        name = kind.lower()
+        if name not in data.units and name.endswith("s") and name[:-1] in data.units:
+            name = name[:-1]
+        if not count.isdigit() or name not in data.units:
+            raise NotationError(text, f"bad force entry {count!r} {kind!r}")
+        if data.units[name].category != category:
+            raise NotationError(text, f"{name} is not a {category} unit")
+        force[name] += int(count)
+    return odds(data, category, dice, dict(force))

@@ -77,12 +77,14 @@ def ranged_candidates(state: AagState, side: str, zone: str, cat: str) -> list[P
 
 
 def can_attack(state: AagState, side: str, zone: str, cat: str) -> bool:
-    has_targets = bool(targets(state, side, zone, cat)) or (
-        cat == "land" and any(not a["damaged"] for a in enemy_airfields(state, side, zone))
-    )
-    if not has_targets:
-        return False
-    return bool(own_attackers(state, side, zone, cat) or ranged_candidates(state, side, zone, cat))
+    """True when `side` has something to fire at in `zone` and dice to fire with."""
+    units = own_attackers(state, side, zone, cat) + ranged_candidates(state, side, zone, cat)
+    if targets(state, side, zone, cat):
+        return bool(units)
+    if cat == "land" and any(not a["damaged"] for a in enemy_airfields(state, side, zone)):
+        # only air units and ranged ships may attack airfields (AAG Combat step 4)
+        return any(state.category(p) != "land" for p in units)
+    return False
 
 
 def zones_to_fight(state: AagState, cat: str) -> list[str]:
