@@ -127,6 +127,8 @@ def actions(draw):
 
         return move(draw(words), chosen)
     first_is_id = verb in ("load", "torpedo", "join", "aim", "hit", "unload", "land", "deploy")
+    if verb == "use":
+        return Action(verb, tuple(draw(st.lists(words, min_size=1, max_size=3))))
     args = [
         draw(ids) if (i == 0 and first_is_id) or (verb in ("load", "torpedo")) else draw(words)
         for i in range(ARITY[verb])

@@ -15,6 +15,7 @@
     buy TYPE                  buy one unit (or `supply`)
     repair UNIT|ISLAND        repair a damaged sea unit at base or a damaged airfield
     deploy SHIP ZONE          deploy a sea unit from the base sea zone
+    use TOKEN [ARG [ARG]]     spend an advantage token (optional rule), e.g. `use night_fighting E`
 
 Unit ids look like `us12`, sea zones are letters A–M, islands and base zones their ids.
 """
@@ -42,6 +43,7 @@ ARITY: dict[str, int] = {
     "buy": 1,
     "repair": 1,
     "deploy": 2,
+    "use": -1,  # a token and up to 2 arguments
 }
 UNIT_ID = re.compile(r"^(us|jp)[0-9]+$")
 WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -84,7 +86,9 @@ def parse(text: str) -> Action:
     if verb not in ARITY:
         raise NotationError(text, f"unknown verb {verb!r} (known: {', '.join(ARITY)})")
     args = words[1:]
-    if len(args) != ARITY[verb]:
+    if verb == "use" and not 1 <= len(args) <= 3:
+        raise NotationError(text, "'use' takes a token and up to 2 arguments")
+    if verb != "use" and len(args) != ARITY[verb]:
         raise NotationError(text, f"{verb!r} takes {ARITY[verb]} argument(s), got {len(args)}")
     for a in args:
         if not all(WORD.match(p) for p in a.split(",")):

@@ -27,13 +27,22 @@ from henderson.games.aag.model import (
     Setup,
     SetupPlace,
     SetupShip,
+    Token,
     UnitType,
 )
 
 DATA_DIR = Path(__file__).parent / "data"
-FILES = ("game.toml", "board.toml", "units.toml", "battlebox.toml", "rules.toml", "setup.toml")
+FILES = (
+    "game.toml",
+    "board.toml",
+    "units.toml",
+    "battlebox.toml",
+    "rules.toml",
+    "setup.toml",
+    "advantages.toml",
+)
 ABILITIES = frozenset(
-    {"ranged_fire", "torpedo", "resilience", "flight_deck", "capital", "heavy_armor"}
+    {"ranged_fire", "torpedo", "resilience", "flight_deck", "capital", "heavy_armor", "token"}
 )
 
 
@@ -59,10 +68,48 @@ def load_data(data_dir: Path | None = None) -> GameData:
     neck = _neck(raw["battlebox.toml"], units, c)
     rules = _rules(raw["rules.toml"], c)
     setup = _setup(raw["setup.toml"], board, units, c)
+    tokens = _tokens(raw["advantages.toml"], c)
     c.raise_if_any()
     check_constraints(board, units, setup, rules, c)
     c.raise_if_any()
-    return GameData(board, units, neck, rules, setup, str(version), data_dir)
+    return GameData(board, units, neck, rules, setup, str(version), data_dir, tokens)
+
+
+TOKEN_WINDOWS = {
+    "command_decision": "combat:begin",
+    "banzai_charge": "combat:before_land",
+    "night_fighting": "combat:before_sea",
+    "quick_drop": "move:end",
+    "superior_fighters": "move:fighter",
+    "good_logistics": "regroup:buy",
+    "amphibious_assault": "combat:before_land",
+    "pt_boats": "combat:before_sea",
+    "coast_watchers": "move:any",
+}
+
+
+def _tokens(doc: dict[str, Any], c: Collector) -> tuple[Token, ...]:
+    """The advantage tokens; the engine knows each effect, so ids and windows are checked."""
+    f = "advantages.toml"
+    out = []
+    for i, rec in enumerate(doc.get("token", [])):
+        rid = str(rec.get("id", f"token #{i + 1}"))
+        src = c.source(rec, f, rid)
+        side = c.field(rec, "side", str, f, rid, default="us")
+        count = c.field(rec, "count", int, f, rid, default=0)
+        window = c.field(rec, "window", str, f, rid, default="")
+        if rid not in TOKEN_WINDOWS:
+            c.add(f, rid, "id", f"unknown advantage (known: {', '.join(TOKEN_WINDOWS)})")
+        elif window != TOKEN_WINDOWS[rid]:
+            c.add(f, rid, "window", f"{rid} is spent in {TOKEN_WINDOWS[rid]}, not {window!r}")
+        if side not in SIDES:
+            c.add(f, rid, "side", f"expected us or jp, got {side!r}")
+        out.append(Token(rid, side, count, window, src))
+    for side in SIDES:
+        total = sum(t.count for t in out if t.side == side)
+        if out and total != 8:
+            c.add(f, "token", "count", f"{side} has {total} advantage tokens, the game gives 8")
+    return tuple(out)
 
 
 def _units(doc: dict[str, Any], c: Collector) -> dict[str, UnitType]:

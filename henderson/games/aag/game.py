@@ -12,7 +12,7 @@ from henderson.games.aag.model import SIDES, GameData
 from henderson.games.aag.state import AagState
 
 TITLE = "Axis & Allies: Guadalcanal"
-OPTIONS = ("hidden_movement",)
+OPTIONS = ("hidden_movement", "advantages")
 
 
 class AagGame:
@@ -42,7 +42,13 @@ class AagGame:
                 "options", f"unknown option(s) {sorted(unknown)} (known: {OPTIONS})"
             )
         state = AagState(self, dice or SeededDice(seed or 0), seed)
-        state.options = {"hidden_movement": bool(options.get("hidden_movement", False))}
+        state.options = {
+            "hidden_movement": bool(options.get("hidden_movement", False)),
+            "advantages": bool(options.get("advantages", False)),
+        }
+        if state.options["advantages"]:  # AAG Appendix 1: 8 tokens per player
+            for token in self.data.advantages:
+                state.tokens[token.side][token.id] = token.count
         setup = self.data.setup
         state.control = dict(setup.control)
         state.airfields = [

@@ -206,6 +206,17 @@ class Board:
 
 
 @dataclass(frozen=True)
+class Token:
+    """Advantage tokens of one kind for one side (AAG Appendix 1: Advantages)."""
+
+    id: str
+    side: str
+    count: int
+    window: str  # the step in which it may be spent ("move:any": any movement step)
+    source: str
+
+
+@dataclass(frozen=True)
 class GameData:
     """Everything the AAG rules read from data."""
 
@@ -216,3 +227,4 @@ class GameData:
     setup: Setup
     data_version: str
     data_dir: Path
+    advantages: tuple[Token, ...] = ()

@@ -119,7 +119,10 @@ def _hit(
     value: int,
 ) -> tuple[tuple[int, int, int, int], ...]:
     present = [k for k, s in zip(kinds, st, strict=True) if s[0] + s[1] > 0]
-    kind = target_type(data.neck, category, slot, present)
+    if data.neck.type_at(category, slot) not in present and "pt_boat" in present:
+        kind: str | None = "pt_boat"  # AAG Appendix 1 PT Boats
+    else:
+        kind = target_type(data.neck, category, slot, present)
     if kind is None:
         return st
     i = kinds.index(kind)

@@ -12,7 +12,7 @@ from typing import Any
 
 from henderson.core.errors import PositionError
 
-FLAGS = ("damaged", "moved", "armor_used", "fired", "landed", "aimed", "joined")
+FLAGS = ("damaged", "moved", "armor_used", "fired", "landed", "aimed", "joined", "unloaded")
 
 
 @dataclass
@@ -33,6 +33,7 @@ class Piece:
     landed: bool = False  # air unit landed in this Regroup
     aimed: bool = False  # attacks airfields in the current land attack
     joined: bool = False  # ranged unit joined the current attack
+    unloaded: bool = False  # unloaded onto an island this turn (Amphibious Assault)
     hit: str | None = None  # pending casualty: "damaged" or "destroyed"
     flown: int = 0  # zones flown in the current phase (air units)
 

@@ -28,9 +28,12 @@ def load_into(state: AagState, obj: Any) -> None:
     data = state.data
     board = data.board
     options = obj.get("options", {})
-    if not isinstance(options, dict) or set(options) - {"hidden_movement"}:
-        raise PositionError("options", "only 'hidden_movement' is known")
-    state.options = {"hidden_movement": bool(options.get("hidden_movement", False))}
+    if not isinstance(options, dict) or set(options) - {"hidden_movement", "advantages"}:
+        raise PositionError("options", "only 'hidden_movement' and 'advantages' are known")
+    state.options = {
+        "hidden_movement": bool(options.get("hidden_movement", False)),
+        "advantages": bool(options.get("advantages", False)),
+    }
     state.turn = _int(obj, "turn", 1, 1)
     state.first = _side(obj.get("first", data.rules.first_player), "first")
     step = obj.get("step", state.steps[0])
@@ -104,6 +107,18 @@ def load_into(state: AagState, obj: Any) -> None:
     state.battle = battle
     orders = obj.get("orders", {})
     state.orders = {s: dict(orders.get(s, {})) if isinstance(orders, dict) else {} for s in SIDES}
+    tokens = obj.get("tokens", {})
+    if not isinstance(tokens, dict):
+        raise PositionError("tokens", "expected an object side -> {token: count}")
+    state.tokens = {s: dict(tokens.get(s, {})) for s in SIDES}
+    active = obj.get("active", [])
+    if not isinstance(active, list) or not all(isinstance(a, dict) and "id" in a for a in active):
+        raise PositionError("active", "expected a list of advantages in force")
+    state.active = [dict(a) for a in active]
+    deferred = obj.get("deferred", {})
+    if not isinstance(deferred, dict):
+        raise PositionError("deferred", "expected an object side -> unit type")
+    state.deferred = dict(deferred)
     winner = obj.get("winner")
     state.winner_side = None if winner is None else _side(winner, "winner")
     state._ply = _int(obj, "ply", 0, 0)

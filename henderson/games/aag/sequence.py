@@ -38,6 +38,32 @@ STEP_TYPE = {
 COMBAT_CATEGORY = {"combat:air": "air", "combat:sea": "sea", "combat:land": "land"}
 
 
-def steps(hidden_movement: bool) -> tuple[str, ...]:
-    """Every step of one turn, with or without the hidden-movement option."""
-    return (HIDDEN_MOVEMENT if hidden_movement else MOVEMENT) + COMBAT + REGROUP
+# AAG Appendix 1 Advantages: windows in which tokens are spent, and the Coast Watchers'
+# deferred movement ("after all other units have moved")
+ADVANTAGE_WINDOWS = (
+    "move:deferred",
+    "move:end",
+    "combat:begin",
+    "combat:before_sea",
+    "combat:before_land",
+)
+
+
+def steps(hidden_movement: bool, advantages: bool = False) -> tuple[str, ...]:
+    """Every step of one turn, with or without the hidden-movement and advantage options."""
+    movement = HIDDEN_MOVEMENT if hidden_movement else MOVEMENT
+    if not advantages:
+        return movement + COMBAT + REGROUP
+    return (
+        *movement,
+        "move:deferred",
+        "move:end",
+        "combat:begin",
+        "combat:air",
+        "combat:before_sea",
+        "combat:sea",
+        "unload",
+        "combat:before_land",
+        "combat:land",
+        *REGROUP,
+    )

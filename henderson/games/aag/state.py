@@ -32,7 +32,7 @@ class AagState:
         self.data: GameData = game.data
         self.dice = dice
         self.seed = seed
-        self.options: dict[str, Any] = {"hidden_movement": False}
+        self.options: dict[str, Any] = {"hidden_movement": False, "advantages": False}
         self.turn = 1
         self.first = self.data.rules.first_player
         self.step_index = 0
@@ -47,6 +47,9 @@ class AagState:
         self.resolved: list[str] = []  # zones resolved in the current combat step
         self.battle: dict[str, Any] | None = None
         self.orders: dict[str, dict[str, str]] = {s: {} for s in SIDES}  # hidden sea orders
+        self.tokens: dict[str, dict[str, int]] = {s: {} for s in SIDES}  # advantages left
+        self.active: list[dict[str, Any]] = []  # advantages in force this turn
+        self.deferred: dict[str, str] = {}  # side -> unit type moved last (Coast Watchers)
         self.winner_side: str | None = None
         self._ply = 0
         self._events: list[Event] = []
@@ -63,7 +66,9 @@ class AagState:
 
     @property
     def steps(self) -> tuple[str, ...]:
-        return sequence.steps(bool(self.options.get("hidden_movement")))
+        return sequence.steps(
+            bool(self.options.get("hidden_movement")), bool(self.options.get("advantages"))
+        )
 
     @property
     def step(self) -> str:
@@ -197,6 +202,24 @@ class AagState:
         base = self.data.board.bases[other(side)]
         return frozenset((base.land, base.sea))
 
+    def in_force(self, token: str, side: str, **match: Any) -> dict[str, Any] | None:
+        """The advantage `token` that `side` has in force this turn, matching `match`."""
+        for a in self.active:
+            if (
+                a["id"] == token
+                and a["side"] == side
+                and all(a.get(k) == v for k, v in match.items())
+            ):
+                return a
+        return None
+
+    def air_range(self, p: Piece) -> int:
+        """Zones an air unit may fly per phase (Superior Fighters: fighters fly 3)."""
+        rng = int(self.data.units[p.type].range)
+        if p.type == "fighter" and self.in_force("superior_fighters", p.side):
+            rng = 3
+        return rng
+
     def airfields_of(self, side: str, island: str, undamaged: bool = False) -> list[dict[str, Any]]:
         return [
             a
@@ -254,6 +277,9 @@ class AagState:
             "resolved": list(self.resolved),
             "battle": _copy(self.battle),
             "orders": {s: dict(o) for s, o in self.orders.items()},
+            "tokens": {s: dict(t) for s, t in self.tokens.items()},
+            "active": _copy(self.active),
+            "deferred": dict(self.deferred),
             "winner": self.winner_side,
             "ply": self._ply,
         }

@@ -44,8 +44,9 @@ def enemy_airfields(state: AagState, side: str, zone: str) -> list[dict[str, Any
 def own_attackers(state: AagState, side: str, zone: str, cat: str) -> list[Piece]:
     """Units in the zone adding dice against `cat` (land units only attack on an island)."""
     out = []
+    only_unloaded = assault(state, zone)
     for p in state.in_zone(zone, side):
-        if p.type == SUPPLY or is_cargo(p):
+        if p.type == SUPPLY or is_cargo(p) or (only_unloaded and not p.unloaded):
             continue
         ut = state.data.units[p.type]
         if ut.attack[cat] > 0:
@@ -53,11 +54,19 @@ def own_attackers(state: AagState, side: str, zone: str, cat: str) -> list[Piece
     return out
 
 
+def assault(state: AagState, zone: str) -> bool:
+    """True during an Amphibious Assault on `zone`: only units unloaded there this turn
+    attack, against land units only, with no return fire (AAG Appendix 1)."""
+    return bool(state.battle and state.battle.get("only_unloaded") and state.battle["zone"] == zone)
+
+
 def ranged_candidates(state: AagState, side: str, zone: str, cat: str) -> list[Piece]:
     """Ranged fire into 1 adjacent zone per turn: artillery into a sea zone (AAG Artillery),
     cruisers and battleships into an island zone (AAG Cruiser, Battleship)."""
     board = state.data.board
-    out = []
+    out: list[Piece] = []
+    if assault(state, zone):
+        return out
     if cat == "sea" and zone in board.seas:
         for isl in board.islands.values():
             if zone in isl.seas:
@@ -81,7 +90,11 @@ def can_attack(state: AagState, side: str, zone: str, cat: str) -> bool:
     units = own_attackers(state, side, zone, cat) + ranged_candidates(state, side, zone, cat)
     if targets(state, side, zone, cat):
         return bool(units)
-    if cat == "land" and any(not a["damaged"] for a in enemy_airfields(state, side, zone)):
+    if (
+        cat == "land"
+        and not assault(state, zone)
+        and any(not a["damaged"] for a in enemy_airfields(state, side, zone))
+    ):
         # only air units and ranged ships may attack airfields (AAG Combat step 4)
         return any(state.category(p) != "land" for p in units)
     return False
@@ -118,7 +131,11 @@ def legal(state: AagState, cat: str) -> list[Action]:
         state, [q for q in ranged_candidates(state, side, zone, cat) if not q.joined]
     ):
         out.append(Action("join", (p.id,)))
-    if cat == "land" and any(not a["damaged"] for a in enemy_airfields(state, side, zone)):
+    if (
+        cat == "land"
+        and not assault(state, zone)
+        and any(not a["damaged"] for a in enemy_airfields(state, side, zone))
+    ):
         aimable = [p for p in own_attackers(state, side, zone, cat) if state.category(p) == "air"]
         aimable += [p for p in ranged_candidates(state, side, zone, cat) if p.joined]
         for p in representatives(state, [q for q in aimable if not q.aimed]):
@@ -158,8 +175,9 @@ def begin_attack(state: AagState) -> None:
     """The current attacker declares (if it has choices) or rolls at once."""
     battle = state.battle
     assert battle is not None
-    while battle["stage"] < 2:
-        side = state.first if battle["stage"] == 0 else state.second
+    sides = battle.get("sides") or [state.first, state.second]
+    while battle["stage"] < len(sides):
+        side = sides[battle["stage"]]
         battle["attacker"] = side
         if can_attack(state, side, battle["zone"], battle["category"]):
             return  # declaring: `join`/`aim`, then `roll` (a lone `roll` is played at once)
@@ -184,13 +202,17 @@ def roll_attack(state: AagState) -> None:
     side, zone, cat = battle["attacker"], battle["zone"], battle["category"]
     vs_units, vs_fields = attack_power(state, side, zone, cat)
     dice: list[list[int]] = []
+    night = cat == "sea" and state.in_force("night_fighting", side, zone=zone)
+    banzai = cat == "land" and state.in_force("banzai_charge", side, zone=zone)
     if targets(state, side, zone, cat):
         for i in range(vs_units):
             value = state.roll(
                 f"{STEP_RULE[cat]} {side} attack on {cat} units in {zone}, die {i + 1}"
             )
-            if is_hit(state.data.neck, value):
-                dice.append([state.data.neck.slot_of(i), value])
+            if night and value == 2:
+                value = 1  # AAG Appendix 1 Night Fighting: a 2 destroys like a 1
+            if is_hit(state.data.neck, value) or (banzai and value == 3):
+                dice.append([state.data.neck.slot_of(i), value])  # Banzai Charge: 3s hit
     if vs_fields:
         hits = 0
         for i in range(vs_fields):
@@ -225,7 +247,17 @@ def continue_assigning(state: AagState) -> None:
     side, zone, cat = battle["attacker"], battle["zone"], battle["category"]
     while battle["dice"]:
         slot, value = battle["dice"].pop(0)
-        kind = target_type(state.data.neck, cat, slot, present_types(state, side, zone, cat))
+        present = present_types(state, side, zone, cat)
+        if state.data.neck.type_at(cat, slot) not in present and "pt_boat" in present:
+            boat = next(
+                p
+                for p in targets(state, side, zone, cat)
+                if p.type == "pt_boat" and p.hit != "destroyed"
+            )  # AAG Appendix 1 PT Boats: takes a hit on a type that is not there
+            boat.hit = "destroyed"
+            state.emit("hit", f"slot {slot}: {boat.id} (PT boat) takes the hit", unit=boat.id)
+            continue
+        kind = target_type(state.data.neck, cat, slot, present)
         if kind is None:
             state.emit("miss", f"slot {slot}: a hit with nothing left to hit")
             continue
@@ -272,8 +304,27 @@ def finish_zone(state: AagState) -> None:
     for p in state.pieces.values():
         p.joined = False
         p.aimed = False
-    state.resolved.append(zone)
     state.battle = None
+    if battle.get("extra"):
+        return  # an Amphibious Assault: the island's own land combat is still to come
+    for decision in state.active:  # AAG Appendix 1 Command Decision: attack again
+        if (
+            decision["id"] == "command_decision"
+            and decision.get("zone") == zone
+            and decision.get("category") == battle["category"]
+            and not decision.get("done")
+        ):
+            decision["done"] = True
+            state.emit("advantage", f"Command Decision: both sides attack again in {zone}")
+            state.battle = {
+                "zone": zone,
+                "category": battle["category"],
+                "stage": 0,
+                "attacker": state.first,
+            }
+            begin_attack(state)
+            return
+    state.resolved.append(zone)
 
 
 # --- Combat step 3: Unload Transports and Destroyers -----------------------------------
@@ -301,4 +352,5 @@ def play_unload(state: AagState, action: Action) -> None:
     ship = p.aboard
     p.aboard = None
     p.zone = action.args[1]
+    p.unloaded = True
     state.emit("unload", f"{p.id} ({p.type}) unloaded from {ship} onto {p.zone}")

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from henderson.core.errors import IllegalAction
 from henderson.games.aag.actions import END, Action
-from henderson.games.aag.rules import combat, movement, regroup
+from henderson.games.aag.rules import advantages, combat, movement, regroup
 from henderson.games.aag.rules.common import signature
 from henderson.games.aag.sequence import COMBAT_CATEGORY, STEP_TYPE
 
@@ -34,23 +34,36 @@ STEP_RULES = {
     "regroup:buy": "AAG Regroup step 4 Reinforce",
     "regroup:repair": "AAG Regroup step 4 Repair",
     "regroup:deploy": "AAG Regroup step 4 Deploy",
+    "move:deferred": "AAG Appendix 1 Coast Watchers",
+    "move:end": "AAG Appendix 1 Quick Drop",
+    "combat:begin": "AAG Appendix 1 Command Decision",
+    "combat:before_sea": "AAG Appendix 1 Night Fighting / PT Boats",
+    "combat:before_land": "AAG Appendix 1 Banzai Charge / Amphibious Assault",
 }
 
 
 def legal(state: AagState) -> list[Action]:
     step = state.step
+    if state.battle is not None:
+        return combat.legal(state, state.battle["category"])
     if step in STEP_TYPE:
-        return movement.legal(state, STEP_TYPE[step])
+        return [*advantages.uses(state), *movement.legal(state, STEP_TYPE[step])]
     if step in COMBAT_CATEGORY:
         return combat.legal(state, COMBAT_CATEGORY[step])
+    if step == "regroup:buy":
+        return [*advantages.uses(state), *regroup.buy_legal(state)]
     table = {
+        "move:deferred": advantages.deferred_legal,
+        "move:end": advantages.window_legal,
+        "combat:begin": advantages.window_legal,
+        "combat:before_sea": advantages.window_legal,
+        "combat:before_land": advantages.window_legal,
         "hidden:load": movement.hidden_load_legal,
         "hidden:orders": movement.hidden_orders_legal,
         "hidden:torpedo": movement.hidden_torpedo_legal,
         "unload": combat.unload_legal,
         "regroup:land": regroup.land_legal,
         "regroup:build": regroup.build_legal,
-        "regroup:buy": regroup.buy_legal,
         "regroup:repair": regroup.repair_legal,
         "regroup:deploy": regroup.deploy_legal,
     }
@@ -91,6 +104,9 @@ def play(state: AagState, action: Action) -> None:
     if step in COMBAT_CATEGORY:
         combat.play(state, action, COMBAT_CATEGORY[step])
         return
+    if state.battle is not None:  # an Amphibious Assault inside an advantage window
+        combat.play(state, action, state.battle["category"])
+        return
     if action == END:
         state.end_half()
         return
@@ -113,6 +129,8 @@ def play(state: AagState, action: Action) -> None:
         regroup.play_repair(state, action)
     elif verb == "deploy":
         regroup.play_deploy(state, action)
+    elif verb == "use":
+        advantages.play(state, action)
     else:  # pragma: no cover - legal() never offers anything else
         raise IllegalAction(STEP_RULES[step], f"{action} cannot be played in {step}")
 
@@ -134,7 +152,9 @@ def enter_half(state: AagState) -> None:
 
 def leave_half(state: AagState) -> None:
     step = state.step
-    if step in ("move:submarine", "hidden:torpedo"):
+    if step in ("move:submarine", "hidden:torpedo") or (
+        step == "move:deferred" and state.deferred.get(state.mover) == "submarine"
+    ):
         movement.end_submarines(state, state.mover)
     elif step == "regroup:land":
         regroup.end_landing(state)
@@ -153,6 +173,8 @@ def explain(state: AagState, action: Action) -> None:
                 raise IllegalAction(rule, f"there is no unit {uid}")
     if action.verb == "move":
         movement.check_move(state, action)
+    if action.verb == "use":
+        advantages.check(state, action)
     verbs = sorted({a.verb for a in legal(state)})
     raise IllegalAction(
         rule, f"{action} is not legal now; {state.current_player()} may: {', '.join(verbs)}"

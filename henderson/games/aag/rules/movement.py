@@ -92,6 +92,8 @@ def air_moves(state: AagState, side: str, kind: str) -> list[Action]:
     out: list[Action] = []
     units = [p for p in state.on_board(side) if p.type == kind and not p.moved]
     rng = state.data.units[kind].range
+    if units:
+        rng = state.air_range(units[0])
     for rep in representatives(state, units):
         dist = state.data.board.air_distances(rep.zone, state.enemy_base_zones(side))
         for dest, d in sorted(dist.items()):
@@ -135,6 +137,8 @@ def legal(state: AagState, kind: str) -> list[Action]:
         subs = [p for p in state.on_board(side) if p.type == "submarine" and not p.moved]
         out += sea_moves(state, side, ("submarine",)) if subs else []
         out += torpedo_actions(state, side)
+    elif kind == "destroyer":  # PT boats move with the destroyers (AAG Appendix 1 PT Boats)
+        out += sea_moves(state, side, ("destroyer", "pt_boat"))
     else:
         out += sea_moves(state, side, (kind,))
     out.append(END)
@@ -237,7 +241,7 @@ def check_move(state: AagState, action: Action) -> None:
                 "(a sea unit moves 1 sea zone, never across an island)",
             )
         if state.category(p) == "air":
-            rng = state.data.units[p.type].range
+            rng = state.air_range(p)
             d = board.air_distances(p.zone, state.enemy_base_zones(p.side)).get(dest)
             if d is None or d > rng:
                 raise IllegalAction(

@@ -87,7 +87,7 @@ def landing_spots(state: AagState, p: object) -> list[str]:
     or (fighters) a friendly carrier with room, within range (AAG Landing Capacities)."""
     piece = state.pieces[p.id]  # type: ignore[attr-defined]
     side = piece.side
-    rng = state.data.units[piece.type].range
+    rng = state.air_range(piece)
     dist = state.data.board.air_distances(piece.zone, state.enemy_base_zones(side))
     out: list[str] = []
     rules = state.data.rules
@@ -186,7 +186,7 @@ def buy_legal(state: AagState) -> list[Action]:
     side = state.mover
     out = []
     for kind, ut in state.data.units.items():
-        if ut.cost <= state.points[side]:
+        if ut.cost <= state.points[side] and "token" not in ut.abilities:
             out.append(Action("buy", (kind,)))
     if state.data.rules.supply_cost <= state.points[side]:
         out.append(Action("buy", (SUPPLY,)))
@@ -202,6 +202,9 @@ def play_buy(state: AagState, action: Action) -> None:
     if state.category(p) == "air":
         p.landed = True
     state.emit("buy", f"{side} buys {kind} {p.id} for {cost}", unit=p.id)
+    if kind in (SUPPLY, "artillery") and state.in_force("good_logistics", side):
+        free = state.new_piece(side, kind, p.zone)  # AAG Appendix 1 Good Logistics
+        state.emit("buy", f"{side} gets a second {kind} {free.id} free (Good Logistics)")
 
 
 def repair_legal(state: AagState) -> list[Action]:
@@ -290,8 +293,10 @@ def score_and_pass(state: AagState) -> None:
     state.step_index = 0
     state.half = 0
     for p in state.pieces.values():
-        p.moved = p.armor_used = p.fired = p.landed = False
+        p.moved = p.armor_used = p.fired = p.landed = p.unloaded = False
         p.flown = 0
+    state.active = []
+    state.deferred = {}
     state.emit("turn", f"turn {state.turn}: {state.first} is the first player")
     from henderson.games.aag.rules import dispatch
 
