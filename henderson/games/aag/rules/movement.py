@@ -36,9 +36,11 @@ def load_actions(
 ) -> list[Action]:
     """`load SHIP PIECE` for ships that may still load (AAG Load and Move Transports/Destroyers)."""
     out: list[Action] = []
-    cand = [p for p in state.on_board(side) if p.type in kinds and not p.moved]
-    if at_base:
+    cand = [p for p in state.on_board(side) if p.type in kinds]
+    if at_base:  # AAG Reinforce: new or existing ships at the base load, moved or not
         cand = [p for p in cand if p.zone == state.base_sea(side)]
+    else:  # AAG Movement step 1: transports may not load after moving
+        cand = [p for p in cand if not p.moved]
     for ship in representatives(state, cand):
         ut = state.data.units[ship.type]
         if ship.type == "carrier":
