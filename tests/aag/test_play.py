@@ -145,3 +145,25 @@ def test_notation_round_trip(action):
 def test_parse_never_crashes(text):
     with contextlib.suppress(NotationError):
         game().parse_action(text)
+
+
+BAD_POSITIONS = [
+    ({}, "pieces"),
+    ({"pieces": [{"id": "us1", "side": "us", "type": "tank", "zone": "J"}]}, "unknown unit type"),
+    ({"pieces": [{"id": "us1", "side": "us", "type": "infantry", "zone": "J"}]}, "aboard a ship"),
+    ({"pieces": [{"id": "us1", "side": "us", "type": "cruiser", "zone": "malaita"}]}, "sea zone"),
+    ({"pieces": [], "step": "nope"}, "unknown step"),
+    ({"pieces": [], "battle": {"zone": "H"}}, "battle.category"),
+    ({"pieces": [], "tokens": {"us": {"night_fighting": "x"}}}, "tokens.us"),
+    ({"pieces": [], "control": {"guadalcanal": "us"}}, "no side controls"),
+]
+
+
+def test_bad_positions_are_refused_with_the_field_named():
+    import pytest
+
+    from henderson.core.errors import PositionError
+
+    for obj, words in BAD_POSITIONS:
+        with pytest.raises(PositionError, match=words):
+            game().load_state(obj)

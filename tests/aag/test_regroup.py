@@ -142,7 +142,9 @@ def test_capital_ship_points_wait_for_the_scoring_step_rule_aag_score_victory_po
 
 
 def test_ship_that_moved_home_may_load_at_base_rule_aag_reinforce():
-    pieces = [piece("us1", "transport", "new_caledonia_sea", moved=True),
-              piece("us2", "infantry", "new_caledonia")]
+    pieces = [
+        piece("us1", "transport", "new_caledonia_sea", moved=True),
+        piece("us2", "infantry", "new_caledonia"),
+    ]
     state = position(pieces, step="regroup:buy", first="us", points={"us": 0})
     assert "load us1 us2" in acts(state)

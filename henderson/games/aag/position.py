@@ -102,8 +102,8 @@ def load_into(state: AagState, obj: Any) -> None:
         check_piece(state, p)
     state.resolved = [z for z in obj.get("resolved", []) if isinstance(z, str)]
     battle = obj.get("battle")
-    if battle is not None and not isinstance(battle, dict):
-        raise PositionError("battle", "expected an object or null")
+    if battle is not None:
+        check_battle(state, battle)
     state.battle = battle
     orders = obj.get("orders", {})
     state.orders = {s: dict(orders.get(s, {})) if isinstance(orders, dict) else {} for s in SIDES}
@@ -111,6 +111,18 @@ def load_into(state: AagState, obj: Any) -> None:
     if not isinstance(tokens, dict):
         raise PositionError("tokens", "expected an object side -> {token: count}")
     state.tokens = {s: dict(tokens.get(s, {})) for s in SIDES}
+    known = {t.id for t in data.advantages}
+    for side, table in state.tokens.items():
+        for token, count in table.items():
+            if (
+                token not in known
+                or not isinstance(count, int)
+                or isinstance(count, bool)
+                or count < 0
+            ):
+                raise PositionError(
+                    f"tokens.{side}", f"{token} = {count!r}: unknown token or bad count"
+                )
     active = obj.get("active", [])
     if not isinstance(active, list) or not all(isinstance(a, dict) and "id" in a for a in active):
         raise PositionError("active", "expected a list of advantages in force")
@@ -122,6 +134,36 @@ def load_into(state: AagState, obj: Any) -> None:
     winner = obj.get("winner")
     state.winner_side = None if winner is None else _side(winner, "winner")
     state._ply = _int(obj, "ply", 0, 0)
+
+
+def check_battle(state: AagState, battle: Any) -> None:
+    """The combat in progress: zone, category, stage, attacker, dice and any pending choice."""
+    if not isinstance(battle, dict):
+        raise PositionError("battle", "expected an object or null")
+    if battle.get("zone") not in state.data.board.zone_ids():
+        raise PositionError("battle.zone", f"unknown zone {battle.get('zone')!r}")
+    if battle.get("category") not in ("air", "sea", "land"):
+        raise PositionError("battle.category", "expected air, sea or land")
+    stage = battle.get("stage")
+    if not isinstance(stage, int) or isinstance(stage, bool) or not 0 <= stage <= 2:
+        raise PositionError("battle.stage", "expected 0, 1 or 2")
+    _side(battle.get("attacker"), "battle.attacker")
+    dice = battle.get("dice", [])
+    if not isinstance(dice, list) or not all(
+        isinstance(d, list) and len(d) == 2 and all(isinstance(v, int) for v in d) for d in dice
+    ):
+        raise PositionError("battle.dice", "expected a list of [slot, value] pairs")
+    battle.setdefault("dice", [])
+    choice = battle.get("choice")
+    if choice is not None:
+        if not isinstance(choice, dict) or not isinstance(choice.get("candidates"), list):
+            raise PositionError("battle.choice", "expected chooser, value and candidates")
+        _side(choice.get("chooser"), "battle.choice.chooser")
+        if choice.get("value") not in (1, 2, 3):
+            raise PositionError("battle.choice.value", "expected the die value 1, 2 (or 3)")
+        for uid in choice["candidates"]:
+            if uid not in state.pieces:
+                raise PositionError("battle.choice.candidates", f"no piece {uid!r}")
 
 
 def check_piece(state: AagState, p: Piece) -> None:
@@ -145,7 +187,7 @@ def check_piece(state: AagState, p: Piece) -> None:
     if cat == "sea" and not board.is_sea(p.zone):
         raise PositionError(where, f"a {p.type} must be in a sea zone, not {p.zone}")
     if cat == "land" and board.is_sea(p.zone):
-        raise PositionError(where, f"a {p.type} in sea zone {p.zone} must be aboard a ship")
+        raise PositionError(where, f"{p.type} in sea zone {p.zone} must be aboard a ship")
     if p.damaged and p.zone != state.base_sea(p.side):
         raise PositionError(where, "a damaged unit waits at its own base")
 
