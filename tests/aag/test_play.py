@@ -86,6 +86,13 @@ def test_random_play_hidden_movement_option():
     assert again.to_json(include_dice=False) == state.to_json(include_dice=False)
 
 
+def test_legal_actions_same_order_after_reload():
+    g = game()
+    state = g.new_state(2)
+    loaded = g.load_state(state.to_json())
+    assert [str(a) for a in loaded.legal_actions()] == [str(a) for a in state.legal_actions()]
+
+
 def test_position_round_trip_and_clone():
     g, state, _ = play_game(3)
     text = json.dumps(state.to_json())

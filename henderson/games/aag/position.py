@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from henderson.core.errors import PositionError
+from henderson.games.aag.actions import id_key
 from henderson.games.aag.model import SIDES, SUPPLY
 from henderson.games.aag.pieces import Piece
 
@@ -98,6 +99,7 @@ def load_into(state: AagState, obj: Any) -> None:
         number = p.id[2:]
         if p.id[:2] in SIDES and number.isdigit():
             state.next_id[p.id[:2]] = max(state.next_id[p.id[:2]], int(number) + 1)
+    state.pieces = dict(sorted(state.pieces.items(), key=lambda kv: id_key(kv[0])))
     for p in state.pieces.values():
         check_piece(state, p)
     state.resolved = [z for z in obj.get("resolved", []) if isinstance(z, str)]

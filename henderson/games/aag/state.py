@@ -187,6 +187,8 @@ class AagState:
         self.next_id[side] += 1
         piece = Piece(pid, side, kind, zone, aboard)
         self.pieces[pid] = piece
+        # pieces stay in id order, so a position and its reloaded copy list actions alike
+        self.pieces = dict(sorted(self.pieces.items(), key=lambda kv: id_key(kv[0])))
         return piece
 
     def remove(self, piece: Piece) -> None:
