@@ -6,7 +6,7 @@ import pytest
 
 from henderson.core.errors import IllegalAction
 
-from .helpers import acts, piece, position
+from .helpers import acts, game, piece, position
 
 
 def test_cruiser_moves_from_the_us_base_to_j_rule_aag_examples_of_sea_movement():
@@ -114,3 +114,24 @@ def test_group_move_of_identical_units():
     assert "move H us1,us2,us3" in acts(state)
     state.apply("move H us2,us3")  # any subset whose single moves are legal
     assert [state.pieces[i].zone for i in ("us1", "us2", "us3")] == ["J", "H", "H"]
+
+
+def test_opening_legal_actions_golden():
+    """The first decision of a new game: Japan's transports (AAG Movement step 1)."""
+    state = game().new_state(0)
+    assert state.current_player() == "jp" and state.step == "move:transport"
+    assert [str(a) for a in state.legal_actions()] == GOLDEN_OPENING
+
+
+GOLDEN_OPENING = [
+    "load jp38 jp20",
+    "load jp38 jp23",
+    "load jp38 jp26",
+    "move A jp32",
+    "move C jp32",
+    "move E jp32",
+    "move rabaul_sea jp32",
+    "move A jp38",
+    "move B jp38",
+    "end",
+]
