@@ -186,13 +186,10 @@ def odds_command(
     if not hasattr(game, "odds"):
         raise UsageError(f"{game.name} has no odds preview")
     odds = game.odds(state, attack)
-    data = odds.to_json()
     if as_json:
-        out.print_json(json.dumps(data))
+        out.print_json(json.dumps(odds.to_json()))
         return
-    from henderson.textreport import odds_report
-
-    out.print(odds_report(data), markup=False)
+    out.print(odds.text(), markup=False)
 
 
 @app.command("replay")

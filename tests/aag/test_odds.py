@@ -59,16 +59,16 @@ def test_odds_match_the_engine_over_every_roll():
 
 def test_odds_spec_parsing():
     g = game()
-    o = g.odds("10 sea: 2 destroyers, 1 cruiser, 1 battleship, 2 transport")
+    o = g.odds(None, "10 sea: 2 destroyers, 1 cruiser, 1 battleship, 2 transport")
     assert o.force == {"battleship": 1, "cruiser": 1, "destroyer": 2, "transport": 2}
     assert (
-        g.odds("6 airfields: 2")[0]
+        g.odds(None, "6 airfields: 2")[0]
         == Fraction(2, 3) ** 6 + 6 * Fraction(1, 3) * Fraction(2, 3) ** 5
     )
     with pytest.raises(NotationError):
-        g.odds("10 sea: 2 infantry")
+        g.odds(None, "10 sea: 2 infantry")
     with pytest.raises(NotationError):
-        g.odds("sea 10")
+        g.odds(None, "sea 10")
 
 
 def test_state_odds_for_a_zone():

@@ -83,7 +83,7 @@ class AagGame:
     def parse_action(self, text: str) -> actions.Action:
         return actions.parse(text)
 
-    def odds(self, spec: str, state: AagState | None = None) -> Any:
+    def odds(self, state: AagState | None, spec: str) -> Any:
         """Exact odds for an attack: a spec such as "10 sea: 2 destroyer, 1 cruiser"
         (see `odds.parse_spec`); with a state, "ZONE CATEGORY SIDE" uses its units."""
         from henderson.games.aag import odds

@@ -48,6 +48,12 @@ class Odds:
     def drm(self) -> int:
         return sum(m.value for m in self.modifiers)
 
+    def text(self) -> str:
+        """The odds as a person reads them."""
+        from henderson.games.firstblood.oddstext import odds_report
+
+        return odds_report(self.to_json())
+
     def to_json(self) -> dict[str, Any]:
         return {
             "ground": self.ground,

@@ -1,4 +1,4 @@
-"""Plain-text reports shared by the command line: the odds of an attack."""
+"""The odds of a FIRST BLOOD attack as plain text, for the command line and the terminal game."""
 
 from __future__ import annotations
 
