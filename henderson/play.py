@@ -116,7 +116,8 @@ def play_terminal(
             console.print(f"   {e.text}", markup=False, highlight=False)
     record.write(path)
     if state.is_terminal():
-        console.print(f"[bold]Game over: {state.winner().upper()} wins[/bold] ({getattr(state, 'cause', '')})")
+        cause = getattr(state, "cause", "")
+        console.print(f"[bold]Game over: {state.winner().upper()} wins[/bold]" + (f" ({cause})" if cause else ""))
     console.print(f"record saved to {path} (replay with: henderson replay {path})")
     return state
 
