@@ -11,6 +11,7 @@ import pytest
 
 from henderson import games
 from henderson.core.record import GameRecord, record_for, replay
+from henderson.games.firstblood import actions as A
 
 from . import invariants
 
@@ -44,3 +45,24 @@ def test_random_games(batch: int) -> None:
     game = games.get("firstblood")
     for seed in range(batch * BATCH, min(GAMES, (batch + 1) * BATCH)):
         play_one(game, seed, deep=seed < 16)
+
+
+def test_legality_check_agrees_with_the_list() -> None:
+    """`apply` checks a move without searching the list; both must give the same answer for any move."""
+    game = games.get("firstblood")
+    rng = random.Random(7)
+    places = [*sorted(game.board.terrain), "A", "B", "C", "D"]
+    checked = 0
+    for seed in range(3):
+        st = game.new_state(seed)
+        while not st.is_terminal() and checked < 3000:
+            acts = st.legal_actions()
+            if st.phase.endswith("_movement") and not st.pending:
+                listed = set(acts)
+                units = sorted(st.ground)
+                for _ in range(20):
+                    move = A.Move(rng.choice(units), rng.choice(places))
+                    assert st.is_legal(move) == (move in listed), move
+                    checked += 1
+            st.apply(acts[rng.randrange(len(acts))])
+    assert checked > 500

@@ -136,7 +136,6 @@ class FBState:
         # memo of answers that hold for the rest of a phase (movement: reach per unit, place, MF)
         self.reach_cache: dict[tuple[Any, ...], list[Any]] = {}
         self._legal: list[A.FBAction] | None = None
-        self._legal_ids: set[int] | None = None  # ids of the cached actions: the fast membership test
         self._legal_set: set[A.FBAction] | None = None  # built only when an outside action is checked
 
     # --- the protocol -------------------------------------------------------------
@@ -199,14 +198,17 @@ class FBState:
     def set_legal(self, acts: list[A.FBAction] | None) -> None:
         """Remember (or forget) the legal actions of the current position."""
         self._legal = acts
-        self._legal_ids = None if acts is None else set(map(id, acts))
+        self._legal_ids = None
         self._legal_set = None
 
     def is_legal(self, action: A.FBAction) -> bool:
-        """Whether `action` is among the legal actions (by identity first: agents hand back ours)."""
+        """Whether `action` is among the legal actions. A move is checked directly against the
+        mover's destinations (the long list of every unit's moves is never searched)."""
         acts = self.legal_actions()
-        if self._legal_ids is not None and id(action) in self._legal_ids:
-            return True
+        if isinstance(action, A.Move) and not self.pending and self.phase.endswith("_movement"):
+            from henderson.games.firstblood.rules import movement
+
+            return movement.is_legal_move(self, action)
         if self._legal_set is None:
             self._legal_set = set(acts)
         return action in self._legal_set
@@ -214,7 +216,6 @@ class FBState:
     def changed(self) -> None:
         """The position changed: the cached legal actions no longer hold."""
         self._legal = None
-        self._legal_ids = None
         self._legal_set = None
 
     def clone(self) -> FBState:
@@ -262,7 +263,6 @@ class FBState:
         other.cause = self.cause
         other.reach_cache = self.reach_cache  # shared: enemy units do not move during a movement phase
         other._legal = self._legal
-        other._legal_ids = self._legal_ids
         other._legal_set = self._legal_set
         return other
 

@@ -117,6 +117,19 @@ def moves(st: FBState, unit: str) -> tuple[list[A.Move], frozenset[str]]:
     return found[0], found[1]
 
 
+def is_legal_move(st: FBState, action: A.Move) -> bool:
+    """The same answer as looking `action` up in `actions(st)`, without building that list."""
+    unit = action.unit
+    if action.via or unit not in st.mf or st.mf[unit] <= 0 or unit not in st.ground:
+        return False
+    if st.data.ground[unit].side != st.phasing:
+        return False
+    cost = costs(st, unit)
+    if action.to not in cost:
+        return False
+    return not st.board.on_map(action.to) or len(st.at(action.to)) < HEX_STACK
+
+
 def movers(st: FBState) -> list[str]:
     return sorted(u for u, left in st.mf.items() if left > 0 and u in st.ground)
 
@@ -132,8 +145,12 @@ def bombers_ready(st: FBState) -> list[str]:
 
 
 def bomb_targets(st: FBState) -> list[str]:
-    """Japanese stacks on the map (FB 13.2: never in the off-board boxes)."""
-    return sorted(st.hexes_of("jp"))
+    """Japanese stacks on the map (FB 13.2: never in the off-board boxes), fixed for the phase."""
+    found = st.reach_cache.get(("bomb targets",))
+    if found is None:
+        found = sorted(st.hexes_of("jp"))
+        st.reach_cache[("bomb targets",)] = found
+    return found
 
 
 def actions(st: FBState) -> list[A.FBAction]:
@@ -146,8 +163,9 @@ def actions(st: FBState) -> list[A.FBAction]:
         else:
             acts.extend([m for m in unit_moves if m.to not in full])
     if st.phasing == "us":
-        targets = bomb_targets(st)
-        for b in bombers_ready(st):
+        ready = bombers_ready(st)
+        targets = bomb_targets(st) if ready else []
+        for b in ready:
             acts.extend(A.Bomb(b, h) for h in targets)
         acts.extend(A.Bomb(b, "usaf_ground_attack") for b in sorted(st.bombing))
     if st.phasing == "jp":
