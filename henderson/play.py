@@ -123,15 +123,23 @@ def play_terminal(
 
 
 def show_actions(console: Console, state: Any, word: str, limit: int | None = MAX_LISTED) -> None:
+    """The legal actions, numbered; a long list is summarised by verb and unit first."""
     legal = state.legal_actions()
     listed = [(i, a) for i, a in enumerate(legal, 1) if word in str(a)]
     console.print(f"{len(legal)} legal actions" + (f", {len(listed)} with '{word}'" if word else ""), style="dim")
-    for i, a in listed[:limit] if limit else listed:
-        console.print(f"  {i:4d}  {a}", markup=False, highlight=False)
     if limit and len(listed) > limit:
-        console.print(
-            f"  … {len(listed) - limit} more: 'list WORD' to filter (e.g. 'list 1/5'), or type an action", style="dim"
-        )
+        groups: dict[str, list[int]] = {}
+        for i, a in listed:
+            words = str(a).split()
+            groups.setdefault(" ".join(words[:2]), []).append(i)
+        for key, numbers in groups.items():
+            if len(numbers) == 1:
+                console.print(f"  {numbers[0]:4d}  {legal[numbers[0] - 1]}", markup=False, highlight=False)
+            else:
+                console.print(f"        {key} … ({len(numbers)} choices: 'list {key}')", markup=False, highlight=False)
+        return
+    for i, a in listed:
+        console.print(f"  {i:4d}  {a}", markup=False, highlight=False)
 
 
 __all__ = ["GameRecord", "play_terminal", "seats_from_args"]
