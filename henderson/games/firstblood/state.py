@@ -107,7 +107,7 @@ class FBState:
         self.turn = 0  # index into data.turns
         self.phase = "us_setup"
         self.ground: dict[str, str] = {}  # unit -> hex, box "A".."D" or "EP<n>"
-        self.occ: dict[str, list[str]] = {}  # place -> units there (kept in step with `ground`)
+        self.occ: dict[str, tuple[str, ...]] = {}  # place -> units there (kept in step with `ground`)
         self.mf: dict[str, int] = {}  # remaining movement, in half-MF, this movement phase
         self.visited: dict[str, str] = {}  # Japanese unit -> boxes it has been in, e.g. "AB" (FB 6.0)
         self.held: set[str] = set()  # placed in box A/D this turn: may not move (FB 7.2)
@@ -230,7 +230,7 @@ class FBState:
         other.turn = self.turn
         other.phase = self.phase
         other.ground = dict(self.ground)
-        other.occ = {k: list(v) for k, v in self.occ.items()}
+        other.occ = self.occ.copy()  # tuples: shared safely
         other.mf = dict(self.mf)
         other.visited = dict(self.visited)
         other.held = set(self.held)
@@ -289,8 +289,8 @@ class FBState:
             return a.side
         return "jp"  # ships
 
-    def at(self, place: str) -> list[str]:
-        return self.occ.get(place, [])
+    def at(self, place: str) -> tuple[str, ...]:
+        return self.occ.get(place, ())
 
     def hexes_of(self, side: str) -> set[str]:
         """Map hexes holding ground units of `side`."""
@@ -313,18 +313,21 @@ class FBState:
     def put(self, unit: str, place: str) -> None:
         old = self.ground.get(unit)
         if old is not None:
-            self.occ[old].remove(unit)
-            if not self.occ[old]:
-                del self.occ[old]
+            self._leave(unit, old)
         self.ground[unit] = place
-        self.occ.setdefault(place, []).append(unit)
+        self.occ[place] = (*self.occ.get(place, ()), unit)
+
+    def _leave(self, unit: str, place: str) -> None:
+        left = tuple(u for u in self.occ[place] if u != unit)
+        if left:
+            self.occ[place] = left
+        else:
+            del self.occ[place]
 
     def remove(self, unit: str) -> None:
         old = self.ground.pop(unit, None)
         if old is not None:
-            self.occ[old].remove(unit)
-            if not self.occ[old]:
-                del self.occ[old]
+            self._leave(unit, old)
         self.mf.pop(unit, None)
         self.workers.pop(unit, None)
 
