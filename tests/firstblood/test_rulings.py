@@ -152,3 +152,24 @@ def test_fb_7_5_1_attack_out_of_a_blocked_box(game, pos):
     assert st.current_player() == "us"  # the US player retreats his own unit
     st.apply(st.legal_actions()[0])
     assert st.ground["1/124"] == arrows[0]  # FB 7.5.3: the hex emptied, the attacker must enter it
+
+
+def test_fb_7_5_us_attack_out_of_an_entry_point(game, pos):
+    """FB 7.5: only when Japanese units hold every US entry hex may US units attack out of an entry point; the
+    Japanese are doubled, bombers in the Ground Attack box may join (+1), artillery there adds nothing."""
+    board = game.board
+    hexes = sorted({h for ep, s in board.ep_side.items() if s == "us" for h in board.ep_arrows[ep]})
+    japanese = sorted(u for u, g in game.data.ground.items() if g.side == "jp")
+    assert len(japanese) >= len(hexes)
+    jp = dict(zip(japanese, hexes, strict=False))
+    target = board.ep_arrows["EP11"][0]
+    defender = next(u for u, h in jp.items() if h == target)
+    st = pos("us_combat", ground={**jp, "1/7": "EP11", "1/11": "EP11"}, air={"SBD-1": "usaf_ground_attack"})
+    odds = game.odds(st, f"attack {target} with 1/7,1/11 air SBD-1")
+    assert odds.ground == game.data.ground["1/7"].cf  # the artillery adds nothing (FB 7.5)
+    assert odds.defence == 2 * game.data.ground[defender].cf and odds.doublings[0].rule == "FB 7.5"
+    assert [m.rule for m in odds.modifiers if m.rule == "FB 13.6"] == ["FB 13.6"]
+    # with one entry hex free the attack is not allowed
+    del jp[defender]
+    st = pos("us_combat", ground={**jp, "1/7": "EP11"})
+    assert not any(isinstance(a, A.Attack) for a in st.legal_actions())
