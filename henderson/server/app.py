@@ -21,7 +21,14 @@ from henderson.core.errors import HendersonError
 from henderson.server.errors import ApiError, from_henderson, install_handlers
 from henderson.server.limits import RECORD_LIMIT, BodyLimit
 from henderson.server.matches import Hub, Listener, game_named
-from henderson.server.schemas import CreateMatch, MyGames, PlayAction, UploadRecord
+from henderson.server.schemas import (
+    CreateMatch,
+    MyGames,
+    OddsRequest,
+    PlayAction,
+    PreviewRequest,
+    UploadRecord,
+)
 from henderson.server.storage import Seat, Store
 
 log = logging.getLogger("henderson.server")
@@ -38,9 +45,7 @@ def renderer_exists(name: str) -> bool:
     return name.replace("_", "").isalnum() and (WEB_DIR / "games" / f"{name}.js").is_file()
 
 
-async def seat_of(
-    request: Request, creds: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
-) -> Seat:
+async def seat_of(request: Request, creds: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> Seat:
     """The seat named by the request's bearer token."""
     hub: Hub = request.app.state.hub
     return await hub.seat(creds.credentials if creds else None)
@@ -163,6 +168,18 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
         """Play an action; `ply` is the state id it was chosen on (stale actions are refused)."""
         return await hub.act(seat, body.action, body.ply)
 
+    @app.post("/api/seat/odds", tags=["seat"])
+    async def odds(seat: SeatDep, body: OddsRequest) -> dict[str, Any]:
+        """The odds of an attack before committing it: column, modifiers with their rules and
+        the chance of each result (games with `game.odds`; the deciding seat only)."""
+        return await hub.odds(seat, body.attack)
+
+    @app.post("/api/seat/preview", tags=["seat"])
+    async def preview(seat: SeatDep, body: PreviewRequest) -> dict[str, Any]:
+        """Try actions on a copy of the position and get fields of the view after each (e.g. the
+        movement left after a move); actions that roll dice are not previewed."""
+        return await hub.preview(seat, body.actions, body.fields)
+
     @app.get("/api/seat/history", tags=["seat"])
     async def history(seat: SeatDep, step: Annotated[int, Query(ge=0)]) -> dict[str, Any]:
         """The seat's view after the record's first `step` actions."""
@@ -175,9 +192,7 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
         return PlainTextResponse(
             text,
             media_type="application/x-ndjson",
-            headers={
-                "Content-Disposition": f'attachment; filename="henderson-{seat.match_id}.jsonl"'
-            },
+            headers={"Content-Disposition": f'attachment; filename="henderson-{seat.match_id}.jsonl"'},
         )
 
     # -- live updates -------------------------------------------------------------------------
@@ -193,9 +208,7 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
             try:
                 token = json.loads(hello).get("token")
             except (ValueError, AttributeError):
-                raise ApiError(
-                    400, "bad-json", 'the first message must be {"token": "..."}'
-                ) from None
+                raise ApiError(400, "bad-json", 'the first message must be {"token": "..."}') from None
             seat = await hub.seat(token if isinstance(token, str) else None)
             live = await hub.match(seat.match_id)
         except (TimeoutError, WebSocketDisconnect):

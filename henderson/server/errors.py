@@ -83,20 +83,14 @@ def install_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
         code, message = _validation_message(exc)
-        return JSONResponse(
-            {"error": code, "message": message}, status_code=400 if code == "bad-json" else 422
-        )
+        return JSONResponse({"error": code, "message": message}, status_code=400 if code == "bad-json" else 422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http-error")
-        return JSONResponse(
-            {"error": code, "message": str(exc.detail)}, status_code=exc.status_code
-        )
+        return JSONResponse({"error": code, "message": str(exc.detail)}, status_code=exc.status_code)
 
     @app.exception_handler(Exception)
     async def _bug(_: Request, exc: Exception) -> JSONResponse:
         log.error("internal error: %s", type(exc).__name__)
-        return JSONResponse(
-            {"error": "internal", "message": "internal server error"}, status_code=500
-        )
+        return JSONResponse({"error": "internal", "message": "internal server error"}, status_code=500)

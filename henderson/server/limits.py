@@ -19,9 +19,7 @@ RECORD_LIMIT = 16 * 1024 * 1024  # uploaded records are long
 class BodyLimit:
     """Refuse with 413 any HTTP body longer than its path allows (declared or streamed)."""
 
-    def __init__(
-        self, app: ASGIApp, default: int = DEFAULT_LIMIT, per_path: dict[str, int] | None = None
-    ) -> None:
+    def __init__(self, app: ASGIApp, default: int = DEFAULT_LIMIT, per_path: dict[str, int] | None = None) -> None:
         self.app = app
         self.default = default
         self.per_path = per_path or {}

@@ -94,9 +94,7 @@ class LiveMatch:
         """The state and the record's length, taken together (on the event loop)."""
         return self.state, len(self.record.entries)
 
-    def payload(
-        self, side: str | None, since: int = 0, snapshot: tuple[Any, int] | None = None
-    ) -> dict[str, Any]:
+    def payload(self, side: str | None, since: int = 0, snapshot: tuple[Any, int] | None = None) -> dict[str, Any]:
         """What a seat is sent: its own view, its legal actions when it must act, the log.
 
         States are replaced, never changed, so this may run in a worker thread on a snapshot.
@@ -136,9 +134,7 @@ def game_named(name: str) -> Any:
         raise
     except Exception as exc:  # a half-installed game package must not become a 500
         log.warning("game %s cannot be loaded: %s", name, exc)
-        raise ApiError(
-            404, "unknown-game", f"game {name!r} is not available on this server"
-        ) from None
+        raise ApiError(404, "unknown-game", f"game {name!r} is not available on this server") from None
 
 
 def check_players(game: Any, players: Mapping[str, str] | None) -> dict[str, str]:
@@ -182,9 +178,7 @@ class Hub:
     async def seat(self, token: str | None) -> Seat:
         """The seat a token opens; 401 without a token, 404 for a token of no seat."""
         if not token:
-            raise ApiError(
-                401, "no-token", "this needs a seat token (Authorization: Bearer <token>)"
-            )
+            raise ApiError(401, "no-token", "this needs a seat token (Authorization: Bearer <token>)")
         if len(token) > 128:
             raise ApiError(404, "unknown-token", "no game has this seat token")
         seat = self._seats.get(token)
@@ -284,9 +278,7 @@ class Hub:
             if current is None:
                 raise ApiError(409, "game-over", "the game is over")
             if current != seat.side:
-                raise ApiError(
-                    403, "not-your-decision", f"it is {current}'s decision, not {seat.side}'s"
-                )
+                raise ApiError(403, "not-your-decision", f"it is {current}'s decision, not {seat.side}'s")
             if ply != state.ply:
                 raise ApiError(
                     409,
@@ -305,12 +297,8 @@ class Hub:
         action = live.game.parse_action(text)
         after = live.state.clone()
         events = after.apply(action)
-        entry = RecordEntry(
-            len(live.record.entries), side, str(action), [e.to_json() for e in events]
-        )
-        await asyncio.to_thread(
-            self.store.append, live.id, entry, after.current_player(), after.is_terminal()
-        )
+        entry = RecordEntry(len(live.record.entries), side, str(action), [e.to_json() for e in events])
+        await asyncio.to_thread(self.store.append, live.id, entry, after.current_player(), after.is_terminal())
         live.record.entries.append(entry)
         live.state = after
         for listener in list(live.listeners):
@@ -357,9 +345,7 @@ class Hub:
                 return
             except Exception as exc:  # a bug in an agent must not stop the server
                 log.exception("agent failure in match %s", live.id)
-                self._stop_agents(
-                    live, f"the {live.player(side)} player of {side} failed ({type(exc).__name__})"
-                )
+                self._stop_agents(live, f"the {live.player(side)} player of {side} failed ({type(exc).__name__})")
                 return
 
     def _stop_agents(self, live: LiveMatch, problem: str) -> None:
@@ -408,6 +394,50 @@ class Hub:
             "terminal": state.is_terminal(),
             "winner": state.winner(),
         }
+
+    async def _deciding(self, seat: Seat) -> LiveMatch:
+        """The seat's match when the seat must decide now (previews are for the decider only)."""
+        live = await self.match(seat.match_id)
+        if seat.side is None:
+            raise ApiError(403, "spectator", "a spectator cannot ask for previews")
+        if live.state.current_player() != seat.side:
+            raise ApiError(403, "not-your-decision", "previews are for the side that must decide")
+        return live
+
+    async def odds(self, seat: Seat, attack: str) -> dict[str, Any]:
+        """The odds of an attack on the current position (`game.odds(state, spec)`), unrolled."""
+        live = await self._deciding(seat)
+        odds = getattr(live.game, "odds", None)
+        if not callable(odds):
+            raise ApiError(404, "no-odds", f"{live.game.name} has no odds preview")
+        state = live.state.clone()
+        result = await asyncio.to_thread(odds, state, attack)
+        return {"attack": attack, "text": result.text(), "odds": result.to_json()}
+
+    async def preview(self, seat: Seat, actions: list[str], fields: list[str]) -> dict[str, Any]:
+        """Each action tried on a copy of the position: the chosen fields of the seat's view
+        after it. An action that would roll a die is not previewed (its dice stay unknown)."""
+        live = await self._deciding(seat)
+        base = live.state
+        side = seat.side
+
+        def run() -> list[dict[str, Any]]:
+            out: list[dict[str, Any]] = []
+            for text in actions:
+                trial = base.clone()
+                try:
+                    events = trial.apply(text)
+                except HendersonError as exc:
+                    out.append({"action": text, "ok": False, "message": str(exc)})
+                    continue
+                if any(e.kind == "roll" for e in events):
+                    out.append({"action": text, "ok": False, "message": "the action rolls dice"})
+                    continue
+                view = trial.view(side)
+                out.append({"action": text, "ok": True, "view": {f: view.get(f) for f in fields}})
+            return out
+
+        return {"ply": base.ply, "results": await asyncio.to_thread(run)}
 
     async def record_text(self, seat: Seat) -> str:
         """The match's JSON Lines record. It holds the dice seed and every secret, so it is

@@ -41,3 +41,16 @@ class MyGames(Body):
     """The seat tokens a browser holds."""
 
     tokens: list[str] = Field(max_length=500)
+
+
+class OddsRequest(Body):
+    """An attack in the game's notation whose odds the seat wants to see before committing."""
+
+    attack: str = Field(min_length=1, max_length=1000)
+
+
+class PreviewRequest(Body):
+    """Actions to try on a copy of the position, and the view fields to return for each."""
+
+    actions: list[str] = Field(min_length=1, max_length=400)
+    fields: list[str] = Field(min_length=1, max_length=8)

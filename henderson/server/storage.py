@@ -174,26 +174,16 @@ class Store:
             )
             session.flush()
             for entry in record.entries:
-                session.add(
-                    EntryRow(match_id=match_id, ply=entry.ply, line=json.dumps(entry.to_json()))
-                )
+                session.add(EntryRow(match_id=match_id, ply=entry.ply, line=json.dumps(entry.to_json())))
             for token, (side, player) in seats.items():
-                session.add(
-                    SeatRow(
-                        token_hash=token_digest(token), match_id=match_id, side=side, player=player
-                    )
-                )
+                session.add(SeatRow(token_hash=token_digest(token), match_id=match_id, side=side, player=player))
 
-    def append(
-        self, match_id: str, entry: RecordEntry, current: str | None, finished: bool
-    ) -> None:
+    def append(self, match_id: str, entry: RecordEntry, current: str | None, finished: bool) -> None:
         """Append one action to a match's record; a second write of the same ply fails."""
         with Session(self.engine) as session:
             try:
                 with session.begin():
-                    session.add(
-                        EntryRow(match_id=match_id, ply=entry.ply, line=json.dumps(entry.to_json()))
-                    )
+                    session.add(EntryRow(match_id=match_id, ply=entry.ply, line=json.dumps(entry.to_json())))
                     row = session.get(MatchRow, match_id)
                     if row is None:
                         raise StorageError(f"match {match_id} is not stored")
@@ -202,9 +192,7 @@ class Store:
                     row.finished = finished
                     row.updated = _now()
             except IntegrityError:
-                raise StorageError(
-                    f"match {match_id}: action {entry.ply} is already stored"
-                ) from None
+                raise StorageError(f"match {match_id}: action {entry.ply} is already stored") from None
 
     def seat(self, token: str) -> Seat | None:
         """The seat a token opens, or None."""

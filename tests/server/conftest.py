@@ -59,9 +59,7 @@ def seat(client: TestClient, token: str) -> dict[str, Any]:
 
 
 def act(client: TestClient, token: str, action: str, ply: int) -> Any:
-    return client.post(
-        "/api/seat/actions", json={"action": action, "ply": ply}, headers=auth(token)
-    )
+    return client.post("/api/seat/actions", json={"action": action, "ply": ply}, headers=auth(token))
 
 
 def wait_for(check: Callable[[], bool], what: str, limit: float = 20.0) -> None:

@@ -69,9 +69,7 @@ class HexState:
         if action not in self.legal_actions():
             raise IllegalAction("HEX 1", f"{action} is not a move to an adjacent hex")
         self.at[self.to_move] = action.to
-        event = Event(
-            "move", f"{action.unit} moves to {action.to}", {"unit": action.unit, "to": action.to}
-        )
+        event = Event("move", f"{action.unit} moves to {action.to}", {"unit": action.unit, "to": action.to})
         self.to_move = "blue" if self.to_move == "red" else "red"
         self._ply += 1
         return [event]
@@ -102,8 +100,7 @@ class HexState:
             "to_move": self.to_move,
             "ply": self._ply,
             "units": [
-                {"id": UNITS[s], "side": s, "hex": self.at[s], "lines": [UNITS[s], "1-1"]}
-                for s in ("red", "blue")
+                {"id": UNITS[s], "side": s, "hex": self.at[s], "lines": [UNITS[s], "1-1"]} for s in ("red", "blue")
             ],
         }
 

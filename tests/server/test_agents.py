@@ -40,9 +40,7 @@ def release() -> Iterator[threading.Event]:
     RELEASE.set()
 
 
-def test_a_thinking_computer_does_not_block_other_games(
-    client: TestClient, release: threading.Event
-) -> None:
+def test_a_thinking_computer_does_not_block_other_games(client: TestClient, release: threading.Event) -> None:
     slow = create(client, blue="blocker")
     assert act(client, slow["seats"]["red"], "hold", 0).status_code == 200  # blue now thinks
     other = create(client)
@@ -53,9 +51,7 @@ def test_a_thinking_computer_does_not_block_other_games(
     wait_for(lambda: seat(client, slow["seats"]["red"])["your_turn"], "the computer to move")
 
 
-def test_a_waiting_computer_resumes_when_the_server_starts(
-    db_url: str, release: threading.Event
-) -> None:
+def test_a_waiting_computer_resumes_when_the_server_starts(db_url: str, release: threading.Event) -> None:
     with TestClient(create_app(db_url)) as client:
         made = create(client, blue="blocker")
         assert act(client, made["seats"]["red"], "hold", 0).status_code == 200

@@ -129,9 +129,7 @@ def test_hidden_cards_are_never_sent_to_the_other_seat(client: TestClient) -> No
     assert set(red["view"]["cards"]) == {"red"}
     assert set(blue["view"]["cards"]) == {"blue"}
     assert watcher["view"]["cards"] == {}
-    history = client.get(
-        "/api/seat/history", params={"step": 0}, headers=auth(made["seats"]["red"])
-    )
+    history = client.get("/api/seat/history", params={"step": 0}, headers=auth(made["seats"]["red"]))
     assert set(history.json()["view"]["cards"]) == {"red"}
 
 
@@ -148,9 +146,7 @@ def test_an_agent_seat_moves_by_itself(client: TestClient) -> None:
     assert set(made["seats"]) == {"red"}
     red = made["seats"]["red"]
     assert act(client, red, "hold", 0).status_code == 200  # blue, the computer, must act now
-    wait_for(
-        lambda: seat(client, red)["current_player"] == "red", "the computer to play blue's turn"
-    )
+    wait_for(lambda: seat(client, red)["current_player"] == "red", "the computer to play blue's turn")
     after = seat(client, red)
     assert after["ply"] >= 2
     assert all(e["player"] == "blue" for e in after["log"][1:])
@@ -170,10 +166,7 @@ def test_history_steps_through_the_record(client: TestClient) -> None:
     red, blue = made["seats"]["red"], made["seats"]["blue"]
     assert act(client, red, "hold", 0).status_code == 200
     assert act(client, blue, "hold", 1).status_code == 200
-    steps = [
-        client.get("/api/seat/history", params={"step": n}, headers=auth(red)).json()
-        for n in range(3)
-    ]
+    steps = [client.get("/api/seat/history", params={"step": n}, headers=auth(red)).json() for n in range(3)]
     assert [s["current_player"] for s in steps] == ["red", "blue", "red"]
     assert client.get("/api/seat/history", params={"step": 9}, headers=auth(red)).status_code == 422
 
@@ -194,3 +187,35 @@ def test_create_refuses_unknown_games_sides_and_players(client: TestClient) -> N
     assert response.status_code == 422 and response.json()["error"] == "bad-players"
     response = client.post("/api/matches", json={"game": "toy", "players": {"red": "deep-blue"}})
     assert response.status_code == 422 and "deep-blue" in response.json()["message"]
+
+
+def test_odds_need_a_game_with_odds_and_the_deciding_seat(client: TestClient) -> None:
+    made = create(client)
+    red, blue = made["seats"]["red"], made["seats"]["blue"]
+    response = client.post("/api/seat/odds", json={"attack": "roll"}, headers=auth(red))
+    assert response.status_code == 404 and response.json()["error"] == "no-odds"
+    response = client.post("/api/seat/odds", json={"attack": "roll"}, headers=auth(blue))
+    assert response.status_code == 403 and response.json()["error"] == "not-your-decision"
+    response = client.post("/api/seat/odds", json={"attack": "x"}, headers=auth(made["spectator"]))
+    assert response.status_code == 403 and response.json()["error"] == "spectator"
+
+
+def test_a_preview_shows_the_view_after_an_action_but_never_rolls_for_it(
+    client: TestClient,
+) -> None:
+    made = create(client)
+    red = made["seats"]["red"]
+    body = {"actions": ["hold", "roll", "jump"], "fields": ["to_move", "cards"]}
+    response = client.post("/api/seat/preview", json=body, headers=auth(red))
+    assert response.status_code == 200, response.text
+    hold, roll, jump = response.json()["results"]
+    assert hold == {
+        "action": "hold",
+        "ok": True,
+        "view": {"to_move": "blue", "cards": {"red": hold["view"]["cards"]["red"]}},
+    }
+    assert roll["ok"] is False and "dice" in roll["message"] and "view" not in roll
+    assert jump["ok"] is False and "jump" in jump["message"]
+    assert seat(client, red)["ply"] == 0  # the game itself is untouched
+    response = client.post("/api/seat/preview", json=body, headers=auth(made["seats"]["blue"]))
+    assert response.status_code == 403

@@ -108,9 +108,7 @@ def log_count(page: Any) -> int:
 
 
 def wait_my_turn(page: Any) -> None:
-    expect(page.locator("#status")).to_contain_text(
-        re.compile("your decision|Game over"), timeout=15000
-    )
+    expect(page.locator("#status")).to_contain_text(re.compile("your decision|Game over"), timeout=15000)
 
 
 def then_my_turn(page: Any, before: int) -> None:
@@ -120,9 +118,7 @@ def then_my_turn(page: Any, before: int) -> None:
         expect(page.locator("#action-input")).to_be_enabled(timeout=15000)
     except AssertionError:
         status = page.locator("#status").inner_text()
-        raise AssertionError(
-            f"not my turn: {status!r}; log: {page.locator('#log').inner_text()!r}"
-        ) from None
+        raise AssertionError(f"not my turn: {status!r}; log: {page.locator('#log').inner_text()!r}") from None
 
 
 def test_a_game_against_the_computer_survives_a_reload(server: str, tab: Page) -> None:

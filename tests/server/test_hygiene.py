@@ -54,9 +54,7 @@ def test_an_oversize_body_without_a_declared_length_is_a_413(client: TestClient)
         for _ in range(100):
             yield b"x" * 1000
 
-    response = client.post(
-        "/api/matches", content=chunks(), headers={"Content-Type": "application/json"}
-    )
+    response = client.post("/api/matches", content=chunks(), headers={"Content-Type": "application/json"})
     assert response.status_code == 413
 
 
