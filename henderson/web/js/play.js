@@ -166,12 +166,20 @@ function drawBoard(shown) {
     svg.classList.remove("hidden");
     text.classList.toggle("hidden", renderer !== genericHex);
     try {
+      const panel = $("board-panel");
+      panel.replaceChildren();
       renderer.render(svg, {
         view: shown.view, board: ui.board, side: live.side, sides: live.sides, current: shown.current,
-        legal, replaying: Boolean(ui.replay), filter: ui.filter,
+        legal, replaying: Boolean(ui.replay), filter: ui.filter, ply: live.ply, panel,
         play: (action) => play(action),
         pick: (action) => pick(action),
+        redraw: () => draw(),
+        api: {
+          odds: (attack) => api.odds(ui.token, attack),
+          preview: (actions, fields) => api.preview(ui.token, actions, fields),
+        },
       });
+      panel.classList.toggle("hidden", panel.childElementCount === 0);
       if (renderer === genericHex) generic.render(text, shown.view);
       return;
     } catch (err) {
@@ -181,6 +189,7 @@ function drawBoard(shown) {
     }
   }
   svg.classList.add("hidden");
+  $("board-panel").classList.add("hidden");
   text.classList.remove("hidden");
   generic.render(text, shown.view);
 }
