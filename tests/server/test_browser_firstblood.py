@@ -107,12 +107,13 @@ def test_firstblood_attack_odds_then_the_end_of_the_turn(server: str, tab: Page,
     page.locator("#board-panel button[data-action^='add ']").first.click()
     expect(page.locator("#board-panel .odds-box")).to_contain_text("Odds", timeout=10000)
     expect(page.locator("#board-panel .odds-box table tr")).not_to_have_count(1)
+    assert "null" not in page.locator("#board-panel").inner_text()
     tab.shot("fb-attack-odds")
     turn = page.locator("#status").inner_text().split(" · ")[0]
     # resolve, then play on (ending phases, answering losses) until the turn changes
     for _ in range(150):
         status = page.locator("#status").inner_text()
-        if not status.startswith(turn) or "Game over" in status:
+        if status.split(" · ")[0] != turn or "Game over" in status:
             break
         actions = legal(page)
         if not actions:
@@ -120,8 +121,9 @@ def test_firstblood_attack_odds_then_the_end_of_the_turn(server: str, tab: Page,
             continue
         choice = next((a for a in ("resolve", "end") if a in actions), actions[0])
         play_listed(page, choice)
-    assert (
-        not page.locator("#status").inner_text().startswith(turn) or "Game over" in page.locator("#status").inner_text()
-    )
+    status = page.locator("#status").inner_text()
+    assert status.split(" · ")[0] != turn or "Game over" in status
+    pinned = "li => li.getBoundingClientRect().bottom <= li.parentElement.getBoundingClientRect().bottom + 2"
+    assert page.locator("#log li").last.evaluate(pinned)  # the log follows the game
     tab.shot("fb-next-turn")
     assert tab.errors == []

@@ -236,8 +236,9 @@ function oddsTable(answer) {
 }
 
 function drawPanel(ctx, placed) {
-  const { view, board, legal, panel } = ctx;
-  if (!panel) return;
+  const { view, board, legal } = ctx;
+  if (!ctx.panel) return;
+  const panel = { append: (...nodes) => ctx.panel.append(...nodes.filter((n) => n !== null && n !== undefined)) };
   const building = view.combat && view.combat.building;
   if (building) {
     const adds = legal.filter((a) => a.startsWith("add "));

@@ -293,7 +293,7 @@ function drawLog() {
     list.replaceChildren();
     ui.renderedLog = 0;
   }
-  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+  const atEnd = ui.logPinned !== false;
   for (const entry of ui.log.slice(ui.renderedLog)) list.append(logItem(entry));
   ui.renderedLog = ui.log.length;
   const current = ui.replay ? ui.replay.step : null;
@@ -304,7 +304,10 @@ function drawLog() {
       li.classList.add("current");
       li.scrollIntoView({ block: "nearest" });
     }
-  } else if (atEnd) list.scrollTop = list.scrollHeight;
+  } else if (atEnd) {
+    list.scrollTop = list.scrollHeight;
+    ui.logPinned = true;
+  }
 }
 
 function drawReplay() {
@@ -469,6 +472,10 @@ function start() {
     ui.selected = -1;
     drawActions();
     if (ui.live && !ui.renderer && ui.board.hexes) draw();
+  });
+  $("log").addEventListener("scroll", (event) => {
+    const list = event.target;
+    ui.logPinned = list.scrollTop + list.clientHeight >= list.scrollHeight - 24;
   });
   $("r-first").addEventListener("click", () => goto(0));
   $("r-back").addEventListener("click", () => stepBy(-1));
