@@ -18,9 +18,25 @@ from fastapi.testclient import TestClient
 from henderson import games
 from henderson.server import create_app
 
-games.register("toy", "tests.support.toy")
-games.register("stricttoy", "tests.server.strict_toy")
-games.register("hextoy", "tests.server.hex_toy")
+TEST_GAMES = {
+    "toy": "tests.support.toy",
+    "stricttoy": "tests.server.strict_toy",
+    "hextoy": "tests.server.hex_toy",
+}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def test_games() -> Iterator[None]:
+    """The test games, registered while the server tests run only (not at collection, so
+    that tests run on every registered game do not pick them up)."""
+    added = [name for name in TEST_GAMES if name not in games.REGISTRY]
+    for name in added:
+        games.register(name, TEST_GAMES[name])
+    yield
+    for name in added:
+        games.REGISTRY.pop(name, None)
+    games._load.cache_clear()
+
 
 POSTGRES = os.environ.get("HENDERSON_TEST_POSTGRES", "")
 

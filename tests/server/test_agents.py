@@ -30,14 +30,14 @@ class BlockingAgent:
         return state.legal_actions()[-1]
 
 
-agents.register("blocker", BlockingAgent)
-
-
 @pytest.fixture
 def release() -> Iterator[threading.Event]:
+    """The blocking agent, registered for one test, and the event that lets it move."""
+    agents.register("blocker", BlockingAgent)
     RELEASE.clear()
     yield RELEASE
     RELEASE.set()
+    agents._FACTORIES.pop("blocker", None)
 
 
 def test_a_thinking_computer_does_not_block_other_games(client: TestClient, release: threading.Event) -> None:
