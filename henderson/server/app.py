@@ -27,6 +27,7 @@ from henderson.server.schemas import (
     OddsRequest,
     PlayAction,
     PreviewRequest,
+    UndoRequest,
     UploadRecord,
 )
 from henderson.server.storage import Seat, Store
@@ -167,6 +168,12 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
     async def play(seat: SeatDep, body: PlayAction) -> dict[str, Any]:
         """Play an action; `ply` is the state id it was chosen on (stale actions are refused)."""
         return await hub.act(seat, body.action, body.ply)
+
+    @app.post("/api/seat/undo", tags=["seat"])
+    async def undo(seat: SeatDep, body: UndoRequest) -> dict[str, Any]:
+        """Take back the seat's last action (no die rolled, same phase); `ply` is the current
+        state id, as for an action."""
+        return await hub.undo(seat, body.ply)
 
     @app.post("/api/seat/odds", tags=["seat"])
     async def odds(seat: SeatDep, body: OddsRequest) -> dict[str, Any]:

@@ -60,6 +60,7 @@ class LiveMatch:
     agent_task: asyncio.Task[None] | None = None
     problem: str | None = None  # why a computer player stopped, shown to the players
     checkpoints: dict[int, Any] = field(default_factory=dict)  # step -> state, for replay
+    revision: int = 0  # counts every change (actions and undos), so clients keep the newest
 
     def state_at(self, step: int) -> Any:
         """The state after the record's first `step` actions, replayed from the nearest
@@ -90,16 +91,24 @@ class LiveMatch:
             return None
         return str(side)
 
-    def snapshot(self) -> tuple[Any, int]:
-        """The state and the record's length, taken together (on the event loop)."""
-        return self.state, len(self.record.entries)
+    def snapshot(self) -> tuple[Any, int, int]:
+        """The state, the record's length and the revision, taken together (on the loop)."""
+        return self.state, len(self.record.entries), self.revision
+
+    def undoable(self, side: str | None) -> bool:
+        """Whether `side` may take back the last action: its own, deciding again, no die rolled."""
+        entries = self.record.entries
+        if side is None or not entries or self.state.current_player() != side:
+            return False
+        last = entries[-1]
+        return last.player == side and not any(e.get("kind") == "roll" for e in last.events)
 
     def payload(self, side: str | None, since: int = 0, snapshot: tuple[Any, int] | None = None) -> dict[str, Any]:
         """What a seat is sent: its own view, its legal actions when it must act, the log.
 
         States are replaced, never changed, so this may run in a worker thread on a snapshot.
         """
-        state, steps = snapshot or self.snapshot()
+        state, steps, revision = snapshot or self.snapshot()
         current = state.current_player()
         mine = side is not None and current == side and self.player(side) == HUMAN
         since = max(0, min(since, steps))
@@ -114,6 +123,7 @@ class LiveMatch:
             "players": dict(self.players),
             "ply": state.ply,
             "steps": steps,
+            "revision": revision,
             "current_player": current,
             "your_turn": mine,
             "legal_actions": [str(a) for a in state.legal_actions()] if mine else [],
@@ -123,6 +133,7 @@ class LiveMatch:
             "log_from": since,
             "log": [e.to_json() for e in self.record.entries[since:steps]],
             "problem": self.problem,
+            "can_undo": mine and self.undoable(side),
         }
 
 
@@ -206,6 +217,7 @@ class Hub:
             game = game_named(record.game)
             state = await asyncio.to_thread(replay, record, game)
             live = LiveMatch(match_id, game, state, record)
+            live.revision = await asyncio.to_thread(self.store.revision, match_id)
             self.live[match_id] = live
         self.kick(live)
         return live
@@ -301,9 +313,41 @@ class Hub:
         await asyncio.to_thread(self.store.append, live.id, entry, after.current_player(), after.is_terminal())
         live.record.entries.append(entry)
         live.state = after
+        live.revision += 1
         for listener in list(live.listeners):
             listener.notify()
         return entry
+
+    async def undo(self, seat: Seat, ply: int) -> dict[str, Any]:
+        """Take back the seat's last action when it rolled no die and stayed in the same phase
+        (the view's `phase`, when the game has one): a misclick costs nothing."""
+        live = await self.match(seat.match_id)
+        if seat.side is None:
+            raise ApiError(403, "spectator", "a spectator cannot act")
+        async with live.lock:
+            if ply != live.state.ply:
+                raise ApiError(409, "stale", f"the undo was asked on state {ply}, the game is at {live.state.ply}")
+            if not live.undoable(seat.side):
+                raise ApiError(
+                    409,
+                    "cannot-undo",
+                    "only your own last action can be taken back, while you decide, before a die is rolled",
+                )
+            step = len(live.record.entries) - 1
+            before = await asyncio.to_thread(live.state_at, step)
+            phase_now = live.state.view(seat.side).get("phase")
+            if before.view(seat.side).get("phase") != phase_now:
+                raise ApiError(409, "cannot-undo", "the last action ended a phase; it cannot be taken back")
+            await asyncio.to_thread(self.store.take_back, live.id, step, before.current_player())
+            live.record.entries.pop()
+            for key in [k for k in live.checkpoints if k > step]:
+                del live.checkpoints[key]
+            live.state = before
+            live.revision += 1
+            for listener in list(live.listeners):
+                listener.notify()
+        self.kick(live)
+        return {"ply": live.state.ply, "steps": len(live.record.entries)}
 
     # -- computer players ----------------------------------------------------------------------
 

@@ -54,3 +54,9 @@ class PreviewRequest(Body):
 
     actions: list[str] = Field(min_length=1, max_length=400)
     fields: list[str] = Field(min_length=1, max_length=8)
+
+
+class UndoRequest(Body):
+    """The state id the undo is asked on."""
+
+    ply: int = Field(ge=0)

@@ -52,6 +52,7 @@ class MatchRow(Base):
     ply: Mapped[int] = mapped_column(Integer, default=0)
     current: Mapped[str | None] = mapped_column(String(64), nullable=True)
     finished: Mapped[bool] = mapped_column(Boolean, default=False)
+    revision: Mapped[int] = mapped_column(Integer, default=0)  # counts every change, undo too
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
@@ -190,9 +191,29 @@ class Store:
                     row.ply = entry.ply + 1
                     row.current = current
                     row.finished = finished
+                    row.revision = (row.revision or 0) + 1
                     row.updated = _now()
             except IntegrityError:
                 raise StorageError(f"match {match_id}: action {entry.ply} is already stored") from None
+
+    def take_back(self, match_id: str, ply: int, current: str | None) -> None:
+        """Remove the last action (number `ply`) of a match's record: an undo."""
+        with Session(self.engine) as session, session.begin():
+            row = session.get(MatchRow, match_id)
+            entry = session.get(EntryRow, (match_id, ply))
+            if row is None or entry is None or row.ply != ply + 1:
+                raise StorageError(f"match {match_id}: action {ply} is not the last one stored")
+            session.delete(entry)
+            row.ply = ply
+            row.current = current
+            row.finished = False
+            row.revision = (row.revision or 0) + 1
+            row.updated = _now()
+
+    def revision(self, match_id: str) -> int:
+        with Session(self.engine) as session:
+            row = session.get(MatchRow, match_id)
+            return 0 if row is None else int(row.revision or 0)
 
     def seat(self, token: str) -> Seat | None:
         """The seat a token opens, or None."""

@@ -219,3 +219,20 @@ def test_a_preview_shows_the_view_after_an_action_but_never_rolls_for_it(
     assert seat(client, red)["ply"] == 0  # the game itself is untouched
     response = client.post("/api/seat/preview", json=body, headers=auth(made["seats"]["blue"]))
     assert response.status_code == 403
+
+
+def test_an_action_that_rolled_a_die_cannot_be_taken_back(client: TestClient) -> None:
+    made = client.post("/api/matches", json={"game": "toy", "players": {"blue": "random"}}).json()
+    red = made["seats"]["red"]
+    state = seat(client, red)
+    while True:  # roll until a roll keeps the turn
+        assert act(client, red, "roll", state["ply"]).status_code == 200
+        wait_for(lambda: seat(client, red)["your_turn"] or seat(client, red)["terminal"], "red's turn")
+        state = seat(client, red)
+        if state["terminal"] or state["log"][-1]["player"] == "red":
+            break
+    if state["terminal"]:
+        return
+    assert state["can_undo"] is False
+    response = client.post("/api/seat/undo", json={"ply": state["ply"]}, headers=auth(red))
+    assert response.status_code == 409 and response.json()["error"] == "cannot-undo"

@@ -79,6 +79,13 @@ def test_firstblood_move_by_clicking(server: str, tab: Page) -> None:
     page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
     expect(page.locator("#log li").last).to_contain_text(f"move {mover} {target}")
     tab.shot("fb-unit-moved")
+    expect(page.locator("#undo")).to_be_enabled()
+    page.locator("#board-svg").click(position={"x": 5, "y": 5})  # focus away from the action box
+    page.keyboard.press("u")  # take the move back
+    expect(page.locator("#log li")).to_have_count(before)
+    page.locator(f"#board-svg [data-counter='{mover}']").first.click()
+    page.locator(f"#board-svg polygon[data-hex='{target}']").dispatch_event("click")
+    expect(page.locator("#log li")).to_have_count(before + 1)
     status = page.locator("#status").inner_text()
     count = log_count(page)
     page.reload()

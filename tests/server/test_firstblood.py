@@ -54,3 +54,42 @@ def test_odds_and_move_previews_on_a_real_position(client: TestClient) -> None:
     assert "text" in response.json()
     bad = client.post("/api/seat/odds", json={"attack": "attack 9999 with nobody"}, headers=auth(us))
     assert bad.status_code == 422
+
+
+def reach_us_movement(client: TestClient, us: str) -> dict:
+    """Play the US side (set-up, then ending phases) until its movement phase."""
+    for _ in range(80):
+        wait_for(lambda: seat(client, us)["your_turn"] or seat(client, us)["terminal"], "the US turn")
+        state = seat(client, us)
+        if state["view"]["phase"] == "us_movement":
+            return state
+        actions = state["legal_actions"]
+        choice = next((a for a in ("setup default", "end") if a in actions), actions[0])
+        assert act(client, us, choice, state["ply"]).status_code == 200
+    raise AssertionError("the US movement phase did not come")
+
+
+def test_a_move_is_taken_back_before_any_die_and_stays_taken_back(db_url: str) -> None:
+    from henderson.server import create_app
+
+    with TestClient(create_app(db_url)) as client:
+        made = client.post("/api/matches", json={"game": "firstblood", "players": {"jp": "random"}})
+        us = made.json()["seats"]["us"]
+        start = reach_us_movement(client, us)
+        assert start["can_undo"] is False or start["log"][-1]["player"] == "us"
+        move = next(a for a in start["legal_actions"] if a.startswith("move "))
+        assert act(client, us, move, start["ply"]).status_code == 200
+        moved = seat(client, us)
+        assert moved["can_undo"] is True
+        response = client.post("/api/seat/undo", json={"ply": moved["ply"]}, headers=auth(us))
+        assert response.status_code == 200, response.text
+        back = seat(client, us)
+        assert (back["view"], back["log"], back["ply"]) == (start["view"], start["log"], start["ply"])
+        assert back["revision"] > moved["revision"]
+        stale = client.post("/api/seat/undo", json={"ply": moved["ply"]}, headers=auth(us))
+        assert stale.status_code == 409 and stale.json()["error"] == "stale"
+        again = client.post("/api/seat/undo", json={"ply": back["ply"]}, headers=auth(us))
+        assert again.status_code == 409 and again.json()["error"] == "cannot-undo"
+    with TestClient(create_app(db_url)) as client:  # the database agrees after a restart
+        after = seat(client, us)
+        assert (after["view"], after["log"], after["ply"]) == (start["view"], start["log"], start["ply"])

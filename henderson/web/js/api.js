@@ -46,6 +46,7 @@ export const api = {
   act: (token, action, ply) => request("POST", "/api/seat/actions", { token, body: { action, ply } }),
   history: (token, step) => request("GET", `/api/seat/history?step=${step}`, { token }),
   record: (token) => request("GET", "/api/seat/record", { token, text: true }),
+  undo: (token, ply) => request("POST", "/api/seat/undo", { token, body: { ply } }),
   odds: (token, attack) => request("POST", "/api/seat/odds", { token, body: { attack } }),
   preview: (token, actions, fields) => request("POST", "/api/seat/preview", { token, body: { actions, fields } }),
 };

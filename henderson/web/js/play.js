@@ -106,7 +106,7 @@ function followTurn() {
 
 function accept(message) {
   // answers can cross (a fetch and a push): never go back to an older state
-  if (ui.live && ui.live.match === message.match && message.steps < ui.live.steps) return;
+  if (ui.live && ui.live.match === message.match && message.revision < ui.live.revision) return;
   if (message.log_from > ui.log.length) {
     api.seat(ui.token).then(accept, () => {});
     return;
@@ -206,6 +206,7 @@ function drawActions() {
   list.replaceChildren();
   const canAct = live.your_turn && !ui.replay;
   input.disabled = !canAct;
+  $("undo").disabled = !(canAct && live.can_undo);
   if (!canAct) {
     $("actions-title").textContent = ui.replay
       ? "Actions (paused during replay)"
@@ -349,6 +350,21 @@ async function play(action) {
   }
 }
 
+async function undo() {
+  const live = ui.live;
+  if (!live || !live.can_undo || ui.replay || ui.busy) return;
+  ui.busy = true;
+  showError("");
+  try {
+    await api.undo(ui.token, live.ply);
+    if (!ui.socket || !ui.socket.connected) accept(await api.seat(ui.token));
+  } catch (err) {
+    showError(err instanceof ApiError ? err.describe() : String(err));
+  } finally {
+    ui.busy = false;
+  }
+}
+
 /** Put an action's notation in the input box (renderers use it to build actions by clicks). */
 function pick(text) {
   const input = $("action-input");
@@ -399,6 +415,11 @@ function onKey(event) {
   const input = $("action-input");
   const typing = event.target === input;
   const other = !typing && ["INPUT", "TEXTAREA", "SELECT"].includes(event.target.tagName);
+  if (!other && (event.ctrlKey || event.metaKey) && event.key === "z") {
+    undo();
+    event.preventDefault();
+    return;
+  }
   if (other || event.ctrlKey || event.metaKey || event.altKey) return;
   if (typing) {
     const found = matches();
@@ -423,6 +444,10 @@ function onKey(event) {
     return;
   }
   const keys = (ui.renderer && ui.renderer.keys) || {};
+  if (event.key === "u") {
+    undo();
+    return;
+  }
   if (event.key === "/") {
     if (!input.disabled) input.focus();
     event.preventDefault();
@@ -483,6 +508,7 @@ function start() {
   $("r-last").addEventListener("click", () => goto(null));
   $("r-live").addEventListener("click", () => goto(null));
   $("download").addEventListener("click", download);
+  $("undo").addEventListener("click", undo);
   $("help").addEventListener("click", () => {
     addRendererKeys();
     $("help-dialog").showModal();
