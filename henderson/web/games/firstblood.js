@@ -228,7 +228,8 @@ function oddsTable(answer) {
   for (const m of o.modifiers) rows.push(html("div", {}, `${m.value > 0 ? "+" : ""}${m.value} ${m.text} `, html("span", { class: "rule" }, m.rule)));
   const table = html("table", { class: "odds" }, html("tr", {}, html("th", {}, "result"), html("th", {}, "chance"), html("th", {}, "")));
   for (const [result, p] of Object.entries(o.probabilities)) {
-    table.append(html("tr", {}, html("td", {}, result), html("td", {}, `${(p * 100).toFixed(1)}%`),
+    const exact = o.distribution && o.distribution[result] ? `${o.distribution[result]} · ` : "";
+    table.append(html("tr", {}, html("td", {}, result), html("td", {}, `${exact}${(p * 100).toFixed(1)}%`),
       html("td", {}, html("span", { class: "bar", style: `width:${Math.round(p * 80)}px` }))));
   }
   rows.push(table);
