@@ -23,6 +23,7 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    inspect,
     select,
 )
 from sqlalchemy.engine import Engine, make_url
@@ -145,6 +146,19 @@ class Store:
             kwargs["pool_pre_ping"] = True
         self.engine: Engine = create_engine(parsed, **kwargs)
         Base.metadata.create_all(self.engine)
+        self._check_schema(db_url)
+
+    def _check_schema(self, db_url: str) -> None:
+        """Refuse, in one clear line, a database whose tables an older version made."""
+        found = inspect(self.engine)
+        for table in Base.metadata.sorted_tables:
+            have = {c["name"] for c in found.get_columns(table.name)}
+            missing = [c.name for c in table.columns if c.name not in have]
+            if missing:
+                raise StorageError(
+                    f"database {redact(db_url)}: table {table.name!r} lacks column(s) "
+                    f"{', '.join(missing)}: it was made by an older version; use a new database"
+                )
 
     def close(self) -> None:
         self.engine.dispose()

@@ -36,6 +36,7 @@ if not CHROMIUM.exists():
     )
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
+expect.set_options(timeout=15_000)  # a loaded machine is slow; a failure still fails
 
 
 def free_port() -> int:
@@ -83,6 +84,7 @@ class Page:
     def __init__(self, browser: Any, width: int = 1366, height: int = 768) -> None:
         self.context = browser.new_context(viewport={"width": width, "height": height})
         self.page = self.context.new_page()
+        self.page.set_default_timeout(30_000)
         self.errors: list[str] = []
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))

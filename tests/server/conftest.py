@@ -41,6 +41,19 @@ def test_games() -> Iterator[None]:
 POSTGRES = os.environ.get("HENDERSON_TEST_POSTGRES", "")
 
 
+@pytest.fixture(scope="session")
+def fresh_postgres() -> str:
+    """The PostgreSQL test database, emptied of the server's tables once per session."""
+    from sqlalchemy import create_engine
+
+    from henderson.server.storage import Base, normalise_url
+
+    engine = create_engine(normalise_url(POSTGRES))
+    Base.metadata.drop_all(engine)
+    engine.dispose()
+    return POSTGRES
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A database URL: an SQLite file, or the PostgreSQL server given in the environment."""
@@ -48,7 +61,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'games.sqlite'}"
     if not POSTGRES:
         pytest.skip("HENDERSON_TEST_POSTGRES is not set (scripts/ensure-postgres prints a URL)")
-    return POSTGRES
+    return str(request.getfixturevalue("fresh_postgres"))
 
 
 @pytest.fixture
@@ -78,7 +91,7 @@ def act(client: TestClient, token: str, action: str, ply: int) -> Any:
     return client.post("/api/seat/actions", json={"action": action, "ply": ply}, headers=auth(token))
 
 
-def wait_for(check: Callable[[], bool], what: str, limit: float = 20.0) -> None:
+def wait_for(check: Callable[[], bool], what: str, limit: float = 60.0) -> None:
     """Poll until `check()` holds (computer players move in the background)."""
     end = time.monotonic() + limit
     while not check():

@@ -139,3 +139,17 @@ def test_history_agrees_with_a_replay_of_the_record_at_every_step(client: TestCl
         expected = replay(record, games.get("toy"), upto=step)
         assert seen["view"] == expected.view(None), step
         assert seen["current_player"] == expected.current_player()
+
+
+def test_a_database_made_by_an_older_version_is_refused_in_one_line(tmp_path) -> None:
+    import sqlite3
+
+    import pytest
+
+    from henderson.server.storage import StorageError, Store
+
+    path = tmp_path / "old.sqlite"
+    with sqlite3.connect(path) as db:
+        db.execute("create table matches (id varchar(32) primary key, game varchar(64))")
+    with pytest.raises(StorageError, match="lacks column"):
+        Store(f"sqlite:///{path}")
