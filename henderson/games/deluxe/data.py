@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from fractions import Fraction
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -145,10 +146,14 @@ class _Loader:
             return None
         col.source(game, f, "game")
         col.source(sup, "supply.toml", "supply")
-        names = [n for n in Constants.__dataclass_fields__ if n not in ("supply_cap", "capture_bonus")]
+        names = [
+            n for n in Constants.__dataclass_fields__ if n not in ("supply_cap", "capture_bonus")
+        ]
         values = {n: col.field(game, n, int, f, "game", default=0) for n in names}
         values["supply_cap"] = col.field(sup, "cap", int, "supply.toml", "supply", default=0)
-        values["capture_bonus"] = col.field(sup, "capture_bonus", int, "supply.toml", "supply", default=0)
+        values["capture_bonus"] = col.field(
+            sup, "capture_bonus", int, "supply.toml", "supply", default=0
+        )
         return Constants(**values)
 
     # -- map.toml ----------------------------------------------------------------------------
@@ -161,12 +166,19 @@ class _Loader:
             return None
         col.source(lay, f, "layout")
         try:
-            layout = OffsetLayout(lay.get("parity", ""), lay.get("order", ""), int(lay.get("digits", 2)))
+            layout = OffsetLayout(
+                lay.get("parity", ""), lay.get("order", ""), int(lay.get("digits", 2))
+            )
             layout.offset_to_hex(0, 0)
             if layout.parity not in ("even-r", "odd-r", "even-q", "odd-q"):
                 raise ValueError
         except (ValueError, TypeError):
-            col.add(f, "layout", "parity", "expected parity even-r/odd-r/even-q/odd-q and order row-col/col-row")
+            col.add(
+                f,
+                "layout",
+                "parity",
+                "expected parity even-r/odd-r/even-q/odd-q and order row-col/col-row",
+            )
             return None
         c0 = col.field(lay, "first_column", int, f, "layout", default=1)
         c1 = col.field(lay, "last_column", int, f, "layout", default=1)
@@ -202,7 +214,8 @@ class _Loader:
         hexes_of = {hid: layout.to_hex(hid) for hid in base}
         by_hex = {h: hid for hid, h in hexes_of.items()}
         adjacent = {
-            hid: tuple(by_hex[n] for n in neighbours(h) if n in by_hex) for hid, h in hexes_of.items()
+            hid: tuple(by_hex[n] for n in neighbours(h) if n in by_hex)
+            for hid, h in hexes_of.items()
         }
 
         def land(hid: str, record: str, field: str) -> bool:
@@ -223,7 +236,7 @@ class _Loader:
                 hs = col.field(rec, "hexes", list, f, name, default=[])
                 if not all(isinstance(h, str) and land(h, name, "hexes") for h in hs):
                     continue
-                for a, b in zip(hs, hs[1:], strict=False):
+                for a, b in pairwise(hs):
                     if b not in adjacent.get(a, ()):
                         col.add(f, name, "hexes", f"{a} and {b} are not adjacent")
                     links.add(frozenset((a, b)))
@@ -248,7 +261,13 @@ class _Loader:
         for hid, (kind, level) in base.items():
             coastal = kind != "sea" and any(base[n][0] == "sea" for n in adjacent[hid])
             hexes[hid] = HexInfo(
-                hid, hexes_of[hid], kind, level, coastal, hid in river_hexes, hid in road_hexes,
+                hid,
+                hexes_of[hid],
+                kind,
+                level,
+                coastal,
+                hid in river_hexes,
+                hid in road_hexes,
                 villages.get(hid, ""),
             )
         hf_rec = raw.get("henderson_field")
@@ -261,8 +280,15 @@ class _Loader:
             if hf:
                 land(hf, "henderson_field", "hex")
         mapdata = MapData(
-            layout, hexes, adjacent, frozenset(river_links), frozenset(road_links), villages, hf,
-            rivers, roads,
+            layout,
+            hexes,
+            adjacent,
+            frozenset(river_links),
+            frozenset(road_links),
+            villages,
+            hf,
+            rivers,
+            roads,
         )
         self.named(mapdata)
         return mapdata
@@ -284,7 +310,9 @@ class _Loader:
                 if t == "highest":
                     others = [h.level for h in m.hexes.values() if h.id != hid]
                     if info.level != top or info.level <= max(others, default=0):
-                        col.add(f, name, "is", f"{hid} must be the highest ground (level {info.level})")
+                        col.add(
+                            f, name, "is", f"{hid} must be the highest ground (level {info.level})"
+                        )
                 elif t not in types:
                     col.add(f, name, "is", f"{hid} must be {t} but is {sorted(types)}")
             for t in col.field(rec, "is_not", list, f, name, required=False, default=[]):
@@ -311,8 +339,17 @@ class _Loader:
             src = col.source(rec, f, name)
             side = col.field(rec, "side", str, f, name, default="us")
             utype = col.field(rec, "type", str, f, name, default="infantry")
-            vals = {k: col.field(rec, k, int, f, name, default=0) for k in (
-                "strength", "movement", "range", "arrival", "rabaul_period", "rabaul_periods")}
+            vals = {
+                k: col.field(rec, k, int, f, name, default=0)
+                for k in (
+                    "strength",
+                    "movement",
+                    "range",
+                    "arrival",
+                    "rabaul_period",
+                    "rabaul_periods",
+                )
+            }
             heavy = col.field(rec, "heavy", bool, f, name, required=False, default=False)
             bar = col.field(rec, "bar", str, f, name, default="")
             if uid in units:
@@ -335,7 +372,9 @@ class _Loader:
                 if not 1 <= vals["rabaul_period"] <= 4 or not (
                     1 <= vals["rabaul_periods"] <= 5 - vals["rabaul_period"]
                 ):
-                    col.add(f, name, "rabaul_periods", "period 1..4 and a number of periods within 4")
+                    col.add(
+                        f, name, "rabaul_periods", "period 1..4 and a number of periods within 4"
+                    )
             elif vals["arrival"] == 0:
                 col.add(f, name, "arrival", "a unit needs an arrival turn or a Rabaul period")
             if " " in uid or not uid:
@@ -384,13 +423,19 @@ class _Loader:
             if len(hits) != 6 or not all(isinstance(h, int) and h >= 0 for h in hits):
                 col.add(f, name, "hits", "needs six non-negative integers")
                 hits = [0] * 6
-            bands.append(FireBand(
-                col.field(rec, "min_strength", int, f, name, default=0),
-                col.field(rec, "max_strength", int, f, name, default=0),
-                tuple(hits),
-            ))
+            bands.append(
+                FireBand(
+                    col.field(rec, "min_strength", int, f, name, default=0),
+                    col.field(rec, "max_strength", int, f, name, default=0),
+                    tuple(hits),
+                )
+            )
         sets = []
-        for key, field in (("airfield", "damage_on"), ("counter_battery", "suppress_on"), ("naval", "occurs_on")):
+        for key, field in (
+            ("airfield", "damage_on"),
+            ("counter_battery", "suppress_on"),
+            ("naval", "occurs_on"),
+        ):
             rec = raw.get(key, {})
             col.source(rec, f, key)
             sets.append(frozenset(col.field(rec, field, list, f, key, default=[])))
@@ -446,9 +491,13 @@ class _Loader:
             for s in SIDES:
                 value = col.field(rec, f"{s}_supply", str, f, name, default="0")
                 if not (value.isdigit() or value == "+" or (value == "unl" and s == "us")):
-                    col.add(f, name, f"{s}_supply", f"{value!r} is not a number, '+' or (US only) 'unl'")
+                    col.add(
+                        f, name, f"{s}_supply", f"{value!r} is not a number, '+' or (US only) 'unl'"
+                    )
                 supply[s] = value
-            out.append(Turn(number, col.field(rec, "date", str, f, name, default=""), month, event, supply))
+            out.append(
+                Turn(number, col.field(rec, "date", str, f, name, default=""), month, event, supply)
+            )
         return tuple(out)
 
     def periods(self) -> tuple[Period, ...]:
@@ -457,12 +506,14 @@ class _Loader:
         for rec in _records(col, self.raw[f], f, "period"):
             name = f"period {rec.get('period', '?')}"
             col.source(rec, f, name)
-            out.append(Period(
-                col.field(rec, "period", int, f, name, default=0),
-                col.field(rec, "colour", str, f, name, default=""),
-                col.field(rec, "first_turn", int, f, name, default=0),
-                col.field(rec, "last_turn", int, f, name, default=0),
-            ))
+            out.append(
+                Period(
+                    col.field(rec, "period", int, f, name, default=0),
+                    col.field(rec, "colour", str, f, name, default=""),
+                    col.field(rec, "first_turn", int, f, name, default=0),
+                    col.field(rec, "last_turn", int, f, name, default=0),
+                )
+            )
         return tuple(out)
 
     def terrain(self) -> tuple[Movement | None, tuple[CombatEffect, ...]]:
@@ -474,9 +525,12 @@ class _Loader:
             col.add(f, "movement", "", "missing [movement] table")
         else:
             col.source(mv, f, "movement")
-            movement = Movement(**{
-                n: col.field(mv, n, int, f, "movement", default=0) for n in Movement.__dataclass_fields__
-            })
+            movement = Movement(
+                **{
+                    n: col.field(mv, n, int, f, "movement", default=0)
+                    for n in Movement.__dataclass_fields__
+                }
+            )
         effects = []
         for i, rec in enumerate(_records(col, raw, f, "combat")):
             name = f"combat {i + 1}"
@@ -486,7 +540,9 @@ class _Loader:
             if side not in ("attacker", "defender"):
                 col.add(f, name, "side", "must be attacker or defender")
             if cond not in ("river", "jungle", "village", "uphill", "clear"):
-                col.add(f, name, "condition", f"{cond!r} is not river, jungle, village, clear or uphill")
+                col.add(
+                    f, name, "condition", f"{cond!r} is not river, jungle, village, clear or uphill"
+                )
             try:
                 mult = Fraction(str(col.field(rec, "multiplier", str, f, name, default="1")))
             except (ValueError, ZeroDivisionError):
@@ -522,7 +578,18 @@ class _Loader:
     def sequence(self) -> tuple[Step, ...]:
         col, f = self.col, "sequence.toml"
         out = []
-        kinds = ("event", "vp", "naval", "reinforce", "supply", "guerrilla", "move", "fire", "combat", "turn_end")
+        kinds = (
+            "event",
+            "vp",
+            "naval",
+            "reinforce",
+            "supply",
+            "guerrilla",
+            "move",
+            "fire",
+            "combat",
+            "turn_end",
+        )
         for i, rec in enumerate(_records(col, self.raw[f], f, "step")):
             name = f"step {rec.get('number', i + 1)}"
             col.source(rec, f, name)
@@ -532,11 +599,15 @@ class _Loader:
             side = col.field(rec, "side", str, f, name, default="us")
             if side not in SIDES:
                 col.add(f, name, "side", "must be us or japan")
-            out.append(Step(
-                col.field(rec, "number", int, f, name, default=i + 1),
-                col.field(rec, "id", str, f, name, default=""),
-                side, kind, col.field(rec, "name", str, f, name, default=""),
-            ))
+            out.append(
+                Step(
+                    col.field(rec, "number", int, f, name, default=i + 1),
+                    col.field(rec, "id", str, f, name, default=""),
+                    side,
+                    kind,
+                    col.field(rec, "name", str, f, name, default=""),
+                )
+            )
         return tuple(out)
 
 
@@ -547,7 +618,11 @@ def check_constraints(d: GameData, col: Collector) -> None:
         ("rules.toml", "game", "turns"): (c.turns, 26, "rule DG 12.0"),
         ("rules.toml", "game", "events_from_turn"): (c.events_from_turn, 9, "rule DG 5.0"),
         ("rules.toml", "game", "withdrawal_turn"): (c.withdrawal_turn, 19, "rule DG 7.9"),
-        ("rules.toml", "game", "japan_withdrawals_per_turn"): (c.japan_withdrawals_per_turn, 10, "rule DG 7.9.1"),
+        ("rules.toml", "game", "japan_withdrawals_per_turn"): (
+            c.japan_withdrawals_per_turn,
+            10,
+            "rule DG 7.9.1",
+        ),
         ("rules.toml", "game", "stacking"): (c.stacking, 3, "rule DG 7.5"),
         ("rules.toml", "game", "sea_moves_per_turn"): (c.sea_moves_per_turn, 3, "rule DG 7.6"),
         ("rules.toml", "game", "stealth_max"): (c.stealth_max, 3, "rule DG 7.7.3"),
@@ -567,18 +642,29 @@ def check_constraints(d: GameData, col: Collector) -> None:
     names = set(m.villages.values())
     for village in ("Matanikau", "Kukum", "Aola", "Tasimboko"):
         if village not in names:
-            col.add("map.toml", "village", "name", f"{village} must be a village (rule DG 2.1, 11.0)")
+            col.add(
+                "map.toml", "village", "name", f"{village} must be a village (rule DG 2.1, 11.0)"
+            )
     if len(d.turns) != c.turns:
         col.add("turns.toml", "turn", "", f"needs {c.turns} turns, has {len(d.turns)}")
     for t in d.turns:
-        expected_event = "" if t.turn < c.events_from_turn else (
-            "us" if (t.turn - c.events_from_turn) % 2 == 0 else "japan")
+        expected_event = (
+            ""
+            if t.turn < c.events_from_turn
+            else ("us" if (t.turn - c.events_from_turn) % 2 == 0 else "japan")
+        )
         if t.event != expected_event:
-            col.add("turns.toml", f"turn {t.turn}", "event",
-                    f"must be {expected_event or 'none'} (rule DG 5.0: from turn 9, US first, alternating)")
+            col.add(
+                "turns.toml",
+                f"turn {t.turn}",
+                "event",
+                f"must be {expected_event or 'none'} (rule DG 5.0: US first from turn 9)",
+            )
     for ratio in RATIOS:
         if ratio not in d.attrition.results:
-            col.add("attrition.toml", f"column {ratio}", "", "missing (rule DG 8.2.1.3: 1-6 ... 6-1)")
+            col.add(
+                "attrition.toml", f"column {ratio}", "", "missing (rule DG 8.2.1.3: 1-6 ... 6-1)"
+            )
     extra = set(d.attrition.results) - set(RATIOS)
     for ratio in sorted(extra):
         col.add("attrition.toml", f"column {ratio}", "ratio", "not a column of 1-6 ... 6-1")
@@ -589,32 +675,80 @@ def check_constraints(d: GameData, col: Collector) -> None:
     if sorted(p.period for p in d.periods) != [1, 2, 3, 4]:
         col.add("rabaul.toml", "period", "period", "needs the four periods 1..4 (rule DG 10.1)")
     fixed_units = {
-        "2/2": ("us", "infantry"), "6/3": ("us", "infantry"), "7/1": ("us", "infantry"),
-        "147/2": ("us", "infantry"), "10/3": ("us", "artillery"), "90": ("us", "artillery"),
-        "124/2": ("japan", "infantry"), "20Mt": ("japan", "artillery"), "9RF": ("japan", None),
+        "2/2": ("us", "infantry"),
+        "6/3": ("us", "infantry"),
+        "7/1": ("us", "infantry"),
+        "147/2": ("us", "infantry"),
+        "10/3": ("us", "artillery"),
+        "90": ("us", "artillery"),
+        "124/2": ("japan", "infantry"),
+        "20Mt": ("japan", "artillery"),
+        "9RF": ("japan", None),
     }
     for uid, (side, utype) in fixed_units.items():
         u = d.units.get(uid)
         if u is None or u.side != side or (utype and u.type != utype):
-            col.add("units.toml", f"unit {uid}", "", f"must be a {side} {utype or 'unit'} (named in the rules' examples)")
-    for utype, side in (("lvt", "us"), ("engineer", "us"), ("labour", "japan"), ("special", "japan"), ("heavy", "japan")):
+            col.add(
+                "units.toml",
+                f"unit {uid}",
+                "",
+                f"must be a {side} {utype or 'unit'} (named in the rules' examples)",
+            )
+    for utype, side in (
+        ("lvt", "us"),
+        ("engineer", "us"),
+        ("labour", "japan"),
+        ("special", "japan"),
+        ("heavy", "japan"),
+    ):
         if not any(u.type == utype and u.side == side for u in d.units.values()):
-            col.add("units.toml", "unit", "type", f"needs a {side} {utype} unit (rule DG 7.3.3, 7.11, 8.2.3, 10.2)")
+            col.add(
+                "units.toml",
+                "unit",
+                "type",
+                f"needs a {side} {utype} unit (rule DG 7.3.3, 7.11, 8.2.3, 10.2)",
+            )
     for u in d.units.values():
         if u.type == "heavy" and (u.rabaul_period, u.rabaul_periods) != (3, 2):
-            col.add("units.toml", f"unit {u.id}", "rabaul_period", "Heavy battalions: third period, two periods (rule DG 10.1)")
+            col.add(
+                "units.toml",
+                f"unit {u.id}",
+                "rabaul_period",
+                "Heavy battalions: third period, two periods (rule DG 10.1)",
+            )
         if u.type == "armor" and (u.rabaul_period, u.rabaul_periods) != (2, 3):
-            col.add("units.toml", f"unit {u.id}", "rabaul_period", "2nd Armor: second period, three periods (rule DG 10.1)")
+            col.add(
+                "units.toml",
+                f"unit {u.id}",
+                "rabaul_period",
+                "2nd Armor: second period, three periods (rule DG 10.1)",
+            )
     if d.units.get("124/2") and d.units["124/2"].strength != 4:
         col.add("units.toml", "unit 124/2", "strength", "must be 4 (rule DG 8.1 artillery example)")
     if d.units.get("20Mt") and d.units["20Mt"].strength != 3:
         col.add("units.toml", "unit 20Mt", "strength", "must be 3 (rule DG 8.1 artillery example)")
     if d.units.get("124/2") and d.units["124/2"].movement * 3 != 30:
-        col.add("units.toml", "unit 124/2", "movement", "must be 10 (rule DG 7.7 stealth example: 30 points)")
-    if set(d.naval_on) != {4, 5, 6} or set(d.airfield_damage_on) != {5, 6} or set(d.counter_battery_on) != {4, 5, 6}:
-        col.add("artillery.toml", "naval", "", "die faces fixed by rule DG 8.1.6-8.1.8 (5-6 airfield, 4-6 suppress/bombard)")
+        col.add(
+            "units.toml",
+            "unit 124/2",
+            "movement",
+            "must be 10 (rule DG 7.7 stealth example: 30 points)",
+        )
+    if (
+        set(d.naval_on) != {4, 5, 6}
+        or set(d.airfield_damage_on) != {5, 6}
+        or set(d.counter_battery_on) != {4, 5, 6}
+    ):
+        col.add(
+            "artillery.toml",
+            "naval",
+            "",
+            "die faces fixed by rule DG 8.1.6-8.1.8 (5-6 airfield, 4-6 suppress/bombard)",
+        )
     if d.naval_first_turn != 2:
         col.add("artillery.toml", "naval", "first_turn", "must be 2 (rule DG 8.1.7)")
     strengths = [s for band in d.fire for s in range(band.min_strength, band.max_strength + 1)]
     if sorted(strengths)[:1] != [1] or len(set(strengths)) != len(strengths):
-        col.add("artillery.toml", "fire", "band", "bands must cover strengths from 1 without overlap")
+        col.add(
+            "artillery.toml", "fire", "band", "bands must cover strengths from 1 without overlap"
+        )
