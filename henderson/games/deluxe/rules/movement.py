@@ -273,3 +273,26 @@ def do_move(state: DGState, unit: UnitState, dest: str, events: list[Event]) -> 
             },
         )
     )
+
+
+def path_cost(state: DGState, unit: UnitState, path: list[str]) -> int:
+    """The movement points `unit` spends along `path` (start excluded), checking each step:
+    IllegalAction when a hex may not be entered or the unit had to stop before the end."""
+    ctx = Context(state, unit.side)
+    here = unit.at
+    total = 0
+    if unit.landed == state.turn and state.data.map.hexes[here].coastal and not unit.pool:
+        total += state.data.movement.landing_penalty  # DG 7.3.5
+    for i, nxt in enumerate(path):
+        if nxt not in state.data.map.adjacent[here]:
+            raise IllegalAction("DG 7.1", f"{here} and {nxt} are not adjacent")
+        sc = step_cost(state, unit, here, nxt, ctx)
+        if sc is None:
+            raise IllegalAction("DG 7.3.8", f"{unit.id} may not enter {nxt}")
+        cost, stop, _ = sc
+        total += cost
+        if stop and i < len(path) - 1:
+            raise IllegalAction("DG 7.3.3" if state.data.map.hexes[nxt].river else "DG 7.4.1",
+                                f"{unit.id} must stop in {nxt}")
+        here = nxt
+    return total
