@@ -621,7 +621,7 @@ def vacated(state: DGState, p: Pending, mover: str) -> list[str]:
     """Hexes the other side left in this assault, now empty: where an advance starts."""
     occ = occupancy(state)
     hexes = p["targets"] if mover == p["attacker"] else p.get("attacker_hexes", [])
-    return [h for h in hexes if h not in occ]
+    return [h for h in hexes if side_in(occ, h) in (None, mover)]
 
 
 def advance_paths(
