@@ -6,7 +6,7 @@ A unit's strength is also its number of steps (DG 2.2.1.7: 5 -> 4 -> 3 -> 2 -> 1
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 # where a unit can be when it is not on a map hex
@@ -39,18 +39,24 @@ class UnitState:
         return self.at not in OFF_MAP
 
     def copy(self) -> UnitState:
-        return UnitState(**{f.name: getattr(self, f.name) for f in fields(self)})
+        other = UnitState.__new__(UnitState)
+        for name in SLOTS:
+            setattr(other, name, getattr(self, name))
+        return other
 
     def to_json(self) -> dict[str, Any]:
         """Only the fields that differ from their defaults, so positions stay short."""
         out: dict[str, Any] = {"side": self.side, "at": self.at, "strength": self.strength}
-        defaults = UnitState("", "", "", 0)
-        for key, value in asdict(self).items():
-            if key in ("id", "side", "at", "strength"):
-                continue
-            if value != getattr(defaults, key):
+        for key, default in OPTIONAL_DEFAULTS:
+            value = getattr(self, key)
+            if value != default:
                 out[key] = value
         return out
 
 
-UNIT_FIELDS = {f.name: f.type for f in fields(UnitState)}
+OPTIONAL_DEFAULTS: tuple[tuple[str, Any], ...] = tuple(
+    (f.name, f.default) for f in fields(UnitState) if f.name not in ("id", "side", "at", "strength")
+)
+
+
+SLOTS: tuple[str, ...] = tuple(f.name for f in fields(UnitState))

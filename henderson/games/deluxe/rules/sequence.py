@@ -97,7 +97,9 @@ def start_step(state: DGState, kind: str, side: str, events: list[Event]) -> boo
         return any(a.verb == "attack" for a in assault_legal(state, side))
     if kind == "turn_end":
         victory.score_turn_end(state, events)
-        rabaul.bonus_at_turn_end(state, events)
+        victory.check_end(state, events)  # DG 9.4 before anything else happens
+        if state.result is None:
+            rabaul.bonus_at_turn_end(state, events)
         return False
     raise AssertionError(f"unknown step kind {kind}")
 
@@ -126,7 +128,6 @@ def end_turn(state: DGState, events: list[Event]) -> None:
     """DG 12.0: suppressed artillery recovers, victory is checked, the turn marker advances."""
     for u in state.units.values():
         u.suppressed = False
-    victory.check_end(state, events)
     if state.result is not None:
         return
     state.turn += 1
