@@ -13,10 +13,20 @@ from .support import rolls, state
 def example(dice):
     """DG 8.1 example: 124/2 next to Henderson Field, where the US 2/2 stands; the Army 90th
     on higher jungle ground, the Marines' 10/3 on the plain; the Japanese 20Mt in range."""
-    return state(15, "us_fire_2", {
-        "2/2": "3707", "10/3": "3508", "90": "4010",
-        "124/2": "3708", "20Mt": "3911",
-    }, dice=dice, supply={"us": 3, "japan": 3}, henderson_field={"status": 20, "control": "us"})
+    return state(
+        15,
+        "us_fire_2",
+        {
+            "2/2": "3707",
+            "10/3": "3508",
+            "90": "4010",
+            "124/2": "3708",
+            "20Mt": "3911",
+        },
+        dice=dice,
+        supply={"us": 3, "japan": 3},
+        henderson_field={"status": 20, "control": "us"},
+    )
 
 
 def test_artillery_example():  # DG 8.1 example
@@ -42,8 +52,13 @@ def test_artillery_example():  # DG 8.1 example
 
 
 def test_final_step_never_lost_to_artillery():  # DG 8.1.5
-    s = state(15, "us_fire_2", {"2/2": "3707", "10/3": "3508", "124/2": {"at": "3708", "strength": 1}},
-              dice=[1, 1, 1], supply={"us": 3})
+    s = state(
+        15,
+        "us_fire_2",
+        {"2/2": "3707", "10/3": "3508", "124/2": {"at": "3708", "strength": 1}},
+        dice=[1, 1, 1],
+        supply={"us": 3},
+    )
     s.apply("fire 10/3 3708 3")
     assert s.units["124/2"].strength == 1 and s.units["124/2"].on_map
 
@@ -61,8 +76,13 @@ def test_range_counts_the_target_not_the_firer(where, in_range):  # DG 8.1.3
 
 
 def test_counter_battery_fire():  # DG 8.1.8
-    s = state(15, "us_fire_2", {"2/2": "3707", "11/5": "3508", "124/2": "3708", "20Mt": "3709"},
-              dice=[5, 1], supply={"us": 9})
+    s = state(
+        15,
+        "us_fire_2",
+        {"2/2": "3707", "11/5": "3508", "124/2": "3708", "20Mt": "3709"},
+        dice=[5, 1],
+        supply={"us": 9},
+    )
     s.apply("counter 11/5 3709")  # four factors: two dice (half, rounded up)
     assert s.units["20Mt"].suppressed and s.supply["us"] == 7
 
@@ -75,8 +95,13 @@ def test_unlimited_supply():  # DG 8.1.1
 
 
 def test_naval_bombardment():  # DG 8.1.7
-    s = state(10, "us_naval", {"2/2": "3808"}, dice=[4, 2, 5, 6],
-              henderson_field={"status": 20, "control": "japan"})
+    s = state(
+        10,
+        "us_naval",
+        {"2/2": "3808"},
+        dice=[4, 2, 5, 6],
+        henderson_field={"status": 20, "control": "japan"},
+    )
     s.dice.values.extend([1] * 5)  # the steps that follow (supply, events) may roll
     ev = s.apply("bombard")
     # 4: it happens; October, US: one die -> 2 attacks; the 5 and the 6 damage the field
@@ -85,7 +110,12 @@ def test_naval_bombardment():  # DG 8.1.7
 
 
 def test_no_naval_bombardment_two_turns_running():  # DG 8.1.7
-    s = state(10, "us_naval", {"2/2": "3808"}, naval_last={"us": 9},
-              henderson_field={"status": 20, "control": "japan"})
+    s = state(
+        10,
+        "us_naval",
+        {"2/2": "3808"},
+        naval_last={"us": 9},
+        henderson_field={"status": 20, "control": "japan"},
+    )
     with pytest.raises(IllegalAction):
         s.apply("bombard")

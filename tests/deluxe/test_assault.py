@@ -21,11 +21,24 @@ from .support import GAME, rolls, state
 
 @pytest.mark.parametrize(
     ("attack", "defense", "ratio"),
-    [(12, 9, "1-1"), (12, 5, "2-1"), (4, 11, "1-3"),  # DG 8.2.1.3 examples
-     (10, 6, "1-1"), (12, 6, "2-1"),  # DG 8.2.3 example
-     (7, 4, "1-1"), (8, 4, "2-1"), (5, 3, "1-1"), (6, 3, "2-1"), (3, 1, "3-1"),  # DG 8.2 example
-     (1, 6, "1-6"), (1, 7, "below 1-6"), (6, 1, "6-1"), (7, 1, "above 6-1"),
-     (Fraction(7, 2), 3, "1-1"), (5, Fraction(5, 2), "2-1")],
+    [
+        (12, 9, "1-1"),
+        (12, 5, "2-1"),
+        (4, 11, "1-3"),  # DG 8.2.1.3 examples
+        (10, 6, "1-1"),
+        (12, 6, "2-1"),  # DG 8.2.3 example
+        (7, 4, "1-1"),
+        (8, 4, "2-1"),
+        (5, 3, "1-1"),
+        (6, 3, "2-1"),
+        (3, 1, "3-1"),  # DG 8.2 example
+        (1, 6, "1-6"),
+        (1, 7, "below 1-6"),
+        (6, 1, "6-1"),
+        (7, 1, "above 6-1"),
+        (Fraction(7, 2), 3, "1-1"),
+        (5, Fraction(5, 2), "2-1"),
+    ],
 )
 def test_combat_ratio_rounds_for_the_defender(attack, defense, ratio):
     s = state(10, "us_combat", {})
@@ -35,10 +48,23 @@ def test_combat_ratio_rounds_for_the_defender(attack, defense, ratio):
 
 def example(dice):
     """DG 8.2 combat example, laid out along the Lunga (river hexes 3608-3610)."""
-    return state(15, "us_combat", {
-        "1Eng": "3911", "147/2": "3808", "2/2": "3608", "10/3": "3608", "7/1": "3610", "6/3": "3609",
-        "20Mt": "4011", "124/2": "3708", "9RF": "3510",
-    }, dice=dice, supply={"us": 2, "japan": 2})
+    return state(
+        15,
+        "us_combat",
+        {
+            "1Eng": "3911",
+            "147/2": "3808",
+            "2/2": "3608",
+            "10/3": "3608",
+            "7/1": "3610",
+            "6/3": "3609",
+            "20Mt": "4011",
+            "124/2": "3708",
+            "9RF": "3510",
+        },
+        dice=dice,
+        supply={"us": 2, "japan": 2},
+    )
 
 
 def test_combat_example():  # DG 8.2 combat example
@@ -99,8 +125,12 @@ def test_combat_example():  # DG 8.2 combat example
 
 
 def test_four_to_one_example():  # DG 8.2.1.4 example: a 5 at 4-1
-    s = state(15, "us_combat", {"147/1": "3808", "147/2": "3808", "7/1": "3808",
-                                "124/2": {"at": "3708", "strength": 3}}, dice=[5, 1, 1, 1])
+    s = state(
+        15,
+        "us_combat",
+        {"147/1": "3808", "147/2": "3808", "7/1": "3808", "124/2": {"at": "3708", "strength": 3}},
+        dice=[5, 1, 1, 1],
+    )
     for a in ("attack 3708", "with 147/1", "with 147/2", "with 7/1"):
         s.apply(a)
     assert attack_strength(s, s.pending[-1]) == 13
@@ -113,16 +143,20 @@ def test_four_to_one_example():  # DG 8.2.1.4 example: a 5 at 4-1
 
 
 def test_attack_above_six_to_one_eliminates_the_defender():  # DG 8.2.1.3
-    s = state(15, "us_combat", {"147/1": "3808", "147/2": "3808",
-                                "124/2": {"at": "3708", "strength": 1}})
+    s = state(
+        15, "us_combat", {"147/1": "3808", "147/2": "3808", "124/2": {"at": "3708", "strength": 1}}
+    )
     for a in ("attack 3708", "with 147/1", "with 147/2", "go"):
         s.apply(a)
     assert s.units["124/2"].at == "eliminated" and s.vp == 2  # DG 9.2: 2 VP a Japanese factor
 
 
 def test_attack_below_one_to_six_eliminates_the_attacker():  # DG 8.2.1.3
-    s = state(15, "japan_combat", {"84G": {"at": "3708", "strength": 1},
-                                   "147/1": "3808", "147/2": "3808", "7/1": "3808"})
+    s = state(
+        15,
+        "japan_combat",
+        {"84G": {"at": "3708", "strength": 1}, "147/1": "3808", "147/2": "3808", "7/1": "3808"},
+    )
     for a in ("attack 3808", "with 84G", "go"):
         s.apply(a)
     assert s.units["84G"].at == "eliminated" and s.vp == 2
@@ -136,7 +170,7 @@ def test_each_unit_attacks_once_each_hex_once():  # DG 8.2, 8.2.2
         s.apply(s.legal_actions()[0])
     legal = {str(a) for a in s.legal_actions()}
     assert "attack 3708" not in legal
-    with pytest.raises(IllegalAction, match="DG 8.2"):
+    with pytest.raises(IllegalAction, match=r"DG 8\.2"):
         s.apply("attack 3708")
 
 
@@ -163,9 +197,13 @@ def test_straining_needs_two_points():  # DG 8.2.3
 
 
 def test_assault_on_henderson_field_reduces_it():  # DG 8.2.8
-    s = state(15, "us_combat", {"147/1": "3807", "147/2": "3807", "7/1": "3807",
-                                "84G": {"at": "3707", "strength": 1}},
-              dice=[4], henderson_field={"status": 20, "control": "japan"})
+    s = state(
+        15,
+        "us_combat",
+        {"147/1": "3807", "147/2": "3807", "7/1": "3807", "84G": {"at": "3707", "strength": 1}},
+        dice=[4],
+        henderson_field={"status": 20, "control": "japan"},
+    )
     for a in ("attack 3707", "with 147/1", "with 147/2", "with 7/1", "go"):
         s.apply(a)
     assert s.units["84G"].at == "eliminated"  # 13 to 1: above 6-1

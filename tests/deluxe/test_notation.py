@@ -48,9 +48,13 @@ def test_any_text_parses_or_raises_notation_error(text):
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("", "empty action"), ("fly 7/1 3707", "unknown verb 'fly'"),
-     ("move 7/1", "move takes 2 argument"), ("move 7/1 37a7", "not a four-digit hex"),
-     ("fire 10/3 3708 x", "not a number")],
+    [
+        ("", "empty action"),
+        ("fly 7/1 3707", "unknown verb 'fly'"),
+        ("move 7/1", "move takes 2 argument"),
+        ("move 7/1 37a7", "not a four-digit hex"),
+        ("fire 10/3 3708 x", "not a number"),
+    ],
 )
 def test_bad_notation(text, message):
     with pytest.raises(NotationError, match=message):

@@ -115,10 +115,15 @@ def test_illegal_action_names_the_rule():
 
 @pytest.mark.parametrize(
     ("change", "where"),
-    [({"turn": 27}, "turn"), ({"step": "lunch"}, "step"), ({"supply": {"us": 41}}, "supply.us"),
-     ({"units": {"7/1": {"at": "3701"}}}, "units.7/1.at"),
-     ({"units": {"7/1": {"at": "3707", "strength": 9}}}, "units.7/1.strength"),
-     ({"units": {"ZZ": {"at": "3707"}}}, "units.ZZ"), ({"version": 2}, "version")],
+    [
+        ({"turn": 27}, "turn"),
+        ({"step": "lunch"}, "step"),
+        ({"supply": {"us": 41}}, "supply.us"),
+        ({"units": {"7/1": {"at": "3701"}}}, "units.7/1.at"),
+        ({"units": {"7/1": {"at": "3707", "strength": 9}}}, "units.7/1.strength"),
+        ({"units": {"ZZ": {"at": "3707"}}}, "units.ZZ"),
+        ({"version": 2}, "version"),
+    ],
 )
 def test_bad_positions_name_the_field(change, where):
     obj = position(5, "us_move", {})
@@ -129,5 +134,5 @@ def test_bad_positions_name_the_field(change, where):
 
 def test_overstacked_position_is_refused():
     obj = position(5, "us_move", {u: "3707" for u in ("1/1", "1/2", "1/3", "5/1")})
-    with pytest.raises(PositionError, match="DG 7.5"):
+    with pytest.raises(PositionError, match=r"DG 7\.5"):
         GAME.load_state(obj)

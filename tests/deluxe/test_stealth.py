@@ -42,7 +42,7 @@ def test_stealth_movement_only_in_jungle():  # DG 7.7.4
 def test_detection_range_is_the_marker_value():  # DG 7.7.5
     s = state(10, "us_move", {"6/3": "3812", "124/2": {"at": "4112", "stealth": 2}})
     assert not any(a.verb == "detect" for a in s.legal_actions())
-    with pytest.raises(IllegalAction, match="DG 7.7.5"):
+    with pytest.raises(IllegalAction, match=r"DG 7\.7\.5"):
         s.apply("detect 6/3 4112")
 
 
@@ -69,11 +69,16 @@ def test_stealth_units_cannot_be_attacked():  # DG 8.2.11
 
 
 def test_fog_of_war_shows_only_the_top_counter():  # DG 7.8
-    s = state(10, "us_move", {
-        "7/1": "3808",
-        "124/1": {"at": "4012", "order": 1}, "124/2": {"at": "4012", "order": 2},
-        "124/3": {"at": "4014", "stealth": 2},
-    })
+    s = state(
+        10,
+        "us_move",
+        {
+            "7/1": "3808",
+            "124/1": {"at": "4012", "order": 1},
+            "124/2": {"at": "4012", "order": 2},
+            "124/3": {"at": "4014", "stealth": 2},
+        },
+    )
     v = s.view("us")
     assert "124/2" in v["units"] and "124/1" not in v["units"] and "124/3" not in v["units"]
     assert {"hex": "4012", "side": "japan", "counters": 2, "top": "124/2"} in v["enemy_stacks"]

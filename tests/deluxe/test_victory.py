@@ -35,7 +35,7 @@ def test_guerrilla_example():  # DG 11.0 example
 def test_guerrillas_need_a_village_free_of_japanese_zones():  # DG 11.0
     s = state(10, "guerrilla", {"7/1": "3507", "124/2": "6005"}, supply={"us": 5})
     assert "guerrilla 6004" not in {str(a) for a in s.legal_actions()}
-    with pytest.raises(IllegalAction, match="DG 11.0"):
+    with pytest.raises(IllegalAction, match=r"DG 11\.0"):
         s.apply("guerrilla 6004")
 
 
@@ -56,21 +56,42 @@ def test_village_points_each_half_turn():  # DG 9.1, 9.2, steps 2 and 12
 
 
 def test_henderson_field_points_and_game_end():  # DG 9.1, 9.2, 9.4, 12.0
-    s = state(26, "turn_end", {"7/1": "3707"}, open=False, vp=5,
-              henderson_field={"status": 12, "control": "us"})
+    s = state(
+        26,
+        "turn_end",
+        {"7/1": "3707"},
+        open=False,
+        vp=5,
+        henderson_field={"status": 12, "control": "us"},
+    )
     assert s.is_terminal() and s.winner() == "us" and s.vp == 8  # +3 for the field
-    s = state(26, "turn_end", {}, open=False, vp=50, henderson_field={"status": 5, "control": "japan"})
+    s = state(
+        26, "turn_end", {}, open=False, vp=50, henderson_field={"status": 5, "control": "japan"}
+    )
     assert s.winner() == "japan"  # Japan holds the field at the end, whatever the points
-    s = state(12, "turn_end", {}, open=False, vp=-55, henderson_field={"status": 20, "control": "japan"},
-              flags={"hf_jp_start": True, "hf_op_start": True})
+    s = state(
+        12,
+        "turn_end",
+        {},
+        open=False,
+        vp=-55,
+        henderson_field={"status": 20, "control": "japan"},
+        flags={"hf_jp_start": True, "hf_op_start": True},
+    )
     assert s.winner() == "japan" and s.vp == -62  # more than sixty at a turn end
     assert s.returns() == {"us": -1.0, "japan": 1.0}
 
 
 def test_holding_henderson_field_brings_rabaul_units():  # DG 10.2.2, 10.2.3
-    s = state(12, "turn_end", {}, open=False, dice=[3, 4, *[1] * 9],
-              henderson_field={"status": 20, "control": "japan"},
-              flags={"hf_jp_start": True, "hf_op_start": True})
+    s = state(
+        12,
+        "turn_end",
+        {},
+        open=False,
+        dice=[3, 4, *[1] * 9],
+        henderson_field={"status": 20, "control": "japan"},
+        flags={"hf_jp_start": True, "hf_op_start": True},
+    )
     assert s.current_player() == "japan" and s.pending[-1]["strength"] == 7
     picks = [a for a in s.legal_actions() if a.verb == "rabaul"]
     assert picks and all(s.data.units[a.args[0]].strength <= 7 for a in picks)
@@ -81,15 +102,25 @@ def test_holding_henderson_field_brings_rabaul_units():  # DG 10.2.2, 10.2.3
 
 
 def test_capturing_henderson_field_gives_supply_and_picks():  # DG 10.2.1
-    s = state(12, "japan_move", {"124/2": "3708"}, supply={"japan": 1},
-              henderson_field={"status": 20, "control": "us"})
+    s = state(
+        12,
+        "japan_move",
+        {"124/2": "3708"},
+        supply={"japan": 1},
+        henderson_field={"status": 20, "control": "us"},
+    )
     s.apply("move 124/2 3707")
     assert s.hf_control == "japan" and s.supply["japan"] == 5
 
 
 def test_first_marines_not_withdrawn_cost_points():  # DG 9.1, 7.9.2
-    s = state(19, "turn_end", {"1/1": "3707", "1/2": "3808"}, open=False,
-              henderson_field={"status": 5, "control": "us"})
+    s = state(
+        19,
+        "turn_end",
+        {"1/1": "3707", "1/2": "3808"},
+        open=False,
+        henderson_field={"status": 5, "control": "us"},
+    )
     # every other 1st Marine Division unit is still on the turn track: none was withdrawn
     first = sum(1 for t in s.data.units.values() if t.first_marine)
     assert s.vp == -first
@@ -100,7 +131,7 @@ def test_withdrawal():  # DG 7.9
     s.apply("withdraw 124/2")
     assert s.units["124/2"].at == "withdrawn"
     s = state(18, "japan_move", {"124/2": "3209", "7/1": "3808"})
-    with pytest.raises(IllegalAction, match="DG 7.9"):
+    with pytest.raises(IllegalAction, match=r"DG 7\.9"):
         s.apply("withdraw 124/2")
 
 

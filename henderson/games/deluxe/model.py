@@ -64,6 +64,18 @@ class MapData:
     henderson_field: str
     rivers: dict[str, tuple[str, ...]] = field(default_factory=dict)
     roads: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    road_next: dict[str, frozenset[str]] = field(default_factory=dict)  # road-linked neighbours
+    river_next: dict[str, frozenset[str]] = field(default_factory=dict)  # up/down stream
+
+    def __post_init__(self) -> None:
+        pairs = ((self.road_links, self.road_next), (self.river_links, self.river_next))
+        for links, target in pairs:
+            found: dict[str, set[str]] = {}
+            for link in links:
+                a, b = sorted(link)
+                found.setdefault(a, set()).add(b)
+                found.setdefault(b, set()).add(a)
+            target.update({h: frozenset(n) for h, n in found.items()})
 
     def __contains__(self, hex_id: object) -> bool:
         return hex_id in self.hexes

@@ -57,6 +57,7 @@ class Context:
         near = {n for h in seen for n in m.adjacent[h]}
         self.zoc: set[str] = {h for h in near if not m.hexes[h].jungle}  # DG 7.4, 7.4.2
         used = state.flags.get("crossings", {})
+        self.helper_type = False  # the moving unit is itself an LVT or engineer
         self.helpers: set[str] = set()
         for h, us in self.occ.items():
             for u in us:
@@ -78,29 +79,27 @@ def step_cost(
     """(cost, must stop, used a helper) to enter `to` from `frm`; None when it may not."""
     m = state.data.map
     h = m.hexes[to]
-    if not h.land or to in ctx.enemy:  # DG 7.3.8: never into an enemy hex
+    if h.base == "sea" or to in ctx.enemy:  # DG 7.3.8: never into an enemy hex
         return None
     mv = state.data.movement
     zoc = to in ctx.zoc  # DG 7.4.1 stop on entering an enemy zone of control
     if unit.pool:  # DG 7.7.4 stealth movement: jungle only, 4 a hex, rivers ignored
-        if not h.jungle:
+        if h.base != "jungle":
             return None
         return mv.stealth_hex, zoc, False
-    g = m.hexes[frm]
-    link = frozenset((frm, to))
-    if link in m.road_links:  # DG 7.3.7 along a road: free (to a village: 1)
+    if to in m.road_next.get(frm, ()):  # DG 7.3.7 along a road: free (to a village: 1)
         return (mv.road_to_village if h.village else mv.road_to_road), zoc, False
-    if g.road and h.village:  # DG 7.3.7 road hex to village hex: 1 regardless of terrain
+    if h.village and m.hexes[frm].road:  # DG 7.3.7 road hex to village hex: 1
         cost = mv.road_to_village
     else:  # DG 7.3: the most expensive terrain in the hex
-        cost = mv.jungle if h.jungle else mv.clear
+        cost = mv.jungle if h.base == "jungle" else mv.clear
         if h.village:
             cost = max(cost, mv.village)
     stop = zoc
     helped = False
     if h.river:
         cost = max(cost, mv.river)
-        if link in m.river_links or state.data.units[unit.id].type in ("lvt", "engineer"):
+        if to in m.river_next.get(frm, ()) or ctx.helper_type:
             pass  # DG 7.3.3 up or down stream, or the helper itself
         elif to in ctx.helpers:
             helped = True
@@ -112,6 +111,7 @@ def step_cost(
 def routes(state: DGState, unit: UnitState, ctx: Context | None = None) -> dict[str, Route]:
     """Every hex `unit` may end its move in this phase, with the route it would take."""
     ctx = ctx if ctx is not None and ctx.side == unit.side else Context(state, unit.side)
+    ctx.helper_type = state.data.units[unit.id].type in ("lvt", "engineer")
     m = state.data.map
     budget = allowance(state, unit)
     start = unit.at
@@ -279,6 +279,7 @@ def path_cost(state: DGState, unit: UnitState, path: list[str]) -> int:
     """The movement points `unit` spends along `path` (start excluded), checking each step:
     IllegalAction when a hex may not be entered or the unit had to stop before the end."""
     ctx = Context(state, unit.side)
+    ctx.helper_type = state.data.units[unit.id].type in ("lvt", "engineer")
     here = unit.at
     total = 0
     if unit.landed == state.turn and state.data.map.hexes[here].coastal and not unit.pool:
@@ -292,7 +293,9 @@ def path_cost(state: DGState, unit: UnitState, path: list[str]) -> int:
         cost, stop, _ = sc
         total += cost
         if stop and i < len(path) - 1:
-            raise IllegalAction("DG 7.3.3" if state.data.map.hexes[nxt].river else "DG 7.4.1",
-                                f"{unit.id} must stop in {nxt}")
+            raise IllegalAction(
+                "DG 7.3.3" if state.data.map.hexes[nxt].river else "DG 7.4.1",
+                f"{unit.id} must stop in {nxt}",
+            )
         here = nxt
     return total
