@@ -122,3 +122,31 @@ def test_moving_through_a_village_takes_control():  # DG 9.3
     s = state(10, "us_move", {"7/1": "3408", "124/2": "3911"})
     s.apply("move 7/1 3607")
     assert s.villages["3507"] == "us"
+
+
+def test_henderson_field_repair_and_reduction():  # DG 7.11.1, 7.11.2
+    s = state(
+        10,
+        "us_move",
+        {"1Eng": "3707", "124/2": "4014"},
+        henderson_field={"status": 14, "control": "us"},
+    )
+    s.apply("repair 1Eng")  # the whole turn on the field: two points
+    assert s.hf == 16 and s.units["1Eng"].moved
+    s = state(
+        10,
+        "japan_move",
+        {"11Lab": "3707", "7/1": "3209"},
+        henderson_field={"status": 14, "control": "japan"},
+    )
+    s.apply("wreck 11Lab")  # a labour unit spending its whole turn there: six points
+    assert s.hf == 8
+    s = state(
+        10,
+        "japan_move",
+        {"38Eng": "3708", "7/1": "3209"},
+        henderson_field={"status": 14, "control": "us"},
+    )
+    s.apply("move 38Eng 3707")  # one point of six spent: no more than half
+    s.apply("wreck 38Eng")
+    assert s.hf == 11 and s.hf_control == "japan"

@@ -30,7 +30,8 @@ VERBS: dict[str, str] = {
     "detect": "uh",  # DG 7.7.5 spend a movement point to try to detect stealth units in a hex
     "withdraw": "u",  # DG 7.9 remove a unit from the map
     "consolidate": "uu",  # DG 7.10 merge the second reduced unit into the first
-    "repair": "u",  # DG 7.11.2 spend the whole turn repairing Henderson Field
+    "repair": "u",  # DG 7.11.2 repair Henderson Field (whole turn: 2, after half a move: 1)
+    "wreck": "u",  # DG 7.11.1 reduce Henderson Field with an engineer or labour unit
     "fire": "uhn",  # DG 8.1 fire n artillery factors at a hex
     "counter": "uh",  # DG 8.1.8 counter-battery fire at a hex
     "attack": "h",  # DG 8.2.1 open an assault on a defending hex

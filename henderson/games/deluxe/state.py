@@ -44,6 +44,7 @@ RULE_OF_VERB = {
     "withdraw": "DG 7.9",
     "consolidate": "DG 7.10",
     "repair": "DG 7.11.2",
+    "wreck": "DG 7.11.1",
     "fire": "DG 8.1",
     "counter": "DG 8.1.8",
     "attack": "DG 8.2",
@@ -292,6 +293,8 @@ class DGState:
             stealth.consolidate(self, unit, self.units[a.args[1]], events)
         elif verb == "repair":
             stealth.repair(self, unit, events)
+        elif verb == "wreck":
+            stealth.wreck(self, unit, events)
 
     # -- copies and positions -------------------------------------------------------------------
     def clone(self) -> DGState:

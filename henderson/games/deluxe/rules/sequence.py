@@ -48,12 +48,18 @@ def begin_side(state: DGState, side: str) -> None:
 
 
 def begin_phase(state: DGState) -> None:
-    """Movement and fire allowances reset at the start of each phase."""
+    """Movement allowances reset at the start of each movement phase."""
     for u in state.units.values():
         u.spent = 0
         u.moved = False
-        u.fired = False
     state.flags["crossings"] = {}
+    state.flags["hf_work"] = []
+
+
+def begin_fire(state: DGState) -> None:
+    """Each artillery unit fires once in each artillery phase (DG 8.1)."""
+    for u in state.units.values():
+        u.fired = False
 
 
 def run(state: DGState, events: list[Event]) -> None:
@@ -91,7 +97,7 @@ def start_step(state: DGState, kind: str, side: str, events: list[Event]) -> boo
         stealth.start_phase(state, side, events)
         return True
     if kind == "fire":
-        begin_phase(state)
+        begin_fire(state)
         return bool(artillery.legal(state, side))
     if kind == "combat":
         return any(a.verb == "attack" for a in assault_legal(state, side))

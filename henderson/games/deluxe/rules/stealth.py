@@ -1,6 +1,7 @@
 """Stealth (DG 7.7): entering and continuing stealth in jungle, leaving it with a pool of
 movement points, detection by moving enemy units; and the other movement-phase options:
-withdrawal (DG 7.9), consolidation (DG 7.10) and Henderson Field repair (DG 7.11.2).
+withdrawal (DG 7.9), consolidation (DG 7.10) and Henderson Field repair and reduction
+(DG 7.11).
 """
 
 from __future__ import annotations
@@ -88,6 +89,8 @@ def legal(state: DGState, side: str) -> list[DGAction]:
             out.append(act("withdraw", u.id))
         if can_repair(state, u):
             out.append(act("repair", u.id))
+        if can_wreck(state, u):
+            out.append(act("wreck", u.id))
     for i, a in enumerate(units):
         for b in units[i + 1 :]:
             if can_consolidate(state, a, b):
@@ -241,32 +244,70 @@ def consolidate(state: DGState, a: UnitState, b: UnitState, events: list[Event])
     )
 
 
-# -- DG 7.11.2 repair -------------------------------------------------------------------------
-def can_repair(state: DGState, u: UnitState) -> bool:
-    """DG 7.11.2: an engineer, labour or infantry unit spends the turn on its own side's field."""
-    t = state.data.units[u.id].type
+# -- DG 7.11 Henderson Field operations ---------------------------------------------------------
+def _worker(state: DGState, u: UnitState) -> bool:
     return (
-        t in ("engineer", "labour", "infantry")
-        and u.at == state.data.map.henderson_field
-        and state.hf_control == u.side
-        and state.hf < state.data.constants.hf_max
-        and not (u.moved or u.spent or u.stealth or u.pool)
+        u.at == state.data.map.henderson_field
+        and not u.stealth
+        and not u.pool
+        and u.id not in state.flags.get("hf_work", [])
     )
+
+
+def can_repair(state: DGState, u: UnitState) -> bool:
+    """DG 7.11.2: an engineer, labour or infantry unit on its own side's field, either the
+    whole turn (two points) or after moving at most half its allowance (one point)."""
+    t = state.data.units[u.id]
+    if t.type not in ("engineer", "labour", "infantry") or not _worker(state, u):
+        return False
+    if state.hf_control != u.side or state.hf >= state.data.constants.hf_max:
+        return False
+    return not u.moved or u.spent * 2 <= t.movement
 
 
 def repair(state: DGState, u: UnitState, events: list[Event]) -> None:
     if not can_repair(state, u):
         raise IllegalAction(
             "DG 7.11.2",
-            f"{u.id} cannot repair Henderson Field (it must stay on the "
-            "field its side controls for the whole turn)",
+            f"{u.id} cannot repair Henderson Field (an engineer, labour or "
+            "infantry unit on the field its side controls, moving at most half)",
         )
+    whole = not u.moved
     u.moved = True
-    if state.data.units[u.id].type == "infantry":  # infantry need a 3-6 when immobile
+    state.flags.setdefault("hf_work", []).append(u.id)
+    if state.data.units[u.id].type == "infantry":  # 3-6 immobile, 5-6 after moving
         die = roll(state, "DG 7.11.2 infantry repair", events)
-        if die < 3:
+        if die < (3 if whole else 5):
             events.append(
                 Event("repair", f"{u.id} fails to repair Henderson Field", {"unit": u.id})
             )
             return
-    change_hf(state, 2, u.side, events, f"DG 7.11.2 {u.id} repairs")
+    change_hf(state, 2 if whole else 1, u.side, events, f"DG 7.11.2 {u.id} repairs")
+
+
+def can_wreck(state: DGState, u: UnitState) -> bool:
+    """DG 7.11.1: an engineer or labour unit on the field may reduce it."""
+    return (
+        state.data.units[u.id].type in ("engineer", "labour") and _worker(state, u) and state.hf > 0
+    )
+
+
+def wreck(state: DGState, u: UnitState, events: list[Event]) -> None:
+    """Six points after a whole turn on the field; three after entering it with at most half
+    its movement points; otherwise two (engineer) or one (labour)."""
+    if not can_wreck(state, u):
+        raise IllegalAction(
+            "DG 7.11.1",
+            f"{u.id} cannot reduce Henderson Field (an engineer or labour "
+            "unit on the field, once a phase)",
+        )
+    t = state.data.units[u.id]
+    if not u.moved:
+        points = 6
+    elif u.spent * 2 <= t.movement:
+        points = 3
+    else:
+        points = 2 if t.type == "engineer" else 1
+    u.moved = True
+    state.flags.setdefault("hf_work", []).append(u.id)
+    change_hf(state, -points, u.side, events, f"DG 7.11.1 {u.id} wrecks the field")
