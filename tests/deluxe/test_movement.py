@@ -150,3 +150,32 @@ def test_henderson_field_repair_and_reduction():  # DG 7.11.1, 7.11.2
     s.apply("move 38Eng 3707")  # one point of six spent: no more than half
     s.apply("wreck 38Eng")
     assert s.hf == 11 and s.hf_control == "japan"
+
+
+def test_lvt_itself_crosses_without_stopping():  # DG 7.3.3 "including itself"
+    s = state(10, "us_move", {"1LVT": "3509", "124/2": "4014"})
+    assert path_cost(s, s.units["1LVT"], ["3609", "3709"]) == 3
+
+
+def test_lvt_capacity_is_its_strength():  # DG 7.3.3
+    s = state(
+        10,
+        "us_move",
+        {"1LVT": {"at": "3609", "strength": 1}, "2/1": "3509", "2/3": "3509", "124/2": "3607"},
+    )  # the Japanese hold the bridge
+    s.apply("move 2/1 3710")  # through the LVT's hex without stopping: uses its one crossing
+    assert s.flags["crossings"] == {"1LVT": 1}
+    with pytest.raises(IllegalAction, match="must stop in 3609"):
+        path_cost(s, s.units["2/3"], ["3609", "3709"])
+
+
+def test_stealth_units_exert_no_zone_of_control():  # rulings: DG 7.4, 7.7
+    s = state(10, "us_move", {"7/1": "3807", "124/2": {"at": "4008", "stealth": 1}})
+    assert path_cost(s, s.units["7/1"], ["3908", "3909", "3910"]) == 5
+    assert "4008" not in routes(s, s.units["7/1"])  # still never into the enemy's hex
+
+
+def test_only_first_marines_withdraw():  # DG 7.9.2
+    s = state(10, "us_move", {"7/1": "3507", "147/2": "3507", "124/2": "4014"})
+    legal = {str(a) for a in s.legal_actions()}
+    assert "withdraw 7/1" in legal and "withdraw 147/2" not in legal

@@ -86,3 +86,32 @@ def test_fog_of_war_shows_only_the_top_counter():  # DG 7.8
     assert "dice" not in v
     mine = s.view("japan")
     assert {"124/1", "124/2", "124/3"} <= set(mine["units"]) and "7/1" in mine["units"]
+
+
+def test_stealth_must_end_after_three_turns():  # DG 7.7.3
+    s = state(
+        7,
+        "japan_supply",
+        {"124/2": {"at": "4014", "stealth": 3}, "6/3": "3511"},
+        open=False,
+        dice=[1],
+    )
+    assert s.step_id == "japan_move" and s.units["124/2"].stealth == 0
+    assert s.units["124/2"].pool == 30 and s.units["124/2"].self_exit  # an ambush is possible
+
+
+def test_ambush():  # DG 8.2.9
+    s = state(
+        7,
+        "japan_combat",
+        {"124/2": {"at": "3909", "self_exit": True, "pool_start": 30, "spent": 8}, "7/1": "3808"},
+        dice=[2, 4],
+    )
+    s.apply("attack 3808")
+    s.apply("with 124/2")
+    assert "ambush" in {str(a) for a in s.legal_actions()}
+    s.apply("ambush")
+    ev = s.apply("go")
+    # the ambush roll 2 <= 3 turns: 8 to 5 is 1-1, die 4: one loss each, plus one for the ambush
+    assert [v for _, v in rolls(ev)] == [2, 4]
+    assert s.units["7/1"].strength == 3
