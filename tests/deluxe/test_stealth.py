@@ -115,3 +115,12 @@ def test_ambush():  # DG 8.2.9
     # the ambush roll 2 <= 3 turns: 8 to 5 is 1-1, die 4: one loss each, plus one for the ambush
     assert [v for _, v in rolls(ev)] == [2, 4]
     assert s.units["7/1"].strength == 3
+
+
+def test_events_about_hidden_units_are_redacted():  # DG 7.8
+    s = state(7, "japan_move", {"124/2": "4014", "6/3": "3511"})
+    events = s.apply("stealth 124/2")
+    assert "124/2" in events[0].text
+    seen_by_us = s.events_for(events, "us")
+    assert "124/2" not in seen_by_us[0].text and seen_by_us[0].data == {"hidden": True}
+    assert s.events_for(events, "japan") == events

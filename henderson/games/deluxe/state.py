@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from .game import DGGame
 
 POSITION_FORMAT = "henderson-position"
+PRIVATE_FLAGS = ("crossings", "hf_work")  # they name units the enemy may not see
 POSITION_VERSION = 1
 
 # which rule to name when an action is not legal now
@@ -372,9 +373,34 @@ class DGState:
         data["stealth_markers"] = markers
         data["viewer"] = side
         data["pending"] = [_filter_ids(p, visible, self, side) for p in data["pending"]]
-        if side is not None:
-            data["flags"] = {k: v for k, v in data["flags"].items() if k != "crossings"}
+        data["flags"] = {k: v for k, v in data["flags"].items() if k not in PRIVATE_FLAGS}
         return data
+
+    def visible_ids(self, side: str | None) -> set[str]:
+        """Ids of the on-map units `side` may see (its own, and the top enemy counters)."""
+        seen: set[str] = set()
+        for units in occupancy(self).values():
+            if units[0].side == side:
+                seen.update(u.id for u in units)
+            else:
+                shown = [u for u in units if not u.stealth]
+                if shown:
+                    seen.add(shown[-1].id)
+        return seen
+
+    def events_for(self, events: list[Event], side: str | None) -> list[Event]:
+        """The events `side` may read: an event about an enemy unit now hidden from it (under
+        stealth, or below the top of its stack) loses its text and data (DG 7.8)."""
+        seen = self.visible_ids(side)
+        out = []
+        for e in events:
+            uid = e.data.get("unit") if isinstance(e.data, dict) else None
+            u = self.units.get(uid) if isinstance(uid, str) else None
+            if u is not None and u.side != side and u.on_map and uid not in seen:
+                out.append(Event(e.kind, f"{u.side} does something out of sight", {"hidden": True}))
+            else:
+                out.append(e)
+        return out
 
     # -- checks --------------------------------------------------------------------------------
     def invariant_errors(self) -> list[str]:

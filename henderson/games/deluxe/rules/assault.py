@@ -610,6 +610,7 @@ def retreat_options(state: DGState, u: UnitState, dist: int, p: Pending) -> list
 def do_retreat(state: DGState, u: UnitState, dest: str, events: list[Event]) -> None:
     frm = u.at
     place(state, u, dest)
+    take_control(state, u, dest, events)  # DG 9.3 the last to occupy controls
     events.append(
         Event(
             "retreat", f"{u.id} retreats {frm} -> {dest}", {"unit": u.id, "from": frm, "to": dest}
