@@ -15,6 +15,8 @@ from henderson.games.deluxe.rules.assault import (
     ratio_name,
     strain_points,
 )
+from henderson.games.deluxe.rules.common import occupancy
+from henderson.games.deluxe.rules.reinforcements import landing_hexes
 
 from .support import GAME, rolls, state
 
@@ -217,3 +219,56 @@ def test_artillery_alone_defends_with_one_point():  # DG 8.2.4
     s.apply("attack 4011")
     s.apply("with 1Eng")
     assert defense_strength(s, s.pending[-1]) == 1
+
+
+def test_banzai_attacks_again():  # DG 8.2.10
+    s = state(7, "japan_combat", {"124/1": "3909", "124/2": "3909", "7/1": "3808"}, dice=[4, 1])
+    for a in ("attack 3808", "with 124/1", "with 124/2", "go"):
+        s.apply(a)
+    # 8 to 5 is 1-1; a 4: one loss each, nobody retreats
+    assert s.current_player() == "japan"
+    s.apply("lose 124/1")
+    assert {str(a) for a in s.legal_actions()} == {"banzai", "pass"}
+    ev = s.apply("banzai")
+    assert any(e.kind == "banzai" for e in ev) and rolls(ev)[-1][1] == 1
+
+
+def test_banzai_instead_of_retreating_doubles_the_losses():  # DG 8.2.10
+    s = state(7, "japan_combat", {"124/1": "3909", "124/2": "3909", "7/1": "3808"}, dice=[6, 5])
+    for a in ("attack 3808", "with 124/1", "with 124/2", "go"):
+        s.apply(a)  # 1-1, a 6: two losses and a retreat for the attacker
+    s.apply("lose 124/1")
+    s.apply("lose 124/1")
+    assert "banzai" in {str(a) for a in s.legal_actions()}
+    s.apply("banzai")  # two more losses instead of the retreat, then attack again
+    s.apply("lose 124/2")
+    s.apply("lose 124/2")
+    assert s.units["124/1"].strength + s.units["124/2"].strength == 4
+    assert s.units["124/2"].at == "3909"  # no retreat
+
+
+def test_heavy_battalion_counts_two_when_landing():  # DG 10.2.3 note
+    s = state(16, "japan_reinforce", {"H1": {"at": "next"}, "124/1": "2508", "124/2": "2508"})
+    hexes = landing_hexes(s, s.units["H1"], occupancy(s))
+    assert "2508" not in hexes and "2407" in hexes
+    assert "2508" in landing_hexes(s, s.units["124/3"], occupancy(s))
+
+
+def test_japanese_air_bonus():  # DG 10.2.3 one more factor for each non-artillery unit
+    s = state(7, "japan_combat", {"124/1": "3909", "7/1": "3808"}, flags={"air_bonus": True})
+    s.apply("attack 3808")
+    s.apply("with 124/1")
+    assert attack_strength(s, s.pending[-1]) == 5
+
+
+def test_attacking_a_stack_reveals_its_stealth_units():  # DG 8.2.11
+    s = state(
+        7,
+        "us_combat",
+        {"7/1": "3808", "124/1": "3909", "124/2": {"at": "3909", "stealth": 2}},
+        dice=[6],
+    )
+    s.apply("attack 3909")
+    s.apply("with 7/1")
+    ev = s.apply("go")
+    assert s.units["124/2"].stealth == 0 and any(e.kind == "reveal" for e in ev)

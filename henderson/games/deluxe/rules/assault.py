@@ -400,6 +400,7 @@ def resolve(state: DGState, p: Pending, events: list[Event]) -> None:
             loss_d += 1
     p.update(
         {
+            "loss_taken": {side: loss_a, other(side): loss_d},
             "loss": {side: loss_a, other(side): loss_d},
             "retreat": {side: retreat_a, other(side): retreat_d},
             "advance": {side: adv_a, other(side): adv_d},
@@ -438,11 +439,13 @@ def proceed(state: DGState, p: Pending, events: list[Event]) -> None:
             p["side"] = owner
             return
         if stage == "banzai":
+            if p.pop("banzai_go", False):  # the extra banzai losses are taken: attack again
+                again(state, p, events)
+                return
             p["stage"] = "retreat_d"
             if (
                 side == "japan"
                 and not p["banzai"]
-                and p["retreat"][side] == 0
                 and p["retreat"][enemy] == 0
                 and force(state, p, enemy)
                 and any(not state.data.units[u.id].artillery for u in force(state, p, side))
@@ -489,6 +492,16 @@ def proceed(state: DGState, p: Pending, events: list[Event]) -> None:
         raise AssertionError(f"unknown assault stage {stage}")
 
 
+def again(state: DGState, p: Pending, events: list[Event]) -> None:
+    """DG 8.2.10: the surviving attackers attack the same hexes once more."""
+    p["units"] = [i for i in p["units"] if state.units[i].on_map]
+    p["support"] = {}
+    p["strain"] = 0
+    p["defend"] = 0
+    p["side"] = p["attacker"]
+    resolve(state, p, events)
+
+
 def decision_legal(state: DGState, p: Pending) -> list[DGAction]:
     stage = p["stage"]
     if stage == "build":
@@ -532,14 +545,17 @@ def decide(state: DGState, p: Pending, action: DGAction, events: list[Event]) ->
             events.append(
                 Event("banzai", "Banzai! the Japanese attack again", {"targets": p["targets"]})
             )
-            p["units"] = [i for i in p["units"] if state.units[i].on_map]
-            p["support"] = {}
-            p["strain"] = 0
-            p["defend"] = 0
-            p["side"] = p["attacker"]
-            resolve(state, p, events)
-            return
-        p["stage"] = "retreat_d"
+            side = p["attacker"]
+            if p["retreat"][side] == 0:
+                again(state, p, events)
+                return
+            # instead of retreating: double the losses (one if none), then attack again
+            p["loss"] = {side: max(1, p["loss_taken"][side]), other(side): 0}
+            p["retreat"][side] = 0
+            p["banzai_go"] = True
+            p["stage"] = "lose_a"
+        else:
+            p["stage"] = "retreat_d"
     elif stage in ("retreat_d", "retreat_a"):
         u = state.units[action.args[0]]
         p["retreated"].append(u.id)
