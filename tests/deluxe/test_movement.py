@@ -179,3 +179,15 @@ def test_only_first_marines_withdraw():  # DG 7.9.2
     s = state(10, "us_move", {"7/1": "3507", "147/2": "3507", "124/2": "4014"})
     legal = {str(a) for a in s.legal_actions()}
     assert "withdraw 7/1" in legal and "withdraw 147/2" not in legal
+
+
+def test_landing_anywhere_when_no_landing_hex_is_free(monkeypatch):  # DG 2.2.2.6 note
+    from henderson.games.deluxe.rules import movement, reinforcements
+
+    s = state(7, "us_reinforce", {"124/2": "4014"})
+    monkeypatch.setattr(reinforcements, "landing_hexes", lambda *a: [])
+    legal = {str(a) for a in s.legal_actions()}
+    assert "land 1/1 3408" in legal  # a jungle coastal hex, normally closed to the US
+    s.apply("land 1/1 3408")
+    assert "1/1" in s.flags["stuck"]
+    assert s.units["1/1"] not in movement.movers(s, "us")  # it may not move any farther

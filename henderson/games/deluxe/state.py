@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .game import DGGame
 
 POSITION_FORMAT = "henderson-position"
-PRIVATE_FLAGS = ("crossings", "hf_work")  # they name units the enemy may not see
+PRIVATE_FLAGS = ("crossings", "hf_work", "stuck")  # they name units the enemy may not see
 POSITION_VERSION = 1
 
 # which rule to name when an action is not legal now

@@ -196,10 +196,11 @@ def sea_hexes(state: DGState, unit: UnitState, ctx: Context) -> list[str]:
 
 def movers(state: DGState, side: str) -> list[UnitState]:
     """Units of `side` that may still move this phase."""
+    stuck = state.flags.get("stuck", [])  # DG 2.2.2.6 note: landed anywhere, no farther
     return [
         u
         for u in state.units.values()
-        if u.side == side and u.on_map and not u.moved and not u.stealth
+        if u.side == side and u.on_map and not u.moved and not u.stealth and u.id not in stuck
     ]
 
 

@@ -47,11 +47,29 @@ def landing_hexes(state: DGState, u: UnitState, occ: dict) -> list[str]:
     return sorted(out)
 
 
+def fallback_hexes(state: DGState, u: UnitState, occ: dict) -> list[str]:
+    """DG 2.2.2.6 note: with nowhere to land, any coastal hex free of the enemy will do, but
+    the unit may not move any farther this turn."""
+    return sorted(
+        hid
+        for hid, h in state.data.map.hexes.items()
+        if h.coastal
+        and side_in(occ, hid) in (None, u.side)
+        and room(state, occ, hid, u, landing=True)
+    )
+
+
+def options(state: DGState, u: UnitState, occ: dict) -> tuple[list[str], bool]:
+    """Where `u` may land, and whether it lands by the DG 2.2.2.6 fallback."""
+    hexes = landing_hexes(state, u, occ)
+    return (hexes, False) if hexes else (fallback_hexes(state, u, occ), True)
+
+
 def legal(state: DGState, side: str) -> list[DGAction]:
     """Land the first arriving unit (in counter order) on any legal hex."""
     occ = occupancy(state)
     for u in arriving(state, side):
-        hexes = landing_hexes(state, u, occ)
+        hexes, _ = options(state, u, occ)
         if hexes:
             return [act("land", u.id, h) for h in hexes]
     return []
@@ -60,7 +78,8 @@ def legal(state: DGState, side: str) -> list[DGAction]:
 def land(state: DGState, u: UnitState, hex_id: str, events: list[Event]) -> None:
     if u not in arriving(state, u.side):
         raise IllegalAction("DG 6.0", f"{u.id} does not arrive this turn")
-    if hex_id not in landing_hexes(state, u, occupancy(state)):
+    hexes, stuck = options(state, u, occupancy(state))
+    if hex_id not in hexes:
         rule = "DG 4.0 step 4" if u.side == "us" else "DG 4.0 step 14"
         raise IllegalAction(
             rule,
@@ -69,6 +88,8 @@ def land(state: DGState, u: UnitState, hex_id: str, events: list[Event]) -> None
         )
     u.landed = state.turn
     u.start = hex_id
+    if stuck:
+        state.flags.setdefault("stuck", []).append(u.id)
     place(state, u, hex_id)
     take_control(state, u, hex_id, events)
     events.append(Event("land", f"{u.id} lands at {hex_id}", {"unit": u.id, "hex": hex_id}))
