@@ -272,3 +272,15 @@ def test_attacking_a_stack_reveals_its_stealth_units():  # DG 8.2.11
     s.apply("with 7/1")
     ev = s.apply("go")
     assert s.units["124/2"].stealth == 0 and any(e.kind == "reveal" for e in ev)
+
+
+def test_odds_preview_is_exact():  # DG 8.2.1.4, 8.2.3
+    s = example([])
+    for a in ("attack 3708", "with 147/2", "with 2/2", "support 10/3 2", "strain"):
+        s.apply(a)
+    o = s.odds()
+    assert (o["attack"], o["defense"], o["ratio"]) == ("8", "4", "2-1")
+    assert o["strain_loss_chance"] == "1/6"
+    six = o["results"][5]
+    assert six["attacker"] == {"loss": 2, "retreat": 1, "advance": 0}
+    assert state(15, "us_move", {}).odds() is None

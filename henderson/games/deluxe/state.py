@@ -402,6 +402,12 @@ class DGState:
                 out.append(e)
         return out
 
+    def odds(self) -> dict[str, Any] | None:
+        """The exact outcome distribution of the assault being built (None when there is none)."""
+        if self.pending and self.pending[-1]["kind"] == "assault":
+            return assault.odds(self, self.pending[-1])
+        return None
+
     # -- checks --------------------------------------------------------------------------------
     def invariant_errors(self) -> list[str]:
         """Everything that must always hold; empty when the position is sound."""

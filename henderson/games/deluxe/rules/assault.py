@@ -678,3 +678,34 @@ def advance_legal(state: DGState, p: Pending, mover: str) -> list[DGAction]:
     for u in sorted(units, key=lambda x: x.id):
         out.extend(act("advance", u.id, h) for h in sorted(advance_paths(state, p, u, dist)))
     return out
+
+
+def odds(state: DGState, p: Pending) -> dict[str, Any]:
+    """The exact outcome distribution of the assault `p` as built so far (DG 8.2.1.4): its
+    strengths, ratio column and, for each die face, both sides' losses, retreats and
+    advances; with straining, the chance of the extra loss (DG 8.2.3). Ambush and the
+    defender's artillery supply, not yet known, are left out."""
+    attack, defense = attack_strength(state, p), defense_strength(state, p)
+    idx = ratio_index(state, attack, defense)
+    ev = state.flags.get("event") or {}
+    if ev.get("kind") == "combat" and ev.get("side") == p["attacker"] and 0 <= idx <= 10:
+        idx = min(10, idx + 1)
+    out: dict[str, Any] = {
+        "attack": str(attack),
+        "defense": str(defense),
+        "ratio": ratio_name(idx),
+        "strain_loss_chance": str(Fraction(min(p["strain"], 6), 6)),
+        "results": [],
+    }
+    if 0 <= idx <= 10:
+        for die in range(1, 7):
+            a, d = state.data.attrition.result(ratio_name(idx), die)
+            out["results"].append(
+                {
+                    "die": die,
+                    "chance": "1/6",
+                    "attacker": {"loss": a.loss, "retreat": a.retreat, "advance": a.advance},
+                    "defender": {"loss": d.loss, "retreat": d.retreat, "advance": d.advance},
+                }
+            )
+    return out
