@@ -124,3 +124,30 @@ def test_events_about_hidden_units_are_redacted():  # DG 7.8
     seen_by_us = s.events_for(events, "us")
     assert "124/2" not in seen_by_us[0].text and seen_by_us[0].data == {"hidden": True}
     assert s.events_for(events, "japan") == events
+
+
+def test_consolidation():  # DG 7.10
+    s = state(
+        10,
+        "us_move",
+        {
+            "1/1": {"at": "3808", "strength": 2},
+            "1/2": {"at": "3808", "strength": 3},
+            "5/1": {"at": "3808", "strength": 4},
+            "124/2": "4014",
+        },
+    )
+    legal = {str(a) for a in s.legal_actions()}
+    assert "consolidate 1/1 1/2" in legal  # 2 + 3 is no larger than a full 5
+    assert "consolidate 1/1 5/1" not in legal  # 2 + 4 would be
+    s.apply("consolidate 1/1 1/2")
+    assert s.units["1/1"].strength == 5 and s.units["1/2"].at == "absorbed"
+    assert s.vp == 0  # not a loss
+
+
+def test_us_stealth_option():  # DG 7.7.6
+    obj = {"options": {"us_stealth": True}}
+    s = state(10, "us_move", {"7/1": "3912", "124/2": "4016"}, **obj)
+    assert "stealth 7/1" in {str(a) for a in s.legal_actions()}
+    s = state(10, "us_move", {"7/1": "3912", "124/2": "4016"})
+    assert "stealth 7/1" not in {str(a) for a in s.legal_actions()}
