@@ -259,6 +259,10 @@ def test_japanese_air_bonus():  # DG 10.2.3 one more factor for each non-artille
     s.apply("attack 3808")
     s.apply("with 124/1")
     assert attack_strength(s, s.pending[-1]) == 5
+    s = state(7, "us_combat", {"124/1": "3708", "7/1": "3808"}, flags={"air_bonus": True})
+    s.apply("attack 3708")
+    s.apply("with 7/1")
+    assert defense_strength(s, s.pending[-1]) == 5
 
 
 def test_attacking_a_stack_reveals_its_stealth_units():  # DG 8.2.11

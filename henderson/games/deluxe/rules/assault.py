@@ -239,6 +239,7 @@ def defense_strength(state: DGState, p: Pending) -> Fraction:
     """DG 8.2.1.2: defending strengths by hex, artillery per DG 8.2.4, terrain multipliers."""
     total = Fraction(0)
     supply_left = p["defend"]
+    bonus = 1 if p["attacker"] == "us" and state.flags.get("air_bonus") else 0
     attacker_levels = [
         state.data.map.hexes[state.units[i].at].level for i in p["units"] if state.units[i].on_map
     ]
@@ -253,7 +254,7 @@ def defense_strength(state: DGState, p: Pending) -> Fraction:
                 supply_left -= extra
                 points += (1 if alone else 0) + extra
             else:
-                points += u.strength
+                points += u.strength + bonus  # DG 10.2.3 the air bonus helps in defence too
         conds = hex_conditions(state, t)
         level = state.data.map.hexes[t].level
         if attacker_levels and all(lv < level for lv in attacker_levels):
