@@ -38,6 +38,7 @@ from .model import (
 
 DEFAULT_DIR = Path(__file__).parent / "data"
 FILES = (
+    "game.toml",
     "map.toml",
     "units.toml",
     "attrition.toml",
@@ -70,6 +71,10 @@ def load_data(data_dir: Path | None = None) -> GameData:
     if problems:
         raise DataErrors(problems)
     col = Collector()
+    manifest = raw["game.toml"]
+    col.source(manifest, "game.toml", "game")
+    if manifest.get("game") != "deluxe":
+        col.add("game.toml", "game", "game", f"expected 'deluxe', got {manifest.get('game')!r}")
     loader = _Loader(col, raw)
     data = loader.build(_version(base))
     col.raise_if_any()
