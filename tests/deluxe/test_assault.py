@@ -288,3 +288,16 @@ def test_odds_preview_is_exact():  # DG 8.2.1.4, 8.2.3
     six = o["results"][5]
     assert six["attacker"] == {"loss": 2, "retreat": 1, "advance": 0}
     assert state(15, "us_move", {}).odds() is None
+
+
+def test_support_never_spends_more_supply_than_there_is():  # DG 8.1.2, 8.2.4
+    s = state(
+        15,
+        "us_combat",
+        {"147/2": "3808", "10/3": "3808", "11/1": "3607", "124/2": "3708"},
+        supply={"us": 3},
+    )
+    s.apply("attack 3708")
+    s.apply("with 147/2")
+    s.apply("support 10/3 2")
+    assert {str(a) for a in s.legal_actions() if a.verb == "support"} == {"support 11/1 1"}

@@ -132,7 +132,8 @@ def build_legal(state: DGState, p: Pending) -> list[DGAction]:
         if can_join(state, u):
             out.append(act("with", u.id))
         elif state.data.units[u.id].artillery and u.on_map and not u.attacked:
-            most = u.strength if unlimited(state, side) else min(u.strength, state.supply[side])
+            left = state.supply[side] - sum(p["support"].values())
+            most = u.strength if unlimited(state, side) else min(u.strength, left)
             out.extend(act("support", u.id, n) for n in range(1, most + 1))
     if p["units"]:
         attacker_hexes = {state.units[i].at for i in p["units"]}
