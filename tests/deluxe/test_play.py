@@ -8,6 +8,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from henderson import games
 from henderson.core.errors import IllegalAction, PositionError
@@ -136,3 +138,10 @@ def test_overstacked_position_is_refused():
     obj = position(5, "us_move", {u: "3707" for u in ("1/1", "1/2", "1/3", "5/1")})
     with pytest.raises(PositionError, match=r"DG 7\.5"):
         GAME.load_state(obj)
+
+
+@settings(max_examples=3, deadline=None)
+@given(st.integers(0, 2**32))
+def test_any_seed_keeps_the_invariants(seed):
+    state, _ = play(seed, plies=120)
+    assert state.invariant_errors() == []
