@@ -62,9 +62,11 @@ class DGAction:
         return " ".join((self.verb, *self.args))
 
     def hex(self, i: int = 0) -> str:
+        """The i-th argument as a hex number."""
         return self.args[i]
 
     def number(self, i: int) -> int:
+        """The i-th argument as an integer."""
         return int(self.args[i])
 
 

@@ -107,6 +107,7 @@ class _Loader:
         self.raw = raw
 
     def build(self, version: str) -> GameData | None:
+        """All model values, or None when a file is too broken to build them."""
         constants = self.constants()
         mapdata = self.map()
         units = self.units()
@@ -143,6 +144,7 @@ class _Loader:
 
     # -- rules.toml, supply.toml -------------------------------------------------------------
     def constants(self) -> Constants | None:
+        """rules.toml and supply.toml: the values fixed by the text."""
         col, f = self.col, "rules.toml"
         game = self.raw[f].get("game")
         sup = self.raw["supply.toml"].get("supply")
@@ -163,6 +165,7 @@ class _Loader:
 
     # -- map.toml ----------------------------------------------------------------------------
     def map(self) -> MapData | None:
+        """map.toml: hexes, levels, rivers, roads, villages, named hexes."""
         col, f = self.col, "map.toml"
         raw = self.raw[f]
         lay = raw.get("layout")
@@ -224,6 +227,7 @@ class _Loader:
         }
 
         def land(hid: str, record: str, field: str) -> bool:
+            """True when hex_id is a land hex of the map (an error is recorded otherwise)."""
             if hid not in base:
                 col.add(f, record, field, f"{hid} is not a hex of the map")
                 return False
@@ -233,6 +237,7 @@ class _Loader:
             return True
 
         def chain(kind: str) -> tuple[dict[str, tuple[str, ...]], set[frozenset[str]]]:
+            """River or road records: hexes by name, and links between consecutive hexes."""
             named: dict[str, tuple[str, ...]] = {}
             links: set[frozenset[str]] = set()
             for rec in _records(col, raw, f, kind):
@@ -336,6 +341,7 @@ class _Loader:
 
     # -- units.toml --------------------------------------------------------------------------
     def units(self) -> dict[str, UnitType]:
+        """units.toml: one record per counter."""
         col, f = self.col, "units.toml"
         units: dict[str, UnitType] = {}
         for rec in _records(col, self.raw[f], f, "unit"):
@@ -389,6 +395,7 @@ class _Loader:
 
     # -- tables --------------------------------------------------------------------------------
     def attrition(self) -> AttritionTable:
+        """attrition.toml: the Attrition Table (DG 8.2.1.4)."""
         col, f = self.col, "attrition.toml"
         results: dict[str, tuple[tuple[Cell, Cell], ...]] = {}
         for rec in _records(col, self.raw[f], f, "column"):
@@ -416,6 +423,7 @@ class _Loader:
         return AttritionTable(RATIOS, results)
 
     def artillery(self) -> tuple[Any, ...]:
+        """artillery.toml: fire table, airfield damage, counter-battery, naval bombardment."""
         col, f = self.col, "artillery.toml"
         raw = self.raw[f]
         fire = raw.get("fire", {})
@@ -458,6 +466,7 @@ class _Loader:
         return tuple(bands), sets[0], sets[1], sets[2], first, naval
 
     def replenishment(self) -> dict[str, dict[str, tuple[int, ...]]]:
+        """supply.toml: the Artillery Supply Replenishment table (DG 8.1.1)."""
         col, f = self.col, "supply.toml"
         table: dict[str, dict[str, tuple[int, ...]]] = {}
         for rec in _records(col, self.raw[f], f, "replenishment"):
@@ -478,6 +487,7 @@ class _Loader:
         return table
 
     def turns(self) -> tuple[Turn, ...]:
+        """turns.toml: the turn track with events and the supply schedule."""
         col, f = self.col, "turns.toml"
         out = []
         for i, rec in enumerate(_records(col, self.raw[f], f, "turn")):
@@ -506,6 +516,7 @@ class _Loader:
         return tuple(out)
 
     def periods(self) -> tuple[Period, ...]:
+        """rabaul.toml: the four Rabaul periods (DG 10.1)."""
         col, f = self.col, "rabaul.toml"
         out = []
         for rec in _records(col, self.raw[f], f, "period"):
@@ -522,6 +533,7 @@ class _Loader:
         return tuple(out)
 
     def terrain(self) -> tuple[Movement | None, tuple[CombatEffect, ...]]:
+        """terrain.toml: movement costs and combat multipliers (DG 7.3, 8.2.1)."""
         col, f = self.col, "terrain.toml"
         raw = self.raw[f]
         mv = raw.get("movement")
@@ -557,6 +569,7 @@ class _Loader:
         return movement, tuple(effects)
 
     def cards(self) -> tuple[Card, ...]:
+        """events.toml: the nine random event cards (DG 2.3)."""
         col, f = self.col, "events.toml"
         out = []
         for rec in _records(col, self.raw[f], f, "card"):
@@ -581,6 +594,7 @@ class _Loader:
         return tuple(out)
 
     def sequence(self) -> tuple[Step, ...]:
+        """sequence.toml: the twenty steps of DG 4.0."""
         col, f = self.col, "sequence.toml"
         out = []
         kinds = (

@@ -158,9 +158,11 @@ class DGGame:
         return state
 
     def parse_action(self, text: str) -> DGAction:
+        """The action written as `text` (docs/deluxe.md); NotationError otherwise."""
         return parse(text)
 
     def render_text(self, state: DGState) -> str:
+        """The position as text for a terminal."""
         return render(state)
 
 

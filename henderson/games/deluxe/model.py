@@ -34,10 +34,12 @@ class HexInfo:
 
     @property
     def land(self) -> bool:
+        """Not a sea hex."""
         return self.base != "sea"
 
     @property
     def jungle(self) -> bool:
+        """A jungle hex (DG 2.1.2)."""
         return self.base == "jungle"
 
     def types(self) -> set[str]:
@@ -81,6 +83,7 @@ class MapData:
         return hex_id in self.hexes
 
     def distance(self, a: str, b: str) -> int:
+        """Hexes between two printed numbers."""
         return distance(self.hexes[a].hex, self.hexes[b].hex)
 
     def slope(self, a: str, b: str) -> bool:
@@ -115,10 +118,12 @@ class UnitType:
 
     @property
     def artillery(self) -> bool:
+        """An artillery unit (DG 8.1)."""
         return self.type == "artillery"
 
     @property
     def first_marine(self) -> bool:
+        """A unit of the 1st Marine Division (black bar, DG 7.9.2)."""
         return self.side == "us" and self.bar == "black"
 
 
@@ -139,6 +144,7 @@ class AttritionTable:
     results: dict[str, tuple[tuple[Cell, Cell], ...]]
 
     def result(self, ratio: str, die: int) -> tuple[Cell, Cell]:
+        """(attacker, defender) results for a ratio column and a die."""
         return self.results[ratio][die - 1]
 
 
@@ -191,6 +197,7 @@ class Card:
     japan: EventEffect
 
     def effect(self, side: str) -> EventEffect:
+        """The half of the card the drawing side reads."""
         return self.us if side == "us" else self.japan
 
 
@@ -273,6 +280,7 @@ class GameData:
     version: str
 
     def turn(self, number: int) -> Turn:
+        """The turn-track box of turn `number` (1-based)."""
         return self.turns[number - 1]
 
     def period_of(self, turn: int) -> int:

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 
 
 def render(state: DGState) -> str:
+    """Status line, units on the map by hex, and this turn's arrivals."""
     lines = [state.summary()]
     if state.result:
         lines.append(f"game over: {state.result[0] or 'draw'} ({state.result[1]})")

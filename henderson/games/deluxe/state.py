@@ -99,17 +99,21 @@ class DGState:
     # -- protocol ----------------------------------------------------------------------------
     @property
     def game(self) -> DGGame:
+        """The game this position belongs to."""
         return self._game
 
     @property
     def ply(self) -> int:
+        """Actions applied since the start."""
         return self._ply
 
     @property
     def step_id(self) -> str:
+        """The id of the current step of the sequence of play."""
         return self.data.sequence[self.step].id
 
     def current_player(self) -> str | None:
+        """The side that must decide now (the owner decides its own losses and retreats)."""
         if self.result is not None:
             return None
         if self.pending:
@@ -117,16 +121,20 @@ class DGState:
         return self.data.sequence[self.step].side
 
     def is_terminal(self) -> bool:
+        """True once the game has ended (DG 9.4)."""
         return self.result is not None
 
     def winner(self) -> str | None:
+        """The winning side; None while playing or after a draw."""
         return (self.result[0] or None) if self.result else None
 
     def returns(self) -> dict[str, float]:
+        """+1 for the winner, -1 for the loser, 0 otherwise."""
         w = self.winner()
         return {s: 0.0 if w is None else (1.0 if s == w else -1.0) for s in SIDES}
 
     def legal_actions(self) -> list[DGAction]:
+        """Every legal action of the current player, in a deterministic order."""
         if self._legal is not None and self._legal[0] == self._ply:
             return list(self._legal[1])
         acts = self._compute_legal()
@@ -172,6 +180,7 @@ class DGState:
         return out
 
     def apply(self, action: DGAction | str) -> list[Event]:
+        """Check and play an action (or its notation); IllegalAction names the rule."""
         if isinstance(action, str):
             action = parse(action)
         if self.result is not None:
@@ -299,6 +308,7 @@ class DGState:
 
     # -- copies and positions -------------------------------------------------------------------
     def clone(self) -> DGState:
+        """An independent copy (dice included)."""
         other_state = DGState.__new__(DGState)
         other_state.__dict__.update(self.__dict__)
         other_state.dice = self.dice.clone()
@@ -314,6 +324,7 @@ class DGState:
         return other_state
 
     def to_json(self) -> dict[str, Any]:
+        """The versioned, hand-editable position (docs/deluxe.md)."""
         return {
             "format": POSITION_FORMAT,
             "game": "deluxe",
@@ -432,6 +443,7 @@ class DGState:
         return errs
 
     def summary(self) -> str:
+        """One line: turn, step, VPs, Henderson Field, supply."""
         step = self.data.sequence[self.step]
         t = self.data.turn(self.turn)
         return (
@@ -447,6 +459,7 @@ def _filter_ids(
     """Keep in a pending decision only unit ids the viewer may see."""
 
     def ok(uid: str) -> bool:
+        """May the viewer see this unit id?"""
         u = state.units.get(uid)
         return u is None or u.side == side or uid in visible or not u.on_map
 
@@ -462,6 +475,7 @@ def _filter_ids(
 
 
 def other_side(side: str) -> str:
+    """The opposing side."""
     return other(side)
 
 

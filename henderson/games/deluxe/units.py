@@ -36,9 +36,11 @@ class UnitState:
 
     @property
     def on_map(self) -> bool:
+        """True when the unit stands on a map hex."""
         return self.at not in OFF_MAP
 
     def copy(self) -> UnitState:
+        """An independent copy."""
         other = UnitState.__new__(UnitState)
         for name in SLOTS:
             setattr(other, name, getattr(self, name))

@@ -107,6 +107,7 @@ def factors_allowed(state: DGState, u: UnitState, counter: bool = False) -> int:
 
 
 def legal(state: DGState, side: str) -> list[DGAction]:
+    """Fire and counter-battery actions of `side` in an artillery phase."""
     occ = occupancy(state)
     out: list[DGAction] = []
     for u in sorted(state.units.values(), key=lambda x: x.id):
@@ -124,6 +125,7 @@ def legal(state: DGState, side: str) -> list[DGAction]:
 
 
 def spend(state: DGState, side: str, n: int) -> None:
+    """Spend supply for fired factors (nothing under unlimited supply)."""
     if not unlimited(state, side):
         state.supply[side] -= n
 
@@ -159,6 +161,7 @@ def strike(state: DGState, hex_id: str, by: str, purpose: str, events: list[Even
 
 
 def fire(state: DGState, u: UnitState, hex_id: str, n: int, events: list[Event]) -> None:
+    """DG 8.1: fire n factors of artillery unit u at a hex."""
     occ = occupancy(state)
     if not can_fire(state, u, occ):
         raise IllegalAction(
@@ -246,6 +249,7 @@ def _blocked(state: DGState, side: str) -> bool:
 
 
 def bombard(state: DGState, side: str, events: list[Event]) -> None:
+    """DG 8.1.7: roll for the bombardment, then for its strength, then each attack."""
     if not can_bombard(state, side):
         raise IllegalAction(
             "DG 8.1.7",

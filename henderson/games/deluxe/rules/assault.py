@@ -95,6 +95,7 @@ def legal(state: DGState, side: str) -> list[DGAction]:
 
 
 def open_assault(state: DGState, side: str, hex_id: str) -> None:
+    """`attack HEX`: start building an assault on an enemy hex."""
     occ = occupancy(state)
     if not attackable(state, occ, hex_id, side):
         raise IllegalAction(
@@ -121,6 +122,7 @@ def open_assault(state: DGState, side: str, hex_id: str) -> None:
 
 # -- building ---------------------------------------------------------------------------------
 def build_legal(state: DGState, p: Pending) -> list[DGAction]:
+    """Actions that add to the assault being built, and `go`."""
     occ = occupancy(state)
     side = p["attacker"]
     m = state.data.map
@@ -148,6 +150,7 @@ def build_legal(state: DGState, p: Pending) -> list[DGAction]:
 
 
 def build(state: DGState, p: Pending, action: DGAction, events: list[Event]) -> None:
+    """Apply one building action (`with`, `support`, `target`, `strain`, `ambush`, `go`)."""
     if action not in build_legal(state, p):
         raise IllegalAction(
             "DG 8.2.1",
@@ -171,6 +174,7 @@ def build(state: DGState, p: Pending, action: DGAction, events: list[Event]) -> 
 
 # -- strengths and ratio --------------------------------------------------------------------------
 def multiplier(state: DGState, side: str, condition_of: set[str]) -> Fraction:
+    """The product of the Terrain Effects multipliers for a side under these conditions."""
     result = Fraction(1)
     for eff in state.data.combat_effects:
         if eff.side == side and eff.condition in condition_of:
@@ -179,6 +183,7 @@ def multiplier(state: DGState, side: str, condition_of: set[str]) -> Fraction:
 
 
 def hex_conditions(state: DGState, hex_id: str) -> set[str]:
+    """The terrain conditions of a hex for the Terrain Effects table."""
     h = state.data.map.hexes[hex_id]
     found = set(h.types())
     return found
@@ -217,6 +222,7 @@ def best_multiplier(state: DGState, p: Pending) -> Fraction:
 
 
 def defenders(state: DGState, p: Pending) -> list[UnitState]:
+    """Enemy units in the defending hexes of the assault."""
     return [
         u
         for u in state.units.values()
@@ -281,6 +287,7 @@ def ratio_index(state: DGState, attack: Fraction, defense: Fraction) -> int:
 
 
 def ratio_name(index: int) -> str:
+    """The Attrition Table column of a ratio index (or below 1-6 / above 6-1)."""
     cols = ("1-6", "1-5", "1-4", "1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1")
     if index < 0:
         return "below 1-6"
@@ -345,6 +352,7 @@ def start(state: DGState, p: Pending, events: list[Event]) -> None:
 
 
 def defend_legal(state: DGState, p: Pending) -> list[DGAction]:
+    """DG 8.2.4: how much supply the defender may spend on its artillery."""
     enemy = other(p["attacker"])
     supply = 99 if unlimited(state, enemy) else state.supply[enemy]
     return [act("defend", n) for n in range(0, min(artillery_capacity(state, p), supply) + 1)]
@@ -505,6 +513,7 @@ def again(state: DGState, p: Pending, events: list[Event]) -> None:
 
 
 def decision_legal(state: DGState, p: Pending) -> list[DGAction]:
+    """The actions of the side deciding at this stage of the assault."""
     stage = p["stage"]
     if stage == "build":
         return build_legal(state, p)
@@ -598,6 +607,7 @@ def retreat_options(state: DGState, u: UnitState, dist: int, p: Pending) -> list
     enemies = enemies or [u.at]
 
     def far(h: str) -> int:
+        """Distance to the nearest enemy hex of the assault."""
         return min(m.distance(h, e) for e in enemies)
 
     for away in (True, False):
@@ -626,6 +636,7 @@ def retreat_options(state: DGState, u: UnitState, dist: int, p: Pending) -> list
 
 
 def do_retreat(state: DGState, u: UnitState, dest: str, events: list[Event]) -> None:
+    """Move a retreating unit to its chosen hex (DG 8.2.1.4 R)."""
     frm = u.at
     place(state, u, dest)
     take_control(state, u, dest, events)  # DG 9.3 the last to occupy controls
@@ -668,6 +679,7 @@ def advance_paths(
 
 
 def advance_legal(state: DGState, p: Pending, mover: str) -> list[DGAction]:
+    """Advance actions open to `mover` after the assault (DG 8.2.1.4 A)."""
     dist = p["advance"].get(mover, 0)
     if dist <= 0:
         return []

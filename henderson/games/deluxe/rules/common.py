@@ -27,6 +27,7 @@ def occupancy(state: DGState) -> dict[str, list[UnitState]]:
 
 
 def side_in(occ: dict[str, list[UnitState]], hex_id: str) -> str | None:
+    """The side holding a hex, or None when it is empty."""
     units = occ.get(hex_id)
     return units[0].side if units else None
 
@@ -181,6 +182,7 @@ def award_vp(state: DGState, side: str, points: int, events: list[Event], why: s
 
 
 def vp_text(vp: int) -> str:
+    """The VP track as a player reads it: 'US 12', 'Japan 3', 'even'."""
     if vp == 0:
         return "even"
     return f"US {vp}" if vp > 0 else f"Japan {-vp}"

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 
 def villages(state: DGState) -> list[str]:
+    """Villages the US may roll for now (DG 11.0)."""
     occ = occupancy(state)
     if not unlimited(state, "us") and state.supply["us"] < 1:
         return []
@@ -34,10 +35,12 @@ def villages(state: DGState) -> list[str]:
 
 
 def legal(state: DGState) -> list[DGAction]:
+    """Guerrilla rolls open to the US, and `pass`."""
     return [*(act("guerrilla", h) for h in villages(state)), act("pass")]
 
 
 def attempt(state: DGState, hex_id: str, events: list[Event]) -> None:
+    """Spend a supply point (unless unlimited) and roll: 5-6 flips the village."""
     if hex_id not in villages(state):
         raise IllegalAction(
             "DG 11.0",

@@ -60,6 +60,7 @@ def bonus_at_turn_end(state: DGState, events: list[Event]) -> None:
 
 
 def legal(state: DGState, p: dict) -> list[DGAction]:
+    """Rabaul picks within the limit of this bonus, and `pass`."""
     used = sum(state.data.units[i].strength for i in p["picked"])
     out = []
     if len(p["picked"]) < p["count"]:
@@ -71,6 +72,7 @@ def legal(state: DGState, p: dict) -> list[DGAction]:
 
 
 def pick(state: DGState, p: dict, action: DGAction, events: list[Event]) -> None:
+    """Pick one Rabaul unit for next turn's reinforcements, or stop picking."""
     if action not in legal(state, p):
         raise IllegalAction("DG 10.2", f"{action} is not an available Rabaul pick within the limit")
     if action.verb == "pass":

@@ -76,6 +76,7 @@ def legal(state: DGState, side: str) -> list[DGAction]:
 
 
 def land(state: DGState, u: UnitState, hex_id: str, events: list[Event]) -> None:
+    """Place an arriving unit on its landing hex; it takes control of a village there."""
     if u not in arriving(state, u.side):
         raise IllegalAction("DG 6.0", f"{u.id} does not arrive this turn")
     hexes, stuck = options(state, u, occupancy(state))

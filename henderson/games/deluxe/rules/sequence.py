@@ -121,6 +121,7 @@ def finish_step(state: DGState, events: list[Event]) -> None:
 
 
 def next_step(state: DGState, events: list[Event]) -> None:
+    """Go to the next step (at the turn end, once any Rabaul picks are made)."""
     step = state.data.sequence[state.step]
     if step.kind == "turn_end":
         if state.pending:

@@ -194,6 +194,7 @@ def can_withdraw(state: DGState, u: UnitState, occ: dict) -> bool:
 
 
 def withdraw(state: DGState, u: UnitState, events: list[Event]) -> None:
+    """DG 7.9: remove a unit from Guadalcanal (Japanese withdrawals score for the US)."""
     if not can_withdraw(state, u, occupancy(state)):
         raise IllegalAction(
             "DG 7.9",
@@ -226,6 +227,7 @@ def can_consolidate(state: DGState, a: UnitState, b: UnitState) -> bool:
 
 
 def consolidate(state: DGState, a: UnitState, b: UnitState, events: list[Event]) -> None:
+    """DG 7.10: merge the reduced unit b into a."""
     if not can_consolidate(state, a, b):
         raise IllegalAction(
             "DG 7.10",
@@ -266,6 +268,7 @@ def can_repair(state: DGState, u: UnitState) -> bool:
 
 
 def repair(state: DGState, u: UnitState, events: list[Event]) -> None:
+    """DG 7.11.2: repair Henderson Field (infantry roll first)."""
     if not can_repair(state, u):
         raise IllegalAction(
             "DG 7.11.2",

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 
 def receive(state: DGState, side: str, events: list[Event]) -> None:
+    """Steps 5 and 15: this turn's artillery supply for `side`."""
     turn = state.data.turn(state.turn)
     value = turn.supply[side]
     if value == "unl":
