@@ -83,7 +83,7 @@ def test_fog_of_war_shows_only_the_top_counter():  # DG 7.8
     assert "124/2" in v["units"] and "124/1" not in v["units"] and "124/3" not in v["units"]
     assert {"hex": "4012", "side": "japan", "counters": 2, "top": "124/2"} in v["enemy_stacks"]
     assert v["stealth_markers"] == [{"hex": "4014", "side": "japan", "stealth": 2}]
-    assert "dice" not in v
+    assert "dice" not in v and "seed" not in v
     mine = s.view("japan")
     assert {"124/1", "124/2", "124/3"} <= set(mine["units"]) and "7/1" in mine["units"]
 

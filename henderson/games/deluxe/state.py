@@ -358,6 +358,7 @@ class DGState:
         The dice state never leaves the engine."""
         data = self.to_json()
         data.pop("dice", None)
+        data.pop("seed", None)  # with the seed the rolls to come could be foreseen
         occ = occupancy(self)
         visible: set[str] = set()
         markers: list[dict[str, Any]] = []
