@@ -145,3 +145,27 @@ def test_overstacked_position_is_refused():
 def test_any_seed_keeps_the_invariants(seed):
     state, _ = play(seed, plies=120)
     assert state.invariant_errors() == []
+
+
+def test_pending_decisions_are_checked():
+    obj = position(5, "us_combat", {})
+    obj["pending"] = [
+        {
+            "kind": "assault",
+            "side": "us",
+            "attacker": "us",
+            "stage": "lunch",
+            "targets": ["3708"],
+            "units": [],
+            "support": {},
+            "strain": 0,
+            "ambush": False,
+            "defend": 0,
+            "banzai": False,
+        }
+    ]
+    with pytest.raises(PositionError, match=r"pending\[0\]\.stage"):
+        GAME.load_state(obj)
+    obj["pending"] = [{"kind": "rabaul", "side": "japan", "count": 2}]
+    with pytest.raises(PositionError, match=r"pending\[0\]\.strength"):
+        GAME.load_state(obj)

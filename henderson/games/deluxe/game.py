@@ -148,6 +148,8 @@ class DGGame:
                 "pending", "expected a list of pending decisions (assault, stealth_move, rabaul)"
             )
         state.pending = [dict(p) for p in pending]
+        for i, p in enumerate(state.pending):
+            _check_pending(p, f"pending[{i}]", d)
         res = obj.get("result")
         state.result = (str(res[0]), str(res[1])) if res else None
         errs = state.invariant_errors()
@@ -210,6 +212,64 @@ def _unit(uid: str, raw: Any, side: str, full: int, d: GameData) -> UnitState:
     if u.on_map and u.strength == 0:
         raise PositionError(f"{where}.strength", "a unit on the map has at least one step")
     return u
+
+
+# the fields each kind of pending decision needs, with their JSON types
+PENDING_FIELDS: dict[str, dict[str, type]] = {
+    "assault": {
+        "side": str,
+        "attacker": str,
+        "stage": str,
+        "targets": list,
+        "units": list,
+        "support": dict,
+        "strain": int,
+        "ambush": bool,
+        "defend": int,
+        "banzai": bool,
+    },
+    "stealth_move": {"side": str, "units": list},
+    "rabaul": {"side": str, "count": int, "strength": int, "picked": list},
+}
+STAGES = (
+    "build",
+    "defend",
+    "lose_d",
+    "lose_a",
+    "banzai",
+    "banzai_choice",
+    "retreat_d",
+    "retreat_a",
+    "hf",
+    "advance",
+    "counter_advance",
+)
+
+
+def _check_pending(p: dict[str, Any], where: str, d: GameData) -> None:
+    """A pending decision must have its fields, known sides, units and hexes."""
+    for key, kind in PENDING_FIELDS[p["kind"]].items():
+        if not isinstance(p.get(key), kind):
+            raise PositionError(f"{where}.{key}", f"expected {kind.__name__}")
+    if p["side"] not in SIDES:
+        raise PositionError(f"{where}.side", "expected 'us' or 'japan'")
+    for key in ("units", "picked", "defenders"):
+        for uid in p.get(key, []):
+            if uid not in d.units:
+                raise PositionError(f"{where}.{key}", f"no unit {uid!r}")
+    for uid in p.get("support", {}):
+        if uid not in d.units:
+            raise PositionError(f"{where}.support", f"no unit {uid!r}")
+    for h in p.get("targets", []):
+        if h not in d.map.hexes:
+            raise PositionError(f"{where}.targets", f"{h!r} is not a hex of the map")
+    if p["kind"] == "assault":
+        if p["stage"] not in STAGES:
+            raise PositionError(f"{where}.stage", f"expected one of {', '.join(STAGES)}")
+        if p["stage"] != "build":
+            for key in ("loss", "retreat", "advance", "defenders"):
+                if key not in p and p["stage"] != "defend":
+                    raise PositionError(f"{where}.{key}", "missing for an assault being resolved")
 
 
 def load_game(data_dir: Path | None = None) -> DGGame:
