@@ -139,3 +139,42 @@ def test_random_event_drawn_on_white_turns():  # DG 5.0
     s = state(9, "us_event", {}, open=False, dice=[4, 1, 1, 1, 1, 1])
     assert s.drawn == [4] and s.flags["event"]["side"] == "us"
     assert s.supply["us"] >= 5  # card 4: a US supply convoy
+
+
+def test_event_combat_shift():  # DG 5.0 card 5 ("Fresh troops")
+    ev = {"side": "us", "card": 5, "kind": "combat", "target": "self", "amount": 1}
+    s = state(15, "us_combat", {"147/2": "3808", "124/2": "3708"}, flags={"event": ev})
+    s.apply("attack 3708")
+    s.apply("with 147/2")
+    assert s.odds()["ratio"] == "2-1"  # 4 to 4 is 1-1, one column up
+
+
+def test_event_detection_bonus():  # DG 5.0 card 2 ("Coastwatcher warning")
+    ev = {"side": "us", "card": 2, "kind": "detect", "target": "self", "amount": -1}
+    s = state(
+        10,
+        "us_move",
+        {"6/3": "3812", "124/2": {"at": "4012", "stealth": 3}},
+        dice=[3],
+        flags={"event": ev},
+    )
+    s.apply("detect 6/3 4012")  # 3 + 2 - 3 - 1 = 1: detected
+    assert s.units["124/2"].stealth == 0
+
+
+def test_event_blocks_naval_bombardment():  # DG 5.0 card 8
+    ev = {"side": "japan", "card": 8, "kind": "no_naval", "target": "enemy", "amount": 0}
+    s = state(
+        10,
+        "us_naval",
+        {"2/2": "3808"},
+        flags={"event": ev},
+        henderson_field={"status": 20, "control": "japan"},
+    )
+    with pytest.raises(IllegalAction, match=r"DG 8\.1\.7"):
+        s.apply("bombard")
+
+
+def test_suppression_ends_with_the_turn():  # DG 12.0
+    s = state(7, "turn_end", {"20Mt": {"at": "3911", "suppressed": True}}, open=False, dice=[1] * 9)
+    assert s.turn == 8 and not s.units["20Mt"].suppressed

@@ -157,7 +157,8 @@ class DGState:
         side = step.side
         kind = step.kind
         if kind == "naval":
-            return [DGAction("bombard"), DGAction("pass")]
+            can = artillery.can_bombard(self, side)
+            return [DGAction("bombard"), DGAction("pass")] if can else [DGAction("pass")]
         if kind == "reinforce":
             return reinforcements.legal(self, side)
         if kind == "guerrilla":
