@@ -159,7 +159,8 @@ function drawBoard(shown) {
   $("replay-flag").classList.toggle("hidden", !ui.replay);
   const live = ui.live;
   const legal = ui.replay || !live.your_turn ? [] : live.legal_actions;
-  const hexes = Array.isArray(ui.board.hexes) && ui.board.hexes.length > 0;
+  const hexes = Array.isArray(ui.board.hexes) && ui.board.hexes.length > 0
+    && ui.board.hexes.every((h) => Number.isFinite(h.x) && Number.isFinite(h.y));
   const renderer = ui.renderer || (hexes ? genericHex : null);
   $("board").classList.toggle("with-text", !ui.renderer && hexes);
   if (renderer) {
