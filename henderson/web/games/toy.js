@@ -19,7 +19,7 @@ export function render(svg, ctx) {
     const y = 40 + i * 60;
     const score = view.scores[side];
     const width = (300 * Math.min(score, TARGET)) / TARGET;
-    const stake = side === view.to_move ? (300 * Math.min(view.turn_total, TARGET - score)) / TARGET : 0;
+    const stake = side === view.to_move ? (300 * Math.max(0, Math.min(view.turn_total, TARGET - score))) / TARGET : 0;
     svg.append(
       el("text", { x: 10, y: y + 17, "font-size": 14, "font-weight": side === view.to_move ? 700 : 400 }, side),
       el("rect", { x: 60, y, width: 300, height: 24, fill: "#fff", stroke: "#555" }),
