@@ -12,10 +12,11 @@ import logging
 import secrets
 from collections.abc import Mapping
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from henderson import agents, games
+from henderson.core.dice import SeededDice
 from henderson.core.errors import HendersonError
 from henderson.core.record import GameRecord, RecordEntry, replay, start_state
 from henderson.server.errors import ApiError
@@ -131,10 +132,40 @@ class LiveMatch:
             "terminal": state.is_terminal(),
             "winner": state.winner(),
             "log_from": since,
-            "log": [e.to_json() for e in self.record.entries[since:steps]],
+            "log": [seen_by(state, e, side) for e in self.record.entries[since:steps]],
             "problem": self.problem,
             "can_undo": mine and self.undoable(side),
         }
+
+
+def seen_by(state: Any, entry: RecordEntry, side: str | None) -> dict[str, Any]:
+    """A record entry as `side` may read it: a game with hidden information redacts the
+    other side's actions and events (its state's `redact`), before they leave the server."""
+    redact = getattr(state, "redact", None)
+    if redact is None or entry.player == side:
+        return entry.to_json()
+    action, events = redact(entry.player, entry.action, entry.events, side)
+    return {**entry.to_json(), "action": action, "events": events}
+
+
+def without_seed(record: GameRecord, game: Any) -> str:
+    """The record of a game still going on, safe to hand out: no seed (the rolls so far are in
+    it), and its first position written out, since the rolls made to set it up are not."""
+    if record.seed is None:
+        return record.dumps()
+    start = start_state(record, game).to_json()
+    start.pop("dice", None)
+    start.pop("seed", None)
+    return replace(record, seed=None, start=start).dumps()
+
+
+def resume(record: GameRecord, game: Any) -> Any:
+    """The state a stored or uploaded record reaches. A record without a seed replays with the
+    rolls written in it, then rolls on with a new secret seed."""
+    state = replay(record, game)
+    if record.seed is None:
+        state.dice = SeededDice(secrets.randbits(63))
+    return state
 
 
 def game_named(name: str) -> Any:
@@ -215,7 +246,7 @@ class Hub:
             if record is None:
                 raise ApiError(404, "unknown-match", f"no match {match_id}")
             game = game_named(record.game)
-            state = await asyncio.to_thread(replay, record, game)
+            state = await asyncio.to_thread(resume, record, game)
             live = LiveMatch(match_id, game, state, record)
             live.revision = await asyncio.to_thread(self.store.revision, match_id)
             self.live[match_id] = live
@@ -242,14 +273,8 @@ class Hub:
         """A new match that resumes an uploaded record (replayed and checked action by action)."""
         record = GameRecord.loads(text, "uploaded record")
         game = game_named(record.game)
-        if record.seed is None:
-            raise ApiError(
-                422,
-                "bad-record",
-                "the record has no dice seed, so the server cannot roll on from it",
-            )
         record.players = check_players(game, players if players is not None else record.players)
-        state = await asyncio.to_thread(replay, record, game)
+        state = await asyncio.to_thread(resume, record, game)
         return await self._open(game, state, record)
 
     async def _open(self, game: Any, state: Any, record: GameRecord) -> dict[str, Any]:
@@ -484,16 +509,16 @@ class Hub:
         return {"ply": base.ply, "results": await asyncio.to_thread(run)}
 
     async def record_text(self, seat: Seat) -> str:
-        """The match's JSON Lines record. It holds the dice seed and every secret, so it is
-        given while the game goes on only to a player with no other human in the game."""
+        """The match's JSON Lines record. While the game goes on it is given without the dice
+        seed (the rolls so far are in it), and only for a game that hides nothing from its
+        players; a game with hidden information downloads when it is over."""
         live = await self.match(seat.match_id)
-        if not live.state.is_terminal():
-            others = [s for s, p in live.players.items() if p == HUMAN and s != seat.side]
-            if seat.side is None or others:
-                raise ApiError(
-                    403,
-                    "record-hidden",
-                    "the record holds the dice seed and hidden information: "
-                    "it downloads when the game is over (or at once against the computer)",
-                )
-        return live.record.dumps()
+        if live.state.is_terminal():
+            return live.record.dumps()
+        if getattr(live.game, "hidden_information", True):
+            raise ApiError(
+                403,
+                "record-hidden",
+                "the record holds hidden information: it downloads when the game is over",
+            )
+        return await asyncio.to_thread(without_seed, live.record, live.game)
