@@ -77,7 +77,7 @@ def get(name: str, seed: int | None = None) -> Agent:
         raise AgentError(f"unknown agent {base!r} (known: {', '.join(names())})")
     try:
         return factory(seed, **options) if options else factory(seed)
-    except TypeError as exc:
+    except (TypeError, ValueError) as exc:  # an option the agent does not take or allow
         raise AgentError(f"agent {name!r}: {exc}") from None
 
 

@@ -27,6 +27,7 @@ matching subtree becomes the new root.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
@@ -68,6 +69,16 @@ class Node:
         self.priors: dict[str, float] | None = None  # action notation -> one-step score
         self.salt = salt
         self.rank_cache: tuple[list[str], list[str]] | None = None
+
+
+def fingerprint(state: Any) -> str:
+    """The position without its dice, as text: tells two positions at the same ply apart."""
+    try:
+        data = dict(state.to_json())
+    except Exception:  # a state that cannot be written: treat every one as new
+        return f"unprintable {id(state)}"
+    data.pop("dice", None)
+    return json.dumps(data, sort_keys=True, default=str)
 
 
 def prefix(key: str, k: int) -> str:
@@ -139,6 +150,7 @@ class MCTSAgent:
         self.name = name
         self._root: Node | None = None
         self._root_ply = -1
+        self._root_print = ""
         self._game: Any = None
         self._played: dict[int, str] = {}
         # what the last search did, for benchmarks and curious players
@@ -199,15 +211,19 @@ class MCTSAgent:
     def _sync(self, state: Any) -> None:
         """Make the root the node for `state`: the kept subtree when it descends, else new."""
         node: Node | None = None
+        printed = fingerprint(state)
         if self.reuse and self._root is not None and state.game is self._game:
             node = self._root
-            for ply in range(self._root_ply, state.ply):
+            if state.ply == self._root_ply and printed != self._root_print:
+                node = None  # same ply, another position
+            for ply in range(self._root_ply, state.ply if node is not None else self._root_ply):
                 key = self._played.get(ply)
                 node = self._descend(node, key) if key is not None else None
                 if node is None:
                     break
         self._root = node or Node(self.rng.getrandbits(32))
         self._root_ply = state.ply
+        self._root_print = printed
         self._game = state.game
         self._played = {p: k for p, k in self._played.items() if p >= state.ply}
 

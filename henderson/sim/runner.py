@@ -62,6 +62,10 @@ class RunOutcome:
 _WORKER: dict[str, Any] = {}
 
 
+class WorkerInterrupted(Exception):
+    """A KeyboardInterrupt raised inside a worker, carried to the parent (a pool would hang)."""
+
+
 def _init_worker(config: RunConfig, game: Any, ignore_interrupt: bool) -> None:
     if ignore_interrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
@@ -76,14 +80,17 @@ def _run_job(job: Job) -> dict[str, Any]:
     game = _WORKER.get("game")
     if game is None:
         game = _WORKER["game"] = games.get(config.game, config.data_dir)
-    return play_game(
-        game,
-        job.specs,
-        job.seed,
-        job.index,
-        keep_records=config.keep_records,
-        max_plies=config.max_plies,
-    )
+    try:
+        return play_game(
+            game,
+            job.specs,
+            job.seed,
+            job.index,
+            keep_records=config.keep_records,
+            max_plies=config.max_plies,
+        )
+    except KeyboardInterrupt:
+        raise WorkerInterrupted(f"game {job.index} interrupted") from None
 
 
 class RateColumn(ProgressColumn):
@@ -143,7 +150,7 @@ def run_jobs(
                 for job in jobs:
                     deliver(_run_job(job))
                     bar.advance(task)
-            except KeyboardInterrupt:
+            except (KeyboardInterrupt, WorkerInterrupted):
                 interrupted = True
             finally:
                 _WORKER.clear()
@@ -157,7 +164,7 @@ def run_jobs(
                     deliver(result)
                     bar.advance(task)
                 pool.close()
-            except KeyboardInterrupt:
+            except (KeyboardInterrupt, WorkerInterrupted):
                 interrupted = True
                 pool.terminate()
             except BaseException:
