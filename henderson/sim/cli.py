@@ -54,7 +54,7 @@ def register(app: typer.Typer) -> None:
 
     def fail(exc: HendersonError) -> typer.Exit:
         for line in str(exc).splitlines() or ["error"]:
-            err.print(f"henderson: {line}", markup=False)
+            err.print(f"henderson: {line}", markup=False, soft_wrap=True)
         return typer.Exit(2)
 
     @app.command("simulate", context_settings=EXTRA_ARGS)
