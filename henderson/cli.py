@@ -5,17 +5,20 @@ Every error caused by input prints one line and exits with status 2.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 
 from henderson import games
 from henderson.core.data import load_toml
+from henderson.core.dice import SeededDice
 from henderson.core.errors import HendersonError
+from henderson.core.record import GameRecord, replay, write_atomic
 
 app = typer.Typer(
     help="Guadalcanal board wargames with every rule enforced.",
@@ -26,8 +29,8 @@ app = typer.Typer(
 data_app = typer.Typer(help="Check game data files.", no_args_is_help=True)
 app.add_typer(data_app, name="data")
 
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 class UsageError(HendersonError):
@@ -64,6 +67,194 @@ def data_check(
     module = games._module(name)
     game = module.load_game(path)
     out.print(f"{name}: data {game.data_version} in {game.data_dir} is valid")
+
+
+def parse_options(values: list[str] | None) -> dict[str, Any]:
+    """`--option name=true` pairs into a dict of booleans, ints or texts."""
+    options: dict[str, Any] = {}
+    for item in values or []:
+        if "=" not in item:
+            raise UsageError(f"--option {item!r}: expected NAME=VALUE")
+        key, raw = item.split("=", 1)
+        value: Any = raw
+        if raw.lower() in ("true", "yes", "on"):
+            value = True
+        elif raw.lower() in ("false", "no", "off"):
+            value = False
+        elif raw.lstrip("-").isdigit():
+            value = int(raw)
+        options[key] = value
+    return options
+
+
+def read_position(path: Path) -> tuple[Any, Any]:
+    """(game, state) from a position file; one-line errors for every way it can be wrong."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
+    if not isinstance(obj, dict) or not isinstance(obj.get("game"), str):
+        raise UsageError(f"{path}: a position is a JSON object with a 'game' field")
+    game = games.get(obj["game"])
+    return game, game.load_state(obj)
+
+
+def write_position(path: Path, state: Any) -> None:
+    write_atomic(path, json.dumps(state.to_json(), indent=1) + "\n")
+
+
+def print_events(events: list[Any]) -> None:
+    for e in events:
+        out.print(f"  {e.text}", markup=False)
+
+
+@app.command("new")
+def new_command(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    seed: Annotated[int | None, typer.Option(help="seed for the dice")] = None,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="write the position here (JSON)")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="optional rule, NAME=true")] = None,
+) -> None:
+    """Start a new game and show (or save) its first position."""
+    game = games.get(game_name)
+    state = game.new_state(seed, options=parse_options(option))
+    if output:
+        write_position(output, state)
+        out.print(f"wrote {output}")
+    else:
+        out.print(game.render_text(state), markup=False)
+
+
+@app.command("legal")
+def legal_command(
+    position: Annotated[Path, typer.Argument(metavar="POS")],
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """List the legal actions at a position, in notation."""
+    _, state = read_position(position)
+    acts = [str(a) for a in state.legal_actions()]
+    if as_json:
+        out.print_json(json.dumps({"to_act": state.current_player(), "actions": acts}))
+        return
+    out.print(f"to act: {state.current_player() or 'nobody (game over)'}; {len(acts)} legal actions")
+    for a in acts:
+        out.print(f"  {a}", markup=False)
+
+
+@app.command("apply")
+def apply_command(
+    position: Annotated[Path, typer.Argument(metavar="POS")],
+    actions: Annotated[list[str], typer.Argument(metavar="ACTION...", help="actions in notation, in order")],
+    seed: Annotated[int | None, typer.Option(help="roll with these dice instead of the position's")] = None,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="write the resulting position here")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print events and position as JSON")] = False,
+) -> None:
+    """Apply actions to a position and print what happened; nothing is written on an error."""
+    _game, state = read_position(position)
+    if seed is not None:
+        state.dice = SeededDice(seed)
+    log: list[dict[str, Any]] = []
+    for text in actions:
+        try:
+            events = state.apply(text)
+        except HendersonError as exc:
+            raise UsageError(f"{text!r}: {exc}") from None
+        log.append({"action": text, "events": [e.to_json() for e in events]})
+        if not as_json:
+            out.print(f"{text}", markup=False)
+            print_events(events)
+    if output:
+        write_position(output, state)
+    if as_json:
+        out.print_json(json.dumps({"applied": log, "position": state.to_json()}))
+    elif output:
+        out.print(f"wrote {output}")
+
+
+@app.command("odds")
+def odds_command(
+    position: Annotated[Path, typer.Argument(metavar="POS")],
+    attack: Annotated[str, typer.Argument(metavar="ATTACK", help="e.g. 'attack 0605 with 1/5,2/5 art 1/11'")],
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Show an attack's factors, doublings, odds column, die modifiers and exact result chances."""
+    game, state = read_position(position)
+    if not hasattr(game, "odds"):
+        raise UsageError(f"{game.name} has no odds preview")
+    odds = game.odds(state, attack)
+    if as_json:
+        out.print_json(json.dumps(odds.to_json()))
+        return
+    out.print(odds.text(), markup=False)
+
+
+@app.command("replay")
+def replay_command(
+    record: Annotated[Path, typer.Argument(metavar="RECORD")],
+    upto: Annotated[int | None, typer.Option("--to", help="stop after this many actions")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="only the final position")] = False,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="write the final position here")] = None,
+) -> None:
+    """Replay a game record, checking every action and die, and show how it went."""
+    rec = GameRecord.read(record)
+    game = games.get(rec.game)
+    entries = rec.entries if upto is None else rec.entries[:upto]
+    if not quiet:
+        for e in entries:
+            out.print(f"{e.ply + 1:4d} {e.player:>6}: {e.action}", markup=False)
+            for ev in e.events:
+                out.print(f"        {ev.get('text', '')}", markup=False)
+    state = replay(rec, game, upto=upto)
+    out.print(game.render_text(state), markup=False)
+    if output:
+        write_position(output, state)
+
+
+@app.command("map")
+def map_command(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="map.svg or map.png")] = Path("map.svg"),
+    position: Annotated[Path | None, typer.Option("--position", help="draw the units of this position")] = None,
+) -> None:
+    """Draw a game's map from its data (SVG or PNG)."""
+    game = games.get(game_name)
+    state = None
+    if position is not None:
+        pgame, state = read_position(position)
+        if pgame.name != game.name:
+            raise UsageError(f"{position} is a {pgame.name} position")
+    if not hasattr(game, "draw_map"):
+        raise UsageError(f"{game_name} has no map drawing")
+    game.draw_map(output, state)
+    out.print(f"wrote {output}")
+
+
+@app.command(
+    "play",
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+)
+def play_command(
+    ctx: typer.Context,
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    seed: Annotated[int | None, typer.Option(help="seed for the dice and the computer players")] = None,
+    record: Annotated[Path | None, typer.Option(help="where to save the game record (JSON Lines)")] = None,
+    position: Annotated[Path | None, typer.Option("--from", help="start from this position instead")] = None,
+) -> None:
+    """Play in the terminal: `--SIDE human|AGENT` for each side (e.g. --us human --jp random)."""
+    from henderson.play import play_terminal, seats_from_args
+
+    game = games.get(game_name)
+    seats = seats_from_args(game, list(ctx.args))
+    start = None
+    if position is not None:
+        pgame, start = read_position(position)
+        if pgame.name != game.name:
+            raise UsageError(f"{position} is a {pgame.name} position")
+    play_terminal(game, seats, seed=seed, record_path=record, start=start, console=out)
 
 
 def main() -> None:

@@ -155,13 +155,13 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 def start_state(record: GameRecord, game: Any) -> Any:
-    """The state a record starts from, with the dice that reproduce its rolls."""
-    if record.seed is not None:
-        dice: Any = SeededDice(record.seed)
-    else:
-        dice = ScriptedDice([v for entry in record.entries for v in entry.rolls()])
+    """The state a record starts from, with the dice that reproduce its rolls: the start
+    position's own dice, else the header's seed, else the rolls written in the record."""
+    scripted = ScriptedDice([v for entry in record.entries for v in entry.rolls()])
     if record.start is not None:
-        return game.load_state(record.start, dice=dice)
+        stored = record.start.get("dice") if isinstance(record.start, dict) else None
+        return game.load_state(record.start, dice=None if stored else scripted)
+    dice: Any = SeededDice(record.seed) if record.seed is not None else scripted
     return game.new_state(record.seed, options=record.options, dice=dice)
 
 
@@ -183,18 +183,20 @@ def replay(record: GameRecord, game: Any, *, upto: int | None = None) -> Any:
             raise RecordError(f"line {line}: {entry.action!r}: {exc}") from None
         rolls = [int(e.data["value"]) for e in events if e.kind == "roll"]
         if rolls != entry.rolls():
-            raise RecordError(
-                f"line {line}: {entry.action!r}: dice {rolls} differ from the record's {entry.rolls()}"
-            )
+            raise RecordError(f"line {line}: {entry.action!r}: dice {rolls} differ from the record's {entry.rolls()}")
     return state
 
 
-def record_for(game: Any, state: Any, players: Mapping[str, str] | None = None) -> GameRecord:
-    """An empty record for a game started from `state` (the start position kept when needed)."""
+def record_for(
+    game: Any, state: Any, players: Mapping[str, str] | None = None, *, from_position: bool = False
+) -> GameRecord:
+    """An empty record for a game starting at `state`: a new game is known by its seed and
+    options; a game started from a position keeps that position in the header."""
     return GameRecord(
         game=game.name,
         data_version=game.data_version,
         seed=getattr(state, "seed", None),
         options=dict(getattr(state, "options", {}) or {}),
         players=dict(players or {}),
+        start=state.to_json() if from_position else None,
     )

@@ -73,6 +73,15 @@ class HoldingBox:
 
 
 @dataclass(frozen=True)
+class MapLabel:
+    """A place name printed on the map (Lunga Point, Edson's Ridge ...), for drawing only."""
+
+    text: str
+    hex: str  # the hex the name is centred on
+    source: str
+
+
+@dataclass(frozen=True)
 class MapData:
     hexes: dict[str, MapHex]
     hexsides: dict[tuple[str, str], tuple[HexsideType, str]]  # key: sorted id pair -> (type, source)
@@ -83,6 +92,7 @@ class MapData:
     setup_rows: tuple[int, int]  # FB 3.0 US set-up area, inclusive
     setup_cols: tuple[int, int]
     layout: OffsetLayout = FB_LAYOUT
+    labels: tuple[MapLabel, ...] = ()
 
     def hexside_type(self, a: str, b: str) -> HexsideType:
         """The type of the hexside between adjacent hexes a and b ("clear" when not listed)."""

@@ -1,0 +1,109 @@
+"""AAG actions and their text notation: a verb and its arguments, separated by spaces.
+
+    end                       finish your part of the current step
+    load SHIP PIECE           put a land unit, supply or fighter aboard a ship
+    move ZONE ID[,ID...]      move units (one unit group) to a zone
+    torpedo SUB TARGET        a submarine's 1-die attack
+    fight ZONE                choose the next zone to resolve in a combat step
+    join UNIT                 add a ranged unit to the attack being declared
+    aim UNIT                  send an air or sea unit against airfields instead of land units
+    roll                      roll the attack being declared
+    hit UNIT                  choose the unit that takes the current hit
+    unload PIECE ZONE         put cargo ashore
+    land UNIT DEST            land an air unit on an island, a base or a carrier (DEST = its id)
+    build ISLAND              build an airfield with 3 supplies
+    buy TYPE                  buy one unit (or `supply`)
+    repair UNIT|ISLAND        repair a damaged sea unit at base or a damaged airfield
+    deploy SHIP ZONE          deploy a sea unit from the base sea zone
+    use TOKEN [ARG [ARG]]     spend an advantage token (optional rule), e.g. `use night_fighting E`
+
+Unit ids look like `us12`, sea zones are letters A–M, islands and base zones their ids.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from henderson.core.errors import NotationError
+
+ARITY: dict[str, int] = {
+    "end": 0,
+    "roll": 0,
+    "load": 2,
+    "move": 2,
+    "torpedo": 2,
+    "fight": 1,
+    "join": 1,
+    "aim": 1,
+    "hit": 1,
+    "unload": 2,
+    "land": 2,
+    "build": 1,
+    "buy": 1,
+    "repair": 1,
+    "deploy": 2,
+    "use": -1,  # a token and up to 2 arguments
+}
+UNIT_ID = re.compile(r"^(us|jp)[0-9]+$")
+WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class Action:
+    """One decision: `verb` plus arguments; `str` gives the notation that `parse` reads back."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.verb, *self.args))
+
+
+END = Action("end")
+ROLL = Action("roll")
+
+
+def move(zone: str, ids: list[str] | tuple[str, ...]) -> Action:
+    """A group move of units `ids` to `zone` (ids in a canonical sorted order)."""
+    return Action("move", (zone, ",".join(sort_ids(ids))))
+
+
+def sort_ids(ids: list[str] | tuple[str, ...]) -> list[str]:
+    return sorted(ids, key=id_key)
+
+
+def id_key(uid: str) -> tuple[str, int]:
+    return (uid[:2], int(uid[2:]) if uid[2:].isdigit() else 0)
+
+
+def parse(text: str) -> Action:
+    """Read one action; NotationError names what is wrong."""
+    words = text.split()
+    if not words:
+        raise NotationError(text, "empty action")
+    verb = words[0].lower()
+    if verb not in ARITY:
+        raise NotationError(text, f"unknown verb {verb!r} (known: {', '.join(ARITY)})")
+    args = words[1:]
+    if verb == "use" and not 1 <= len(args) <= 3:
+        raise NotationError(text, "'use' takes a token and up to 2 arguments")
+    if verb != "use" and len(args) != ARITY[verb]:
+        raise NotationError(text, f"{verb!r} takes {ARITY[verb]} argument(s), got {len(args)}")
+    for a in args:
+        if not all(WORD.match(p) for p in a.split(",")):
+            raise NotationError(text, f"bad argument {a!r}")
+    if verb == "move":
+        ids = args[1].split(",")
+        if not all(UNIT_ID.match(i) for i in ids) or len(set(ids)) != len(ids):
+            raise NotationError(text, "move ZONE ID[,ID...] needs distinct unit ids like us12")
+        return move(args[0], ids)
+    if verb in ("load", "torpedo", "join", "aim", "hit", "unload", "land", "deploy"):
+        first = args[0]
+        if not UNIT_ID.match(first):
+            raise NotationError(text, f"{first!r} is not a unit id like us12")
+    if verb in ("load", "torpedo") and not UNIT_ID.match(args[1]):
+        raise NotationError(text, f"{args[1]!r} is not a unit id like us12")
+    if "," in "".join(args):
+        raise NotationError(text, "only 'move' takes a list of ids")
+    return Action(verb, tuple(args))

@@ -1,0 +1,73 @@
+"""The AAG position as text for a terminal: zones with their units by side and type."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from henderson.games.aag.model import SIDES
+
+if TYPE_CHECKING:
+    from henderson.games.aag.state import AagState
+
+SHORT = {
+    "infantry": "inf",
+    "artillery": "art",
+    "aa_gun": "aa",
+    "transport": "tp",
+    "submarine": "sub",
+    "destroyer": "dd",
+    "cruiser": "ca",
+    "carrier": "cv",
+    "battleship": "bb",
+    "bomber": "bmb",
+    "fighter": "ftr",
+    "supply": "sup",
+}
+
+
+def stack(state: AagState, zone: str, side: str) -> str:
+    counts = Counter(p.type for p in state.in_zone(zone, side) if p.aboard is None)
+    parts = [f"{n} {SHORT.get(k, k)}" for k, n in sorted(counts.items())]
+    for ship in state.in_zone(zone, side):
+        cargo = Counter(c.type for c in state.cargo(ship))
+        if cargo:
+            inside = ", ".join(f"{n} {SHORT.get(k, k)}" for k, n in sorted(cargo.items()))
+            parts.append(f"[{ship.id} {SHORT[ship.type]}: {inside}]")
+    return ", ".join(parts)
+
+
+def render(state: AagState) -> str:
+    """Turn, step, victory points, then one line per occupied zone."""
+    lines = [
+        f"AAG turn {state.turn}, {state.step} (first player {state.first}); "
+        f"to act: {state.current_player() or '-'}",
+        "victory points: " + ", ".join(f"{s} {state.vp[s]}" for s in SIDES),
+    ]
+    if state.winner_side:
+        lines.append(f"winner: {state.winner_side}")
+    board = state.data.board
+    for zone in board.zone_ids():
+        isl = board.islands.get(zone)
+        head = zone
+        if isl:
+            fields = [
+                f"{a['side']}{'*' if a['damaged'] else ''}"
+                for a in state.airfields
+                if a["island"] == zone
+            ]
+            head = f"{isl.name} ({state.control[zone]}; airfields {len(fields)}/{isl.airfields}"
+            head += f": {' '.join(fields)})" if fields else ")"
+        cells = [f"{s}: {stack(state, zone, s)}" for s in SIDES if stack(state, zone, s)]
+        if cells or isl:
+            lines.append(f"  {head:40} " + " | ".join(cells))
+    for side in SIDES:
+        damaged = Counter(p.type for p in state.pieces.values() if p.side == side and p.damaged)
+        if damaged:
+            lines.append(
+                f"  {side} damaged at base: "
+                + ", ".join(f"{n} {k}" for k, n in sorted(damaged.items()))
+            )
+    if state.battle:
+        lines.append(f"battle: {state.battle}")
+    return "\n".join(lines)

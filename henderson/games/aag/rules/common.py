@@ -1,0 +1,100 @@
+"""Helpers shared by the rules modules: unit signatures (to offer one action per group of
+interchangeable units) and casualty removal (AAG Damaging and Destroying Units, Loss of Cargo)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from henderson.games.aag.model import SUPPLY, other
+from henderson.games.aag.pieces import Piece
+
+if TYPE_CHECKING:
+    from henderson.games.aag.state import AagState
+
+
+def signature(state: AagState, p: Piece) -> tuple[object, ...]:
+    """What tells units apart for the rules: two units with one signature are interchangeable."""
+    cargo = tuple(sorted(c.type for c in state.cargo(p)))
+    return (
+        p.side,
+        p.type,
+        p.zone,
+        p.aboard is not None,
+        p.moved,
+        p.armor_used,
+        p.fired,
+        p.hit,
+        p.joined,
+        p.aimed,
+        p.flown,
+        cargo,
+    )
+
+
+def representatives(state: AagState, pieces: list[Piece]) -> list[Piece]:
+    """One piece (the lowest id) per signature, in id order."""
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for p in pieces:
+        sig = signature(state, p)
+        if sig not in seen:
+            seen.add(sig)
+            out.append(p)
+    return out
+
+
+def is_cargo(p: Piece) -> bool:
+    """A land unit or supply aboard a ship (fighters aboard carriers are air units in the zone)."""
+    return p.aboard is not None and p.type != "fighter"
+
+
+def land_piece(state: AagState, p: Piece) -> bool:
+    return p.type == SUPPLY or state.data.units[p.type].category == "land"
+
+
+def destroy(state: AagState, p: Piece, why: str) -> None:
+    """Remove a unit: its cargo is lost, its fighters stay in the zone, capital ships score."""
+    ut = state.data.units.get(p.type)
+    for c in state.cargo(p):
+        if c.type == "fighter":
+            c.aboard = None  # AAG Loss of Cargo: fighters stay in that sea zone
+        else:
+            state.remove(c)  # AAG Loss of Cargo
+            state.emit("destroyed", f"{c.id} ({c.type}) is lost with {p.id}", unit=c.id)
+    state.remove(p)
+    state.emit("destroyed", f"{p.id} ({p.type}) destroyed ({why})", unit=p.id)
+    if ut is not None and ut.capital:  # AAG Capital Ship: the opponent earns 1 victory point
+        winner = other(p.side)
+        state.vp[winner] += 1
+        state.vp_ships[winner] += 1
+        state.emit(
+            "vp",
+            f"{winner} scores 1 victory point for sinking a {p.type}",
+            side=winner,
+            ship=p.type,
+        )
+
+
+def damage(state: AagState, p: Piece, why: str) -> None:
+    """A damaged ship goes to its base's damaged area; cargo is lost (AAG Loss of Cargo)."""
+    for c in state.cargo(p):
+        if c.type == "fighter":
+            c.aboard = None
+        else:
+            state.remove(c)
+            state.emit("destroyed", f"{c.id} ({c.type}) is lost with {p.id}", unit=c.id)
+    p.damaged = True
+    p.zone = state.base_sea(p.side)
+    p.hit = None
+    state.emit("damaged", f"{p.id} ({p.type}) damaged and sent home for repair ({why})", unit=p.id)
+
+
+def remove_casualties(state: AagState, pieces: list[Piece], why: str) -> None:
+    """Take off every marked casualty among `pieces` (AAG Combat: after both sides attack)."""
+    for p in sorted(pieces, key=lambda q: (q.hit != "destroyed", q.id)):
+        if p.id not in state.pieces:
+            continue
+        if p.hit == "destroyed":
+            destroy(state, p, why)
+        elif p.hit == "damaged":
+            damage(state, p, why)

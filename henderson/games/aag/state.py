@@ -1,0 +1,323 @@
+"""One AAG position: pieces, airfields, control, victory points and where the turn stands.
+
+`apply` checks an action against the rules modules (`rules/`), plays it, and then plays
+on by itself while the only legal action is a forced one (an `end` with nothing else to
+do, a `roll` with nothing to declare), so every decision left is a real one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from henderson.core.dice import Dice
+from henderson.core.errors import IllegalAction
+from henderson.core.events import Event, roll_event
+from henderson.games.aag import sequence
+from henderson.games.aag.actions import END, ROLL, Action, id_key
+from henderson.games.aag.model import SIDES, SUPPLY, GameData, other
+from henderson.games.aag.pieces import Piece
+
+if TYPE_CHECKING:
+    from henderson.games.aag.game import AagGame
+
+POSITION_VERSION = 1
+
+
+class AagState:
+    """A position plus the dice that will decide what happens next."""
+
+    def __init__(self, game: AagGame, dice: Dice, seed: int | None) -> None:
+        self._game = game
+        self.data: GameData = game.data
+        self.dice = dice
+        self.seed = seed
+        self.options: dict[str, Any] = {"hidden_movement": False, "advantages": False}
+        self.turn = 1
+        self.first = self.data.rules.first_player
+        self.step_index = 0
+        self.half = 0  # 0: the first player acts in this step, 1: the other player
+        self.vp = {s: 0 for s in SIDES}
+        self.vp_ships = {s: 0 for s in SIDES}  # points from sinking capital ships
+        self.control: dict[str, str] = {}
+        self.airfields: list[dict[str, Any]] = []  # {"island", "side", "damaged", "hit"}
+        self.pieces: dict[str, Piece] = {}
+        self.next_id = {s: 1 for s in SIDES}
+        self.points = {s: 0 for s in SIDES}  # reinforcement points left this Regroup
+        self.resolved: list[str] = []  # zones resolved in the current combat step
+        self.battle: dict[str, Any] | None = None
+        self.orders: dict[str, dict[str, str]] = {s: {} for s in SIDES}  # hidden sea orders
+        self.tokens: dict[str, dict[str, int]] = {s: {} for s in SIDES}  # advantages left
+        self.active: list[dict[str, Any]] = []  # advantages in force this turn
+        self.deferred: dict[str, str] = {}  # side -> unit type moved last (Coast Watchers)
+        self.winner_side: str | None = None
+        self._ply = 0
+        self._events: list[Event] = []
+
+    # --- protocol -----------------------------------------------------------------
+
+    @property
+    def game(self) -> AagGame:
+        return self._game
+
+    @property
+    def ply(self) -> int:
+        return self._ply
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return sequence.steps(
+            bool(self.options.get("hidden_movement")), bool(self.options.get("advantages"))
+        )
+
+    @property
+    def step(self) -> str:
+        return self.steps[self.step_index]
+
+    @property
+    def second(self) -> str:
+        return other(self.first)
+
+    @property
+    def mover(self) -> str:
+        """The side acting in an alternating step (first player, then the other)."""
+        return self.first if self.half == 0 else self.second
+
+    def current_player(self) -> str | None:
+        if self.is_terminal():
+            return None
+        if self.battle is not None:
+            if self.battle.get("choice"):
+                return str(self.battle["choice"]["chooser"])
+            return str(self.battle["attacker"])
+        if self.step in sequence.COMBAT_CATEGORY:
+            return self.first  # AAG Combat: the first player chooses the order of zones
+        return self.mover
+
+    def legal_actions(self) -> list[Action]:
+        if self.is_terminal():
+            return []
+        from henderson.games.aag.rules import dispatch
+
+        return dispatch.legal(self)
+
+    def apply(self, action: Action | str) -> list[Event]:
+        from henderson.games.aag.rules import dispatch
+
+        if isinstance(action, str):
+            action = self._game.parse_action(action)
+        if self.is_terminal():
+            raise IllegalAction("AAG How to Win", "the game is over")
+        if not dispatch.is_legal(self, action):
+            dispatch.explain(self, action)  # raises IllegalAction naming the rule
+            raise IllegalAction("AAG Sequence of Play", f"{action} is not legal now ({self.step})")
+        self._events = []
+        dispatch.play(self, action)
+        self._ply += 1
+        self._auto()
+        events, self._events = self._events, []
+        return events
+
+    def _auto(self) -> None:
+        """Play forced actions (an empty step's `end`, a `roll` with nothing to declare)."""
+        from henderson.games.aag.rules import dispatch
+
+        while not self.is_terminal():
+            legal = dispatch.legal(self)
+            if len(legal) == 1 and legal[0] in (END, ROLL):
+                dispatch.play(self, legal[0])
+            else:
+                return
+
+    def clone(self) -> AagState:
+        other_state = AagState(self._game, self.dice.clone(), self.seed)
+        other_state.load_dict(self.to_json(include_dice=False))
+        return other_state
+
+    def is_terminal(self) -> bool:
+        return self.winner_side is not None
+
+    def winner(self) -> str | None:
+        return self.winner_side
+
+    def returns(self) -> dict[str, float]:
+        w = self.winner_side
+        return {s: 0.0 if w is None else (1.0 if s == w else -1.0) for s in SIDES}
+
+    # --- helpers used by the rules ------------------------------------------------
+
+    def emit(self, kind: str, text: str, **data: Any) -> None:
+        self._events.append(Event(kind, text, data))
+
+    def roll(self, purpose: str) -> int:
+        """One die through the injected dice source, recorded as an event naming the rule."""
+        value = self.dice.roll(purpose, 6)
+        self._events.append(roll_event(purpose, 6, value))
+        return value
+
+    def unit_type(self, piece: Piece) -> Any:
+        return self.data.units.get(piece.type)
+
+    def category(self, piece: Piece) -> str:
+        return "land" if piece.type == SUPPLY else self.data.units[piece.type].category
+
+    def on_board(self, side: str | None = None) -> Iterable[Piece]:
+        """Pieces in play (not in a damaged area), optionally of one side, in id order."""
+        for p in self.pieces.values():
+            if not p.damaged and (side is None or p.side == side):
+                yield p
+
+    def in_zone(self, zone: str, side: str | None = None) -> list[Piece]:
+        return [p for p in self.on_board(side) if p.zone == zone]
+
+    def cargo(self, ship: Piece) -> list[Piece]:
+        return [p for p in self.pieces.values() if p.aboard == ship.id]
+
+    def land_cargo(self, ship: Piece) -> list[Piece]:
+        return [p for p in self.cargo(ship) if p.type != "fighter"]
+
+    def fighters_aboard(self, ship: Piece) -> list[Piece]:
+        return [p for p in self.cargo(ship) if p.type == "fighter"]
+
+    def supplies(self, side: str, zone: str) -> list[Piece]:
+        return [p for p in self.in_zone(zone, side) if p.type == SUPPLY and p.aboard is None]
+
+    def new_piece(self, side: str, kind: str, zone: str, aboard: str | None = None) -> Piece:
+        pid = f"{side}{self.next_id[side]}"
+        self.next_id[side] += 1
+        piece = Piece(pid, side, kind, zone, aboard)
+        self.pieces[pid] = piece
+        # pieces stay in id order, so a position and its reloaded copy list actions alike
+        self.pieces = dict(sorted(self.pieces.items(), key=lambda kv: id_key(kv[0])))
+        return piece
+
+    def remove(self, piece: Piece) -> None:
+        self.pieces.pop(piece.id, None)
+
+    def base_land(self, side: str) -> str:
+        return self.data.board.bases[side].land
+
+    def base_sea(self, side: str) -> str:
+        return self.data.board.bases[side].sea
+
+    def enemy_base_zones(self, side: str) -> frozenset[str]:
+        base = self.data.board.bases[other(side)]
+        return frozenset((base.land, base.sea))
+
+    def in_force(self, token: str, side: str, **match: Any) -> dict[str, Any] | None:
+        """The advantage `token` that `side` has in force this turn, matching `match`."""
+        for a in self.active:
+            if (
+                a["id"] == token
+                and a["side"] == side
+                and all(a.get(k) == v for k, v in match.items())
+            ):
+                return a
+        return None
+
+    def air_range(self, p: Piece) -> int:
+        """Zones an air unit may fly per phase (Superior Fighters: fighters fly 3)."""
+        rng = int(self.data.units[p.type].range)
+        if p.type == "fighter" and self.in_force("superior_fighters", p.side):
+            rng = 3
+        return rng
+
+    def airfields_of(self, side: str, island: str, undamaged: bool = False) -> list[dict[str, Any]]:
+        return [
+            a
+            for a in self.airfields
+            if a["side"] == side and a["island"] == island and not (undamaged and a["damaged"])
+        ]
+
+    def next_step(self) -> None:
+        """Advance to the next step of the turn; after the last, score and pass the marker."""
+        from henderson.games.aag.rules import regroup
+
+        self.half = 0
+        self.resolved = []
+        self.battle = None
+        if self.step_index + 1 < len(self.steps):
+            self.step_index += 1
+            from henderson.games.aag.rules import dispatch
+
+            dispatch.enter_step(self)
+            return
+        regroup.score_and_pass(self)
+
+    def end_half(self) -> None:
+        """The acting side has finished this step: the other side acts, or the step ends."""
+        from henderson.games.aag.rules import dispatch
+
+        dispatch.leave_half(self)
+        if self.half == 0:
+            self.half = 1
+            dispatch.enter_half(self)
+        else:
+            self.next_step()
+
+    # --- positions ---------------------------------------------------------------
+
+    def to_json(self, include_dice: bool = True) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format": "henderson-position",
+            "game": "aag",
+            "version": POSITION_VERSION,
+            "options": dict(self.options),
+            "turn": self.turn,
+            "first": self.first,
+            "step": self.step,
+            "half": self.half,
+            "vp": dict(self.vp),
+            "vp_ships": dict(self.vp_ships),
+            "control": dict(sorted(self.control.items())),
+            "airfields": [dict(a) for a in self.airfields],
+            "pieces": [
+                p.to_json() for p in sorted(self.pieces.values(), key=lambda p: id_key(p.id))
+            ],
+            "next_id": dict(self.next_id),
+            "points": dict(self.points),
+            "resolved": list(self.resolved),
+            "battle": _copy(self.battle),
+            "orders": {s: dict(o) for s, o in self.orders.items()},
+            "tokens": {s: dict(t) for s, t in self.tokens.items()},
+            "active": _copy(self.active),
+            "deferred": dict(self.deferred),
+            "winner": self.winner_side,
+            "ply": self._ply,
+        }
+        if include_dice:
+            out["dice"] = self.dice.to_json()
+        return out
+
+    def load_dict(self, obj: dict[str, Any]) -> None:
+        from henderson.games.aag.position import load_into
+
+        load_into(self, obj)
+
+    def view(self, side: str | None) -> dict[str, Any]:
+        """The position without the dice and without the other side's secret sea orders."""
+        data = self.to_json(include_dice=False)
+        data["orders"] = {s: (o if s == side else {}) for s, o in data["orders"].items()}
+        if self.step == "hidden:orders":
+            hidden = {uid for s, o in self.orders.items() if s != side for uid in o}
+            for p in data["pieces"]:
+                if p["id"] in hidden:
+                    p.pop("moved", None)  # that a unit has an order is itself secret
+        return data
+
+    def odds(self, zone: str, category: str, side: str) -> Any:
+        """The exact distribution of hits for `side`'s attack on `category` units in `zone`."""
+        from henderson.games.aag.odds import zone_odds
+
+        return zone_odds(self, zone, category, side)
+
+    def __repr__(self) -> str:
+        return f"AagState(turn={self.turn}, step={self.step}, ply={self._ply})"
+
+
+def _copy(obj: Any) -> Any:
+    if isinstance(obj, dict):
+        return {k: _copy(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_copy(v) for v in obj]
+    return obj

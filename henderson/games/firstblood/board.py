@@ -1,0 +1,118 @@
+"""The FIRST BLOOD map as the rules use it: adjacency, hexside costs, ranges, zones of control.
+
+Computed once from the data so that the rules ask cheap questions.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Mapping
+
+from henderson.core.hexgrid import distance, neighbours
+from henderson.games.firstblood.model import FBData
+
+# FB 4.2.1 movement costs, in whole MF, by hexside crossed
+HEXSIDE_COST = {"clear": 1, "jungle": 2, "ridge": 2, "ford": 1}  # FB 4.4: the ford removes the river penalty
+RIVER_COST = {"clear": 3, "ridge": 3, "jungle": 4}  # FB 4.2: by the terrain of the hex entered
+
+
+class Board:
+    """Static map facts: neighbours, movement costs (in half-MF), distances, entry arrows."""
+
+    def __init__(self, data: FBData) -> None:
+        m = data.map
+        self.data = data
+        self.layout = m.layout
+        self.terrain: dict[str, str] = {h: x.terrain for h, x in m.hexes.items()}
+        self.axial = {h: m.layout.to_hex(h) for h in m.hexes}
+        by_axial = {a: h for h, a in self.axial.items()}
+        self.adj: dict[str, tuple[str, ...]] = {
+            h: tuple(by_axial[n] for n in neighbours(a) if n in by_axial) for h, a in self.axial.items()
+        }
+        self.side: dict[tuple[str, str], str] = {}
+        self.cost2: dict[tuple[str, str], int] = {}  # half-MF to step a -> b
+        for a, ns in self.adj.items():
+            for b in ns:
+                kind = m.hexside_type(a, b)
+                self.side[(a, b)] = kind
+                if kind == "river":
+                    whole = RIVER_COST[self.terrain[b]]
+                else:
+                    whole = HEXSIDE_COST[kind]
+                self.cost2[(a, b)] = 2 * whole
+        self.henderson: tuple[str, ...] = m.airfields["henderson"].hexes
+        self.fighter_strip: tuple[str, ...] = m.airfields["fighter_strip"].hexes
+        self.airfield_hexes: tuple[str, ...] = self.henderson + self.fighter_strip
+        self.ep_arrows: dict[str, tuple[str, ...]] = {f"EP{n}": e.arrows for n, e in m.entry_points.items()}
+        self.ep_side: dict[str, str] = {f"EP{n}": e.side for n, e in m.entry_points.items()}
+        self.ep_circled: dict[str, bool] = {f"EP{n}": e.circled for n, e in m.entry_points.items()}
+        self.box_arrows: dict[str, tuple[str, ...]] = {b: x.arrows for b, x in m.boxes.items()}
+        order = sorted(m.boxes.values(), key=lambda b: b.order)
+        self.box_next: dict[str, tuple[str, ...]] = {}
+        for i, b in enumerate(order):
+            nxt = [order[j].id for j in (i - 1, i + 1) if 0 <= j < len(order)]
+            self.box_next[b.id] = tuple(nxt)
+        self.reinforcement_boxes = tuple(b.id for b in order if b.reinforcement)
+        self.setup_rows = m.setup_rows
+        self.setup_cols = m.setup_cols
+        self.setup_area = frozenset(h for h in self.terrain if self._in_setup_area(h))
+
+    def on_map(self, place: str) -> bool:
+        return place in self.terrain
+
+    def distance(self, a: str, b: str) -> int:
+        return distance(self.axial[a], self.axial[b])
+
+    def in_range(self, origin: str, target: str, rng: int) -> bool:
+        """FB 9.2: range counts both the artillery's hex and the target hex."""
+        return self.distance(origin, target) + 1 <= rng
+
+    def in_setup_area(self, hex_id: str) -> bool:
+        """FB 3.0: rows 02–12 and columns 02–15 inclusive."""
+        return hex_id in self.setup_area
+
+    def _in_setup_area(self, hex_id: str) -> bool:
+        row, col = self.layout.to_offset(hex_id)
+        return self.setup_rows[0] <= row <= self.setup_rows[1] and self.setup_cols[0] <= col <= self.setup_cols[1]
+
+    def across_river(self, a: str, b: str) -> bool:
+        """FB 8.7.3, 4.4: the ford counts as a river for combat."""
+        return self.side[(a, b)] in ("river", "ford")
+
+    def zoc(self, enemy_hexes: Iterable[str]) -> set[str]:
+        """FB 8.2: the hexes adjacent to enemy ground units (rivers do not block, FB 8.2.1)."""
+        result: set[str] = set()
+        for h in enemy_hexes:
+            result.update(self.adj[h])
+        return result
+
+    def reach(
+        self,
+        starts: Mapping[str, int],
+        budget: int,
+        blocked: set[str] | frozenset[str],
+        zoc: set[str] | frozenset[str],
+    ) -> dict[str, int]:
+        """Least half-MF cost to every hex reachable within `budget` from start hexes (with costs).
+
+        FB 7.4: no entering enemy-occupied hexes. FB 8.2: no step from one enemy ZOC
+        hex to another; ZOC does not otherwise stop movement.
+        """
+        best: dict[str, int] = {}
+        heap = [(c, h) for h, c in starts.items() if c <= budget and h not in blocked]
+        heapq.heapify(heap)
+        cost2 = self.cost2
+        adj = self.adj
+        while heap:
+            c, h = heapq.heappop(heap)
+            if h in best:
+                continue
+            best[h] = c
+            h_zoc = h in zoc
+            for n in adj[h]:
+                if n in best or n in blocked or (h_zoc and n in zoc):
+                    continue
+                nc = c + cost2[(h, n)]
+                if nc <= budget:
+                    heapq.heappush(heap, (nc, n))
+        return best

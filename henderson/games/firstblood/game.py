@@ -1,0 +1,102 @@
+"""The FIRST BLOOD game object: rules plus validated data, and the way to start a game."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from henderson.core.dice import Dice, SeededDice
+from henderson.core.errors import HendersonError
+from henderson.games.firstblood import actions as A
+from henderson.games.firstblood.board import Board
+from henderson.games.firstblood.model import FBData
+from henderson.games.firstblood.odds import Odds
+from henderson.games.firstblood.state import FBState
+
+TITLE = "FIRST BLOOD – The Guadalcanal Campaign"
+
+# Optional rules, off unless asked for.
+OPTIONS: dict[str, str] = {
+    "repair_by_any_two_units": "FB 11.2.1: any two non-artillery US ground units repair like an engineer",
+}
+
+
+class FirstBlood:
+    """FIRST BLOOD: `new_state`, `load_state`, `parse_action`, plus previews and drawing."""
+
+    name = "firstblood"
+    title = TITLE
+    sides = ("us", "jp")
+
+    def __init__(self, data: FBData) -> None:
+        self.data = data
+        self.board = Board(data)
+        self.data_version = data.data_version
+        self.data_dir: Path = data.directory
+
+    def options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        opts = dict(given or {})
+        for key, value in opts.items():
+            if key not in OPTIONS:
+                raise HendersonError(f"unknown FIRST BLOOD option {key!r} (known: {', '.join(OPTIONS)})")
+            if not isinstance(value, bool):
+                raise HendersonError(f"option {key!r} is true or false")
+        return opts
+
+    def new_state(
+        self, seed: int | None = None, *, options: Mapping[str, Any] | None = None, dice: Dice | None = None
+    ) -> FBState:
+        """A new game at the US set-up (FB 3.0)."""
+        from henderson.games.firstblood.rules import sequence
+
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        st = FBState(self, dice or SeededDice(seed), seed, self.options(options))
+        st.airfield = {
+            h: ("operational" if af.built else "unbuilt") for af in self.data.map.airfields.values() for h in af.hexes
+        }
+        events: list[Any] = []
+        sequence.enter(st, "us_setup", events)
+        sequence.advance(st, events)
+        return st
+
+    def load_state(self, obj: Mapping[str, Any], *, dice: Dice | None = None) -> FBState:
+        from henderson.games.firstblood.position import load
+
+        return load(self, obj, dice)
+
+    def parse_action(self, text: str) -> A.FBAction:
+        return A.parse_action(text)
+
+    def odds(self, state: FBState, attack: A.Attack | str) -> Odds:
+        """The odds of a whole attack that is legal now (FB 8.4–8.8), without rolling."""
+        from henderson.games.firstblood.rules import combat
+
+        if isinstance(attack, str):
+            parsed = self.parse_action(attack)
+            if not isinstance(parsed, A.Attack):
+                raise HendersonError(f"'{attack}' is not an attack")
+            attack = parsed
+        if not state.phase.endswith("_combat") or state.pending or state.is_terminal():
+            raise HendersonError(f"odds are for attacks in a combat phase (now: {state.phase})")
+        b = combat.building_from(state, attack)
+        return combat.compute_odds(state, b.spec())
+
+    def render_text(self, state: FBState) -> str:
+        from henderson.games.firstblood.textview import render
+
+        return render(state)
+
+    def draw_map(self, path: Path, state: FBState | None = None) -> None:
+        from henderson.games.firstblood.mapdraw import draw_map
+
+        units = None if state is None else {u: h for u, h in state.ground.items() if self.board.on_map(h)}
+        draw_map(self.data, path, units)
+
+    def client_data(self) -> dict[str, Any]:
+        """Static board data for the browser client."""
+        from henderson.games.firstblood.clientdata import client_data
+
+        return client_data(self)

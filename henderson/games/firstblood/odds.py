@@ -1,0 +1,104 @@
+"""Odds of an attack: factors, doublings, column, die modifiers and the exact chance of each result.
+
+One place computes these, for resolving an attack and for previewing it (CLI
+`odds`, the browser's attack builder). FB 8.4–8.8, 9.6, 10.4, 13.6, 7.5.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from henderson.games.firstblood.model import ODDS_COLUMNS, CombatTable
+
+
+@dataclass(frozen=True)
+class Modifier:
+    value: int
+    rule: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Doubling:
+    hex: str
+    rule: str
+    text: str
+
+
+@dataclass
+class Odds:
+    """Everything about one attack before the die is rolled."""
+
+    ground: int  # attack factors of ground units adjacent (or attacking from an entry point/box)
+    artillery_offered: int  # bombarding artillery factors named
+    artillery: int  # after the cap of FB 9.6
+    attack: int
+    defence_base: int
+    defence: int
+    doublings: list[Doubling]
+    column: str | None  # None: below 1-2, attackers eliminated before the roll (FB 8.6)
+    ratio_text: str  # e.g. "10-6 → 1-1"
+    modifiers: list[Modifier] = field(default_factory=list)
+    distribution: dict[str, Fraction] = field(default_factory=dict)
+    table: str = ""
+
+    @property
+    def drm(self) -> int:
+        return sum(m.value for m in self.modifiers)
+
+    def text(self) -> str:
+        """The odds as a person reads them."""
+        from henderson.games.firstblood.oddstext import odds_report
+
+        return odds_report(self.to_json())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ground": self.ground,
+            "artillery_offered": self.artillery_offered,
+            "artillery": self.artillery,
+            "attack": self.attack,
+            "defence_base": self.defence_base,
+            "defence": self.defence,
+            "doublings": [{"hex": d.hex, "rule": d.rule, "text": d.text} for d in self.doublings],
+            "column": self.column,
+            "ratio": self.ratio_text,
+            "modifiers": [{"value": m.value, "rule": m.rule, "text": m.text} for m in self.modifiers],
+            "drm": self.drm,
+            "table": self.table,
+            "distribution": {k: str(v) for k, v in self.distribution.items()},
+            "probabilities": {k: float(v) for k, v in self.distribution.items()},
+        }
+
+
+def odds_column(attack: int, defence: int) -> tuple[str | None, bool, str]:
+    """(column, above 3-1, text). Fractions always favour the defender (FB 8.4, 8.6)."""
+    if defence <= 0:
+        return "3-1", True, f"{attack}-{defence} → 3-1 +1"
+    if attack <= 0:
+        return None, False, f"{attack}-{defence} → below 1-2"
+    if attack >= defence:
+        ratio = attack // defence  # FB 8.4: drop fractions
+        if ratio >= 4:
+            return "3-1", True, f"{attack}-{defence} → {ratio}-1, resolved on 3-1 with +1 (FB 8.6)"
+        return f"{ratio}-1", False, f"{attack}-{defence} → {ratio}-1"
+    against = -(-defence // attack)  # ceiling: rounded in favour of the defender (FB 8.6)
+    if against <= 2:
+        return "1-2", False, f"{attack}-{defence} → 1-2"
+    return None, False, f"{attack}-{defence} → 1-{against}, below 1-2 (FB 8.6)"
+
+
+def distribution(table: CombatTable, column: str, drm: int) -> dict[str, Fraction]:
+    """Exact chance of each result: a fair die, modified, then clamped to 1–6 (FB 8.8)."""
+    dist: dict[str, Fraction] = {}
+    results = table.results[column]
+    for die in range(1, 7):
+        roll = min(6, max(1, die + drm))
+        code = results[roll - 1]
+        dist[code] = dist.get(code, Fraction(0)) + Fraction(1, 6)
+    return dist
+
+
+assert ODDS_COLUMNS == ("1-2", "1-1", "2-1", "3-1")

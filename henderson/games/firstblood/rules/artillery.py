@@ -1,0 +1,38 @@
+"""Artillery (FB 9.0–9.7): who may bombard what, and the Japanese fire on the airfields."""
+
+from __future__ import annotations
+
+from henderson.games.firstblood.state import OTHER, FBState
+
+
+def adjacent_to_enemy(st: FBState, unit: str) -> bool:
+    """FB 9.4: an artillery unit next to enemy ground units attacks them, it cannot bombard elsewhere."""
+    here = st.ground.get(unit)
+    if here is None or not st.board.on_map(here):
+        return False
+    enemy = OTHER[st.data.ground[unit].side]
+    return any(st.owner_of_hex(n) == enemy for n in st.board.adj[here])
+
+
+def can_bombard(st: FBState, unit: str, targets: tuple[str, ...] | list[str]) -> bool:
+    """An artillery unit of the phasing side that may add its factors to an attack on
+    `targets` without being adjacent: on the map (FB 9.4.2), not yet used (FB 9.4), not
+    next to the enemy (FB 9.4), every target hex in range (FB 9.2, 9.3)."""
+    g = st.data.ground.get(unit)
+    if g is None or g.range is None or g.side != st.phasing:
+        return False
+    here = st.ground.get(unit)
+    if here is None or not st.board.on_map(here) or unit in st.attacked:
+        return False
+    if adjacent_to_enemy(st, unit):
+        return False
+    return all(st.board.in_range(here, t, g.range) for t in targets)
+
+
+def bombardable_artillery(st: FBState, targets: tuple[str, ...] | list[str]) -> list[str]:
+    side = st.phasing
+    return sorted(
+        u
+        for u, where in st.ground.items()
+        if st.data.ground[u].side == side and st.data.ground[u].range is not None and can_bombard(st, u, targets)
+    )

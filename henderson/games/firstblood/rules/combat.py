@@ -1,0 +1,461 @@
+"""Combat phases: declaring attacks (FB 7.5, 8.1–8.7, 9.x, 10.x, 13.6) and the Japanese
+air, artillery and naval fire on the airfields (FB 9.5.1, 10.3, 13.3).
+
+An attack is opened on one or more enemy hexes (`attack 0605`), built with `add`,
+and rolled with `resolve`; a whole `attack ... with ...` does the three at once.
+Mandatory combat (FB 8.1, 8.2) is kept by refusing any attack after which the
+remaining duties could no longer all be met, and by refusing `end` while any remain.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from henderson.core.errors import IllegalAction
+from henderson.core.events import Event
+from henderson.games.firstblood import actions as A
+from henderson.games.firstblood.odds import Doubling, Modifier, Odds, distribution, odds_column
+from henderson.games.firstblood.rules import artillery, japanese_air, results
+from henderson.games.firstblood.state import OTHER, Building, FBState
+
+
+def enter(st: FBState, events: list[Event]) -> None:
+    side = st.phasing
+    enemy = OTHER[side]
+    st.attacked = set()
+    st.attacked_hexes = set()
+    st.building = None
+    st.must_attack = set()
+    st.must_defend = set()
+    enemy_hexes = st.hexes_of(enemy)
+    for h in st.hexes_of(side):  # FB 8.1: opposing units adjacent at the start of the phase
+        foes = [n for n in st.board.adj[h] if n in enemy_hexes]
+        if foes:
+            st.must_attack.update(st.at(h))
+            st.must_defend.update(foes)
+
+
+# --- who may take part ------------------------------------------------------------
+
+
+def entry_attack_allowed(st: FBState, place: str) -> bool:
+    """FB 7.5, 7.5.1: attacks out of an entry point or a box, only when every way in is blocked."""
+    board = st.board
+    side = st.phasing
+    enemy = st.hexes_of(OTHER[side])
+    if side == "us" and place in board.ep_arrows:
+        us_points = [ep for ep, s in board.ep_side.items() if s == "us"]
+        return all(h in enemy for ep in us_points for h in board.ep_arrows[ep])  # FB 7.5
+    if side == "jp" and place in board.box_arrows:
+        return all(h in enemy for h in board.box_arrows[place])  # FB 7.5.1
+    return False
+
+
+def off_board_attackers(st: FBState, place: str) -> list[str]:
+    units = [u for u in st.at(place) if u not in st.attacked]
+    if st.phasing == "jp" and place in st.board.box_arrows:
+        from henderson.games.firstblood.rules import movement
+
+        units = [u for u in units if not any(p in st.board.box_arrows for p in movement.reach(st, u))]
+    return units
+
+
+def eligible_attacker(st: FBState, unit: str, defenders: tuple[str, ...]) -> bool:
+    """A ground unit of the phasing side, not yet used, next to every defending hex (FB 8.2)
+    or, under FB 7.5, in an entry point or box whose arrows point to every defending hex."""
+    g = st.data.ground.get(unit)
+    if g is None or g.side != st.phasing or unit in st.attacked:
+        return False
+    here = st.ground.get(unit)
+    if here is None:
+        return False
+    board = st.board
+    if board.on_map(here):
+        adj = board.adj[here]
+        return all(d in adj for d in defenders)
+    arrows = board.ep_arrows.get(here) or board.box_arrows.get(here) or ()
+    if not all(d in arrows for d in defenders) or not entry_attack_allowed(st, here):
+        return False
+    return unit in off_board_attackers(st, here)
+
+
+def from_off_board(st: FBState, attackers: list[str] | tuple[str, ...]) -> bool:
+    return any(not st.board.on_map(st.ground[u]) for u in attackers)
+
+
+def eligible_ship(st: FBState, ship: str) -> bool:
+    return st.phasing == "jp" and st.ships.get(ship) == "ijn_attack"  # FB 10.1.3, 10.4
+
+
+def defender_sets(st: FBState) -> list[tuple[str, ...]]:
+    """Every set of enemy hexes that some unused unit could attack together (FB 8.2)."""
+    side = st.phasing
+    enemy_hexes = st.hexes_of(OTHER[side])
+    board = st.board
+    sets: set[tuple[str, ...]] = set()
+    for unit, here in st.ground.items():
+        if st.data.ground[unit].side != side or unit in st.attacked:
+            continue
+        if board.on_map(here):
+            targets = sorted(n for n in board.adj[here] if n in enemy_hexes and n not in st.attacked_hexes)
+        elif entry_attack_allowed(st, here) and unit in off_board_attackers(st, here):
+            arrows = board.ep_arrows.get(here) or board.box_arrows.get(here) or ()
+            targets = sorted(h for h in arrows if h in enemy_hexes and h not in st.attacked_hexes)
+        else:
+            continue
+        for size in range(1, min(3, len(targets)) + 1):
+            sets.update(combinations(targets, size))
+    return sorted(sets, key=lambda s: (len(s), s))
+
+
+# --- mandatory combat -----------------------------------------------------------------
+
+
+def open_duties(
+    st: FBState, used_units: set[str] | None = None, used_hexes: set[str] | None = None
+) -> tuple[list[str], list[str]]:
+    """Units that must still attack and hexes that must still be attacked (FB 8.1, 8.2)."""
+    used_units = used_units or set()
+    used_hexes = used_hexes or set()
+    enemy = OTHER[st.phasing]
+    board = st.board
+    hexes = sorted(
+        h for h in st.must_defend if st.owner_of_hex(h) == enemy and h not in st.attacked_hexes and h not in used_hexes
+    )
+    units = []
+    for u in sorted(st.must_attack):
+        here = st.ground.get(u)
+        if here is None or not board.on_map(here) or u in st.attacked or u in used_units:
+            continue
+        if any(st.owner_of_hex(n) == enemy for n in board.adj[here]):
+            units.append(u)
+    return units, hexes
+
+
+def duties_problem(st: FBState, used_units: set[str], used_hexes: set[str]) -> str | None:
+    """Why the remaining duties could not all be met after an attack using these units and
+    hexes, or None. Every unit must keep an unattacked enemy hex next to it and every hex a
+    free unit next to it; then single-unit or single-hex attacks can cover them all."""
+    units, hexes = open_duties(st, used_units, used_hexes)
+    board = st.board
+    open_hexes = set(hexes)
+    for u in units:
+        if not any(n in open_hexes for n in board.adj[st.ground[u]]):
+            return f"{u} must attack this phase and would have no enemy hex left to attack"
+    free_hexes = {st.ground[u] for u in units}
+    for h in hexes:
+        if not any(n in free_hexes for n in board.adj[h]):
+            return f"the units in {h} must be attacked this phase and no unit left could attack them"
+    return None
+
+
+# --- the odds -------------------------------------------------------------------------
+
+
+def compute_odds(st: FBState, spec: A.Attack) -> Odds:
+    """Attack and defence factors, doublings, column, modifiers and distribution (FB 8.4–8.8)."""
+    board = st.board
+    side = st.phasing
+    off_board = from_off_board(st, spec.attackers)
+    ground = 0
+    for u in spec.attackers:
+        g = st.data.ground[u]
+        if off_board and g.range is not None and side == "us":
+            continue  # FB 7.5: artillery in an entry point adds nothing (but may absorb losses)
+        ground += g.cf
+    offered = sum(st.cf(u) for u in spec.artillery)
+    art = min(offered, 2 * ground)  # FB 9.6
+    doublings: list[Doubling] = []
+    base = 0
+    defence = 0
+    for h in spec.defenders:
+        factors = sum(st.cf(u) for u in st.at(h))
+        base += factors
+        why = doubling(st, h, spec.attackers, off_board)
+        if why is not None:
+            doublings.append(why)
+            factors *= 2
+        defence += factors
+    attack = ground + art
+    column, above, text = odds_column(attack, defence)
+    mods: list[Modifier] = []
+    if any(board.terrain[h] == "jungle" for h in spec.defenders):
+        mods.append(Modifier(-1, "FB 8.7.1", "defender in a jungle hex"))
+    bombers = sorted(b for b, h in st.bombing.items() if h in spec.defenders) + list(spec.air)
+    if bombers:
+        mods.append(Modifier(len(bombers), "FB 13.6", f"US bombers ({', '.join(bombers)})"))
+    if spec.ships:
+        mods.append(Modifier(2 * len(spec.ships), "FB 10.4", f"shore bombardment ({', '.join(spec.ships)})"))
+    if above:
+        mods.append(Modifier(1, "FB 8.6", "odds above 3-1"))
+    table = st.data.tables[side]
+    result = Odds(
+        ground=ground,
+        artillery_offered=offered,
+        artillery=art,
+        attack=attack,
+        defence_base=base,
+        defence=defence,
+        doublings=doublings,
+        column=column,
+        ratio_text=text,
+        modifiers=mods,
+        table=table.name,
+    )
+    if column is not None:
+        result.distribution = distribution(table, column, result.drm)
+    return result
+
+
+def doubling(st: FBState, hex_id: str, attackers: tuple[str, ...] | list[str], off_board: bool) -> Doubling | None:
+    """Why the defenders of `hex_id` are doubled, or None (FB 7.5, 8.7.2–8.7.5, 9.4.1)."""
+    board = st.board
+    if off_board:
+        if st.phasing == "us":
+            return Doubling(hex_id, "FB 7.5", "attacked out of an entry point")
+        return None
+    sides = [board.side[(st.ground[u], hex_id)] for u in attackers]
+    if not sides:
+        return None
+    if all(s in ("river", "ford") for s in sides):  # FB 8.7.3, 8.7.4; the ford counts as river (FB 4.4)
+        return Doubling(hex_id, "FB 8.7.3", "every attacker is across a river")
+    if (
+        board.terrain[hex_id] == "ridge"
+        and all(board.terrain[st.ground[u]] != "ridge" for u in attackers)  # FB 8.7.2
+        and all(s in ("ridge", "river", "ford") for s in sides)  # FB 8.7.5
+    ):
+        return Doubling(hex_id, "FB 8.7.2", "defender on a ridge, no attacker on one")
+    return None
+
+
+# --- checking an attack -------------------------------------------------------------------
+
+
+def check_defenders(st: FBState, defenders: tuple[str, ...]) -> None:
+    enemy = OTHER[st.phasing]
+    if len(set(defenders)) != len(defenders):
+        raise IllegalAction("FB 8.4", "a hex is named twice")
+    for h in defenders:
+        if h not in st.board.terrain:
+            raise IllegalAction("FB 8.0", f"{h} is not a hex of the map")
+        if st.owner_of_hex(h) != enemy:
+            raise IllegalAction("FB 8.0", f"{h} holds no enemy ground units")
+        if h in st.attacked_hexes:
+            raise IllegalAction("FB 8.4", f"{h} has already been attacked this phase")
+
+
+def classify(st: FBState, b: Building, unit: str) -> str:
+    """Which part of the attack `unit` may join: attacker, artillery, ship, air; IllegalAction if none."""
+    if unit in b.attackers or unit in b.artillery or unit in b.ships or unit in b.air:
+        raise IllegalAction("FB 9.4", f"{unit} is already in this attack")
+    if unit in st.data.ground:
+        if eligible_attacker(st, unit, b.defenders):
+            return "attacker"
+        if artillery.can_bombard(st, unit, b.defenders):
+            return "artillery"
+        g = st.data.ground[unit]
+        if g.side != st.phasing:
+            raise IllegalAction("FB 8.0", f"{unit} is not yours")
+        if unit in st.attacked:
+            raise IllegalAction("FB 9.4", f"{unit} has already taken part in an attack this turn")
+        if g.range is not None and artillery.adjacent_to_enemy(st, unit):
+            raise IllegalAction(
+                "FB 9.4", f"{unit} is next to enemy units: it attacks them, it cannot bombard elsewhere"
+            )
+        if g.range is not None:
+            raise IllegalAction(
+                "FB 9.3", f"every defending hex must be in {unit}'s range of {g.range} (counted inclusively, FB 9.2)"
+            )
+        raise IllegalAction("FB 8.2", f"{unit} is not next to every defending hex")
+    if unit in st.data.ships:
+        if eligible_ship(st, unit):
+            return "ship"
+        raise IllegalAction("FB 10.1.3", f"{unit} is not in the IJN Attack box: only those ships bombard the shore")
+    if unit in st.data.air:
+        if (
+            st.phasing == "us"
+            and from_off_board(st, b.attackers)
+            and st.air.get(unit) == "usaf_ground_attack"
+            and unit not in st.bombing
+        ):
+            return "air"  # FB 7.5
+        raise IllegalAction(
+            "FB 13.6", f"{unit} joins attacks by being placed on the Japanese stack in the movement phase"
+        )
+    raise IllegalAction("FB 8.0", f"no unit {unit!r}")
+
+
+def check_complete(st: FBState, b: Building) -> None:
+    """Checks made when an attack is rolled."""
+    if not b.attackers:
+        raise IllegalAction("FB 9.5", "an attack needs at least one ground unit next to the defenders")
+    if from_off_board(st, b.attackers):
+        places = {st.ground[u] for u in b.attackers}
+        if len(places) > 1 or any(st.board.on_map(p) for p in places):
+            raise IllegalAction("FB 7.5.2", "an attack out of an entry point or box comes from that one place only")
+    if b.air and not from_off_board(st, b.attackers):
+        raise IllegalAction("FB 13.6", "bombers join attacks from the map by being placed in the movement phase")
+    problem = duties_problem(st, set(b.attackers), set(b.defenders))
+    if problem:
+        raise IllegalAction("FB 8.2", problem)
+
+
+def building_from(st: FBState, spec: A.Attack) -> Building:
+    """A complete attack checked part by part."""
+    check_defenders(st, spec.defenders)
+    b = Building(spec.defenders)
+    for group, name in (
+        (spec.attackers, "attacker"),
+        (spec.artillery, "artillery"),
+        (spec.ships, "ship"),
+        (spec.air, "air"),
+    ):
+        for unit in group:
+            kind = classify(st, b, unit)
+            if kind != name:
+                raise IllegalAction("FB 8.0", f"{unit} would join as {kind}, not as {name}")
+            {"attacker": b.attackers, "artillery": b.artillery, "ship": b.ships, "air": b.air}[kind].append(unit)
+    check_complete(st, b)
+    return b
+
+
+# --- the phase ------------------------------------------------------------------------
+
+
+def actions(st: FBState) -> list[A.FBAction]:
+    b = st.building
+    if b is not None:
+        acts: list[A.FBAction] = []
+        for unit in add_candidates(st, b):
+            acts.append(A.Add(unit))
+        try:
+            check_complete(st, b)
+            acts.append(A.Resolve())
+        except IllegalAction:
+            pass
+        acts.append(A.Cancel())
+        return acts
+    acts = [A.Attack(d) for d in defender_sets(st)]
+    if st.phasing == "jp":
+        acts.extend(japanese_air.missions(st))
+        acts.extend(japanese_air.bombardments(st))
+    return acts
+
+
+def add_candidates(st: FBState, b: Building) -> list[str]:
+    found = []
+    side = st.phasing
+    for unit in sorted(st.ground):
+        if (
+            st.data.ground[unit].side == side
+            and unit not in b.attackers
+            and unit not in b.artillery
+            and (eligible_attacker(st, unit, b.defenders) or artillery.can_bombard(st, unit, b.defenders))
+        ):
+            found.append(unit)
+    if side == "jp":
+        found.extend(s for s in sorted(st.ships) if s not in b.ships and eligible_ship(st, s))
+    elif b.attackers and from_off_board(st, b.attackers):
+        found.extend(
+            a for a in sorted(st.air) if st.air[a] == "usaf_ground_attack" and a not in st.bombing and a not in b.air
+        )
+    return found
+
+
+def accepts(st: FBState, action: A.FBAction) -> bool:
+    if isinstance(action, A.Attack) and action.attackers and st.building is None:
+        building_from(st, action)
+        return True
+    return False
+
+
+def explain(st: FBState, action: A.FBAction) -> IllegalAction:
+    try:
+        if isinstance(action, A.Attack):
+            if st.building is not None:
+                return IllegalAction("FB 8.10", "finish the attack being built first (resolve or cancel)")
+            check_defenders(st, action.defenders)
+            return IllegalAction(
+                "FB 8.2", f"no unit of yours that has not attacked is next to all of {'+'.join(action.defenders)}"
+            )
+        if isinstance(action, A.Add):
+            if st.building is None:
+                return IllegalAction("FB 8.0", "open an attack first ('attack HEX')")
+            classify(st, st.building, action.unit)
+        if isinstance(action, A.Resolve):
+            if st.building is None:
+                return IllegalAction("FB 8.0", "no attack is being built")
+            check_complete(st, st.building)
+        if isinstance(action, A.Cancel) and st.building is None:
+            return IllegalAction("FB 8.0", "no attack is being built")
+        if isinstance(action, A.AirMission | A.Bombard):
+            if st.building is not None:
+                return IllegalAction("FB 8.10", "finish the attack being built first (resolve or cancel)")
+            return japanese_air.explain(st, action)
+    except IllegalAction as exc:
+        return exc
+    from henderson.games.firstblood.rules.sequence import not_now
+
+    return not_now(st, action)
+
+
+def do(st: FBState, action: A.FBAction, events: list[Event]) -> None:
+    if isinstance(action, A.Attack):
+        if action.attackers:
+            b = building_from(st, action)
+            results.resolve(st, b, compute_odds(st, b.spec()), events)
+        else:
+            st.building = Building(action.defenders)
+            events.append(
+                Event("attack", f"attack on {'+'.join(action.defenders)} opened", {"defenders": list(action.defenders)})
+            )
+    elif isinstance(action, A.Add):
+        assert st.building is not None
+        kind = classify(st, st.building, action.unit)
+        {
+            "attacker": st.building.attackers,
+            "artillery": st.building.artillery,
+            "ship": st.building.ships,
+            "air": st.building.air,
+        }[kind].append(action.unit)
+    elif isinstance(action, A.Resolve):
+        b = st.building
+        assert b is not None
+        st.building = None
+        results.resolve(st, b, compute_odds(st, b.spec()), events)
+    elif isinstance(action, A.Cancel):
+        st.building = None
+        events.append(Event("attack", "attack cancelled"))
+    elif isinstance(action, A.AirMission):
+        japanese_air.fly(st, action, events)
+    elif isinstance(action, A.Bombard):
+        japanese_air.bombard(st, action, events)
+
+
+def end_blocker(st: FBState) -> IllegalAction | None:
+    if st.building is not None:
+        return IllegalAction("FB 8.10", "finish the attack being built first (resolve or cancel)")
+    units, hexes = open_duties(st)
+    if units:
+        return IllegalAction("FB 8.2", f"all units in an enemy zone of control must attack ({', '.join(units)})")
+    if hexes:
+        return IllegalAction("FB 8.2", f"all enemy units in your zone of control must be attacked ({', '.join(hexes)})")
+    return None
+
+
+def leave(st: FBState, events: list[Event]) -> None:
+    """End of a combat phase: FB 6.4.1, and for the US FB 13.6 and 12.6.2."""
+    side = st.phasing
+    for unit, where in sorted(st.ground.items()):
+        if where in st.board.ep_arrows and st.data.ground[unit].side == side:
+            st.eliminate(unit, "FB 6.4.1", f"still on entry point {where} at the end of the combat phase", events)
+    if side == "us":
+        st.bombing.clear()  # FB 13.6: bombers back to the Ground Attack box
+        if st.inverted:
+            events.append(Event("air", f"US air units turned face up: {', '.join(sorted(st.inverted))} (FB 13.6)"))
+        st.inverted.clear()
+        from henderson.games.firstblood.rules import victory
+
+        victory.check_airfields(st, "FB 12.6.2", events)
+    st.must_attack = set()
+    st.must_defend = set()

@@ -1,0 +1,197 @@
+"""Japanese air missions (FB 13.3) and fire on the airfields by Japanese artillery (FB 9.5.1,
+9.5.3) and ships (FB 10.1.2, 10.3, 10.5).
+
+Missions may be flown in the Japanese movement or combat phase, in any order (see rulings).
+Every Japanese air unit is removed once its mission is over (FB 13.3.3 example).
+"""
+
+from __future__ import annotations
+
+from henderson.core.errors import IllegalAction
+from henderson.core.events import Event
+from henderson.games.firstblood import actions as A
+from henderson.games.firstblood.rules import airfields, artillery, decisions
+from henderson.games.firstblood.state import Decision, FBState
+
+JP_AIR_BOXES = ("ijaf_reserve", "ijaf_attack")
+JP_SHIP_BOXES = ("ijn_reserve", "ijn_attack")
+
+
+def ready(st: FBState, role: str) -> list[str]:
+    """Japanese air units of a role in the IJAF boxes (FB 13.4: either box may fly)."""
+    types = st.data.air_types
+    return sorted(
+        a for a, where in st.air.items() if where in JP_AIR_BOXES and role in types[st.data.air[a].type].roles
+    )
+
+
+def representatives(st: FBState, units: list[str]) -> list[str]:
+    """One unit per (type, box): the others of its kind would do exactly the same."""
+    seen: set[tuple[str, str]] = set()
+    reps = []
+    for a in units:
+        key = (st.data.air[a].type, st.air[a])
+        if key not in seen:
+            seen.add(key)
+            reps.append(a)
+    return reps
+
+
+def targets_for_bombs(st: FBState) -> list[str]:
+    """Airfield hexes worth a bomb: with US aircraft on them, or not yet destroyed."""
+    return [
+        h
+        for h in st.board.airfield_hexes
+        if airfields.is_airfield(st, h) and (airfields.air_on(st, h) or st.airfield[h] != "destroyed")
+    ]
+
+
+def missions(st: FBState) -> list[A.FBAction]:
+    if st.phasing != "jp" or st.building is not None:
+        return []
+    cap = airfields.air_on(st, "usaf_cap")
+    ga = airfields.air_on(st, "usaf_ground_attack")
+    fighters = ready(st, "fighter")
+    bombers = ready(st, "bomber")
+    acts: list[A.FBAction] = []
+    for f in representatives(st, fighters):
+        if cap:
+            acts.append(A.AirMission((f,), "usaf_cap"))  # FB 13.3.1
+        elif ga:
+            acts.append(A.AirMission((f,), "usaf_ground_attack"))  # FB 13.3.1
+    if cap:  # FB 13.3.3: two bombers may eliminate a CAP fighter
+        reps = representatives(st, bombers)
+        for i, b1 in enumerate(reps):
+            for b2 in reps[i:]:
+                if b1 == b2:
+                    same = [
+                        b for b in bombers if st.data.air[b].type == st.data.air[b1].type and st.air[b] == st.air[b1]
+                    ]
+                    if len(same) >= 2:
+                        acts.append(A.AirMission((same[0], same[1]), "usaf_cap"))
+                else:
+                    acts.append(A.AirMission((b1, b2), "usaf_cap"))
+    else:  # FB 13.3.2: no airfield attacks while the CAP box holds US aircraft
+        for b in representatives(st, bombers):
+            acts.extend(A.AirMission((b,), h) for h in targets_for_bombs(st))
+    return acts
+
+
+def explain(st: FBState, action: A.FBAction) -> IllegalAction:
+    if isinstance(action, A.Bombard):
+        return explain_bombard(st, action)
+    assert isinstance(action, A.AirMission)
+    if st.phasing != "jp":
+        return IllegalAction("FB 13.3", "only the Japanese player initiates air combat")
+    for u in action.units:
+        if u not in st.air or st.air[u] not in JP_AIR_BOXES:
+            return IllegalAction("FB 13.4", f"{u} is not a Japanese air unit in the IJAF Reserve or Attack box")
+    roles = [st.data.air_types[st.data.air[u].type].roles for u in action.units]
+    cap = airfields.air_on(st, "usaf_cap")
+    if action.target == "usaf_cap":
+        if not cap:
+            return IllegalAction("FB 13.3.1", "the USAF CAP box is empty")
+        return IllegalAction("FB 13.3.3", "a CAP fighter is attacked by one Japanese fighter or two Japanese bombers")
+    if action.target == "usaf_ground_attack":
+        if cap:
+            return IllegalAction(
+                "FB 13.3.1", "Japanese fighters may not attack the Ground Attack box while US aircraft fly CAP"
+            )
+        return IllegalAction(
+            "FB 13.3.3", "only one Japanese fighter attacks the Ground Attack box, and it must hold US bombers"
+        )
+    if cap:
+        return IllegalAction("FB 13.3.2", "Japanese bombers may not attack airfields while US aircraft fly CAP")
+    if len(action.units) != 1 or "bomber" not in roles[0]:
+        return IllegalAction("FB 13.3.3", "one Japanese bomber attacks an airfield hex (fighters cannot)")
+    return IllegalAction("FB 13.3.3", f"{action.target} is not an airfield hex that can be attacked (FB 12.6.1)")
+
+
+def fly(st: FBState, action: A.AirMission, events: list[Event]) -> None:
+    names = "+".join(action.units)
+    for u in action.units:
+        st.eliminate(u, "FB 13.3.3", "its mission is over", events)
+    target = action.target
+    if target in ("usaf_cap", "usaf_ground_attack"):
+        victims = airfields.air_on(st, target)
+        box = "CAP" if target == "usaf_cap" else "Ground Attack"
+        events.append(
+            Event(
+                "air",
+                f"{names} attack(s) the USAF {box} box (FB 13.3.3)",
+                {"units": list(action.units), "target": target},
+            )
+        )
+        st.pending.insert(0, Decision("lose", "us", victims, 1, rule="FB 13.3.3"))
+    else:
+        strike(st, target, "FB 13.3.3", "destroyed", f"{names} bomb(s) airfield hex {target}", events)
+    decisions.settle(st, events)
+
+
+def strike(st: FBState, hex_id: str, rule: str, damage: str, text: str, events: list[Event]) -> None:
+    """One hit on an airfield hex: a US air unit there (owner's choice, FB 8.10.1), else the hex."""
+    st.disturbed.add(hex_id)  # FB 11.4: any attack stops engineer work
+    events.append(Event("airfield-attack", f"{text} ({rule})", {"hex": hex_id, "rule": rule}))
+    victims = airfields.air_on(st, hex_id)
+    if victims:
+        st.pending.insert(0, Decision("lose", "us", victims, 1, rule=rule))
+        return
+    status = st.airfield[hex_id]
+    if damage == "damaged":
+        if status == "operational":  # FB 9.5.3: damaged, not destroyed; no further damage
+            st.airfield[hex_id] = "damaged"
+            st.work.pop(hex_id, None)
+            events.append(
+                Event("airfield", f"airfield hex {hex_id} damaged ({rule})", {"hex": hex_id, "status": "damaged"})
+            )
+    elif status != "destroyed":
+        airfields.destroy_hex(st, hex_id, rule, events)
+
+
+def artillery_targets(st: FBState) -> list[str]:
+    """FB 9.5.1: Henderson Field, or the Fighter Strip once constructed."""
+    return [h for h in st.board.airfield_hexes if airfields.is_airfield(st, h)]
+
+
+def bombardments(st: FBState) -> list[A.FBAction]:
+    if st.phasing != "jp" or st.building is not None:
+        return []
+    acts: list[A.FBAction] = []
+    hexes = artillery_targets(st)
+    for unit in sorted(u for u in st.ground if st.data.ground[u].side == "jp" and st.data.ground[u].range is not None):
+        acts.extend(A.Bombard(h, unit) for h in hexes if artillery.can_bombard(st, unit, (h,)))
+    seen: set[tuple[str, str]] = set()
+    for ship in sorted(st.ships):
+        key = (st.data.ships[ship].type, st.ships[ship])
+        if key in seen:
+            continue
+        seen.add(key)
+        acts.extend(A.Bombard(h, ship) for h in hexes)  # FB 10.1.2, 10.1.3: both boxes
+    return acts
+
+
+def explain_bombard(st: FBState, action: A.Bombard) -> IllegalAction:
+    if st.phasing != "jp":
+        return IllegalAction("FB 9.5", "only Japanese artillery and ships bombard airfields without a ground attack")
+    if action.hex not in artillery_targets(st):
+        return IllegalAction("FB 9.5.1", f"{action.hex} is not Henderson Field or a constructed Fighter Strip hex")
+    if action.unit in st.data.ships:
+        return IllegalAction("FB 10.1", f"{action.unit} is not in an IJN box")
+    g = st.data.ground.get(action.unit)
+    if g is None or g.side != "jp" or g.range is None:
+        return IllegalAction("FB 9.1", f"{action.unit} is not a Japanese artillery unit")
+    if action.unit in st.attacked:
+        return IllegalAction("FB 9.4", f"{action.unit} has already fired this turn")
+    if artillery.adjacent_to_enemy(st, action.unit):
+        return IllegalAction("FB 9.4", f"{action.unit} is next to US units and must attack them")
+    return IllegalAction("FB 9.2", f"{action.hex} is out of {action.unit}'s range of {g.range} (counted inclusively)")
+
+
+def bombard(st: FBState, action: A.Bombard, events: list[Event]) -> None:
+    if action.unit in st.data.ships:
+        st.eliminate(action.unit, "FB 10.5", "removed after its bombardment", events)
+        strike(st, action.hex, "FB 10.3", "destroyed", f"{action.unit} shells airfield hex {action.hex}", events)
+    else:
+        st.attacked.add(action.unit)  # FB 9.4: one attack per turn
+        strike(st, action.hex, "FB 9.5.3", "damaged", f"{action.unit} bombards airfield hex {action.hex}", events)
+    decisions.settle(st, events)

@@ -1,0 +1,352 @@
+"""Movement phases (FB 4.0–4.5, 5.0, 6.0–6.4, 7.1, 7.3, 7.4, 8.2, 13.6).
+
+Movement is counted in half movement factors so that the half-MF costs of boxes and
+Japanese entry (FB 6.1, 6.2, 7.3) stay exact. A move takes a unit to its
+destination along the cheapest legal path (or along the path given with `via`);
+a unit may move again with what it has left.
+"""
+
+from __future__ import annotations
+
+from henderson.core.errors import IllegalAction
+from henderson.core.events import Event
+from henderson.games.firstblood import actions as A
+from henderson.games.firstblood.rules import airfields
+from henderson.games.firstblood.rules.placement import HEX_STACK
+from henderson.games.firstblood.state import OTHER, FBState
+
+
+def enter(st: FBState, events: list[Event]) -> None:
+    side = st.phasing
+    st.mf = {}
+    st.reach_cache = {}
+    for unit in st.ground:
+        g = st.data.ground[unit]
+        if g.side == side and unit not in st.held:
+            st.mf[unit] = 2 * g.mf  # FB 4.1: nothing saved from earlier turns
+
+
+def fmt_mf(half: int) -> str:
+    return f"{half // 2}½" if half % 2 else str(half // 2)
+
+
+def reach(st: FBState, unit: str) -> dict[str, int]:
+    """Every place `unit` can move to now, with its least cost in half-MF (not its own place)."""
+    budget = st.mf.get(unit, 0)
+    if budget <= 0:
+        return {}
+    board = st.board
+    g = st.data.ground[unit]
+    here = st.ground[unit]
+    enemy, zoc = enemy_and_zoc(st, g.side)
+    half = g.mf  # one half of the printed MF, in half-MF units (FB 6.1, 6.2, 7.3)
+    starts: dict[str, int] = {}
+    boxes: dict[str, int] = {}
+    if board.on_map(here):
+        starts[here] = 0
+    elif here in board.ep_arrows:
+        cost = 0 if g.side == "us" else half  # FB 7.1 (US pays nothing), FB 7.3
+        for h in board.ep_arrows[here]:
+            if h not in enemy:  # FB 7.4
+                starts[h] = min(starts.get(h, cost), cost)
+    elif here in board.box_arrows:
+        # FB 6.1: box to box costs half the MF; never back into a box already visited (FB 6.0)
+        seen = st.visited.get(unit, here)
+        frontier = [(here, 0, seen)]
+        while frontier:
+            box, cost, been = frontier.pop()
+            if box != here:
+                boxes[box] = min(boxes.get(box, cost), cost)
+            enter_cost = cost + half  # FB 6.2: box to the map costs half the MF
+            if enter_cost <= budget:
+                for h in board.box_arrows[box]:
+                    if h not in enemy:  # FB 7.4
+                        starts[h] = min(starts.get(h, enter_cost), enter_cost)
+            for nxt in board.box_next[box]:
+                if nxt not in been and cost + half <= budget:
+                    frontier.append((nxt, cost + half, been + nxt))
+    result = board.reach(starts, budget, enemy, zoc)
+    result.pop(here, None)
+    result.update(boxes)
+    return result
+
+
+def enemy_and_zoc(st: FBState, side: str) -> tuple[set[str], set[str]]:
+    """Hexes of the enemy's ground units and their zone of control, fixed for a movement phase."""
+    key = ("enemy", side)
+    found = st.reach_cache.get(key)
+    if found is None:
+        enemy = st.hexes_of(OTHER[side])
+        found = [enemy, st.board.zoc(enemy)]
+        st.reach_cache[key] = found
+    return found[0], found[1]
+
+
+def costs(st: FBState, unit: str) -> dict[str, int]:
+    """`reach`, remembered for the phase (units alike share it)."""
+    g = st.data.ground[unit]
+    here = st.ground[unit]
+    key = ("reach", g.side, g.mf, here, st.mf.get(unit, 0), st.visited.get(unit, ""))
+    found = st.reach_cache.get(key)
+    if found is None:
+        found = [reach(st, unit)]
+        st.reach_cache[key] = found
+    return found[0]
+
+
+def destinations(st: FBState, unit: str) -> dict[str, int]:
+    """Places `unit` may end a move in: reachable and not already holding 3 friendly units."""
+    board = st.board
+    return {
+        p: c
+        for p, c in costs(st, unit).items()
+        if not board.on_map(p) or len(st.at(p)) < HEX_STACK  # FB 5.0 (see rulings)
+    }
+
+
+def moves(st: FBState, unit: str) -> tuple[list[A.Move], frozenset[str]]:
+    """The moves `unit` could make ignoring stacking, and their destinations, cached for the
+    phase: enemy units do not move in one's own movement phase, so reach depends only on the
+    unit's side, printed MF, place, MF left and boxes visited (units alike share it)."""
+    key = (unit, st.ground[unit], st.mf.get(unit, 0))
+    found = st.reach_cache.get(key)
+    if found is None:
+        places = sorted(costs(st, unit))
+        found = [[A.Move(unit, p) for p in places], frozenset(places)]
+        st.reach_cache[key] = found
+    return found[0], found[1]
+
+
+def is_legal_move(st: FBState, action: A.Move) -> bool:
+    """The same answer as looking `action` up in `actions(st)`, without building that list."""
+    unit = action.unit
+    if action.via or unit not in st.mf or st.mf[unit] <= 0 or unit not in st.ground:
+        return False
+    if st.data.ground[unit].side != st.phasing:
+        return False
+    cost = costs(st, unit)
+    if action.to not in cost:
+        return False
+    return not st.board.on_map(action.to) or len(st.at(action.to)) < HEX_STACK
+
+
+def movers(st: FBState) -> list[str]:
+    return sorted(u for u, left in st.mf.items() if left > 0 and u in st.ground)
+
+
+def bombers_ready(st: FBState) -> list[str]:
+    """US bombers in the Ground Attack box (FB 13.6)."""
+    types = st.data.air_types
+    return sorted(
+        a
+        for a, where in st.air.items()
+        if where == "usaf_ground_attack" and a not in st.bombing and types[st.data.air[a].type].is_bomber
+    )
+
+
+def bomb_targets(st: FBState) -> list[str]:
+    """Japanese stacks on the map (FB 13.2: never in the off-board boxes), fixed for the phase."""
+    found = st.reach_cache.get(("bomb targets",))
+    if found is None:
+        found = sorted(st.hexes_of("jp"))
+        st.reach_cache[("bomb targets",)] = found
+    return found
+
+
+def actions(st: FBState) -> list[A.FBAction]:
+    acts: list[A.FBAction] = []
+    full = {p for p, units in st.occ.items() if len(units) >= HEX_STACK}  # FB 5.0 (see rulings)
+    for unit in movers(st):
+        unit_moves, places = moves(st, unit)
+        if full.isdisjoint(places):
+            acts.extend(unit_moves)
+        else:
+            acts.extend([m for m in unit_moves if m.to not in full])
+    if st.phasing == "us":
+        ready = bombers_ready(st)
+        targets = bomb_targets(st) if ready else []
+        for b in ready:
+            acts.extend(A.Bomb(b, h) for h in targets)
+        acts.extend(A.Bomb(b, "usaf_ground_attack") for b in sorted(st.bombing))
+    if st.phasing == "jp":
+        from henderson.games.firstblood.rules import japanese_air
+
+        acts.extend(japanese_air.missions(st))
+    return acts
+
+
+def accepts(st: FBState, action: A.FBAction) -> bool:
+    """`move ... via` is checked step by step; it is legal when its path is."""
+    if isinstance(action, A.Move) and action.via:
+        path_cost(st, action)
+        return True
+    return False
+
+
+def path_cost(st: FBState, action: A.Move) -> int:
+    """Cost of a move along its given path; IllegalAction at the first wrong step."""
+    unit = action.unit
+    check_mover(st, unit)
+    board = st.board
+    g = st.data.ground[unit]
+    enemy = st.hexes_of(OTHER[g.side])
+    zoc = board.zoc(enemy)
+    here = st.ground[unit]
+    cost = 0
+    visited = st.visited.get(unit, "")
+    steps = [*action.via, action.to] if action.via[-1:] != (action.to,) else list(action.via)
+    for step in steps:
+        if board.on_map(here):
+            if step not in board.adj[here]:
+                raise IllegalAction("FB 4.0", f"{step} is not next to {here}")
+            if step in enemy:
+                raise IllegalAction("FB 7.4", f"{step} holds enemy ground units")
+            if here in zoc and step in zoc:
+                raise IllegalAction(
+                    "FB 8.2",
+                    f"a unit may not move directly from one enemy zone of control ({here}) to another ({step})",
+                )
+            cost += board.cost2[(here, step)]
+        elif here in board.ep_arrows:
+            if step not in board.ep_arrows[here]:
+                raise IllegalAction("FB 7.1", f"no arrow from {here} points to {step}")
+            if step in enemy:
+                raise IllegalAction("FB 7.4", f"{step} holds enemy ground units")
+            cost += 0 if g.side == "us" else g.mf
+        elif here in board.box_arrows:
+            if step in board.box_next[here]:
+                if step in visited:
+                    raise IllegalAction("FB 6.0", f"{unit} may not reenter box {step}")
+                visited += step
+            elif step in board.box_arrows[here]:
+                if step in enemy:
+                    raise IllegalAction("FB 7.4", f"{step} holds enemy ground units")
+            else:
+                raise IllegalAction(
+                    "FB 6.2", f"box {here} leads only to {', '.join(board.box_next[here] + board.box_arrows[here])}"
+                )
+            cost += g.mf  # FB 6.1, 6.2
+        else:
+            raise IllegalAction("FB 6.0", f"{unit} cannot move from {here}")
+        if board.on_map(here) and not board.on_map(step):
+            raise IllegalAction("FB 6.0", "once on the map, Japanese units never leave it for the boxes")
+        here = step
+    if cost > st.mf[unit]:
+        raise IllegalAction("FB 4.0", f"{unit} has {fmt_mf(st.mf[unit])} MF left, the path costs {fmt_mf(cost)}")
+    if board.on_map(here) and len(st.at(here)) >= HEX_STACK:
+        raise IllegalAction("FB 5.0", f"{here} already holds {HEX_STACK} ground units")
+    return cost
+
+
+def check_mover(st: FBState, unit: str) -> None:
+    if unit not in st.data.ground:
+        raise IllegalAction("FB 4.0", f"no ground unit {unit!r}")
+    if unit not in st.ground:
+        raise IllegalAction("FB 4.0", f"{unit} is not in play")
+    if st.data.ground[unit].side != st.phasing:
+        raise IllegalAction("FB 3.2", f"{unit} is not yours to move in the {st.phasing.upper()} movement phase")
+    if unit in st.held:
+        raise IllegalAction(
+            "FB 7.2", f"{unit} entered Box {st.ground[unit]} this turn and may not move until next turn"
+        )
+    if st.mf.get(unit, 0) <= 0:
+        raise IllegalAction("FB 4.1", f"{unit} has no movement factors left")
+
+
+def explain(st: FBState, action: A.FBAction) -> IllegalAction:
+    try:
+        if isinstance(action, A.Move):
+            check_mover(st, action.unit)
+            board = st.board
+            g = st.data.ground[action.unit]
+            if action.to in board.box_arrows and g.side == "us":
+                return IllegalAction("FB 6.0", "only Japanese land units may use the off-board boxes")
+            if board.on_map(st.ground[action.unit]) and not board.on_map(action.to):
+                return IllegalAction("FB 6.0", "once on the map, Japanese units never leave it for the boxes")
+            if board.on_map(action.to) and action.to in st.hexes_of(OTHER[g.side]):
+                return IllegalAction("FB 7.4", f"{action.to} holds enemy ground units")
+            if board.on_map(action.to) and len(st.at(action.to)) >= HEX_STACK:
+                return IllegalAction("FB 5.0", f"{action.to} already holds {HEX_STACK} ground units")
+            if action.to not in board.terrain and action.to not in board.box_arrows:
+                return IllegalAction("FB 4.0", f"{action.to} is not a hex of the map or an off-board box")
+            return IllegalAction(
+                "FB 4.0",
+                f"{action.unit} cannot reach {action.to} with {fmt_mf(st.mf[action.unit])} MF "
+                "(costs FB 4.2, boxes FB 6.1-6.2, no ZOC to ZOC FB 8.2)",
+            )
+        if isinstance(action, A.Bomb):
+            if st.phasing != "us":
+                return IllegalAction("FB 13.6", "US bombers are placed in the US movement phase")
+            if action.unit not in bombers_ready(st) and action.hex != "usaf_ground_attack":
+                return IllegalAction("FB 13.6", f"{action.unit} is not a bomber in the USAF Ground Attack box")
+            return IllegalAction("FB 13.6", f"{action.hex} holds no Japanese ground units on the map (FB 13.2)")
+        if isinstance(action, A.AirMission):
+            from henderson.games.firstblood.rules import japanese_air
+
+            return japanese_air.explain(st, action)
+    except IllegalAction as exc:
+        return exc
+    from henderson.games.firstblood.rules.sequence import not_now
+
+    return not_now(st, action)
+
+
+def do(st: FBState, action: A.FBAction, events: list[Event]) -> None:
+    if isinstance(action, A.Move):
+        if action.via:
+            cost = path_cost(st, action)
+        else:
+            cost = costs(st, action.unit)[action.to]
+        move(st, action.unit, action.to, cost, events)
+    elif isinstance(action, A.Bomb):
+        if action.hex == "usaf_ground_attack":
+            del st.bombing[action.unit]
+        else:
+            st.bombing[action.unit] = action.hex
+        events.append(
+            Event("bomb", f"{action.unit} placed over {action.hex} (FB 13.6)", {"unit": action.unit, "hex": action.hex})
+        )
+    elif isinstance(action, A.AirMission):
+        from henderson.games.firstblood.rules import japanese_air
+
+        japanese_air.fly(st, action, events)
+
+
+def move(st: FBState, unit: str, to: str, cost: int, events: list[Event]) -> None:
+    frm = st.ground[unit]
+    st.mf[unit] -= cost
+    st.put(unit, to)
+    st.moved.add(unit)
+    if to in st.board.box_arrows:
+        st.visited[unit] = st.visited.get(unit, frm) + to  # FB 6.3 box counters
+    events.append(
+        Event(
+            "move",
+            f"{unit} moves {frm} → {to} ({fmt_mf(cost)} MF, {fmt_mf(st.mf[unit])} left)",
+            {"unit": unit, "from": frm, "to": to, "cost": cost / 2},
+        )
+    )
+    if st.data.ground[unit].side == "jp":
+        airfields.occupied(st, to, events)
+
+
+def unmoved_in_boxes(st: FBState) -> list[str]:
+    """FB 6.3: Japanese units in boxes that have not moved this turn and could."""
+    if st.phasing != "jp":
+        return []
+    return sorted(
+        u
+        for u, where in st.ground.items()
+        if where in st.board.box_arrows and u not in st.moved and u not in st.held and reach(st, u)
+    )
+
+
+def end_blocker(st: FBState) -> IllegalAction | None:
+    stuck = unmoved_in_boxes(st)
+    if stuck:
+        return IllegalAction("FB 6.3", f"Japanese units in off-board boxes must move every turn ({', '.join(stuck)})")
+    return None
+
+
+def leave(st: FBState, events: list[Event]) -> None:
+    st.mf = {}

@@ -1,0 +1,34 @@
+"""Retreats (FB 8.10–8.12, 8.2.2, 8.2.3, 4.4): where a unit may retreat to, if anywhere."""
+
+from __future__ import annotations
+
+from henderson.games.firstblood.rules.placement import HEX_STACK
+from henderson.games.firstblood.state import OTHER, FBState
+
+
+def options(st: FBState, unit: str) -> list[str]:
+    """Hexes `unit` may retreat to: one hex away, or further past full hexes (FB 8.2.3), never
+    into or through enemy units or their zones of control (FB 8.11, 8.2.2), never across a
+    river (FB 8.12; the ford excepted, FB 4.4) or off the map."""
+    here = st.ground.get(unit)
+    board = st.board
+    if here is None or not board.on_map(here):
+        return []  # FB 8.12: re-entering boxes or entry points is not allowed
+    enemy = st.hexes_of(OTHER[st.data.ground[unit].side])
+    zoc = board.zoc(enemy)
+    seen = {here}
+    frontier = [here]
+    found: list[str] = []
+    while frontier:
+        nxt = []
+        for h in frontier:
+            for n in board.adj[h]:
+                if n in seen or n in enemy or n in zoc or board.side[(h, n)] == "river":
+                    continue
+                seen.add(n)
+                if len(st.at(n)) < HEX_STACK:
+                    found.append(n)
+                else:
+                    nxt.append(n)  # FB 8.2.3: keep retreating until stacking permits
+        frontier = nxt
+    return sorted(found)

@@ -1,0 +1,176 @@
+"""Random play through the public API over seeded games, checking the AAG invariants after
+every action, plus notation and position round-trips and record replay."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from henderson.core.errors import NotationError
+from henderson.core.record import GameRecord, record_for, replay
+from henderson.games.aag.actions import ARITY, Action
+
+from .helpers import game
+
+PLIES = 300
+SEEDS = range(3)
+
+
+def check_invariants(state, scored, sunk) -> None:
+    units = state.data.units
+    for p in state.pieces.values():
+        if p.aboard is not None:
+            ship = state.pieces[p.aboard]
+            assert ship.zone == p.zone and ship.side == p.side and not ship.damaged
+        if p.damaged:  # damaged units wait at their own base, and only resilient ships
+            assert p.zone == state.base_sea(p.side) and units[p.type].resilient
+        if p.type in ("transport", "destroyer"):
+            assert len(state.land_cargo(p)) <= units[p.type].cargo
+        if p.type == "carrier":
+            assert len(state.fighters_aboard(p)) <= 2
+        if p.type != "supply" and units[p.type].category == "sea" and not p.damaged:
+            assert state.data.board.is_sea(p.zone)
+    for island, isl in state.data.board.islands.items():
+        assert sum(1 for a in state.airfields if a["island"] == island) <= isl.airfields
+        if state.step in ("regroup:build", "regroup:buy", "regroup:repair", "regroup:deploy"):
+            for side in ("us", "jp"):
+                landed = [p for p in state.in_zone(island, side) if p.type in ("fighter", "bomber")]
+                assert len(landed) <= 2 * len(state.airfields_of(side, island, undamaged=True))
+    for side in ("us", "jp"):
+        assert state.vp[side] == scored[side] + sunk[side]
+        assert state.vp_ships[side] == sunk[side]
+
+
+def play_game(seed: int, options=None):
+    g = game()
+    state = g.new_state(seed, options=options)
+    record = record_for(g, state)
+    rng = random.Random(seed)
+    scored = {"us": 0, "jp": 0}
+    sunk = {"us": 0, "jp": 0}
+    for _ in range(PLIES):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        assert legal and len(set(legal)) == len(legal)
+        for a in legal:
+            assert g.parse_action(str(a)) == a
+        action = legal[rng.randrange(len(legal))]
+        player = state.current_player()
+        events = state.apply(action)
+        record.add(player, str(action), events)
+        for e in events:
+            if e.kind == "vp" and "gained" in e.data:
+                scored[e.data["side"]] += e.data["gained"]
+            elif e.kind == "vp":
+                sunk[e.data["side"]] += 1
+        check_invariants(state, scored, sunk)
+    return g, state, record
+
+
+def test_random_play_keeps_invariants_and_replays():
+    for seed in SEEDS:
+        g, state, record = play_game(seed)
+        text = record.dumps()
+        again = replay(GameRecord.loads(text), g)
+        assert again.to_json(include_dice=False) == state.to_json(include_dice=False)
+
+
+def test_random_play_hidden_movement_option():
+    g, state, record = play_game(11, options={"hidden_movement": True})
+    again = replay(GameRecord.loads(record.dumps()), g)
+    assert again.to_json(include_dice=False) == state.to_json(include_dice=False)
+
+
+def test_legal_actions_same_order_after_reload():
+    g = game()
+    state = g.new_state(2)
+    loaded = g.load_state(state.to_json())
+    assert [str(a) for a in loaded.legal_actions()] == [str(a) for a in state.legal_actions()]
+
+
+def test_position_round_trip_and_clone():
+    g, state, _ = play_game(3)
+    text = json.dumps(state.to_json())
+    loaded = g.load_state(json.loads(text))
+    assert loaded.to_json() == state.to_json()
+    assert [str(a) for a in loaded.legal_actions()] == [str(a) for a in state.legal_actions()]
+    copy = state.clone()
+    assert copy.to_json(include_dice=False) == state.to_json(include_dice=False)
+
+
+def test_hidden_orders_are_hidden_from_the_other_side_rule_aag_hidden_movement():
+    g = game()
+    state = g.new_state(5, options={"hidden_movement": True})
+    while state.step != "hidden:orders":
+        state.apply("end")
+    mover = state.current_player()
+    move = next(a for a in state.legal_actions() if a.verb == "move")
+    state.apply(move)
+    uid = move.args[1].split(",")[0]
+    before = state.pieces[uid].zone
+    assert state.view(mover)["orders"][mover]
+    assert state.view("us" if mover == "jp" else "jp")["orders"][mover] == {}
+    state.apply("end")  # the other side writes its orders without seeing them
+    assert state.pieces[uid].zone == before  # not yet revealed
+    state.apply("end")
+    assert state.pieces[uid].zone == move.args[0]  # revealed and carried out together
+
+
+ids = st.builds(lambda s, n: f"{s}{n}", st.sampled_from(["us", "jp"]), st.integers(1, 999))
+words = st.sampled_from(["A", "J", "M", "guadalcanal", "new_caledonia", "infantry", "supply"])
+
+
+@st.composite
+def actions(draw):
+    verb = draw(st.sampled_from(sorted(ARITY)))
+    if verb == "move":
+        chosen = draw(st.lists(ids, min_size=1, max_size=4, unique=True))
+        from henderson.games.aag.actions import move
+
+        return move(draw(words), chosen)
+    first_is_id = verb in ("load", "torpedo", "join", "aim", "hit", "unload", "land", "deploy")
+    if verb == "use":
+        return Action(verb, tuple(draw(st.lists(words, min_size=1, max_size=3))))
+    args = [
+        draw(ids) if (i == 0 and first_is_id) or (verb in ("load", "torpedo")) else draw(words)
+        for i in range(ARITY[verb])
+    ]
+    return Action(verb, tuple(args))
+
+
+@given(actions())
+def test_notation_round_trip(action):
+    assert game().parse_action(str(action)) == action
+
+
+@given(st.text(max_size=30))
+def test_parse_never_crashes(text):
+    with contextlib.suppress(NotationError):
+        game().parse_action(text)
+
+
+BAD_POSITIONS = [
+    ({}, "pieces"),
+    ({"pieces": [{"id": "us1", "side": "us", "type": "tank", "zone": "J"}]}, "unknown unit type"),
+    ({"pieces": [{"id": "us1", "side": "us", "type": "infantry", "zone": "J"}]}, "aboard a ship"),
+    ({"pieces": [{"id": "us1", "side": "us", "type": "cruiser", "zone": "malaita"}]}, "sea zone"),
+    ({"pieces": [], "step": "nope"}, "unknown step"),
+    ({"pieces": [], "battle": {"zone": "H"}}, "battle.category"),
+    ({"pieces": [], "tokens": {"us": {"night_fighting": "x"}}}, "tokens.us"),
+    ({"pieces": [], "control": {"guadalcanal": "us"}}, "no side controls"),
+]
+
+
+def test_bad_positions_are_refused_with_the_field_named():
+    import pytest
+
+    from henderson.core.errors import PositionError
+
+    for obj, words in BAD_POSITIONS:
+        with pytest.raises(PositionError, match=words):
+            game().load_state(obj)

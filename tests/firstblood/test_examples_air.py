@@ -1,0 +1,227 @@
+"""Air units, airfields, engineers, supply and victory: FB 2.0, 9.5.3, 10.3, 11.x, 12.x, 13.x, 14.x."""
+
+from __future__ import annotations
+
+import pytest
+
+from henderson.core.errors import IllegalAction
+from henderson.games.firstblood import actions as A
+
+
+def test_fb_13_3_3_air_combat_example(pos):
+    """FB 13.3.3 example: one US fighter on CAP, two bombers in Ground Attack, a fighter on each Henderson hex;
+    two Japanese fighters and a bomber. Fighter 1 kills the CAP fighter (both removed); fighter 2 then kills a
+    bomber in Ground Attack; the bomber kills a fighter on an airstrip hex; every Japanese plane is gone."""
+    st = pos(
+        "jp_combat",
+        air={
+            "F4F-1": "usaf_cap",
+            "SBD-1": "usaf_ground_attack",
+            "SBD-2": "usaf_ground_attack",
+            "F4F-2": "0708",
+            "F4F-3": "0709",
+            "Zero-1": "ijaf_reserve",
+            "Zero-2": "ijaf_reserve",
+            "Betty-1": "ijaf_reserve",
+        },
+        ground={"Kuma": "0015"},
+        dice=[1],
+    )
+    with pytest.raises(IllegalAction) as err:
+        st.apply("air Zero-2 ga")  # CAP still flies
+    assert err.value.rule == "FB 13.3.1"
+    with pytest.raises(IllegalAction) as err:
+        st.apply("air Betty-1 0708")
+    assert err.value.rule == "FB 13.3.2"
+    st.apply("air Zero-1 cap")
+    assert "F4F-1" not in st.air and "Zero-1" not in st.air
+    st.apply("air Zero-2 ga")
+    assert "Zero-2" not in st.air and sorted(a for a, w in st.air.items() if w == "usaf_ground_attack") == ["SBD-2"]
+    st.apply("air Betty-1 0708")
+    assert "F4F-2" not in st.air and "Betty-1" not in st.air and st.airfield["0708"] == "operational"
+
+
+def test_fb_13_3_3_bomber_may_choose_a_plane_or_the_open_strip(pos):
+    """FB 13.3.3 example, end: with both fighters on one hex the bomber may kill one or destroy the empty hex."""
+    st = pos(
+        "jp_combat",
+        air={"F4F-2": "0708", "F4F-3": "0708", "Betty-1": "ijaf_attack"},
+        ground={"Kuma": "0015"},
+        dice=[1],
+    )
+    assert {A.AirMission(("Betty-1",), "0708"), A.AirMission(("Betty-1",), "0709")} <= set(st.legal_actions())
+    st.apply("air Betty-1 0709")
+    assert st.airfield["0709"] == "destroyed" and st.air["F4F-2"] == st.air["F4F-3"] == "0708"
+
+
+def test_fb_13_3_3_two_bombers_kill_a_cap_fighter(pos):
+    """FB 13.3.3: a CAP fighter may be eliminated by two Japanese bombers."""
+    st = pos(
+        "jp_combat",
+        air={"F4F-1": "usaf_cap", "Betty-1": "ijaf_attack", "Val-1": "ijaf_reserve"},
+        ground={"Kuma": "0015"},
+        dice=[1],
+    )
+    st.apply("air Betty-1+Val-1 cap")
+    assert not any(w == "usaf_cap" for w in st.air.values())
+    with pytest.raises(IllegalAction):
+        pos("jp_combat", air={"F4F-1": "usaf_cap", "Betty-1": "ijaf_attack"}).apply("air Betty-1 cap")
+
+
+def test_fb_9_5_3_artillery_damages_an_empty_airfield_hex(pos):
+    """FB 9.5.3: each artillery unit bombarding kills one US air unit, else damages (not destroys) the hex."""
+    st = pos("jp_combat", ground={"SUY": "0701", "Kuma": "0015"}, air={"SBD-1": "0708"}, dice=[1])
+    st.apply("bombard 0708 with SUY")
+    assert "SBD-1" not in st.air and st.airfield["0708"] == "operational"
+    st = pos("jp_combat", ground={"SUY": "0701", "Kuma": "0015"}, air={"Betty-1": "ijaf_reserve"})
+    st.apply("bombard 0708 with SUY")
+    assert st.airfield["0708"] == "damaged"
+    with pytest.raises(IllegalAction) as err:
+        st.apply("bombard 0708 with SUY")  # FB 9.4: one attack per turn
+    assert err.value.rule == "FB 9.4"
+
+
+def test_fb_10_3_ships_destroy_an_empty_airfield_hex(pos):
+    """FB 10.3, 10.5: a bombarding ship kills one plane, else destroys the hex; then it is removed."""
+    st = pos("jp_combat", ships={"BB-1": "ijn_reserve"}, ground={"Kuma": "0015"}, dice=[1])
+    st.apply("bombard 0709 with BB-1")
+    assert st.airfield["0709"] == "destroyed" and "BB-1" not in st.ships
+
+
+def test_fb_12_3_capacity_example(pos):
+    """FB 12.3 example: strips holding 5 and 3 air units: at most 4 more may come from the reserve."""
+    air = {f"F4F-{i}": "0708" for i in range(1, 6)}
+    air.update({f"SBD-{i}": "0709" for i in range(1, 4)})
+    air.update({f"TBF-{i}": "usaf_reserve" for i in range(1, 6)})
+    st = pos("us_air", air=air, inverted=sorted(air)[:8], air_moved=sorted(air)[:8])
+    placed = 0
+    while True:
+        flights = [a for a in st.legal_actions() if isinstance(a, A.Fly) and st.air[a.unit] == "usaf_reserve"]
+        if not flights:
+            break
+        st.apply(flights[0])
+        placed += 1
+    assert placed == 4
+
+
+def test_fb_12_5_fighter_strip_only_for_fighters(pos):
+    """FB 12.5: a constructed Fighter Strip takes only fighters, on the strip and in the box capacity."""
+    st = pos(
+        "us_air",
+        airfields={"0604": "operational"},
+        air={"SBD-1": "usaf_reserve", "F4F-1": "usaf_reserve"},
+        ground={"1/1": "0906"},
+    )
+    flights = {(a.unit, a.to) for a in st.legal_actions() if isinstance(a, A.Fly)}
+    assert ("F4F-1", "0604") in flights and ("SBD-1", "0604") not in flights
+
+
+def test_fb_13_7_returning_units_land_inverted(pos):
+    """FB 13.7: units back from CAP and Ground Attack land on the strips inverted and cannot fly again this phase."""
+    st = pos("us_combat", air={"F4F-1": "usaf_cap", "SBD-1": "usaf_ground_attack"}, ground={"1/1": "0906"}, dice=[])
+    st.apply("end")  # combat, engineer, then the air phase: both must land
+    assert st.phase == "us_air" and st.current_player() == "us"
+    while st.pending:
+        st.apply(st.legal_actions()[0])
+    assert st.air["F4F-1"] in ("0708", "0709") and st.inverted >= {"F4F-1", "SBD-1"}
+    assert not any(
+        isinstance(a, A.Fly) and a.unit in ("F4F-1", "SBD-1") and a.to == "usaf_cap" for a in st.legal_actions()
+    )
+
+
+def test_fb_12_6_occupying_the_airfield(pos):
+    """FB 12.6: a Japanese unit entering an airfield hex destroys the air units on it and the hex; still there at
+    the end of the US combat phase, it wins the game (FB 12.6.2)."""
+    st = pos("jp_movement", turn="SEP III", ground={"Kuma": "0808", "1/1": "0906"}, air={"F4F-1": "0708"}, dice=[1])
+    st.apply("move Kuma 0708")
+    assert "F4F-1" not in st.air and st.airfield["0708"] == "destroyed"
+    st.apply("end")  # no combat, supply roll 1, nothing to place: on to the US movement phase
+    assert st.phase == "us_movement"
+    st.apply("end")  # no US attack possible: the US combat phase ends at once
+    assert st.is_terminal() and st.winner() == "jp" and "12.6.2" in st.cause
+
+
+def test_fb_2_0_end_of_jan_iii(pos):
+    """FB 2.0: Japanese ground units on the map at the end of JAN III win; none, and the US wins."""
+    st = pos("us_air", turn="JAN III", ground={"Kuma": "0015"})
+    st.apply("end")
+    assert st.winner() == "jp"
+    st = pos("us_air", turn="JAN III", ground={"Kuma": "A", "1/1": "0906"})
+    st.apply("end")
+    assert st.winner() == "us"
+
+
+def test_fb_14_supply(pos):
+    """FB 14.1: on 4-6 the Japanese remove a ground unit (map or box) or, FB 14.2, a ship; 1-3 no effect."""
+    st = pos("jp_combat", ground={"Kuma": "0015", "1/124": "A"}, ships={"DD-1": "ijn_reserve"}, dice=[5])
+    st.apply("end")
+    assert st.current_player() == "jp"
+    assert set(st.legal_actions()) == {A.Lose("Kuma"), A.Lose("1/124"), A.Lose("DD-1")}
+    st.apply("lose DD-1")
+    assert "DD-1" not in st.ships and "Kuma" in st.ground
+    st = pos("jp_combat", ground={"Kuma": "0015"}, dice=[3])
+    st.apply("end")
+    assert "Kuma" in st.ground
+
+
+def test_fb_13_4_and_10_1_strategic_phase(pos):
+    """FB 13.4, 10.1: in the strategic phase the Attack boxes empty, then the Reserve boxes move up."""
+    st = pos(
+        "jp_combat",
+        ground={"Kuma": "0015"},
+        air={"Zero-1": "ijaf_attack", "Zero-2": "ijaf_reserve"},
+        ships={"DD-1": "ijn_attack", "DD-2": "ijn_reserve"},
+        dice=[1],
+    )
+    st.apply("end")
+    japanese = {a: w for a, w in st.air.items() if a.startswith("Zero")}
+    assert japanese == {"Zero-2": "ijaf_attack"} and st.ships == {"DD-2": "ijn_attack"}
+
+
+def test_fb_11_2_engineers_repair_in_one_turn_and_build_in_two(pos):
+    """FB 11.2, 11.4: engineers repair a damaged hex in one turn and build a Fighter Strip hex in two, if they stood
+    in the hex from the start of the turn and were not disturbed."""
+    st = pos(
+        "us_combat",
+        ground={"1Eng": "0708", "6NCB": "0604"},
+        airfields={"0708": "damaged"},
+        workers={"1Eng": "0708", "6NCB": "0604"},
+    )
+    st.apply("end")
+    assert st.airfield["0708"] == "operational"
+    assert st.airfield["0604"] == "unbuilt" and st.work["0604"] == 1
+
+
+def test_fb_11_4_disturbed_work_is_lost(pos):
+    """FB 11.4: if the hex is attacked in any way the work is not done and must start again."""
+    st = pos(
+        "us_combat",
+        ground={"1Eng": "0708"},
+        airfields={"0708": "damaged"},
+        workers={"1Eng": "0708"},
+        disturbed=["0708"],
+    )
+    st.apply("end")
+    assert st.airfield["0708"] == "damaged"
+
+
+def test_fb_11_2_1_optional_any_two_units_repair(pos):
+    """FB 11.2.1 (optional): any two non-artillery US units repair like one engineer."""
+    fields = {
+        "ground": {"1/1": "0708", "2/1": "0708"},
+        "airfields": {"0708": "damaged"},
+        "workers": {"1/1": "0708", "2/1": "0708"},
+    }
+    st = pos("us_combat", **fields)
+    st.apply("end")
+    assert st.airfield["0708"] == "damaged"
+    st = pos("us_combat", options={"repair_by_any_two_units": True}, **fields)
+    st.apply("end")
+    assert st.airfield["0708"] == "operational"
+
+
+def test_fb_6_4_1_units_left_on_entry_points_are_eliminated(pos):
+    """FB 6.4.1: no ground unit may remain on an entry point at the end of a combat phase."""
+    st = pos("us_combat", ground={"1/7": "EP9", "1/1": "0906"})
+    st.apply("end")
+    assert "1/7" not in st.ground and "1/7" in st.eliminated

@@ -1,0 +1,148 @@
+"""The rulebook's movement examples (FB 4.2, 4.4, 4.5, 6.2, 7.1, 7.3) and the rules around them."""
+
+from __future__ import annotations
+
+import pytest
+
+from henderson.core.errors import IllegalAction
+from henderson.games.firstblood import actions as A
+
+from .conftest import mf_left
+
+
+@pytest.mark.parametrize(
+    ("to", "cost"),
+    [("0809", 4), ("0709", 3), ("0810", 2), ("0711", 1), ("0610", 1), ("0609", 1)],
+)
+def test_fb_4_2_costs_from_0710(game, pos, to, cost):
+    """FB 4.2: from 0710, 0809 costs 4 MF, 0709 3, 0810 2, and 0711, 0610, 0609 1 each."""
+    assert game.board.cost2[("0710", to)] == 2 * cost
+    st = pos("us_movement", ground={"1/1": "0710"})
+    st.apply(f"move 1/1 {to} via {to}")
+    assert mf_left(st, "1/1") == 6 - cost
+
+
+def test_fb_4_2_river_cost_depends_on_the_hex_entered(game):
+    """FB 4.2: across a river, 3 MF into a clear hex and 4 MF into a jungle hex."""
+    b = game.board
+    for (a, c), kind in b.side.items():
+        if kind == "river":
+            assert b.cost2[(a, c)] == (8 if b.terrain[c] == "jungle" else 6)
+
+
+def test_fb_4_4_the_ford_removes_the_river_penalty(game, pos):
+    """FB 4.4: moving between 0909 and 0910 pays no river penalty, either way."""
+    assert game.board.side[("0909", "0910")] == "ford"
+    assert game.board.cost2[("0909", "0910")] == game.board.cost2[("0910", "0909")] == 2
+    st = pos("us_movement", ground={"1/1": "0909"})
+    st.apply("move 1/1 0910 via 0910")
+    assert mf_left(st, "1/1") == 5
+
+
+def test_fb_4_5_ridge_exceptions_are_clear(game):
+    """FB 4.5: 0406 to 0507 or 0307, and 0017 to 0018, pay no ridge cost, either way."""
+    b = game.board
+    for a, c in (("0406", "0507"), ("0406", "0307"), ("0017", "0018")):
+        assert b.side[(a, c)] == "clear"
+        assert b.cost2[(a, c)] == b.cost2[(c, a)] == 2
+    assert any(b.side[("0406", n)] == "ridge" for n in b.adj["0406"])
+
+
+def test_fb_6_2_box_a_to_b_to_0011(pos):
+    """FB 6.2 example: from Box A a unit may go to B and enter 0011, or go on to C, or stop in B."""
+    idle = {"Kuma": "0015"}  # keeps the phase open while we look
+    st = pos("jp_movement", ground={"1/124": "A", **idle}, boxes_visited={"1/124": "A"})
+    legal = set(st.legal_actions())
+    for dest in ("B", "C", "0011"):
+        assert A.Move("1/124", dest) in legal
+    st.apply("move 1/124 0011")
+    assert st.ground["1/124"] == "0011" and mf_left(st, "1/124") == 0
+    st2 = pos("jp_movement", ground={"1/124": "A", **idle})
+    st2.apply("move 1/124 B")
+    assert mf_left(st2, "1/124") == 4
+    st2.apply("move 1/124 C")
+    assert mf_left(st2, "1/124") == 0 and st2.visited["1/124"] == "ABC"
+
+
+def test_fb_6_0_no_reentering_a_box(pos):
+    """FB 6.0: a unit may not reenter a box it has been in."""
+    st = pos("jp_movement", ground={"1/124": "B"}, boxes_visited={"1/124": "AB"})
+    assert A.Move("1/124", "A") not in st.legal_actions()
+    with pytest.raises(IllegalAction) as err:
+        st.apply("move 1/124 A via A")
+    assert err.value.rule == "FB 6.0"
+
+
+def test_fb_6_3_units_in_boxes_must_move(pos):
+    """FB 6.3: Japanese units in off-board boxes must move every turn."""
+    st = pos("jp_movement", ground={"1/124": "A", "Kuma": "0015"}, dice=[1])
+    with pytest.raises(IllegalAction) as err:
+        st.apply("end")
+    assert err.value.rule == "FB 6.3"
+    st.apply("move 1/124 B")
+    st.apply("end")
+    assert st.phase != "jp_movement"
+
+
+def test_fb_7_2_units_placed_in_a_box_wait_a_turn(pos):
+    """FB 7.2: reinforcements placed in Box A or D may not move until the following turn."""
+    st = pos("jp_reinforcement", turn="OCT I", to_place=["1/29"], ground={"Kuma": "0015"})
+    st.apply("place 1/29 A")
+    while st.phase == "jp_reinforcement":
+        st.apply("end")
+    assert st.phase == "jp_movement"
+    assert not any(isinstance(a, A.Move) and a.unit == "1/29" for a in st.legal_actions())
+
+
+def test_fb_7_1_6db_enters_at_entry_point_11(pos):
+    """FB 7.1 example: OCT I, 6DB placed on entry point 11 moves to 1007 and still has 8 MF."""
+    st = pos("us_reinforcement", turn="OCT I", to_place=["6DB"])
+    st.apply("place 6DB EP11")
+    assert st.phase == "us_movement"
+    st.apply("move 6DB 1007 via 1007")
+    assert st.ground["6DB"] == "1007" and mf_left(st, "6DB") == 8
+
+
+def test_fb_7_3_228th_enters_at_0220_with_half_its_mf(pos):
+    """FB 7.3 example: OCT III, 228/1 and 228/3 placed on entry point 1 enter 0220 with 4 MF each."""
+    st = pos("jp_reinforcement", turn="OCT III", to_place=["228/1", "228/3"], specials="committed")
+    st.apply("place 228/1 EP1")
+    st.apply("place 228/3 EP1")
+    assert st.phase == "jp_movement"
+    for unit in ("228/1", "228/3"):
+        st.apply(f"move {unit} 0220 via 0220")
+        assert st.ground[unit] == "0220" and mf_left(st, unit) == 4
+
+
+def test_fb_8_2_no_move_from_zoc_to_zoc(pos):
+    """FB 8.2: a unit may not move directly from one enemy zone of control to another."""
+    st = pos("us_movement", ground={"1/1": "0710", "1/124": "0609"})
+    with pytest.raises(IllegalAction) as err:
+        st.apply("move 1/1 0610 via 0610")  # both next to 0609
+    assert err.value.rule == "FB 8.2"
+    assert "zone of control" in err.value.message
+
+
+def test_fb_7_4_no_entering_enemy_hexes(pos):
+    """FB 7.4: friendly units may not enter hexes holding enemy ground units."""
+    st = pos("us_movement", ground={"1/1": "0710", "1/124": "0711"})
+    assert A.Move("1/1", "0711") not in st.legal_actions()
+    with pytest.raises(IllegalAction) as err:
+        st.apply("move 1/1 0711")
+    assert err.value.rule == "FB 7.4"
+
+
+def test_fb_5_0_stacking_on_arrival(pos):
+    """FB 5.0: units pass through full hexes but a move may not end in one (see rulings)."""
+    st = pos("us_movement", ground={"1/1": "0710", "2/1": "0711", "3/1": "0711", "1/5": "0711", "2/5": "0712"})
+    assert A.Move("1/1", "0711") not in st.legal_actions()
+    st.apply("move 1/1 0712 via 0711,0712")  # through the full hex
+    assert st.ground["1/1"] == "0712"
+
+
+def test_fb_4_1_mf_cannot_be_exceeded(pos):
+    """FB 4.0, 4.1: a unit needs enough MF to cross a hexside."""
+    st = pos("us_movement", ground={"1/1": "0710"}, movement={"1/1": 3})
+    with pytest.raises(IllegalAction) as err:
+        st.apply("move 1/1 0809 via 0809")
+    assert err.value.rule == "FB 4.0"

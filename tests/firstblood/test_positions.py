@@ -1,0 +1,67 @@
+"""Positions: the JSON round-trips, hand-written positions fill in defaults, and bad ones are refused
+with the field named."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from henderson.core.errors import PositionError
+
+BASE = {"format": "henderson-position", "game": "firstblood", "version": 1, "turn": "OCT I", "phase": "us_movement"}
+
+
+def test_new_game_round_trips(game):
+    st = game.new_state(5)
+    st.apply("setup default")
+    st.apply("setup default")
+    data = st.to_json()
+    again = game.load_state(json.loads(json.dumps(data)))
+    assert again.to_json() == data
+    assert [str(a) for a in again.legal_actions()] == [str(a) for a in st.legal_actions()]
+
+
+def test_minimal_hand_written_position(game):
+    st = game.load_state({**BASE, "ground": {"1/1": "0906", "Kuma": "0015"}})
+    assert st.mf["1/1"] == 12  # full movement by default, in half MF
+    assert st.airfield["0708"] == "operational" and st.airfield["0604"] == "unbuilt"
+    assert st.current_player() == "us"
+
+
+def test_half_movement_points_are_kept(game):
+    st = game.load_state({**BASE, "ground": {"1/1": "0906"}, "movement": {"1/1": 2.5}})
+    assert st.to_json()["movement"] == {"1/1": 2.5}
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "words"),
+    [
+        ({"format": "x"}, "format", "henderson-position"),
+        ({"game": "aag"}, "game", "not 'firstblood'"),
+        ({"version": 9}, "version", "unsupported"),
+        ({"turn": "MAR I"}, "turn", "not a turn"),
+        ({"phase": "lunch"}, "phase", "not a phase"),
+        ({"ground": {"9/9": "0906"}}, "ground.9/9", "no such ground unit"),
+        ({"ground": {"1/1": "9999"}}, "ground.1/1", "not a hex"),
+        ({"ground": {"1/1": "A"}}, "ground.1/1", "only Japanese"),
+        ({"ground": {"1/1": "EP1"}}, "ground.1/1", "other side"),
+        ({"ground": {"1/1": "0906", "Kuma": "0906"}}, "ground", "share hex"),
+        (
+            {"phase": "us_combat", "ground": {"1/1": "0906", "2/1": "0906", "3/1": "0906", "1/5": "0906"}},
+            "ground",
+            "at most 3",
+        ),
+        ({"air": {"F4F-1": "ijaf_attack"}}, "air.F4F-1", "not a place"),
+        ({"ships": {"DD-1": "0708"}}, "ships.DD-1", "ijn_reserve"),
+        ({"airfields": {"0101": "operational"}}, "airfields.0101", "not an airfield"),
+        ({"airfields": {"0708": "bombed"}}, "airfields.0708", "status"),
+        ({"movement": {"1/1": "far"}, "ground": {"1/1": "0906"}}, "movement.1/1", "MF"),
+        ({"dice": {"kind": "loaded"}}, "dice", "unknown dice kind"),
+        ({"pending": [{"kind": "dance", "side": "us"}]}, "pending[0]", "decision"),
+    ],
+)
+def test_bad_positions_name_the_field(game, change, field, words):
+    with pytest.raises(PositionError) as err:
+        game.load_state({**BASE, **change})
+    assert err.value.where.startswith(field) and words in str(err.value)

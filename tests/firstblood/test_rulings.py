@@ -1,0 +1,135 @@
+"""The rulings of docs/rulings/firstblood.md, one test each, named by rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from henderson.core.errors import IllegalAction
+from henderson.games.firstblood import actions as A
+from henderson.games.firstblood.rules import retreat
+
+from .conftest import mf_left
+
+
+def test_fb_6_1_half_of_an_odd_movement_factor(pos):
+    """FB 6.1 ruling: half of SUY's 3 MF is exactly 1½."""
+    st = pos("jp_movement", ground={"SUY": "A", "Kuma": "0015"})
+    st.apply("move SUY B")
+    assert mf_left(st, "SUY") == 1.5
+    assert st.to_json()["movement"]["SUY"] == 1.5
+
+
+def test_fb_7_1_uncircled_us_entry_points_have_no_limit(game, pos):
+    """FB 7.1 ruling: only circled US entry points hold at most 4 units."""
+    uncircled = next(ep for ep, s in game.board.ep_side.items() if s == "us" and not game.board.ep_circled[ep])
+    circled = next(ep for ep, s in game.board.ep_side.items() if s == "us" and game.board.ep_circled[ep])
+    units = ["1/2", "2/2", "3/2", "2Rdr", "1/8"]
+    st = pos("us_reinforcement", turn="NOV I", to_place=units, ground={"Kuma": "0015"})
+    for u in units:
+        st.apply(f"place {u} {uncircled}")
+    assert len(st.at(uncircled)) == 5
+    st = pos("us_reinforcement", turn="NOV I", to_place=units, ground={"Kuma": "0015"})
+    for u in units[:4]:
+        st.apply(f"place {u} {circled}")
+    with pytest.raises(IllegalAction) as err:
+        st.apply(f"place 1/8 {circled}")
+    assert err.value.rule == "FB 7.1"
+
+
+def test_fb_7_5_1_blocked_japanese_entry_points_are_not_offered(game, pos):
+    """FB 7.2/7.5.1 ruling: a Japanese entry point whose every entry hex holds US units is not used."""
+    arrows = game.board.ep_arrows["EP1"]
+    us = dict(zip(["1/1", "2/1", "3/1"], arrows, strict=False))
+    st = pos("jp_reinforcement", turn="OCT III", to_place=["228/1"], ground=us, specials="committed")
+    places = {a.at for a in st.legal_actions() if isinstance(a, A.Place)}
+    assert "EP1" not in places and {"A", "D", "EP2"} <= places
+
+
+def test_fb_8_7_jungle_modifier_once_for_several_hexes(game, pos):
+    """FB 8.7 ruling: the jungle -1 applies once however many defending hexes are jungle."""
+    board = game.board
+    attacker, (h1, h2) = next(
+        (h, js[:2])
+        for h in sorted(board.terrain)
+        for js in [[n for n in board.adj[h] if board.terrain[n] == "jungle" and board.side[(h, n)] != "river"]]
+        if len(js) >= 2 and js[0] in board.adj[js[1]]
+    )
+    st = pos("us_combat", ground={"1/1": attacker, "Kuma": h1, "1/124": h2})
+    odds = game.odds(st, f"attack {h1}+{h2} with 1/1")
+    assert [m.value for m in odds.modifiers if m.rule == "FB 8.7.1"] == [-1]
+
+
+def test_fb_4_4_retreat_across_the_ford_is_allowed(game, pos):
+    """FB 4.4: units retreating across the ford are not eliminated; across another river they may not go."""
+    st = pos("us_combat", ground={"1/124": "0910", "1/1": "0911"})
+    opts = retreat.options(st, "1/124")
+    assert "0909" in opts
+    assert not any(game.board.side[("0910", h)] == "river" for h in opts if h in game.board.adj["0910"])
+
+
+def test_fb_13_3_japanese_missions_in_the_movement_phase(pos):
+    """FB 13.3 ruling: Japanese air missions may also be flown in the Japanese movement phase."""
+    st = pos("jp_movement", ground={"Kuma": "0015"}, air={"F4F-1": "usaf_cap", "Zero-1": "ijaf_reserve"})
+    assert A.AirMission(("Zero-1",), "usaf_cap") in st.legal_actions()
+    st.apply("air Zero-1 cap")
+    assert "F4F-1" not in st.air
+
+
+def test_fb_10_1_special_destroyers_come_together_once(pos):
+    """FB 10.1 ruling: both special destroyers are committed by one action, once, from OCT I."""
+    st = pos("jp_reinforcement", turn="SEP III", ground={"Kuma": "0015"}, to_place=[])
+    assert A.CommitSpecials() not in st.legal_actions()
+    st = pos("jp_reinforcement", turn="OCT I", ground={"Kuma": "0015"}, to_place=[])
+    st.apply("commit specials")
+    assert st.to_place == ["DD-S1", "DD-S2"]
+    st.apply("place DD-S1 ijn-attack")
+    st.apply("place DD-S2 ijn-reserve")
+    assert A.CommitSpecials() not in st.legal_actions()
+
+
+def test_fb_11_2_1_two_units_only_repair(pos):
+    """FB 11.2.1 ruling: two ordinary units repair a damaged hex but do not rebuild a destroyed one."""
+    st = pos(
+        "us_combat",
+        options={"repair_by_any_two_units": True},
+        ground={"1/1": "0708", "2/1": "0708"},
+        airfields={"0708": "destroyed"},
+        workers={"1/1": "0708", "2/1": "0708"},
+    )
+    st.apply("end")
+    assert st.airfield["0708"] == "destroyed" and not st.work.get("0708")
+
+
+def test_fb_11_4_an_engineer_that_moved_does_no_work(pos):
+    """FB 11.4 ruling: an engineer that moves during the turn does no work that turn."""
+    st = pos(
+        "us_movement",
+        ground={"1Eng": "0708", "Kuma": "0015"},
+        airfields={"0708": "damaged"},
+        workers={"1Eng": "0708"},
+        dice=[],
+    )
+    st.apply("move 1Eng 0808")
+    st.apply("move 1Eng 0708")
+    st.apply("end")
+    assert st.airfield["0708"] == "damaged"
+
+
+def test_fb_3_0_counters_placed_in_any_order(pos, game):
+    """FB 3.0 ruling: set-up placements may come in any order, though the list offers the next counter's."""
+    st = game.new_state(1)
+    first = st.to_place[0]
+    later = st.to_place[3]
+    st.apply(f"place {later} 0906")
+    assert st.ground[later] == "0906" and st.to_place[0] == first
+
+
+def test_fb_8_11_a_single_retreat_is_taken_without_asking(game, pos):
+    """FB 8.11 ruling: with exactly one hex to retreat to, the unit goes there without a question."""
+    # surround 0906's defender so that one retreat hex is left
+    st = pos("us_combat", ground={"1/1": "0905", "2/1": "0907", "Kuma": "0906"}, dice=[4])  # 2-1 die 4: D1? no: DR
+    st.apply("attack 0906 with 1/1,2/1")
+    if st.pending:
+        assert len({a.to for a in st.legal_actions() if isinstance(a, A.Retreat)}) > 1
+    else:
+        assert st.ground.get("Kuma") != "0906"
