@@ -26,6 +26,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,7 @@ from rich.console import Console  # noqa: E402
 from rich.table import Table  # noqa: E402
 
 from henderson import agents, games  # noqa: E402
+from henderson.agents.evaluation import find_evaluator  # noqa: E402
 from henderson.agents.mcts import MCTSAgent  # noqa: E402
 
 TARGET_DECISION_RATIO = 1.0
@@ -76,45 +78,87 @@ def load(name: str) -> Any:
     return games.get(name)
 
 
-def random_game(game: Any, seed: int, keep: bool = False) -> tuple[int, list[Any]]:
-    """Play one random game; the number of decisions (and the states, when `keep`)."""
+def random_game(game: Any, seed: int, keep: bool = False) -> tuple[int, list[tuple[Any, Any]]]:
+    """Play one random game; the number of decisions and, when `keep`, each (state, action)."""
     rng = random.Random(seed)
     state = game.new_state(seed)
     kept = []
     decisions = 0
     while not state.is_terminal():
-        if keep:
-            kept.append(state.clone())
         actions = state.legal_actions()
-        state.apply(actions[rng.randrange(len(actions))])
+        action = actions[rng.randrange(len(actions))]
+        if keep:
+            kept.append((state.clone(), action))
+        state.apply(action)
         decisions += 1
-    if keep:
-        kept.append(state.clone())
     return decisions, kept
 
 
-def positions(game: Any, saved: Path | None) -> list[tuple[str, Any]]:
-    """Three named positions: saved ones, or from a seeded random game."""
+@dataclass
+class Position:
+    """A named position, and a way to build it afresh (with nothing cached in it)."""
+
+    label: str
+    state: Any
+    fresh: Callable[[], Any]
+
+
+# where a game's "crowded" position is taken from: a turn-name prefix (FB: an October turn)
+CROWDED_TURN = {"firstblood": "OCT"}
+
+
+def positions(game: Any, saved: Path | None) -> list[Position]:
+    """Three named positions: saved ones (DIR/<game>/*.json), or from a seeded random game.
+
+    From a random game: the opening; the crowded position (most legal actions, in a
+    turn named with the game's CROWDED_TURN prefix when it has one, else in the
+    middle third of the game); the late position (most legal actions in the last
+    fifth of the game).
+    """
     folder = saved / game.name if saved else None
     if folder is not None and folder.is_dir():
-        files = sorted(folder.glob("*.json"))
-        return [(f.stem, game.load_state(json.loads(f.read_text(encoding="utf-8")))) for f in files]
-    _, states = random_game(game, 0, keep=True)
-    live = [s for s in states if not s.is_terminal()]
-    crowded = max(range(len(live)), key=lambda i: len(live[i].legal_actions()))
-    late = int(0.8 * (len(live) - 1))
+        found = []
+        for f in sorted(folder.glob("*.json")):
+            obj = json.loads(f.read_text(encoding="utf-8"))
+            found.append(Position(f.stem, game.load_state(obj), lambda o=obj: game.load_state(o)))
+        return found
+    _, steps = random_game(game, 0, keep=True)
+    n = len(steps)
+
+    def after(i: int) -> Any:  # the position at ply i + 1, rebuilt by playing its action
+        state, action = steps[i]
+        copy = state.clone()
+        copy.apply(action)
+        return copy
+
+    def most_crowded(indexes: list[int]) -> int:
+        return max(indexes, key=lambda i: len(after(i).legal_actions()))
+
+    prefix = CROWDED_TURN.get(game.name)
+    chosen = [i for i in range(n - 1) if prefix and turn_name(after(i)).startswith(prefix)]
+    crowded = most_crowded(chosen or list(range(n // 3, max(n // 3 + 1, 2 * n // 3))))
+    late = most_crowded(list(range(min(n - 2, 4 * n // 5), n - 1)))
+    opening = Position("opening", game.new_state(0), lambda: game.new_state(0))
     return [
-        ("opening", live[0]),
-        (f"crowded (ply {live[crowded].ply})", live[crowded]),
-        (f"late (ply {live[late].ply})", live[late]),
+        opening,
+        Position("crowded", after(crowded), lambda: after(crowded)),
+        Position("late", after(late), lambda: after(late)),
     ]
 
 
-def legal_seconds(state: Any, repeats: int, calls: int = 200) -> float:
-    """Median seconds of `legal_actions()`, each call on a fresh clone (no engine cache helps)."""
+def turn_name(state: Any) -> str:
+    for attr in ("turn_name", "turn"):
+        found = getattr(state, attr, None)
+        if isinstance(found, str):
+            return found
+    return ""
+
+
+def legal_seconds(position: Position, repeats: int, calls: int = 100) -> float:
+    """Median seconds of `legal_actions()` on a freshly built position (no cache can help)."""
     times = []
     for _ in range(repeats):
-        fresh = [state.clone() for _ in range(calls)]
+        fresh = [position.fresh() for _ in range(calls)]
         start = time.perf_counter()
         for s in fresh:
             s.legal_actions()
@@ -122,9 +166,11 @@ def legal_seconds(state: Any, repeats: int, calls: int = 200) -> float:
     return statistics.median(times)
 
 
-def describe(state: Any) -> str:
-    turn = getattr(state, "turn", None)
-    return f" {turn}" if isinstance(turn, str) else ""
+def describe(position: Position) -> str:
+    name = turn_name(position.state)
+    phase = getattr(position.state, "phase", None)
+    where = " ".join(str(x) for x in (name, phase if isinstance(phase, str) else "") if x)
+    return f"{position.label} (ply {position.state.ply}{', ' + where if where else ''})"
 
 
 # ---- python-chess baseline -------------------------------------------------------------
@@ -193,15 +239,14 @@ def bench_game(name: str, args: argparse.Namespace, chess_times: dict[str, float
     )
 
     named = positions(game, args.positions)
-    for label, state in named:
-        seconds = legal_seconds(state, repeats)
+    for position in named:
         table.add_row(
-            f"legal_actions() at {label}{describe(state)}",
-            us(seconds),
-            f"{len(state.legal_actions())} actions",
+            f"legal_actions() at {describe(position)}",
+            us(legal_seconds(position, repeats)),
+            f"{len(position.state.legal_actions())} actions",
         )
-
-    crowded_label, crowded = named[1] if len(named) > 1 else named[0]
+    where = named[1] if len(named) > 1 else named[0]
+    crowded, crowded_label = where.state, where.label
     clone_seconds = median_seconds(crowded.clone, repeats)
     clone_ratio = clone_seconds / chess_times["copy"]
     table.add_row(
@@ -210,7 +255,13 @@ def bench_game(name: str, args: argparse.Namespace, chess_times: dict[str, float
         mark(clone_ratio <= TARGET_CLONE_RATIO, f"{clone_ratio:.2f}x chess copy"),
     )
 
-    search = MCTSAgent(1, iterations=args.mcts_iterations, reuse=False)
+    evaluate = find_evaluator(game)
+    table.add_row(
+        "evaluation used by the agents",
+        f"{evaluate.__module__}.{evaluate.__name__}" if evaluate else "none (random playouts)",
+        "",
+    )
+    search = MCTSAgent(1, iterations=args.mcts_iterations, work=args.mcts_work, reuse=False)
     rates = []
     for _ in range(max(1, repeats // 2)):
         search.choose(crowded)
@@ -264,6 +315,7 @@ def main(argv: list[str] | None = None) -> None:
         default=300,
         help="iterations per search when measuring MCTS speed",
     )
+    parser.add_argument("--mcts-work", type=int, default=6000, help="actions played per search at most (as hard)")
     args = parser.parse_args(argv)
     names = args.games or (["firstblood"] if playable("firstblood") else ["toy"])
     chess_times = chess_baseline(args.repeats)

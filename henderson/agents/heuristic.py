@@ -20,9 +20,7 @@ from henderson.agents.evaluation import Evaluator, evaluator_for, value
 EPSILON = 1e-9
 
 
-def action_value(
-    state: Any, action: Any, side: str, evaluate: Evaluator, rng: random.Random, samples: int
-) -> float:
+def action_value(state: Any, action: Any, side: str, evaluate: Evaluator, rng: random.Random, samples: int) -> float:
     """The expected worth for `side` of playing `action` in `state` (sampled over dice)."""
     after, chance = sample_after(state, action, rng)
     total = value(after, side, evaluate)

@@ -103,8 +103,10 @@ def grouping_level(keys: Sequence[str], level: int, group_min: int) -> int:
 class MCTSAgent:
     """Determinised open-loop MCTS with UCT, heuristic priors, grouping and widening.
 
-    Budget: `iterations` per move and/or `seconds` per move (the first reached
-    ends the search; an iteration budget alone keeps play reproducible).
+    Budget per move, the first reached ends the search: `iterations`; `work`,
+    the number of actions the search may play on its clones (tree walks,
+    playouts and prior look-aheads: a reproducible bound on time); `seconds`
+    (a clock, so not reproducible). At least one iteration is always done.
     `c`: UCT exploration; `bias`: weight of the prior (progressive bias);
     `rollout_plies`: random plies before evaluating a leaf (default 0 when the
     game has an evaluation, else to the end of the game, at most `rollout_limit`).
@@ -115,6 +117,7 @@ class MCTSAgent:
         seed: int | None = None,
         *,
         iterations: int | None = None,
+        work: int | None = None,
         seconds: float | None = None,
         c: float = 1.0,
         bias: float = 1.0,
@@ -125,16 +128,22 @@ class MCTSAgent:
         prior_limit: int = 24,
         root_prior_limit: int = 512,
         rollout_plies: int | None = None,
-        rollout_limit: int = 2000,
+        rollout_limit: int = 200,
         reuse: bool = True,
         name: str = "mcts",
     ) -> None:
-        if iterations is None and seconds is None:
+        if iterations is None and seconds is None and work is None:
             iterations = 400
-        if (iterations is not None and iterations < 1) or (seconds is not None and seconds <= 0):
-            raise ValueError("the budget needs iterations >= 1 or seconds > 0")
+        if (
+            (iterations is not None and iterations < 1)
+            or (work is not None and work < 1)
+            or (seconds is not None and seconds <= 0)
+        ):
+            raise ValueError("the budget needs iterations >= 1, work >= 1 or seconds > 0")
         self.rng = random.Random(seed)
         self.iterations = iterations
+        self.work = work
+        self._work_done = 0
         self.seconds = seconds
         self.c = float(c)
         self.bias = float(bias)
@@ -155,13 +164,14 @@ class MCTSAgent:
         self._played: dict[int, str] = {}
         # what the last search did, for benchmarks and curious players
         self.last_iterations = 0
+        self.last_work = 0
         self.last_seconds = 0.0
         self.last_reused_visits = 0
 
     @classmethod
     def hard(cls, seed: int | None = None, **options: Any) -> MCTSAgent:
         """The `hard` level: MCTS with a fixed iteration budget (reproducible)."""
-        return cls(seed, **{"iterations": 600, "name": "hard", **options})
+        return cls(seed, **{"iterations": 600, "work": 6000, "name": "hard", **options})
 
     # ---- the driver's interface -------------------------------------------------
 
@@ -194,12 +204,14 @@ class MCTSAgent:
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds is not None else math.inf
         done = 0
-        while (self.iterations is None or done < self.iterations) and (
-            done == 0 or time.perf_counter() < deadline
-        ):
+        self._work_done = 0
+        work = self.work if self.work is not None else math.inf
+        iterations = self.iterations if self.iterations is not None else math.inf
+        while done == 0 or (done < iterations and self._work_done < work and time.perf_counter() < deadline):
             self._iterate(state, root, evaluate, sides, rollout)
             done += 1
         self.last_iterations = done
+        self.last_work = self._work_done
         self.last_seconds = time.perf_counter() - start
         keys = [str(a) for a in actions]
         key = self._best(root, set(keys)) or keys[0]
@@ -259,9 +271,7 @@ class MCTSAgent:
 
     # ---- one iteration ------------------------------------------------------------
 
-    def _iterate(
-        self, root_state: Any, root: Node, evaluate: Evaluator, sides: tuple[str, ...], rollout: int
-    ) -> None:
+    def _iterate(self, root_state: Any, root: Node, evaluate: Evaluator, sides: tuple[str, ...], rollout: int) -> None:
         sim = determinise(root_state, self.rng)
         path: list[tuple[Edge, str]] = []
         node = root
@@ -309,6 +319,7 @@ class MCTSAgent:
                 current, avail, level = child, groups[g], k
             fresh = edge.n == 0
             sim.apply(actions[keys.index(key)])
+            self._work_done += 1
             depth += 1
             if fresh:
                 break
@@ -320,6 +331,7 @@ class MCTSAgent:
                 break
             moves = sim.legal_actions()
             sim.apply(moves[self.rng.randrange(len(moves))])
+            self._work_done += 1
         result = values(sim, sides, evaluate)
         for edge, player in path:
             edge.n += 1
@@ -336,6 +348,7 @@ class MCTSAgent:
         """One determinised one-step look-ahead score per action, for `player`."""
         if evaluate is neutral:
             return {}
+        self._work_done += len(actions)
         return {
             key: value(sample_after(sim, action, self.rng)[0], player, evaluate)
             for key, action in zip(keys, actions, strict=True)

@@ -12,39 +12,43 @@ from henderson.sim.seeds import derive_seed
 DEFAULT_MAX_PLIES = 100_000
 
 
-def turn_of(state: Any) -> tuple[int | None, str | None]:
-    """The game's own turn as (number, name) when the state exposes one.
+def _read(state: Any, attr: str) -> Any:
+    found = getattr(state, attr, None)
+    if callable(found):
+        try:
+            found = found()
+        except TypeError:
+            return None
+    return None if isinstance(found, bool) else found
 
-    Looks at `turn_number`, `turn_index` then `turn` (attribute or zero-argument
-    method); an integer is a number, a text is a name (e.g. FB "OCT II").
+
+def turn_of(state: Any) -> tuple[int | None, str | None]:
+    """The game's own turn as (number counted from 1, name) when the state exposes one.
+
+    The number is `turn_number` (counted from 1), else `turn_index` or an integer
+    `turn` (indexes counted from 0, so one is added); the name is `turn_name` or a
+    text `turn` (e.g. FB "OCT II"). Attributes or zero-argument methods.
     """
     number: int | None = None
-    name: str | None = None
-    for attr in ("turn_number", "turn_index", "turn"):
-        found = getattr(state, attr, None)
-        if callable(found):
-            try:
-                found = found()
-            except TypeError:
-                continue
-        if isinstance(found, bool) or found is None:
-            continue
-        if isinstance(found, int) and number is None:
-            number = found
-        elif isinstance(found, str) and name is None:
-            name = found
-    return number, name
+    found = _read(state, "turn_number")
+    if isinstance(found, int):
+        number = found
+    else:
+        for attr in ("turn_index", "turn"):
+            found = _read(state, attr)
+            if isinstance(found, int):
+                number = found + 1
+                break
+    name = _read(state, "turn_name")
+    if not isinstance(name, str):
+        name = _read(state, "turn")
+    return number, name if isinstance(name, str) else None
 
 
 def cause_of(state: Any) -> str | None:
     """Why the game ended when the state says so: `victory_cause`, `end_cause` or `cause`."""
     for attr in ("victory_cause", "end_cause", "cause"):
-        found = getattr(state, attr, None)
-        if callable(found):
-            try:
-                found = found()
-            except TypeError:
-                continue
+        found = _read(state, attr)
         if found:
             return str(found)
     return None

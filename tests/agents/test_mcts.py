@@ -108,3 +108,12 @@ def test_a_seconds_budget_stops_the_search() -> None:
     agent = MCTSAgent(0, seconds=0.05)
     agent.choose(games.get("toy").new_state(0))
     assert agent.last_iterations >= 1
+
+
+def test_a_work_budget_bounds_the_actions_played_and_stays_reproducible() -> None:
+    state = games.get("toy").new_state(5)
+    first = MCTSAgent(3, work=50)
+    second = MCTSAgent(3, work=50)
+    assert str(first.choose(state)) == str(second.choose(state))
+    assert first.last_iterations == second.last_iterations >= 1
+    assert 50 <= first.last_work < 50 + 10  # stops at the first iteration past the budget

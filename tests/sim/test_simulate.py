@@ -116,17 +116,24 @@ def test_unwritable_output_is_a_one_line_error(tmp_path: Path) -> None:
         simulate("toy", 1, {}, out=blocker / "r.jsonl")
 
 
-class Turned:
+class Numbered:
     turn = "OCT II"
+    victory_cause = "Henderson Field held"
 
     def turn_number(self) -> int:
         return 7
 
-    victory_cause = "Henderson Field held"
+
+class Indexed:
+    turn = 4  # an index into the turn record, counted from 0
+    turn_name = "OCT II"
+    cause = "US units in both Henderson Field hexes"
 
 
 def test_turns_and_causes_are_read_from_the_state_when_it_has_them() -> None:
-    assert turn_of(Turned()) == (7, "OCT II")
-    assert cause_of(Turned()) == "Henderson Field held"
+    assert turn_of(Numbered()) == (7, "OCT II")
+    assert cause_of(Numbered()) == "Henderson Field held"
+    assert turn_of(Indexed()) == (5, "OCT II")
+    assert cause_of(Indexed()) == "US units in both Henderson Field hexes"
     assert turn_of(object()) == (None, None)
     assert cause_of(object()) is None
