@@ -45,7 +45,7 @@ TARGET_CLONE_RATIO = 5.0
 TARGET_GAMES_PER_SECOND = 10.0
 TARGET_HARD_SECONDS = 2.0
 
-console = Console(highlight=False)
+console = Console(highlight=False, width=110)
 
 
 def median_rate(run: Callable[[], int], repeats: int, min_seconds: float = 0.2) -> float:
@@ -155,10 +155,18 @@ def turn_name(state: Any) -> str:
 
 
 def legal_seconds(position: Position, repeats: int, calls: int = 100) -> float:
-    """Median seconds of `legal_actions()` on a freshly built position (no cache can help)."""
+    """Median seconds of `legal_actions()` on a freshly built position.
+
+    Engines may compute the legal actions while applying an action; a state's
+    `changed()` method, when it has one, is called first so the list is built anew.
+    """
     times = []
     for _ in range(repeats):
         fresh = [position.fresh() for _ in range(calls)]
+        for s in fresh:
+            forget = getattr(s, "changed", None)  # an engine's cache-invalidation hook, if any
+            if callable(forget):
+                forget()
         start = time.perf_counter()
         for s in fresh:
             s.legal_actions()
@@ -196,8 +204,11 @@ def chess_baseline(repeats: int) -> dict[str, float]:
 
     per_ply = 1.0 / median_rate(plies, repeats)
     mid = chess.Board()
-    for _ in range(40):
+    while mid.ply() < 40:  # a middle-game board (a random game may end early: start again)
         moves = list(mid.legal_moves)
+        if not moves:
+            mid = chess.Board()
+            continue
         mid.push(moves[rng.randrange(len(moves))])
     copy = median_seconds(lambda: mid.copy(stack=False), repeats)
     return {"ply": per_ply, "copy": copy}
@@ -315,7 +326,7 @@ def main(argv: list[str] | None = None) -> None:
         default=300,
         help="iterations per search when measuring MCTS speed",
     )
-    parser.add_argument("--mcts-work", type=int, default=6000, help="actions played per search at most (as hard)")
+    parser.add_argument("--mcts-work", type=int, default=4000, help="actions played per search at most (as hard)")
     args = parser.parse_args(argv)
     names = args.games or (["firstblood"] if playable("firstblood") else ["toy"])
     chess_times = chess_baseline(args.repeats)

@@ -171,7 +171,7 @@ class MCTSAgent:
     @classmethod
     def hard(cls, seed: int | None = None, **options: Any) -> MCTSAgent:
         """The `hard` level: MCTS with a fixed iteration budget (reproducible)."""
-        return cls(seed, **{"iterations": 600, "work": 6000, "name": "hard", **options})
+        return cls(seed, **{"iterations": 500, "work": 4000, "name": "hard", **options})
 
     # ---- the driver's interface -------------------------------------------------
 

@@ -36,9 +36,7 @@ def test_levels_and_builtins_are_registered() -> None:
 
 @given(seed=st.integers(0, 10_000), plies=st.integers(0, 30), spec=st.sampled_from(FAST))
 @settings(max_examples=40, deadline=None)
-def test_agents_choose_a_legal_action_and_leave_the_state_alone(
-    seed: int, plies: int, spec: str
-) -> None:
+def test_agents_choose_a_legal_action_and_leave_the_state_alone(seed: int, plies: int, spec: str) -> None:
     state = position(seed, plies)
     if state.is_terminal():
         return

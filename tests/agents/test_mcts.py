@@ -18,11 +18,7 @@ def wide_game(monkeypatch: pytest.MonkeyPatch):
 
 
 def test_grouping_takes_the_fewest_words_that_split_the_actions() -> None:
-    keys = [
-        f"move {u} {h}"
-        for u in ("1/5", "6DB", "2/1")
-        for h in ("0101", "0102", "0203", "0304", "0405")
-    ]
+    keys = [f"move {u} {h}" for u in ("1/5", "6DB", "2/1") for h in ("0101", "0102", "0203", "0304", "0405")]
     assert grouping_level(keys, 0, group_min=12) == 2  # "move" alone is one group
     assert prefix(keys[0], 2) == "move 1/5"
     assert grouping_level([*keys, "pass"], 0, group_min=12) == 1  # move | pass
@@ -64,11 +60,7 @@ def test_progressive_widening_limits_children_without_priors(wide_game, monkeypa
 def test_search_finds_the_best_take_among_256(wide_game) -> None:
     register_evaluator("wide", wide.evaluate)
     state = wide_game.new_state(9)
-    best = max(
-        (wide.WORTH[(0, i, j)], f"take u{i} {j}")
-        for i in range(wide.UNITS)
-        for j in range(wide.UNITS)
-    )
+    best = max((wide.WORTH[(0, i, j)], f"take u{i} {j}") for i in range(wide.UNITS) for j in range(wide.UNITS))
     choice = agents.get("mcts:iterations=300", 5).choose(state)
     assert wide.WORTH[(0, choice.unit, choice.item)] >= best[0] - 5
 

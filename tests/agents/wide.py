@@ -21,9 +21,7 @@ TITLE = "Wide take (test game)"
 UNITS = 16
 PLIES = 6
 _rng = random.Random(5)
-WORTH = {
-    (p, i, j): _rng.randrange(100) for p in range(PLIES) for i in range(UNITS) for j in range(UNITS)
-}
+WORTH = {(p, i, j): _rng.randrange(100) for p in range(PLIES) for i in range(UNITS) for j in range(UNITS)}
 
 
 @dataclass(frozen=True)
@@ -102,9 +100,7 @@ class WideGame:
     data_version = "1"
     data_dir = Path(__file__).parent
 
-    def new_state(
-        self, seed: int | None = None, *, options: Any = None, dice: Any = None
-    ) -> WideState:
+    def new_state(self, seed: int | None = None, *, options: Any = None, dice: Any = None) -> WideState:
         return WideState(self, dice or SeededDice(seed or 0))
 
     def load_state(self, obj: Any, *, dice: Any = None) -> WideState:
