@@ -16,6 +16,7 @@ from typing import Any
 
 from henderson.agents.chance import sample_after
 from henderson.agents.evaluation import Evaluator, evaluator_for, value
+from henderson.agents.repetition import History
 
 EPSILON = 1e-9
 
@@ -50,6 +51,8 @@ class HeuristicAgent:
     `noise`: standard deviation of Gaussian noise added to each score;
     `epsilon`: chance of playing a uniformly random action instead;
     `samples`: determinised clones per action that rolls dice.
+    A sure action that returns to a position the agent already decided in is
+    passed over (see `repetition.py`), so free back-and-forth choices end.
     """
 
     def __init__(
@@ -68,6 +71,7 @@ class HeuristicAgent:
         self.epsilon = float(epsilon)
         self.samples = int(samples)
         self.name = name
+        self.history = History()
 
     @classmethod
     def easy(cls, seed: int | None = None, **options: Any) -> HeuristicAgent:
@@ -84,6 +88,7 @@ class HeuristicAgent:
         actions = state.legal_actions()
         if not actions:
             raise ValueError("no legal action: the game is over")
+        self.history.note(state)  # even a forced position: a cancel may lead back to it
         if len(actions) == 1:
             return actions[0]
         if self.epsilon and self.rng.random() < self.epsilon:
@@ -93,6 +98,10 @@ class HeuristicAgent:
         scores = action_values(state, actions, side, evaluate, self.rng, self.samples)
         if self.noise:
             scores = [s + self.rng.gauss(0.0, self.noise) for s in scores]
-        best = max(scores)
-        top = [a for a, s in zip(actions, scores, strict=True) if s >= best - EPSILON]
-        return top[0] if len(top) == 1 else top[self.rng.randrange(len(top))]
+        # best first; equal scores in a seeded random order
+        tiebreak = [self.rng.random() for _ in actions]
+        order = sorted(range(len(actions)), key=lambda i: (-scores[i], tiebreak[i]))
+        best = scores[order[0]]
+        top = [actions[i] for i in order if scores[i] >= best - EPSILON]
+        rest = [actions[i] for i in order if scores[i] < best - EPSILON]
+        return self.history.first_new(state, top + rest[: len(top) + 8], self.rng)

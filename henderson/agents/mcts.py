@@ -27,7 +27,6 @@ matching subtree becomes the new root.
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import time
@@ -37,6 +36,7 @@ from typing import Any
 
 from henderson.agents.chance import determinise, sample_after
 from henderson.agents.evaluation import Evaluator, find_evaluator, neutral, value, values
+from henderson.agents.repetition import History, fingerprint
 
 UNDECIDED = -1
 
@@ -69,16 +69,6 @@ class Node:
         self.priors: dict[str, float] | None = None  # action notation -> one-step score
         self.salt = salt
         self.rank_cache: tuple[list[str], list[str]] | None = None
-
-
-def fingerprint(state: Any) -> str:
-    """The position without its dice, as text: tells two positions at the same ply apart."""
-    try:
-        data = dict(state.to_json())
-    except Exception:  # a state that cannot be written: treat every one as new
-        return f"unprintable {id(state)}"
-    data.pop("dice", None)
-    return json.dumps(data, sort_keys=True, default=str)
 
 
 def prefix(key: str, k: int) -> str:
@@ -162,6 +152,7 @@ class MCTSAgent:
         self._root_print = ""
         self._game: Any = None
         self._played: dict[int, str] = {}
+        self.history = History()
         # what the last search did, for benchmarks and curious players
         self.last_iterations = 0
         self.last_work = 0
@@ -183,6 +174,7 @@ class MCTSAgent:
         """Forget the tree (a new game)."""
         self._root = None
         self._played.clear()
+        self.history.clear()
 
     def choose(self, state: Any) -> Any:
         actions = state.legal_actions()
@@ -214,7 +206,12 @@ class MCTSAgent:
         self.last_work = self._work_done
         self.last_seconds = time.perf_counter() - start
         keys = [str(a) for a in actions]
-        key = self._best(root, set(keys)) or keys[0]
+        ranked = self._ranked_choices(root, keys)
+        if ranked:
+            chosen = self.history.first_new(state, [actions[keys.index(k)] for k in ranked], self.rng)
+            key = str(chosen)
+        else:
+            key = keys[0]
         self._played[state.ply] = key
         return actions[keys.index(key)]
 
@@ -224,6 +221,7 @@ class MCTSAgent:
         """Make the root the node for `state`: the kept subtree when it descends, else new."""
         node: Node | None = None
         printed = fingerprint(state)
+        self.history.seen.add(printed)  # every position decided in, forced ones too
         if self.reuse and self._root is not None and state.game is self._game:
             node = self._root
             if state.ply == self._root_ply and printed != self._root_print:
@@ -250,24 +248,30 @@ class MCTSAgent:
         edge = current.edges.get(key)
         return edge.node if edge else None
 
-    def _best(self, root: Node, legal: set[str]) -> str | None:
-        """The most visited legal action (through the most visited groups)."""
-        node: Node | None = root
-        while node is not None and node.edges:
+    def _ranked_choices(self, root: Node, keys: list[str]) -> list[str]:
+        """Legal actions the search visited, best first: most visited (within the most visited
+        groups first), then by mean value and prior."""
+        legal = set(keys)
+
+        def walk(node: Node | None, members: set[str]) -> list[str]:
+            if node is None or not node.edges:
+                return []
+            edges = node.edges
             if node.group_k > 0:
                 k = node.group_k
-                options = [g for g in node.edges if any(prefix(a, k) == g for a in legal)]
+                options = [g for g in edges if edges[g].n > 0 and any(prefix(a, k) == g for a in members)]
             else:
-                options = [a for a in node.edges if a in legal]
-            options = [o for o in options if node.edges[o].n > 0]
-            if not options:
-                return None
-            edges = node.edges
-            best = max(options, key=lambda o: (edges[o].n, edges[o].mean(), edges[o].prior))
+                options = [a for a in edges if edges[a].n > 0 and a in members]
+            options.sort(key=lambda o: (-edges[o].n, -edges[o].mean(), -edges[o].prior))
             if node.group_k <= 0:
-                return best
-            node = edges[best].node
-        return None
+                return options
+            found: list[str] = []
+            for g in options[:3]:  # enough fallbacks without walking the whole tree
+                inner = {a for a in members if prefix(a, node.group_k) == g}
+                found.extend(walk(edges[g].node, inner))
+            return found
+
+        return walk(root, legal)
 
     # ---- one iteration ------------------------------------------------------------
 
