@@ -60,7 +60,7 @@ class Edge:
 class Node:
     """One decision (or one group within a decision) in the open-loop tree."""
 
-    __slots__ = ("edges", "group_k", "priors", "rank_cache", "salt", "visits")
+    __slots__ = ("edges", "group_cache", "group_k", "keys_cache", "priors", "rank_cache", "salt", "visits")
 
     def __init__(self, salt: int) -> None:
         self.edges: dict[str, Edge] = {}
@@ -69,20 +69,53 @@ class Node:
         self.priors: dict[str, float] | None = None  # action notation -> one-step score
         self.salt = salt
         self.rank_cache: tuple[list[str], list[str]] | None = None
+        # the last legal list seen here and its notations; the last grouping of them
+        self.keys_cache: tuple[list[Any], list[str]] | None = None
+        self.group_cache: tuple[list[str], Any, dict[str, list[str]], dict[str, float] | None] | None = None
+
+    def keys_for(self, actions: list[Any]) -> list[str]:
+        """The notations of `actions`, reused while the legal list is the same."""
+        cache = self.keys_cache
+        if cache is not None and (cache[0] is actions or cache[0] == actions):
+            return cache[1]
+        keys = [str(a) for a in actions]
+        self.keys_cache = (actions, keys)
+        return keys
+
+    def groups_for(
+        self, keys: list[str], priors: dict[str, float] | None
+    ) -> tuple[dict[str, list[str]], dict[str, float] | None]:
+        """`keys` grouped by their first `group_k` words, and each group's best prior;
+        reused while the keys (and priors) are the same."""
+        cache = self.group_cache
+        if cache is not None and cache[1] is priors and (cache[0] is keys or cache[0] == keys):
+            return cache[2], cache[3]
+        groups: dict[str, list[str]] = {}
+        k = self.group_k
+        for a in keys:
+            groups.setdefault(prefix(a, k), []).append(a)
+        best = (
+            {g: max(priors.get(a, 0.0) for a in members) for g, members in groups.items()}
+            if priors is not None
+            else None
+        )
+        self.group_cache = (keys, priors, groups, best)
+        return groups, best
 
 
 def prefix(key: str, k: int) -> str:
     """The first `k` words of an action's notation."""
-    return " ".join(key.split()[:k])
+    return " ".join(key.split(None, k)[:k])
 
 
 def grouping_level(keys: Sequence[str], level: int, group_min: int) -> int:
     """The fewest words (beyond `level`) that split `keys` into several groups; 0 for none."""
     if len(keys) <= group_min:
         return 0
-    most = max(len(k.split()) for k in keys)
+    words = [tuple(key.split()) for key in keys]
+    most = max(len(w) for w in words)
     for k in range(level + 1, most):
-        groups = {prefix(key, k) for key in keys}
+        groups = {w[:k] for w in words}
         if len(groups) >= len(keys):
             return 0
         if len(groups) >= 2:
@@ -283,7 +316,7 @@ class MCTSAgent:
         while not sim.is_terminal():
             player = sim.current_player()
             actions = sim.legal_actions()
-            keys = [str(a) for a in actions]
+            keys = node.keys_for(actions)
             limit = self.root_prior_limit if depth == 0 else self.prior_limit
             if node.priors is None and len(keys) <= limit:
                 node.priors = self._priors(sim, actions, keys, player, evaluate)
@@ -298,15 +331,8 @@ class MCTSAgent:
                     path.append((edge, player))
                     break
                 k = current.group_k
-                groups: dict[str, list[str]] = {}
-                for a in avail:
-                    groups.setdefault(prefix(a, k), []).append(a)
                 priors = current.priors
-                group_priors = (
-                    {g: max(priors.get(a, 0.0) for a in members) for g, members in groups.items()}
-                    if priors is not None
-                    else None
-                )
+                groups, group_priors = current.groups_for(avail, priors)
                 g = self._select(current, list(groups), group_priors)
                 edge = current.edges[g]
                 path.append((edge, player))
