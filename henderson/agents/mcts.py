@@ -194,7 +194,7 @@ class MCTSAgent:
 
     @classmethod
     def hard(cls, seed: int | None = None, **options: Any) -> MCTSAgent:
-        """The `hard` level: MCTS with a fixed iteration budget (reproducible)."""
+        """The `hard` level: 500 iterations or 4,000 actions of work, the first reached (reproducible)."""
         return cls(seed, **{"iterations": 500, "work": 4000, "name": "hard", **options})
 
     # ---- the driver's interface -------------------------------------------------
@@ -257,8 +257,8 @@ class MCTSAgent:
         self.history.seen.add(printed)  # every position decided in, forced ones too
         if self.reuse and self._root is not None and state.game is self._game:
             node = self._root
-            if state.ply == self._root_ply and printed != self._root_print:
-                node = None  # same ply, another position
+            if state.ply < self._root_ply or (state.ply == self._root_ply and printed != self._root_print):
+                node = None  # an earlier position, or another one at the same ply
             for ply in range(self._root_ply, state.ply if node is not None else self._root_ply):
                 key = self._played.get(ply)
                 node = self._descend(node, key) if key is not None else None
@@ -291,8 +291,8 @@ class MCTSAgent:
                 return []
             edges = node.edges
             if node.group_k > 0:
-                k = node.group_k
-                options = [g for g in edges if edges[g].n > 0 and any(prefix(a, k) == g for a in members)]
+                present = {prefix(a, node.group_k) for a in members}
+                options = [g for g in edges if edges[g].n > 0 and g in present]
             else:
                 options = [a for a in edges if edges[a].n > 0 and a in members]
             options.sort(key=lambda o: (-edges[o].n, -edges[o].mean(), -edges[o].prior))

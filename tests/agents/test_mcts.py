@@ -109,3 +109,15 @@ def test_a_work_budget_bounds_the_actions_played_and_stays_reproducible() -> Non
     assert str(first.choose(state)) == str(second.choose(state))
     assert first.last_iterations == second.last_iterations >= 1
     assert 50 <= first.last_work < 50 + 10  # stops at the first iteration past the budget
+
+
+def test_an_earlier_position_gets_a_new_tree() -> None:
+    game = games.get("toy")
+    state = game.new_state(4)
+    earlier = state.clone()
+    agent = MCTSAgent(0, iterations=30)
+    state.apply(agent.choose(state))
+    if not state.is_terminal():
+        agent.choose(state)
+    agent.choose(earlier)
+    assert agent.last_reused_visits == 0
