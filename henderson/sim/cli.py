@@ -39,9 +39,7 @@ def parse_side_args(args: Sequence[str], sides: Sequence[str]) -> dict[str, str]
             value = items[i + 1]
             i += 1
         if name not in sides:
-            raise SimulationError(
-                f"unknown option or side --{name} (sides: {', '.join('--' + s for s in sides)})"
-            )
+            raise SimulationError(f"unknown option or side --{name} (sides: {', '.join('--' + s for s in sides)})")
         chosen[name] = value
         i += 1
     return chosen
@@ -64,16 +62,10 @@ def register(app: typer.Typer) -> None:
         n: Annotated[int, typer.Option("-n", "--games", help="number of games")] = 100,
         workers: Annotated[int, typer.Option("--workers", "-w", help="worker processes")] = 1,
         seed: Annotated[int, typer.Option("--seed", help="seed of the whole run")] = 0,
-        output: Annotated[
-            Path | None, typer.Option("-o", "--output", help="results file (JSON Lines)")
-        ] = None,
-        plot: Annotated[
-            Path | None, typer.Option("--plot", help="save a plot (PNG, SVG, PDF)")
-        ] = None,
+        output: Annotated[Path | None, typer.Option("-o", "--output", help="results file (JSON Lines)")] = None,
+        plot: Annotated[Path | None, typer.Option("--plot", help="save a plot (PNG, SVG, PDF)")] = None,
         records: Annotated[bool, typer.Option("--records", help="keep each game's record")] = False,
-        max_plies: Annotated[int, typer.Option("--max-plies", help="stop a game after")] = (
-            DEFAULT_MAX_PLIES
-        ),
+        max_plies: Annotated[int, typer.Option("--max-plies", help="stop a game after")] = (DEFAULT_MAX_PLIES),
         progress: Annotated[bool, typer.Option("--progress/--no-progress")] = True,
     ) -> None:
         """Play N seeded games: --SIDE AGENT for each side (e.g. --us hard --jp random)."""
@@ -106,21 +98,15 @@ def register(app: typer.Typer) -> None:
     @app.command("tournament")
     def tournament_command(
         game: Annotated[str, typer.Argument(help="the game, e.g. firstblood")],
-        agent_list: Annotated[
-            str, typer.Option("--agents", help="comma-separated agents, e.g. random,heuristic,mcts")
-        ],
+        agent_list: Annotated[str, typer.Option("--agents", help="comma-separated agents, e.g. random,heuristic,mcts")],
         n: Annotated[int, typer.Option("-n", "--games", help="games per pairing and side")] = 20,
         workers: Annotated[int, typer.Option("--workers", "-w", help="worker processes")] = 1,
         seed: Annotated[int, typer.Option("--seed", help="seed of the whole run")] = 0,
-        output: Annotated[
-            Path | None, typer.Option("-o", "--output", help="every game (JSON Lines)")
-        ] = None,
+        output: Annotated[Path | None, typer.Option("-o", "--output", help="every game (JSON Lines)")] = None,
         mirror: Annotated[
             bool, typer.Option("--mirror/--no-mirror", help="also play each agent against itself")
         ] = True,
-        max_plies: Annotated[int, typer.Option("--max-plies", help="stop a game after")] = (
-            DEFAULT_MAX_PLIES
-        ),
+        max_plies: Annotated[int, typer.Option("--max-plies", help="stop a game after")] = (DEFAULT_MAX_PLIES),
         progress: Annotated[bool, typer.Option("--progress/--no-progress")] = True,
     ) -> None:
         """Every pair of agents from both sides: win rates with 95% intervals and ratings."""

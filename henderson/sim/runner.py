@@ -142,9 +142,16 @@ def run_jobs(
         if on_result is not None:
             on_result(result)
 
+    pool = None
+    if workers > 1 and len(jobs) > 1:
+        # started before the progress bar's refresh thread, so no thread is forked
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        shared = game if context.get_start_method() == "fork" else None
+        pool = context.Pool(min(workers, len(jobs)), _init_worker, (config, shared, True))
     with _progress(progress) as bar:
         task = bar.add_task(description, total=len(jobs))
-        if workers <= 1 or len(jobs) <= 1:
+        if pool is None:
             _init_worker(config, game, ignore_interrupt=False)
             try:
                 for job in jobs:
@@ -155,10 +162,6 @@ def run_jobs(
             finally:
                 _WORKER.clear()
         else:
-            methods = multiprocessing.get_all_start_methods()
-            context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-            shared = game if context.get_start_method() == "fork" else None
-            pool = context.Pool(workers, _init_worker, (config, shared, True))
             try:
                 for result in pool.imap(_run_job, jobs, chunksize=1):
                     deliver(result)

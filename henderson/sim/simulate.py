@@ -49,9 +49,7 @@ def check_agents(game: Any, agents_by_side: Mapping[str, str]) -> dict[str, str]
     """The agent for each of the game's sides ("random" where none is given), all known."""
     unknown = [s for s in agents_by_side if s not in game.sides]
     if unknown:
-        raise SimulationError(
-            f"{game.name} has no side {unknown[0]!r} (sides: {', '.join(game.sides)})"
-        )
+        raise SimulationError(f"{game.name} has no side {unknown[0]!r} (sides: {', '.join(game.sides)})")
     specs = {side: str(agents_by_side.get(side, "random")) for side in game.sides}
     for spec in set(specs.values()):
         agents.get(spec, 0)  # fails now, with one line, on an unknown agent or option

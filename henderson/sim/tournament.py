@@ -68,9 +68,7 @@ class TournamentResult:
         for (first, second), rows in self.games.items():
             if first == second:
                 continue
-            if (side == self.sides[0] and first != agent) or (
-                side == self.sides[1] and second != agent
-            ):
+            if (side == self.sides[0] and first != agent) or (side == self.sides[1] and second != agent):
                 continue
             for r in rows:
                 if r.get("returns") is None:
@@ -102,12 +100,7 @@ class TournamentResult:
             "seed": self.seed,
             "interrupted": self.interrupted,
             "ratings": self.ratings(),
-            "scores": {
-                f"{a} v {b}": self.score(a, b).to_json()
-                for a in self.agents
-                for b in self.agents
-                if a != b
-            },
+            "scores": {f"{a} v {b}": self.score(a, b).to_json() for a in self.agents for b in self.agents if a != b},
             "balance": {a: self.balance(a).to_json() for a in self.agents if (a, a) in self.games},
         }
 
@@ -127,9 +120,7 @@ def tournament(
     """Play every ordered pairing of `agents` `n` times (see the module docstring)."""
     game = resolve_game(game)
     if len(game.sides) != 2:
-        raise SimulationError(
-            f"a tournament needs a two-sided game; {game.name} has {len(game.sides)} sides"
-        )
+        raise SimulationError(f"a tournament needs a two-sided game; {game.name} has {len(game.sides)} sides")
     names = list(dict.fromkeys(a.strip() for a in agents if a.strip()))
     if len(names) < 2:
         raise SimulationError("a tournament needs at least two different agents")
