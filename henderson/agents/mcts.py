@@ -36,7 +36,7 @@ from typing import Any
 
 from henderson.agents.chance import determinise, sample_after
 from henderson.agents.evaluation import Evaluator, find_evaluator, neutral, value, values
-from henderson.agents.repetition import History, fingerprint
+from henderson.agents.repetition import History, digest, fingerprint
 
 UNDECIDED = -1
 
@@ -254,7 +254,7 @@ class MCTSAgent:
         """Make the root the node for `state`: the kept subtree when it descends, else new."""
         node: Node | None = None
         printed = fingerprint(state)
-        self.history.seen.add(printed)  # every position decided in, forced ones too
+        self.history.seen.add(digest(printed))  # every position decided in, forced ones too
         if self.reuse and self._root is not None and state.game is self._game:
             node = self._root
             if state.ply < self._root_ply or (state.ply == self._root_ply and printed != self._root_print):

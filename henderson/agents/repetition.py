@@ -9,6 +9,7 @@ that rolls no dice) leading back to one of them, unless every action does.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from typing import Any
@@ -29,19 +30,24 @@ def fingerprint(state: Any) -> str:
     return json.dumps(data, sort_keys=True, default=str)
 
 
+def digest(text: str) -> bytes:
+    """A short digest of a fingerprint, to remember many positions cheaply."""
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+
+
 class History:
     """The positions one agent has decided in during one game."""
 
     def __init__(self) -> None:
-        self.seen: set[str] = set()
+        self.seen: set[bytes] = set()
 
     def note(self, state: Any) -> None:
-        self.seen.add(fingerprint(state))
+        self.seen.add(digest(fingerprint(state)))
 
     def leads_back(self, state: Any, action: Any, rng: random.Random) -> bool:
         """Whether `action` surely (no dice) returns to a position already decided in."""
         after, chance = sample_after(state, action, rng)
-        return not chance and fingerprint(after) in self.seen
+        return not chance and digest(fingerprint(after)) in self.seen
 
     def first_new(self, state: Any, ranked: list[Any], rng: random.Random) -> Any:
         """The first of `ranked` (best first) that does not lead back; the best when all do."""
