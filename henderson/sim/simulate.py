@@ -98,7 +98,8 @@ def simulate(
     Game i is seeded from (seed, i) alone, so results do not depend on `workers`.
     With `out`, one JSON line per game is written (and flushed) as soon as it is
     known, in index order: index, seed, agents, winner, returns, plies, turns
-    (and turn name), cause, error (if any) and, with `keep_records`, the record.
+    (and turn name), cause, error (if any) and, with `keep_records`, the record
+    (kept in the returned results too when there is no file, else only in the file).
     Ctrl-C stops the run; the games already written are kept and the result says
     `interrupted`.
     """
@@ -116,7 +117,7 @@ def simulate(
             jobs,
             workers=workers,
             game=game,
-            on_result=(lambda r: write_line(handle, r)) if handle else None,
+            on_result=(lambda r: write_and_slim(handle, r)) if handle else None,
             progress=progress,
             description=f"{game.name} " + " v ".join(specs.values()),
         )
@@ -133,6 +134,12 @@ def simulate(
         interrupted=outcome.interrupted,
         elapsed=outcome.elapsed,
     )
+
+
+def write_and_slim(handle: IO[str], result: dict[str, Any]) -> None:
+    """Write a result line, then drop its record from memory: records live in the file."""
+    write_line(handle, result)
+    result.pop("record", None)
 
 
 def write_line(handle: IO[str], result: Mapping[str, Any]) -> None:

@@ -49,6 +49,13 @@ def test_one_json_line_per_game_in_index_order(tmp_path: Path) -> None:
     assert summary.mean_plies == sum(r["plies"] for r in rows) / 12
 
 
+def test_records_written_to_a_file_stay_out_of_memory(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    result = simulate("toy", 3, {}, seed=2, keep_records=True, out=out)
+    assert all("record" in row for row in read_results(out))
+    assert not any("record" in row for row in result.results)
+
+
 def test_kept_records_replay_to_the_same_end() -> None:
     game = games.get("toy")
     result = simulate(
