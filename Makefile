@@ -19,7 +19,7 @@ run: install
 
 test: install
 	$(BIN)/ruff check .
-	$(BIN)/pytest -q -n auto
+	HENDERSON_RANDOM_GAMES=2000 $(BIN)/pytest -q -n auto
 
 lint: install
 	$(BIN)/ruff check .

@@ -273,11 +273,9 @@ def main() -> None:
     except KeyboardInterrupt:
         err.print("henderson: interrupted")
         sys.exit(130)
-    except Exception as exc:  # a click usage error or a bug: never a traceback by default
-        import click
-
-        if isinstance(exc, click.ClickException):
-            exc.show()
+    except Exception as exc:  # a usage error from the command parser, or a bug: never a traceback by default
+        if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
+            err.print(f"henderson: {exc.format_message()} (see henderson --help)", markup=False)
             sys.exit(2)
         if os.environ.get("HENDERSON_DEBUG"):
             raise

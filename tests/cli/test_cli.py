@@ -146,3 +146,9 @@ def test_map_draws_svg(monkeypatch, capsys, tmp_path):
 def test_unknown_side_in_play(monkeypatch, capsys):
     code, _, err = run(monkeypatch, capsys, "play", "firstblood", "--usa", "human")
     assert code == 2 and "--us human|AGENT" in err
+
+
+@pytest.mark.parametrize(("args", "words"), [(("new",), "Missing"), (("nonsense",), "No such command")])
+def test_usage_errors_are_one_line(monkeypatch, capsys, args, words):
+    code, _, err = run(monkeypatch, capsys, *args)
+    assert code == 2 and words in err and "Traceback" not in err and len(err.strip().splitlines()) == 1

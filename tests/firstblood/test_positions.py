@@ -65,3 +65,10 @@ def test_bad_positions_name_the_field(game, change, field, words):
     with pytest.raises(PositionError) as err:
         game.load_state({**BASE, **change})
     assert err.value.where.startswith(field) and words in str(err.value)
+
+
+def test_view_never_shows_the_dice(game):
+    st = game.new_state(1234)
+    for side in ("us", "jp", None):
+        view = st.view(side)
+        assert "dice" not in view and "seed" not in view and "1234" not in str(view)

@@ -133,3 +133,43 @@ def test_fb_8_11_a_single_retreat_is_taken_without_asking(game, pos):
         assert len({a.to for a in st.legal_actions() if isinstance(a, A.Retreat)}) > 1
     else:
         assert st.ground.get("Kuma") != "0906"
+
+
+def test_fb_7_5_1_attack_out_of_a_blocked_box(game, pos):
+    """FB 7.5.1: Japanese units in a box whose entry hexes are all held by US units, and that have been in every
+    box next to it, attack out of it; artillery there fires directly. FB 7.5.3: success means entering the hex."""
+    arrows = game.board.box_arrows["A"]
+    us = dict(zip(["1/1", "2/1", "3/1"], arrows, strict=False))
+    st = pos("jp_combat", ground={**us, "1/124": "A", "20Mt": "A"}, boxes_visited={"1/124": "BA", "20Mt": "A"})
+    attacks = [a for a in st.legal_actions() if isinstance(a, A.Attack)]
+    assert attacks and all(set(a.defenders) <= set(arrows) for a in attacks)
+    st.apply(f"attack {arrows[0]}")
+    candidates = [a.unit for a in st.legal_actions() if isinstance(a, A.Add)]
+    assert candidates == ["1/124"]  # 20Mt could still go on to box B
+    st.dice.values.extend([6, 1])  # 4 against 4: 1-1, die 6 -1 for the jungle: DR; then the supply roll
+    st.apply("add 1/124")
+    st.apply("resolve")
+    assert st.current_player() == "us"  # the US player retreats his own unit
+    st.apply(st.legal_actions()[0])
+    assert st.ground["1/124"] == arrows[0]  # FB 7.5.3: the hex emptied, the attacker must enter it
+
+
+def test_fb_7_5_us_attack_out_of_an_entry_point(game, pos):
+    """FB 7.5: only when Japanese units hold every US entry hex may US units attack out of an entry point; the
+    Japanese are doubled, bombers in the Ground Attack box may join (+1), artillery there adds nothing."""
+    board = game.board
+    hexes = sorted({h for ep, s in board.ep_side.items() if s == "us" for h in board.ep_arrows[ep]})
+    japanese = sorted(u for u, g in game.data.ground.items() if g.side == "jp")
+    assert len(japanese) >= len(hexes)
+    jp = dict(zip(japanese, hexes, strict=False))
+    target = board.ep_arrows["EP11"][0]
+    defender = next(u for u, h in jp.items() if h == target)
+    st = pos("us_combat", ground={**jp, "1/7": "EP11", "1/11": "EP11"}, air={"SBD-1": "usaf_ground_attack"})
+    odds = game.odds(st, f"attack {target} with 1/7,1/11 air SBD-1")
+    assert odds.ground == game.data.ground["1/7"].cf  # the artillery adds nothing (FB 7.5)
+    assert odds.defence == 2 * game.data.ground[defender].cf and odds.doublings[0].rule == "FB 7.5"
+    assert [m.rule for m in odds.modifiers if m.rule == "FB 13.6"] == ["FB 13.6"]
+    # with one entry hex free the attack is not allowed
+    del jp[defender]
+    st = pos("us_combat", ground={**jp, "1/7": "EP11"})
+    assert not any(isinstance(a, A.Attack) for a in st.legal_actions())

@@ -5,7 +5,6 @@ Computed once from the data so that the rules ask cheap questions.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable, Mapping
 
 from henderson.core.hexgrid import distance, neighbours
@@ -40,6 +39,10 @@ class Board:
                 else:
                     whole = HEXSIDE_COST[kind]
                 self.cost2[(a, b)] = 2 * whole
+        # neighbours with the half-MF cost of stepping to each: the movement search's table
+        self.steps: dict[str, tuple[tuple[str, int], ...]] = {
+            a: tuple((b, self.cost2[(a, b)]) for b in ns) for a, ns in self.adj.items()
+        }
         self.henderson: tuple[str, ...] = m.airfields["henderson"].hexes
         self.fighter_strip: tuple[str, ...] = m.airfields["fighter_strip"].hexes
         self.airfield_hexes: tuple[str, ...] = self.henderson + self.fighter_strip
@@ -96,23 +99,23 @@ class Board:
         """Least half-MF cost to every hex reachable within `budget` from start hexes (with costs).
 
         FB 7.4: no entering enemy-occupied hexes. FB 8.2: no step from one enemy ZOC
-        hex to another; ZOC does not otherwise stop movement.
+        hex to another; ZOC does not otherwise stop movement. Costs are small integers,
+        so a bucket queue (Dial's algorithm) replaces the heap.
         """
         best: dict[str, int] = {}
-        heap = [(c, h) for h, c in starts.items() if c <= budget and h not in blocked]
-        heapq.heapify(heap)
-        cost2 = self.cost2
-        adj = self.adj
-        while heap:
-            c, h = heapq.heappop(heap)
-            if h in best:
-                continue
-            best[h] = c
-            h_zoc = h in zoc
-            for n in adj[h]:
-                if n in best or n in blocked or (h_zoc and n in zoc):
+        buckets: list[list[str]] = [[] for _ in range(budget + 1)]
+        for h, c in starts.items():
+            if c <= budget and h not in blocked:
+                buckets[c].append(h)
+        steps = self.steps
+        for c in range(budget + 1):
+            for h in buckets[c]:
+                if h in best:
                     continue
-                nc = c + cost2[(h, n)]
-                if nc <= budget:
-                    heapq.heappush(heap, (nc, n))
+                best[h] = c
+                h_zoc = h in zoc
+                for n, step in steps[h]:
+                    nc = c + step
+                    if nc <= budget and n not in best and n not in blocked and not (h_zoc and n in zoc):
+                        buckets[nc].append(n)
         return best

@@ -267,9 +267,11 @@ class FBState:
         return other
 
     def view(self, side: str | None) -> dict[str, Any]:
-        """FIRST BLOOD hides nothing from either side; the dice state is never sent."""
+        """FIRST BLOOD hides nothing from either side but the dice: neither their state nor the
+        seed leaves the engine, so no one can predict a roll."""
         data = self.to_json()
         data.pop("dice", None)
+        data.pop("seed", None)
         data["to_act"] = self.current_player()
         return data
 

@@ -54,9 +54,9 @@ def entry_attack_allowed(st: FBState, place: str) -> bool:
 def off_board_attackers(st: FBState, place: str) -> list[str]:
     units = [u for u in st.at(place) if u not in st.attacked]
     if st.phasing == "jp" and place in st.board.box_arrows:
-        from henderson.games.firstblood.rules import movement
-
-        units = [u for u in units if not any(p in st.board.box_arrows for p in movement.reach(st, u))]
+        # FB 7.5.1: only units that cannot go on to a box they have not been in
+        nxt = st.board.box_next[place]
+        units = [u for u in units if all(b in st.visited.get(u, place) for b in nxt)]
     return units
 
 

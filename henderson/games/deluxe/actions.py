@@ -1,0 +1,101 @@
+"""Deluxe Guadalcanal actions and their text notation: a verb and its arguments, space-separated.
+
+`parse(str(a)) == a` for every action. Hex arguments are printed hex numbers (`3707`),
+unit arguments are counter ids (`7/1`, `124/2`, `20Mt`), numbers are plain integers.
+The verbs and what they mean are listed in `VERBS` and documented in docs/deluxe.md.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from henderson.core.errors import NotationError
+
+HEX = re.compile(r"^\d{4}$")
+UNIT = re.compile(r"^[A-Za-z0-9/]+$")
+NUM = re.compile(r"^\d{1,2}$")
+
+# verb -> argument kinds: h = hex, u = unit, n = number
+VERBS: dict[str, str] = {
+    "pass": "",  # decline an optional step (naval bombardment, guerrillas, banzai, Rabaul picks)
+    "end": "",  # end the current phase (movement, artillery fire, combat)
+    "bombard": "",  # DG 8.1.7 naval bombardment of Henderson Field
+    "land": "uh",  # DG 6.0 place an arriving unit on a coastal hex
+    "guerrilla": "h",  # DG 11.0 roll to flip a Japanese-controlled village
+    "move": "uh",  # DG 7.1 move one unit to a hex (its cheapest legal path)
+    "sea": "uh",  # DG 7.6 move one unit by sea to another coastal hex
+    "stealth": "u",  # DG 7.7.1 enter stealth in lieu of moving
+    "unstealth": "u",  # DG 7.7.3 exit stealth and receive the stealth movement pool
+    "detect": "uh",  # DG 7.7.5 spend a movement point to try to detect stealth units in a hex
+    "withdraw": "u",  # DG 7.9 remove a unit from the map
+    "consolidate": "uu",  # DG 7.10 merge the second reduced unit into the first
+    "repair": "u",  # DG 7.11.2 repair Henderson Field (whole turn: 2, after half a move: 1)
+    "wreck": "u",  # DG 7.11.1 reduce Henderson Field with an engineer or labour unit
+    "fire": "uhn",  # DG 8.1 fire n artillery factors at a hex
+    "counter": "uh",  # DG 8.1.8 counter-battery fire at a hex
+    "attack": "h",  # DG 8.2.1 open an assault on a defending hex
+    "target": "h",  # DG 8.2.6 add another defending hex to the assault
+    "with": "u",  # DG 8.2.1 add an attacking unit
+    "support": "un",  # DG 8.2.4 add artillery factors (supply spent)
+    "strain": "",  # DG 8.2.3 strain to the next ratio
+    "ambush": "",  # DG 8.2.9 attempt an ambush
+    "go": "",  # resolve the assault
+    "defend": "n",  # DG 8.2.4 the defender spends supply on its artillery
+    "lose": "u",  # DG 8.2.1.4 the owner takes one step loss on this unit
+    "retreat": "uh",  # DG 8.2.1.4 retreat a unit to a hex
+    "advance": "uh",  # DG 8.2.1.4 advance a unit to a hex
+    "stop": "",  # end advancing after combat
+    "banzai": "",  # DG 8.2.10 attack the same hex again
+    "rabaul": "u",  # DG 10.2 select a Rabaul unit for next turn's reinforcements
+}
+
+
+@dataclass(frozen=True, slots=True)
+class DGAction:
+    """One decision: a verb and its arguments (hexes, unit ids, numbers as text)."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.verb, *self.args))
+
+    def hex(self, i: int = 0) -> str:
+        """The i-th argument as a hex number."""
+        return self.args[i]
+
+    def number(self, i: int) -> int:
+        """The i-th argument as an integer."""
+        return int(self.args[i])
+
+
+def act(verb: str, *args: object) -> DGAction:
+    """Build an action from a verb and arguments of any printable type."""
+    return DGAction(verb, tuple(str(a) for a in args))
+
+
+def parse(text: str) -> DGAction:
+    """The action written as `text`; NotationError naming what is wrong when it is not one."""
+    if not isinstance(text, str):
+        raise NotationError(str(text), "an action is text")
+    words = text.split()
+    if not words:
+        raise NotationError(text, "empty action")
+    verb, args = words[0].lower(), words[1:]
+    kinds = VERBS.get(verb)
+    if kinds is None:
+        raise NotationError(text, f"unknown verb {verb!r} (verbs: {', '.join(VERBS)})")
+    if len(args) != len(kinds):
+        shape = " ".join({"h": "<hex>", "u": "<unit>", "n": "<number>"}[k] for k in kinds)
+        raise NotationError(text, f"{verb} takes {len(kinds)} argument(s): {verb} {shape}".strip())
+    for kind, arg in zip(kinds, args, strict=True):
+        if kind == "h" and not HEX.match(arg):
+            raise NotationError(text, f"{arg!r} is not a four-digit hex number")
+        if kind == "u" and not UNIT.match(arg):
+            raise NotationError(text, f"{arg!r} is not a unit id")
+        if kind == "n" and not NUM.match(arg):
+            raise NotationError(text, f"{arg!r} is not a number")
+    if "n" in kinds:
+        args = [str(int(a)) if k == "n" else a for k, a in zip(kinds, args, strict=True)]
+    return DGAction(verb, tuple(args))

@@ -1,0 +1,279 @@
+"""Artillery (DG 8.1): supply, range, line of sight over levels and slopes, spotting, the
+fire table, Henderson Field damage, counter-battery fire and naval bombardment."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from henderson.core.errors import IllegalAction
+from henderson.core.events import Event
+from henderson.core.hexgrid import line
+
+from ..actions import DGAction, act
+from ..model import other
+from .common import (
+    change_hf,
+    event_effect,
+    in_enemy_zoc,
+    lose_step,
+    occupancy,
+    roll,
+    visible_units,
+)
+
+if TYPE_CHECKING:
+    from ..state import DGState
+    from ..units import UnitState
+
+
+def line_of_sight(state: DGState, a: str, b: str) -> bool:
+    """DG 8.1.4: can a unit in `a` see hex `b`?
+
+    Adjacent hexes always see each other (8.1.4.3). At the same level, intervening jungle
+    hexes and slope hexsides (an intervening hex at another level) block (8.1.4.1). At
+    different levels the view is clear only when the higher hex is next to the slope toward
+    the lower one (its first hex on the line is lower) and nothing on the line is higher than
+    the higher end (8.1.4.2). docs/rulings/deluxe.md gives the reading.
+    """
+    m = state.data.map
+    if a == b or b in m.adjacent[a]:
+        return True
+    cache = state.game.los_cache
+    key = (a, b)
+    if key not in cache:
+        cache[key] = _sight(state, a, b)
+    return cache[key]
+
+
+def _sight(state: DGState, a: str, b: str) -> bool:
+    m = state.data.map
+    ha, hb = m.hexes[a], m.hexes[b]
+    path = [m.to_id(h) for h in line(ha.hex, hb.hex)]
+    if any(p is None for p in path):
+        return False
+    between = [m.hexes[p] for p in path[1:-1] if p]
+    if ha.level == hb.level:
+        return not any(h.jungle or h.level != ha.level for h in between)
+    high, seq = (ha, between) if ha.level > hb.level else (hb, list(reversed(between)))
+    if seq and seq[0].level >= high.level:
+        return False
+    return not any(h.level > high.level for h in seq)
+
+
+def spotted(state: DGState, side: str, target: str) -> bool:
+    """DG 8.1.4: the firing unit or any friendly unit must see the target."""
+    return any(
+        u.side == side and u.on_map and not u.stealth and line_of_sight(state, u.at, target)
+        for u in state.units.values()
+    )
+
+
+def unlimited(state: DGState, side: str) -> bool:
+    """DG 8.1.1: "Unl." on the turn track: US artillery fires without spending supply."""
+    return side == "us" and state.data.turn(state.turn).supply["us"] == "unl"
+
+
+def can_fire(state: DGState, u: UnitState, occ: dict) -> bool:
+    """DG 8.1: artillery not in an enemy zone of control, not yet fired, not suppressed."""
+    return (
+        state.data.units[u.id].artillery
+        and u.on_map
+        and not u.fired
+        and not u.suppressed
+        and u.strength > 0
+        and not in_enemy_zoc(state, occ, u.at, u.side)
+    )
+
+
+def targets(state: DGState, u: UnitState, occ: dict) -> list[str]:
+    """Hexes within range holding visible enemy units, or Henderson Field when the enemy holds
+    it (DG 8.1.3, 8.1.6), that a friendly unit can see."""
+    m = state.data.map
+    rng = state.data.units[u.id].range
+    out = []
+    for hid, units in occ.items():
+        if units[0].side != u.side and visible_units(units) and m.distance(u.at, hid) <= rng:
+            out.append(hid)
+    hf = m.henderson_field
+    if state.hf_control != u.side and hf not in out and m.distance(u.at, hf) <= rng:
+        out.append(hf)
+    return sorted(h for h in out if spotted(state, u.side, h))
+
+
+def factors_allowed(state: DGState, u: UnitState, counter: bool = False) -> int:
+    """DG 8.1.2: one supply point a factor; DG 8.1.8: counter-battery fires half, rounded up."""
+    most = (u.strength + 1) // 2 if counter else u.strength
+    return most if unlimited(state, u.side) else min(most, state.supply[u.side])
+
+
+def legal(state: DGState, side: str) -> list[DGAction]:
+    """Fire and counter-battery actions of `side` in an artillery phase."""
+    occ = occupancy(state)
+    out: list[DGAction] = []
+    for u in sorted(state.units.values(), key=lambda x: x.id):
+        if u.side != side or not can_fire(state, u, occ):
+            continue
+        most = factors_allowed(state, u)
+        if most < 1:
+            continue
+        for hid in targets(state, u, occ):
+            for n in range(1, most + 1):
+                out.append(act("fire", u.id, hid, n))
+            if any(state.data.units[x.id].artillery for x in occ.get(hid, [])) or hid in occ:
+                out.append(act("counter", u.id, hid))
+    return out
+
+
+def spend(state: DGState, side: str, n: int) -> None:
+    """Spend supply for fired factors (nothing under unlimited supply)."""
+    if not unlimited(state, side):
+        state.supply[side] -= n
+
+
+def reveal(state: DGState, hex_id: str, events: list[Event]) -> None:
+    """DG 8.2.11: stealth units sharing an attacked hex with other units are revealed."""
+    for u in state.units.values():
+        if u.at == hex_id and u.stealth:
+            u.stealth = 0
+            events.append(
+                Event("reveal", f"{u.id} is revealed in {hex_id}", {"unit": u.id, "hex": hex_id})
+            )
+
+
+def strike(state: DGState, hex_id: str, by: str, purpose: str, events: list[Event]) -> None:
+    """One artillery factor against a hex (DG 8.1.5-8.1.6): hits by the total defending
+    strength; the final step of a unit is never lost to artillery; 5-6 damages the field."""
+    die = roll(state, purpose, events)
+    defenders = [
+        u for u in state.units.values() if u.at == hex_id and u.side != by and not u.stealth
+    ]
+    strength = sum(u.strength for u in defenders)
+    hits = state.data.hits(strength, die) if strength else 0
+    for _ in range(hits):
+        able = [u for u in defenders if u.strength > 1 and u.on_map]
+        if not able:
+            break
+        # docs/rulings/deluxe.md: the strongest unit (then the top one) takes each hit
+        victim = max(able, key=lambda u: (u.strength, u.order))
+        lose_step(state, victim, events, purpose)
+    if hex_id == state.data.map.henderson_field and die in state.data.airfield_damage_on:
+        change_hf(state, -1, by, events, purpose)
+
+
+def fire(state: DGState, u: UnitState, hex_id: str, n: int, events: list[Event]) -> None:
+    """DG 8.1: fire n factors of artillery unit u at a hex."""
+    occ = occupancy(state)
+    if not can_fire(state, u, occ):
+        raise IllegalAction(
+            "DG 8.1",
+            f"{u.id} cannot fire (artillery, not in an enemy zone of control, "
+            "once a phase, not suppressed)",
+        )
+    if hex_id not in targets(state, u, occ):
+        raise IllegalAction(
+            "DG 8.1.3", f"{hex_id} is not a target {u.id} can reach and a friendly unit can see"
+        )
+    if not 1 <= n <= factors_allowed(state, u):
+        raise IllegalAction(
+            "DG 8.1.2", f"{u.id} can fire 1..{factors_allowed(state, u)} factors now"
+        )
+    u.fired = True
+    spend(state, u.side, n)
+    events.append(
+        Event(
+            "fire", f"{u.id} fires {n} factor(s) at {hex_id}", {"unit": u.id, "hex": hex_id, "n": n}
+        )
+    )
+    reveal(state, hex_id, events)
+    for _ in range(n):
+        strike(state, hex_id, u.side, "DG 8.1.5 artillery fire", events)
+
+
+def counter(state: DGState, u: UnitState, hex_id: str, events: list[Event]) -> None:
+    """DG 8.1.8: half the factors; each 4-6 suppresses one enemy artillery unit in the hex."""
+    occ = occupancy(state)
+    if not can_fire(state, u, occ) or hex_id not in targets(state, u, occ):
+        raise IllegalAction("DG 8.1.8", f"{u.id} cannot fire counter-battery at {hex_id}")
+    n = factors_allowed(state, u, counter=True)
+    if n < 1:
+        raise IllegalAction("DG 8.1.2", "no supply to fire")
+    u.fired = True
+    spend(state, u.side, n)
+    events.append(
+        Event(
+            "counter",
+            f"{u.id} fires {n} counter-battery factor(s) at {hex_id}",
+            {"unit": u.id, "hex": hex_id, "n": n},
+        )
+    )
+    for _ in range(n):
+        die = roll(state, "DG 8.1.8 counter-battery", events)
+        if die in state.data.counter_battery_on:
+            guns = sorted(
+                (
+                    x
+                    for x in state.units.values()
+                    if x.at == hex_id
+                    and x.side != u.side
+                    and state.data.units[x.id].artillery
+                    and not x.suppressed
+                ),
+                key=lambda x: x.id,
+            )
+            if guns:
+                guns[0].suppressed = True
+                events.append(
+                    Event(
+                        "suppressed",
+                        "an enemy artillery unit is suppressed",
+                        {"hex": hex_id, "side": other(u.side)},
+                    )
+                )
+
+
+# -- DG 8.1.7 naval bombardment -----------------------------------------------------------------
+def can_bombard(state: DGState, side: str) -> bool:
+    """From turn 2, by the side not holding Henderson Field, never two turns running."""
+    return (
+        state.turn >= state.data.naval_first_turn
+        and state.hf_control != side
+        and state.naval_last.get(side, -9) != state.turn - 1
+        and event_effect(state, "no_naval", side) == 0
+        and not _blocked(state, side)
+    )
+
+
+def _blocked(state: DGState, side: str) -> bool:
+    ev = state.flags.get("event")
+    return bool(ev and ev["kind"] == "no_naval" and ev["side"] != side)
+
+
+def bombard(state: DGState, side: str, events: list[Event]) -> None:
+    """DG 8.1.7: roll for the bombardment, then for its strength, then each attack."""
+    if not can_bombard(state, side):
+        raise IllegalAction(
+            "DG 8.1.7",
+            "no naval bombardment now (from turn 2, by the side not holding "
+            "Henderson Field, not in consecutive turns)",
+        )
+    die = roll(state, "DG 8.1.7 naval bombardment occurs on 4-6", events)
+    if die not in state.data.naval_on:
+        events.append(
+            Event("naval", f"{side} naval bombardment does not take place", {"side": side})
+        )
+        return
+    state.naval_last[side] = state.turn
+    month = state.data.turn(state.turn).month
+    dice = state.data.naval[month][side]
+    attacks = sum(roll(state, "DG 8.1.7 naval bombardment strength", events) for _ in range(dice))
+    events.append(
+        Event(
+            "naval",
+            f"{side} naval bombardment: {attacks} attacks on Henderson Field",
+            {"side": side, "attacks": attacks},
+        )
+    )
+    for _ in range(attacks):
+        strike(
+            state, state.data.map.henderson_field, side, "DG 8.1.7 naval bombardment fire", events
+        )

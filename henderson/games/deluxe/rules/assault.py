@@ -1,0 +1,725 @@
+"""Assault combat (DG 8.2): mandatory attacks in enemy zones of control, optional attacks
+from jungle, combat ratios rounded for the defender, the Attrition Table's losses, retreats
+and advances, straining, artillery in assault, multi-hex attack and defence, Henderson Field
+reduction, ambush, banzai, and attacks on stealth stacks.
+
+An assault is built from small actions (`attack`, `target`, `with`, `support`, `strain`,
+`ambush`, `go`) so that the action space stays small; the resolution then asks each owner
+for its own decisions (`defend`, `lose`, `retreat`, `advance`/`stop`, `banzai`/`pass`).
+The assault in progress is a JSON-ready dict on `state.pending`.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from henderson.core.errors import IllegalAction
+from henderson.core.events import Event
+
+from ..actions import DGAction, act
+from ..model import other
+from .artillery import reveal, unlimited
+from .common import (
+    change_hf,
+    eliminate,
+    in_enemy_zoc,
+    lose_step,
+    occupancy,
+    place,
+    roll,
+    room,
+    side_in,
+    take_control,
+    visible_units,
+)
+
+if TYPE_CHECKING:
+    from ..state import DGState
+    from ..units import UnitState
+
+Pending = dict[str, Any]
+
+
+# -- who may and who must attack ------------------------------------------------------------
+def attackable(state: DGState, occ: dict, hex_id: str, side: str) -> bool:
+    """An enemy hex with a unit not under stealth (DG 8.2.11), not yet attacked (DG 8.2)."""
+    units = occ.get(hex_id)
+    return bool(
+        units
+        and units[0].side != side
+        and visible_units(units)
+        and hex_id not in state.flags.get("attacked_hexes", [])
+    )
+
+
+def can_join(state: DGState, u: UnitState) -> bool:
+    """A unit that may still attack this turn (DG 8.2.2: once a turn); artillery only supports."""
+    return (
+        u.on_map
+        and not u.attacked
+        and not u.stealth
+        and u.strength > 0
+        and not state.data.units[u.id].artillery
+    )
+
+
+def obliged(state: DGState, side: str, occ: dict) -> list[tuple[str, str]]:
+    """(unit, enemy hex) pairs still owed by DG 8.2: units in an enemy zone of control must
+    attack every adjacent enemy hex (jungle negates the zone, DG 8.2.7)."""
+    out = []
+    for u in sorted(state.units.values(), key=lambda x: x.id):
+        if u.side != side or not can_join(state, u) or not in_enemy_zoc(state, occ, u.at, side):
+            continue
+        for n in state.data.map.adjacent[u.at]:
+            if attackable(state, occ, n, side):
+                out.append((u.id, n))
+    return out
+
+
+def legal(state: DGState, side: str) -> list[DGAction]:
+    """Opening an assault, or ending the phase when nothing is owed."""
+    occ = occupancy(state)
+    out: list[DGAction] = []
+    for hid in sorted(occ):
+        if attackable(state, occ, hid, side) and any(
+            u.side == side and can_join(state, u)
+            for n in state.data.map.adjacent[hid]
+            for u in occ.get(n, [])
+        ):
+            out.append(act("attack", hid))
+    if not obliged(state, side, occ):
+        out.append(act("end"))
+    return out
+
+
+def open_assault(state: DGState, side: str, hex_id: str) -> None:
+    """`attack HEX`: start building an assault on an enemy hex."""
+    occ = occupancy(state)
+    if not attackable(state, occ, hex_id, side):
+        raise IllegalAction(
+            "DG 8.2",
+            f"{hex_id} is not an enemy hex that can be attacked now "
+            "(each hex once a turn, never a hex holding only stealth units)",
+        )
+    state.pending.append(
+        {
+            "kind": "assault",
+            "side": side,
+            "attacker": side,
+            "stage": "build",
+            "targets": [hex_id],
+            "units": [],
+            "support": {},
+            "strain": 0,
+            "ambush": False,
+            "defend": 0,
+            "banzai": False,
+        }
+    )
+
+
+# -- building ---------------------------------------------------------------------------------
+def build_legal(state: DGState, p: Pending) -> list[DGAction]:
+    """Actions that add to the assault being built, and `go`."""
+    occ = occupancy(state)
+    side = p["attacker"]
+    m = state.data.map
+    out: list[DGAction] = []
+    near = {n for t in p["targets"] for n in m.adjacent[t]}
+    for u in sorted(state.units.values(), key=lambda x: x.id):
+        if u.side != side or u.at not in near or u.id in p["units"] or u.id in p["support"]:
+            continue
+        if can_join(state, u):
+            out.append(act("with", u.id))
+        elif state.data.units[u.id].artillery and u.on_map and not u.attacked:
+            left = state.supply[side] - sum(p["support"].values())
+            most = u.strength if unlimited(state, side) else min(u.strength, left)
+            out.extend(act("support", u.id, n) for n in range(1, most + 1))
+    if p["units"]:
+        attacker_hexes = {state.units[i].at for i in p["units"]}
+        extra = sorted({n for h in attacker_hexes for n in m.adjacent[h]} - set(p["targets"]))
+        out.extend(act("target", h) for h in extra if attackable(state, occ, h, side))
+        if not p["strain"] and strain_points(state, p) is not None:
+            out.append(act("strain"))
+        if not p["ambush"] and ambush_ready(state, p):
+            out.append(act("ambush"))
+        out.append(act("go"))
+    return out
+
+
+def build(state: DGState, p: Pending, action: DGAction, events: list[Event]) -> None:
+    """Apply one building action (`with`, `support`, `target`, `strain`, `ambush`, `go`)."""
+    if action not in build_legal(state, p):
+        raise IllegalAction(
+            "DG 8.2.1",
+            f"{action} is not possible while building this assault "
+            "(units adjacent to a target, not yet used this turn)",
+        )
+    verb = action.verb
+    if verb == "with":
+        p["units"].append(action.args[0])
+    elif verb == "support":  # DG 8.2.4 artillery adds factors by spending supply
+        p["support"][action.args[0]] = int(action.args[1])
+    elif verb == "target":  # DG 8.2.6 several hexes as one defence
+        p["targets"].append(action.args[0])
+    elif verb == "strain":
+        p["strain"] = strain_points(state, p) or 0
+    elif verb == "ambush":
+        p["ambush"] = True
+    elif verb == "go":
+        start(state, p, events)
+
+
+# -- strengths and ratio --------------------------------------------------------------------------
+def multiplier(state: DGState, side: str, condition_of: set[str]) -> Fraction:
+    """The product of the Terrain Effects multipliers for a side under these conditions."""
+    result = Fraction(1)
+    for eff in state.data.combat_effects:
+        if eff.side == side and eff.condition in condition_of:
+            result *= eff.multiplier
+    return result
+
+
+def hex_conditions(state: DGState, hex_id: str) -> set[str]:
+    """The terrain conditions of a hex for the Terrain Effects table."""
+    h = state.data.map.hexes[hex_id]
+    found = set(h.types())
+    return found
+
+
+def attack_strength(state: DGState, p: Pending, with_strain: bool = True) -> Fraction:
+    """DG 8.2.1.1: attacking strengths, each modified by its own hex; artillery support
+    (DG 8.2.4); the Japanese air bonus (DG 10.2.3); ambush doubling (DG 8.2.9); strain."""
+    total = Fraction(0)
+    bonus = 1 if p["attacker"] == "japan" and state.flags.get("air_bonus") else 0
+    for uid in p["units"]:
+        u = state.units[uid]
+        if u.on_map:
+            total += (u.strength + bonus) * multiplier(
+                state, "attacker", hex_conditions(state, u.at)
+            )
+    for uid, n in p["support"].items():
+        u = state.units[uid]
+        if u.on_map:
+            total += n * multiplier(state, "attacker", hex_conditions(state, u.at))
+    if p.get("ambush_hit"):
+        total *= 2
+    if with_strain and p["strain"]:
+        total += p["strain"] * best_multiplier(state, p)
+    return total
+
+
+def best_multiplier(state: DGState, p: Pending) -> Fraction:
+    """Strain points are added to an attacking unit and modified like it (rulings, DG 8.2.3)."""
+    mults = [
+        multiplier(state, "attacker", hex_conditions(state, state.units[i].at))
+        for i in p["units"]
+        if state.units[i].on_map
+    ]
+    return max(mults, default=Fraction(1))
+
+
+def defenders(state: DGState, p: Pending) -> list[UnitState]:
+    """Enemy units in the defending hexes of the assault."""
+    return [
+        u
+        for u in state.units.values()
+        if u.on_map and u.at in p["targets"] and u.side != p["attacker"]
+    ]
+
+
+def artillery_capacity(state: DGState, p: Pending) -> int:
+    """DG 8.2.4: supply the defender may spend on its artillery in the attacked hexes."""
+    most = 0
+    for t in p["targets"]:
+        here = [u for u in defenders(state, p) if u.at == t]
+        alone = all(state.data.units[u.id].artillery for u in here)
+        for u in here:
+            if state.data.units[u.id].artillery:
+                most += u.strength - 1 if alone else u.strength
+    return most
+
+
+def defense_strength(state: DGState, p: Pending) -> Fraction:
+    """DG 8.2.1.2: defending strengths by hex, artillery per DG 8.2.4, terrain multipliers."""
+    total = Fraction(0)
+    supply_left = p["defend"]
+    bonus = 1 if p["attacker"] == "us" and state.flags.get("air_bonus") else 0
+    attacker_levels = [
+        state.data.map.hexes[state.units[i].at].level for i in p["units"] if state.units[i].on_map
+    ]
+    for t in sorted(p["targets"]):
+        here = sorted((u for u in defenders(state, p) if u.at == t), key=lambda u: u.id)
+        alone = all(state.data.units[u.id].artillery for u in here)
+        points = 0
+        for u in here:
+            if state.data.units[u.id].artillery:
+                cap = u.strength - 1 if alone else u.strength
+                extra = min(cap, supply_left)
+                supply_left -= extra
+                points += (1 if alone else 0) + extra
+            else:
+                points += u.strength + bonus  # DG 10.2.3 the air bonus helps in defence too
+        conds = hex_conditions(state, t)
+        level = state.data.map.hexes[t].level
+        if attacker_levels and all(lv < level for lv in attacker_levels):
+            conds.add("uphill")
+        total += points * multiplier(state, "defender", conds)
+    return total
+
+
+def ratio_index(state: DGState, attack: Fraction, defense: Fraction) -> int:
+    """DG 8.2.1.3: the column, rounded for the defender: -1 below 1-6, 11 above 6-1,
+    otherwise 0 (1-6) ... 10 (6-1)."""
+    top = state.data.constants.max_ratio
+    above = 2 * top - 1
+    if defense <= 0:
+        return above
+    if attack <= 0:
+        return -1
+    if attack >= defense:
+        n = math.floor(attack / defense)
+        return top + n - 2 if n <= top else above
+    n = math.ceil(defense / attack)
+    return top - n if n <= top else -1
+
+
+def ratio_name(index: int) -> str:
+    """The Attrition Table column of a ratio index (or below 1-6 / above 6-1)."""
+    cols = ("1-6", "1-5", "1-4", "1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1")
+    if index < 0:
+        return "below 1-6"
+    if index >= len(cols):
+        return "above 6-1"
+    return cols[index]
+
+
+def strain_points(state: DGState, p: Pending) -> int | None:
+    """DG 8.2.3: raw points needed to reach the next ratio; None when straining is not allowed
+    (fewer than two non-artillery points, more than five needed, more than the force has)."""
+    base = sum(state.units[i].strength for i in p["units"] if state.units[i].on_map)
+    if base < 2:
+        return None
+    attack, defense = attack_strength(state, p, with_strain=False), defense_strength(state, p)
+    idx = ratio_index(state, attack, defense)
+    top = state.data.constants.max_ratio
+    if idx >= 2 * top - 2 or idx < 0 or defense <= 0:
+        return None
+    nxt = idx + 1  # the next column: "k-1" needs k times the defence, "1-k" a k-th of it
+    threshold = defense * (nxt - top + 2) if nxt >= top - 1 else defense / (top - nxt)
+    mult = best_multiplier(state, p)
+    need = math.ceil((threshold - attack) / mult)
+    if need < 1 or need > 5 or need > base:
+        return None
+    return need
+
+
+def ambush_ready(state: DGState, p: Pending) -> bool:
+    """DG 8.2.9: Japanese units that left stealth on their own and moved at most half."""
+    if p["attacker"] != "japan" or not p["units"]:
+        return False
+    return all(
+        state.units[i].self_exit and state.units[i].spent * 2 <= state.units[i].pool_start
+        for i in p["units"]
+    )
+
+
+# -- resolution ----------------------------------------------------------------------------------
+def start(state: DGState, p: Pending, events: list[Event]) -> None:
+    """`go`: the assault is declared; stealth units in the targets are revealed (DG 8.2.11)."""
+    side = p["attacker"]
+    for uid in (*p["units"], *p["support"]):
+        state.units[uid].attacked = True
+    if not unlimited(state, side):
+        state.supply[side] -= sum(p["support"].values())
+    attacked = state.flags.setdefault("attacked_hexes", [])
+    attacked.extend(p["targets"])
+    for t in p["targets"]:
+        reveal(state, t, events)
+    p["defenders"] = sorted(u.id for u in defenders(state, p))
+    p["attacker_hexes"] = sorted({state.units[i].at for i in (*p["units"], *p["support"])})
+    hf = state.data.map.henderson_field
+    p["hf_defended"] = any(state.units[i].at == hf for i in p["defenders"])
+    enemy = other(side)
+    supply = 99 if unlimited(state, enemy) else state.supply[enemy]
+    if min(artillery_capacity(state, p), supply) > 0:
+        p["stage"] = "defend"
+        p["side"] = enemy
+    else:
+        resolve(state, p, events)
+
+
+def defend_legal(state: DGState, p: Pending) -> list[DGAction]:
+    """DG 8.2.4: how much supply the defender may spend on its artillery."""
+    enemy = other(p["attacker"])
+    supply = 99 if unlimited(state, enemy) else state.supply[enemy]
+    return [act("defend", n) for n in range(0, min(artillery_capacity(state, p), supply) + 1)]
+
+
+def resolve(state: DGState, p: Pending, events: list[Event]) -> None:
+    """DG 8.2.1.4: roll on the Attrition Table and set the losses, retreats and advances."""
+    side = p["attacker"]
+    if p["ambush"] and not p.get("ambush_rolled"):
+        p["ambush_rolled"] = True
+        die = roll(state, "DG 8.2.9 ambush", events)
+        turns = max(
+            (state.units[i].pool_start // max(1, state.data.units[i].movement) for i in p["units"]),
+            default=0,
+        )
+        p["ambush_hit"] = die <= turns
+    attack, defense = attack_strength(state, p), defense_strength(state, p)
+    idx = ratio_index(state, attack, defense)
+    shift = state.flags.get("event") or {}
+    if shift.get("kind") == "combat" and shift.get("side") == side and 0 <= idx < 11:
+        idx = min(10, idx + 1)  # random event: one column up
+    events.append(
+        Event(
+            "assault",
+            f"{side} assaults {', '.join(p['targets'])}: {_num(attack)} to "
+            f"{_num(defense)}, {ratio_name(idx)}",
+            {
+                "targets": p["targets"],
+                "attack": str(attack),
+                "defense": str(defense),
+                "ratio": ratio_name(idx),
+            },
+        )
+    )
+    loss_a = loss_d = retreat_a = retreat_d = adv_a = adv_d = 0
+    if idx < 0:  # DG 8.2.1.3 attackers below 1-6 are eliminated
+        for uid in (*p["units"], *p["support"]):
+            eliminate(state, state.units[uid], events, "DG 8.2.1.3 attack below 1-6")
+    elif idx > 10:  # DG 8.2.1.3 defenders above 6-1 are eliminated, advance two
+        for u in defenders(state, p):
+            eliminate(state, u, events, "DG 8.2.1.3 attacked above 6-1")
+        adv_a = 2
+    else:
+        die = roll(state, "DG 8.2.1.4 assault", events)
+        cell_a, cell_d = state.data.attrition.result(ratio_name(idx), die)
+        loss_a, retreat_a, adv_a = cell_a.loss, cell_a.retreat, cell_a.advance
+        loss_d, retreat_d, adv_d = cell_d.loss, cell_d.retreat, cell_d.advance
+        if p["strain"] and not p.get("strain_checked"):  # DG 8.2.3 strain check
+            p["strain_checked"] = True
+            check = roll(state, "DG 8.2.3 strain check", events)
+            if check <= p["strain"]:
+                loss_a += 1
+        if p.get("ambush_hit") and not p.get("ambush_loss"):  # DG 8.2.9 one more loss
+            p["ambush_loss"] = True
+            loss_d += 1
+    p.update(
+        {
+            "loss_taken": {side: loss_a, other(side): loss_d},
+            "loss": {side: loss_a, other(side): loss_d},
+            "retreat": {side: retreat_a, other(side): retreat_d},
+            "advance": {side: adv_a, other(side): adv_d},
+            "stage": "lose_d",
+        }
+    )
+    proceed(state, p, events)
+
+
+def _num(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
+
+
+def force(state: DGState, p: Pending, side: str) -> list[UnitState]:
+    """The units of `side` in this assault still on the map."""
+    ids = [*p["units"], *p["support"]] if side == p["attacker"] else p["defenders"]
+    return [state.units[i] for i in ids if state.units[i].on_map]
+
+
+def proceed(state: DGState, p: Pending, events: list[Event]) -> None:
+    """Run the stages that need no decision; stop at the first one that does."""
+    side, enemy = p["attacker"], other(p["attacker"])
+    while True:
+        stage = p["stage"]
+        if stage in ("lose_d", "lose_a"):
+            owner = enemy if stage == "lose_d" else side
+            units = force(state, p, owner)
+            need = p["loss"][owner]
+            if need <= 0 or not units:
+                p["stage"] = "lose_a" if stage == "lose_d" else "banzai"
+                continue
+            if len(units) == 1 or sum(u.strength for u in units) <= need:
+                lose_step(state, units[0], events, "DG 8.2.1.4 attrition")
+                p["loss"][owner] -= 1
+                continue
+            p["side"] = owner
+            return
+        if stage == "banzai":
+            if p.pop("banzai_go", False):  # the extra banzai losses are taken: attack again
+                again(state, p, events)
+                return
+            p["stage"] = "retreat_d"
+            if (
+                side == "japan"
+                and not p["banzai"]
+                and p["retreat"][enemy] == 0
+                and force(state, p, enemy)
+                and any(not state.data.units[u.id].artillery for u in force(state, p, side))
+            ):
+                p["stage"] = "banzai_choice"
+                p["side"] = side
+                return
+            continue
+        if stage in ("retreat_d", "retreat_a"):
+            owner = enemy if stage == "retreat_d" else side
+            dist = p["retreat"][owner]
+            todo = [u for u in force(state, p, owner) if u.id not in p.setdefault("retreated", [])]
+            if dist <= 0 or not todo:
+                p["stage"] = "retreat_a" if stage == "retreat_d" else "hf"
+                continue
+            u = todo[0]
+            options = retreat_options(state, u, dist, p)
+            if len(options) <= 1:
+                p["retreated"].append(u.id)
+                if options:
+                    do_retreat(state, u, options[0], events)
+                else:
+                    eliminate(state, u, events, "DG 8.2.1.4 cannot retreat")
+                continue
+            p["side"] = owner
+            return
+        if stage == "hf":  # DG 8.2.8 Henderson Field reduction after a successful assault
+            hf = state.data.map.henderson_field
+            if p.get("hf_defended") and side_in(occupancy(state), hf) != enemy:
+                die = roll(state, "DG 8.2.8 Henderson Field reduction", events)
+                change_hf(state, -die, side, events, "DG 8.2.8 assault on Henderson Field")
+            p["stage"] = "advance"
+            continue
+        if stage in ("advance", "counter_advance"):
+            mover = side if stage == "advance" else enemy
+            if advance_legal(state, p, mover):
+                p["side"] = mover
+                return
+            if stage == "advance":
+                p["stage"] = "counter_advance"
+                continue
+            state.pending.remove(p)
+            return
+        raise AssertionError(f"unknown assault stage {stage}")
+
+
+def again(state: DGState, p: Pending, events: list[Event]) -> None:
+    """DG 8.2.10: the surviving attackers attack the same hexes once more."""
+    p["units"] = [i for i in p["units"] if state.units[i].on_map]
+    p["support"] = {}
+    p["strain"] = 0
+    p["defend"] = 0
+    p["side"] = p["attacker"]
+    resolve(state, p, events)
+
+
+def decision_legal(state: DGState, p: Pending) -> list[DGAction]:
+    """The actions of the side deciding at this stage of the assault."""
+    stage = p["stage"]
+    if stage == "build":
+        return build_legal(state, p)
+    if stage == "defend":
+        return defend_legal(state, p)
+    if stage in ("lose_d", "lose_a"):
+        return [act("lose", u.id) for u in sorted(force(state, p, p["side"]), key=lambda x: x.id)]
+    if stage == "banzai_choice":
+        return [act("banzai"), act("pass")]
+    if stage in ("retreat_d", "retreat_a"):
+        owner = p["side"]
+        todo = [u for u in force(state, p, owner) if u.id not in p["retreated"]]
+        u = todo[0]
+        return [act("retreat", u.id, h) for h in retreat_options(state, u, p["retreat"][owner], p)]
+    if stage in ("advance", "counter_advance"):
+        return [*advance_legal(state, p, p["side"]), act("stop")]
+    return []
+
+
+def decide(state: DGState, p: Pending, action: DGAction, events: list[Event]) -> None:
+    """Apply a decision inside an assault (already checked against `decision_legal`)."""
+    stage = p["stage"]
+    if stage == "build":
+        build(state, p, action, events)
+        return
+    if stage == "defend":
+        p["defend"] = action.number(0)
+        enemy = other(p["attacker"])
+        if not unlimited(state, enemy):
+            state.supply[enemy] -= p["defend"]
+        p["side"] = p["attacker"]
+        resolve(state, p, events)
+        return
+    if stage in ("lose_d", "lose_a"):
+        lose_step(state, state.units[action.args[0]], events, "DG 8.2.1.4 attrition")
+        p["loss"][p["side"]] -= 1
+    elif stage == "banzai_choice":
+        if action.verb == "banzai":  # DG 8.2.10 attack the same hexes again, once
+            p["banzai"] = True
+            events.append(
+                Event("banzai", "Banzai! the Japanese attack again", {"targets": p["targets"]})
+            )
+            side = p["attacker"]
+            if p["retreat"][side] == 0:
+                again(state, p, events)
+                return
+            # instead of retreating: double the losses (one if none), then attack again
+            p["loss"] = {side: max(1, p["loss_taken"][side]), other(side): 0}
+            p["retreat"][side] = 0
+            p["banzai_go"] = True
+            p["stage"] = "lose_a"
+        else:
+            p["stage"] = "retreat_d"
+    elif stage in ("retreat_d", "retreat_a"):
+        u = state.units[action.args[0]]
+        p["retreated"].append(u.id)
+        do_retreat(state, u, action.args[1], events)
+    elif stage in ("advance", "counter_advance"):
+        if action.verb == "stop":
+            p.setdefault("advanced", []).extend(u.id for u in force(state, p, p["side"]))
+            p["stage"] = "counter_advance" if stage == "advance" else "done"
+            if p["stage"] == "done":
+                state.pending.remove(p)
+                return
+        else:
+            u = state.units[action.args[0]]
+            p.setdefault("advanced", []).append(u.id)
+            path = advance_paths(state, p, u, p["advance"][p["side"]])[action.args[1]]
+            for h in path:
+                take_control(state, u, h, events)
+            frm = u.at
+            place(state, u, action.args[1])
+            events.append(
+                Event("advance", f"{u.id} advances {frm} -> {u.at}", {"unit": u.id, "to": u.at})
+            )
+    proceed(state, p, events)
+
+
+# -- retreats and advances ----------------------------------------------------------------------
+def retreat_options(state: DGState, u: UnitState, dist: int, p: Pending) -> list[str]:
+    """DG 8.2.1.4 R: hexes `dist` away, each step away from the enemy hexes when possible,
+    never into an enemy zone of control, the sea or an over-full hex."""
+    occ = occupancy(state)
+    m = state.data.map
+    if u.side == p["attacker"]:
+        enemies = list(p["targets"])
+    else:
+        enemies = sorted(
+            {state.units[i].at for i in (*p["units"], *p["support"]) if state.units[i].on_map}
+        )
+    enemies = enemies or [u.at]
+
+    def far(h: str) -> int:
+        """Distance to the nearest enemy hex of the assault."""
+        return min(m.distance(h, e) for e in enemies)
+
+    for away in (True, False):
+        finals: set[str] = set()
+        stack = [(u.at, 0, (u.at,))]
+        while stack:
+            here, n, seen = stack.pop()
+            if n == dist:
+                if room(state, occ, here, u):
+                    finals.add(here)
+                continue
+            for nb in m.adjacent[here]:
+                h = m.hexes[nb]
+                if not h.land or nb in seen:
+                    continue
+                if side_in(occ, nb) not in (None, u.side):
+                    continue
+                if in_enemy_zoc(state, occ, nb, u.side):
+                    continue
+                if away and far(nb) <= far(here):
+                    continue
+                stack.append((nb, n + 1, (*seen, nb)))
+        if finals:
+            return sorted(finals)
+    return []
+
+
+def do_retreat(state: DGState, u: UnitState, dest: str, events: list[Event]) -> None:
+    """Move a retreating unit to its chosen hex (DG 8.2.1.4 R)."""
+    frm = u.at
+    place(state, u, dest)
+    take_control(state, u, dest, events)  # DG 9.3 the last to occupy controls
+    events.append(
+        Event(
+            "retreat", f"{u.id} retreats {frm} -> {dest}", {"unit": u.id, "from": frm, "to": dest}
+        )
+    )
+
+
+def vacated(state: DGState, p: Pending, mover: str) -> list[str]:
+    """Hexes the other side left in this assault, now empty: where an advance starts."""
+    occ = occupancy(state)
+    hexes = p["targets"] if mover == p["attacker"] else p.get("attacker_hexes", [])
+    return [h for h in hexes if side_in(occ, h) in (None, mover)]
+
+
+def advance_paths(
+    state: DGState, p: Pending, u: UnitState, dist: int
+) -> dict[str, tuple[str, ...]]:
+    """DG 8.2.1.4 A: the first hex is a vacated hex next to the unit; further hexes up to
+    `dist`, halting on entering an enemy zone of control."""
+    occ = occupancy(state)
+    m = state.data.map
+    out: dict[str, tuple[str, ...]] = {}
+    for first in vacated(state, p, u.side):
+        if first not in m.adjacent[u.at]:
+            continue
+        stack = [(first, 1, (first,))]
+        while stack:
+            here, n, path = stack.pop()
+            if here not in out and room(state, occ, here, u):
+                out[here] = path
+            if n >= dist or in_enemy_zoc(state, occ, here, u.side):
+                continue
+            for nb in m.adjacent[here]:
+                if m.hexes[nb].land and nb not in path and side_in(occ, nb) in (None, u.side):
+                    stack.append((nb, n + 1, (*path, nb)))
+    return out
+
+
+def advance_legal(state: DGState, p: Pending, mover: str) -> list[DGAction]:
+    """Advance actions open to `mover` after the assault (DG 8.2.1.4 A)."""
+    dist = p["advance"].get(mover, 0)
+    if dist <= 0:
+        return []
+    units = [
+        u
+        for u in force(state, p, mover)
+        if u.id not in p.get("advanced", []) and not state.data.units[u.id].artillery
+    ]
+    out = []
+    for u in sorted(units, key=lambda x: x.id):
+        out.extend(act("advance", u.id, h) for h in sorted(advance_paths(state, p, u, dist)))
+    return out
+
+
+def odds(state: DGState, p: Pending) -> dict[str, Any]:
+    """The exact outcome distribution of the assault `p` as built so far (DG 8.2.1.4): its
+    strengths, ratio column and, for each die face, both sides' losses, retreats and
+    advances; with straining, the chance of the extra loss (DG 8.2.3). Ambush and the
+    defender's artillery supply, not yet known, are left out."""
+    attack, defense = attack_strength(state, p), defense_strength(state, p)
+    idx = ratio_index(state, attack, defense)
+    ev = state.flags.get("event") or {}
+    if ev.get("kind") == "combat" and ev.get("side") == p["attacker"] and 0 <= idx <= 10:
+        idx = min(10, idx + 1)
+    out: dict[str, Any] = {
+        "attack": str(attack),
+        "defense": str(defense),
+        "ratio": ratio_name(idx),
+        "strain_loss_chance": str(Fraction(min(p["strain"], 6), 6)),
+        "results": [],
+    }
+    if 0 <= idx <= 10:
+        for die in range(1, 7):
+            a, d = state.data.attrition.result(ratio_name(idx), die)
+            out["results"].append(
+                {
+                    "die": die,
+                    "chance": "1/6",
+                    "attacker": {"loss": a.loss, "retreat": a.retreat, "advance": a.advance},
+                    "defender": {"loss": d.loss, "retreat": d.retreat, "advance": d.advance},
+                }
+            )
+    return out

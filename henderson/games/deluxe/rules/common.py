@@ -1,0 +1,238 @@
+"""Mechanisms several rules share: occupancy, zones of control, stacking, control of
+Henderson Field and villages, step losses and victory points. Each lives here once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from henderson.core.events import Event, roll_event
+
+from ..model import other
+
+if TYPE_CHECKING:
+    from ..state import DGState
+    from ..units import UnitState
+
+
+def occupancy(state: DGState) -> dict[str, list[UnitState]]:
+    """Units on the map by hex, bottom to top (DG 7.8: the last placed is on top)."""
+    occ: dict[str, list[UnitState]] = {}
+    for u in state.units.values():
+        if u.on_map:
+            occ.setdefault(u.at, []).append(u)
+    for units in occ.values():
+        units.sort(key=lambda u: (u.order, u.id))
+    return occ
+
+
+def side_in(occ: dict[str, list[UnitState]], hex_id: str) -> str | None:
+    """The side holding a hex, or None when it is empty."""
+    units = occ.get(hex_id)
+    return units[0].side if units else None
+
+
+def visible_units(units: list[UnitState]) -> list[UnitState]:
+    """The units of a stack not under a stealth marker."""
+    return [u for u in units if not u.stealth]
+
+
+def enemy_adjacent(state: DGState, occ: dict[str, list[UnitState]], hex_id: str, side: str) -> bool:
+    """True when a (non-stealth) enemy unit is next to `hex_id`."""
+    for n in state.data.map.adjacent[hex_id]:
+        units = occ.get(n)
+        if units and units[0].side != side and visible_units(units):
+            return True
+    return False
+
+
+def in_enemy_zoc(state: DGState, occ: dict[str, list[UnitState]], hex_id: str, side: str) -> bool:
+    """DG 7.4: every unit controls the six hexes around it; DG 7.4.2: jungle negates it.
+
+    Units under stealth exert no zone of control (docs/rulings/deluxe.md, DG 7.7).
+    """
+    if state.data.map.hexes[hex_id].jungle:
+        return False
+    return enemy_adjacent(state, occ, hex_id, side)
+
+
+def stack_size(units: list[UnitState], state: DGState, landing: bool = False) -> int:
+    """How many stacking places the units fill; a Heavy battalion counts two when landing
+    (DG 10.2.3 note)."""
+    size = 0
+    for u in units:
+        heavy = state.data.units[u.id].heavy
+        size += 2 if heavy and landing and u.landed == state.turn else 1
+    return size
+
+
+def room(
+    state: DGState,
+    occ: dict[str, list[UnitState]],
+    hex_id: str,
+    unit: UnitState,
+    landing: bool = False,
+) -> bool:
+    """DG 7.5: at most three units a hex (checked whenever a unit would end there)."""
+    here = [u for u in occ.get(hex_id, []) if u.id != unit.id]
+    need = 2 if landing and state.data.units[unit.id].heavy else 1
+    return stack_size(here, state, landing=landing) + need <= state.data.constants.stacking
+
+
+def place(state: DGState, unit: UnitState, hex_id: str) -> None:
+    """Put a unit on top of the stack in `hex_id`."""
+    state.counter += 1
+    unit.at = hex_id
+    unit.order = state.counter
+
+
+def hf_operational(state: DGState) -> bool:
+    """DG 7.11: Henderson Field needs at least ten status points to be operational."""
+    return state.hf >= state.data.constants.hf_operational
+
+
+def change_hf(state: DGState, amount: int, by: str, events: list[Event], why: str) -> None:
+    """Move the Henderson Field status marker within 0..max (DG 7.11, 8.1.6, 8.2.8)."""
+    if amount == 0:
+        return
+    before = state.hf
+    state.hf = max(0, min(state.data.constants.hf_max, state.hf + amount))
+    if state.hf == before:
+        return
+    events.append(
+        Event(
+            "hf",
+            f"{why}: Henderson Field status {before} -> {state.hf}",
+            {"from": before, "to": state.hf, "by": by},
+        )
+    )
+    limit = state.data.constants.hf_operational
+    if before >= limit > state.hf and by == "japan":  # DG 10.2.1 reduced to inoperable
+        state.flags["jp_reduced"] = True
+        bonus(state, events)
+
+
+def bonus(state: DGState, events: list[Event]) -> None:
+    """DG 10.2.1: four supply points at once when the Japanese capture or disable the field."""
+    if state.flags.get("capture_bonus_given"):
+        return
+    state.flags["capture_bonus_given"] = True
+    add_supply(
+        state, "japan", state.data.constants.capture_bonus, events, "DG 10.2.1 capture bonus"
+    )
+
+
+def add_supply(state: DGState, side: str, amount: int, events: list[Event], why: str) -> None:
+    """Artillery supply changes, kept within 0..40 (DG 8.1.1)."""
+    before = state.supply[side]
+    state.supply[side] = max(0, min(state.data.constants.supply_cap, before + amount))
+    if state.supply[side] != before:
+        events.append(
+            Event(
+                "supply",
+                f"{why}: {side} supply {before} -> {state.supply[side]}",
+                {"side": side, "from": before, "to": state.supply[side]},
+            )
+        )
+
+
+def take_control(state: DGState, unit: UnitState, hex_id: str, events: list[Event]) -> None:
+    """DG 9.3: a non-artillery unit that occupies or passes through Henderson Field or a
+    village takes control of it."""
+    if state.data.units[unit.id].artillery:
+        return
+    m = state.data.map
+    if hex_id == m.henderson_field and state.hf_control != unit.side:
+        state.hf_control = unit.side
+        events.append(
+            Event(
+                "control",
+                f"{unit.side} takes control of Henderson Field",
+                {"hex": hex_id, "side": unit.side},
+            )
+        )
+        if unit.side == "us":
+            state.flags["hf_us_touched"] = True
+        else:
+            state.flags["jp_captured"] = True
+            bonus(state, events)
+    elif hex_id in m.villages and state.villages.get(hex_id) != unit.side:
+        state.villages[hex_id] = unit.side
+        events.append(
+            Event(
+                "control",
+                f"{unit.side} takes control of {m.villages[hex_id]}",
+                {"hex": hex_id, "side": unit.side},
+            )
+        )
+
+
+def award_vp(state: DGState, side: str, points: int, events: list[Event], why: str) -> None:
+    """Zero-sum victory points (DG 9.0): `state.vp` is positive when the US leads."""
+    if points == 0:
+        return
+    state.vp += points if side == "us" else -points
+    events.append(
+        Event(
+            "vp",
+            f"{why}: {side} +{points} VP (now {vp_text(state.vp)})",
+            {"side": side, "points": points, "vp": state.vp},
+        )
+    )
+
+
+def vp_text(vp: int) -> str:
+    """The VP track as a player reads it: 'US 12', 'Japan 3', 'even'."""
+    if vp == 0:
+        return "even"
+    return f"US {vp}" if vp > 0 else f"Japan {-vp}"
+
+
+def lose_step(state: DGState, unit: UnitState, events: list[Event], why: str) -> None:
+    """One step loss (DG 2.2.1.7): strength minus one, eliminated at zero. Each factor lost
+    scores for the enemy: 3 VP per US factor, 2 VP per Japanese factor (DG 9.1, 9.2)."""
+    unit.strength -= 1
+    award_vp(
+        state, other(unit.side), 3 if unit.side == "us" else 2, events, f"{unit.id} loses a step"
+    )
+    if unit.strength <= 0:
+        unit.strength = 0
+        unit.at = "eliminated"
+        unit.stealth = 0
+        events.append(Event("eliminated", f"{unit.id} is eliminated ({why})", {"unit": unit.id}))
+    else:
+        events.append(
+            Event(
+                "step",
+                f"{unit.id} loses a step ({why}), now {unit.strength}",
+                {"unit": unit.id, "strength": unit.strength},
+            )
+        )
+
+
+def eliminate(state: DGState, unit: UnitState, events: list[Event], why: str) -> None:
+    """Remove a unit with all its remaining steps (each step scores, DG 9.1-9.2)."""
+    while unit.on_map and unit.strength > 0:
+        lose_step(state, unit, events, why)
+
+
+def roll(state: DGState, purpose: str, events: list[Event], sides: int = 6) -> int:
+    """Every die goes through the injected dice source and becomes an event naming its rule."""
+    value = state.dice.roll(purpose, sides)
+    events.append(roll_event(purpose, sides, value))
+    return value
+
+
+def event_effect(state: DGState, kind: str, side: str) -> int:
+    """The amount of this turn's random event of `kind` that applies to `side` (DG 5.0)."""
+    ev = state.flags.get("event")
+    if not ev or ev["kind"] != kind:
+        return 0
+    drawer = ev["side"]
+    target = ev["target"]
+    applies = (
+        target == "both"
+        or (target == "self" and side == drawer)
+        or (target == "enemy" and side != drawer)
+    )
+    return int(ev["amount"]) if applies else 0

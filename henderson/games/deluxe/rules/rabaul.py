@@ -1,0 +1,86 @@
+"""Rabaul reinforcements (DG 10.0-10.2): available units by period, and the bonus picks the
+Japanese earn by capturing, disabling or holding Henderson Field (decided at turn end)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from henderson.core.errors import IllegalAction
+from henderson.core.events import Event
+
+from ..actions import DGAction, act
+from .common import hf_operational, roll
+
+if TYPE_CHECKING:
+    from ..state import DGState
+    from ..units import UnitState
+
+
+def available(state: DGState) -> list[UnitState]:
+    """DG 10.1: units whose periods cover the current one; units with an arrival turn too
+    can come early (DG 3.0 note)."""
+    period = state.data.period_of(state.turn)
+    out = []
+    for uid, t in state.data.units.items():
+        u = state.units[uid]
+        if not t.rabaul_period or u.at not in ("rabaul", "turn"):
+            continue
+        if t.rabaul_period <= period < t.rabaul_period + t.rabaul_periods:
+            out.append(u)
+    return out
+
+
+def bonus_at_turn_end(state: DGState, events: list[Event]) -> None:
+    """DG 10.2.1 capture/disable: pick two units. DG 10.2.2 holding: roll two dice and pick
+    units up to that much strength, and roll twice for supply next turn. DG 10.2.3: holding an
+    operational field gives next turn's air bonus."""
+    f = state.flags
+    held_start = f.get("hf_jp_start", False)
+    kept = held_start and not f.get("hf_us_touched") and state.hf_control == "japan"
+    inop_kept = f.get("hf_inop_start", False) and not hf_operational(state)
+    state.next_flags["air_bonus"] = bool(kept and f.get("hf_op_start") and hf_operational(state))
+    if f.get("jp_captured") or f.get("jp_reduced"):
+        if available(state):
+            state.pending.append(
+                {"kind": "rabaul", "side": "japan", "count": 2, "strength": 99, "picked": []}
+            )
+            events.append(Event("rabaul", "DG 10.2.1 Japan may pick two Rabaul units", {}))
+    elif kept or inop_kept:
+        total = roll(state, "DG 10.2.2 Rabaul reinforcements", events) + roll(
+            state, "DG 10.2.2 Rabaul reinforcements", events
+        )
+        state.next_flags["double_supply"] = True
+        if available(state):
+            state.pending.append(
+                {"kind": "rabaul", "side": "japan", "count": 99, "strength": total, "picked": []}
+            )
+            events.append(
+                Event("rabaul", f"DG 10.2.2 Japan may pick Rabaul units up to {total} strength", {})
+            )
+
+
+def legal(state: DGState, p: dict) -> list[DGAction]:
+    """Rabaul picks within the limit of this bonus, and `pass`."""
+    used = sum(state.data.units[i].strength for i in p["picked"])
+    out = []
+    if len(p["picked"]) < p["count"]:
+        for u in available(state):
+            if used + state.data.units[u.id].strength <= p["strength"]:
+                out.append(act("rabaul", u.id))
+    out.append(act("pass"))
+    return out
+
+
+def pick(state: DGState, p: dict, action: DGAction, events: list[Event]) -> None:
+    """Pick one Rabaul unit for next turn's reinforcements, or stop picking."""
+    if action not in legal(state, p):
+        raise IllegalAction("DG 10.2", f"{action} is not an available Rabaul pick within the limit")
+    if action.verb == "pass":
+        state.pending.remove(p)
+        return
+    u = state.units[action.args[0]]
+    u.at = "next"
+    p["picked"].append(u.id)
+    events.append(Event("rabaul", f"{u.id} will sail from Rabaul next turn", {"unit": u.id}))
+    if len(legal(state, p)) == 1:
+        state.pending.remove(p)

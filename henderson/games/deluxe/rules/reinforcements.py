@@ -1,0 +1,96 @@
+"""Reinforcements (DG 6.0, steps 4 and 14): arriving units land on coastal hexes outside
+enemy zones of control; US units only on villages or clear coastal hexes, Japanese units on
+any coastal hex. Rabaul picks (DG 10.2) arrive the same way the turn after they are chosen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from henderson.core.errors import IllegalAction
+from henderson.core.events import Event
+
+from ..actions import DGAction, act
+from .common import in_enemy_zoc, occupancy, place, room, side_in, take_control
+
+if TYPE_CHECKING:
+    from ..state import DGState
+    from ..units import UnitState
+
+
+def arriving(state: DGState, side: str) -> list[UnitState]:
+    """Units due now: on the turn track for this turn or earlier, or picked from Rabaul."""
+    out = []
+    for uid, t in state.data.units.items():
+        u = state.units[uid]
+        if u.side != side:
+            continue
+        if (u.at == "turn" and 0 < t.arrival <= state.turn) or u.at == "next":
+            out.append(u)
+    return out
+
+
+def landing_hexes(state: DGState, u: UnitState, occ: dict) -> list[str]:
+    """DG 4.0 steps 4 / 14: a coastal hex, not in an enemy zone of control, not enemy-held;
+    US: a village or a clear (non-jungle) coastal hex; stacking counts Heavy units twice."""
+    out = []
+    for hid, h in state.data.map.hexes.items():
+        if not h.coastal or side_in(occ, hid) not in (None, u.side):
+            continue
+        if u.side == "us" and h.jungle and not h.village:
+            continue
+        if in_enemy_zoc(state, occ, hid, u.side):
+            continue
+        if not room(state, occ, hid, u, landing=True):
+            continue
+        out.append(hid)
+    return sorted(out)
+
+
+def fallback_hexes(state: DGState, u: UnitState, occ: dict) -> list[str]:
+    """DG 2.2.2.6 note: with nowhere to land, any coastal hex free of the enemy will do, but
+    the unit may not move any farther this turn."""
+    return sorted(
+        hid
+        for hid, h in state.data.map.hexes.items()
+        if h.coastal
+        and side_in(occ, hid) in (None, u.side)
+        and room(state, occ, hid, u, landing=True)
+    )
+
+
+def options(state: DGState, u: UnitState, occ: dict) -> tuple[list[str], bool]:
+    """Where `u` may land, and whether it lands by the DG 2.2.2.6 fallback."""
+    hexes = landing_hexes(state, u, occ)
+    return (hexes, False) if hexes else (fallback_hexes(state, u, occ), True)
+
+
+def legal(state: DGState, side: str) -> list[DGAction]:
+    """Land the first arriving unit (in counter order) on any legal hex."""
+    occ = occupancy(state)
+    for u in arriving(state, side):
+        hexes, _ = options(state, u, occ)
+        if hexes:
+            return [act("land", u.id, h) for h in hexes]
+    return []
+
+
+def land(state: DGState, u: UnitState, hex_id: str, events: list[Event]) -> None:
+    """Place an arriving unit on its landing hex; it takes control of a village there."""
+    if u not in arriving(state, u.side):
+        raise IllegalAction("DG 6.0", f"{u.id} does not arrive this turn")
+    hexes, stuck = options(state, u, occupancy(state))
+    if hex_id not in hexes:
+        rule = "DG 4.0 step 4" if u.side == "us" else "DG 4.0 step 14"
+        raise IllegalAction(
+            rule,
+            f"{u.id} cannot land on {hex_id} (a coastal hex outside enemy zones of "
+            "control with room to stack; US units on villages or clear hexes)",
+        )
+    u.landed = state.turn
+    u.start = hex_id
+    if stuck:
+        state.flags.setdefault("stuck", []).append(u.id)
+    place(state, u, hex_id)
+    take_control(state, u, hex_id, events)
+    events.append(Event("land", f"{u.id} lands at {hex_id}", {"unit": u.id, "hex": hex_id}))

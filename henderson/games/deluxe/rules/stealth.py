@@ -1,0 +1,316 @@
+"""Stealth (DG 7.7): entering and continuing stealth in jungle, leaving it with a pool of
+movement points, detection by moving enemy units; and the other movement-phase options:
+withdrawal (DG 7.9), consolidation (DG 7.10) and Henderson Field repair and reduction
+(DG 7.11).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from henderson.core.errors import IllegalAction
+from henderson.core.events import Event
+
+from ..actions import DGAction, act
+from ..model import other
+from .common import (
+    award_vp,
+    change_hf,
+    enemy_adjacent,
+    event_effect,
+    in_enemy_zoc,
+    occupancy,
+    roll,
+)
+from .movement import allowance
+
+if TYPE_CHECKING:
+    from ..state import DGState
+    from ..units import UnitState
+
+
+def stealth_sides(state: DGState) -> tuple[str, ...]:
+    """Japanese units use stealth; US infantry too with the DG 7.7.6 option."""
+    return ("japan", "us") if state.options.get("us_stealth") else ("japan",)
+
+
+def can_enter(state: DGState, u: UnitState, occ: dict) -> bool:
+    """DG 7.7 / 7.7.1: an infantry unit in jungle, not next to an enemy, in lieu of moving."""
+    return (
+        u.side in stealth_sides(state)
+        and state.data.units[u.id].type == "infantry"
+        and u.on_map
+        and not u.stealth
+        and not u.moved
+        and not u.spent
+        and not u.pool
+        and state.data.map.hexes[u.at].jungle
+        and not enemy_adjacent(state, occ, u.at, u.side)
+    )
+
+
+def pool_for(state: DGState, u: UnitState) -> int:
+    """DG 7.7.4: printed movement times the turns under stealth (at most three)."""
+    turns = min(u.stealth, state.data.constants.stealth_max)
+    return state.data.units[u.id].movement * turns
+
+
+def markers(state: DGState, side: str) -> dict[str, int]:
+    """Stealth markers of `side` on the map: hex -> marker value (the highest in the hex)."""
+    out: dict[str, int] = {}
+    for u in state.units.values():
+        if u.side == side and u.on_map and u.stealth:
+            out[u.at] = max(out.get(u.at, 0), u.stealth)
+    return out
+
+
+def legal(state: DGState, side: str) -> list[DGAction]:
+    """Stealth, detection, withdrawal, consolidation and repair actions of a movement phase."""
+    occ = occupancy(state)
+    out: list[DGAction] = []
+    units = sorted(
+        (u for u in state.units.values() if u.side == side and u.on_map), key=lambda u: u.id
+    )
+    for u in units:
+        if can_enter(state, u, occ):
+            out.append(act("stealth", u.id))
+        if u.stealth and not u.moved:
+            out.append(act("unstealth", u.id))
+    enemy_markers = markers(state, other(side))
+    if enemy_markers:
+        for u in units:
+            if u.moved or u.stealth or allowance(state, u) < 1:
+                continue
+            for hid, value in sorted(enemy_markers.items()):
+                if state.data.map.distance(u.at, hid) <= value:
+                    out.append(act("detect", u.id, hid))
+    for u in units:
+        if can_withdraw(state, u, occ):
+            out.append(act("withdraw", u.id))
+        if can_repair(state, u):
+            out.append(act("repair", u.id))
+        if can_wreck(state, u):
+            out.append(act("wreck", u.id))
+    for i, a in enumerate(units):
+        for b in units[i + 1 :]:
+            if can_consolidate(state, a, b):
+                out.append(act("consolidate", a.id, b.id))
+    return out
+
+
+def enter(state: DGState, u: UnitState, events: list[Event]) -> None:
+    """DG 7.7.1: place a Stealth 1 marker in lieu of moving."""
+    if not can_enter(state, u, occupancy(state)):
+        raise IllegalAction(
+            "DG 7.7.1",
+            f"{u.id} cannot enter stealth (Japanese infantry in jungle, "
+            "not next to an enemy, before moving)",
+        )
+    u.stealth = 1
+    u.moved = True
+    events.append(Event("stealth", f"{u.id} enters stealth", {"unit": u.id}))
+
+
+def leave(state: DGState, u: UnitState, events: list[Event], detected: bool) -> None:
+    """DG 7.7.3-7.7.4: the marker comes off and the unit earns its stealth movement pool."""
+    u.pool = pool_for(state, u)
+    u.pool_start = u.pool
+    u.self_exit = not detected
+    u.spent = 0
+    how = "is detected" if detected else "leaves stealth"
+    events.append(
+        Event(
+            "unstealth",
+            f"{u.id} {how} with {u.pool} stealth movement points",
+            {"unit": u.id, "pool": u.pool, "detected": detected},
+        )
+    )
+    u.stealth = 0
+
+
+def detect(state: DGState, u: UnitState, hex_id: str, events: list[Event]) -> None:
+    """DG 7.7.5: spend a point and roll: die + distance - marker <= 1 detects the hex."""
+    value = markers(state, other(u.side)).get(hex_id)
+    if value is None:
+        raise IllegalAction("DG 7.7.5", f"there is no enemy stealth marker in {hex_id}")
+    dist = state.data.map.distance(u.at, hex_id)
+    if dist > value:
+        raise IllegalAction(
+            "DG 7.7.5", f"{u.id} is {dist} hexes from {hex_id}, beyond the marker's {value}"
+        )
+    if u.moved or allowance(state, u) < 1:
+        raise IllegalAction("DG 7.7.5", f"{u.id} has no movement point left to spend on detection")
+    u.spent += 1
+    die = roll(state, "DG 7.7.5 stealth detection", events)
+    total = die + dist - value + event_effect(state, "detect", u.side)
+    ok = total <= 1
+    events.append(
+        Event(
+            "detect",
+            f"{u.id} tries to detect {hex_id}: {die} + {dist} - {value} = {total}: "
+            + ("detected" if ok else "not detected"),
+            {"unit": u.id, "hex": hex_id, "total": total, "detected": ok},
+        )
+    )
+    if ok:
+        found = [x for x in state.units.values() if x.at == hex_id and x.stealth]
+        for x in found:
+            leave(state, x, events, detected=True)
+            x.moved = False
+        state.pending.append(
+            {"kind": "stealth_move", "side": other(u.side), "units": sorted(x.id for x in found)}
+        )
+
+
+def end_phase(state: DGState, side: str, events: list[Event]) -> None:
+    """DG 7.7.2: a unit that stayed under stealth all phase raises its marker by one."""
+    for u in state.units.values():
+        if u.side == side and u.on_map and u.stealth and not u.moved:
+            u.stealth = min(state.data.constants.stealth_max, u.stealth + 1)
+        u.pool = 0
+
+
+def start_phase(state: DGState, side: str, events: list[Event]) -> None:
+    """DG 7.7.3: a unit must leave stealth after its third full turn under the marker."""
+    for u in sorted(state.units.values(), key=lambda x: x.id):
+        if u.side == side and u.on_map and u.stealth >= state.data.constants.stealth_max:
+            leave(state, u, events, detected=False)
+
+
+# -- DG 7.9 withdrawal ---------------------------------------------------------------------
+def can_withdraw(state: DGState, u: UnitState, occ: dict) -> bool:
+    """DG 7.9: a unit that began its turn in a village not in an enemy zone of control."""
+    c = state.data.constants
+    if u.moved or u.spent or u.stealth or u.at != u.start or u.at not in state.data.map.villages:
+        return False
+    if in_enemy_zoc(state, occ, u.at, u.side):
+        return False
+    if u.side == "japan":  # DG 7.9.1 ten a turn from the nineteenth turn
+        return (
+            state.turn >= c.withdrawal_turn
+            and state.flags.get("jp_withdrawn", 0) < c.japan_withdrawals_per_turn
+        )
+    return state.data.units[u.id].first_marine  # DG 7.9.2 1st Marine Division units
+
+
+def withdraw(state: DGState, u: UnitState, events: list[Event]) -> None:
+    """DG 7.9: remove a unit from Guadalcanal (Japanese withdrawals score for the US)."""
+    if not can_withdraw(state, u, occupancy(state)):
+        raise IllegalAction(
+            "DG 7.9",
+            f"{u.id} may not be withdrawn (it must begin the turn in a village "
+            "outside enemy zones of control; Japanese from turn 19, ten a turn; US: 1st Marines)",
+        )
+    u.at = "withdrawn"
+    events.append(Event("withdraw", f"{u.id} is withdrawn from Guadalcanal", {"unit": u.id}))
+    if u.side == "japan":
+        state.flags["jp_withdrawn"] = state.flags.get("jp_withdrawn", 0) + 1
+        state.jp_withdrawn += 1
+        if state.jp_withdrawn % 2 == 0:  # DG 9.2 one point per two Japanese units withdrawn
+            award_vp(state, "us", 1, events, "DG 9.2 two Japanese units withdrawn")
+
+
+# -- DG 7.10 consolidation ------------------------------------------------------------------
+def can_consolidate(state: DGState, a: UnitState, b: UnitState) -> bool:
+    """DG 7.10: two reduced units of one type that began the turn stacked together."""
+    ta, tb = state.data.units[a.id], state.data.units[b.id]
+    return (
+        a.side == b.side
+        and ta.type == tb.type
+        and a.at == b.at
+        and a.start == a.at == b.start
+        and a.strength < ta.strength
+        and b.strength < tb.strength
+        and a.strength + b.strength <= min(ta.strength, tb.strength)
+        and not (a.moved or b.moved or a.spent or b.spent or a.stealth or b.stealth)
+    )
+
+
+def consolidate(state: DGState, a: UnitState, b: UnitState, events: list[Event]) -> None:
+    """DG 7.10: merge the reduced unit b into a."""
+    if not can_consolidate(state, a, b):
+        raise IllegalAction(
+            "DG 7.10",
+            f"{a.id} and {b.id} cannot consolidate (two reduced units of one type "
+            "that began the turn stacked, no larger than either at full strength)",
+        )
+    a.strength += b.strength
+    b.strength = 0
+    b.at = "absorbed"
+    events.append(
+        Event(
+            "consolidate",
+            f"{b.id} joins {a.id}, now {a.strength}",
+            {"unit": a.id, "absorbed": b.id, "strength": a.strength},
+        )
+    )
+
+
+# -- DG 7.11 Henderson Field operations ---------------------------------------------------------
+def _worker(state: DGState, u: UnitState) -> bool:
+    return (
+        u.at == state.data.map.henderson_field
+        and not u.stealth
+        and not u.pool
+        and u.id not in state.flags.get("hf_work", [])
+    )
+
+
+def can_repair(state: DGState, u: UnitState) -> bool:
+    """DG 7.11.2: an engineer, labour or infantry unit on its own side's field, either the
+    whole turn (two points) or after moving at most half its allowance (one point)."""
+    t = state.data.units[u.id]
+    if t.type not in ("engineer", "labour", "infantry") or not _worker(state, u):
+        return False
+    if state.hf_control != u.side or state.hf >= state.data.constants.hf_max:
+        return False
+    return not u.moved or u.spent * 2 <= t.movement
+
+
+def repair(state: DGState, u: UnitState, events: list[Event]) -> None:
+    """DG 7.11.2: repair Henderson Field (infantry roll first)."""
+    if not can_repair(state, u):
+        raise IllegalAction(
+            "DG 7.11.2",
+            f"{u.id} cannot repair Henderson Field (an engineer, labour or "
+            "infantry unit on the field its side controls, moving at most half)",
+        )
+    whole = not u.moved
+    u.moved = True
+    state.flags.setdefault("hf_work", []).append(u.id)
+    if state.data.units[u.id].type == "infantry":  # 3-6 immobile, 5-6 after moving
+        die = roll(state, "DG 7.11.2 infantry repair", events)
+        if die < (3 if whole else 5):
+            events.append(
+                Event("repair", f"{u.id} fails to repair Henderson Field", {"unit": u.id})
+            )
+            return
+    change_hf(state, 2 if whole else 1, u.side, events, f"DG 7.11.2 {u.id} repairs")
+
+
+def can_wreck(state: DGState, u: UnitState) -> bool:
+    """DG 7.11.1: an engineer or labour unit on the field may reduce it."""
+    return (
+        state.data.units[u.id].type in ("engineer", "labour") and _worker(state, u) and state.hf > 0
+    )
+
+
+def wreck(state: DGState, u: UnitState, events: list[Event]) -> None:
+    """Six points after a whole turn on the field; three after entering it with at most half
+    its movement points; otherwise two (engineer) or one (labour)."""
+    if not can_wreck(state, u):
+        raise IllegalAction(
+            "DG 7.11.1",
+            f"{u.id} cannot reduce Henderson Field (an engineer or labour "
+            "unit on the field, once a phase)",
+        )
+    t = state.data.units[u.id]
+    if not u.moved:
+        points = 6
+    elif u.spent * 2 <= t.movement:
+        points = 3
+    else:
+        points = 2 if t.type == "engineer" else 1
+    u.moved = True
+    state.flags.setdefault("hf_work", []).append(u.id)
+    change_hf(state, -points, u.side, events, f"DG 7.11.1 {u.id} wrecks the field")

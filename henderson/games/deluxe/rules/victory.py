@@ -1,0 +1,76 @@
+"""Victory (DG 9.0-9.4): zero-sum victory points for villages, Henderson Field, artillery in
+range of the field, the 1st Marine Division's withdrawal, and the automatic victories."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from henderson.core.events import Event
+
+from .common import award_vp, hf_operational
+
+if TYPE_CHECKING:
+    from ..state import DGState
+
+
+def score_phase(state: DGState, side: str, events: list[Event]) -> None:
+    """Steps 2 and 12: one point a village held (DG 9.1, 9.2); for Japan also two points when
+    one of its artillery units is in range of a US-held Henderson Field (DG 9.1)."""
+    held = sum(1 for owner in state.villages.values() if owner == side)
+    award_vp(state, side, held, events, f"DG 9.{1 if side == 'japan' else 2} villages held")
+    if side == "japan" and state.hf_control == "us":
+        hf = state.data.map.henderson_field
+        for u in state.units.values():
+            t = state.data.units[u.id]
+            if (
+                u.side == "japan"
+                and u.on_map
+                and t.artillery
+                and state.data.map.distance(u.at, hf) <= t.range
+            ):
+                award_vp(state, "japan", 2, events, "DG 9.1 artillery in range of Henderson Field")
+                break
+
+
+def score_turn_end(state: DGState, events: list[Event]) -> None:
+    """Step 20 / DG 12.0: points for an operational Henderson Field (7 Japan, 3 US); at the
+    end of turn 19 one point per 1st Marine Division unit not withdrawn (DG 9.1)."""
+    if hf_operational(state):
+        if state.hf_control == "japan":
+            award_vp(state, "japan", 7, events, "DG 9.1 operational Henderson Field")
+        else:
+            award_vp(state, "us", 3, events, "DG 9.2 operational Henderson Field")
+    if state.turn == state.data.constants.withdrawal_turn:
+        left = sum(
+            1
+            for u in state.units.values()
+            if state.data.units[u.id].first_marine
+            and u.at not in ("withdrawn", "eliminated", "absorbed")
+        )
+        award_vp(state, "japan", left, events, "DG 9.1 1st Marine Division units not withdrawn")
+
+
+def check_end(state: DGState, events: list[Event]) -> None:
+    """DG 9.4: more than sixty points wins at the end of a turn; after the last turn Japanese
+    control of Henderson Field wins, otherwise the side ahead on points (even: a draw)."""
+    limit = state.data.constants.vp_to_win
+    if abs(state.vp) >= limit:
+        state.result = ("us" if state.vp > 0 else "japan", "DG 9.4 more than sixty victory points")
+    elif state.turn >= state.data.constants.turns:
+        if state.hf_control == "japan":
+            state.result = ("japan", "DG 9.4 Japan holds Henderson Field at the end")
+        elif state.vp > 0:
+            state.result = ("us", "DG 9.0 more victory points at the end")
+        elif state.vp < 0:
+            state.result = ("japan", "DG 9.0 more victory points at the end")
+        else:
+            state.result = ("", "DG 9.0 even victory points at the end: a draw")
+    if state.result:
+        winner, why = state.result
+        events.append(
+            Event(
+                "game_over",
+                f"game over: {winner or 'draw'} ({why})",
+                {"winner": winner or None, "reason": why},
+            )
+        )

@@ -1,0 +1,121 @@
+"""Artillery (DG 8.1), starting with the rulebook's artillery example."""
+
+from __future__ import annotations
+
+import pytest
+
+from henderson.core.errors import IllegalAction
+from henderson.games.deluxe.rules.artillery import line_of_sight
+
+from .support import rolls, state
+
+
+def example(dice):
+    """DG 8.1 example: 124/2 next to Henderson Field, where the US 2/2 stands; the Army 90th
+    on higher jungle ground, the Marines' 10/3 on the plain; the Japanese 20Mt in range."""
+    return state(
+        15,
+        "us_fire_2",
+        {
+            "2/2": "3707",
+            "10/3": "3508",
+            "90": "4010",
+            "124/2": "3708",
+            "20Mt": "3911",
+        },
+        dice=dice,
+        supply={"us": 3, "japan": 3},
+        henderson_field={"status": 20, "control": "us"},
+    )
+
+
+def test_artillery_example():  # DG 8.1 example
+    s = example([1, 3, 4, 1, 2, 6])
+    m = s.data.map
+    assert m.hexes["4010"].level > m.hexes["3708"].level
+    assert not line_of_sight(s, "4010", "3708")  # intervening jungle at the same level
+    assert line_of_sight(s, "3508", "3708")  # the lower 10/3 sees across the clear plain
+    assert line_of_sight(s, "3707", "3708")  # 2/2 adjacent: it spots for both
+    legal = {str(a) for a in s.legal_actions()}
+    assert {"fire 90 3708 2", "fire 10/3 3708 1"} <= legal  # in range, spotted by 2/2
+    assert "fire 90 3708 3" in legal and "fire 90 3708 4" not in legal  # three supply points
+    ev = s.apply("fire 90 3708 2") + s.apply("fire 10/3 3708 1")
+    assert [v for _, v in rolls(ev)] == [1, 3, 4]
+    assert s.units["124/2"].strength == 3  # only the 1 hits
+    assert s.supply["us"] == 0
+    assert s.current_player() == "japan" and s.step_id == "japan_fire_2"
+    ev = s.apply("fire 20Mt 3707 3")
+    assert [v for _, v in rolls(ev)] == [1, 2, 6]
+    assert s.units["2/2"].strength == 3  # the 1 reduces the 2/2
+    assert s.hf == 19  # the 6 damages Henderson Field
+    assert s.supply["japan"] == 0
+
+
+def test_final_step_never_lost_to_artillery():  # DG 8.1.5
+    s = state(
+        15,
+        "us_fire_2",
+        {"2/2": "3707", "10/3": "3508", "124/2": {"at": "3708", "strength": 1}},
+        dice=[1, 1, 1],
+        supply={"us": 3},
+    )
+    s.apply("fire 10/3 3708 3")
+    assert s.units["124/2"].strength == 1 and s.units["124/2"].on_map
+
+
+def test_no_fire_from_an_enemy_zone_of_control():  # DG 8.1
+    s = state(15, "us_fire_2", {"10/3": "3807", "2/2": "3707", "124/2": "3708"}, supply={"us": 3})
+    assert not any(a.verb == "fire" for a in s.legal_actions())
+
+
+@pytest.mark.parametrize(("where", "in_range"), [("3209", True), ("3109", False)])
+def test_range_counts_the_target_not_the_firer(where, in_range):  # DG 8.1.3
+    s = state(15, "us_fire_2", {"10/3": where, "2/2": "3707", "124/2": "3708"}, supply={"us": 9})
+    assert s.data.map.distance(where, "3708") == (5 if in_range else 6)  # range 5
+    assert any(a.verb == "fire" for a in s.legal_actions()) == in_range
+
+
+def test_counter_battery_fire():  # DG 8.1.8
+    s = state(
+        15,
+        "us_fire_2",
+        {"2/2": "3707", "11/5": "3508", "124/2": "3708", "20Mt": "3709"},
+        dice=[5, 1],
+        supply={"us": 9},
+    )
+    s.apply("counter 11/5 3709")  # four factors: two dice (half, rounded up)
+    assert s.units["20Mt"].suppressed and s.supply["us"] == 7
+
+
+def test_unlimited_supply():  # DG 8.1.1
+    s = state(22, "us_fire_2", {"2/2": "3707", "10/3": "3508", "124/2": "3708"}, dice=[6, 6, 6])
+    assert "fire 10/3 3708 3" in {str(a) for a in s.legal_actions()}
+    s.apply("fire 10/3 3708 3")
+    assert s.supply["us"] == 0
+
+
+def test_naval_bombardment():  # DG 8.1.7
+    s = state(
+        10,
+        "us_naval",
+        {"2/2": "3808"},
+        dice=[4, 2, 5, 6],
+        henderson_field={"status": 20, "control": "japan"},
+    )
+    s.dice.values.extend([1] * 5)  # the steps that follow (supply, events) may roll
+    ev = s.apply("bombard")
+    # 4: it happens; October, US: one die -> 2 attacks; the 5 and the 6 damage the field
+    assert [v for _, v in rolls(ev)][:4] == [4, 2, 5, 6]
+    assert s.hf == 18 and s.naval_last["us"] == 10
+
+
+def test_no_naval_bombardment_two_turns_running():  # DG 8.1.7
+    s = state(
+        10,
+        "us_naval",
+        {"2/2": "3808"},
+        naval_last={"us": 9},
+        henderson_field={"status": 20, "control": "japan"},
+    )
+    with pytest.raises(IllegalAction):
+        s.apply("bombard")

@@ -1,0 +1,303 @@
+"""Assault combat (DG 8.2): the combat example with straining, the odds examples of
+8.2.1.3, the straining example of 8.2.3, the 4-1 example of 8.2.1.4, and the special cases."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from henderson.core.errors import IllegalAction
+from henderson.games.deluxe.rules.assault import (
+    attack_strength,
+    defense_strength,
+    ratio_index,
+    ratio_name,
+    strain_points,
+)
+from henderson.games.deluxe.rules.common import occupancy
+from henderson.games.deluxe.rules.reinforcements import landing_hexes
+
+from .support import GAME, rolls, state
+
+
+@pytest.mark.parametrize(
+    ("attack", "defense", "ratio"),
+    [
+        (12, 9, "1-1"),
+        (12, 5, "2-1"),
+        (4, 11, "1-3"),  # DG 8.2.1.3 examples
+        (10, 6, "1-1"),
+        (12, 6, "2-1"),  # DG 8.2.3 example
+        (7, 4, "1-1"),
+        (8, 4, "2-1"),
+        (5, 3, "1-1"),
+        (6, 3, "2-1"),
+        (3, 1, "3-1"),  # DG 8.2 example
+        (1, 6, "1-6"),
+        (1, 7, "below 1-6"),
+        (6, 1, "6-1"),
+        (7, 1, "above 6-1"),
+        (Fraction(7, 2), 3, "1-1"),
+        (5, Fraction(5, 2), "2-1"),
+    ],
+)
+def test_combat_ratio_rounds_for_the_defender(attack, defense, ratio):
+    s = state(10, "us_combat", {})
+    assert ratio_name(ratio_index(s, Fraction(attack), Fraction(defense))) == ratio
+    assert ratio_name(ratio_index(GAME.new_state(0), Fraction(attack), Fraction(defense))) == ratio
+
+
+def example(dice):
+    """DG 8.2 combat example, laid out along the Lunga (river hexes 3608-3610)."""
+    return state(
+        15,
+        "us_combat",
+        {
+            "1Eng": "3911",
+            "147/2": "3808",
+            "2/2": "3608",
+            "10/3": "3608",
+            "7/1": "3610",
+            "6/3": "3609",
+            "20Mt": "4011",
+            "124/2": "3708",
+            "9RF": "3510",
+        },
+        dice=dice,
+        supply={"us": 2, "japan": 2},
+    )
+
+
+def test_combat_example():  # DG 8.2 combat example
+    s = example([5, 6, 3, 3, 2])
+    m = s.data.map
+    assert m.hexes["3911"].jungle and m.hexes["3608"].river and m.hexes["3609"].river
+    assert "end" not in {str(a) for a in s.legal_actions()}  # units in enemy zones must attack
+    # the engineer, in jungle and not obliged, attacks the lone artillery unit
+    s.apply("attack 4011")
+    s.apply("with 1Eng")
+    s.apply("go")
+    assert s.current_player() == "japan"  # it may spend up to two supply points in defence
+    assert {str(a) for a in s.legal_actions()} == {"defend 0", "defend 1", "defend 2"}
+    ev = s.apply("defend 0")
+    assert any(e.kind == "assault" and e.data["ratio"] == "3-1" for e in ev)
+    # 147/2, 2/2 and 10/3 (two supply points) attack the 124/2: 4 + 4/2 + 2/2 = 7 to 4
+    s.apply("attack 3708")
+    for a in ("with 147/2", "with 2/2", "support 10/3 2"):
+        s.apply(a)
+    p = s.pending[-1]
+    assert attack_strength(s, p) == 7 and defense_strength(s, p) == 4
+    assert ratio_name(ratio_index(s, Fraction(7), Fraction(4))) == "1-1"
+    assert strain_points(s, p) == 1  # one point to reach 2-1
+    s.apply("strain")
+    ev = s.apply("go")
+    assert [v for _, v in rolls(ev)] == [6, 3]  # the attack, then the strain check: no extra loss
+    assert s.supply["us"] == 0
+    assert s.current_player() == "us"  # two step losses to take
+    s.apply("lose 147/2")
+    s.apply("lose 2/2")
+    assert (s.units["147/2"].strength, s.units["2/2"].strength) == (3, 3)
+    while s.pending and s.pending[-1]["stage"] == "retreat_a":  # everyone retreats one hex
+        s.apply(s.legal_actions()[0])
+    for uid in ("147/2", "2/2", "10/3"):
+        assert s.data.map.distance(s.units[uid].at, "3708") == 2
+    # 7/1 and 6/3, both in river hexes, attack the 9RF: (5 + 5) / 2 = 5 to 3
+    s.apply("attack 3510")
+    s.apply("with 7/1")
+    s.apply("with 6/3")
+    p = s.pending[-1]
+    assert attack_strength(s, p) == 5 and defense_strength(s, p) == 3
+    assert strain_points(s, p) == 2  # two raw points, halved in the river, make 6 to 3
+    s.apply("strain")
+    ev = s.apply("go")
+    assert [v for _, v in rolls(ev)] == [3, 2]  # 2-1: the defender loses one and retreats
+    assert s.units["9RF"].strength == 2
+    assert s.current_player() == "us"  # the strain check (2 <= 2) costs the attacker a step
+    s.apply("lose 7/1")
+    assert s.units["7/1"].strength == 4
+    if s.current_player() == "japan":  # the 9RF retreats one hex, where its owner chooses
+        s.apply(s.legal_actions()[0])
+    assert s.data.map.distance(s.units["9RF"].at, "3510") == 1
+    assert "advance 6/3 3510" in {str(a) for a in s.legal_actions()}
+    s.apply("advance 6/3 3510")
+    s.apply("stop")
+    assert s.units["6/3"].at == "3510"
+    assert s.legal_actions()[-1].verb == "end"
+
+
+def test_four_to_one_example():  # DG 8.2.1.4 example: a 5 at 4-1
+    s = state(
+        15,
+        "us_combat",
+        {"147/1": "3808", "147/2": "3808", "7/1": "3808", "124/2": {"at": "3708", "strength": 3}},
+        dice=[5, 1, 1, 1],
+    )
+    for a in ("attack 3708", "with 147/1", "with 147/2", "with 7/1"):
+        s.apply(a)
+    assert attack_strength(s, s.pending[-1]) == 13
+    s.apply("go")  # 13 to 3: 4-1
+    s.apply("lose 7/1")  # the attacker loses one
+    assert s.units["124/2"].at == "eliminated"  # the defender loses three: all its steps
+    advances = {str(a) for a in s.legal_actions() if a.verb == "advance"}
+    assert "advance 147/1 3708" in advances
+    assert any(s.data.map.distance(a.split()[2], "3808") == 2 for a in advances)  # up to two
+
+
+def test_attack_above_six_to_one_eliminates_the_defender():  # DG 8.2.1.3
+    s = state(
+        15, "us_combat", {"147/1": "3808", "147/2": "3808", "124/2": {"at": "3708", "strength": 1}}
+    )
+    for a in ("attack 3708", "with 147/1", "with 147/2", "go"):
+        s.apply(a)
+    assert s.units["124/2"].at == "eliminated" and s.vp == 2  # DG 9.2: 2 VP a Japanese factor
+
+
+def test_attack_below_one_to_six_eliminates_the_attacker():  # DG 8.2.1.3
+    s = state(
+        15,
+        "japan_combat",
+        {"84G": {"at": "3708", "strength": 1}, "147/1": "3808", "147/2": "3808", "7/1": "3808"},
+    )
+    for a in ("attack 3808", "with 84G", "go"):
+        s.apply(a)
+    assert s.units["84G"].at == "eliminated" and s.vp == 2
+
+
+def test_each_unit_attacks_once_each_hex_once():  # DG 8.2, 8.2.2
+    s = state(15, "us_combat", {"147/1": "3808", "124/2": "3708", "124/1": "3909"}, dice=[5, 5])
+    for a in ("attack 3708", "with 147/1", "go"):
+        s.apply(a)
+    while s.pending:
+        s.apply(s.legal_actions()[0])
+    legal = {str(a) for a in s.legal_actions()}
+    assert "attack 3708" not in legal
+    with pytest.raises(IllegalAction, match=r"DG 8\.2"):
+        s.apply("attack 3708")
+
+
+def test_multi_hex_defence():  # DG 8.2.6 two hexes as one defence
+    s = state(15, "us_combat", {"147/1": "3808", "124/2": "3708", "124/1": "3807"}, dice=[4])
+    s.apply("attack 3708")
+    s.apply("with 147/1")
+    s.apply("target 3807")
+    assert defense_strength(s, s.pending[-1]) == 8
+
+
+def test_defender_uphill_doubles():  # design (Terrain Effects table): slopes affect combat
+    s = state(15, "us_combat", {"147/1": "3808", "124/1": "3809"})
+    s.apply("attack 3809")
+    s.apply("with 147/1")
+    assert defense_strength(s, s.pending[-1]) == 8
+
+
+def test_straining_needs_two_points():  # DG 8.2.3
+    s = state(15, "us_combat", {"1LVT": {"at": "3808", "strength": 1}, "124/2": "3708"})
+    s.apply("attack 3708")
+    s.apply("with 1LVT")
+    assert "strain" not in {str(a) for a in s.legal_actions()}
+
+
+def test_assault_on_henderson_field_reduces_it():  # DG 8.2.8
+    s = state(
+        15,
+        "us_combat",
+        {"147/1": "3807", "147/2": "3807", "7/1": "3807", "84G": {"at": "3707", "strength": 1}},
+        dice=[4],
+        henderson_field={"status": 20, "control": "japan"},
+    )
+    for a in ("attack 3707", "with 147/1", "with 147/2", "with 7/1", "go"):
+        s.apply(a)
+    assert s.units["84G"].at == "eliminated"  # 13 to 1: above 6-1
+    assert s.hf == 16  # the die (4) comes off the field's status
+    s.apply("advance 147/1 3707")
+    assert s.hf_control == "us"
+
+
+def test_artillery_alone_defends_with_one_point():  # DG 8.2.4
+    s = state(15, "us_combat", {"1Eng": "3911", "20Mt": "4011"}, supply={"japan": 0})
+    s.apply("attack 4011")
+    s.apply("with 1Eng")
+    assert defense_strength(s, s.pending[-1]) == 1
+
+
+def test_banzai_attacks_again():  # DG 8.2.10
+    s = state(7, "japan_combat", {"124/1": "3909", "124/2": "3909", "7/1": "3808"}, dice=[4, 1])
+    for a in ("attack 3808", "with 124/1", "with 124/2", "go"):
+        s.apply(a)
+    # 8 to 5 is 1-1; a 4: one loss each, nobody retreats
+    assert s.current_player() == "japan"
+    s.apply("lose 124/1")
+    assert {str(a) for a in s.legal_actions()} == {"banzai", "pass"}
+    ev = s.apply("banzai")
+    assert any(e.kind == "banzai" for e in ev) and rolls(ev)[-1][1] == 1
+
+
+def test_banzai_instead_of_retreating_doubles_the_losses():  # DG 8.2.10
+    s = state(7, "japan_combat", {"124/1": "3909", "124/2": "3909", "7/1": "3808"}, dice=[6, 5])
+    for a in ("attack 3808", "with 124/1", "with 124/2", "go"):
+        s.apply(a)  # 1-1, a 6: two losses and a retreat for the attacker
+    s.apply("lose 124/1")
+    s.apply("lose 124/1")
+    assert "banzai" in {str(a) for a in s.legal_actions()}
+    s.apply("banzai")  # two more losses instead of the retreat, then attack again
+    s.apply("lose 124/2")
+    s.apply("lose 124/2")
+    assert s.units["124/1"].strength + s.units["124/2"].strength == 4
+    assert s.units["124/2"].at == "3909"  # no retreat
+
+
+def test_heavy_battalion_counts_two_when_landing():  # DG 10.2.3 note
+    s = state(16, "japan_reinforce", {"H1": {"at": "next"}, "124/1": "2508", "124/2": "2508"})
+    hexes = landing_hexes(s, s.units["H1"], occupancy(s))
+    assert "2508" not in hexes and "2407" in hexes
+    assert "2508" in landing_hexes(s, s.units["124/3"], occupancy(s))
+
+
+def test_japanese_air_bonus():  # DG 10.2.3 one more factor for each non-artillery unit
+    s = state(7, "japan_combat", {"124/1": "3909", "7/1": "3808"}, flags={"air_bonus": True})
+    s.apply("attack 3808")
+    s.apply("with 124/1")
+    assert attack_strength(s, s.pending[-1]) == 5
+    s = state(7, "us_combat", {"124/1": "3708", "7/1": "3808"}, flags={"air_bonus": True})
+    s.apply("attack 3708")
+    s.apply("with 7/1")
+    assert defense_strength(s, s.pending[-1]) == 5
+
+
+def test_attacking_a_stack_reveals_its_stealth_units():  # DG 8.2.11
+    s = state(
+        7,
+        "us_combat",
+        {"7/1": "3808", "124/1": "3909", "124/2": {"at": "3909", "stealth": 2}},
+        dice=[6],
+    )
+    s.apply("attack 3909")
+    s.apply("with 7/1")
+    ev = s.apply("go")
+    assert s.units["124/2"].stealth == 0 and any(e.kind == "reveal" for e in ev)
+
+
+def test_odds_preview_is_exact():  # DG 8.2.1.4, 8.2.3
+    s = example([])
+    for a in ("attack 3708", "with 147/2", "with 2/2", "support 10/3 2", "strain"):
+        s.apply(a)
+    o = s.odds()
+    assert (o["attack"], o["defense"], o["ratio"]) == ("8", "4", "2-1")
+    assert o["strain_loss_chance"] == "1/6"
+    six = o["results"][5]
+    assert six["attacker"] == {"loss": 2, "retreat": 1, "advance": 0}
+    assert state(15, "us_move", {}).odds() is None
+
+
+def test_support_never_spends_more_supply_than_there_is():  # DG 8.1.2, 8.2.4
+    s = state(
+        15,
+        "us_combat",
+        {"147/2": "3808", "10/3": "3808", "11/1": "3607", "124/2": "3708"},
+        supply={"us": 3},
+    )
+    s.apply("attack 3708")
+    s.apply("with 147/2")
+    s.apply("support 10/3 2")
+    assert {str(a) for a in s.legal_actions() if a.verb == "support"} == {"support 11/1 1"}

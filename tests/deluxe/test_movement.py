@@ -1,0 +1,193 @@
+"""Movement (DG 7.1-7.6), starting with the rulebook's movement example."""
+
+from __future__ import annotations
+
+import pytest
+
+from henderson.core.errors import IllegalAction
+from henderson.games.deluxe.rules.movement import path_cost, routes
+
+from .support import state
+
+
+def example():
+    """DG 7.1 example: the Japanese hold 3809 and 4008; an LVT sits in the Lunga at 3609."""
+    return state(
+        10,
+        "us_move",
+        {
+            "2/2": "3509",
+            "6/3": "3511",
+            "7/1": {"at": "3507", "landed": 10},
+            "1LVT": "3609",
+            "124/2": "3809",
+            "124/1": "4008",
+        },
+    )
+
+
+def test_movement_example_lvt_crossing():  # DG 7.1 example, DG 7.3.3
+    s = example()
+    u = s.units["2/2"]
+    assert path_cost(s, u, ["3609", "3709"]) == 3  # river 2 (no stop with the LVT), clear 1
+    assert "3709" in routes(s, u)  # (the road round by the bridge is cheaper still)
+    with pytest.raises(IllegalAction, match="must stop in 3709"):  # enemy zone of control
+        path_cost(s, u, ["3609", "3709", "3710"])
+
+
+def test_movement_example_river_without_helper_stops():  # DG 7.1 example, DG 7.3.3
+    s = example()
+    u = s.units["6/3"]
+    assert path_cost(s, u, ["3611"]) == 2  # a jungle river hex is still two points
+    with pytest.raises(IllegalAction, match="must stop in 3611"):
+        path_cost(s, u, ["3611", "3711"])
+
+
+def test_movement_example_landing_road_jungle_zoc():  # DG 7.1 example
+    s = example()
+    u = s.units["7/1"]
+    path = ["3607", "3707", "3806", "3807", "3907", "3908", "3909"]
+    # 2 to leave the landing hex, road free, clear 1 + 1, jungle 2 (no stop), clear 1 = 7
+    assert path_cost(s, u, path) == 7
+    assert s.data.map.hexes["3908"].jungle and "3909" in routes(s, u)
+    with pytest.raises(IllegalAction, match="must stop in 3909"):
+        path_cost(s, u, [*path, "3910"])
+
+
+def test_landing_penalty_only_on_the_arrival_turn():  # DG 7.3.5
+    s = state(10, "us_move", {"7/1": {"at": "3507", "landed": 9}, "124/2": "3809"})
+    assert path_cost(s, s.units["7/1"], ["3607", "3707"]) == 0
+
+
+def test_road_to_village_costs_one():  # DG 7.3.7
+    s = state(10, "us_move", {"7/1": "3508", "124/2": "3809"})
+    assert path_cost(s, s.units["7/1"], ["3507"]) == 1
+
+
+def test_minimum_move():  # DG 7.2 a unit may always move one hex
+    s = state(
+        15,
+        "us_move",
+        {"90": "3911", "124/2": "3314"},
+        flags={"event": {"side": "japan", "kind": "movement", "target": "enemy", "amount": -2}},
+    )
+    u = s.units["90"]  # movement 3 - 2 (malaria event) = 1 point, jungle costs 2
+    assert path_cost(s, u, ["3912"]) == 2
+    assert "3912" in routes(s, u)
+
+
+def test_never_into_an_enemy_hex_and_stacking():  # DG 7.3.8, 7.5
+    s = state(
+        10, "us_move", {"7/1": "3808", "1/1": "3807", "1/2": "3807", "1/3": "3807", "124/2": "3908"}
+    )
+    r = routes(s, s.units["7/1"])
+    assert "3908" not in r
+    assert "3807" not in r  # already three units
+    with pytest.raises(IllegalAction, match=r"DG 7\.1"):
+        s.apply("move 7/1 3908")
+
+
+def test_moving_through_friends_is_free():  # DG 7.3.8
+    s = state(10, "us_move", {"7/1": "3807", "1/1": "3808", "124/2": "4012"})
+    assert path_cost(s, s.units["7/1"], ["3808", "3809"]) == 2
+
+
+def test_jungle_negates_zone_of_control():  # DG 7.4.2
+    s = state(10, "us_move", {"7/1": "3807", "124/2": "4008"})
+    assert path_cost(s, s.units["7/1"], ["3908", "3909"]) == 3  # 3908 jungle next to 4008
+    with pytest.raises(IllegalAction, match="must stop in 3909"):
+        path_cost(s, s.units["7/1"], ["3908", "3909", "3910"])
+
+
+def test_sea_movement():  # DG 7.6
+    s = state(10, "us_move", {"7/1": "3507", "124/2": "3911"})
+    legal = [str(a) for a in s.legal_actions()]
+    assert "sea 7/1 5005" in legal
+    s.apply("sea 7/1 5005")
+    assert s.units["7/1"].at == "5005" and s.units["7/1"].spent == 2
+    assert any(str(a).startswith("move 7/1 ") for a in s.legal_actions())  # it moves on
+    assert not any(str(a).startswith("sea 7/1 ") for a in s.legal_actions())
+
+
+def test_sea_movement_limited_to_three_units():  # DG 7.6
+    s = state(
+        10, "us_move", {"7/1": "3507", "7/2": "3507", "7/3": "3507", "1/1": "3408", "124/2": "3911"}
+    )
+    for uid in ("7/1", "7/2", "7/3"):
+        s.apply(f"sea {uid} 5005" if uid != "7/3" else "sea 7/3 5405")
+    assert not any(a.verb == "sea" for a in s.legal_actions())
+
+
+def test_moving_through_a_village_takes_control():  # DG 9.3
+    s = state(10, "us_move", {"7/1": "3408", "124/2": "3911"})
+    s.apply("move 7/1 3607")
+    assert s.villages["3507"] == "us"
+
+
+def test_henderson_field_repair_and_reduction():  # DG 7.11.1, 7.11.2
+    s = state(
+        10,
+        "us_move",
+        {"1Eng": "3707", "124/2": "4014"},
+        henderson_field={"status": 14, "control": "us"},
+    )
+    s.apply("repair 1Eng")  # the whole turn on the field: two points
+    assert s.hf == 16 and s.units["1Eng"].moved
+    s = state(
+        10,
+        "japan_move",
+        {"11Lab": "3707", "7/1": "3209"},
+        henderson_field={"status": 14, "control": "japan"},
+    )
+    s.apply("wreck 11Lab")  # a labour unit spending its whole turn there: six points
+    assert s.hf == 8
+    s = state(
+        10,
+        "japan_move",
+        {"38Eng": "3708", "7/1": "3209"},
+        henderson_field={"status": 14, "control": "us"},
+    )
+    s.apply("move 38Eng 3707")  # one point of six spent: no more than half
+    s.apply("wreck 38Eng")
+    assert s.hf == 11 and s.hf_control == "japan"
+
+
+def test_lvt_itself_crosses_without_stopping():  # DG 7.3.3 "including itself"
+    s = state(10, "us_move", {"1LVT": "3509", "124/2": "4014"})
+    assert path_cost(s, s.units["1LVT"], ["3609", "3709"]) == 3
+
+
+def test_lvt_capacity_is_its_strength():  # DG 7.3.3
+    s = state(
+        10,
+        "us_move",
+        {"1LVT": {"at": "3609", "strength": 1}, "2/1": "3509", "2/3": "3509", "124/2": "3607"},
+    )  # the Japanese hold the bridge
+    s.apply("move 2/1 3710")  # through the LVT's hex without stopping: uses its one crossing
+    assert s.flags["crossings"] == {"1LVT": 1}
+    with pytest.raises(IllegalAction, match="must stop in 3609"):
+        path_cost(s, s.units["2/3"], ["3609", "3709"])
+
+
+def test_stealth_units_exert_no_zone_of_control():  # rulings: DG 7.4, 7.7
+    s = state(10, "us_move", {"7/1": "3807", "124/2": {"at": "4008", "stealth": 1}})
+    assert path_cost(s, s.units["7/1"], ["3908", "3909", "3910"]) == 5
+    assert "4008" not in routes(s, s.units["7/1"])  # still never into the enemy's hex
+
+
+def test_only_first_marines_withdraw():  # DG 7.9.2
+    s = state(10, "us_move", {"7/1": "3507", "147/2": "3507", "124/2": "4014"})
+    legal = {str(a) for a in s.legal_actions()}
+    assert "withdraw 7/1" in legal and "withdraw 147/2" not in legal
+
+
+def test_landing_anywhere_when_no_landing_hex_is_free(monkeypatch):  # DG 2.2.2.6 note
+    from henderson.games.deluxe.rules import movement, reinforcements
+
+    s = state(7, "us_reinforce", {"124/2": "4014"})
+    monkeypatch.setattr(reinforcements, "landing_hexes", lambda *a: [])
+    legal = {str(a) for a in s.legal_actions()}
+    assert "land 1/1 3408" in legal  # a jungle coastal hex, normally closed to the US
+    s.apply("land 1/1 3408")
+    assert "1/1" in s.flags["stuck"]
+    assert s.units["1/1"] not in movement.movers(s, "us")  # it may not move any farther

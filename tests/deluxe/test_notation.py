@@ -1,0 +1,66 @@
+"""Action notation (docs/deluxe.md): every action prints as text that parses back to itself,
+and bad text is a NotationError naming the problem."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from henderson.core.errors import NotationError
+from henderson.games.deluxe.actions import VERBS, DGAction, parse
+
+from .support import GAME
+
+HEXES = sorted(GAME.data.map.hexes)
+UNITS = sorted(GAME.data.units)
+
+
+@st.composite
+def actions(draw):
+    verb = draw(st.sampled_from(sorted(VERBS)))
+    args = []
+    for kind in VERBS[verb]:
+        if kind == "h":
+            args.append(draw(st.sampled_from(HEXES)))
+        elif kind == "u":
+            args.append(draw(st.sampled_from(UNITS)))
+        else:
+            args.append(str(draw(st.integers(0, 40))))
+    return DGAction(verb, tuple(args))
+
+
+@given(actions())
+def test_notation_round_trips(action):
+    assert parse(str(action)) == action
+    assert GAME.parse_action(str(action)) == action
+
+
+@given(st.text(max_size=30))
+def test_any_text_parses_or_raises_notation_error(text):
+    try:
+        action = parse(text)
+    except NotationError as exc:
+        assert text in str(exc) or repr(text) in str(exc)
+    else:
+        assert parse(str(action)) == action
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty action"),
+        ("fly 7/1 3707", "unknown verb 'fly'"),
+        ("move 7/1", "move takes 2 argument"),
+        ("move 7/1 37a7", "not a four-digit hex"),
+        ("fire 10/3 3708 x", "not a number"),
+    ],
+)
+def test_bad_notation(text, message):
+    with pytest.raises(NotationError, match=message):
+        parse(text)
+
+
+def test_whitespace_and_case_are_forgiven():
+    assert parse("  MOVE 7/1   3707 ") == DGAction("move", ("7/1", "3707"))
+    assert parse("fire 10/3 3708 02") == DGAction("fire", ("10/3", "3708", "2"))

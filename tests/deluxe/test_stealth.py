@@ -1,0 +1,153 @@
+"""Stealth (DG 7.7) and fog of war (DG 7.8), starting with the rulebook's stealth example."""
+
+from __future__ import annotations
+
+import pytest
+
+from henderson.core.errors import IllegalAction
+from henderson.games.deluxe.rules.assault import ratio_index, ratio_name
+
+from .support import rolls, state
+
+
+def example(dice):
+    """DG 7.7 example: the US 6/3 two hexes from the 124/2 under a Stealth 3 marker."""
+    return state(10, "us_move", {"6/3": "3812", "124/2": {"at": "4012", "stealth": 3}}, dice=dice)
+
+
+def test_stealth_example():  # DG 7.7 example, DG 7.7.4, DG 7.7.5
+    s = example([3, 2])
+    assert s.data.map.distance("3812", "4012") == 2
+    ev = s.apply("detect 6/3 4012")
+    assert rolls(ev) == [("DG 7.7.5 stealth detection", 3)]
+    assert s.units["124/2"].stealth == 3  # 3 + 2 - 3 = 2: not detected
+    s.apply("detect 6/3 4012")  # 2 + 2 - 3 = 1: detected
+    jp = s.units["124/2"]
+    assert jp.stealth == 0 and jp.pool == 30  # movement 10 x 3 turns
+    assert s.current_player() == "japan"  # the detected unit must move now
+    dest = "4016"
+    s.apply(f"move 124/2 {dest}")
+    assert jp.at == dest and jp.spent == 16  # four jungle hexes at four points each
+    assert s.current_player() == "us" and s.units["6/3"].spent == 2
+    assert ratio_name(ratio_index(s, 5, 4)) == "1-1"  # the 6/3 intercepts at 1-1
+
+
+def test_stealth_movement_only_in_jungle():  # DG 7.7.4
+    s = example([2])
+    s.apply("detect 6/3 4012")
+    moves = {a.args[1] for a in s.legal_actions() if a.verb == "move"}
+    assert moves and all(s.data.map.hexes[h].jungle for h in moves)
+
+
+def test_detection_range_is_the_marker_value():  # DG 7.7.5
+    s = state(10, "us_move", {"6/3": "3812", "124/2": {"at": "4112", "stealth": 2}})
+    assert not any(a.verb == "detect" for a in s.legal_actions())
+    with pytest.raises(IllegalAction, match=r"DG 7\.7\.5"):
+        s.apply("detect 6/3 4112")
+
+
+def test_entering_and_continuing_stealth():  # DG 7.7.1, 7.7.2, 7.7.3
+    s = state(7, "japan_move", {"124/2": "4014", "6/3": "3511"})
+    s.apply("stealth 124/2")
+    assert s.units["124/2"].stealth == 1
+    s.apply("end")
+    assert s.units["124/2"].stealth == 1  # the turn it entered does not count
+    s2 = state(7, "japan_move", {"124/2": {"at": "4014", "stealth": 1}, "6/3": "3511"})
+    s2.apply("end")
+    assert s2.units["124/2"].stealth == 2
+
+
+def test_no_stealth_next_to_the_enemy_or_outside_jungle():  # DG 7.7
+    s = state(10, "japan_move", {"124/2": "3909", "124/1": "4014", "6/3": "3809"})
+    verbs = {str(a) for a in s.legal_actions()}
+    assert "stealth 124/1" in verbs and "stealth 124/2" not in verbs
+
+
+def test_stealth_units_cannot_be_attacked():  # DG 8.2.11
+    s = state(10, "us_combat", {"6/3": "3912", "124/2": {"at": "4012", "stealth": 2}})
+    assert not any(a.verb == "attack" for a in s.legal_actions())
+
+
+def test_fog_of_war_shows_only_the_top_counter():  # DG 7.8
+    s = state(
+        10,
+        "us_move",
+        {
+            "7/1": "3808",
+            "124/1": {"at": "4012", "order": 1},
+            "124/2": {"at": "4012", "order": 2},
+            "124/3": {"at": "4014", "stealth": 2},
+        },
+    )
+    v = s.view("us")
+    assert "124/2" in v["units"] and "124/1" not in v["units"] and "124/3" not in v["units"]
+    assert {"hex": "4012", "side": "japan", "counters": 2, "top": "124/2"} in v["enemy_stacks"]
+    assert v["stealth_markers"] == [{"hex": "4014", "side": "japan", "stealth": 2}]
+    assert "dice" not in v and "seed" not in v
+    mine = s.view("japan")
+    assert {"124/1", "124/2", "124/3"} <= set(mine["units"]) and "7/1" in mine["units"]
+
+
+def test_stealth_must_end_after_three_turns():  # DG 7.7.3
+    s = state(
+        7,
+        "japan_supply",
+        {"124/2": {"at": "4014", "stealth": 3}, "6/3": "3511"},
+        open=False,
+        dice=[1],
+    )
+    assert s.step_id == "japan_move" and s.units["124/2"].stealth == 0
+    assert s.units["124/2"].pool == 30 and s.units["124/2"].self_exit  # an ambush is possible
+
+
+def test_ambush():  # DG 8.2.9
+    s = state(
+        7,
+        "japan_combat",
+        {"124/2": {"at": "3909", "self_exit": True, "pool_start": 30, "spent": 8}, "7/1": "3808"},
+        dice=[2, 4],
+    )
+    s.apply("attack 3808")
+    s.apply("with 124/2")
+    assert "ambush" in {str(a) for a in s.legal_actions()}
+    s.apply("ambush")
+    ev = s.apply("go")
+    # the ambush roll 2 <= 3 turns: 8 to 5 is 1-1, die 4: one loss each, plus one for the ambush
+    assert [v for _, v in rolls(ev)] == [2, 4]
+    assert s.units["7/1"].strength == 3
+
+
+def test_events_about_hidden_units_are_redacted():  # DG 7.8
+    s = state(7, "japan_move", {"124/2": "4014", "6/3": "3511"})
+    events = s.apply("stealth 124/2")
+    assert "124/2" in events[0].text
+    seen_by_us = s.events_for(events, "us")
+    assert "124/2" not in seen_by_us[0].text and seen_by_us[0].data == {"hidden": True}
+    assert s.events_for(events, "japan") == events
+
+
+def test_consolidation():  # DG 7.10
+    s = state(
+        10,
+        "us_move",
+        {
+            "1/1": {"at": "3808", "strength": 2},
+            "1/2": {"at": "3808", "strength": 3},
+            "5/1": {"at": "3808", "strength": 4},
+            "124/2": "4014",
+        },
+    )
+    legal = {str(a) for a in s.legal_actions()}
+    assert "consolidate 1/1 1/2" in legal  # 2 + 3 is no larger than a full 5
+    assert "consolidate 1/1 5/1" not in legal  # 2 + 4 would be
+    s.apply("consolidate 1/1 1/2")
+    assert s.units["1/1"].strength == 5 and s.units["1/2"].at == "absorbed"
+    assert s.vp == 0  # not a loss
+
+
+def test_us_stealth_option():  # DG 7.7.6
+    obj = {"options": {"us_stealth": True}}
+    s = state(10, "us_move", {"7/1": "3912", "124/2": "4016"}, **obj)
+    assert "stealth 7/1" in {str(a) for a in s.legal_actions()}
+    s = state(10, "us_move", {"7/1": "3912", "124/2": "4016"})
+    assert "stealth 7/1" not in {str(a) for a in s.legal_actions()}

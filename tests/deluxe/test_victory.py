@@ -1,0 +1,180 @@
+"""Victory (DG 9), Rabaul (DG 10), guerrillas (DG 11), random events (DG 5) and the turn
+end (DG 12)."""
+
+from __future__ import annotations
+
+import pytest
+
+from henderson.core.errors import IllegalAction
+from henderson.games.deluxe.rules.common import award_vp, vp_text
+from henderson.games.deluxe.rules.rabaul import available
+
+from .support import GAME, rolls, state
+
+
+def test_zero_sum_victory_points_example():  # DG 9.0 example
+    s = state(10, "us_move", {})
+    s.vp = -8  # Japan has eight points
+    award_vp(s, "us", 10, [], "test")
+    assert s.vp == 2 and vp_text(s.vp) == "US 2"
+
+
+def test_guerrilla_example():  # DG 11.0 example
+    s = state(10, "guerrilla", {"7/1": "3507"}, dice=[5, 3], supply={"us": 2})
+    aola, tasimboko = "7706", "6004"
+    assert s.data.map.villages[aola] == "Aola" and s.data.map.villages[tasimboko] == "Tasimboko"
+    legal = {str(a) for a in s.legal_actions()}
+    assert {f"guerrilla {aola}", f"guerrilla {tasimboko}"} <= legal
+    s.apply(f"guerrilla {aola}")
+    ev = s.apply(f"guerrilla {tasimboko}")
+    assert s.villages[aola] == "us" and s.villages[tasimboko] == "japan"
+    assert s.supply["us"] == 0
+    assert rolls(ev)[0] == ("DG 11.0 guerrilla activity", 3)
+
+
+def test_guerrillas_need_a_village_free_of_japanese_zones():  # DG 11.0
+    s = state(10, "guerrilla", {"7/1": "3507", "124/2": "6005"}, supply={"us": 5})
+    assert "guerrilla 6004" not in {str(a) for a in s.legal_actions()}
+    with pytest.raises(IllegalAction, match=r"DG 11\.0"):
+        s.apply("guerrilla 6004")
+
+
+def test_rabaul_periods_example():  # DG 10.1 example
+    def avail(turn):
+        return {u.id for u in available(state(turn, "us_move", {}))}
+
+    assert "2Ar" not in avail(9) and "2Ar" in avail(10) and "2Ar" in avail(26)  # periods 2-4
+    assert "H1" not in avail(14) and "H1" in avail(15) and "H1" in avail(20)  # periods 3-4
+    assert "3Kr" in avail(5) and "3Kr" not in avail(15)  # periods 1-2
+
+
+def test_village_points_each_half_turn():  # DG 9.1, 9.2, steps 2 and 12
+    s = GAME.new_state(1)
+    assert s.vp == 0  # the US holds no village at the start (DG 9.3)
+    s2 = state(10, "japan_vp", {}, open=False, villages={"3507": "us"})
+    assert s2.vp == -8  # eight villages for Japan
+
+
+def test_henderson_field_points_and_game_end():  # DG 9.1, 9.2, 9.4, 12.0
+    s = state(
+        26,
+        "turn_end",
+        {"7/1": "3707"},
+        open=False,
+        vp=5,
+        henderson_field={"status": 12, "control": "us"},
+    )
+    assert s.is_terminal() and s.winner() == "us" and s.vp == 8  # +3 for the field
+    s = state(
+        26, "turn_end", {}, open=False, vp=50, henderson_field={"status": 5, "control": "japan"}
+    )
+    assert s.winner() == "japan"  # Japan holds the field at the end, whatever the points
+    s = state(
+        12,
+        "turn_end",
+        {},
+        open=False,
+        vp=-55,
+        henderson_field={"status": 20, "control": "japan"},
+        flags={"hf_jp_start": True, "hf_op_start": True},
+    )
+    assert s.winner() == "japan" and s.vp == -62  # more than sixty at a turn end
+    assert s.returns() == {"us": -1.0, "japan": 1.0}
+
+
+def test_holding_henderson_field_brings_rabaul_units():  # DG 10.2.2, 10.2.3
+    s = state(
+        12,
+        "turn_end",
+        {},
+        open=False,
+        dice=[3, 4, *[1] * 9],
+        henderson_field={"status": 20, "control": "japan"},
+        flags={"hf_jp_start": True, "hf_op_start": True},
+    )
+    assert s.current_player() == "japan" and s.pending[-1]["strength"] == 7
+    picks = [a for a in s.legal_actions() if a.verb == "rabaul"]
+    assert picks and all(s.data.units[a.args[0]].strength <= 7 for a in picks)
+    s.apply(str(picks[0]))
+    assert s.units[picks[0].args[0]].at == "next"
+    s.apply("pass")
+    assert s.turn == 13 and s.flags.get("double_supply") and s.flags.get("air_bonus")
+
+
+def test_capturing_henderson_field_gives_supply_and_picks():  # DG 10.2.1
+    s = state(
+        12,
+        "japan_move",
+        {"124/2": "3708"},
+        supply={"japan": 1},
+        henderson_field={"status": 20, "control": "us"},
+    )
+    s.apply("move 124/2 3707")
+    assert s.hf_control == "japan" and s.supply["japan"] == 5
+
+
+def test_first_marines_not_withdrawn_cost_points():  # DG 9.1, 7.9.2
+    s = state(
+        19,
+        "turn_end",
+        {"1/1": "3707", "1/2": "3808"},
+        open=False,
+        henderson_field={"status": 5, "control": "us"},
+    )
+    # every other 1st Marine Division unit is still on the turn track: none was withdrawn
+    first = sum(1 for t in s.data.units.values() if t.first_marine)
+    assert s.vp == -first
+
+
+def test_withdrawal():  # DG 7.9
+    s = state(19, "japan_move", {"124/2": "3209", "7/1": "3808"})
+    s.apply("withdraw 124/2")
+    assert s.units["124/2"].at == "withdrawn"
+    s = state(18, "japan_move", {"124/2": "3209", "7/1": "3808"})
+    with pytest.raises(IllegalAction, match=r"DG 7\.9"):
+        s.apply("withdraw 124/2")
+
+
+def test_random_event_drawn_on_white_turns():  # DG 5.0
+    s = state(9, "us_event", {}, open=False, dice=[4, 1, 1, 1, 1, 1])
+    assert s.drawn == [4] and s.flags["event"]["side"] == "us"
+    assert s.supply["us"] >= 5  # card 4: a US supply convoy
+
+
+def test_event_combat_shift():  # DG 5.0 card 5 ("Fresh troops")
+    ev = {"side": "us", "card": 5, "kind": "combat", "target": "self", "amount": 1}
+    s = state(15, "us_combat", {"147/2": "3808", "124/2": "3708"}, flags={"event": ev})
+    s.apply("attack 3708")
+    s.apply("with 147/2")
+    assert s.odds()["ratio"] == "2-1"  # 4 to 4 is 1-1, one column up
+
+
+def test_event_detection_bonus():  # DG 5.0 card 2 ("Coastwatcher warning")
+    ev = {"side": "us", "card": 2, "kind": "detect", "target": "self", "amount": -1}
+    s = state(
+        10,
+        "us_move",
+        {"6/3": "3812", "124/2": {"at": "4012", "stealth": 3}},
+        dice=[3],
+        flags={"event": ev},
+    )
+    s.apply("detect 6/3 4012")  # 3 + 2 - 3 - 1 = 1: detected
+    assert s.units["124/2"].stealth == 0
+
+
+def test_event_blocks_naval_bombardment():  # DG 5.0 card 8
+    ev = {"side": "japan", "card": 8, "kind": "no_naval", "target": "enemy", "amount": 0}
+    s = state(
+        10,
+        "us_naval",
+        {"2/2": "3808"},
+        flags={"event": ev},
+        henderson_field={"status": 20, "control": "japan"},
+    )
+    with pytest.raises(IllegalAction, match=r"DG 8\.1\.7"):
+        s.apply("bombard")
+
+
+def test_suppression_ends_with_the_turn():  # DG 12.0
+    s = state(7, "turn_end", {"20Mt": {"at": "3911", "suppressed": True}}, open=False, dice=[1] * 9)
+    assert s.turn == 8 and not s.units["20Mt"].suppressed
