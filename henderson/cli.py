@@ -33,8 +33,10 @@ app.add_typer(data_app, name="data")
 def _register_command_groups() -> None:
     """Commands that live with their subsystem: the server's and the simulator's."""
     from henderson.server import cli as server_cli
+    from henderson.sim import cli as sim_cli
 
     server_cli.register(app)
+    sim_cli.register(app)
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)

@@ -36,7 +36,7 @@ from typing import Any
 
 from henderson.agents.chance import determinise, sample_after
 from henderson.agents.evaluation import Evaluator, find_evaluator, neutral, value, values
-from henderson.agents.repetition import History, digest, fingerprint
+from henderson.agents.repetition import History, position_key
 
 UNDECIDED = -1
 
@@ -182,7 +182,7 @@ class MCTSAgent:
         self.name = name
         self._root: Node | None = None
         self._root_ply = -1
-        self._root_print = ""
+        self._root_print: object = None
         self._game: Any = None
         self._played: dict[int, str] = {}
         self.history = History()
@@ -253,8 +253,8 @@ class MCTSAgent:
     def _sync(self, state: Any) -> None:
         """Make the root the node for `state`: the kept subtree when it descends, else new."""
         node: Node | None = None
-        printed = fingerprint(state)
-        self.history.seen.add(digest(printed))  # every position decided in, forced ones too
+        printed = position_key(state)
+        self.history.seen.add(printed)  # every position decided in, forced ones too
         if self.reuse and self._root is not None and state.game is self._game:
             node = self._root
             if state.ply < self._root_ply or (state.ply == self._root_ply and printed != self._root_print):

@@ -35,19 +35,26 @@ def digest(text: str) -> bytes:
     return hashlib.blake2b(text.encode(), digest_size=16).digest()
 
 
+def position_key(state: Any) -> Any:
+    """A hashable key of the position: the state's own `key()` when it has one (cheap), else a
+    digest of its JSON fingerprint."""
+    key = getattr(state, "key", None)
+    return key() if callable(key) else digest(fingerprint(state))
+
+
 class History:
     """The positions one agent has decided in during one game."""
 
     def __init__(self) -> None:
-        self.seen: set[bytes] = set()
+        self.seen: set[Any] = set()
 
     def note(self, state: Any) -> None:
-        self.seen.add(digest(fingerprint(state)))
+        self.seen.add(position_key(state))
 
     def leads_back(self, state: Any, action: Any, rng: random.Random) -> bool:
         """Whether `action` surely (no dice) returns to a position already decided in."""
         after, chance = sample_after(state, action, rng)
-        return not chance and digest(fingerprint(after)) in self.seen
+        return not chance and position_key(after) in self.seen
 
     def first_new(self, state: Any, ranked: list[Any], rng: random.Random) -> Any:
         """The first of `ranked` (best first) that does not lead back; the best when all do."""

@@ -21,7 +21,7 @@ actions = st.one_of(
     st.just(A.SetupDefault()),
     st.just(A.CommitSpecials()),
     st.builds(A.Move, unit, place, st.lists(place, max_size=3).map(tuple)),
-    st.builds(A.Bomb, unit, st.one_of(hexid, st.just("usaf_ground_attack"))),
+    st.builds(A.Bomb, unit, hexid),
     st.builds(A.Attack, st.lists(hexid, min_size=1, max_size=3).map(tuple)),
     st.builds(
         A.Attack, st.lists(hexid, min_size=1, max_size=3).map(tuple), units, maybe_units, maybe_units, maybe_units

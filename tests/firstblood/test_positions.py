@@ -72,3 +72,31 @@ def test_view_never_shows_the_dice(game):
     for side in ("us", "jp", None):
         view = st.view(side)
         assert "dice" not in view and "seed" not in view and "1234" not in str(view)
+
+
+def test_key_matches_the_position(game):
+    """`key()` is equal for two states exactly when their positions (less dice, seed, ply) are."""
+    import random
+
+    def position(st):
+        data = st.to_json()
+        for field in ("dice", "seed", "ply"):
+            data.pop(field, None)
+        return json.dumps(data, sort_keys=True)
+
+    seen: dict = {}
+    for seed in range(3):
+        st = game.new_state(seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if st.is_terminal():
+                break
+            k, p = st.key(), position(st)
+            hash(k)
+            assert seen.setdefault(k, p) == p
+            twin = game.load_state(json.loads(json.dumps(st.to_json())))
+            assert twin.key() == k
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+    positions = set(seen.values())
+    assert len(positions) == len(seen)

@@ -76,10 +76,10 @@ class Bomb:
     """US movement: put a bomber from the Ground Attack box on a Japanese stack (FB 13.6)."""
 
     unit: str
-    hex: str  # a hex, or "usaf_ground_attack" to take it back
+    hex: str
 
     def __str__(self) -> str:
-        return f"bomb {self.unit} {place_token(self.hex)}"
+        return f"bomb {self.unit} {self.hex}"
 
 
 @dataclass(frozen=True)
@@ -320,7 +320,7 @@ def parse_action(text: str) -> FBAction:
         raise NotationError(text, "expected 'move UNIT PLACE' or 'move UNIT PLACE via P1,P2,...'")
     if verb == "bomb":
         need(2, "bomb BOMBER HEX")
-        return Bomb(_unit(args[0], text), _loc(args[1], text))
+        return Bomb(_unit(args[0], text), _hex(args[1], text))
     if verb == "attack":
         if not args:
             raise NotationError(text, "expected 'attack HEX[+HEX...] [with U,...] [art A,...] [ships S,...]'")

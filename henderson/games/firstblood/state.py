@@ -266,6 +266,45 @@ class FBState:
         other._legal_set = self._legal_set
         return other
 
+    def key(self) -> tuple[Any, ...]:
+        """A hashable summary of the position, leaving out the dice and the ply count: two states
+        have equal keys exactly when their positions (`to_json` less dice, seed and ply) are equal.
+        Search uses it to recognise positions cheaply."""
+        b = self.building
+        return (
+            self.turn,
+            self.phase,
+            tuple(sorted(self.ground.items())),
+            tuple(sorted(self.mf.items())),
+            tuple(sorted(self.visited.items())),
+            frozenset(self.held),
+            frozenset(self.moved),
+            tuple(sorted(self.air.items())),
+            frozenset(self.inverted),
+            frozenset(self.air_moved),
+            tuple(sorted(self.bombing.items())),
+            tuple(sorted(self.ships.items())),
+            tuple(sorted(self.airfield.items())),
+            tuple(sorted(self.work.items())),
+            tuple(sorted(self.workers.items())),
+            frozenset(self.disturbed),
+            self.specials,
+            tuple(self.to_place),
+            frozenset(self.attacked),
+            frozenset(self.attacked_hexes),
+            frozenset(self.must_attack),
+            frozenset(self.must_defend),
+            None if b is None else (b.defenders, tuple(b.attackers), tuple(b.artillery), tuple(b.ships), tuple(b.air)),
+            tuple(
+                (d.kind, d.side, tuple(d.units), d.count, tuple(d.hexes), d.rule, d.then, tuple(d.survivors))
+                for d in self.pending
+            ),
+            tuple(self.eliminated),
+            self.supply_credit,
+            self.winner_side,
+            tuple(sorted(self.options.items())),
+        )
+
     def view(self, side: str | None) -> dict[str, Any]:
         """FIRST BLOOD hides nothing from either side but the dice: neither their state nor the
         seed leaves the engine, so no one can predict a roll."""

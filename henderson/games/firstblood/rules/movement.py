@@ -167,7 +167,6 @@ def actions(st: FBState) -> list[A.FBAction]:
         targets = bomb_targets(st) if ready else []
         for b in ready:
             acts.extend(A.Bomb(b, h) for h in targets)
-        acts.extend(A.Bomb(b, "usaf_ground_attack") for b in sorted(st.bombing))
     if st.phasing == "jp":
         from henderson.games.firstblood.rules import japanese_air
 
@@ -277,7 +276,9 @@ def explain(st: FBState, action: A.FBAction) -> IllegalAction:
         if isinstance(action, A.Bomb):
             if st.phasing != "us":
                 return IllegalAction("FB 13.6", "US bombers are placed in the US movement phase")
-            if action.unit not in bombers_ready(st) and action.hex != "usaf_ground_attack":
+            if action.unit in st.bombing:
+                return IllegalAction("FB 13.6", f"{action.unit} is already placed over {st.bombing[action.unit]}")
+            if action.unit not in bombers_ready(st):
                 return IllegalAction("FB 13.6", f"{action.unit} is not a bomber in the USAF Ground Attack box")
             return IllegalAction("FB 13.6", f"{action.hex} holds no Japanese ground units on the map (FB 13.2)")
         if isinstance(action, A.AirMission):
@@ -299,10 +300,7 @@ def do(st: FBState, action: A.FBAction, events: list[Event]) -> None:
             cost = costs(st, action.unit)[action.to]
         move(st, action.unit, action.to, cost, events)
     elif isinstance(action, A.Bomb):
-        if action.hex == "usaf_ground_attack":
-            del st.bombing[action.unit]
-        else:
-            st.bombing[action.unit] = action.hex
+        st.bombing[action.unit] = action.hex
         events.append(
             Event("bomb", f"{action.unit} placed over {action.hex} (FB 13.6)", {"unit": action.unit, "hex": action.hex})
         )
