@@ -98,3 +98,9 @@ class AagGame:
         from henderson.games.aag.render import render
 
         return render(state)
+
+    def client_data(self) -> dict[str, Any]:
+        """Static board data for the browser client (islands, sea zones, bases, layout)."""
+        from henderson.games.aag.clientdata import client_data
+
+        return client_data(self)

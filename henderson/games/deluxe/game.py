@@ -168,6 +168,12 @@ class DGGame:
         """The position as text for a terminal."""
         return render(state)
 
+    def client_data(self) -> dict[str, Any]:
+        """Static board data for the browser client (the map, counters, turn track)."""
+        from .clientdata import client_data
+
+        return client_data(self)
+
 
 def _int(obj: Mapping[str, Any], key: str, lo: int, hi: int, default: int | None = None) -> int:
     v = obj.get(key, default)
