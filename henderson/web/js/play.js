@@ -172,6 +172,7 @@ function drawBoard(shown) {
       renderer.render(svg, {
         view: shown.view, board: ui.board, side: live.side, sides: live.sides, current: shown.current,
         legal, replaying: Boolean(ui.replay), filter: ui.filter, ply: live.ply, panel,
+        log: ui.replay ? ui.log.slice(0, ui.replay.step) : ui.log,
         play: (action) => play(action),
         pick: (action) => pick(action),
         redraw: () => draw(),

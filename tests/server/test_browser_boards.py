@@ -1,0 +1,124 @@
+"""Deluxe Guadalcanal and Axis & Allies: Guadalcanal in the browser: the board drawn from the
+game's board data, a move made by clicking, no console errors. Screenshots in test-artifacts/."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from henderson import games
+from henderson.core.record import GameRecord, record_for
+from tests.server.browser_support import (  # fixtures are used by name
+    Page,
+    browser,
+    expect,
+    log_count,
+    server,
+    tab,
+    wait_my_turn,
+)
+
+__all__ = ["browser", "server", "tab"]
+
+
+def start(page: Any, server: str, game: str, human: str, computer: str) -> None:
+    """Open the lobby and start `game`: `human` plays against the random computer player."""
+    page.goto(server + "/")
+    page.select_option("#game-select", game)
+    page.select_option(f"select[data-side={human}]", "human")
+    page.select_option(f"select[data-side={computer}]", "random")
+    page.click("#create")
+    wait_my_turn(page)
+
+
+@pytest.mark.skipif("deluxe" not in games.names(), reason="Deluxe Guadalcanal is not installed")
+def test_deluxe_map_and_a_landing_by_clicking(server: str, tab: Page) -> None:
+    page = tab.page
+    start(page, server, "deluxe", "us", "japan")
+    board = games.get("deluxe").client_data()
+    expect(page.locator("#board-svg polygon.hex")).to_have_count(len(board["hexes"]))
+    expect(page.locator("#board-svg [data-kind=river]").first).to_be_attached()
+    expect(page.locator("#board-svg [data-kind=road]").first).to_be_attached()
+    expect(page.locator("#board-svg [data-kind=slope]").first).to_be_attached()
+    expect(page.locator("#board-svg [data-henderson='3707']")).to_have_attribute("data-control", "japan")
+    expect(page.locator("#board-svg [data-village='3507']")).to_be_attached()
+    expect(page.locator("#status")).to_contain_text("Turn 1")
+    tab.shot("dg-start")
+    legal = page.locator("#action-list li:not(.more)").all_inner_texts()
+    lander = next(a for a in legal if a.startswith("land ")).split()[1]
+    page.locator(f"#board-svg [data-counter='{lander}']").first.click()
+    expect(page.locator("#board-panel")).to_contain_text(lander)
+    reach = page.locator("#board-svg polygon.reach")
+    expect(reach.first).to_be_attached()
+    tab.shot("dg-unit-selected")
+    target = reach.first.get_attribute("data-hex")
+    before = log_count(page)
+    page.locator(f"#board-svg polygon[data-hex='{target}']").dispatch_event("click")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    expect(page.locator("#log li").last).to_contain_text(f"land {lander} {target}")
+    expect(page.locator(f"#board-svg [data-counter='{lander}']")).to_be_attached()
+    tab.shot("dg-unit-landed")
+    assert tab.errors == []
+
+
+@pytest.mark.skipif("aag" not in games.names(), reason="Axis & Allies: Guadalcanal is not installed")
+def test_aag_areas_and_a_move_by_clicking(server: str, tab: Page) -> None:
+    page = tab.page
+    start(page, server, "aag", "jp", "us")
+    board = games.get("aag").client_data()
+    expect(page.locator("#board-svg [data-area]")).to_have_count(len(board["areas"]))
+    expect(page.locator("#board-svg [data-area=guadalcanal] [data-control=us]")).to_be_attached()
+    expect(page.locator("#board-svg [data-airfield]").first).to_be_attached()
+    expect(page.locator("#board-svg [data-first=jp]")).to_be_attached()
+    tab.shot("aag-start")
+    legal = page.locator("#action-list li:not(.more)").all_inner_texts()
+    zone, unit = next(a for a in legal if a.startswith("move ")).split()[1:3]
+    page.locator(f"#board-svg [data-chip~='{unit}']").first.click()
+    reach = page.locator("#board-svg .reach")
+    expect(reach.first).to_be_attached()
+    tab.shot("aag-unit-selected")
+    before = log_count(page)
+    page.locator(f"#board-svg [data-area='{zone}'] rect.area").dispatch_event("click")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    expect(page.locator("#log li").nth(before)).to_contain_text(f"move {zone}")
+    tab.shot("aag-unit-moved")
+    assert tab.errors == []
+
+
+def aag_record_until_a_battle(seed: int = 3, choice_seed: int = 1, limit: int = 2000) -> GameRecord:
+    """Random play of AAG until a battle has rolled its dice and Japan (the human) decides."""
+    game = games.get("aag")
+    state = game.new_state(seed)
+    record = record_for(game, state, {"us": "random", "jp": "human"})
+    rng = random.Random(choice_seed)
+    fought = False
+    for _ in range(limit):
+        side = state.current_player()
+        if fought and side == "jp":
+            return record
+        action = rng.choice([str(a) for a in state.legal_actions()])
+        events = state.apply(action)
+        fought = fought or any(e.kind == "roll" for e in events)
+        record.add(side, action, events)
+    raise AssertionError("no battle came up")
+
+
+@pytest.mark.skipif("aag" not in games.names(), reason="Axis & Allies: Guadalcanal is not installed")
+def test_aag_battle_box_shows_the_dice(server: str, tab: Page, tmp_path: Path) -> None:
+    page = tab.page
+    record = tmp_path / "battle.jsonl"
+    record.write_text(aag_record_until_a_battle().dumps())
+    page.goto(server + "/")
+    page.set_input_files("#record-file", str(record))
+    page.click("#upload-form button")
+    page.wait_for_url(re.compile(r"/play#"))
+    wait_my_turn(page)
+    expect(page.locator("#board-svg .battle-box")).to_contain_text("Battle box · AAG Combat")
+    expect(page.locator("#board-svg .battle-box .die").first).to_be_attached()
+    page.wait_for_timeout(1500)  # the dice have landed
+    tab.shot("aag-battle-box")
+    assert tab.errors == []
