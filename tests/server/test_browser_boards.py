@@ -122,3 +122,46 @@ def test_aag_battle_box_shows_the_dice(server: str, tab: Page, tmp_path: Path) -
     page.wait_for_timeout(1500)  # the dice have landed
     tab.shot("aag-battle-box")
     assert tab.errors == []
+
+
+def dg_record_until_us_movement(seed: int = 3, choice_seed: int = 1, limit: int = 3000) -> GameRecord:
+    """Random play of DG until the US moves in turn 2 or later with Japanese stacks in sight."""
+    game = games.get("deluxe")
+    state = game.new_state(seed)
+    record = record_for(game, state, {"us": "human", "japan": "random"})
+    rng = random.Random(choice_seed)
+    for _ in range(limit):
+        side = state.current_player()
+        actions = [str(a) for a in state.legal_actions()]
+        view = state.view("us")
+        if side == "us" and view["turn"] >= 2 and view["enemy_stacks"] and any(a.startswith("move ") for a in actions):
+            return record
+        action = "end" if "end" in actions and rng.random() < 0.3 else rng.choice(actions)
+        record.add(side, action, state.apply(action))
+    raise AssertionError("no US movement with Japanese units in sight came up")
+
+
+@pytest.mark.skipif("deluxe" not in games.names(), reason="Deluxe Guadalcanal is not installed")
+def test_deluxe_movement_with_the_enemy_in_sight(server: str, tab: Page, tmp_path: Path) -> None:
+    page = tab.page
+    record = tmp_path / "movement.jsonl"
+    record.write_text(dg_record_until_us_movement().dumps())
+    page.goto(server + "/")
+    page.set_input_files("#record-file", str(record))
+    page.click("#upload-form button")
+    page.wait_for_url(re.compile(r"/play#"))
+    wait_my_turn(page)
+    expect(page.locator("#status")).to_contain_text("Movement")
+    expect(page.locator("#board-svg [data-side=japan].counter").first).to_be_attached()  # only the top counters
+    legal = page.locator("#action-list li:not(.more)").all_inner_texts()
+    mover, target = next(a for a in legal if a.startswith("move ")).split()[1:3]
+    page.locator(f"#board-svg [data-counter='{mover}']").first.dispatch_event("click")
+    expect(page.locator(f"#board-svg polygon.reach[data-hex='{target}']")).to_be_attached()
+    page.locator(f"#board-svg polygon[data-hex='{target}']").dispatch_event("mouseenter")
+    expect(page.locator("#board-svg text.cost").first).to_be_attached()  # its cost, from the server
+    tab.shot("dg-movement")
+    before = log_count(page)
+    page.locator(f"#board-svg polygon[data-hex='{target}']").dispatch_event("click")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    expect(page.locator("#log li").nth(before)).to_contain_text(f"{mover} {target}")
+    assert tab.errors == []

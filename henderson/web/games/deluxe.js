@@ -49,7 +49,7 @@ export function phase(view) {
 }
 
 // selection and zoom kept between draws
-const memo = { unit: null, ply: -1, zoom: 1, scrolled: false, costs: new Map(), costsFor: null };
+const memo = { unit: null, ply: -1, zoom: 1, scrolled: false, costs: new Map(), costsFor: null, asked: new Set(), hint: "" };
 
 function words(action) {
   return action.split(/\s+/);
@@ -126,12 +126,17 @@ function hexActions(legal) {
 
 function wantCosts(ctx, unit, moves) {
   const key = `${ctx.ply}:${unit}`;
-  if (memo.costsFor === key) return;
-  memo.costsFor = key;
-  memo.costs = new Map();
-  if (!moves.length || !ctx.api || !ctx.api.preview) return;
+  if (memo.costsFor !== key) {
+    memo.costsFor = key;
+    memo.costs = new Map();
+    memo.asked = new Set();
+  }
+  // a few moves are previewed at once; of many, each when the pointer comes over its hex
+  const ask = moves.filter((a) => !memo.asked.has(a));
+  if (!ask.length || ask.length > 40 || !ctx.api || !ctx.api.preview) return;
+  for (const a of ask) memo.asked.add(a);
   const spentBefore = (ctx.view.units[unit] && ctx.view.units[unit].spent) || 0;
-  ctx.api.preview(moves.slice(0, 60), ["units"]).then((answer) => {
+  ctx.api.preview(ask, ["units"]).then((answer) => {
     if (memo.costsFor !== key) return;
     for (const r of answer.results) {
       const after = r.ok && r.view.units && r.view.units[unit];
@@ -195,7 +200,7 @@ function drawPanel(ctx, placed) {
   const mine = legal.filter((a) => words(a)[1] === id && !UNIT_HEX_VERBS.includes(words(a)[0]));
   if (mine.length) ctx.panel.append(actionButtons(ctx, mine.slice(0, 12)));
   const reach = legal.filter((a) => words(a)[1] === id && UNIT_HEX_VERBS.includes(words(a)[0]));
-  if (reach.length) ctx.panel.append(html("div", { class: "rule" }, `${reach.length} action(s) to marked hexes: click one`));
+  if (reach.length) ctx.panel.append(html("div", { class: "rule" }, `${reach.length} action(s) to marked hexes: click one${memo.hint ? `; ${memo.hint}` : ""}`));
 }
 
 // -- drawing -------------------------------------------------------------------------------------
@@ -242,6 +247,7 @@ export function render(svg, ctx) {
   const targets = unit ? targetsOf(legal, unit) : new Map();
   const moves = [...targets.values()].flat().filter((a) => a.startsWith("move "));
   if (unit && moves.length) wantCosts(ctx, unit, moves);
+  memo.hint = unit && moves.length > 40 ? "the pointer over a marked hex shows the movement points it costs" : "";
   const onHex = hexActions(legal);
   const losable = new Set(legal.filter((a) => a.startsWith("lose ")).map((a) => words(a)[1]));
   const joinable = new Set(legal.filter((a) => a.startsWith("with ")).map((a) => words(a)[1]));
@@ -270,23 +276,36 @@ export function render(svg, ctx) {
   const hf = view.henderson_field || {};
   const c = board.constants || {};
   const vpText = view.vp > 0 ? `US +${view.vp}` : view.vp < 0 ? `Japan +${-view.vp}` : "even";
-  svg.append(el("text", { x: 8, y: 50, "font-size": 12, "font-weight": 600, class: "dg-phase" },
+  // the status line, VP track and zoom stay in sight when the map scrolls sideways
+  const hud = el("g", { class: "hud" });
+  const frame = svg.parentElement;
+  if (frame) hud.setAttribute("transform", `translate(${frame.scrollLeft / memo.zoom} 0)`);
+  if (frame && memo.frame !== frame) {
+    memo.frame = frame;
+    frame.addEventListener("scroll", () => {
+      const h = frame.querySelector("g.hud");
+      if (h) h.setAttribute("transform", `translate(${frame.scrollLeft / memo.zoom} 0)`);
+    });
+  }
+  svg.append(hud);
+  hud.append(el("rect", { x: 2, y: 37, width: 760, height: 32, rx: 4, fill: "#cfe3ea", opacity: 0.85 }));
+  hud.append(el("text", { x: 8, y: 50, "font-size": 12, "font-weight": 600, class: "dg-phase" },
     `${phase(view)}  ·  VP ${vpText}  ·  Henderson Field ${hf.status}/${c.hf_max} (${hf.control === "us" ? "US" : "Japan"})  ·  artillery supply US ${(view.supply || {}).us}, Japan ${(view.supply || {}).japan}${view.result ? `  ·  ${view.result.join(" ")}` : ""}`));
   // the VP track (DG 9.0): -win .. +win, the marker where the score stands
   const win = c.vp_to_win || 61;
   const vpx = (v) => 8 + ((Math.max(-win, Math.min(win, v)) + win) / (2 * win)) * 360;
-  svg.append(el("g", { class: "vp-track", "data-vp": view.vp },
+  hud.append(el("g", { class: "vp-track", "data-vp": view.vp },
     el("rect", { x: 8, y: 57, width: 180, height: 7, fill: SIDE.japan.fill, stroke: "#6b6b5a", "stroke-width": 0.5 }),
     el("rect", { x: 188, y: 57, width: 180, height: 7, fill: SIDE.us.fill, stroke: "#6b6b5a", "stroke-width": 0.5 }),
     el("circle", { cx: vpx(view.vp || 0), cy: 60.5, r: 5, fill: "#facc15", stroke: "#111" }),
     el("title", {}, `Victory points: ${vpText} (a side wins at ${win})`)));
-  svg.append(el("text", { x: 380, y: 64, "font-size": 9, fill: "#333" }, "zoom"));
+  hud.append(el("text", { x: 380, y: 64, "font-size": 9, fill: "#333" }, "zoom"));
   ZOOMS.forEach((z, i) => {
     const button = el("g", { class: "zoom", "data-zoom": z, cursor: "pointer" },
       el("rect", { x: 406 + i * 34, y: 55, width: 30, height: 12, rx: 3, fill: z === memo.zoom ? "#1d4ed8" : "#f5f0e1", stroke: "#6b6b5a" }),
       el("text", { x: 421 + i * 34, y: 64, "text-anchor": "middle", "font-size": 8, fill: z === memo.zoom ? "#fff" : "#111" }, `${z}×`));
     button.addEventListener("click", () => { memo.zoom = z; memo.scrolled = false; ctx.redraw(); });
-    svg.append(button);
+    hud.append(button);
   });
 
   // hexes
@@ -301,6 +320,8 @@ export function render(svg, ctx) {
       "data-hex": h.id, "data-level": h.level, class: target ? "hex reach" : here ? "hex hexaction" : "hex",
     }, el("title", {}, `${h.id} ${h.terrain}${h.level ? ` level ${h.level}` : ""}${h.coastal ? ", coastal" : ""}${h.river ? ", river" : ""}${h.road ? ", road" : ""}${h.village ? `, ${h.village}` : ""}`));
     poly.addEventListener("click", () => onPlace(ctx, h.id, targets, onHex));
+    const move = target && target.find((a) => a.startsWith("move "));
+    if (move) poly.addEventListener("mouseenter", () => wantCosts(ctx, unit, [move]));
     hexLayer.append(poly);
   }
   svg.append(hexLayer);
@@ -352,7 +373,7 @@ export function render(svg, ctx) {
     if (!h) continue;
     overlay.append(el("polygon", { points: corners(h.px, h.py, R * 0.8, "flat").map((p) => p.join(",")).join(" "), fill: "#facc15", "fill-opacity": 0.35, stroke: "#ca8a04", "stroke-width": 2 }));
     const cost = memo.costs.get(id);
-    const label = cost !== undefined ? String(cost) : actions.length === 1 ? "" : String(actions.length);
+    const label = cost !== undefined ? String(cost) : "";
     if (label) overlay.append(el("text", { x: h.px, y: h.py - R * 0.35, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: "#713f12", class: "cost" }, label));
   }
   for (const [id, actions] of onHex) {
@@ -429,9 +450,13 @@ export function render(svg, ctx) {
   svg.append(layer);
   drawPanel(ctx, placed);
   if (!memo.scrolled && hfHex) {
-    memo.scrolled = true;
-    const board = svg.parentElement;
-    if (board && board.scrollWidth > board.clientWidth) board.scrollLeft = Math.max(0, hfHex.px * memo.zoom - board.clientWidth / 2);
+    // once, start with Henderson Field in the middle of a map wider than the screen
+    requestAnimationFrame(() => {
+      const frame = svg.parentElement;
+      if (!frame || memo.scrolled || frame.scrollWidth <= frame.clientWidth) return;
+      memo.scrolled = true;
+      frame.scrollLeft = Math.max(0, hfHex.px * memo.zoom - frame.clientWidth / 2);
+    });
   }
 }
 
