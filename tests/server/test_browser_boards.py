@@ -165,3 +165,43 @@ def test_deluxe_movement_with_the_enemy_in_sight(server: str, tab: Page, tmp_pat
     page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
     expect(page.locator("#log li").nth(before)).to_contain_text(f"{mover} {target}")
     assert tab.errors == []
+
+
+def aag_record_until_japan_buys(seed: int = 3, choice_seed: int = 1, limit: int = 3000) -> GameRecord:
+    """Random play of AAG until Japan (the human) may buy reinforcements."""
+    game = games.get("aag")
+    state = game.new_state(seed)
+    record = record_for(game, state, {"us": "random", "jp": "human"})
+    rng = random.Random(choice_seed)
+    for _ in range(limit):
+        side = state.current_player()
+        actions = [str(a) for a in state.legal_actions()]
+        if side == "jp" and any(a.startswith("buy ") for a in actions):
+            return record
+        action = rng.choice([a for a in actions if not a.startswith("buy ")] or actions)
+        record.add(side, action, state.apply(action))
+    raise AssertionError("Japan never came to buy")
+
+
+@pytest.mark.skipif("aag" not in games.names(), reason="Axis & Allies: Guadalcanal is not installed")
+def test_aag_purchases_in_the_panel(server: str, browser: Any, tmp_path: Path) -> None:
+    small = Page(browser, width=1280, height=720)  # a small laptop screen
+    page = small.page
+    record = tmp_path / "buy.jsonl"
+    record.write_text(aag_record_until_japan_buys().dumps())
+    page.goto(server + "/")
+    page.set_input_files("#record-file", str(record))
+    page.click("#upload-form button")
+    page.wait_for_url(re.compile(r"/play#"))
+    wait_my_turn(page)
+    expect(page.locator("#board-panel")).to_contain_text("Purchases")
+    button = page.locator("#board-panel button[data-action^='buy ']").first
+    action = button.get_attribute("data-action")
+    before = log_count(page)
+    button.click()
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    expect(page.locator("#log li").nth(before)).to_contain_text(action)
+    expect(page.locator("#board-panel ul.bought li").first).to_be_attached()
+    small.shot("aag-purchases")
+    assert small.errors == []
+    small.close()

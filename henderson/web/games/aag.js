@@ -127,7 +127,7 @@ function lastBattle(log) {
       } else if (["hit", "miss", "destroyed", "damaged", "armor", "control", "capture"].includes(e.kind)) results.push(e.text);
     }
   }
-  return { heading, attacks: [...attacks.values()], results, key: `${at}:${heading.text}:${log.length}` };
+  return { heading, attacks: [...attacks.values()], results, key: `${at}:${heading.text}` };
 }
 
 function drawBattleBox(svg, board, view, log, x, y, width) {
@@ -141,9 +141,10 @@ function drawBattleBox(svg, board, view, log, x, y, width) {
     svg.append(g);
     return;
   }
-  const animate = memo.animated !== battle.key;
-  memo.animated = battle.key;
-  const slotW = Math.min(60, (width - 420) / 12);
+  // dice not shown before drop into their slots; a redraw does not drop them again
+  if (!memo.animated || memo.animated.key !== battle.key) memo.animated = { key: battle.key, seen: new Set() };
+  const seen = memo.animated.seen;
+  const slotW = Math.min(44, (width - 420) / 12);
   const hits = new Set(board.hit_values || [1, 2]);
   battle.attacks.slice(-3).forEach((attack, row) => {
     const ry = y + 24 + row * 36;
@@ -157,21 +158,23 @@ function drawBattleBox(svg, board, view, log, x, y, width) {
     }
     attack.dice.forEach((value, i) => {
       const s = i % 12;
+      const animate = !seen.has(`${attack.purpose}#${i}`);
+      seen.add(`${attack.purpose}#${i}`);
       const sx = x + 100 + s * slotW + (slotW - 3) / 2;
       const hit = hits.has(value);
       const die = el("g", { class: hit ? "die hit" : "die", "data-slot": s + 1, "data-value": value },
         el("rect", { x: sx - 9, y: ry + 11, width: 18, height: 17, rx: 3, fill: hit ? "#b91c1c" : "#fff", stroke: "#111" }),
         el("text", { x: sx, y: ry + 23.5, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: hit ? "#fff" : "#111" }, String(value)));
-      if (animate) {
+      if (animate && typeof die.animate === "function") {
         // the die drops into its slot, one after another
-        die.append(el("animateTransform", { attributeName: "transform", type: "translate", from: "0 -40", to: "0 0", dur: "0.35s", begin: `${(i * 0.12).toFixed(2)}s`, fill: "freeze" }));
-        die.setAttribute("transform", "translate(0 -40)");
+        die.animate([{ transform: "translate(0px, -40px)", opacity: 0 }, { transform: "translate(0px, 0px)", opacity: 1 }],
+          { duration: 350, delay: i * 120, easing: "ease-in", fill: "backwards" });
       }
       g.append(die);
     });
   });
   battle.results.slice(-4).forEach((text, i) => {
-    g.append(el("text", { x: x + 100 + 12 * slotW + 10, y: y + 34 + i * 13, "font-size": 9, fill: "#333" }, text.length > 60 ? `${text.slice(0, 58)}…` : text));
+    g.append(el("text", { x: x + 100 + 12 * slotW + 10, y: y + 34 + i * 13, "font-size": 10, fill: "#333" }, text.length > 70 ? `${text.slice(0, 68)}…` : text));
   });
   svg.append(g);
 }
@@ -205,8 +208,8 @@ function drawPanel(ctx) {
     if (buys.length) {
       ctx.panel.append(html("div", { class: "buttons" }, buys.map((a) => {
         const type = words(a)[1];
-        const cost = board.units[type] ? board.units[type].cost : "?";
-        return html("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) }, `${type} (${cost})`);
+        const cost = board.units[type] ? ` (${board.units[type].cost})` : "";
+        return html("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) }, `${type.replace(/_/g, " ")}${cost}`);
       })));
     }
   }
