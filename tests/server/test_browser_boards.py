@@ -205,3 +205,58 @@ def test_aag_purchases_in_the_panel(server: str, browser: Any, tmp_path: Path) -
     small.shot("aag-purchases")
     assert small.errors == []
     small.close()
+
+
+def dg_record_assault_with_stealth(seed: int = 3, choice_seed: int = 3, limit: int = 3000) -> GameRecord:
+    """A DG position in the US combat step with an attack to open, where one Japanese unit
+    away from it is under stealth (a record that starts from that position)."""
+    game = games.get("deluxe")
+    state = game.new_state(seed)
+    rng = random.Random(choice_seed)
+    for _ in range(limit):
+        actions = [str(a) for a in state.legal_actions()]
+        if state.current_player() == "us" and any(a.startswith("attack ") for a in actions):
+            break
+        state.apply("end" if "end" in actions and rng.random() < 0.3 else rng.choice(actions))
+    else:
+        raise AssertionError("no US attack came up")
+    attacked = {a.split()[1] for a in actions if a.startswith("attack ")}
+    position = state.to_json()
+    hidden = next(
+        uid
+        for uid, u in position["units"].items()
+        if u["side"] == "japan" and u["at"] in game.data.map.hexes and u["at"] not in attacked
+    )
+    position["units"][hidden]["stealth"] = 2  # DG 7.7
+    return record_for(game, game.load_state(position), {"us": "human", "japan": "random"}, from_position=True)
+
+
+@pytest.mark.skipif("deluxe" not in games.names(), reason="Deluxe Guadalcanal is not installed")
+def test_deluxe_assault_by_clicking_and_a_stealth_marker(server: str, tab: Page, tmp_path: Path) -> None:
+    page = tab.page
+    record = tmp_path / "assault.jsonl"
+    record.write_text(dg_record_assault_with_stealth().dumps())
+    page.goto(server + "/")
+    page.set_input_files("#record-file", str(record))
+    page.click("#upload-form button")
+    page.wait_for_url(re.compile(r"/play#"))
+    wait_my_turn(page)
+    expect(page.locator("#board-svg .stealth-marker")).to_have_count(1)  # a marker, not the unit
+    hexes = page.locator("#board-svg polygon.hexaction")
+    expect(hexes.first).to_be_attached()
+    target = hexes.first.get_attribute("data-hex")
+    before = log_count(page)
+    hexes.first.dispatch_event("click")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    expect(page.locator("#log li").nth(before)).to_contain_text(f"attack {target}")
+    expect(page.locator("#board-panel")).to_contain_text(f"Assault on {target}")
+    expect(page.locator(f"#board-svg .assaulted[data-hex='{target}']")).to_be_attached()
+    legal = page.locator("#action-list li:not(.more)").all_inner_texts()
+    joining = next((a.split()[1] for a in legal if a.startswith("with ")), None)
+    if joining:
+        before = log_count(page)
+        page.locator(f"#board-svg [data-counter='{joining}']").first.dispatch_event("click")
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+        expect(page.locator("#board-panel")).to_contain_text(joining)
+    tab.shot("dg-assault")
+    assert tab.errors == []

@@ -384,7 +384,7 @@ export function render(svg, ctx) {
   }
   for (const id of assaulted) {
     const h = geo.hexes.get(id);
-    if (h) overlay.append(el("polygon", { points: corners(h.px, h.py, R * 0.9, "flat").map((p) => p.join(",")).join(" "), fill: "#b91c1c", opacity: 0.25 }));
+    if (h) overlay.append(el("polygon", { points: corners(h.px, h.py, R * 0.92, "flat").map((p) => p.join(",")).join(" "), fill: "#b91c1c", "fill-opacity": 0.3, stroke: "#b91c1c", "stroke-width": 2.5, class: "assaulted", "data-hex": id }));
   }
   svg.append(overlay);
 
@@ -449,6 +449,13 @@ export function render(svg, ctx) {
   }
   svg.append(layer);
   drawPanel(ctx, placed);
+  // an assault being built comes into sight once (it may lie at either end of the map)
+  const focus = [...assaulted][0];
+  if (focus && memo.focus !== `${focus}:${view.turn}` && geo.hexes.has(focus)) {
+    memo.focus = `${focus}:${view.turn}`;
+    memo.scrolled = true;
+    reveal(svg, geo.hexes.get(focus).px);
+  }
   if (!memo.scrolled && hfHex) {
     // once, start with Henderson Field in the middle of a map wider than the screen
     requestAnimationFrame(() => {
@@ -458,6 +465,18 @@ export function render(svg, ctx) {
       frame.scrollLeft = Math.max(0, hfHex.px * memo.zoom - frame.clientWidth / 2);
     });
   }
+}
+
+/** Scroll the map sideways so that x (in map units) is in sight, when it is not. */
+function reveal(svg, x) {
+  requestAnimationFrame(() => {
+    const frame = svg.parentElement;
+    if (!frame) return;
+    const at = x * memo.zoom;
+    if (at < frame.scrollLeft + 40 || at > frame.scrollLeft + frame.clientWidth - 40) {
+      frame.scrollLeft = Math.max(0, at - frame.clientWidth / 2);
+    }
+  });
 }
 
 function onPlace(ctx, place, targets, onHex) {
