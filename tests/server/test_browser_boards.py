@@ -62,6 +62,9 @@ def test_deluxe_map_and_a_landing_by_clicking(server: str, tab: Page) -> None:
     expect(page.locator("#log li").last).to_contain_text(f"land {lander} {target}")
     expect(page.locator(f"#board-svg [data-counter='{lander}']")).to_be_attached()
     tab.shot("dg-unit-landed")
+    page.locator("#board-svg [data-zoom='fit']").dispatch_event("click")
+    expect(page.locator("#board-svg [data-zoom='fit'] rect")).to_have_attribute("fill", "#1d4ed8")
+    tab.shot("dg-zoomed-out")
     assert tab.errors == []
 
 

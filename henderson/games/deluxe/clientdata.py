@@ -87,8 +87,7 @@ def client_data(game: DGGame) -> dict[str, Any]:
             for t in data.turns
         ],
         "sequence": [
-            {"number": s.number, "id": s.id, "side": s.side, "kind": s.kind, "name": s.name}
-            for s in data.sequence
+            {"number": s.number, "id": s.id, "side": s.side, "kind": s.kind, "name": s.name} for s in data.sequence
         ],
         "constants": {
             "turns": data.constants.turns,

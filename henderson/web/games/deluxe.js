@@ -31,7 +31,7 @@ const OFF_BOXES = [
   { id: "rabaul", label: "Rabaul" },
   { id: "gone", label: "Eliminated / withdrawn" },
 ];
-const ZOOMS = [0.6, 1, 1.5];
+const ZOOMS = ["fit", 1, 1.5]; // "fit": the whole width of the map in the frame
 
 export const keys = { e: "end", p: "pass", g: "go" };
 
@@ -49,7 +49,7 @@ export function phase(view) {
 }
 
 // selection and zoom kept between draws
-const memo = { unit: null, ply: -1, zoom: 1, scrolled: false, costs: new Map(), costsFor: null, asked: new Set(), hint: "" };
+const memo = { unit: null, ply: -1, zoom: 1, zoomMode: 1, scrolled: false, costs: new Map(), costsFor: null, asked: new Set(), hint: "" };
 
 function words(action) {
   return action.split(/\s+/);
@@ -176,7 +176,7 @@ function describe(board, unit) {
 function drawPanel(ctx, placed) {
   const { view, board, legal } = ctx;
   if (!ctx.panel) return;
-  const pending = (view.pending || [])[view.pending.length - 1];
+  const pending = (view.pending || []).at(-1);
   if (pending && pending.kind === "assault") {
     ctx.panel.append(html("div", {}, html("strong", {}, `Assault on ${(pending.targets || []).join(", ")}`),
       html("div", { class: "rule" }, `attackers ${(pending.units || []).join(", ") || "none yet"} · stage ${pending.stage}`)));
@@ -257,6 +257,8 @@ export function render(svg, ctx) {
   const width = geo.right;
   const height = geo.bottom + OFF_H;
   reset(svg, width, height);
+  const frameWidth = svg.parentElement ? svg.parentElement.clientWidth - 2 : 0;
+  memo.zoom = memo.zoomMode === "fit" && frameWidth > 100 ? frameWidth / width : memo.zoomMode === "fit" ? 0.6 : memo.zoomMode;
   svg.style.width = `${Math.round(width * memo.zoom)}px`;
   svg.style.height = `${Math.round(height * memo.zoom)}px`;
   svg.append(el("rect", { x: 0, y: 0, width, height, fill: "#cfe3ea" }));
@@ -302,9 +304,9 @@ export function render(svg, ctx) {
   hud.append(el("text", { x: 380, y: 64, "font-size": 9, fill: "#333" }, "zoom"));
   ZOOMS.forEach((z, i) => {
     const button = el("g", { class: "zoom", "data-zoom": z, cursor: "pointer" },
-      el("rect", { x: 406 + i * 34, y: 55, width: 30, height: 12, rx: 3, fill: z === memo.zoom ? "#1d4ed8" : "#f5f0e1", stroke: "#6b6b5a" }),
-      el("text", { x: 421 + i * 34, y: 64, "text-anchor": "middle", "font-size": 8, fill: z === memo.zoom ? "#fff" : "#111" }, `${z}×`));
-    button.addEventListener("click", () => { memo.zoom = z; memo.scrolled = false; ctx.redraw(); });
+      el("rect", { x: 406 + i * 34, y: 55, width: 30, height: 12, rx: 3, fill: z === memo.zoomMode ? "#1d4ed8" : "#f5f0e1", stroke: "#6b6b5a" }),
+      el("text", { x: 421 + i * 34, y: 64, "text-anchor": "middle", "font-size": 8, fill: z === memo.zoomMode ? "#fff" : "#111" }, z === "fit" ? "fit" : `${z}×`));
+    button.addEventListener("click", () => { memo.zoomMode = z; memo.scrolled = false; ctx.redraw(); });
     hud.append(button);
   });
 
