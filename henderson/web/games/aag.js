@@ -238,8 +238,8 @@ function chip(stack, x, y, options) {
     class: "chip", "data-chip": stack.ids.join(" "), "data-side": stack.side, "data-type": stack.type, cursor: "pointer",
     opacity: stack.aboard ? 0.75 : 1,
   },
-  el("rect", { x, y, width: 40, height: 16, rx: 3, fill: colours.fill, stroke: options.ring || (stack.damaged ? "#b91c1c" : colours.edge), "stroke-width": options.ring || stack.damaged ? 2 : 0.8, "stroke-dasharray": stack.aboard ? "2 1" : null }),
-  el("text", { x: x + 20, y: y + 11.5, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: colours.ink }, label),
+  el("rect", { x, y, width: 44, height: 19, rx: 3, fill: colours.fill, stroke: options.ring || (stack.damaged ? "#b91c1c" : colours.edge), "stroke-width": options.ring || stack.damaged ? 2 : 0.8, "stroke-dasharray": stack.aboard ? "2 1" : null }),
+  el("text", { x: x + 22, y: y + 13.5, "text-anchor": "middle", "font-size": 10.5, "font-weight": 700, fill: colours.ink }, label),
   el("title", {}, `${colours.name} ${stack.type} ×${stack.ids.length}${stack.aboard ? " (aboard)" : ""}${stack.damaged ? " (damaged)" : ""}: ${stack.ids.join(", ")}`));
   return g;
 }
@@ -382,7 +382,7 @@ export function render(svg, ctx) {
     const a = areas.get(zone);
     if (!a) continue;
     const stacks = stacksIn(list);
-    const per = Math.max(1, Math.floor((a.w - 8) / 43));
+    const per = Math.max(1, Math.floor((a.w - 8) / 47));
     let row = 0;
     let col = 0;
     let side = null;
@@ -390,10 +390,10 @@ export function render(svg, ctx) {
       if (side !== null && stack.side !== side) { row += col ? 1 : 0; col = 0; }
       side = stack.side;
       if (col >= per) { row += 1; col = 0; }
-      const x = a.x + 5 + col * 43;
-      const y = a.y + 26 + row * 19;
+      const x = a.x + 5 + col * 47;
+      const y = a.y + 24 + row * 22;
       col += 1;
-      if (y + 16 > a.y + a.h) continue;
+      if (y + 19 > a.y + a.h) continue;
       const selected = memo.sel && memo.sel.zone === zone && memo.sel.ids[0] === stack.ids[0];
       const ring = selected ? "#1d4ed8" : stack.ids.some((id) => canAct.has(id)) ? "#ca8a04" : null;
       const node = chip(stack, x, y, { ring });
