@@ -68,6 +68,7 @@ async function loadGame(name) {
   ui.gameName = name;
   ui.renderer = null;
   ui.board = {};
+  $("board-svg").removeAttribute("style"); // a renderer may have sized the board (e.g. zoom)
   try {
     const [games, board] = await Promise.all([api.games(), api.board(name)]);
     ui.board = board;
