@@ -145,7 +145,8 @@ def dg_record_until_us_movement(seed: int = 3, choice_seed: int = 1, limit: int 
 
 
 @pytest.mark.skipif("deluxe" not in games.names(), reason="Deluxe Guadalcanal is not installed")
-def test_deluxe_movement_with_the_enemy_in_sight(server: str, tab: Page, tmp_path: Path) -> None:
+def test_deluxe_movement_with_the_enemy_in_sight(server: str, browser: Any, tmp_path: Path) -> None:
+    tab = Page(browser, width=1280, height=720)  # a small laptop screen
     page = tab.page
     record = tmp_path / "movement.jsonl"
     record.write_text(dg_record_until_us_movement().dumps())
@@ -168,6 +169,7 @@ def test_deluxe_movement_with_the_enemy_in_sight(server: str, tab: Page, tmp_pat
     page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
     expect(page.locator("#log li").nth(before)).to_contain_text(f"{mover} {target}")
     assert tab.errors == []
+    tab.close()
 
 
 def aag_record_until_japan_buys(seed: int = 3, choice_seed: int = 1, limit: int = 3000) -> GameRecord:

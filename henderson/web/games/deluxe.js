@@ -281,15 +281,19 @@ export function render(svg, ctx) {
   // the status line, VP track and zoom stay in sight when the map scrolls sideways
   const hud = el("g", { class: "hud" });
   const frame = svg.parentElement;
-  if (frame) hud.setAttribute("transform", `translate(${frame.scrollLeft / memo.zoom} 0)`);
+  memo.panel = ctx.panel;
+  const pin = () => {
+    const h = frame.querySelector("g.hud");
+    if (h) h.setAttribute("transform", `translate(${frame.scrollLeft / memo.zoom} 0)`);
+    // the panel sits in the scrolling frame: keep it in its corner of the screen
+    if (memo.panel) memo.panel.style.transform = `translate(${frame.scrollLeft}px, ${frame.scrollTop}px)`;
+  };
   if (frame && memo.frame !== frame) {
     memo.frame = frame;
-    frame.addEventListener("scroll", () => {
-      const h = frame.querySelector("g.hud");
-      if (h) h.setAttribute("transform", `translate(${frame.scrollLeft / memo.zoom} 0)`);
-    });
+    frame.addEventListener("scroll", pin);
   }
   svg.append(hud);
+  if (frame) requestAnimationFrame(pin);
   hud.append(el("rect", { x: 2, y: 37, width: 760, height: 32, rx: 4, fill: "#cfe3ea", opacity: 0.85 }));
   hud.append(el("text", { x: 8, y: 50, "font-size": 12, "font-weight": 600, class: "dg-phase" },
     `${phase(view)}  ·  VP ${vpText}  ·  Henderson Field ${hf.status}/${c.hf_max} (${hf.control === "us" ? "US" : "Japan"})  ·  artillery supply US ${(view.supply || {}).us}, Japan ${(view.supply || {}).japan}${view.result ? `  ·  ${view.result.join(" ")}` : ""}`));
