@@ -321,6 +321,16 @@ export function render(svg, ctx) {
     }
   }
 
+  // the seat's own secret sea orders (hidden-movement option): a line to where each unit goes
+  const own = ((view.orders || {})[ctx.side]) || {};
+  const zoneOf = new Map(pieces.map((p) => [p.id, p.zone]));
+  for (const [uid, dest] of Object.entries(own)) {
+    const a = areas.get(zoneOf.get(uid));
+    const b = areas.get(dest);
+    if (!a || !b) continue;
+    links.append(el("line", { x1: a.x + a.w / 2, y1: a.y + a.h / 2 + 8, x2: b.x + b.w / 2, y2: b.y + b.h / 2 + 8, stroke: "#7c3aed", "stroke-width": 2, "stroke-dasharray": "2 3", class: "order", "data-order": uid }));
+  }
+
   // areas
   const areaLayer = el("g", { class: "areas" });
   for (const a of areas.values()) {
