@@ -90,7 +90,7 @@ def tables(data: GameData) -> Tables:
         repair=float(data.rules.supply_cost * data.rules.sea_repair_cost),
         to_win=data.rules.points_to_win,
         movement_steps=frozenset(
-            s for s in ("hidden:load", "hidden:orders", "hidden:torpedo") + _movement_steps()
+            ("hidden:load", "hidden:orders", "hidden:torpedo", *_movement_steps())
         ),
     )
     _TABLES[id(data)] = (data, built)
@@ -180,7 +180,7 @@ def _value_for_us(state: AagState) -> float:
 
     score = {s: float(vp[s]) + material[s] / POINTS_PER_VP for s in sides}
     income_vp = state.data.rules.income_per_island / POINTS_PER_VP
-    for island, us_share in share.items():
+    for us_share in share.values():
         score["us"] += us_share * income_vp * horizon
         score["jp"] += (1.0 - us_share) * income_vp * horizon
     for field in state.airfields:
