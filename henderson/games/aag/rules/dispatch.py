@@ -87,6 +87,9 @@ def is_legal(state: AagState, action: Action) -> bool:
     listed = set(state._legal_now())
     if action in listed:
         return True
+    choice = state.battle.get("choice") if state.battle else None
+    if action.verb == "hit" and choice:  # any unit of the group the hit falls on
+        return action.args[0] in choice["candidates"]
     if action.verb == "move":
         ids = action.args[1].split(",")
         if any(i not in state.pieces for i in ids):
