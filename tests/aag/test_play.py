@@ -174,3 +174,15 @@ def test_bad_positions_are_refused_with_the_field_named():
     for obj, words in BAD_POSITIONS:
         with pytest.raises(PositionError, match=words):
             game().load_state(obj)
+
+
+def test_position_round_trip_while_an_attack_is_declared():
+    from .helpers import piece, position
+
+    pieces = [piece("us1", "cruiser", "G"), piece("jp1", "infantry", "new_georgia")]
+    state = position(pieces, step="combat:land", first="us")
+    state.apply("fight new_georgia")  # the cruiser may join: the attack waits, no dice yet
+    assert state.battle is not None
+    data = json.loads(json.dumps(state.to_json()))
+    again = game().load_state(data)
+    assert again.to_json() == state.to_json()

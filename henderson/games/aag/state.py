@@ -329,7 +329,7 @@ class AagState:
             "next_id": dict(self.next_id),
             "points": dict(self.points),
             "resolved": list(self.resolved),
-            "battle": _copy(self.battle),
+            "battle": None if self.battle is None else {"dice": [], **_copy(self.battle)},
             "orders": {s: dict(o) for s, o in self.orders.items()},
             "tokens": {s: dict(t) for s, t in self.tokens.items()},
             "active": _copy(self.active),
