@@ -14,8 +14,8 @@ from henderson.games.aag.evaluate import evaluate, tables
 from .helpers import game, piece, position
 
 
-def random_position(seed: int, plies: int):
-    state = game().new_state(seed)
+def random_position(seed: int, plies: int, options=None):
+    state = game().new_state(seed, options=options)
     rng = random.Random(seed)
     for _ in range(plies):
         if state.is_terminal():
@@ -37,10 +37,13 @@ def test_terminal_positions_are_exactly_plus_or_minus_one_rule_aag_how_to_win():
     assert evaluate(state, "us") == 1.0 and evaluate(state, "jp") == -1.0
 
 
+OPTIONS = st.sampled_from([{}, {"advantages": True}, {"hidden_movement": True}])
+
+
 @settings(max_examples=25, deadline=None)
-@given(st.integers(0, 10_000), st.integers(0, 600))
-def test_antisymmetric_and_in_range_over_random_positions(seed, plies):
-    state = random_position(seed, plies)
+@given(st.integers(0, 10_000), st.integers(0, 600), OPTIONS)
+def test_antisymmetric_and_in_range_over_random_positions(seed, plies, options):
+    state = random_position(seed, plies, options)
     us, jp = evaluate(state, "us"), evaluate(state, "jp")
     assert us == -jp
     assert -1.0 <= us <= 1.0
