@@ -186,3 +186,20 @@ def test_position_round_trip_while_an_attack_is_declared():
     data = json.loads(json.dumps(state.to_json()))
     again = game().load_state(data)
     assert again.to_json() == state.to_json()
+
+
+def test_clone_is_independent_and_lists_what_a_fresh_load_lists():
+    g, state, _ = play_game(5)
+    before = state.to_json()
+    copy = state.clone()
+    rng = random.Random(5)
+    for _ in range(60):  # play on the copy: the original does not change
+        if copy.is_terminal():
+            break
+        legal = copy.legal_actions()
+        legal.clear()  # the list handed out is the caller's own
+        legal = copy.legal_actions()
+        copy.apply(legal[rng.randrange(len(legal))])
+        fresh = g.load_state(copy.to_json())
+        assert [str(a) for a in fresh.legal_actions()] == [str(a) for a in copy.legal_actions()]
+    assert state.to_json() == before
