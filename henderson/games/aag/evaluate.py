@@ -8,6 +8,8 @@ estimate is a race to 15 victory points (AAG How to Win), counted in victory poi
 - islands held (4 reinforcement points a turn each, AAG Reinforce), weighted by how
   securely each is held: land power ashore against the land units the enemy has aboard
   ships next to it, its cruisers and battleships in range and its air units near;
+- supply tokens on or aboard next to an island with a free airfield slot (an airfield to
+  come, AAG Build Airfields);
 - material: every unit, supply token and unspent reinforcement point at its cost (AAG
   Reinforcement Costs), damaged ships less the supply that repairs them, casualties
   already marked in a battle at nothing;
