@@ -113,3 +113,22 @@ def test_supplies_next_to_a_free_airfield_slot_count_rule_aag_build_airfields():
 def test_static_tables_are_built_once_per_game():
     data = game().data
     assert tables(data) is tables(data)
+
+
+def test_greedy_player_on_the_evaluation_picks_legal_actions():
+    from henderson.games.aag.balance import greedy_action
+
+    state = game().new_state(4)
+    rng = random.Random(4)
+    for _ in range(40):
+        action = greedy_action(state, rng)
+        assert action in state.legal_actions()
+        state.apply(action)
+
+
+def test_greedy_player_takes_the_free_airfield_rule_aag_build_airfields():
+    from henderson.games.aag.balance import greedy_action
+
+    pieces = [*base_pieces(), *(piece(f"us{i}", "supply", "guadalcanal") for i in (5, 6, 7))]
+    state = position(pieces, step="regroup:build", first="us")
+    assert str(greedy_action(state, random.Random(0))) == "build guadalcanal"
