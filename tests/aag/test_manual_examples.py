@@ -100,3 +100,13 @@ def test_plastic_chips_example_counts_units_of_a_type_rule_aag_plastic_chips():
     pieces += [piece("us8", "destroyer", "H"), piece("us9", "destroyer", "H")]
     text = render(position(pieces))
     assert "us: 7 inf" in text and "us: 2 dd" in text
+
+
+def test_no_limit_on_units_bought_rule_aag_plastic_chips():
+    # chips stand in "if you run out of a particular unit type or supply tokens": the 7
+    # bombers in the box are no limit
+    pieces = [piece(f"us{i}", "bomber", "new_caledonia") for i in range(1, 8)]
+    state = position(pieces, step="regroup:buy", first="us", points={"us": 5})
+    assert "buy bomber" in acts(state)
+    state.apply("buy bomber")
+    assert sum(1 for p in state.pieces.values() if p.type == "bomber") == 8
