@@ -204,7 +204,7 @@ class AagState:
 
     def cargo(self, ship: Piece) -> list[Piece]:
         if self._index is not None:
-            return self._index[1].get(ship.id, [])
+            return list(self._index[1].get(ship.id, ()))
         return [p for p in self.pieces.values() if p.aboard == ship.id]
 
     def build_index(self) -> bool:
