@@ -115,20 +115,20 @@ def test_static_tables_are_built_once_per_game():
     assert tables(data) is tables(data)
 
 
-def test_greedy_player_on_the_evaluation_picks_legal_actions():
-    from henderson.games.aag.balance import greedy_action
+def test_heuristic_agent_on_the_evaluation_picks_legal_actions():
+    from henderson import agents
 
     state = game().new_state(4)
-    rng = random.Random(4)
+    player = agents.get("heuristic", 4)
     for _ in range(40):
-        action = greedy_action(state, rng)
+        action = player.choose(state)
         assert action in state.legal_actions()
         state.apply(action)
 
 
-def test_greedy_player_takes_the_free_airfield_rule_aag_build_airfields():
-    from henderson.games.aag.balance import greedy_action
+def test_heuristic_agent_takes_the_free_airfield_rule_aag_build_airfields():
+    from henderson import agents
 
     pieces = [*base_pieces(), *(piece(f"us{i}", "supply", "guadalcanal") for i in (5, 6, 7))]
     state = position(pieces, step="regroup:build", first="us")
-    assert str(greedy_action(state, random.Random(0))) == "build guadalcanal"
+    assert str(agents.get("heuristic", 0).choose(state)) == "build guadalcanal"
