@@ -34,6 +34,23 @@ class DGGame:
         self.data_dir = data_dir
         self.data_version = data.version
         self.los_cache: dict[tuple[str, str], bool] = {}  # terrain never changes (DG 8.1.4)
+        # route searches by everything they read (rules/movement.py), shared by all states
+        self.route_cache: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self.coastal: tuple[str, ...] = tuple(
+            sorted(h for h, info in data.map.hexes.items() if info.coastal)
+        )
+        self._actions: dict[tuple[str, ...], DGAction] = {}
+
+    def action(self, verb: str, *args: str) -> DGAction:
+        """The (shared, immutable) action with this verb and arguments: legal-action lists
+        are rebuilt after every move, so their thousands of actions are made only once."""
+        key = (verb, *args)
+        a = self._actions.get(key)
+        if a is None:
+            if len(self._actions) > 500_000:
+                self._actions.clear()
+            a = self._actions[key] = DGAction(verb, args)
+        return a
 
     def new_state(
         self,

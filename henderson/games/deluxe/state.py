@@ -39,6 +39,7 @@ RULE_OF_VERB = {
     "sea": "DG 7.6",
     "guerrilla": "DG 11.0",
     "move": "DG 7.1",
+    "stack": "DG 7.5",
     "stealth": "DG 7.7.1",
     "unstealth": "DG 7.7.3",
     "detect": "DG 7.7.5",
@@ -207,7 +208,8 @@ class DGState:
                 rule,
                 f"'{action}' is not possible now: {self.current_player()} must first settle {what}",
             )
-        for arg in action.args:
+        names = [x for arg in action.args for x in arg.split("+")]
+        for arg in names:
             if "/" in arg or not arg.isdigit():
                 if arg not in self.units:
                     return IllegalAction(rule, f"there is no unit {arg!r}")
@@ -287,6 +289,9 @@ class DGState:
         if verb == "end":
             sequence.finish_step(self, events)
             return
+        if verb == "stack":
+            movement.do_stack(self, a.args[0].split("+"), a.args[1], events)
+            return
         assert unit is not None
         if verb == "move":
             movement.do_move(self, unit, a.args[1], events)
@@ -297,6 +302,8 @@ class DGState:
         elif verb == "unstealth":
             stealth.leave(self, unit, events, detected=False)
         elif verb == "detect":
+            if len(a.args) == 3:  # DG 7.7.5 part-way through the move: a leg first
+                movement.do_move(self, unit, a.args[2], events, finish=False)
             stealth.detect(self, unit, a.args[1], events)
         elif verb == "withdraw":
             stealth.withdraw(self, unit, events)

@@ -27,6 +27,7 @@ class UnitState:
     pool_start: int = 0  # the stealth pool when it was earned (DG 8.2.9 half allowance)
     spent: int = 0  # movement points spent this phase
     moved: bool = False  # has finished its movement this phase
+    leg: str = ""  # part-way through its move: "go" may go on, "halt" had to stop (DG 7.5, 7.7.5)
     attacked: bool = False  # has attacked this turn (DG 8.2.2)
     fired: bool = False  # artillery: has fired this phase
     suppressed: bool = False  # artillery: suppressed until the turn ends (DG 8.1.8)

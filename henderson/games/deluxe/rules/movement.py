@@ -1,42 +1,54 @@
 """Movement (DG 7.1-7.6): movement points, the minimum move, terrain entry costs, roads,
 rivers with LVT and engineer crossings, zones of control, stacking and sea movement.
 
-A move is one action: one unit to one destination. The engine finds the cheapest legal
-path and applies its costs and side effects. A sea move (DG 7.6) is its own action, after
-which the unit may still make its land move with the points it has left.
+A move is one action: one unit (or a stack moving together, DG 7.5) to one destination.
+The engine finds the cheapest legal path and applies its costs and side effects. A move
+may be made in legs: a stack move, or a move to a hex from which a unit tries detection
+(DG 7.7.5), leaves the units part-way, free to go on with the points they have left. A sea
+move (DG 7.6) is its own action, after which the unit may still make its land move.
+
+Route searches are the engine's main cost, so their raw results are cached on the game
+object under everything they depend on (the unit's hex and points, the enemy's hexes, the
+river helpers): while the enemy does not move, each unit is searched once a phase.
 """
 
 from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
 
-from ..actions import DGAction, act
-from .common import event_effect, occupancy, place, room, take_control
+from ..actions import DGAction
+from .common import event_effect, occupancy, place, take_control
 
 if TYPE_CHECKING:
     from ..state import DGState
     from ..units import UnitState
 
+HELPER_TYPES = ("lvt", "engineer")  # DG 7.3.3 units that carry others across rivers
+CACHE_LIMIT = 200_000  # route-cache entries kept before the cache is emptied
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True)
 class Route:
     """How a unit reaches a hex: cost, path (start excluded), hexes crossed with a helper
-    (LVT/engineer, DG 7.3.3)."""
+    (LVT/engineer, DG 7.3.3), and whether it had to stop on entering the hex."""
 
     cost: int
     path: tuple[str, ...]
     helpers: tuple[str, ...]
     sea: bool
+    stop: bool = False
+    minimum: bool = False  # the DG 7.2 one-hex move: it takes the whole allowance
 
 
 def allowance(state: DGState, unit: UnitState) -> int:
     """Movement points left this phase: the printed value, the stealth pool (DG 7.7.4),
-    plus this turn's event, minus what was spent (detection, DG 7.7.5)."""
+    plus this turn's event, minus what was spent (detection, DG 7.7.5, earlier legs)."""
     if unit.pool:
         return unit.pool - unit.spent
     base = state.data.units[unit.id].movement + event_effect(state, "movement", unit.side)
@@ -44,7 +56,8 @@ def allowance(state: DGState, unit: UnitState) -> int:
 
 
 class Context:
-    """What every route search of one side needs, computed once per position."""
+    """What every route search of one side needs, computed once per position: enemy hexes,
+    zones of control, river helpers with crossings left, full hexes, and a cache key."""
 
     def __init__(
         self, state: DGState, side: str, occ: dict[str, list[UnitState]] | None = None
@@ -52,21 +65,24 @@ class Context:
         self.occ = occ if occ is not None else occupancy(state)
         self.side = side
         m = state.data.map
-        self.enemy: set[str] = {h for h, us in self.occ.items() if us[0].side != side}
-        seen = {h for h in self.enemy if any(not u.stealth for u in self.occ[h])}
-        near = {n for h in seen for n in m.adjacent[h]}
-        self.zoc: set[str] = {h for h in near if not m.hexes[h].jungle}  # DG 7.4, 7.4.2
+        self.enemy: frozenset[str] = frozenset(
+            h for h, us in self.occ.items() if us[0].side != side
+        )
+        seen = frozenset(h for h in self.enemy if any(not u.stealth for u in self.occ[h]))
+        self.zoc: set[str] = {
+            n for h in seen for n in m.adjacent[h] if not m.hexes[n].jungle
+        }  # DG 7.4, 7.4.2
         used = state.flags.get("crossings", {})
         self.helper_type = False  # the moving unit is itself an LVT or engineer
-        self.helpers: set[str] = set()
+        self.capacity: dict[str, int] = {}  # hex -> crossings its helpers still offer
         for h, us in self.occ.items():
             for u in us:
-                if (
-                    u.side == side
-                    and state.data.units[u.id].type in ("lvt", "engineer")
-                    and used.get(u.id, 0) < u.strength
-                ):
-                    self.helpers.add(h)
+                if u.side == side and state.data.units[u.id].type in HELPER_TYPES:
+                    left = u.strength - used.get(u.id, 0)
+                    if left > 0:
+                        self.capacity[h] = self.capacity.get(h, 0) + left
+        self.helpers: set[str] = set(self.capacity)
+        self.key = (side, self.enemy, seen, frozenset(self.capacity.items()))
 
 
 def step_cost(
@@ -75,8 +91,10 @@ def step_cost(
     frm: str,
     to: str,
     ctx: Context,
+    need: int = 1,
 ) -> tuple[int, bool, bool] | None:
-    """(cost, must stop, used a helper) to enter `to` from `frm`; None when it may not."""
+    """(cost, must stop, used a helper) to enter `to` from `frm`; None when it may not.
+    `need` is how many units cross a river together with one helper's crossings."""
     m = state.data.map
     h = m.hexes[to]
     if h.base == "sea" or to in ctx.enemy:  # DG 7.3.8: never into an enemy hex
@@ -99,71 +117,140 @@ def step_cost(
     helped = False
     if h.river:
         cost = max(cost, mv.river)
-        if to in m.river_next.get(frm, ()) or ctx.helper_type:
+        if to in m.river_next.get(frm, ()) or (ctx.helper_type and need == 1):
             pass  # DG 7.3.3 up or down stream, or the helper itself
-        elif to in ctx.helpers:
+        elif ctx.capacity.get(to, 0) >= need:
             helped = True
         else:
             stop = True
     return cost, stop, helped
 
 
+def landing_extra(state: DGState, unit: UnitState) -> int:
+    """DG 7.3.5, DG 6.0: two more points to leave the coastal landing hex on arrival."""
+    if (
+        unit.landed == state.turn
+        and state.data.map.hexes[unit.at].coastal
+        and not unit.pool
+        and not unit.leg
+    ):
+        return state.data.movement.landing_penalty
+    return 0
+
+
+def minimum_move(unit: UnitState) -> bool:
+    """DG 7.2: a unit that has spent nothing this phase may always move one hex."""
+    return unit.spent == 0 and not unit.pool and not unit.leg
+
+
 def routes(state: DGState, unit: UnitState, ctx: Context | None = None) -> dict[str, Route]:
-    """Every hex `unit` may end its move in this phase, with the route it would take."""
+    """Every hex `unit` may end its move (or leg) in this phase, with the route it would take."""
     ctx = ctx if ctx is not None and ctx.side == unit.side else Context(state, unit.side)
-    ctx.helper_type = state.data.units[unit.id].type in ("lvt", "engineer")
-    m = state.data.map
-    budget = allowance(state, unit)
-    start = unit.at
-    first_extra = 0
-    if unit.landed == state.turn and m.hexes[start].coastal and not unit.pool:
-        first_extra = state.data.movement.landing_penalty  # DG 7.3.5, DG 6.0
+    raw = _raw_routes(state, (unit,), ctx)
+    full = state.data.constants.stacking  # DG 7.5 (the unit is not yet in any of these)
+    occ = ctx.occ
+    return {h: r for h, r in raw.items() if len(occ.get(h, ())) < full}
+
+
+def stack_routes(
+    state: DGState, units: tuple[UnitState, ...], ctx: Context | None = None
+) -> dict[str, Route]:
+    """DG 7.5: where a stack may move together, at the rate of its slowest unit, each unit
+    paying the cost of each hex (the route's cost is the terrain, without landing extras)."""
+    ctx = ctx if ctx is not None and ctx.side == units[0].side else Context(state, units[0].side)
+    raw = _raw_routes(state, units, ctx)
+    full = state.data.constants.stacking
+    return {h: r for h, r in raw.items() if len(ctx.occ.get(h, ())) + len(units) <= full}
+
+
+def _raw_routes(state: DGState, units: tuple[UnitState, ...], ctx: Context) -> dict[str, Route]:
+    """Cheapest routes for one unit or a stack, before stacking at the destination; cached
+    on the game object under everything the search reads."""
+    d = state.data
+    m = d.map
+    start = units[0].at
+    types = tuple(d.units[u.id].type in HELPER_TYPES for u in units)
+    budget = min(allowance(state, u) - landing_extra(state, u) for u in units)
+    if len(units) == 1:
+        budget += landing_extra(state, units[0])
+        extra = landing_extra(state, units[0])
+    else:
+        extra = 0
+    pool = bool(units[0].pool)
+    minimum = all(minimum_move(u) for u in units)
+    key = (start, budget, extra, pool, minimum, types, ctx.key)
+    cache = state.game.route_cache
+    found = cache.get(key)
+    if found is not None:
+        return found
+    if len(cache) > CACHE_LIMIT:
+        cache.clear()
+    ctx.helper_type = all(types)
+    need = sum(1 for t in types if not t) or 1
+    lead = units[0]
     best = {
-        h: r for h, r in _search(state, unit, ctx, start, budget, first_extra).items() if h != start
+        h: r
+        for h, r in _search(state, lead, ctx, start, budget, extra, need).items()
+        if h != start
     }
-    if unit.spent == 0 and not unit.pool:  # DG 7.2 a unit may always move one hex
+    if minimum:  # DG 7.2 a unit may always move one hex
         for n in m.adjacent[start]:
-            if n not in best and step_cost(state, unit, start, n, ctx) is not None:
-                best[n] = Route(budget, (n,), (), False)
-    return {h: r for h, r in best.items() if room(state, ctx.occ, h, unit)}
+            if n not in best:
+                sc = step_cost(state, lead, start, n, ctx, need)
+                if sc is not None:
+                    cost = max(budget, 0)
+                    best[n] = Route(cost, (n,), (n,) if sc[2] else (), False, sc[1], True)
+    cache[key] = best
+    return best
 
 
 def _search(
-    state: DGState, unit: UnitState, ctx: Context, start: str, budget: int, first_extra: int
+    state: DGState,
+    unit: UnitState,
+    ctx: Context,
+    start: str,
+    budget: int,
+    first_extra: int,
+    need: int = 1,
 ) -> dict[str, Route]:
-    """Cheapest paths from `start`; a hex entered with a forced stop is not left again."""
-    m = state.data.map
+    """Cheapest paths from `start`; a hex entered with a forced stop is not left again.
+    Of two routes of one cost, the one that need not stop is kept."""
+    adjacent = state.data.map.adjacent
     done: set[tuple[str, bool]] = set()
     found: dict[str, Route] = {}
-    heap: list[tuple[int, int, str, tuple[str, ...], tuple[str, ...], bool]] = [
-        (0, 0, start, (), (), False)
+    heap: list[tuple[int, bool, int, str, tuple[str, ...], tuple[str, ...]]] = [
+        (0, False, 0, start, (), ())
     ]
+    costs: dict[tuple[str, str], tuple[int, bool, bool] | None] = {}
     while heap:
-        cost, _, hid, path, helpers, stop = heapq.heappop(heap)
+        cost, stop, _, hid, path, helpers = heapq.heappop(heap)
         if (hid, stop) in done:
             continue
         done.add((hid, stop))
-        if hid not in found or found[hid].cost > cost:
-            found[hid] = Route(cost, path, helpers, False)
+        if hid not in found:
+            found[hid] = Route(cost, path, helpers, False, stop)
         if stop:
             continue
-        for n in m.adjacent[hid]:
-            sc = step_cost(state, unit, hid, n, ctx)
+        extra = first_extra if not path else 0
+        for n in adjacent[hid]:
+            sc = costs.get((hid, n), 0)
+            if sc == 0:
+                sc = costs[(hid, n)] = step_cost(state, unit, hid, n, ctx, need)
             if sc is None:
                 continue
             c, must_stop, helped = sc
-            total = cost + c + (first_extra if not path else 0)
+            total = cost + c + extra
             if total > budget or (n, must_stop) in done:
                 continue
             heapq.heappush(
                 heap,
                 (
                     total,
+                    must_stop,
                     len(path) + 1,
                     n,
                     (*path, n),
                     (*helpers, n) if helped else helpers,
-                    must_stop,
                 ),
             )
     return found
@@ -172,7 +259,7 @@ def _search(
 def sea_allowed(state: DGState, unit: UnitState, ctx: Context) -> bool:
     """DG 7.6: up to three units a turn, starting their move on a coastal hex not next to an
     enemy unit."""
-    if unit.spent or unit.pool or unit.moved:
+    if unit.spent or unit.pool or unit.moved or unit.leg:
         return False
     if state.flags.get("sea", {}).get(unit.side, 0) >= state.data.constants.sea_moves_per_turn:
         return False
@@ -187,11 +274,13 @@ def sea_hexes(state: DGState, unit: UnitState, ctx: Context) -> list[str]:
         or allowance(state, unit) < state.data.movement.sea_landing
     ):
         return []
-    return sorted(
+    full = state.data.constants.stacking
+    occ = ctx.occ
+    return [
         h
-        for h, info in state.data.map.hexes.items()
-        if info.coastal and h != unit.at and h not in ctx.enemy and room(state, ctx.occ, h, unit)
-    )
+        for h in state.game.coastal
+        if h != unit.at and h not in ctx.enemy and len(occ.get(h, ())) < full
+    ]
 
 
 def movers(state: DGState, side: str) -> list[UnitState]:
@@ -200,17 +289,41 @@ def movers(state: DGState, side: str) -> list[UnitState]:
     return [
         u
         for u in state.units.values()
-        if u.side == side and u.on_map and not u.moved and not u.stealth and u.id not in stuck
+        if u.side == side
+        and u.on_map
+        and not u.moved
+        and not u.stealth
+        and u.leg != "halt"
+        and u.id not in stuck
     ]
 
 
+def stacks(state: DGState, side: str) -> list[tuple[UnitState, ...]]:
+    """DG 7.5: every group of two or more movers sharing a hex (not on stealth movement),
+    in id order: the stacks that may move together."""
+    by_hex: dict[str, list[UnitState]] = {}
+    for u in movers(state, side):
+        if not u.pool:
+            by_hex.setdefault(u.at, []).append(u)
+    out: list[tuple[UnitState, ...]] = []
+    for hid in sorted(by_hex):
+        group = sorted(by_hex[hid], key=lambda x: x.id)
+        for size in range(2, len(group) + 1):
+            out.extend(combinations(group, size))
+    return out
+
+
 def legal(state: DGState, side: str) -> list[DGAction]:
-    """Movement-phase moves (land and sea), in a deterministic order."""
+    """Movement-phase moves (land, stack and sea), in a deterministic order."""
     out: list[DGAction] = []
     ctx = Context(state, side)
+    acts = state.game.action
     for u in sorted(movers(state, side), key=lambda x: x.id):
-        out.extend(act("move", u.id, hid) for hid in sorted(routes(state, u, ctx)))
-        out.extend(act("sea", u.id, hid) for hid in sea_hexes(state, u, ctx))
+        out.extend(acts("move", u.id, h) for h in sorted(routes(state, u, ctx)))
+        out.extend(acts("sea", u.id, h) for h in sea_hexes(state, u, ctx))
+    for group in stacks(state, side):
+        ids = "+".join(u.id for u in group)
+        out.extend(acts("stack", ids, h) for h in sorted(stack_routes(state, group, ctx)))
     return out
 
 
@@ -238,28 +351,40 @@ def do_sea(state: DGState, unit: UnitState, dest: str, events: list[Event]) -> N
     )
 
 
-def do_move(state: DGState, unit: UnitState, dest: str, events: list[Event]) -> None:
-    """Move `unit` to `dest` along its cheapest route (DG 7.1)."""
+def _use_crossings(
+    state: DGState, ctx: Context, route: Route, side: str, count: int
+) -> None:
+    """DG 7.3.3: each unit crossing through a helper's hex uses one of its crossings."""
+    used = state.flags.setdefault("crossings", {})
+    for hid in route.helpers:
+        left = count
+        for u in ctx.occ.get(hid, []):
+            if u.side == side and state.data.units[u.id].type in HELPER_TYPES:
+                while left and used.get(u.id, 0) < u.strength:
+                    used[u.id] = used.get(u.id, 0) + 1
+                    left -= 1
+
+
+def do_move(
+    state: DGState, unit: UnitState, dest: str, events: list[Event], finish: bool = True
+) -> None:
+    """Move `unit` to `dest` along its cheapest route (DG 7.1); with `finish` false this is
+    one leg of its move (DG 7.7.5: it may detect there and go on)."""
     ctx = Context(state, unit.side)
     route = routes(state, unit, ctx).get(dest)
     if route is None:
         raise IllegalAction("DG 7.1", f"{unit.id} cannot reach {dest} this phase")
-    used = state.flags.setdefault("crossings", {})
-    for hid in route.helpers:  # DG 7.3.3 count crossings through the helper's hex
-        for u in ctx.occ.get(hid, []):
-            if (
-                u.side == unit.side
-                and state.data.units[u.id].type in ("lvt", "engineer")
-                and used.get(u.id, 0) < u.strength
-            ):
-                used[u.id] = used.get(u.id, 0) + 1
-                break
+    _use_crossings(state, ctx, route, unit.side, 1)
     frm = unit.at
     for hid in route.path:  # DG 9.3 control by passing through
         take_control(state, unit, hid, events)
-    unit.spent += route.cost
-    unit.moved = True
-    unit.pool = 0
+    unit.spent += route.cost  # the landing extra (DG 7.3.5) is in the route's cost
+    if finish:
+        unit.moved = True
+        unit.pool = 0
+        unit.leg = ""
+    else:
+        unit.leg = "halt" if route.stop or route.minimum else "go"
     place(state, unit, dest)
     events.append(
         Event(
@@ -276,15 +401,54 @@ def do_move(state: DGState, unit: UnitState, dest: str, events: list[Event]) -> 
     )
 
 
+def _printed(state: DGState, unit: UnitState) -> int:
+    """The most a unit can have spent: its whole allowance this phase."""
+    if unit.pool:
+        return unit.pool
+    return state.data.units[unit.id].movement + event_effect(state, "movement", unit.side)
+
+
+def do_stack(state: DGState, ids: list[str], dest: str, events: list[Event]) -> None:
+    """DG 7.5: the units move together along one route; each pays its costs and may then go
+    on alone with what it has left (a leg for every unit)."""
+    units = tuple(state.units[i] for i in ids)
+    side = units[0].side
+    ctx = Context(state, side)
+    route = stack_routes(state, units, ctx).get(dest)
+    if route is None:
+        raise IllegalAction(
+            "DG 7.5", f"{' and '.join(ids)} cannot move together to {dest} this phase"
+        )
+    helped = sum(1 for u in units if state.data.units[u.id].type not in HELPER_TYPES)
+    _use_crossings(state, ctx, route, side, helped or 1)
+    frm = units[0].at
+    for u in units:
+        extra = landing_extra(state, u)
+        for hid in route.path:  # DG 9.3 control by passing through
+            take_control(state, u, hid, events)
+        if route.minimum:  # DG 7.2: the one-hex move takes the whole allowance
+            u.spent = _printed(state, u)
+        else:
+            u.spent += route.cost + extra
+        u.leg = "halt" if route.stop or route.minimum else "go"
+    for u in units:  # bottom to top as they stood
+        place(state, u, dest)
+    events.append(
+        Event(
+            "move",
+            f"{' + '.join(ids)} move together {frm} -> {dest} ({route.cost} MP)",
+            {"units": list(ids), "from": frm, "to": dest, "cost": route.cost},
+        )
+    )
+
+
 def path_cost(state: DGState, unit: UnitState, path: list[str]) -> int:
     """The movement points `unit` spends along `path` (start excluded), checking each step:
     IllegalAction when a hex may not be entered or the unit had to stop before the end."""
     ctx = Context(state, unit.side)
-    ctx.helper_type = state.data.units[unit.id].type in ("lvt", "engineer")
+    ctx.helper_type = state.data.units[unit.id].type in HELPER_TYPES
     here = unit.at
-    total = 0
-    if unit.landed == state.turn and state.data.map.hexes[here].coastal and not unit.pool:
-        total += state.data.movement.landing_penalty  # DG 7.3.5
+    total = landing_extra(state, unit)  # DG 7.3.5
     for i, nxt in enumerate(path):
         if nxt not in state.data.map.adjacent[here]:
             raise IllegalAction("DG 7.1", f"{here} and {nxt} are not adjacent")

@@ -52,6 +52,7 @@ def begin_phase(state: DGState) -> None:
     for u in state.units.values():
         u.spent = 0
         u.moved = False
+        u.leg = ""
     state.flags["crossings"] = {}
     state.flags["hf_work"] = []
 
