@@ -158,11 +158,10 @@ class DGGame:
         )
         pending = obj.get("pending", [])
         if not isinstance(pending, list) or not all(
-            isinstance(p, Mapping) and p.get("kind") in ("assault", "stealth_move", "rabaul")
-            for p in pending
+            isinstance(p, Mapping) and p.get("kind") in PENDING_FIELDS for p in pending
         ):
             raise PositionError(
-                "pending", "expected a list of pending decisions (assault, stealth_move, rabaul)"
+                "pending", f"expected a list of pending decisions ({', '.join(PENDING_FIELDS)})"
             )
         state.pending = [dict(p) for p in pending]
         for i, p in enumerate(state.pending):
@@ -247,6 +246,7 @@ PENDING_FIELDS: dict[str, dict[str, type]] = {
     },
     "stealth_move": {"side": str, "units": list},
     "rabaul": {"side": str, "count": int, "strength": int, "picked": list},
+    "artillery_loss": {"side": str, "hex": str, "hits": int},
 }
 STAGES = (
     "build",
@@ -277,6 +277,8 @@ def _check_pending(p: dict[str, Any], where: str, d: GameData) -> None:
     for uid in p.get("support", {}):
         if uid not in d.units:
             raise PositionError(f"{where}.support", f"no unit {uid!r}")
+    if "hex" in p and p["hex"] not in d.map.hexes:
+        raise PositionError(f"{where}.hex", f"{p['hex']!r} is not a hex of the map")
     for h in p.get("targets", []):
         if h not in d.map.hexes:
             raise PositionError(f"{where}.targets", f"{h!r} is not a hex of the map")

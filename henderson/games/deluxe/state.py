@@ -153,6 +153,8 @@ class DGState:
                 return self._stealth_move_legal(p)
             if p["kind"] == "rabaul":
                 return rabaul.legal(self, p)
+            if p["kind"] == "artillery_loss":
+                return artillery.loss_legal(self, p)
             raise AssertionError(f"unknown pending kind {p['kind']}")
         step = self.data.sequence[self.step]
         side = step.side
@@ -203,6 +205,7 @@ class DGState:
                 "assault": f"the assault ({self.pending[-1].get('stage')})",
                 "stealth_move": "the detected units' stealth movement",
                 "rabaul": "the Rabaul reinforcement picks",
+                "artillery_loss": "the steps lost to artillery fire",
             }[self.pending[-1]["kind"]]
             return IllegalAction(
                 rule,
@@ -242,6 +245,8 @@ class DGState:
                         self.pending.pop()
             elif p["kind"] == "rabaul":
                 rabaul.pick(self, p, a, events)
+            elif p["kind"] == "artillery_loss":
+                artillery.decide_loss(self, p, a, events)
             sequence.after_pending(self, events)
             return
         kind = self.data.sequence[self.step].kind
