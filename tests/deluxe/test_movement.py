@@ -191,3 +191,35 @@ def test_landing_anywhere_when_no_landing_hex_is_free(monkeypatch):  # DG 2.2.2.
     s.apply("land 1/1 3408")
     assert "1/1" in s.flags["stuck"]
     assert s.units["1/1"] not in movement.movers(s, "us")  # it may not move any farther
+
+
+def test_stack_moves_together_at_the_slowest_rate():  # DG 7.5
+    s = state(10, "us_move", {"1/1": "3511", "11/1": "3511", "124/2": "4012"})
+    inf, art = s.units["1/1"], s.units["11/1"]
+    together = {a.args[1] for a in s.legal_actions() if a.verb == "stack"}
+    assert together and together <= set(routes(s, art)) & set(routes(s, inf))
+    assert set(routes(s, art)) - set(routes(s, inf)) == set()  # the artillery is slower
+    dest = max(together, key=lambda h: routes(s, art)[h].cost)
+    cost = routes(s, art)[dest].cost
+    s.apply(f"stack 1/1+11/1 {dest}")
+    assert inf.at == art.at == dest
+    assert inf.spent == art.spent == cost  # each pays for each hex entered
+    assert not inf.moved and inf.leg in ("go", "halt")
+    if inf.leg == "go":  # the faster unit may go on alone (DG 7.5)
+        assert any(a.verb == "move" and a.args[0] == "1/1" for a in s.legal_actions())
+
+
+def test_stack_notation_names_units_in_one_hex():  # DG 7.5
+    s = state(10, "us_move", {"1/1": "3511", "1/2": "3511", "1/3": "3509", "124/2": "4012"})
+    stacks = {a.args[0] for a in s.legal_actions() if a.verb == "stack"}
+    assert stacks == {"1/1+1/2"}
+    with pytest.raises(IllegalAction, match=r"DG 7\.5"):
+        s.apply("stack 1/1+1/3 3611")
+
+
+def test_stacking_limit_for_a_stack_move():  # DG 7.5: three units a hex
+    where = {"1/1": "3511", "1/2": "3511", "5/1": "3611", "5/2": "3611", "124/2": "4012"}
+    s = state(10, "us_move", where)
+    dests = {a.args[1] for a in s.legal_actions() if a.verb == "stack"}
+    assert "3611" in routes(s, s.units["1/1"])  # one more fits
+    assert "3611" not in dests and "3610" in dests  # two more do not: 2 + 2 > 3
