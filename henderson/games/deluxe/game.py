@@ -15,7 +15,7 @@ from .actions import DGAction, parse
 from .data import DEFAULT_DIR, load_data
 from .model import SIDES, GameData
 from .render import render
-from .rules import sequence
+from .rules import movement, sequence
 from .state import POSITION_FORMAT, POSITION_VERSION, DGState
 from .units import OFF_MAP, UnitState
 
@@ -40,6 +40,7 @@ class DGGame:
             sorted(h for h, info in data.map.hexes.items() if info.coastal)
         )
         self._actions: dict[tuple[str, ...], DGAction] = {}
+        self.edges, self.stealth_edges = movement.edge_tables(data)  # fixed costs (DG 7.3)
 
     def action(self, verb: str, *args: str) -> DGAction:
         """The (shared, immutable) action with this verb and arguments: legal-action lists

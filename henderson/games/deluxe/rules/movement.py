@@ -26,6 +26,7 @@ from ..actions import DGAction
 from .common import event_effect, occupancy, place, take_control
 
 if TYPE_CHECKING:
+    from ..model import GameData
     from ..state import DGState
     from ..units import UnitState
 
@@ -204,6 +205,43 @@ def _raw_routes(state: DGState, units: tuple[UnitState, ...], ctx: Context) -> d
     return best
 
 
+def edge_tables(
+    data: GameData,
+) -> tuple[dict[str, tuple[tuple[str, int, bool], ...]], dict[str, tuple[tuple[str, int], ...]]]:
+    """The fixed part of every step's cost, built once per game: for each hex, the land
+    hexes next to it with the cost of entering them and whether a river may stop the unit
+    there (DG 7.3, 7.3.3, 7.3.7); and the same for stealth movement (DG 7.7.4)."""
+    m = data.map
+    mv = data.movement
+    normal: dict[str, tuple[tuple[str, int, bool], ...]] = {}
+    stealthy: dict[str, tuple[tuple[str, int], ...]] = {}
+    for frm in m.hexes:
+        out: list[tuple[str, int, bool]] = []
+        for to in m.adjacent[frm]:
+            h = m.hexes[to]
+            if h.base == "sea":
+                continue
+            if to in m.road_next.get(frm, ()):  # DG 7.3.7 along a road (to a village: 1)
+                out.append((to, mv.road_to_village if h.village else mv.road_to_road, False))
+                continue
+            if h.village and m.hexes[frm].road:  # DG 7.3.7 road hex to village hex: 1
+                cost = mv.road_to_village
+            else:  # DG 7.3: the most expensive terrain in the hex
+                cost = mv.jungle if h.base == "jungle" else mv.clear
+                if h.village:
+                    cost = max(cost, mv.village)
+            river = False
+            if h.river:
+                cost = max(cost, mv.river)
+                river = to not in m.river_next.get(frm, ())  # DG 7.3.3 not up/down stream
+            out.append((to, cost, river))
+        normal[frm] = tuple(out)
+        stealthy[frm] = tuple(
+            (to, mv.stealth_hex) for to in m.adjacent[frm] if m.hexes[to].base == "jungle"
+        )
+    return normal, stealthy
+
+
 def _search(
     state: DGState,
     unit: UnitState,
@@ -213,47 +251,70 @@ def _search(
     first_extra: int,
     need: int = 1,
 ) -> dict[str, Route]:
-    """Cheapest paths from `start`; a hex entered with a forced stop is not left again.
-    Of two routes of one cost, the one that need not stop is kept."""
-    adjacent = state.data.map.adjacent
+    """Cheapest paths from `start` (Dijkstra over the game's edge tables); a hex entered
+    with a forced stop is not left again. Of two routes of one cost, the one that need not
+    stop is kept. Same results as stepping with `step_cost`, much faster."""
+    game = state.game
+    pool = bool(unit.pool)
+    table = game.stealth_edges if pool else game.edges
+    enemy, zoc, cap = ctx.enemy, ctx.zoc, ctx.capacity
+    self_helper = ctx.helper_type and need == 1
+    best: dict[tuple[str, bool], int] = {(start, False): 0}
+    parent: dict[tuple[str, bool], str] = {}
+    helped: dict[tuple[str, bool], bool] = {}
     done: set[tuple[str, bool]] = set()
-    found: dict[str, Route] = {}
-    heap: list[tuple[int, bool, int, str, tuple[str, ...], tuple[str, ...]]] = [
-        (0, False, 0, start, (), ())
-    ]
-    costs: dict[tuple[str, str], tuple[int, bool, bool] | None] = {}
+    found: dict[str, tuple[int, bool]] = {}
+    heap: list[tuple[int, bool, int, str]] = [(0, False, 0, start)]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        cost, stop, _, hid, path, helpers = heapq.heappop(heap)
-        if (hid, stop) in done:
+        cost, stop, hops, hid = pop(heap)
+        key = (hid, stop)
+        if key in done:
             continue
-        done.add((hid, stop))
+        done.add(key)
         if hid not in found:
-            found[hid] = Route(cost, path, helpers, False, stop)
+            found[hid] = (cost, stop)
         if stop:
             continue
-        extra = first_extra if not path else 0
-        for n in adjacent[hid]:
-            sc = costs.get((hid, n), 0)
-            if sc == 0:
-                sc = costs[(hid, n)] = step_cost(state, unit, hid, n, ctx, need)
-            if sc is None:
+        base = cost + (first_extra if hops == 0 else 0)
+        for edge in table[hid]:
+            to = edge[0]
+            if to in enemy:  # DG 7.3.8 never into an enemy hex
                 continue
-            c, must_stop, helped = sc
-            total = cost + c + extra
-            if total > budget or (n, must_stop) in done:
+            total = base + edge[1]
+            if total > budget:
                 continue
-            heapq.heappush(
-                heap,
-                (
-                    total,
-                    must_stop,
-                    len(path) + 1,
-                    n,
-                    (*path, n),
-                    (*helpers, n) if helped else helpers,
-                ),
-            )
-    return found
+            must = to in zoc  # DG 7.4.1
+            via = False
+            if not pool and edge[2] and not self_helper:  # DG 7.3.3 a river crossing
+                if cap.get(to, 0) >= need:
+                    via = True
+                else:
+                    must = True
+            nk = (to, must)
+            if nk in done:
+                continue
+            old = best.get(nk)
+            if old is not None and old <= total:
+                continue
+            best[nk] = total
+            parent[nk] = hid
+            helped[nk] = via
+            push(heap, (total, must, hops + 1, to))
+    out: dict[str, Route] = {}
+    for hid, (cost, stop) in found.items():
+        path: list[str] = []
+        crossed: list[str] = []
+        k = (hid, stop)
+        while k[0] != start or k[1]:
+            path.append(k[0])
+            if helped[k]:
+                crossed.append(k[0])
+            k = (parent[k], False)
+        path.reverse()
+        crossed.reverse()
+        out[hid] = Route(cost, tuple(path), tuple(crossed), False, stop)
+    return out
 
 
 def sea_allowed(state: DGState, unit: UnitState, ctx: Context) -> bool:
