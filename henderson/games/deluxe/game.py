@@ -40,6 +40,7 @@ class DGGame:
             sorted(h for h, info in data.map.hexes.items() if info.coastal)
         )
         self._actions: dict[tuple[str, ...], DGAction] = {}
+        self.list_cache: dict[tuple[Any, ...], list[tuple[str, DGAction]]] = {}
         self.edges, self.stealth_edges = movement.edge_tables(data)  # fixed costs (DG 7.3)
 
     def action(self, verb: str, *args: str) -> DGAction:

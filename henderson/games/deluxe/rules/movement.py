@@ -15,6 +15,7 @@ river helpers): while the enemy does not move, each unit is searched once a phas
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -147,7 +148,7 @@ def minimum_move(unit: UnitState) -> bool:
 def routes(state: DGState, unit: UnitState, ctx: Context | None = None) -> dict[str, Route]:
     """Every hex `unit` may end its move (or leg) in this phase, with the route it would take."""
     ctx = ctx if ctx is not None and ctx.side == unit.side else Context(state, unit.side)
-    raw = _raw_routes(state, (unit,), ctx)
+    raw = _raw_routes(state, (unit,), ctx)[1]
     full = state.data.constants.stacking  # DG 7.5 (the unit is not yet in any of these)
     occ = ctx.occ
     return {h: r for h, r in raw.items() if len(occ.get(h, ())) < full}
@@ -159,14 +160,16 @@ def stack_routes(
     """DG 7.5: where a stack may move together, at the rate of its slowest unit, each unit
     paying the cost of each hex (the route's cost is the terrain, without landing extras)."""
     ctx = ctx if ctx is not None and ctx.side == units[0].side else Context(state, units[0].side)
-    raw = _raw_routes(state, units, ctx)
+    raw = _raw_routes(state, units, ctx)[1]
     full = state.data.constants.stacking
     return {h: r for h, r in raw.items() if len(ctx.occ.get(h, ())) + len(units) <= full}
 
 
-def _raw_routes(state: DGState, units: tuple[UnitState, ...], ctx: Context) -> dict[str, Route]:
-    """Cheapest routes for one unit or a stack, before stacking at the destination; cached
-    on the game object under everything the search reads."""
+def _raw_routes(
+    state: DGState, units: tuple[UnitState, ...], ctx: Context
+) -> tuple[tuple[object, ...], dict[str, Route]]:
+    """Cheapest routes for one unit or a stack, before stacking at the destination, and the
+    key they are cached under on the game object (everything the search reads)."""
     d = state.data
     m = d.map
     start = units[0].at
@@ -183,7 +186,7 @@ def _raw_routes(state: DGState, units: tuple[UnitState, ...], ctx: Context) -> d
     cache = state.game.route_cache
     found = cache.get(key)
     if found is not None:
-        return found
+        return key, found
     if len(cache) > CACHE_LIMIT:
         cache.clear()
     ctx.helper_type = all(types)
@@ -202,7 +205,7 @@ def _raw_routes(state: DGState, units: tuple[UnitState, ...], ctx: Context) -> d
                     cost = max(budget, 0)
                     best[n] = Route(cost, (n,), (n,) if sc[2] else (), False, sc[1], True)
     cache[key] = best
-    return best
+    return key, best
 
 
 def edge_tables(
@@ -378,14 +381,40 @@ def legal(state: DGState, side: str) -> list[DGAction]:
     """Movement-phase moves (land, stack and sea), in a deterministic order."""
     out: list[DGAction] = []
     ctx = Context(state, side)
-    acts = state.game.action
+    occ = ctx.occ
+    full = state.data.constants.stacking
     for u in sorted(movers(state, side), key=lambda x: x.id):
-        out.extend(acts("move", u.id, h) for h in sorted(routes(state, u, ctx)))
-        out.extend(acts("sea", u.id, h) for h in sea_hexes(state, u, ctx))
+        key, raw = _raw_routes(state, (u,), ctx)
+        for h, a in _action_list(state, "move", u.id, key, raw):
+            if len(occ.get(h, ())) < full:  # DG 7.5
+                out.append(a)
+        if sea_allowed(state, u, ctx) and allowance(state, u) >= state.data.movement.sea_landing:
+            for h, a in _action_list(state, "sea", u.id, "sea", state.game.coastal):
+                if h != u.at and h not in ctx.enemy and len(occ.get(h, ())) < full:
+                    out.append(a)  # DG 7.6
     for group in stacks(state, side):
         ids = "+".join(u.id for u in group)
-        out.extend(acts("stack", ids, h) for h in sorted(stack_routes(state, group, ctx)))
+        key, raw = _raw_routes(state, group, ctx)
+        for h, a in _action_list(state, "stack", ids, key, raw):
+            if len(occ.get(h, ())) + len(group) <= full:  # DG 7.5
+                out.append(a)
     return out
+
+
+def _action_list(
+    state: DGState, verb: str, who: str, key: object, hexes: Iterable[str]
+) -> list[tuple[str, DGAction]]:
+    """(hex, action) for each destination in hex order, made once per unit and route key:
+    the legal list is rebuilt after every action, its thousands of actions are not."""
+    cache = state.game.list_cache
+    ck = (verb, who, key)
+    found = cache.get(ck)
+    if found is None:
+        if len(cache) > CACHE_LIMIT // 10:
+            cache.clear()
+        action = state.game.action
+        found = cache[ck] = [(h, action(verb, who, h)) for h in sorted(hexes)]
+    return found
 
 
 def do_sea(state: DGState, unit: UnitState, dest: str, events: list[Event]) -> None:
