@@ -223,3 +223,11 @@ def test_stacking_limit_for_a_stack_move():  # DG 7.5: three units a hex
     dests = {a.args[1] for a in s.legal_actions() if a.verb == "stack"}
     assert "3611" in routes(s, s.units["1/1"])  # one more fits
     assert "3611" not in dests and "3610" in dests  # two more do not: 2 + 2 > 3
+
+
+def test_stack_move_event_hides_the_counters_below_the_top():  # DG 7.5, 7.8
+    s = state(10, "us_move", {"1/1": "3511", "1/2": "3511", "124/2": "4012"})
+    events = s.apply("stack 1/1+1/2 3510")
+    seen = s.events_for(events, "japan")
+    assert [e.data for e in seen if e.kind == "move"] == [{"hidden": True}]
+    assert s.events_for(events, "us") == events

@@ -30,8 +30,8 @@ W_FIELD = 0.8  # holding Henderson Field, more as the end nears (DG 9.4)
 W_THREAT = 0.35  # strength near the field: who can take it next
 W_STRENGTH = 0.5  # steps on the island by side
 W_SUPPLY = 0.15  # artillery supply points
-VP_SCALE = 30.0  # points at which the VP part reaches tanh(1)
-INCOME_TRUST = 0.5  # share of the projected income counted (positions change)
+VP_SCALE = 40.0  # points at which the VP part counts one
+HORIZON = 2.0  # turns of the present VP income counted ahead (positions change)
 NEAR = 2  # hexes from Henderson Field that threaten or guard it
 CAP = 0.999  # a position not yet won is never worth a win
 
@@ -123,10 +123,10 @@ def us_value(state: DGState) -> float:
         income += 3 if state.hf_control == "us" else -7
     if state.hf_control == "us" and jp_guns_in_range:
         income -= 2
-    projected = state.vp + INCOME_TRUST * income * left
-    vp_part = max(-3.0, min(3.0, projected / VP_SCALE))
+    projected = state.vp + income * min(left, HORIZON)
+    vp_part = max(-2.5, min(2.5, projected / VP_SCALE))
     if abs(state.vp) >= t.vp_to_win:  # DG 9.4: wins at the end of this turn
-        vp_part = 3.0 if state.vp > 0 else -3.0
+        vp_part = 2.5 if state.vp > 0 else -2.5
 
     # DG 9.4: Japan wins by holding the field at the end, so control counts more late
     holder = 1.0 if state.hf_control == "us" else -1.0

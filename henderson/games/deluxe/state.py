@@ -419,9 +419,19 @@ class DGState:
         seen = self.visible_ids(side)
         out = []
         for e in events:
-            uid = e.data.get("unit") if isinstance(e.data, dict) else None
-            u = self.units.get(uid) if isinstance(uid, str) else None
-            if u is not None and u.side != side and u.on_map and uid not in seen:
+            data = e.data if isinstance(e.data, dict) else {}
+            ids = [data["unit"]] if isinstance(data.get("unit"), str) else []
+            ids += [i for i in data.get("units", []) if isinstance(i, str)]  # a stack move
+            hidden = [
+                self.units[i]
+                for i in ids
+                if i in self.units
+                and self.units[i].side != side
+                and self.units[i].on_map
+                and i not in seen
+            ]
+            if hidden:
+                u = hidden[0]
                 out.append(Event(e.kind, f"{u.side} does something out of sight", {"hidden": True}))
             else:
                 out.append(e)
