@@ -95,7 +95,7 @@ class DGState:
         self.counter = 0  # stacking order
         self.pending: list[dict[str, Any]] = []
         self.result: tuple[str, str] | None = None  # (winner or "", reason)
-        self._legal: tuple[int, list[DGAction]] | None = None
+        self._legal: tuple[int, list[DGAction], set[DGAction]] | None = None
 
     # -- protocol ----------------------------------------------------------------------------
     @property
@@ -136,11 +136,14 @@ class DGState:
 
     def legal_actions(self) -> list[DGAction]:
         """Every legal action of the current player, in a deterministic order."""
-        if self._legal is not None and self._legal[0] == self._ply:
-            return list(self._legal[1])
-        acts = self._compute_legal()
-        self._legal = (self._ply, acts)
-        return list(acts)
+        return list(self._legal_now()[0])
+
+    def _legal_now(self) -> tuple[list[DGAction], set[DGAction]]:
+        """This ply's legal actions and the same as a set (for checking an action played)."""
+        if self._legal is None or self._legal[0] != self._ply:
+            acts = self._compute_legal()
+            self._legal = (self._ply, acts, set(acts))
+        return self._legal[1], self._legal[2]
 
     def _compute_legal(self) -> list[DGAction]:
         if self.result is not None:
@@ -189,7 +192,7 @@ class DGState:
             action = parse(action)
         if self.result is not None:
             raise IllegalAction("DG 12.0", "the game is over")
-        if action not in self.legal_actions():
+        if action not in self._legal_now()[1]:
             raise self._explain(action)
         events: list[Event] = []
         self._dispatch(action, events)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable
-from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -35,17 +34,69 @@ HELPER_TYPES = ("lvt", "engineer")  # DG 7.3.3 units that carry others across ri
 CACHE_LIMIT = 200_000  # route-cache entries kept before the cache is emptied
 
 
-@dataclass(frozen=True, slots=True)
-class Route:
-    """How a unit reaches a hex: cost, path (start excluded), hexes crossed with a helper
-    (LVT/engineer, DG 7.3.3), and whether it had to stop on entering the hex."""
+Tree = tuple[str, dict[tuple[str, bool], str], dict[tuple[str, bool], bool]]
 
-    cost: int
-    path: tuple[str, ...]
-    helpers: tuple[str, ...]
-    sea: bool
-    stop: bool = False
-    minimum: bool = False  # the DG 7.2 one-hex move: it takes the whole allowance
+
+class Route:
+    """How a unit reaches a hex: cost, whether it had to stop on entering it, whether this is
+    the DG 7.2 one-hex move (it takes the whole allowance), and, worked out only when asked
+    for, the path (start excluded) and the hexes crossed with a helper (LVT/engineer,
+    DG 7.3.3) — a search finds hundreds of routes and a move follows one."""
+
+    __slots__ = ("_end", "_helpers", "_path", "_tree", "cost", "minimum", "stop")
+
+    def __init__(
+        self,
+        cost: int,
+        stop: bool = False,
+        minimum: bool = False,
+        *,
+        end: str = "",
+        tree: Tree | None = None,
+        path: tuple[str, ...] | None = None,
+        helpers: tuple[str, ...] = (),
+    ) -> None:
+        self.cost = cost
+        self.stop = stop
+        self.minimum = minimum
+        self._end = end
+        self._tree = tree
+        self._path = path
+        self._helpers = helpers
+
+    def __repr__(self) -> str:
+        return f"Route(cost={self.cost}, stop={self.stop}, path={self.path})"
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        """The hexes entered, in order."""
+        if self._path is None:
+            self._walk()
+        assert self._path is not None
+        return self._path
+
+    @property
+    def helpers(self) -> tuple[str, ...]:
+        """The river hexes crossed thanks to a helper's crossings."""
+        if self._path is None:
+            self._walk()
+        return self._helpers
+
+    def _walk(self) -> None:
+        assert self._tree is not None
+        start, parent, helped = self._tree
+        path: list[str] = []
+        crossed: list[str] = []
+        k = (self._end, self.stop)
+        while k[0] != start or k[1]:
+            path.append(k[0])
+            if helped[k]:
+                crossed.append(k[0])
+            k = (parent[k], False)
+        path.reverse()
+        crossed.reverse()
+        self._path = tuple(path)
+        self._helpers = tuple(crossed)
 
 
 def allowance(state: DGState, unit: UnitState) -> int:
@@ -203,7 +254,8 @@ def _raw_routes(
                 sc = step_cost(state, lead, start, n, ctx, need)
                 if sc is not None:
                     cost = max(budget, 0)
-                    best[n] = Route(cost, (n,), (n,) if sc[2] else (), False, sc[1], True)
+                    helpers = (n,) if sc[2] else ()
+                    best[n] = Route(cost, sc[1], True, path=(n,), helpers=helpers)
     cache[key] = best
     return key, best
 
@@ -304,20 +356,8 @@ def _search(
             parent[nk] = hid
             helped[nk] = via
             push(heap, (total, must, hops + 1, to))
-    out: dict[str, Route] = {}
-    for hid, (cost, stop) in found.items():
-        path: list[str] = []
-        crossed: list[str] = []
-        k = (hid, stop)
-        while k[0] != start or k[1]:
-            path.append(k[0])
-            if helped[k]:
-                crossed.append(k[0])
-            k = (parent[k], False)
-        path.reverse()
-        crossed.reverse()
-        out[hid] = Route(cost, tuple(path), tuple(crossed), False, stop)
-    return out
+    tree = (start, parent, helped)
+    return {hid: Route(cost, stop, end=hid, tree=tree) for hid, (cost, stop) in found.items()}
 
 
 def sea_allowed(state: DGState, unit: UnitState, ctx: Context) -> bool:
