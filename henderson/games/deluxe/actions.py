@@ -72,9 +72,31 @@ class DGAction:
         return int(self.args[i])
 
 
+_MADE: dict[tuple[str, ...], DGAction] = {}  # every action made, by verb and arguments
+_MADE_LIMIT = 500_000
+
+
+def make(verb: str, *args: str) -> DGAction:
+    """The one shared action with this verb and these arguments. Legal-action lists are
+    rebuilt after every move: their thousands of actions are made once, and an action
+    played is found among them by identity."""
+    key = (verb, *args)
+    a = _MADE.get(key)
+    if a is None:
+        if len(_MADE) > _MADE_LIMIT:
+            _MADE.clear()
+        a = _MADE[key] = DGAction(verb, args)
+    return a
+
+
+def intern(a: DGAction) -> DGAction:
+    """The shared action equal to `a`."""
+    return make(a.verb, *a.args)
+
+
 def act(verb: str, *args: object) -> DGAction:
     """Build an action from a verb and arguments of any printable type."""
-    return DGAction(verb, tuple(str(a) for a in args))
+    return make(verb, *(str(a) for a in args))
 
 
 def parse(text: str) -> DGAction:
@@ -107,7 +129,7 @@ def parse(text: str) -> DGAction:
             out[i] = str(int(out[i]))
         elif kind == "s":
             out[i] = _stack(text, out[i])
-    return DGAction(verb, tuple(out))
+    return make(verb, *out)
 
 
 SHAPES = {"h": "<hex>", "u": "<unit>", "n": "<number>", "s": "<unit>+<unit>[+<unit>]"}

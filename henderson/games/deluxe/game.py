@@ -11,7 +11,7 @@ from henderson.core.dice import Dice, SeededDice, dice_from_json
 from henderson.core.errors import PositionError
 from henderson.core.events import Event
 
-from .actions import DGAction, parse
+from .actions import DGAction, make, parse
 from .data import DEFAULT_DIR, load_data
 from .model import SIDES, GameData
 from .render import render
@@ -39,20 +39,12 @@ class DGGame:
         self.coastal: tuple[str, ...] = tuple(
             sorted(h for h, info in data.map.hexes.items() if info.coastal)
         )
-        self._actions: dict[tuple[str, ...], DGAction] = {}
         self.list_cache: dict[tuple[Any, ...], list[tuple[str, DGAction]]] = {}
         self.edges, self.stealth_edges = movement.edge_tables(data)  # fixed costs (DG 7.3)
 
     def action(self, verb: str, *args: str) -> DGAction:
-        """The (shared, immutable) action with this verb and arguments: legal-action lists
-        are rebuilt after every move, so their thousands of actions are made only once."""
-        key = (verb, *args)
-        a = self._actions.get(key)
-        if a is None:
-            if len(self._actions) > 500_000:
-                self._actions.clear()
-            a = self._actions[key] = DGAction(verb, args)
-        return a
+        """The shared action with this verb and arguments (`actions.make`)."""
+        return make(verb, *args)
 
     def new_state(
         self,

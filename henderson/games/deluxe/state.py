@@ -9,7 +9,7 @@ from henderson.core.dice import Dice
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
 
-from .actions import DGAction, parse
+from .actions import DGAction, act, intern, parse
 from .model import SIDES, other
 from .rules import (
     artillery,
@@ -95,7 +95,7 @@ class DGState:
         self.counter = 0  # stacking order
         self.pending: list[dict[str, Any]] = []
         self.result: tuple[str, str] | None = None  # (winner or "", reason)
-        self._legal: tuple[int, list[DGAction], set[DGAction]] | None = None
+        self._legal: tuple[int, list[DGAction], set[int]] | None = None
 
     # -- protocol ----------------------------------------------------------------------------
     @property
@@ -138,11 +138,12 @@ class DGState:
         """Every legal action of the current player, in a deterministic order."""
         return list(self._legal_now()[0])
 
-    def _legal_now(self) -> tuple[list[DGAction], set[DGAction]]:
-        """This ply's legal actions and the same as a set (for checking an action played)."""
+    def _legal_now(self) -> tuple[list[DGAction], set[int]]:
+        """This ply's legal actions, and their identities (actions are shared objects, so an
+        action played is checked without comparing it to a thousand others)."""
         if self._legal is None or self._legal[0] != self._ply:
             acts = self._compute_legal()
-            self._legal = (self._ply, acts, set(acts))
+            self._legal = (self._ply, acts, {id(a) for a in acts})
         return self._legal[1], self._legal[2]
 
     def _compute_legal(self) -> list[DGAction]:
@@ -164,15 +165,15 @@ class DGState:
         kind = step.kind
         if kind == "naval":
             can = artillery.can_bombard(self, side)
-            return [DGAction("bombard"), DGAction("pass")] if can else [DGAction("pass")]
+            return [act("bombard"), act("pass")] if can else [act("pass")]
         if kind == "reinforce":
             return reinforcements.legal(self, side)
         if kind == "guerrilla":
             return guerrilla.legal(self)
         if kind == "move":
-            return [*movement.legal(self, side), *stealth.legal(self, side), DGAction("end")]
+            return [*movement.legal(self, side), *stealth.legal(self, side), act("end")]
         if kind == "fire":
-            return [*artillery.legal(self, side), DGAction("end")]
+            return [*artillery.legal(self, side), act("end")]
         if kind == "combat":
             return assault.legal(self, side)
         return []
@@ -182,8 +183,8 @@ class DGState:
         for uid in p["units"]:
             u = self.units[uid]
             if u.on_map and not u.moved:
-                out.extend(DGAction("move", (uid, h)) for h in sorted(routes(self, u)))
-        out.append(DGAction("pass"))
+                out.extend(act("move", uid, h) for h in sorted(routes(self, u)))
+        out.append(act("pass"))
         return out
 
     def apply(self, action: DGAction | str) -> list[Event]:
@@ -192,7 +193,9 @@ class DGState:
             action = parse(action)
         if self.result is not None:
             raise IllegalAction("DG 12.0", "the game is over")
-        if action not in self._legal_now()[1]:
+        action = intern(action)
+        acts, ids = self._legal_now()
+        if id(action) not in ids and action not in acts:
             raise self._explain(action)
         events: list[Event] = []
         self._dispatch(action, events)
