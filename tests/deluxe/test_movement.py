@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from henderson.core.errors import IllegalAction
-from henderson.games.deluxe.rules.movement import path_cost, routes
+from henderson.games.deluxe.rules.movement import path_cost, routes, stack_routes
 
 from .support import state
 
@@ -231,3 +231,19 @@ def test_stack_move_event_hides_the_counters_below_the_top():  # DG 7.5, 7.8
     seen = s.events_for(events, "japan")
     assert [e.data for e in seen if e.kind == "move"] == [{"hidden": True}]
     assert s.events_for(events, "us") == events
+
+
+def test_stack_crosses_a_river_through_a_helper_with_enough_crossings():  # DG 7.3.3, 7.5
+    two = state(10, "us_move", {"2/2": "3509", "2/3": "3509", "1LVT": "3609", "124/1": "4812"})
+    assert two.units["1LVT"].strength == 2  # two crossings this phase
+    r = stack_routes(two, (two.units["2/2"], two.units["2/3"]))
+    assert not r["3609"].stop and r["3609"].helpers == ("3609",)  # carried across
+    two.apply("stack 2/2+2/3 3609")
+    assert two.flags["crossings"]["1LVT"] == 2  # each unit used one crossing
+    three = state(
+        10,
+        "us_move",
+        {"2/1": "3509", "2/2": "3509", "2/3": "3509", "1LVT": "3609", "124/1": "4812"},
+    )
+    r3 = stack_routes(three, tuple(three.units[u] for u in ("2/1", "2/2", "2/3")))
+    assert r3["3609"].stop  # three units, two crossings: the stack stops in the river

@@ -44,6 +44,7 @@ def can_enter(state: DGState, u: UnitState, occ: dict) -> bool:
         and not u.moved
         and not u.spent
         and not u.pool
+        and not u.leg
         and state.data.map.hexes[u.at].jungle
         and not enemy_adjacent(state, occ, u.at, u.side)
     )
@@ -206,7 +207,9 @@ def start_phase(state: DGState, side: str, events: list[Event]) -> None:
 def can_withdraw(state: DGState, u: UnitState, occ: dict) -> bool:
     """DG 7.9: a unit that began its turn in a village not in an enemy zone of control."""
     c = state.data.constants
-    if u.moved or u.spent or u.stealth or u.at != u.start or u.at not in state.data.map.villages:
+    if u.moved or u.spent or u.leg or u.stealth or u.at != u.start:
+        return False
+    if u.at not in state.data.map.villages:
         return False
     if in_enemy_zoc(state, occ, u.at, u.side):
         return False
@@ -248,6 +251,7 @@ def can_consolidate(state: DGState, a: UnitState, b: UnitState) -> bool:
         and b.strength < tb.strength
         and a.strength + b.strength <= min(ta.strength, tb.strength)
         and not (a.moved or b.moved or a.spent or b.spent or a.stealth or b.stealth)
+        and not (a.leg or b.leg)
     )
 
 
