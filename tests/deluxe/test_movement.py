@@ -240,10 +240,8 @@ def test_stack_crosses_a_river_through_a_helper_with_enough_crossings():  # DG 7
     assert not r["3609"].stop and r["3609"].helpers == ("3609",)  # carried across
     two.apply("stack 2/2+2/3 3609")
     assert two.flags["crossings"]["1LVT"] == 2  # each unit used one crossing
-    three = state(
-        10,
-        "us_move",
-        {"2/1": "3509", "2/2": "3509", "2/3": "3509", "1LVT": "3609", "124/1": "4812"},
-    )
-    r3 = stack_routes(three, tuple(three.units[u] for u in ("2/1", "2/2", "2/3")))
-    assert r3["3609"].stop  # three units, two crossings: the stack stops in the river
+    weak = {"2/2": "3509", "2/3": "3509", "1LVT": {"at": "3609", "strength": 1}, "124/1": "4812"}
+    one = state(10, "us_move", weak)
+    r1 = stack_routes(one, (one.units["2/2"], one.units["2/3"]))
+    assert r1["3609"].stop  # two units, one crossing left: the stack stops in the river
+    assert not routes(one, one.units["2/2"])["3609"].stop  # one unit alone is carried
