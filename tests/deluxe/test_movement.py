@@ -7,7 +7,7 @@ import pytest
 from henderson.core.errors import IllegalAction
 from henderson.games.deluxe.rules.movement import path_cost, routes, stack_routes
 
-from .support import state
+from .support import GAME, state
 
 
 def example():
@@ -245,3 +245,28 @@ def test_stack_crosses_a_river_through_a_helper_with_enough_crossings():  # DG 7
     r1 = stack_routes(one, (one.units["2/2"], one.units["2/3"]))
     assert r1["3609"].stop  # two units, one crossing left: the stack stops in the river
     assert not routes(one, one.units["2/2"])["3609"].stop  # one unit alone is carried
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_every_route_costs_what_its_path_costs(seed):  # DG 7.1-7.4, the cached searches
+    import random
+
+    from henderson.games.deluxe.rules.movement import Context, movers
+
+    s = GAME.new_state(seed)
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(160):
+        if s.is_terminal():
+            break
+        step = s.data.sequence[s.step]
+        if step.kind == "move" and not s.pending:
+            ctx = Context(s, step.side)
+            for u in movers(s, step.side):
+                for hid, r in routes(s, u, ctx).items():
+                    assert r.path[-1] == hid
+                    if not r.minimum and not u.pool:
+                        assert path_cost(s, u, list(r.path)) == r.cost
+                        checked += 1
+        s.apply(rng.choice(s.legal_actions()))
+    assert checked

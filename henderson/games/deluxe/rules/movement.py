@@ -14,7 +14,6 @@ river helpers): while the enemy does not move, each unit is searched once a phas
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -34,7 +33,9 @@ HELPER_TYPES = ("lvt", "engineer")  # DG 7.3.3 units that carry others across ri
 CACHE_LIMIT = 200_000  # route-cache entries kept before the cache is emptied
 
 
-Tree = tuple[str, dict[tuple[str, bool], str], dict[tuple[str, bool], bool]]
+# a search's result: start, then for hexes to go on from and for forced stops, the previous
+# hex and whether a helper carried the unit into it
+Tree = tuple[str, dict[str, str], dict[str, bool], dict[str, str], dict[str, bool]]
 
 
 class Route:
@@ -84,15 +85,20 @@ class Route:
 
     def _walk(self) -> None:
         assert self._tree is not None
-        start, parent, helped = self._tree
+        start, parent, helped, stop_parent, stop_helped = self._tree
         path: list[str] = []
         crossed: list[str] = []
-        k = (self._end, self.stop)
-        while k[0] != start or k[1]:
-            path.append(k[0])
-            if helped[k]:
-                crossed.append(k[0])
-            k = (parent[k], False)
+        here = self._end
+        if self.stop:
+            path.append(here)
+            if stop_helped[here]:
+                crossed.append(here)
+            here = stop_parent[here]
+        while here != start:
+            path.append(here)
+            if helped[here]:
+                crossed.append(here)
+            here = parent[here]
         path.reverse()
         crossed.reverse()
         self._path = tuple(path)
@@ -306,58 +312,69 @@ def _search(
     first_extra: int,
     need: int = 1,
 ) -> dict[str, Route]:
-    """Cheapest paths from `start` (Dijkstra over the game's edge tables); a hex entered
-    with a forced stop is not left again. Of two routes of one cost, the one that need not
-    stop is kept. Same results as stepping with `step_cost`, much faster."""
+    """Cheapest paths from `start` over the game's edge tables (Dijkstra with one bucket per
+    cost: costs are small whole numbers); a hex entered with a forced stop is not left
+    again, so stops are kept apart and never expanded. Of two routes of one cost, the one
+    that need not stop is kept."""
     game = state.game
     pool = bool(unit.pool)
     table = game.stealth_edges if pool else game.edges
     enemy, zoc, cap = ctx.enemy, ctx.zoc, ctx.capacity
     self_helper = ctx.helper_type and need == 1
-    best: dict[tuple[str, bool], int] = {(start, False): 0}
-    parent: dict[tuple[str, bool], str] = {}
-    helped: dict[tuple[str, bool], bool] = {}
-    done: set[tuple[str, bool]] = set()
-    found: dict[str, tuple[int, bool]] = {}
-    heap: list[tuple[int, bool, int, str]] = [(0, False, 0, start)]
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        cost, stop, hops, hid = pop(heap)
-        key = (hid, stop)
-        if key in done:
-            continue
-        done.add(key)
-        if hid not in found:
-            found[hid] = (cost, stop)
-        if stop:
-            continue
-        base = cost + (first_extra if hops == 0 else 0)
-        for edge in table[hid]:
-            to = edge[0]
-            if to in enemy:  # DG 7.3.8 never into an enemy hex
+    best: dict[str, int] = {start: 0}  # hexes the unit may go on from
+    parent: dict[str, str] = {}
+    helped: dict[str, bool] = {}
+    stops: dict[str, int] = {}  # hexes where it must stop
+    stop_parent: dict[str, str] = {}
+    stop_helped: dict[str, bool] = {}
+    done: set[str] = set()
+    buckets: list[list[str]] = [[] for _ in range(max(budget, 0) + 1)]
+    buckets[0].append(start)
+    for cost, bucket in enumerate(buckets):
+        i = 0
+        while i < len(bucket):  # zero-cost steps (roads) join the bucket being read
+            hid = bucket[i]
+            i += 1
+            if hid in done or best[hid] != cost:
                 continue
-            total = base + edge[1]
-            if total > budget:
-                continue
-            must = to in zoc  # DG 7.4.1
-            via = False
-            if not pool and edge[2] and not self_helper:  # DG 7.3.3 a river crossing
-                if cap.get(to, 0) >= need:
-                    via = True
-                else:
-                    must = True
-            nk = (to, must)
-            if nk in done:
-                continue
-            old = best.get(nk)
-            if old is not None and old <= total:
-                continue
-            best[nk] = total
-            parent[nk] = hid
-            helped[nk] = via
-            push(heap, (total, must, hops + 1, to))
-    tree = (start, parent, helped)
-    return {hid: Route(cost, stop, end=hid, tree=tree) for hid, (cost, stop) in found.items()}
+            done.add(hid)
+            base = cost + first_extra if hid == start else cost
+            for edge in table[hid]:
+                to = edge[0]
+                if to in enemy:  # DG 7.3.8 never into an enemy hex
+                    continue
+                total = base + edge[1]
+                if total > budget:
+                    continue
+                must = to in zoc  # DG 7.4.1
+                via = False
+                if not pool and edge[2] and not self_helper:  # DG 7.3.3 a river crossing
+                    if cap.get(to, 0) >= need:
+                        via = True
+                    else:
+                        must = True
+                if must:
+                    old = stops.get(to)
+                    if old is None or total < old:
+                        stops[to] = total
+                        stop_parent[to] = hid
+                        stop_helped[to] = via
+                    continue
+                if to in done:
+                    continue
+                old = best.get(to)
+                if old is not None and old <= total:
+                    continue
+                best[to] = total
+                parent[to] = hid
+                helped[to] = via
+                buckets[total].append(to)
+    tree = (start, parent, helped, stop_parent, stop_helped)
+    out = {hid: Route(cost, False, end=hid, tree=tree) for hid, cost in best.items()}
+    for hid, cost in stops.items():
+        if hid not in best or cost < best[hid]:
+            out[hid] = Route(cost, True, end=hid, tree=tree)
+    return out
 
 
 def sea_allowed(state: DGState, unit: UnitState, ctx: Context) -> bool:
