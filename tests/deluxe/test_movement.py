@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from henderson.core.errors import IllegalAction
-from henderson.games.deluxe.rules.movement import path_cost, routes, stack_routes
+from henderson.games.deluxe.rules.movement import (
+    Context,
+    movers,
+    path_cost,
+    routes,
+    stack_routes,
+)
 
 from .support import GAME, state
 
@@ -249,10 +257,6 @@ def test_stack_crosses_a_river_through_a_helper_with_enough_crossings():  # DG 7
 
 @pytest.mark.parametrize("seed", [3, 11])
 def test_every_route_costs_what_its_path_costs(seed):  # DG 7.1-7.4, the cached searches
-    import random
-
-    from henderson.games.deluxe.rules.movement import Context, movers
-
     s = GAME.new_state(seed)
     rng = random.Random(seed)
     checked = 0
