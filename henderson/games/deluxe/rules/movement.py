@@ -141,7 +141,7 @@ class Context:
                     if left > 0:
                         self.capacity[h] = self.capacity.get(h, 0) + left
         self.helpers: set[str] = set(self.capacity)
-        self.key = (side, self.enemy, seen, frozenset(self.capacity.items()))
+        self.key = (side, self.enemy, seen)  # with the helpers, what every search reads
 
 
 def step_cost(
@@ -239,7 +239,9 @@ def _raw_routes(
         extra = 0
     pool = bool(units[0].pool)
     minimum = all(minimum_move(u) for u in units)
-    key = (start, budget, extra, pool, minimum, types, ctx.key)
+    need = sum(1 for t in types if not t) or 1
+    carriers = frozenset(h for h, c in ctx.capacity.items() if c >= need)  # DG 7.3.3
+    key = (start, budget, extra, pool, minimum, types, ctx.key, carriers)
     cache = state.game.route_cache
     found = cache.get(key)
     if found is not None:
@@ -247,7 +249,6 @@ def _raw_routes(
     if len(cache) > CACHE_LIMIT:
         cache.clear()
     ctx.helper_type = all(types)
-    need = sum(1 for t in types if not t) or 1
     lead = units[0]
     best = {
         h: r
