@@ -169,3 +169,29 @@ def test_pending_decisions_are_checked():
     obj["pending"] = [{"kind": "rabaul", "side": "japan", "count": 2}]
     with pytest.raises(PositionError, match=r"pending\[0\]\.strength"):
         GAME.load_state(obj)
+
+
+class _NoCache(dict):
+    """A cache that keeps nothing: every search is made afresh."""
+
+    def __setitem__(self, key, value):
+        pass
+
+
+def test_cached_searches_change_nothing():  # the route and action caches are invisible
+    from henderson.games.deluxe import load_game
+
+    plain = load_game()
+    plain.route_cache = _NoCache()
+    plain.list_cache = _NoCache()
+    a, b = GAME.new_state(21), plain.new_state(21)
+    rng = random.Random(21)
+    for _ in range(150):
+        if a.is_terminal():
+            break
+        acts = [str(x) for x in a.legal_actions()]
+        assert acts == [str(x) for x in b.legal_actions()]
+        choice = rng.choice(acts)
+        a.apply(choice)
+        b.apply(choice)
+        assert a.to_json() == b.to_json()
