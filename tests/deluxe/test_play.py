@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from henderson import games
 from henderson.core.errors import IllegalAction, PositionError
 from henderson.core.record import GameRecord, record_for, replay
+from henderson.games.deluxe import load_game
 
 from .support import GAME, position
 
@@ -179,8 +180,6 @@ class _NoCache(dict):
 
 
 def test_cached_searches_change_nothing():  # the route and action caches are invisible
-    from henderson.games.deluxe import load_game
-
     plain = load_game()
     plain.route_cache = _NoCache()
     plain.list_cache = _NoCache()
