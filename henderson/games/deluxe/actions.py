@@ -73,7 +73,7 @@ class DGAction:
 
 
 _MADE: dict[tuple[str, ...], DGAction] = {}  # every action made, by verb and arguments
-_MADE_LIMIT = 500_000
+_MADE_LIMIT = 200_000
 
 
 def make(verb: str, *args: str) -> DGAction:

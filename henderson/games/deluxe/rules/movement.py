@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ..units import UnitState
 
 HELPER_TYPES = ("lvt", "engineer")  # DG 7.3.3 units that carry others across rivers
-CACHE_LIMIT = 200_000  # route-cache entries kept before the cache is emptied
+CACHE_LIMIT = 3_000  # searches kept (about 20 kB each) before the cache is emptied
 
 
 # a search's result: start, then for hexes to go on from and for forced stops, the previous
@@ -468,7 +468,7 @@ def _action_list(
     ck = (verb, who, key)
     found = cache.get(ck)
     if found is None:
-        if len(cache) > CACHE_LIMIT // 10:
+        if len(cache) > CACHE_LIMIT:
             cache.clear()
         action = state.game.action
         found = cache[ck] = [(h, action(verb, who, h)) for h in sorted(hexes)]
