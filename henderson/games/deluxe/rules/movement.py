@@ -140,7 +140,6 @@ class Context:
                     left = u.strength - used.get(u.id, 0)
                     if left > 0:
                         self.capacity[h] = self.capacity.get(h, 0) + left
-        self.helpers: set[str] = set(self.capacity)
         self.key = (side, self.enemy, seen)  # with the helpers, what every search reads
 
 
