@@ -116,7 +116,7 @@ def allowance(state: DGState, unit: UnitState) -> int:
 
 class Context:
     """What every route search of one side needs, computed once per position: enemy hexes,
-    zones of control, river helpers with crossings left, full hexes, and a cache key."""
+    zones of control, river helpers with crossings left, and a cache key."""
 
     def __init__(
         self, state: DGState, side: str, occ: dict[str, list[UnitState]] | None = None
@@ -152,36 +152,25 @@ def step_cost(
     need: int = 1,
 ) -> tuple[int, bool, bool] | None:
     """(cost, must stop, used a helper) to enter `to` from `frm`; None when it may not.
-    `need` is how many units cross a river together with one helper's crossings."""
-    m = state.data.map
-    h = m.hexes[to]
-    if h.base == "sea" or to in ctx.enemy:  # DG 7.3.8: never into an enemy hex
+    `need` is how many units cross a river together with one helper's crossings. The same
+    reading of the edge tables as `_search`, one step at a time."""
+    if to in ctx.enemy:  # DG 7.3.8: never into an enemy hex
         return None
-    mv = state.data.movement
     zoc = to in ctx.zoc  # DG 7.4.1 stop on entering an enemy zone of control
     if unit.pool:  # DG 7.7.4 stealth movement: jungle only, 4 a hex, rivers ignored
-        if h.base != "jungle":
-            return None
-        return mv.stealth_hex, zoc, False
-    if to in m.road_next.get(frm, ()):  # DG 7.3.7 along a road: free (to a village: 1)
-        return (mv.road_to_village if h.village else mv.road_to_road), zoc, False
-    if h.village and m.hexes[frm].road:  # DG 7.3.7 road hex to village hex: 1
-        cost = mv.road_to_village
-    else:  # DG 7.3: the most expensive terrain in the hex
-        cost = mv.jungle if h.base == "jungle" else mv.clear
-        if h.village:
-            cost = max(cost, mv.village)
-    stop = zoc
-    helped = False
-    if h.river:
-        cost = max(cost, mv.river)
-        if to in m.river_next.get(frm, ()) or (ctx.helper_type and need == 1):
-            pass  # DG 7.3.3 up or down stream, or the helper itself
-        elif ctx.capacity.get(to, 0) >= need:
-            helped = True
-        else:
-            stop = True
-    return cost, stop, helped
+        for other, cost in state.game.stealth_edges[frm]:
+            if other == to:
+                return cost, zoc, False
+        return None
+    for other, cost, river in state.game.edges[frm]:
+        if other != to:
+            continue
+        if not river or (ctx.helper_type and need == 1):
+            return cost, zoc, False  # DG 7.3.3 no crossing, or the helper itself
+        if ctx.capacity.get(to, 0) >= need:
+            return cost, zoc, True
+        return cost, True, False
+    return None  # the sea, or not next to `frm`
 
 
 def landing_extra(state: DGState, unit: UnitState) -> int:
