@@ -189,11 +189,9 @@ class DGState:
 
     def apply(self, action: DGAction | str) -> list[Event]:
         """Check and play an action (or its notation); IllegalAction names the rule."""
-        if isinstance(action, str):
-            action = parse(action)
+        action = intern(action) if isinstance(action, DGAction) else parse(str(action))
         if self.result is not None:
             raise IllegalAction("DG 12.0", "the game is over")
-        action = intern(action)
         acts, ids = self._legal_now()
         if id(action) not in ids and action not in acts:
             raise self._explain(action)
