@@ -6,6 +6,7 @@ import pytest
 
 from henderson.core.errors import IllegalAction
 from henderson.games.deluxe.rules.assault import ratio_index, ratio_name
+from henderson.games.deluxe.rules.movement import landing_extra, routes
 
 from .support import rolls, state
 
@@ -186,3 +187,20 @@ def test_us_stealth_option():  # DG 7.7.6
     assert "stealth 7/1" in {str(a) for a in s.legal_actions()}
     s = state(10, "us_move", {"7/1": "3912", "124/2": "4016"})
     assert "stealth 7/1" not in {str(a) for a in s.legal_actions()}
+
+
+def test_a_leg_pays_the_landing_cost_once():  # DG 7.3.5, 7.7.5
+    s = state(
+        10,
+        "us_move",
+        {"7/1": {"at": "3507", "landed": 10}, "124/2": {"at": "3310", "stealth": 3}},
+        dice=[6],
+    )
+    u = s.units["7/1"]
+    assert landing_extra(s, u) == 2
+    cost = routes(s, u)["3408"].cost  # two to leave the landing hex, the road is free
+    assert cost == 2 and s.data.map.hexes["3408"].coastal
+    s.apply("detect 7/1 3310 3408")  # a leg to another coastal hex, then a roll
+    assert u.at == "3408" and u.spent == cost + 1
+    assert landing_extra(s, u) == 0  # it left its landing hex: no second payment
+    assert routes(s, u)["3508"].cost == 0  # back along the road, free
