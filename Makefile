@@ -1,4 +1,5 @@
-# The two commands of the README: `make run` and `make test`. Both create .venv first.
+# The two commands of the README: `make run` (the server: open the address it prints) and
+# `make test` (the whole suite). Both create .venv first.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -15,11 +16,15 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: install
-	$(BIN)/henderson play firstblood --us human --jp random
+	$(BIN)/henderson serve
 
+# The browser tests need Debian's chromium; the storage tests also run on PostgreSQL when
+# it can be started here (otherwise they run on SQLite only).
 test: install
+	scripts/ensure-browser
 	$(BIN)/ruff check .
-	$(BIN)/pytest -q -n auto
+	HENDERSON_TEST_POSTGRES="$$(scripts/ensure-postgres || true)" HENDERSON_RANDOM_GAMES=2000 \
+		$(BIN)/pytest -q -n auto
 
 lint: install
 	$(BIN)/ruff check .

@@ -29,6 +29,13 @@ app = typer.Typer(
 data_app = typer.Typer(help="Check game data files.", no_args_is_help=True)
 app.add_typer(data_app, name="data")
 
+
+def _register_command_groups() -> None:
+    """Commands that live with their subsystem: the server's and the simulator's."""
+    from henderson.server import cli as server_cli
+
+    server_cli.register(app)
+
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
@@ -255,6 +262,9 @@ def play_command(
         if pgame.name != game.name:
             raise UsageError(f"{position} is a {pgame.name} position")
     play_terminal(game, seats, seed=seed, record_path=record, start=start, console=out)
+
+
+_register_command_groups()
 
 
 def main() -> None:

@@ -1,7 +1,11 @@
 """Computer players, chosen by name everywhere (CLI, server, simulator).
 
 An agent sees only the public game API: given a state, it returns one of
-`state.legal_actions()`.
+`state.legal_actions()`. Names may carry options after colons, e.g.
+`mcts:iterations=200:c=0.7`; the options go to the factory as keyword arguments.
+
+Levels shown to users: `easy` (heuristic with noise), `normal` (heuristic),
+`hard` (MCTS). See docs/agents.md.
 """
 
 from __future__ import annotations
@@ -13,20 +17,28 @@ from henderson.core.errors import HendersonError
 
 
 class Agent(Protocol):
-    """A computer player: `choose(state)` returns a legal action for `state.current_player()`."""
+    """A computer player: `choose(state)` returns a legal action for `state.current_player()`.
+
+    An agent may also define `observe(ply, action)`: drivers that know it call it
+    after every action played (by anyone), so search agents can keep their tree.
+    """
 
     name: str
 
     def choose(self, state: Any) -> Any: ...
 
 
-AgentFactory = Callable[[int | None], Agent]
+AgentFactory = Callable[..., Agent]
 
 _FACTORIES: dict[str, AgentFactory] = {}
 
 
+class AgentError(HendersonError):
+    """An unknown agent name or a bad agent option."""
+
+
 def register(name: str, factory: AgentFactory) -> None:
-    """Make an agent available by name; the factory takes a seed."""
+    """Make an agent available by name; the factory takes a seed (and keyword options)."""
     _FACTORIES[name] = factory
 
 
@@ -34,18 +46,53 @@ def names() -> list[str]:
     return sorted(_FACTORIES)
 
 
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split `name:key=value:key=value` into the name and its options (numbers parsed)."""
+    name, *parts = spec.strip().split(":")
+    options: dict[str, Any] = {}
+    for part in parts:
+        key, sep, text = part.partition("=")
+        if not sep or not key:
+            raise AgentError(f"agent {spec!r}: option {part!r} is not key=value")
+        options[key.strip().replace("-", "_")] = _option_value(text.strip())
+    return name, options
+
+
+def _option_value(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    return text
+
+
 def get(name: str, seed: int | None = None) -> Agent:
-    """A fresh agent by name (e.g. "random"), seeded for reproducible play."""
-    factory = _FACTORIES.get(name)
+    """A fresh agent by name (e.g. "random", "hard", "mcts:iterations=300"), seeded."""
+    base, options = parse_spec(name)
+    factory = _FACTORIES.get(base)
     if factory is None:
-        raise HendersonError(f"unknown agent {name!r} (known: {', '.join(names())})")
-    return factory(seed)
+        raise AgentError(f"unknown agent {base!r} (known: {', '.join(names())})")
+    try:
+        return factory(seed, **options) if options else factory(seed)
+    except (TypeError, ValueError) as exc:  # an option the agent does not take or allow
+        raise AgentError(f"agent {name!r}: {exc}") from None
 
 
 def _register_builtins() -> None:
+    from henderson.agents.heuristic import HeuristicAgent
+    from henderson.agents.mcts import MCTSAgent
     from henderson.agents.random_agent import RandomAgent
 
     register("random", RandomAgent)
+    register("heuristic", HeuristicAgent)
+    register("mcts", MCTSAgent)
+    # the levels users see
+    register("easy", HeuristicAgent.easy)
+    register("normal", HeuristicAgent.normal)
+    register("hard", MCTSAgent.hard)
 
 
 _register_builtins()

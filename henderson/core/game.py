@@ -63,6 +63,11 @@ class State(Protocol):
         """The documented, versioned, hand-editable position."""
         ...
 
+    # A game with hidden information also gives its states
+    #   redact(player, action, events, side) -> (action_text, events_json)
+    # saying how another side's action and its events (JSON, as in records) read to `side`;
+    # the server sends the log through it. Without it, every action is public.
+
 
 class Game(Protocol):
     """Rules plus validated data for one game."""
@@ -72,6 +77,7 @@ class Game(Protocol):
     sides: tuple[str, ...]
     data_version: str
     data_dir: Path
+    hidden_information: bool  # whether `view` ever hides something (fog of war, secret orders)
 
     def new_state(
         self,

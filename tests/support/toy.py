@@ -129,6 +129,7 @@ class ToyState:
 
 class ToyGame:
     name = "toy"
+    hidden_information = True  # each side's secret card
     title = TITLE
     sides = ("red", "blue")
     data_version = "1"

@@ -19,6 +19,7 @@ class AagGame:
     """Axis & Allies: Guadalcanal: sides "us" (Allies) and "jp" (Axis)."""
 
     name = "aag"
+    hidden_information = True  # the hidden-movement option keeps sea orders secret
     title = TITLE
     sides = SIDES
 

@@ -26,6 +26,7 @@ class DGGame:
     """Rules plus data for DG; sides are "us" and "japan" (the US moves first, DG 4.0)."""
 
     name = "deluxe"
+    hidden_information = True  # DG 7.7, 7.8: stealth and fog of war
     title = TITLE
     sides = SIDES
 

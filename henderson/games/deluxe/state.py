@@ -441,6 +441,18 @@ class DGState:
                 out.append(e)
         return out
 
+    def redact(
+        self, player: str, action: str, events: list[dict[str, Any]], side: str | None
+    ) -> tuple[str, list[dict[str, Any]]]:
+        """How another side's action and its events read to `side` (DG 7.7, 7.8): an action
+        naming an enemy unit `side` cannot now see is hidden, and so are such events."""
+        seen = self.visible_ids(side)
+        hidden = {uid for uid, u in self.units.items() if u.side == player and u.on_map and uid not in seen}
+        words = action.split()
+        text = f"{player} acts out of sight" if any(w in hidden for w in words[1:]) else action
+        shown = self.events_for([Event.from_json(e) for e in events], side)
+        return text, [e.to_json() for e in shown]
+
     def odds(self) -> dict[str, Any] | None:
         """The exact outcome distribution of the assault being built (None when there is none)."""
         if self.pending and self.pending[-1]["kind"] == "assault":

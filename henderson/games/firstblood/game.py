@@ -29,6 +29,7 @@ class FirstBlood:
     name = "firstblood"
     title = TITLE
     sides = ("us", "jp")
+    hidden_information = False  # FIRST BLOOD hides nothing but the dice
 
     def __init__(self, data: FBData) -> None:
         self.data = data

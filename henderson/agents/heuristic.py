@@ -1,0 +1,107 @@
+"""The `heuristic` agent: one-step look-ahead on the game's evaluation function.
+
+For each legal action it plays the action on a determinised clone and scores
+the result with the game's `evaluate(state, side)` (see `evaluation.py`). An
+action that rolled dice is scored by the mean over `samples` clones with fresh
+dice, an estimate of its expectation; an action that rolled none needs one.
+`easy` adds noise to the scores and sometimes plays at random; `normal` is the
+plain heuristic.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from henderson.agents.chance import sample_after
+from henderson.agents.evaluation import Evaluator, evaluator_for, value
+from henderson.agents.repetition import History
+
+EPSILON = 1e-9
+
+
+def action_value(state: Any, action: Any, side: str, evaluate: Evaluator, rng: random.Random, samples: int) -> float:
+    """The expected worth for `side` of playing `action` in `state` (sampled over dice)."""
+    after, chance = sample_after(state, action, rng)
+    total = value(after, side, evaluate)
+    if not chance or samples <= 1:
+        return total
+    for _ in range(samples - 1):
+        after, _ = sample_after(state, action, rng)
+        total += value(after, side, evaluate)
+    return total / samples
+
+
+def action_values(
+    state: Any,
+    actions: Sequence[Any],
+    side: str,
+    evaluate: Evaluator,
+    rng: random.Random,
+    samples: int,
+) -> list[float]:
+    """`action_value` for each action, in order."""
+    return [action_value(state, a, side, evaluate, rng, samples) for a in actions]
+
+
+class HeuristicAgent:
+    """Plays the action whose expected evaluation is best; ties broken by the seeded generator.
+
+    `noise`: standard deviation of Gaussian noise added to each score;
+    `epsilon`: chance of playing a uniformly random action instead;
+    `samples`: determinised clones per action that rolls dice.
+    A sure action that returns to a position the agent already decided in is
+    passed over (see `repetition.py`), so free back-and-forth choices end.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        noise: float = 0.0,
+        epsilon: float = 0.0,
+        samples: int = 6,
+        name: str = "heuristic",
+    ) -> None:
+        if samples < 1 or noise < 0 or not 0 <= epsilon <= 1:
+            raise ValueError("need samples >= 1, noise >= 0 and 0 <= epsilon <= 1")
+        self.rng = random.Random(seed)
+        self.noise = float(noise)
+        self.epsilon = float(epsilon)
+        self.samples = int(samples)
+        self.name = name
+        self.history = History()
+
+    @classmethod
+    def easy(cls, seed: int | None = None, **options: Any) -> HeuristicAgent:
+        """The `easy` level: the heuristic with noisy scores and a random move one time in five."""
+        options = {"noise": 0.25, "epsilon": 0.2, "name": "easy", **options}
+        return cls(seed, **options)
+
+    @classmethod
+    def normal(cls, seed: int | None = None, **options: Any) -> HeuristicAgent:
+        """The `normal` level: the plain heuristic."""
+        return cls(seed, **{"name": "normal", **options})
+
+    def choose(self, state: Any) -> Any:
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("no legal action: the game is over")
+        self.history.note(state)  # even a forced position: a cancel may lead back to it
+        if len(actions) == 1:
+            return actions[0]
+        if self.epsilon and self.rng.random() < self.epsilon:
+            return actions[self.rng.randrange(len(actions))]
+        side = state.current_player()
+        evaluate = evaluator_for(state.game)
+        scores = action_values(state, actions, side, evaluate, self.rng, self.samples)
+        if self.noise:
+            scores = [s + self.rng.gauss(0.0, self.noise) for s in scores]
+        # best first; equal scores in a seeded random order
+        tiebreak = [self.rng.random() for _ in actions]
+        order = sorted(range(len(actions)), key=lambda i: (-scores[i], tiebreak[i]))
+        best = scores[order[0]]
+        top = [actions[i] for i in order if scores[i] >= best - EPSILON]
+        rest = [actions[i] for i in order if scores[i] < best - EPSILON]
+        return self.history.first_new(state, top + rest[: len(top) + 8], self.rng)

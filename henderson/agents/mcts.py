@@ -1,0 +1,432 @@
+"""The `mcts` agent (level `hard`): determinised, open-loop Monte Carlo tree search.
+
+Each iteration clones the real position with fresh seeded dice (so the search
+never reads the game's own dice), walks the tree by UCT, adds one edge, then
+scores the leaf by the game's evaluation (after a few random plies when asked;
+random playouts to the end when the game has no evaluation) and backs the
+value up for the side that chose each edge. Because the tree is keyed by
+action notation rather than by position, dice outcomes are averaged inside it
+("open loop"); an edge's statistics count only the iterations in which it was
+legal (availability, as in information-set MCTS).
+
+Large action spaces (FB has many units, each with many destinations):
+- grouping: when a decision offers more than `group_min` actions, the tree first
+  chooses among groups of actions sharing the first words of their notation
+  (e.g. the unit that moves), then within the group (recursively);
+- heuristic priors: actions are scored once by a one-step look-ahead on the
+  evaluation (`prior_limit` actions at most per decision, `root_prior_limit` at
+  the root); the score orders them and biases UCT (progressive bias);
+- pruning: only the best `max_children` by prior are ever considered;
+- progressive widening: a node visited n times considers its best
+  ceil(pw_c * n ** pw_alpha) children.
+
+The tree is kept between moves: when the new position descends from the old
+root by actions the agent knows (its own, or those given to `observe`), the
+matching subtree becomes the new root.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+import zlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from henderson.agents.chance import determinise, sample_after
+from henderson.agents.evaluation import Evaluator, find_evaluator, neutral, value, values
+from henderson.agents.repetition import History, digest, fingerprint
+
+UNDECIDED = -1
+
+
+class Edge:
+    """An action (or a group of actions) from a node: visits, summed value, availability, prior."""
+
+    __slots__ = ("avail", "n", "node", "prior", "w")
+
+    def __init__(self, prior: float) -> None:
+        self.prior = prior
+        self.n = 0
+        self.w = 0.0
+        self.avail = 0
+        self.node: Node | None = None
+
+    def mean(self) -> float:
+        return self.w / self.n if self.n else 0.0
+
+
+class Node:
+    """One decision (or one group within a decision) in the open-loop tree."""
+
+    __slots__ = ("edges", "group_cache", "group_k", "keys_cache", "priors", "rank_cache", "salt", "visits")
+
+    def __init__(self, salt: int) -> None:
+        self.edges: dict[str, Edge] = {}
+        self.visits = 0
+        self.group_k = UNDECIDED  # 0: children are actions; k: groups by the first k words
+        self.priors: dict[str, float] | None = None  # action notation -> one-step score
+        self.salt = salt
+        self.rank_cache: tuple[list[str], list[str]] | None = None
+        # the last legal list seen here and its notations; the last grouping of them
+        self.keys_cache: tuple[list[Any], list[str]] | None = None
+        self.group_cache: tuple[list[str], Any, dict[str, list[str]], dict[str, float] | None] | None = None
+
+    def keys_for(self, actions: list[Any]) -> list[str]:
+        """The notations of `actions`, reused while the legal list is the same."""
+        cache = self.keys_cache
+        if cache is not None and (cache[0] is actions or cache[0] == actions):
+            return cache[1]
+        keys = [str(a) for a in actions]
+        self.keys_cache = (actions, keys)
+        return keys
+
+    def groups_for(
+        self, keys: list[str], priors: dict[str, float] | None
+    ) -> tuple[dict[str, list[str]], dict[str, float] | None]:
+        """`keys` grouped by their first `group_k` words, and each group's best prior;
+        reused while the keys (and priors) are the same."""
+        cache = self.group_cache
+        if cache is not None and cache[1] is priors and (cache[0] is keys or cache[0] == keys):
+            return cache[2], cache[3]
+        groups: dict[str, list[str]] = {}
+        k = self.group_k
+        for a in keys:
+            groups.setdefault(prefix(a, k), []).append(a)
+        best = (
+            {g: max(priors.get(a, 0.0) for a in members) for g, members in groups.items()}
+            if priors is not None
+            else None
+        )
+        self.group_cache = (keys, priors, groups, best)
+        return groups, best
+
+
+def prefix(key: str, k: int) -> str:
+    """The first `k` words of an action's notation."""
+    return " ".join(key.split(None, k)[:k])
+
+
+def grouping_level(keys: Sequence[str], level: int, group_min: int) -> int:
+    """The fewest words (beyond `level`) that split `keys` into several groups; 0 for none."""
+    if len(keys) <= group_min:
+        return 0
+    words = [tuple(key.split()) for key in keys]
+    most = max(len(w) for w in words)
+    for k in range(level + 1, most):
+        groups = {w[:k] for w in words}
+        if len(groups) >= len(keys):
+            return 0
+        if len(groups) >= 2:
+            return k
+    return 0
+
+
+class MCTSAgent:
+    """Determinised open-loop MCTS with UCT, heuristic priors, grouping and widening.
+
+    Budget per move, the first reached ends the search: `iterations`; `work`,
+    the number of actions the search may play on its clones (tree walks,
+    playouts and prior look-aheads: a reproducible bound on time); `seconds`
+    (a clock, so not reproducible). At least one iteration is always done.
+    `c`: UCT exploration; `bias`: weight of the prior (progressive bias);
+    `rollout_plies`: random plies before evaluating a leaf (default 0 when the
+    game has an evaluation, else to the end of the game, at most `rollout_limit`).
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int | None = None,
+        work: int | None = None,
+        seconds: float | None = None,
+        c: float = 1.0,
+        bias: float = 1.0,
+        pw_c: float = 2.0,
+        pw_alpha: float = 0.5,
+        max_children: int = 40,
+        group_min: int = 12,
+        prior_limit: int = 24,
+        root_prior_limit: int = 512,
+        rollout_plies: int | None = None,
+        rollout_limit: int = 200,
+        reuse: bool = True,
+        name: str = "mcts",
+    ) -> None:
+        if iterations is None and seconds is None and work is None:
+            iterations = 400
+        if (
+            (iterations is not None and iterations < 1)
+            or (work is not None and work < 1)
+            or (seconds is not None and seconds <= 0)
+        ):
+            raise ValueError("the budget needs iterations >= 1, work >= 1 or seconds > 0")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.work = work
+        self._work_done = 0
+        self.seconds = seconds
+        self.c = float(c)
+        self.bias = float(bias)
+        self.pw_c = float(pw_c)
+        self.pw_alpha = float(pw_alpha)
+        self.max_children = int(max_children)
+        self.group_min = int(group_min)
+        self.prior_limit = int(prior_limit)
+        self.root_prior_limit = int(root_prior_limit)
+        self.rollout_plies = rollout_plies
+        self.rollout_limit = int(rollout_limit)
+        self.reuse = bool(reuse)
+        self.name = name
+        self._root: Node | None = None
+        self._root_ply = -1
+        self._root_print = ""
+        self._game: Any = None
+        self._played: dict[int, str] = {}
+        self.history = History()
+        # what the last search did, for benchmarks and curious players
+        self.last_iterations = 0
+        self.last_work = 0
+        self.last_seconds = 0.0
+        self.last_reused_visits = 0
+
+    @classmethod
+    def hard(cls, seed: int | None = None, **options: Any) -> MCTSAgent:
+        """The `hard` level: 500 iterations or 4,000 actions of work, the first reached (reproducible)."""
+        return cls(seed, **{"iterations": 500, "work": 4000, "name": "hard", **options})
+
+    # ---- the driver's interface -------------------------------------------------
+
+    def observe(self, ply: int, action: Any) -> None:
+        """Note that `action` was played at `ply` (by anyone): lets the tree follow the game."""
+        self._played[ply] = str(action)
+
+    def reset(self) -> None:
+        """Forget the tree (a new game)."""
+        self._root = None
+        self._played.clear()
+        self.history.clear()
+
+    def choose(self, state: Any) -> Any:
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("no legal action: the game is over")
+        self._sync(state)
+        if len(actions) == 1:
+            self._played[state.ply] = str(actions[0])
+            return actions[0]
+        root = self._root
+        assert root is not None
+        self.last_reused_visits = root.visits
+        evaluate = find_evaluator(state.game)
+        rollout = self.rollout_plies
+        if rollout is None:
+            rollout = 0 if evaluate is not None else self.rollout_limit
+        evaluate = evaluate or neutral
+        sides = tuple(state.game.sides)
+        start = time.perf_counter()
+        deadline = start + self.seconds if self.seconds is not None else math.inf
+        done = 0
+        self._work_done = 0
+        work = self.work if self.work is not None else math.inf
+        iterations = self.iterations if self.iterations is not None else math.inf
+        while done == 0 or (done < iterations and self._work_done < work and time.perf_counter() < deadline):
+            self._iterate(state, root, evaluate, sides, rollout)
+            done += 1
+        self.last_iterations = done
+        self.last_work = self._work_done
+        self.last_seconds = time.perf_counter() - start
+        keys = [str(a) for a in actions]
+        ranked = self._ranked_choices(root, keys)
+        if ranked:
+            chosen = self.history.first_new(state, [actions[keys.index(k)] for k in ranked], self.rng)
+            key = str(chosen)
+        else:
+            key = keys[0]
+        self._played[state.ply] = key
+        return actions[keys.index(key)]
+
+    # ---- the tree across moves ----------------------------------------------------
+
+    def _sync(self, state: Any) -> None:
+        """Make the root the node for `state`: the kept subtree when it descends, else new."""
+        node: Node | None = None
+        printed = fingerprint(state)
+        self.history.seen.add(digest(printed))  # every position decided in, forced ones too
+        if self.reuse and self._root is not None and state.game is self._game:
+            node = self._root
+            if state.ply < self._root_ply or (state.ply == self._root_ply and printed != self._root_print):
+                node = None  # an earlier position, or another one at the same ply
+            for ply in range(self._root_ply, state.ply if node is not None else self._root_ply):
+                key = self._played.get(ply)
+                node = self._descend(node, key) if key is not None else None
+                if node is None:
+                    break
+        self._root = node or Node(self.rng.getrandbits(32))
+        self._root_ply = state.ply
+        self._root_print = printed
+        self._game = state.game
+        self._played = {p: k for p, k in self._played.items() if p >= state.ply}
+
+    @staticmethod
+    def _descend(node: Node, key: str) -> Node | None:
+        current: Node | None = node
+        while current is not None and current.group_k > 0:
+            edge = current.edges.get(prefix(key, current.group_k))
+            current = edge.node if edge else None
+        if current is None:
+            return None
+        edge = current.edges.get(key)
+        return edge.node if edge else None
+
+    def _ranked_choices(self, root: Node, keys: list[str]) -> list[str]:
+        """Legal actions the search visited, best first: most visited (within the most visited
+        groups first), then by mean value and prior."""
+        legal = set(keys)
+
+        def walk(node: Node | None, members: set[str]) -> list[str]:
+            if node is None or not node.edges:
+                return []
+            edges = node.edges
+            if node.group_k > 0:
+                present = {prefix(a, node.group_k) for a in members}
+                options = [g for g in edges if edges[g].n > 0 and g in present]
+            else:
+                options = [a for a in edges if edges[a].n > 0 and a in members]
+            options.sort(key=lambda o: (-edges[o].n, -edges[o].mean(), -edges[o].prior))
+            if node.group_k <= 0:
+                return options
+            found: list[str] = []
+            for g in options[:3]:  # enough fallbacks without walking the whole tree
+                inner = {a for a in members if prefix(a, node.group_k) == g}
+                found.extend(walk(edges[g].node, inner))
+            return found
+
+        return walk(root, legal)
+
+    # ---- one iteration ------------------------------------------------------------
+
+    def _iterate(self, root_state: Any, root: Node, evaluate: Evaluator, sides: tuple[str, ...], rollout: int) -> None:
+        sim = determinise(root_state, self.rng)
+        path: list[tuple[Edge, str]] = []
+        node = root
+        depth = 0
+        while not sim.is_terminal():
+            player = sim.current_player()
+            actions = sim.legal_actions()
+            keys = node.keys_for(actions)
+            limit = self.root_prior_limit if depth == 0 else self.prior_limit
+            if node.priors is None and len(keys) <= limit:
+                node.priors = self._priors(sim, actions, keys, player, evaluate)
+            current, avail, level = node, keys, 0
+            while True:
+                current.visits += 1
+                if current.group_k == UNDECIDED:
+                    current.group_k = grouping_level(avail, level, self.group_min)
+                if current.group_k <= 0:
+                    key = self._select(current, avail, current.priors)
+                    edge = current.edges[key]
+                    path.append((edge, player))
+                    break
+                k = current.group_k
+                priors = current.priors
+                groups, group_priors = current.groups_for(avail, priors)
+                g = self._select(current, list(groups), group_priors)
+                edge = current.edges[g]
+                path.append((edge, player))
+                if edge.node is None:
+                    edge.node = Node(self.rng.getrandbits(32))
+                child = edge.node
+                if child.priors is None:
+                    if priors is not None:
+                        child.priors = priors
+                    elif len(groups[g]) <= self.prior_limit:
+                        members = groups[g]
+                        member_actions = [actions[keys.index(a)] for a in members]
+                        child.priors = self._priors(sim, member_actions, members, player, evaluate)
+                current, avail, level = child, groups[g], k
+            fresh = edge.n == 0
+            sim.apply(actions[keys.index(key)])
+            self._work_done += 1
+            depth += 1
+            if fresh:
+                break
+            if edge.node is None:
+                edge.node = Node(self.rng.getrandbits(32))
+            node = edge.node
+        for _ in range(rollout):
+            if sim.is_terminal():
+                break
+            moves = sim.legal_actions()
+            sim.apply(moves[self.rng.randrange(len(moves))])
+            self._work_done += 1
+        result = values(sim, sides, evaluate)
+        for edge, player in path:
+            edge.n += 1
+            edge.w += result.get(player, 0.0)
+
+    def _priors(
+        self,
+        sim: Any,
+        actions: Sequence[Any],
+        keys: Sequence[str],
+        player: str,
+        evaluate: Evaluator,
+    ) -> dict[str, float]:
+        """One determinised one-step look-ahead score per action, for `player`."""
+        if evaluate is neutral:
+            return {}
+        self._work_done += len(actions)
+        return {
+            key: value(sample_after(sim, action, self.rng)[0], player, evaluate)
+            for key, action in zip(keys, actions, strict=True)
+        }
+
+    def _ranked(self, node: Node, keys: list[str], priors: dict[str, float] | None) -> list[str]:
+        cache = node.rank_cache
+        if cache is not None and cache[0] == keys:
+            return cache[1]
+        salt = node.salt
+
+        def order(key: str) -> tuple[float, int]:
+            p = priors.get(key, 0.0) if priors else 0.0
+            return (-p, zlib.crc32(key.encode()) ^ salt)
+
+        ranked = sorted(keys, key=order)
+        if priors and self.max_children > 0:
+            ranked = ranked[: self.max_children]
+        node.rank_cache = (keys, ranked)
+        return ranked
+
+    def _select(self, node: Node, keys: list[str], priors: dict[str, float] | None) -> str:
+        """UCT with progressive bias over the best `widen(visits)` available children."""
+        edges = node.edges
+        if len(keys) == 1:
+            key = keys[0]
+            edge = edges.get(key)
+            if edge is None:
+                edge = edges[key] = Edge(priors.get(key, 0.0) if priors else 0.0)
+            edge.avail += 1
+            return key
+        ranked = self._ranked(node, keys, priors)
+        allowed = max(1, math.ceil(self.pw_c * node.visits**self.pw_alpha))
+        candidates = ranked[:allowed]
+        first_new: str | None = None
+        for key in candidates:
+            edge = edges.get(key)
+            if edge is None:
+                edge = edges[key] = Edge(priors.get(key, 0.0) if priors else 0.0)
+            edge.avail += 1
+            if edge.n == 0 and first_new is None:
+                first_new = key
+        if first_new is not None:
+            return first_new
+        c, bias, log = self.c, self.bias, math.log
+        score: Callable[[str], float] = lambda k: (  # noqa: E731
+            edges[k].w / edges[k].n
+            + c * math.sqrt(log(edges[k].avail) / edges[k].n)
+            + bias * edges[k].prior / (edges[k].n + 1)
+        )
+        return max(candidates, key=score)

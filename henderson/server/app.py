@@ -1,0 +1,296 @@
+"""The FastAPI application: the JSON API, the WebSocket pushes and the static client."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, PlainTextResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.staticfiles import StaticFiles
+
+from henderson import agents, games
+from henderson.core.errors import HendersonError
+from henderson.server.errors import ApiError, from_henderson, install_handlers
+from henderson.server.limits import RECORD_LIMIT, BodyLimit
+from henderson.server.matches import Hub, Listener, game_named
+from henderson.server.schemas import (
+    CreateMatch,
+    MyGames,
+    OddsRequest,
+    PlayAction,
+    PreviewRequest,
+    UndoRequest,
+    UploadRecord,
+)
+from henderson.server.storage import Seat, Store
+
+log = logging.getLogger("henderson.server")
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+WS_MESSAGE_LIMIT = 4096
+WS_HELLO_TIMEOUT = 10.0
+
+bearer = HTTPBearer(auto_error=False, description="a seat token from an invite link")
+
+
+def renderer_exists(name: str) -> bool:
+    """Whether the client has a board renderer for this game (`web/games/<name>.js`)."""
+    return name.replace("_", "").isalnum() and (WEB_DIR / "games" / f"{name}.js").is_file()
+
+
+async def seat_of(request: Request, creds: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> Seat:
+    """The seat named by the request's bearer token."""
+    hub: Hub = request.app.state.hub
+    return await hub.seat(creds.credentials if creds else None)
+
+
+SeatDep = Annotated[Seat, Depends(seat_of)]
+
+
+def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2) -> FastAPI:
+    """The server application storing its matches in `db_url` (SQLite file or PostgreSQL).
+
+    `agent_delay` pauses between computer moves so that a person can follow them.
+    """
+    store = Store(db_url)
+    pool = ThreadPoolExecutor(max_workers=agent_workers, thread_name_prefix="henderson-agent")
+    hub = Hub(store, pool, agent_delay)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await hub.resume()
+        yield
+        await hub.close()
+        pool.shutdown(wait=False, cancel_futures=True)
+        store.close()
+
+    app = FastAPI(
+        title="henderson",
+        summary="Guadalcanal board wargames with every rule enforced: the game server.",
+        version="1",
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+    install_handlers(app)
+
+    # -- games and agents ---------------------------------------------------------------------
+
+    @app.get("/api/games", tags=["games"])
+    async def list_games() -> dict[str, Any]:
+        """The games this server plays, their sides, and whether the client draws their board."""
+        found = []
+        for name in games.names():
+            try:
+                game = games.get(name)
+            except Exception as exc:  # a game that cannot load is left out, not a failure
+                log.warning("game %s cannot be loaded: %s", name, exc)
+                continue
+            found.append(
+                {
+                    "name": name,
+                    "title": game.title,
+                    "sides": list(game.sides),
+                    "renderer": renderer_exists(name),
+                }
+            )
+        return {"games": found}
+
+    @app.get("/api/games/{name}/board", tags=["games"])
+    async def board(name: str) -> dict[str, Any]:
+        """Static board data for the client (`game.client_data()`), or {} when the game has none."""
+        game = game_named(name)
+        client_data = getattr(game, "client_data", None)
+        return dict(client_data()) if callable(client_data) else {}
+
+    @app.get("/api/agents", tags=["games"])
+    async def list_agents() -> dict[str, Any]:
+        """The computer players a side can be given."""
+        return {"agents": agents.names()}
+
+    # -- matches ------------------------------------------------------------------------------
+
+    @app.post("/api/matches", status_code=201, tags=["matches"])
+    async def create_match(body: CreateMatch) -> dict[str, Any]:
+        """Start a match; the answer holds one secret token per human seat and a spectator token."""
+        return await hub.create(body.game, body.options, body.players)
+
+    @app.post("/api/records", status_code=201, tags=["matches"])
+    async def upload_record(body: UploadRecord) -> dict[str, Any]:
+        """Start a match that resumes an uploaded JSON Lines record."""
+        return await hub.upload(body.record, body.players)
+
+    @app.post("/api/mine", tags=["matches"])
+    async def my_games(body: MyGames) -> dict[str, Any]:
+        """What the seats of the given tokens are in; unknown tokens are listed apart."""
+        found, unknown = [], []
+        for token in body.tokens:
+            try:
+                seat = await hub.seat(token)
+            except ApiError:
+                unknown.append(token)
+                continue
+            summary = await asyncio.to_thread(hub.store.summary, seat.match_id)
+            if summary is None:
+                unknown.append(token)
+                continue
+            found.append(
+                {
+                    "token": token,
+                    "match": summary.id,
+                    "game": summary.game,
+                    "side": seat.side,
+                    "role": "spectator" if seat.side is None else "player",
+                    "steps": summary.ply,
+                    "current_player": summary.current,
+                    "finished": summary.finished,
+                    "updated": summary.updated.isoformat(),
+                }
+            )
+        return {"games": found, "unknown": unknown}
+
+    # -- a seat -------------------------------------------------------------------------------
+
+    @app.get("/api/seat", tags=["seat"])
+    async def seat_state(seat: SeatDep) -> dict[str, Any]:
+        """The seat's view of its match, its legal actions when it must act, and the whole log."""
+        live = await hub.match(seat.match_id)
+        return await hub.payload(live, seat.side)
+
+    @app.post("/api/seat/actions", tags=["seat"])
+    async def play(seat: SeatDep, body: PlayAction) -> dict[str, Any]:
+        """Play an action; `ply` is the state id it was chosen on (stale actions are refused)."""
+        return await hub.act(seat, body.action, body.ply)
+
+    @app.post("/api/seat/undo", tags=["seat"])
+    async def undo(seat: SeatDep, body: UndoRequest) -> dict[str, Any]:
+        """Take back the seat's last action (no die rolled, same phase); `ply` is the current
+        state id, as for an action."""
+        return await hub.undo(seat, body.ply)
+
+    @app.post("/api/seat/odds", tags=["seat"])
+    async def odds(seat: SeatDep, body: OddsRequest) -> dict[str, Any]:
+        """The odds of an attack before committing it: column, modifiers with their rules and
+        the chance of each result (games with `game.odds`; the deciding seat only)."""
+        return await hub.odds(seat, body.attack)
+
+    @app.post("/api/seat/preview", tags=["seat"])
+    async def preview(seat: SeatDep, body: PreviewRequest) -> dict[str, Any]:
+        """Try actions on a copy of the position and get fields of the view after each (e.g. the
+        movement left after a move); actions that roll dice are not previewed."""
+        return await hub.preview(seat, body.actions, body.fields)
+
+    @app.get("/api/seat/history", tags=["seat"])
+    async def history(seat: SeatDep, step: Annotated[int, Query(ge=0)]) -> dict[str, Any]:
+        """The seat's view after the record's first `step` actions."""
+        return await hub.history(seat, step)
+
+    @app.get("/api/seat/record", tags=["seat"], response_class=PlainTextResponse)
+    async def download(seat: SeatDep) -> Response:
+        """The match as its JSON Lines record."""
+        text = await hub.record_text(seat)
+        return PlainTextResponse(
+            text,
+            media_type="application/x-ndjson",
+            headers={"Content-Disposition": f'attachment; filename="henderson-{seat.match_id}.jsonl"'},
+        )
+
+    # -- live updates -------------------------------------------------------------------------
+
+    @app.websocket("/api/ws")
+    async def updates(ws: WebSocket) -> None:
+        """Send `{"token": ...}` first; then each change of the match comes as a state message."""
+        await ws.accept()
+        try:
+            hello = await asyncio.wait_for(ws.receive_text(), WS_HELLO_TIMEOUT)
+            if len(hello) > WS_MESSAGE_LIMIT:
+                raise ApiError(413, "too-large", "the message is too long")
+            try:
+                token = json.loads(hello).get("token")
+            except (ValueError, AttributeError):
+                raise ApiError(400, "bad-json", 'the first message must be {"token": "..."}') from None
+            seat = await hub.seat(token if isinstance(token, str) else None)
+            live = await hub.match(seat.match_id)
+        except (TimeoutError, WebSocketDisconnect):
+            with suppress(Exception):
+                await ws.close(code=4408)
+            return
+        except (ApiError, HendersonError) as exc:
+            err = exc if isinstance(exc, ApiError) else from_henderson(exc)
+            with suppress(Exception):
+                await ws.send_json({"type": "error", **err.body()})
+                await ws.close(code=4000 + err.status)
+            return
+        listener = Listener(seat.side)
+        live.listeners.add(listener)
+        reader = asyncio.create_task(_read_pings(ws))
+        try:
+            snapshot = live.snapshot()
+            await ws.send_json(await asyncio.to_thread(live.payload, seat.side, 0, snapshot))
+            sent = snapshot[1]
+            while True:
+                waiter = asyncio.create_task(listener.wake.get())
+                done, _ = await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
+                if reader in done:
+                    waiter.cancel()
+                    return
+                snapshot = live.snapshot()
+                await ws.send_json(await asyncio.to_thread(live.payload, seat.side, sent, snapshot))
+                sent = snapshot[1]
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        finally:
+            live.listeners.discard(listener)
+            reader.cancel()
+
+    async def _read_pings(ws: WebSocket) -> None:
+        """Answer pings; return when the client goes away or breaks the protocol."""
+        while True:
+            try:
+                text = await ws.receive_text()
+            except (WebSocketDisconnect, RuntimeError):
+                return
+            if len(text) > WS_MESSAGE_LIMIT:
+                with suppress(Exception):
+                    await ws.close(code=1009)
+                return
+            try:
+                kind = json.loads(text).get("type")
+            except (ValueError, AttributeError):
+                kind = None
+            if kind == "ping":
+                await ws.send_json({"type": "pong"})
+
+    # -- the client ---------------------------------------------------------------------------
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(WEB_DIR / "index.html")
+
+    @app.get("/play", include_in_schema=False)
+    async def game_page() -> FileResponse:
+        return FileResponse(WEB_DIR / "play.html")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(WEB_DIR / "favicon.svg", media_type="image/svg+xml")
+
+    app.mount("/web", StaticFiles(directory=WEB_DIR), name="web")
+
+    @app.middleware("http")
+    async def headers(request: Any, call_next: Any) -> Response:
+        response: Response = await call_next(request)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    app.add_middleware(BodyLimit, per_path={"/api/records": RECORD_LIMIT})
+    return app

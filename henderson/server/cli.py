@@ -1,0 +1,27 @@
+"""The `henderson serve` command (wired into `henderson.cli` by `register`)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from henderson.server.run import DEFAULT_DB
+
+
+def register(app: typer.Typer) -> None:
+    """Add `serve [--host] [--port] [--db URL]` to the command-line app."""
+
+    @app.command("serve")
+    def serve_command(
+        host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+        port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+        db: Annotated[
+            str,
+            typer.Option("--db", help="database: an SQLite file path or URL, or postgresql://…"),
+        ] = DEFAULT_DB,
+    ) -> None:
+        """Serve the games in a browser: prints the address to open."""
+        from henderson.server.run import serve
+
+        serve(host, port, db)

@@ -1,0 +1,85 @@
+"""Request size limits, enforced before a body reaches a route (an ASGI middleware)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+DEFAULT_LIMIT = 64 * 1024
+RECORD_LIMIT = 16 * 1024 * 1024  # uploaded records are long
+
+
+class BodyLimit:
+    """Refuse with 413 any HTTP body longer than its path allows (declared or streamed)."""
+
+    def __init__(self, app: ASGIApp, default: int = DEFAULT_LIMIT, per_path: dict[str, int] | None = None) -> None:
+        self.app = app
+        self.default = default
+        self.per_path = per_path or {}
+
+    def limit(self, path: str) -> int:
+        return self.per_path.get(path, self.default)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = self.limit(scope.get("path", ""))
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    await _refuse(send, 400, "bad-request", "Content-Length is not a number")
+                    return
+                if declared > limit:
+                    await _refuse(send, 413, "too-large", f"the request body is over {limit} bytes")
+                    return
+        # read the body here, counting, so a body without a declared length is limited too
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > limit:
+                await _refuse(send, 413, "too-large", f"the request body is over {limit} bytes")
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+async def _refuse(send: Send, status: int, code: str, message: str) -> None:
+    payload = json.dumps({"error": code, "message": message}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(payload)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": payload})

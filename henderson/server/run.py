@@ -1,0 +1,33 @@
+"""Run the server with uvicorn and say which address to open."""
+
+from __future__ import annotations
+
+import uvicorn
+
+from henderson.server.app import WS_MESSAGE_LIMIT, create_app
+from henderson.server.storage import redact
+
+DEFAULT_DB = "sqlite:///henderson.sqlite"
+
+
+def address(host: str, port: int) -> str:
+    """The address a person opens in a browser for a server bound to host:port."""
+    shown = "localhost" if host in ("0.0.0.0", "::", "") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str = DEFAULT_DB) -> None:
+    """Serve until interrupted; print the address to open first."""
+    app = create_app(db_url, agent_delay=0.4)
+    print(f"henderson: open {address(host, port)} (games stored in {redact(db_url)})", flush=True)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=WS_MESSAGE_LIMIT * 4,
+        log_level="warning",
+        access_log=False,
+        server_header=False,
+    )

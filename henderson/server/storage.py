@@ -1,0 +1,279 @@
+"""Durable storage of matches through SQLAlchemy 2: SQLite by default, PostgreSQL by URL.
+
+A match is its record (the JSON Lines format of `henderson.core.record`): the header
+is one row of `matches`, each action one row of `entries`, written before the action
+is acknowledged. Seat tokens are stored only as SHA-256 digests, so a copy of the
+database does not hand out seats.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    inspect,
+    select,
+)
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from henderson.core.errors import HendersonError
+from henderson.core.record import GameRecord, RecordEntry
+
+
+class StorageError(HendersonError):
+    """The database URL cannot be used, or a write conflicts with one already made."""
+
+
+class Base(DeclarativeBase):
+    """Declarative base of the server's tables."""
+
+
+class MatchRow(Base):
+    """One match: its record header (with the secret seed) and a summary for listings."""
+
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    header: Mapped[str] = mapped_column(Text)
+    ply: Mapped[int] = mapped_column(Integer, default=0)
+    current: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    finished: Mapped[bool] = mapped_column(Boolean, default=False)
+    revision: Mapped[int] = mapped_column(Integer, default=0)  # counts every change, undo too
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatRow(Base):
+    """A seat of a match, found by the digest of its token; side None is a spectator."""
+
+    __tablename__ = "seats"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), index=True)
+    side: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    player: Mapped[str] = mapped_column(String(64))  # "human", an agent name, or "spectator"
+
+
+class EntryRow(Base):
+    """One action of a match's record, as its JSON Lines line; (match, ply) is unique."""
+
+    __tablename__ = "entries"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    line: Mapped[str] = mapped_column(Text)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat as the server uses it: which match, which side (None: spectator), who plays."""
+
+    match_id: str
+    side: str | None
+    player: str
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """What a listing of "my games" shows about a match without loading it."""
+
+    id: str
+    game: str
+    ply: int
+    current: str | None
+    finished: bool
+    updated: datetime
+
+
+def token_digest(token: str) -> str:
+    """The stored form of a seat token."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def normalise_url(db: str) -> str:
+    """A SQLAlchemy URL from `--db`: a URL as given, `postgresql://` through psycopg 3,
+    and a plain file path as an SQLite file."""
+    if "://" not in db:
+        return f"sqlite:///{Path(db).expanduser()}"
+    for prefix in ("postgresql://", "postgres://"):
+        if db.startswith(prefix):
+            return "postgresql+psycopg://" + db[len(prefix) :]
+    return db
+
+
+def redact(db: str) -> str:
+    """The database URL with any password hidden, for printing."""
+    try:
+        return make_url(normalise_url(db)).render_as_string(hide_password=True)
+    except ArgumentError:
+        return "<unreadable database URL>"
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Store:
+    """Synchronous storage calls; the server runs them in worker threads."""
+
+    def __init__(self, db_url: str) -> None:
+        url = normalise_url(db_url)
+        try:
+            parsed = make_url(url)
+        except ArgumentError:
+            raise StorageError(f"cannot read the database URL {redact(db_url)!r}") from None
+        kwargs: dict[str, Any] = {"future": True}
+        if parsed.get_backend_name() == "sqlite":
+            kwargs["connect_args"] = {"check_same_thread": False}
+            if parsed.database and parsed.database != ":memory:":
+                Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        else:
+            kwargs["pool_pre_ping"] = True
+        self.engine: Engine = create_engine(parsed, **kwargs)
+        Base.metadata.create_all(self.engine)
+        self._check_schema(db_url)
+
+    def _check_schema(self, db_url: str) -> None:
+        """Refuse, in one clear line, a database whose tables an older version made."""
+        found = inspect(self.engine)
+        for table in Base.metadata.sorted_tables:
+            have = {c["name"] for c in found.get_columns(table.name)}
+            missing = [c.name for c in table.columns if c.name not in have]
+            if missing:
+                raise StorageError(
+                    f"database {redact(db_url)}: table {table.name!r} lacks column(s) "
+                    f"{', '.join(missing)}: it was made by an older version; use a new database"
+                )
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create_match(
+        self,
+        match_id: str,
+        record: GameRecord,
+        seats: dict[str, tuple[str | None, str]],
+        current: str | None,
+        finished: bool,
+    ) -> None:
+        """Store a new match: its header, its entries (an uploaded record) and its seats
+        (token -> (side, player))."""
+        now = _now()
+        with Session(self.engine) as session, session.begin():
+            session.add(
+                MatchRow(
+                    id=match_id,
+                    game=record.game,
+                    header=json.dumps(record.header()),
+                    ply=len(record.entries),
+                    current=current,
+                    finished=finished,
+                    created=now,
+                    updated=now,
+                )
+            )
+            session.flush()
+            for entry in record.entries:
+                session.add(EntryRow(match_id=match_id, ply=entry.ply, line=json.dumps(entry.to_json())))
+            for token, (side, player) in seats.items():
+                session.add(SeatRow(token_hash=token_digest(token), match_id=match_id, side=side, player=player))
+
+    def append(self, match_id: str, entry: RecordEntry, current: str | None, finished: bool) -> None:
+        """Append one action to a match's record; a second write of the same ply fails."""
+        with Session(self.engine) as session:
+            try:
+                with session.begin():
+                    session.add(EntryRow(match_id=match_id, ply=entry.ply, line=json.dumps(entry.to_json())))
+                    row = session.get(MatchRow, match_id)
+                    if row is None:
+                        raise StorageError(f"match {match_id} is not stored")
+                    row.ply = entry.ply + 1
+                    row.current = current
+                    row.finished = finished
+                    row.revision = (row.revision or 0) + 1
+                    row.updated = _now()
+            except IntegrityError:
+                raise StorageError(f"match {match_id}: action {entry.ply} is already stored") from None
+
+    def take_back(self, match_id: str, ply: int, current: str | None) -> None:
+        """Remove the last action (number `ply`) of a match's record: an undo."""
+        with Session(self.engine) as session, session.begin():
+            row = session.get(MatchRow, match_id)
+            entry = session.get(EntryRow, (match_id, ply))
+            if row is None or entry is None or row.ply != ply + 1:
+                raise StorageError(f"match {match_id}: action {ply} is not the last one stored")
+            session.delete(entry)
+            row.ply = ply
+            row.current = current
+            row.finished = False
+            row.revision = (row.revision or 0) + 1
+            row.updated = _now()
+
+    def revision(self, match_id: str) -> int:
+        with Session(self.engine) as session:
+            row = session.get(MatchRow, match_id)
+            return 0 if row is None else int(row.revision or 0)
+
+    def seat(self, token: str) -> Seat | None:
+        """The seat a token opens, or None."""
+        with Session(self.engine) as session:
+            row = session.get(SeatRow, token_digest(token))
+            return None if row is None else Seat(row.match_id, row.side, row.player)
+
+    def seats(self, match_id: str) -> list[Seat]:
+        """Every seat of a match (without tokens)."""
+        with Session(self.engine) as session:
+            rows = session.scalars(select(SeatRow).where(SeatRow.match_id == match_id)).all()
+            return [Seat(r.match_id, r.side, r.player) for r in rows]
+
+    def summary(self, match_id: str) -> MatchSummary | None:
+        with Session(self.engine) as session:
+            row = session.get(MatchRow, match_id)
+            if row is None:
+                return None
+            return MatchSummary(row.id, row.game, row.ply, row.current, row.finished, row.updated)
+
+    def waiting_on_agents(self) -> list[str]:
+        """Unfinished matches whose next decision is a computer player's (resumed at start)."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(MatchRow.id, MatchRow.header, MatchRow.current).where(
+                    MatchRow.finished.is_(False), MatchRow.current.is_not(None)
+                )
+            ).all()
+        found = []
+        for match_id, header, current in rows:
+            try:
+                players = json.loads(header).get("players") or {}
+            except ValueError:
+                continue
+            if players.get(current, "human") != "human":
+                found.append(match_id)
+        return found
+
+    def record(self, match_id: str) -> GameRecord | None:
+        """The match's whole record, as stored."""
+        with Session(self.engine) as session:
+            row = session.get(MatchRow, match_id)
+            if row is None:
+                return None
+            lines = [row.header]
+            lines += session.scalars(
+                select(EntryRow.line).where(EntryRow.match_id == match_id).order_by(EntryRow.ply)
+            ).all()
+        return GameRecord.loads("\n".join(lines), f"match {match_id}")

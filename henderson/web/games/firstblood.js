@@ -1,0 +1,507 @@
+// FIRST BLOOD board: the map from the game's board data (terrain, rivers and ford, ridges,
+// airfields with their state, entry points, boxes A-D, holding boxes, turn track), the
+// counters of the view in stacks, and play by clicks: select a unit to see where it may
+// go (with the movement it costs), click to move; open an attack on a hex, add units and
+// see the odds (column, modifiers with their rules, chance of each result) before
+// resolving. The renderer decides no rule: it shows the legal actions and the server's
+// answers.
+import { corners, sharedEdge } from "../js/hexmap.js";
+import { el, reset } from "../js/svg.js";
+
+const SQRT3 = Math.sqrt(3);
+const R = 22; // hex circumradius, px
+const C = 30; // counter size, px
+const TERRAIN = { clear: "#ebe3bf", jungle: "#8fb27a", ridge: "#c8a36b" };
+const SIDE = {
+  us: { fill: "#5d7a34", ink: "#ffffff", edge: "#2f3f18" },
+  jp: { fill: "#f0d59a", ink: "#5a1111", edge: "#8a5a12" },
+};
+const PHASES = {
+  us_setup: "US set-up", jp_setup: "Japanese set-up", jp_reinforcement: "Japanese reinforcement",
+  jp_movement: "Japanese movement", jp_combat: "Japanese combat", jp_supply: "Japanese supply",
+  jp_strategic: "Japanese strategic", us_reinforcement: "US reinforcement", us_movement: "US movement",
+  us_combat: "US combat", us_engineer: "US engineer", us_air: "US air",
+};
+const BOX_PLACE = { // holding box ids in positions -> names in the notation
+  usaf_reserve: "reserve", usaf_cap: "cap", usaf_ground_attack: "ga",
+  ijaf_reserve: "ijaf-reserve", ijaf_attack: "ijaf-attack", ijn_reserve: "ijn-reserve", ijn_attack: "ijn-attack",
+};
+
+export const keys = { e: "end", r: "resolve", c: "cancel" };
+
+export function phase(view) {
+  if (view.result) return `${view.turn} · game over`;
+  return `${view.turn} · ${PHASES[view.phase] || view.phase}`;
+}
+
+// selection and answers kept between draws
+const memo = { unit: null, ply: -1, costs: new Map(), costsFor: null, odds: new Map() };
+
+function words(action) {
+  return action.split(/\s+/);
+}
+
+/** Pixel centres of the map's hexes: columns run east to west, rows south to north. */
+function geometry(board) {
+  const raw = board.hexes.map((h) => ({
+    ...h, px: -SQRT3 * (h.q + h.r / 2) * R, py: -1.5 * h.r * R,
+  }));
+  const minX = Math.min(...raw.map((h) => h.px)) - R;
+  const minY = Math.min(...raw.map((h) => h.py)) - R;
+  const left = 70;
+  const top = 64;
+  const hexes = new Map();
+  for (const h of raw) hexes.set(h.id, { ...h, x: h.px - minX + left, y: h.py - minY + top });
+  const xs = [...hexes.values()].map((h) => h.x);
+  const ys = [...hexes.values()].map((h) => h.y);
+  return {
+    hexes, left, top,
+    right: Math.max(...xs) + R, bottom: Math.max(...ys) + R,
+    cx: (Math.min(...xs) + Math.max(...xs)) / 2, cy: (Math.min(...ys) + Math.max(...ys)) / 2,
+  };
+}
+
+function unitInfo(board, id) {
+  return (board.ground && board.ground[id]) || null;
+}
+
+function counterLines(board, id) {
+  const g = unitInfo(board, id);
+  if (g) return [id, g.range ? `${g.cf}(${g.range})-${g.mf}` : `${g.cf}-${g.mf}`];
+  const a = board.air && board.air[id];
+  if (a) return [a.type, id.split("-").pop()];
+  const s = board.ships && board.ships[id];
+  if (s) return [s.type, id.split("-").pop()];
+  return [id];
+}
+
+function sideOf(board, id) {
+  const g = unitInfo(board, id);
+  if (g) return g.side;
+  const a = board.air && board.air[id];
+  if (a) return a.side;
+  return board.ships && board.ships[id] ? "jp" : "us";
+}
+
+/** A NATO-like symbol for a ground unit's kind, inside the counter's top half. */
+function symbol(kind, x, y, ink) {
+  const w = C * 0.5;
+  const h = C * 0.28;
+  const box = el("rect", { x: x - w / 2, y, width: w, height: h, fill: "none", stroke: ink, "stroke-width": 1 });
+  const parts = [box];
+  if (["infantry", "raider", "parachute", "defense"].includes(kind)) {
+    parts.push(el("path", { d: `M${x - w / 2} ${y} L${x + w / 2} ${y + h} M${x + w / 2} ${y} L${x - w / 2} ${y + h}`, stroke: ink, "stroke-width": 1 }));
+  }
+  if (kind === "artillery") parts.push(el("circle", { cx: x, cy: y + h / 2, r: h / 4, fill: ink }));
+  if (kind === "tank") parts.push(el("ellipse", { cx: x, cy: y + h / 2, rx: w / 3, ry: h / 3, fill: "none", stroke: ink }));
+  if (kind === "engineer" || kind === "pioneer") parts.push(el("path", { d: `M${x - w / 4} ${y + h * 0.7} v${-h * 0.4} h${w / 2} v${h * 0.4} M${x} ${y + h * 0.3} v${h * 0.4}`, stroke: ink, fill: "none" }));
+  if (kind === "parachute") parts.push(el("path", { d: `M${x - w / 4} ${y + h * 0.55} q${w / 4} ${-h * 0.5} ${w / 2} 0`, stroke: ink, fill: "none" }));
+  return el("g", {}, parts);
+}
+
+function counter(board, id, x, y, options = {}) {
+  const side = sideOf(board, id);
+  const colours = SIDE[side] || SIDE.us;
+  const g = unitInfo(board, id);
+  const lines = counterLines(board, id);
+  const parts = [
+    el("rect", {
+      x: x - C / 2, y: y - C / 2, width: C, height: C, rx: 3, fill: colours.fill,
+      stroke: options.ring || colours.edge, "stroke-width": options.ring ? 3 : 1,
+    }),
+  ];
+  if (g) {
+    parts.push(symbol(g.kind, x, y - C / 2 + 3, colours.ink));
+    parts.push(el("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 7.5, fill: colours.ink }, lines[0]));
+    parts.push(el("text", { x, y: y + 12.5, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: colours.ink }, lines[1]));
+  } else {
+    parts.push(el("text", { x, y: y - 2, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: colours.ink }, lines[0]));
+    parts.push(el("text", { x, y: y + 9, "text-anchor": "middle", "font-size": 8, fill: colours.ink }, lines[1] || ""));
+  }
+  const name = g ? g.name : (board.air && board.air[id] && board.air[id].name) || (board.ships && board.ships[id] && board.ships[id].name) || id;
+  parts.push(el("title", {}, `${id}: ${name}${options.note ? ` (${options.note})` : ""}`));
+  return el("g", { class: "counter", "data-counter": id, cursor: "pointer", opacity: options.faded ? 0.55 : 1 }, parts);
+}
+
+/** Where every counter is: place -> [ids], from the view's ground, air and ship maps. */
+function placements(view) {
+  const at = new Map();
+  const put = (id, place) => {
+    if (!place) return;
+    if (!at.has(place)) at.set(place, []);
+    at.get(place).push(id);
+  };
+  for (const [id, place] of Object.entries(view.ground || {})) put(id, place);
+  for (const [id, place] of Object.entries(view.air || {})) put(id, place);
+  for (const [id, place] of Object.entries(view.ships || {})) put(id, place);
+  return at;
+}
+
+/** The legal actions about one unit, by the place they name: place -> [actions]. */
+function targetsOf(legal, unit) {
+  const out = new Map();
+  for (const action of legal) {
+    const w = words(action);
+    if (w.length >= 3 && w[1] === unit && ["move", "place", "retreat", "advance", "land", "fly", "bomb"].includes(w[0])) {
+      const place = w[2];
+      if (!out.has(place)) out.set(place, []);
+      out.get(place).push(action);
+    }
+  }
+  return out;
+}
+
+/** Units that have something to do now (a legal action names them second). */
+function actors(legal) {
+  const out = new Set();
+  for (const action of legal) {
+    const w = words(action);
+    if (w.length >= 2 && ["move", "place", "retreat", "advance", "land", "fly", "bomb", "lose", "add"].includes(w[0])) out.add(w[1]);
+  }
+  return out;
+}
+
+function attackSpec(building) {
+  if (!building || !building.attackers.length) return null;
+  let spec = `attack ${building.defenders.join("+")} with ${building.attackers.join(",")}`;
+  if (building.artillery.length) spec += ` art ${building.artillery.join(",")}`;
+  if (building.ships.length) spec += ` ships ${building.ships.join(",")}`;
+  if (building.air.length) spec += ` air ${building.air.join(",")}`;
+  return spec;
+}
+
+// -- the costs of a selected unit's moves, asked of the server once per position ----------------
+
+function wantCosts(ctx, unit, moves) {
+  const key = `${ctx.ply}:${unit}`;
+  if (memo.costsFor === key) return;
+  memo.costsFor = key;
+  memo.costs = new Map();
+  const before = ctx.view.movement && ctx.view.movement[unit];
+  if (before === undefined || !moves.length) return;
+  ctx.api.preview(moves, ["movement"]).then((answer) => {
+    if (memo.costsFor !== key) return;
+    for (const r of answer.results) {
+      if (!r.ok || !r.view.movement) continue;
+      const after = r.view.movement[unit];
+      const place = words(r.action)[2];
+      if (after !== undefined) memo.costs.set(place, Math.round((before - after) * 10) / 10);
+    }
+    ctx.redraw();
+  }, () => {});
+}
+
+function wantOdds(ctx, spec) {
+  const key = `${ctx.ply}:${spec}`;
+  if (memo.odds.has(key)) return memo.odds.get(key);
+  memo.odds.set(key, { pending: true });
+  ctx.api.odds(spec).then(
+    (answer) => { memo.odds.set(key, answer); ctx.redraw(); },
+    (err) => { memo.odds.set(key, { error: err.describe ? err.describe() : String(err) }); ctx.redraw(); },
+  );
+  return memo.odds.get(key);
+}
+
+// -- the HTML panel: selected unit, stack, attack builder with odds -------------------------------
+
+function html(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "onclick") node.addEventListener("click", v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}
+
+function actionButtons(ctx, actions) {
+  return html("div", { class: "buttons" }, actions.map((a) => html("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) }, a)));
+}
+
+function oddsTable(answer) {
+  const o = answer.odds;
+  const rows = [
+    html("div", {}, html("strong", {}, `Odds ${o.ratio}`), o.column ? ` · column ${o.column}` : " · below 1-2"),
+    html("div", { class: "rule" }, `attack ${o.attack} (ground ${o.ground}, artillery ${o.artillery}) · defence ${o.defence}`),
+  ];
+  for (const d of o.doublings) rows.push(html("div", {}, `×2 ${d.hex}: ${d.text} `, html("span", { class: "rule" }, d.rule)));
+  for (const m of o.modifiers) rows.push(html("div", {}, `${m.value > 0 ? "+" : ""}${m.value} ${m.text} `, html("span", { class: "rule" }, m.rule)));
+  const table = html("table", { class: "odds" }, html("tr", {}, html("th", {}, "result"), html("th", {}, "chance"), html("th", {}, "")));
+  for (const [result, p] of Object.entries(o.probabilities)) {
+    const exact = o.distribution && o.distribution[result] ? `${o.distribution[result]} · ` : "";
+    table.append(html("tr", {}, html("td", {}, result), html("td", {}, `${exact}${(p * 100).toFixed(1)}%`),
+      html("td", {}, html("span", { class: "bar", style: `width:${Math.round(p * 80)}px` }))));
+  }
+  rows.push(table);
+  return html("div", { class: "odds-box" }, rows);
+}
+
+function drawPanel(ctx, placed) {
+  const { view, board, legal } = ctx;
+  if (!ctx.panel) return;
+  const panel = { append: (...nodes) => ctx.panel.append(...nodes.filter((n) => n !== null && n !== undefined)) };
+  const building = view.combat && view.combat.building;
+  if (building) {
+    const adds = legal.filter((a) => a.startsWith("add "));
+    const closing = legal.filter((a) => a === "resolve" || a === "cancel");
+    panel.append(
+      html("h3", {}, `Attack on ${building.defenders.join(" + ")}`),
+      html("div", {}, `Attackers: ${building.attackers.join(", ") || "none yet"}`),
+      building.artillery.length ? html("div", {}, `Artillery: ${building.artillery.join(", ")}`) : null,
+      building.ships.length ? html("div", {}, `Ships: ${building.ships.join(", ")}`) : null,
+      building.air.length ? html("div", {}, `Air: ${building.air.join(", ")}`) : null,
+      adds.length ? html("div", { class: "rule" }, "Add (or click a ringed counter):") : null,
+      actionButtons(ctx, adds),
+    );
+    const spec = attackSpec(building);
+    if (spec) {
+      const answer = ctx.legal.length ? wantOdds(ctx, spec) : null;
+      if (answer && answer.odds) panel.append(oddsTable(answer));
+      else if (answer && answer.error) panel.append(html("div", { class: "error" }, answer.error));
+      else if (answer) panel.append(html("div", { class: "rule" }, "working out the odds…"));
+    } else panel.append(html("div", { class: "rule" }, "Add attackers to see the odds."));
+    panel.append(actionButtons(ctx, closing));
+    return;
+  }
+  const unit = memo.unit;
+  if (!unit) return;
+  const where = Object.entries(view.ground || {}).find(([id]) => id === unit)?.[1]
+    || (view.air || {})[unit] || (view.ships || {})[unit];
+  const g = unitInfo(board, unit);
+  panel.append(html("h3", {}, g ? `${unit} · ${g.name}` : unit));
+  if (g) panel.append(html("div", { class: "rule" }, `${g.kind}, combat ${g.cf}${g.range ? `, range ${g.range}` : ""}, movement ${g.mf}`));
+  if (where) panel.append(html("div", {}, `at ${where}`));
+  const left = view.movement && view.movement[unit];
+  if (left !== undefined) panel.append(html("div", {}, `movement left ${left}`));
+  const stack = where ? (placed.get(where) || []) : [];
+  if (stack.length > 1) {
+    panel.append(html("div", { class: "rule" }, "Stack:"));
+    panel.append(html("div", { class: "buttons" }, stack.map((id) =>
+      html("button", { type: "button", "data-select": id, onclick: () => { memo.unit = id; ctx.redraw(); } }, id === unit ? `[${id}]` : id))));
+  }
+  const mine = legal.filter((a) => words(a)[1] === unit);
+  if (mine.length && mine.length <= 12) panel.append(actionButtons(ctx, mine));
+  else if (mine.length) panel.append(html("div", { class: "rule" }, `${mine.length} actions: click a marked hex`));
+}
+
+// -- drawing -----------------------------------------------------------------------------------
+
+export function render(svg, ctx) {
+  const { view, board, legal } = ctx;
+  if (!board || !Array.isArray(board.hexes) || !board.hexes.length) throw new Error("no board data");
+  if (memo.ply !== ctx.ply) {
+    memo.ply = ctx.ply;
+    if (memo.unit && !actors(legal).has(memo.unit)) memo.unit = null;
+  }
+  const geo = geometry(board);
+  const placed = placements(view);
+  const canAct = actors(legal);
+  const unit = memo.unit;
+  const targets = unit ? targetsOf(legal, unit) : new Map();
+  const moves = [...targets.values()].flat().filter((a) => a.startsWith("move "));
+  if (unit && moves.length) wantCosts(ctx, unit, moves);
+  const attackable = new Map(); // hex -> "attack HEX" action
+  for (const a of legal) {
+    const w = words(a);
+    if (w[0] === "attack" && w.length === 2) for (const h of w[1].split("+")) if (!attackable.has(h)) attackable.set(h, a);
+  }
+  const building = view.combat && view.combat.building;
+  const addable = new Set(legal.filter((a) => a.startsWith("add ")).map((a) => words(a)[1]));
+  const losable = new Set(legal.filter((a) => a.startsWith("lose ")).map((a) => words(a)[1]));
+
+  const holdingX = geo.right + 20;
+  const width = holdingX + 190;
+  const height = geo.bottom + 110;
+  reset(svg, width, height);
+  svg.append(el("rect", { x: 0, y: 0, width, height, fill: "#cfe3ea" }));
+
+  // turn track
+  const turns = board.turns || [];
+  const cell = Math.min(64, (geo.right - 10) / Math.max(turns.length, 1));
+  turns.forEach((t, i) => {
+    const now = t === view.turn;
+    svg.append(
+      el("rect", { x: 10 + i * cell, y: 8, width: cell - 3, height: 22, rx: 3, fill: now ? "#facc15" : "#f5f0e1", stroke: "#6b6b5a", "data-turn": t }),
+      el("text", { x: 10 + i * cell + (cell - 3) / 2, y: 23, "text-anchor": "middle", "font-size": 10, "font-weight": now ? 700 : 400 }, t),
+    );
+  });
+  svg.append(el("text", { x: 10, y: 48, "font-size": 12, "font-weight": 600 }, phase(view)));
+
+  // hexes
+  const hexLayer = el("g", { class: "hexes" });
+  for (const h of geo.hexes.values()) {
+    const points = corners(h.x, h.y, R).map((p) => p.join(",")).join(" ");
+    const target = targets.get(h.id);
+    const attack = attackable.get(h.id);
+    const poly = el("polygon", {
+      points, fill: TERRAIN[h.terrain] || "#ddd", stroke: "#7b7560", "stroke-width": 0.5,
+      "data-hex": h.id, class: target ? "hex reach" : attack ? "hex attackable" : "hex",
+    }, el("title", {}, `${h.id} ${h.terrain}`));
+    poly.addEventListener("click", () => onPlace(ctx, h.id, targets, attackable));
+    hexLayer.append(poly);
+    if (target) {
+      hexLayer.append(el("polygon", { points: corners(h.x, h.y, R * 0.8).map((p) => p.join(",")).join(" "), fill: "none", stroke: "#ca8a04", "stroke-width": 3, "pointer-events": "none" }));
+      const cost = memo.costs.get(h.id);
+      if (cost !== undefined) {
+        hexLayer.append(el("text", { x: h.x, y: h.y - R * 0.45, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#713f12", "pointer-events": "none", class: "cost" }, String(cost)));
+      }
+    }
+    if (attack) {
+      hexLayer.append(el("polygon", { points: corners(h.x, h.y, R * 0.85).map((p) => p.join(",")).join(" "), fill: "none", stroke: "#b91c1c", "stroke-width": 2.5, "stroke-dasharray": "4 2", "pointer-events": "none" }));
+    }
+    if (building && building.defenders.includes(h.id)) {
+      hexLayer.append(el("polygon", { points: corners(h.x, h.y, R * 0.9).map((p) => p.join(",")).join(" "), fill: "#b91c1c", opacity: 0.25, "pointer-events": "none" }));
+    }
+  }
+  svg.append(hexLayer);
+
+  // hexsides that matter on the map: rivers, the ford, ridges
+  const sideLayer = el("g", { class: "hexsides", "pointer-events": "none" });
+  const styles = { river: ["#2563eb", 3.5, null], ford: ["#93c5fd", 3.5, "3 2"], ridge: ["#7c4a1e", 2.5, null] };
+  for (const s of board.hexsides || []) {
+    const style = styles[s.type];
+    const a = geo.hexes.get(s.a);
+    const b = geo.hexes.get(s.b);
+    if (!style || !a || !b) continue;
+    const [x1, y1, x2, y2] = sharedEdge(a, b, R);
+    sideLayer.append(el("line", { x1, y1, x2, y2, stroke: style[0], "stroke-width": style[1], "stroke-dasharray": style[2], "stroke-linecap": "round", "data-kind": s.type }));
+  }
+  svg.append(sideLayer);
+
+  // airfields and their state
+  for (const af of board.airfields || []) {
+    for (const id of af.hexes) {
+      const h = geo.hexes.get(id);
+      if (!h) continue;
+      const status = (view.airfields || {})[id] || "operational";
+      const colour = { operational: "#44403c", damaged: "#ea580c", destroyed: "#b91c1c", unbuilt: "none" }[status] || "#44403c";
+      svg.append(el("g", { "pointer-events": "none", "data-airfield": id, "data-status": status },
+        el("rect", { x: h.x - R * 0.7, y: h.y + R * 0.35, width: R * 1.4, height: R * 0.3, fill: colour, stroke: "#44403c", "stroke-dasharray": status === "unbuilt" ? "3 2" : null }),
+        el("text", { x: h.x, y: h.y + R * 0.58, "text-anchor": "middle", "font-size": 6.5, fill: status === "unbuilt" ? "#44403c" : "#fff" },
+          status === "operational" ? (af.kind === "airfield" ? "HENDERSON" : "STRIP") : status.toUpperCase()),
+        el("title", {}, `${af.name}: ${status}`)));
+    }
+  }
+
+  // entry points, outside the edge hexes they point at
+  const epAt = new Map();
+  for (const ep of board.entry_points || []) {
+    const hs = ep.arrows.map((id) => geo.hexes.get(id)).filter(Boolean);
+    if (!hs.length) continue;
+    const mx = hs.reduce((s, h) => s + h.x, 0) / hs.length;
+    const my = hs.reduce((s, h) => s + h.y, 0) / hs.length;
+    const dx = mx - geo.cx;
+    const dy = my - geo.cy;
+    const len = Math.hypot(dx, dy) || 1;
+    const x = mx + (dx / len) * R * 1.5;
+    const y = my + (dy / len) * R * 1.5;
+    epAt.set(ep.id, { x, y });
+    const g = el("g", { class: "entry", "data-place": ep.id, cursor: "pointer" },
+      el("circle", { cx: x, cy: y, r: 10, fill: ep.side === "us" ? SIDE.us.fill : SIDE.jp.fill, stroke: "#333", "stroke-dasharray": ep.circled ? "2 1" : null }),
+      el("text", { x, y: y + 3.5, "text-anchor": "middle", "font-size": 8, fill: ep.side === "us" ? "#fff" : "#5a1111" }, String(ep.number)),
+      el("title", {}, `${ep.id} (${ep.side === "us" ? "US" : "Japanese"} entry point) → ${ep.arrows.join(", ")}`));
+    g.addEventListener("click", () => onPlace(ctx, ep.id, targets, attackable));
+    if (targets.has(ep.id)) g.prepend(el("circle", { cx: x, cy: y, r: 14, fill: "#facc15", opacity: 0.7 }));
+    svg.append(g);
+  }
+
+  // boxes A-D south of the map, under the hexes they lead to
+  const areas = new Map();
+  for (const box of board.boxes || []) {
+    const hs = box.arrows.map((id) => geo.hexes.get(id)).filter(Boolean);
+    const mx = hs.length ? hs.reduce((s, h) => s + h.x, 0) / hs.length : geo.left + 80 * box.order;
+    const area = { x: mx - 55, y: geo.bottom + 14, w: 110, h: 80, id: box.id, label: `Box ${box.id}${box.reinforcement ? " (reinf.)" : ""}` };
+    areas.set(box.id, area);
+  }
+  // holding boxes in a column east of the map
+  (board.holding_boxes || []).forEach((hb, i) => {
+    areas.set(hb.id, { x: holdingX, y: 60 + i * ((geo.bottom - 40) / 7), w: 180, h: (geo.bottom - 40) / 7 - 8, id: hb.id, label: hb.name, place: BOX_PLACE[hb.id] || hb.id });
+  });
+  for (const area of areas.values()) {
+    const place = area.place || area.id;
+    const g = el("g", { class: "box", "data-place": place, cursor: "pointer" },
+      el("rect", { x: area.x, y: area.y, width: area.w, height: area.h, rx: 4, fill: targets.has(place) ? "#fde68a" : "#f5f0e1", stroke: "#6b6b5a" }),
+      el("text", { x: area.x + 4, y: area.y + 11, "font-size": 9, fill: "#333" }, area.label));
+    g.addEventListener("click", () => onPlace(ctx, place, targets, attackable));
+    svg.append(g);
+  }
+
+  // counters: stacks in hexes fan out a little; boxes lay them in rows
+  const layer = el("g", { class: "counters" });
+  for (const [place, ids] of placed) {
+    const h = geo.hexes.get(place);
+    const area = areas.get(place);
+    const ep = epAt.get(place);
+    ids.forEach((id, i) => {
+      let x;
+      let y;
+      if (h) {
+        const k = Math.min(i, 3);
+        x = h.x - 3 + k * 3;
+        y = h.y - 3 - k * 3;
+        if (i > 3) return;
+      } else if (area) {
+        const per = Math.max(1, Math.floor((area.w - 6) / (C + 3)));
+        x = area.x + 4 + C / 2 + (i % per) * (C + 3);
+        y = area.y + 16 + C / 2 + Math.floor(i / per) * (C + 3);
+      } else if (ep) {
+        x = ep.x + 14 + C / 2 + i * 6;
+        y = ep.y;
+      } else return;
+      const ring = id === unit ? "#1d4ed8" : addable.has(id) ? "#16a34a" : losable.has(id) ? "#b91c1c" : canAct.has(id) && !building ? "#ca8a04" : null;
+      const node = counter(board, id, x, y, { ring, note: h && ids.length > 1 ? `stack of ${ids.length}` : null });
+      node.addEventListener("click", (event) => {
+        event.stopPropagation();
+        onCounter(ctx, id, place, targets, attackable, addable, losable);
+      });
+      layer.append(node);
+    });
+    if (h && ids.length > 1) {
+      layer.append(el("g", { "pointer-events": "none" },
+        el("circle", { cx: h.x + C / 2 + 4, cy: h.y - C / 2 - 8, r: 7, fill: "#fff", stroke: "#111" }),
+        el("text", { x: h.x + C / 2 + 4, y: h.y - C / 2 - 5, "text-anchor": "middle", "font-size": 9, "font-weight": 700, class: "stack-size" }, String(ids.length))));
+    }
+  }
+  svg.append(layer);
+  drawPanel(ctx, placed);
+}
+
+function onPlace(ctx, place, targets, attackable) {
+  const here = targets.get(place);
+  if (here && here.length === 1) {
+    ctx.play(here[0]);
+    return;
+  }
+  if (here && here.length > 1) {
+    ctx.pick(`${memo.unit} ${place}`);
+    return;
+  }
+  const attack = attackable.get(place);
+  if (attack && !memo.unit) {
+    ctx.play(attack);
+    return;
+  }
+  memo.unit = null;
+  ctx.redraw();
+}
+
+function onCounter(ctx, id, place, targets, attackable, addable, losable) {
+  if (addable.has(id)) {
+    ctx.play(`add ${id}`);
+    return;
+  }
+  if (losable.has(id)) {
+    ctx.play(`lose ${id}`);
+    return;
+  }
+  if (memo.unit && targets.has(place)) {
+    onPlace(ctx, place, targets, attackable);
+    return;
+  }
+  if (!memo.unit && attackable.has(place) && !actors(ctx.legal).has(id)) {
+    ctx.play(attackable.get(place));
+    return;
+  }
+  memo.unit = memo.unit === id ? null : id;
+  ctx.redraw();
+}

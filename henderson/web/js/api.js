@@ -1,0 +1,120 @@
+// The server's JSON API and its WebSocket, for the lobby and the game page.
+
+/** An error the server answered: `code` (e.g. "illegal-action"), `message`, maybe `rule`. */
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body && body.message ? body.message : `HTTP ${status}`);
+    this.status = status;
+    this.code = (body && body.error) || "http-error";
+    this.rule = body && body.rule;
+  }
+  /** One line for a person: the rule first when there is one. */
+  describe() {
+    return this.rule ? `${this.rule}: ${this.message}` : this.message;
+  }
+}
+
+async function request(method, path, { token, body, text } = {}) {
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    cache: "no-store",
+  });
+  if (text && response.ok) return response.text();
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+export const api = {
+  games: () => request("GET", "/api/games"),
+  agents: () => request("GET", "/api/agents"),
+  board: (name) => request("GET", `/api/games/${encodeURIComponent(name)}/board`),
+  create: (game, players, options) => request("POST", "/api/matches", { body: { game, players, options } }),
+  upload: (record, players) => request("POST", "/api/records", { body: { record, players } }),
+  mine: (tokens) => request("POST", "/api/mine", { body: { tokens } }),
+  seat: (token) => request("GET", "/api/seat", { token }),
+  act: (token, action, ply) => request("POST", "/api/seat/actions", { token, body: { action, ply } }),
+  history: (token, step) => request("GET", `/api/seat/history?step=${step}`, { token }),
+  record: (token) => request("GET", "/api/seat/record", { token, text: true }),
+  undo: (token, ply) => request("POST", "/api/seat/undo", { token, body: { ply } }),
+  odds: (token, attack) => request("POST", "/api/seat/odds", { token, body: { attack } }),
+  preview: (token, actions, fields) => request("POST", "/api/seat/preview", { token, body: { actions, fields } }),
+};
+
+/**
+ * Live updates for one seat: calls onState(message) for each pushed state and
+ * onStatus(connected) when the connection comes and goes; reconnects by itself.
+ */
+export function subscribe(token, { onState, onStatus, onError }) {
+  let socket = null;
+  let closed = false;
+  let delay = 500;
+  let pinger = null;
+  const open = () => {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/api/ws`);
+    socket.addEventListener("open", () => {
+      socket.send(JSON.stringify({ token }));
+      delay = 500;
+      onStatus(true);
+      pinger = setInterval(() => {
+        if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping" }));
+      }, 25000);
+    });
+    socket.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message.type === "state") onState(message);
+      else if (message.type === "error") {
+        closed = true;
+        onError(new ApiError(400, message));
+      }
+    });
+    socket.addEventListener("close", () => {
+      clearInterval(pinger);
+      onStatus(false);
+      if (!closed) {
+        setTimeout(open, delay);
+        delay = Math.min(delay * 2, 10000);
+      }
+    });
+    socket.addEventListener("error", () => {});
+  };
+  open();
+  return {
+    get connected() {
+      return socket !== null && socket.readyState === WebSocket.OPEN;
+    },
+    close() {
+      closed = true;
+      if (socket) socket.close();
+    },
+  };
+}
+
+/** The token in an invite link (`…/play#TOKEN`) or a bare token. */
+export function tokenFrom(text) {
+  const trimmed = String(text || "").trim();
+  const hash = trimmed.lastIndexOf("#");
+  const token = hash >= 0 ? trimmed.slice(hash + 1) : trimmed;
+  return /^[A-Za-z0-9_-]{16,128}$/.test(token) ? token : null;
+}
+
+/** The invite link of a seat token on this server. */
+export function inviteLink(token) {
+  return `${location.origin}/play#${token}`;
+}

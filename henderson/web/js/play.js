@@ -1,0 +1,524 @@
+// The game page: one seat's view, its legal actions, the dice, the log, replay and keys.
+import { api, ApiError, subscribe, tokenFrom } from "./api.js";
+import * as generic from "./generic.js";
+import * as genericHex from "./generic-hex.js";
+import { allSeats, remember, seatsOf } from "./store.js";
+
+const $ = (id) => document.getElementById(id);
+const LIST_LIMIT = 250;
+
+const ui = {
+  token: null,
+  live: null, // the last state message: view, legal actions, whose turn
+  log: [], // the record's entries, in order
+  board: {},
+  renderer: null, // the game's module from /web/games/<name>.js, or null
+  gameName: null,
+  socket: null,
+  replay: null, // null when live, else { step, view, current, terminal }
+  filter: "",
+  selected: -1,
+  busy: false,
+  renderedLog: -1,
+};
+
+// -- start and seats ------------------------------------------------------------------------
+
+async function init(token) {
+  if (ui.socket) ui.socket.close();
+  ui.socket = null;
+  ui.generation = (ui.generation || 0) + 1;
+  const generation = ui.generation;
+  const current = (handler) => (value) => {
+    if (generation === ui.generation) handler(value);
+  };
+  Object.assign(ui, { token, live: null, log: [], replay: null, filter: "", selected: -1, renderedLog: -1 });
+  $("action-input").value = "";
+  if (!token) {
+    $("status").textContent = "No seat: open a game from the lobby or an invite link.";
+    return;
+  }
+  let first;
+  try {
+    first = await api.seat(token);
+  } catch (err) {
+    $("status").textContent = err instanceof ApiError ? `Cannot open this game: ${err.describe()}` : String(err);
+    return;
+  }
+  const known = allSeats().find((s) => s.token === token);
+  remember({
+    token, match: first.match, game: first.game, side: first.side,
+    kind: known && known.kind !== "invite" ? known.kind : first.side ? "seat" : "spectator",
+  });
+  if (ui.gameName !== first.game) await loadGame(first.game);
+  if (generation !== ui.generation) return;
+  accept(first);
+  drawSeatSwitch();
+  ui.socket = subscribe(token, {
+    onState: current(accept),
+    onStatus: current((on) => {
+      $("conn").textContent = on ? "live" : "offline";
+      $("conn").className = `badge ${on ? "" : "off"}`;
+    }),
+    onError: current((err) => showError(err.describe())),
+  });
+}
+
+async function loadGame(name) {
+  ui.gameName = name;
+  ui.renderer = null;
+  ui.board = {};
+  try {
+    const [games, board] = await Promise.all([api.games(), api.board(name)]);
+    ui.board = board;
+    const entry = games.games.find((g) => g.name === name);
+    if (entry && entry.renderer) ui.renderer = await import(`/web/games/${name}.js`);
+  } catch (err) {
+    showError(`the board cannot be drawn (${err.message}); showing the position as text`);
+    ui.renderer = null;
+  }
+}
+
+function drawSeatSwitch() {
+  const mine = seatsOf(ui.live.match).filter((s) => s.kind === "seat" && s.side);
+  const select = $("seat-switch");
+  select.replaceChildren();
+  for (const seat of mine) {
+    const option = document.createElement("option");
+    option.value = seat.token;
+    option.textContent = `play ${seat.side}`;
+    option.selected = seat.token === ui.token;
+    select.append(option);
+  }
+  const several = mine.length > 1;
+  select.classList.toggle("hidden", !several);
+  $("follow-wrap").classList.toggle("hidden", !several);
+}
+
+function followTurn() {
+  const live = ui.live;
+  if (!live || live.terminal || live.your_turn || !$("follow").checked) return;
+  const next = seatsOf(live.match).find((s) => s.kind === "seat" && s.side === live.current_player);
+  if (next && next.token !== ui.token) location.hash = next.token;
+}
+
+// -- state updates ---------------------------------------------------------------------------
+
+function accept(message) {
+  // answers can cross (a fetch and a push): never go back to an older state
+  if (ui.live && ui.live.match === message.match && message.revision < ui.live.revision) return;
+  if (message.log_from > ui.log.length) {
+    api.seat(ui.token).then(accept, () => {});
+    return;
+  }
+  ui.log = ui.log.slice(0, message.log_from).concat(message.log);
+  if (message.log_from < ui.renderedLog) ui.renderedLog = -1;
+  ui.live = message;
+  draw();
+  followTurn();
+}
+
+// -- drawing ---------------------------------------------------------------------------------
+
+function phaseText(view) {
+  if (ui.renderer && typeof ui.renderer.phase === "function") return ui.renderer.phase(view) || "";
+  const parts = [];
+  for (const key of ["turn", "phase", "step"]) {
+    if (view && (typeof view[key] === "string" || typeof view[key] === "number")) parts.push(`${key} ${view[key]}`);
+  }
+  return parts.join(", ");
+}
+
+function draw() {
+  const live = ui.live;
+  if (!live) return;
+  const seatName = live.side ? `playing ${live.side}` : "spectator";
+  $("title").textContent = `${live.title} · ${seatName}`;
+  document.title = `${live.your_turn ? "▶ " : ""}${live.title} — henderson`;
+  const shown = ui.replay || { view: live.view, current: live.current_player, terminal: live.terminal };
+  const phase = phaseText(shown.view);
+  let status;
+  if (ui.replay) status = `Replay at step ${ui.replay.step} of ${ui.log.length}${phase ? ` · ${phase}` : ""}`;
+  else if (live.terminal) status = `Game over · ${live.winner ? `${live.winner} wins` : "no winner"}`;
+  else {
+    const who = live.your_turn ? "your decision" : `${live.current_player} (${live.players[live.current_player]}) to act`;
+    status = `${phase ? `${phase} · ` : ""}${who}`;
+  }
+  if (live.problem) status += ` · ${live.problem}`;
+  $("status").textContent = status;
+  drawBoard(shown);
+  drawActions();
+  drawDice();
+  drawLog();
+  drawReplay();
+}
+
+function drawBoard(shown) {
+  const svg = $("board-svg");
+  const text = $("board-text");
+  $("replay-flag").classList.toggle("hidden", !ui.replay);
+  const live = ui.live;
+  const legal = ui.replay || !live.your_turn ? [] : live.legal_actions;
+  const hexes = Array.isArray(ui.board.hexes) && ui.board.hexes.length > 0
+    && ui.board.hexes.every((h) => Number.isFinite(h.x) && Number.isFinite(h.y));
+  const renderer = ui.renderer || (hexes ? genericHex : null);
+  $("board").classList.toggle("with-text", !ui.renderer && hexes);
+  if (renderer) {
+    svg.classList.remove("hidden");
+    text.classList.toggle("hidden", renderer !== genericHex);
+    try {
+      const panel = $("board-panel");
+      panel.replaceChildren();
+      renderer.render(svg, {
+        view: shown.view, board: ui.board, side: live.side, sides: live.sides, current: shown.current,
+        legal, replaying: Boolean(ui.replay), filter: ui.filter, ply: live.ply, panel,
+        play: (action) => play(action),
+        pick: (action) => pick(action),
+        redraw: () => draw(),
+        api: {
+          odds: (attack) => api.odds(ui.token, attack),
+          preview: (actions, fields) => api.preview(ui.token, actions, fields),
+        },
+      });
+      panel.classList.toggle("hidden", panel.childElementCount === 0);
+      if (renderer === genericHex) generic.render(text, shown.view);
+      return;
+    } catch (err) {
+      showError(`the board could not be drawn (${err.message}); showing the position as text`);
+      ui.renderer = null;
+      ui.board = {};
+    }
+  }
+  svg.classList.add("hidden");
+  $("board-panel").classList.add("hidden");
+  text.classList.remove("hidden");
+  generic.render(text, shown.view);
+}
+
+function matches() {
+  const words = ui.filter.toLowerCase().split(/\s+/).filter(Boolean);
+  return ui.live.legal_actions.filter((a) => words.every((w) => a.toLowerCase().includes(w)));
+}
+
+function drawActions() {
+  const live = ui.live;
+  const list = $("action-list");
+  const input = $("action-input");
+  list.replaceChildren();
+  const canAct = live.your_turn && !ui.replay;
+  input.disabled = !canAct;
+  $("undo").disabled = !(canAct && live.can_undo);
+  if (!canAct) {
+    $("actions-title").textContent = ui.replay
+      ? "Actions (paused during replay)"
+      : live.terminal ? "Actions (the game is over)"
+      : live.side ? `Waiting for ${live.current_player}` : "Watching";
+    return;
+  }
+  const found = matches();
+  $("actions-title").textContent = `Your actions (${live.legal_actions.length})`;
+  if (ui.selected >= found.length) ui.selected = found.length - 1;
+  found.slice(0, LIST_LIMIT).forEach((action, i) => {
+    const li = document.createElement("li");
+    li.textContent = action;
+    li.setAttribute("role", "option");
+    li.className = i === ui.selected ? "sel" : "";
+    li.addEventListener("click", () => play(action));
+    list.append(li);
+  });
+  if (found.length > LIST_LIMIT) {
+    const li = document.createElement("li");
+    li.className = "more";
+    li.textContent = `${found.length - LIST_LIMIT} more: type to narrow the list`;
+    list.append(li);
+  }
+  if (!found.length) {
+    const li = document.createElement("li");
+    li.className = "more";
+    li.textContent = "no legal action matches; Enter sends the text as typed";
+    list.append(li);
+  }
+  const sel = list.querySelector("li.sel");
+  if (sel) sel.scrollIntoView({ block: "nearest" });
+}
+
+function rollsUpTo(step) {
+  for (let i = step - 1; i >= 0; i -= 1) {
+    const rolls = ui.log[i].events.filter((e) => e.kind === "roll");
+    if (rolls.length) return { entry: ui.log[i], rolls };
+  }
+  return null;
+}
+
+function drawDice() {
+  const box = $("dice");
+  box.replaceChildren();
+  const found = rollsUpTo(ui.replay ? ui.replay.step : ui.log.length);
+  if (!found) {
+    box.innerHTML = '<span class="muted">no roll yet</span>';
+    return;
+  }
+  for (const roll of found.rolls) {
+    const die = document.createElement("span");
+    die.className = "die";
+    die.textContent = String(roll.data.value);
+    die.title = `d${roll.data.sides}`;
+    const purpose = document.createElement("span");
+    purpose.className = "die-purpose";
+    purpose.textContent = roll.data.purpose;
+    box.append(die, purpose);
+  }
+}
+
+function logItem(entry) {
+  const li = document.createElement("li");
+  li.dataset.step = String(entry.ply + 1);
+  const who = document.createElement("span");
+  who.className = "who";
+  who.textContent = `${entry.ply + 1}. ${entry.player}`;
+  const what = document.createElement("code");
+  what.textContent = entry.action;
+  li.append(who, " ", what);
+  for (const event of entry.events) {
+    const ev = document.createElement("span");
+    ev.className = `ev ${event.kind === "roll" ? "roll" : ""}`;
+    ev.textContent = event.text;
+    li.append(ev);
+  }
+  li.addEventListener("click", () => goto(entry.ply + 1));
+  return li;
+}
+
+function drawLog() {
+  const list = $("log");
+  if (ui.renderedLog < 0 || ui.renderedLog > ui.log.length) {
+    list.replaceChildren();
+    ui.renderedLog = 0;
+  }
+  const atEnd = ui.logPinned !== false;
+  for (const entry of ui.log.slice(ui.renderedLog)) list.append(logItem(entry));
+  ui.renderedLog = ui.log.length;
+  const current = ui.replay ? ui.replay.step : null;
+  for (const li of list.querySelectorAll("li.current")) li.classList.remove("current");
+  if (current) {
+    const li = list.querySelector(`li[data-step="${current}"]`);
+    if (li) {
+      li.classList.add("current");
+      li.scrollIntoView({ block: "nearest" });
+    }
+  } else if (atEnd) {
+    list.scrollTop = list.scrollHeight;
+    ui.logPinned = true;
+  }
+}
+
+function drawReplay() {
+  const steps = ui.log.length;
+  const at = ui.replay ? ui.replay.step : steps;
+  $("r-first").disabled = at === 0;
+  $("r-back").disabled = at === 0;
+  $("r-fwd").disabled = !ui.replay;
+  $("r-last").disabled = !ui.replay;
+  $("r-live").disabled = !ui.replay;
+  $("r-where").textContent = ui.replay ? `step ${at} / ${steps}` : `live · ${steps} steps`;
+}
+
+// -- acting ----------------------------------------------------------------------------------
+
+function showError(text) {
+  $("action-error").textContent = text;
+}
+
+async function play(action) {
+  const live = ui.live;
+  if (!live || !live.your_turn || ui.replay || ui.busy) return;
+  ui.busy = true;
+  showError("");
+  try {
+    await api.act(ui.token, action, live.ply);
+    ui.filter = "";
+    ui.selected = -1;
+    $("action-input").value = "";
+    if (!ui.socket || !ui.socket.connected) accept(await api.seat(ui.token));
+    else draw();
+  } catch (err) {
+    showError(err instanceof ApiError ? err.describe() : String(err));
+    if (err instanceof ApiError && ["stale", "not-your-decision"].includes(err.code)) {
+      accept(await api.seat(ui.token));
+    }
+  } finally {
+    ui.busy = false;
+  }
+}
+
+async function undo() {
+  const live = ui.live;
+  if (!live || !live.can_undo || ui.replay || ui.busy) return;
+  ui.busy = true;
+  showError("");
+  try {
+    await api.undo(ui.token, live.ply);
+    if (!ui.socket || !ui.socket.connected) accept(await api.seat(ui.token));
+  } catch (err) {
+    showError(err instanceof ApiError ? err.describe() : String(err));
+  } finally {
+    ui.busy = false;
+  }
+}
+
+/** Put an action's notation in the input box (renderers use it to build actions by clicks). */
+function pick(text) {
+  const input = $("action-input");
+  input.value = text;
+  ui.filter = text;
+  ui.selected = -1;
+  draw();
+  input.focus();
+}
+
+function submitTyped() {
+  const typed = $("action-input").value.trim();
+  const found = matches();
+  const exact = ui.live.legal_actions.find((a) => a.toLowerCase() === typed.toLowerCase());
+  if (exact) play(exact);
+  else if (ui.selected >= 0 && found[ui.selected]) play(found[ui.selected]);
+  else if (found.length === 1) play(found[0]);
+  else if (typed) play(typed);
+}
+
+// -- replay ----------------------------------------------------------------------------------
+
+async function goto(step) {
+  const steps = ui.log.length;
+  if (step === null || step >= steps) {
+    ui.replay = null;
+    draw();
+    return;
+  }
+  step = Math.max(0, step);
+  try {
+    const seen = await api.history(ui.token, step);
+    ui.replay = { step, view: seen.view, current: seen.current_player, terminal: seen.terminal };
+  } catch (err) {
+    showError(err.describe ? err.describe() : String(err));
+  }
+  draw();
+}
+
+function stepBy(delta) {
+  const at = ui.replay ? ui.replay.step : ui.log.length;
+  goto(at + delta);
+}
+
+// -- keys and buttons --------------------------------------------------------------------------
+
+function onKey(event) {
+  const input = $("action-input");
+  const typing = event.target === input;
+  const other = !typing && ["INPUT", "TEXTAREA", "SELECT"].includes(event.target.tagName);
+  if (!other && (event.ctrlKey || event.metaKey) && event.key === "z") {
+    undo();
+    event.preventDefault();
+    return;
+  }
+  if (other || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (typing) {
+    const found = matches();
+    if (event.key === "ArrowDown") {
+      ui.selected = Math.min(found.length - 1, ui.selected + 1);
+      drawActions();
+      event.preventDefault();
+    } else if (event.key === "ArrowUp") {
+      ui.selected = Math.max(-1, ui.selected - 1);
+      drawActions();
+      event.preventDefault();
+    } else if (event.key === "Enter") {
+      submitTyped();
+      event.preventDefault();
+    } else if (event.key === "Escape") {
+      input.value = "";
+      ui.filter = "";
+      ui.selected = -1;
+      input.blur();
+      draw();
+    }
+    return;
+  }
+  const keys = (ui.renderer && ui.renderer.keys) || {};
+  if (event.key === "u") {
+    undo();
+    return;
+  }
+  if (event.key === "/") {
+    if (!input.disabled) input.focus();
+    event.preventDefault();
+  } else if (event.key === "ArrowLeft") stepBy(-1);
+  else if (event.key === "ArrowRight") {
+    if (ui.replay) stepBy(1);
+  } else if (event.key === "Home") goto(0);
+  else if (event.key === "End" || event.key === "Escape") goto(null);
+  else if (event.key === "?") $("help-dialog").showModal();
+  else if (keys[event.key] && ui.live && ui.live.legal_actions.includes(keys[event.key])) play(keys[event.key]);
+}
+
+async function download() {
+  try {
+    const text = await api.record(ui.token);
+    const blob = new Blob([text], { type: "application/x-ndjson" });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = `henderson-${ui.live.game}-${ui.live.match}.jsonl`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  } catch (err) {
+    showError(err.describe ? err.describe() : String(err));
+  }
+}
+
+function addRendererKeys() {
+  const keys = (ui.renderer && ui.renderer.keys) || {};
+  const tbody = $("keys-table").querySelector("tbody");
+  for (const row of tbody.querySelectorAll("tr.game-key")) row.remove();
+  for (const [key, action] of Object.entries(keys)) {
+    const tr = document.createElement("tr");
+    tr.className = "game-key";
+    tr.innerHTML = "<td><kbd></kbd></td><td></td>";
+    tr.querySelector("kbd").textContent = key;
+    tr.children[1].textContent = `play ${action}`;
+    tbody.append(tr);
+  }
+}
+
+function start() {
+  document.addEventListener("keydown", onKey);
+  $("action-input").addEventListener("input", (event) => {
+    ui.filter = event.target.value;
+    ui.selected = -1;
+    drawActions();
+    if (ui.live && !ui.renderer && ui.board.hexes) draw();
+  });
+  $("log").addEventListener("scroll", (event) => {
+    const list = event.target;
+    ui.logPinned = list.scrollTop + list.clientHeight >= list.scrollHeight - 24;
+  });
+  $("r-first").addEventListener("click", () => goto(0));
+  $("r-back").addEventListener("click", () => stepBy(-1));
+  $("r-fwd").addEventListener("click", () => stepBy(1));
+  $("r-last").addEventListener("click", () => goto(null));
+  $("r-live").addEventListener("click", () => goto(null));
+  $("download").addEventListener("click", download);
+  $("undo").addEventListener("click", undo);
+  $("help").addEventListener("click", () => {
+    addRendererKeys();
+    $("help-dialog").showModal();
+  });
+  $("seat-switch").addEventListener("change", (event) => {
+    location.hash = event.target.value;
+  });
+  window.addEventListener("hashchange", () => init(tokenFrom(location.hash)));
+  init(tokenFrom(location.hash));
+}
+
+start();

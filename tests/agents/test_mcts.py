@@ -1,0 +1,123 @@
+"""The search agent: grouping, pruning, widening, tree reuse, strength on a wide game."""
+
+from __future__ import annotations
+
+import pytest
+
+from henderson import agents, games
+from henderson.agents.evaluation import register_evaluator
+from henderson.agents.mcts import MCTSAgent, grouping_level, prefix
+from tests.agents import wide
+
+
+@pytest.fixture
+def wide_game(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setitem(games.REGISTRY, "wide", "tests.agents.wide")
+    games._load.cache_clear()
+    return games.get("wide")
+
+
+def test_grouping_takes_the_fewest_words_that_split_the_actions() -> None:
+    keys = [f"move {u} {h}" for u in ("1/5", "6DB", "2/1") for h in ("0101", "0102", "0203", "0304", "0405")]
+    assert grouping_level(keys, 0, group_min=12) == 2  # "move" alone is one group
+    assert prefix(keys[0], 2) == "move 1/5"
+    assert grouping_level([*keys, "pass"], 0, group_min=12) == 1  # move | pass
+    assert grouping_level(keys[:5], 0, group_min=12) == 0  # few actions: no grouping
+    assert grouping_level([f"hex {i}" for i in range(20)], 0, group_min=12) == 0  # nothing shared
+
+
+def test_wide_decisions_branch_per_unit_then_per_item(wide_game) -> None:
+    register_evaluator("wide", wide.evaluate)
+    agent = MCTSAgent(1, iterations=200)
+    state = wide_game.new_state(3)
+    agent.choose(state)
+    root = agent._root
+    assert root is not None and root.group_k == 2
+    assert set(root.edges) <= {f"take u{i}" for i in range(wide.UNITS)}
+    inner = next(e.node for e in root.edges.values() if e.node is not None)
+    assert all(key.startswith("take u") and len(key.split()) == 3 for key in inner.edges)
+
+
+def test_priors_prune_to_max_children(wide_game) -> None:
+    register_evaluator("wide", wide.evaluate)
+    agent = MCTSAgent(2, iterations=150, max_children=3)
+    agent.choose(wide_game.new_state(4))
+    assert agent._root is not None
+    assert len([e for e in agent._root.edges.values() if e.n > 0]) <= 3
+
+
+def test_progressive_widening_limits_children_without_priors(wide_game, monkeypatch) -> None:
+    from henderson.agents import evaluation
+
+    monkeypatch.setitem(evaluation._REGISTERED, "wide", evaluation.neutral)
+    agent = MCTSAgent(2, iterations=9, pw_c=1.0, pw_alpha=0.5)
+    agent.choose(wide_game.new_state(4))
+    assert agent._root is not None
+    # after 9 visits at most ceil(1 * 9 ** 0.5) = 3 groups were ever considered
+    assert len([e for e in agent._root.edges.values() if e.n > 0]) <= 3
+
+
+def test_search_finds_the_best_take_among_256(wide_game) -> None:
+    register_evaluator("wide", wide.evaluate)
+    state = wide_game.new_state(9)
+    best = max((wide.WORTH[(0, i, j)], f"take u{i} {j}") for i in range(wide.UNITS) for j in range(wide.UNITS))
+    choice = agents.get("mcts:iterations=300", 5).choose(state)
+    assert wide.WORTH[(0, choice.unit, choice.item)] >= best[0] - 5
+
+
+def test_the_tree_is_kept_when_the_game_follows_it() -> None:
+    game = games.get("toy")
+    state = game.new_state(21)
+    seats = {side: MCTSAgent(i, iterations=60) for i, side in enumerate(game.sides)}
+    reused = 0
+    while not state.is_terminal():
+        agent = seats[state.current_player()]
+        action = agent.choose(state)
+        reused += agent.last_reused_visits > 0
+        ply = state.ply
+        state.apply(action)
+        for seat in seats.values():
+            seat.observe(ply, action)
+    assert reused > 0
+
+
+def test_no_reuse_when_asked_or_when_the_position_is_unrelated() -> None:
+    game = games.get("toy")
+    agent = MCTSAgent(0, iterations=40, reuse=False)
+    state = game.new_state(1)
+    action = agent.choose(state)
+    state.apply(action)
+    if not state.is_terminal():
+        agent.choose(state)
+        assert agent.last_reused_visits == 0
+    fresh = MCTSAgent(0, iterations=40)
+    fresh.choose(game.new_state(2))
+    fresh.choose(game.new_state(3))  # ply 0 again: not a descendant
+    assert fresh.last_reused_visits == 0
+
+
+def test_a_seconds_budget_stops_the_search() -> None:
+    agent = MCTSAgent(0, seconds=0.05)
+    agent.choose(games.get("toy").new_state(0))
+    assert agent.last_iterations >= 1
+
+
+def test_a_work_budget_bounds_the_actions_played_and_stays_reproducible() -> None:
+    state = games.get("toy").new_state(5)
+    first = MCTSAgent(3, work=50)
+    second = MCTSAgent(3, work=50)
+    assert str(first.choose(state)) == str(second.choose(state))
+    assert first.last_iterations == second.last_iterations >= 1
+    assert 50 <= first.last_work < 50 + 10  # stops at the first iteration past the budget
+
+
+def test_an_earlier_position_gets_a_new_tree() -> None:
+    game = games.get("toy")
+    state = game.new_state(4)
+    earlier = state.clone()
+    agent = MCTSAgent(0, iterations=30)
+    state.apply(agent.choose(state))
+    if not state.is_terminal():
+        agent.choose(state)
+    agent.choose(earlier)
+    assert agent.last_reused_visits == 0

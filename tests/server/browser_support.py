@@ -1,0 +1,124 @@
+"""Browser test support: the server on a free port in a thread, Debian's chromium driven by
+Playwright for Python, pages that collect console errors and save screenshots."""
+
+from __future__ import annotations
+
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+
+from henderson.server import create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+if not CHROMIUM.exists():
+    pytest.skip(
+        "chromium not found at /usr/bin/chromium (scripts/ensure-browser installs it)",
+        allow_module_level=True,
+    )
+sync_api = pytest.importorskip("playwright.sync_api")
+expect = sync_api.expect
+expect.set_options(timeout=15_000)  # a loaded machine is slow; a failure still fails
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The server on a free localhost port, in a thread of this process (the toy game known)."""
+    db = tmp_path_factory.mktemp("browser") / "games.sqlite"
+    port = free_port()
+    config = uvicorn.Config(
+        create_app(f"sqlite:///{db}"),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        lifespan="on",
+    )
+    instance = uvicorn.Server(config)
+    thread = threading.Thread(target=instance.run, daemon=True)
+    thread.start()
+    end = time.monotonic() + 20
+    while not instance.started:
+        if time.monotonic() > end or not thread.is_alive():
+            raise RuntimeError("the server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    instance.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+class Page:
+    """A browser page that collects console errors and saves screenshots."""
+
+    def __init__(self, browser: Any, width: int = 1366, height: int = 768) -> None:
+        self.context = browser.new_context(viewport={"width": width, "height": height})
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(30_000)
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def shot(self, name: str) -> None:
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def tab(browser: Any) -> Iterator[Page]:
+    page = Page(browser)
+    yield page
+    page.close()
+
+
+def log_count(page: Any) -> int:
+    return int(page.locator("#log li").count())
+
+
+def wait_my_turn(page: Any) -> None:
+    expect(page.locator("#status")).to_contain_text(re.compile("your decision|Game over"), timeout=15000)
+
+
+def then_my_turn(page: Any, before: int) -> bool:
+    """Wait for the log to grow past `before` entries, then for this seat's decision or the
+    end of the game (the computer may win); True when it is this seat's decision."""
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}", timeout=15000)
+    page.wait_for_function(
+        "!document.getElementById('action-input').disabled"
+        " || document.getElementById('status').textContent.includes('Game over')",
+        timeout=15000,
+    )
+    return "Game over" not in page.locator("#status").inner_text()

@@ -1,0 +1,165 @@
+"""A tiny hex-map game for testing the client's map drawing: one unit a side on a 3x5 map;
+a unit moves to an adjacent hex; entering the enemy's starting hex wins ("HEX 1").
+Its board data (`client_data`) follows the documented format of docs/server.md."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from henderson.core.dice import Dice, SeededDice
+from henderson.core.errors import IllegalAction, NotationError
+from henderson.core.events import Event
+from henderson.core.hexgrid import Hex, distance
+
+TITLE = "Hex race (test game)"
+ROWS, COLS = 3, 5
+HOME = {"red": "0101", "blue": "0305"}
+UNITS = {"red": "r1", "blue": "b1"}
+LIMIT = 40
+
+
+def axial(hex_id: str) -> Hex:
+    row, col = int(hex_id[:2]), int(hex_id[2:])
+    return Hex(col - (row - (row & 1)) // 2, row)
+
+
+HEXES = [f"{r:02d}{c:02d}" for r in range(1, ROWS + 1) for c in range(1, COLS + 1)]
+
+
+@dataclass(frozen=True)
+class Move:
+    unit: str
+    to: str
+
+    def __str__(self) -> str:
+        return f"{self.unit} {self.to}"
+
+
+class HexState:
+    def __init__(self, game: HexGame) -> None:
+        self._game = game
+        self.at = dict(HOME)
+        self.to_move = "red"
+        self._ply = 0
+
+    @property
+    def game(self) -> HexGame:
+        return self._game
+
+    @property
+    def ply(self) -> int:
+        return self._ply
+
+    def current_player(self) -> str | None:
+        return None if self.is_terminal() else self.to_move
+
+    def legal_actions(self) -> list[Move]:
+        if self.is_terminal():
+            return []
+        here = axial(self.at[self.to_move])
+        return [Move(UNITS[self.to_move], h) for h in HEXES if distance(axial(h), here) == 1]
+
+    def apply(self, action: Move | str) -> list[Event]:
+        if isinstance(action, str):
+            action = self._game.parse_action(action)
+        if action not in self.legal_actions():
+            raise IllegalAction("HEX 1", f"{action} is not a move to an adjacent hex")
+        self.at[self.to_move] = action.to
+        event = Event("move", f"{action.unit} moves to {action.to}", {"unit": action.unit, "to": action.to})
+        self.to_move = "blue" if self.to_move == "red" else "red"
+        self._ply += 1
+        return [event]
+
+    def clone(self) -> HexState:
+        other = HexState(self._game)
+        other.at = dict(self.at)
+        other.to_move = self.to_move
+        other._ply = self._ply
+        return other
+
+    def winner(self) -> str | None:
+        if self.at["red"] == HOME["blue"]:
+            return "red"
+        if self.at["blue"] == HOME["red"]:
+            return "blue"
+        return None
+
+    def is_terminal(self) -> bool:
+        return self.winner() is not None or self._ply >= LIMIT
+
+    def returns(self) -> dict[str, float]:
+        w = self.winner()
+        return {s: 0.0 if w is None else (1.0 if s == w else -1.0) for s in ("red", "blue")}
+
+    def view(self, side: str | None) -> dict[str, Any]:
+        return {
+            "to_move": self.to_move,
+            "ply": self._ply,
+            "units": [
+                {"id": UNITS[s], "side": s, "hex": self.at[s], "lines": [UNITS[s], "1-1"]} for s in ("red", "blue")
+            ],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": "henderson-position", "game": "hextoy", "version": 1, **self.view(None)}
+
+
+class HexGame:
+    name = "hextoy"
+    title = TITLE
+    sides = ("red", "blue")
+    data_version = "1"
+    data_dir = Path(__file__).parent
+
+    def new_state(
+        self,
+        seed: int | None = None,
+        *,
+        options: Mapping[str, Any] | None = None,
+        dice: Dice | None = None,
+    ) -> HexState:
+        _ = dice or SeededDice(seed or 0)
+        return HexState(self)
+
+    def load_state(self, obj: Mapping[str, Any], *, dice: Dice | None = None) -> HexState:
+        raise NotImplementedError
+
+    def parse_action(self, text: str) -> Move:
+        parts = text.split()
+        if len(parts) != 2 or parts[1] not in HEXES:
+            raise NotationError(text, "expected '<unit> <hex>', e.g. 'r1 0102'")
+        return Move(parts[0], parts[1])
+
+    def render_text(self, state: HexState) -> str:
+        return str(state.at)
+
+    def client_data(self) -> dict[str, Any]:
+        """Hex centres for pointy-top hexes of circumradius 1, rows drawn top to bottom."""
+        hexes = []
+        for h in HEXES:
+            a = axial(h)
+            hexes.append(
+                {
+                    "id": h,
+                    "x": math.sqrt(3) * (a.q + a.r / 2),
+                    "y": 1.5 * a.r,
+                    "terrain": "jungle" if h in ("0203", "0204") else "clear",
+                }
+            )
+        return {
+            "hex_size": 1,
+            "orientation": "pointy",
+            "hexes": hexes,
+            "hexsides": [{"hexes": ["0102", "0103"], "kind": "river"}],
+            "markers": [{"hex": "0201", "kind": "airfield", "short": "AF"}],
+            "labels": [{"hex": "0303", "text": "Hills"}],
+            "boxes": [{"id": "reserve", "text": "Reserve", "x": 0, "y": 5.5, "w": 4, "h": 1.5}],
+        }
+
+
+def load_game(data_dir: Path | None = None) -> HexGame:
+    return HexGame()

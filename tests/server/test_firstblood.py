@@ -1,0 +1,95 @@
+"""The server with FIRST BLOOD: its board data, a game against the computer, attack odds."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from henderson import games
+from tests.server.conftest import act, auth, seat, wait_for
+
+if "firstblood" not in games.names():
+    pytest.skip("FIRST BLOOD is not installed", allow_module_level=True)
+
+from tests.server.firstblood_records import record_until_us_attack
+
+
+def test_the_board_data_is_the_games_client_data(client: TestClient) -> None:
+    board = client.get("/api/games/firstblood/board").json()
+    assert board == games.get("firstblood").client_data()
+    assert len(board["hexes"]) > 100
+
+
+def test_a_game_against_the_computer_reaches_the_us_turn(client: TestClient) -> None:
+    made = client.post("/api/matches", json={"game": "firstblood", "players": {"jp": "random"}})
+    assert made.status_code == 201, made.text
+    us = made.json()["seats"]["us"]
+    state = seat(client, us)
+    assert state["view"]["phase"] == "us_setup" and "setup default" in state["legal_actions"]
+    assert act(client, us, "setup default", state["ply"]).status_code == 200
+    wait_for(lambda: seat(client, us)["your_turn"] or seat(client, us)["terminal"], "the Japanese turn")
+    after = seat(client, us)
+    assert after["current_player"] == "us" or after["terminal"]
+    assert all(e["player"] == "jp" for e in after["log"][1:])
+
+
+def test_odds_and_move_previews_on_a_real_position(client: TestClient) -> None:
+    record = record_until_us_attack()
+    made = client.post("/api/records", json={"record": record.dumps()})
+    assert made.status_code == 201, made.text
+    us = made.json()["seats"]["us"]
+    state = seat(client, us)
+    assert state["view"]["phase"] == "us_combat"
+    opening = next(a for a in state["legal_actions"] if a.startswith("attack"))
+    assert act(client, us, opening, state["ply"]).status_code == 200
+    state = seat(client, us)
+    adds = [a for a in state["legal_actions"] if a.startswith("add ")]
+    assert adds
+    hexes = "+".join(state["view"]["combat"]["building"]["defenders"])
+    spec = f"attack {hexes} with {adds[0].split(' ', 1)[1]}"
+    response = client.post("/api/seat/odds", json={"attack": spec}, headers=auth(us))
+    assert response.status_code == 200, response.text
+    odds = response.json()["odds"]
+    assert abs(sum(odds["probabilities"].values()) - 1) < 1e-9 or odds["column"] is None
+    assert "text" in response.json()
+    bad = client.post("/api/seat/odds", json={"attack": "attack 9999 with nobody"}, headers=auth(us))
+    assert bad.status_code == 422
+
+
+def reach_us_movement(client: TestClient, us: str) -> dict:
+    """Play the US side (set-up, then ending phases) until its movement phase."""
+    for _ in range(80):
+        wait_for(lambda: seat(client, us)["your_turn"] or seat(client, us)["terminal"], "the US turn")
+        state = seat(client, us)
+        if state["view"]["phase"] == "us_movement":
+            return state
+        actions = state["legal_actions"]
+        choice = next((a for a in ("setup default", "end") if a in actions), actions[0])
+        assert act(client, us, choice, state["ply"]).status_code == 200
+    raise AssertionError("the US movement phase did not come")
+
+
+def test_a_move_is_taken_back_before_any_die_and_stays_taken_back(db_url: str) -> None:
+    from henderson.server import create_app
+
+    with TestClient(create_app(db_url)) as client:
+        made = client.post("/api/matches", json={"game": "firstblood", "players": {"jp": "random"}})
+        us = made.json()["seats"]["us"]
+        start = reach_us_movement(client, us)
+        assert start["can_undo"] is False or start["log"][-1]["player"] == "us"
+        move = next(a for a in start["legal_actions"] if a.startswith("move "))
+        assert act(client, us, move, start["ply"]).status_code == 200
+        moved = seat(client, us)
+        assert moved["can_undo"] is True
+        response = client.post("/api/seat/undo", json={"ply": moved["ply"]}, headers=auth(us))
+        assert response.status_code == 200, response.text
+        back = seat(client, us)
+        assert (back["view"], back["log"], back["ply"]) == (start["view"], start["log"], start["ply"])
+        assert back["revision"] > moved["revision"]
+        stale = client.post("/api/seat/undo", json={"ply": moved["ply"]}, headers=auth(us))
+        assert stale.status_code == 409 and stale.json()["error"] == "stale"
+        again = client.post("/api/seat/undo", json={"ply": back["ply"]}, headers=auth(us))
+        assert again.status_code == 409 and again.json()["error"] == "cannot-undo"
+    with TestClient(create_app(db_url)) as client:  # the database agrees after a restart
+        after = seat(client, us)
+        assert (after["view"], after["log"], after["ply"]) == (start["view"], start["log"], start["ply"])
