@@ -274,3 +274,12 @@ def test_every_route_costs_what_its_path_costs(seed):  # DG 7.1-7.4, the cached 
                         checked += 1
         s.apply(rng.choice(s.legal_actions()))
     assert checked
+
+
+def test_stack_move_notation_is_redacted_for_the_enemy():  # DG 7.5, 7.8
+    s = state(10, "us_move", {"1/1": "3511", "1/2": "3511", "124/2": "4012"})
+    events = s.apply("stack 1/1+1/2 3510")
+    text, _ = s.redact("us", "stack 1/1+1/2 3510", [e.to_json() for e in events], "japan")
+    assert text == "us acts out of sight"  # the counter below the top is not named
+    text, _ = s.redact("us", "stack 1/1+1/2 3510", [e.to_json() for e in events], "us")
+    assert text == "stack 1/1+1/2 3510"

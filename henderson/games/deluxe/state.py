@@ -448,8 +448,8 @@ class DGState:
         naming an enemy unit `side` cannot now see is hidden, and so are such events."""
         seen = self.visible_ids(side)
         hidden = {uid for uid, u in self.units.items() if u.side == player and u.on_map and uid not in seen}
-        words = action.split()
-        text = f"{player} acts out of sight" if any(w in hidden for w in words[1:]) else action
+        names = [x for w in action.split()[1:] for x in w.split("+")]  # a stack: A+B (DG 7.5)
+        text = f"{player} acts out of sight" if any(w in hidden for w in names) else action
         shown = self.events_for([Event.from_json(e) for e in events], side)
         return text, [e.to_json() for e in shown]
 
