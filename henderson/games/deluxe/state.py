@@ -138,6 +138,11 @@ class DGState:
         """Every legal action of the current player, in a deterministic order."""
         return list(self._legal_now()[0])
 
+    def changed(self) -> None:
+        """Forget this ply's legal actions (call after editing the position from outside).
+        The game's route and action caches are keyed by what they depend on, never stale."""
+        self._legal = None
+
     def _legal_now(self) -> tuple[list[DGAction], set[int]]:
         """This ply's legal actions, and their identities (actions are shared objects, so an
         action played is checked without comparing it to a thousand others)."""
