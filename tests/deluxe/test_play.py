@@ -194,3 +194,20 @@ def test_cached_searches_change_nothing():  # the route and action caches are in
         a.apply(choice)
         b.apply(choice)
         assert a.to_json() == b.to_json()
+
+
+def test_unit_copy_carries_every_field():  # clones must not lose any counter status
+    from henderson.games.deluxe.units import SLOTS, UnitState
+
+    u = UnitState("7/1", "us", "3507", 4)
+    for i, name in enumerate(SLOTS):
+        value = getattr(u, name)
+        if isinstance(value, bool):
+            setattr(u, name, not value)
+        elif isinstance(value, int):
+            setattr(u, name, value + i + 1)
+        elif name not in ("id", "side", "at"):
+            setattr(u, name, f"x{i}")
+    c = u.copy()
+    assert c is not u
+    assert all(getattr(c, name) == getattr(u, name) for name in SLOTS)
