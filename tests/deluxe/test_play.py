@@ -15,6 +15,7 @@ from henderson import games
 from henderson.core.errors import IllegalAction, PositionError
 from henderson.core.record import GameRecord, record_for, replay
 from henderson.games.deluxe import load_game
+from henderson.games.deluxe.units import SLOTS, UnitState
 
 from .support import GAME, position
 
@@ -197,8 +198,6 @@ def test_cached_searches_change_nothing():  # the route and action caches are in
 
 
 def test_unit_copy_carries_every_field():  # clones must not lose any counter status
-    from henderson.games.deluxe.units import SLOTS, UnitState
-
     u = UnitState("7/1", "us", "3507", 4)
     for i, name in enumerate(SLOTS):
         value = getattr(u, name)
