@@ -36,6 +36,7 @@ FAR = 0.5  # design: a unit t turns beyond one movement phase away counts FAR**t
 EMPTY_AIRFIELD_RISK = 0.85  # design: a Japanese unit that can step onto an empty airfield hex usually does
 SLOW = 0.6  # design: how much of a threat counts when the other side moves before it can strike
 AIR_CAPACITY = 6  # FB 12.1, 12.3.1
+FAR_Q = tuple(FAR ** (0.5 + q / 4) for q in range(16))  # by quarters of a move beyond reach; none past 4 moves
 
 
 def evaluate(state: Any, side: str) -> float:
@@ -261,7 +262,7 @@ def _parts(st: Any) -> tuple[float, ...]:
         guard_term = (g_us - threat_far) / (g_us + threat_far + 4.0)
 
     # --- the hunt: US pressure on the Japanese units on the map --------------------------
-    kills, kill_cf = _us_kills(st, tab, jp_map, us_stacks, us_hexes, us_zoc, free_bomber)
+    kills, kill_cf, pressure = _us_kills(st, tab, jp_map, us_stacks, us_hexes, us_zoc, free_bomber)
     us_soon = us_stage in ("before", "moving", "fighting") or pos in (3, 4)
     if not us_soon:
         kills *= SLOW
@@ -308,7 +309,7 @@ def _parts(st: Any) -> tuple[float, ...]:
     jp_air = sum(1 for a, where in st.air.items() if where.startswith("ijaf")) + len(st.ships)
     air = (us_air - jp_air) / (us_air + jp_air + 2.0)
 
-    hunt = min(1.0, kills / n_map) if n_map else 1.0
+    hunt = pressure
     position = (1.0 - clock) * guard_term + clock * hunt
     value = (
         W_CORE * (1.0 - 2.0 * p_jp)
@@ -321,8 +322,15 @@ def _parts(st: Any) -> tuple[float, ...]:
     return (value, p_capture, p_survivor, material, guard_term, hunt, air, survivors, kills, supply)
 
 
-# A stack as the US hunt sees it: (place, on the map, [(unit, cf, budget, range or 0)], largest budget)
-Stack = tuple[str, bool, list[tuple[str, int, int, int]], int]
+# A stack as the US hunt sees it: (place, on the map, [(unit, cf, budget, range or 0)], largest budget,
+# factors, largest MF in half-MF, artillery [(cf, range)])
+Stack = tuple[str, bool, list[tuple[str, int, int, int]], int, int, int, list[tuple[int, int]]]
+
+
+def _stack(place: str, on_map: bool, rows: list[tuple[str, int, int, int]], mf2: int) -> Stack:
+    top = max(r[2] for r in rows)
+    arts = [(r[1], r[3]) for r in rows if r[3]]
+    return (place, on_map, rows, top, sum(r[1] for r in rows), mf2, arts)
 
 
 def _us_stacks(
@@ -337,45 +345,48 @@ def _us_stacks(
     out: list[Stack] = []
     for place, units, _ in us_map:
         rows = []
-        top = -1
+        mf2 = 1
         for u in units:
             if u in attacked:
                 continue
             g = ground[u]
-            b = _budget(st, u, g.mf, stage)
-            rows.append((u, g.cf, b, g.range or 0))
-            top = max(top, b)
+            rows.append((u, g.cf, _budget(st, u, g.mf, stage), g.range or 0))
+            mf2 = max(mf2, 2 * g.mf)
         if rows:
-            out.append((place, True, rows, top))
+            out.append(_stack(place, True, rows, mf2))
     if stage != "fighting":
         for place, units in us_off:
             rows = []
-            top = -1
+            mf2 = 1
             for u in units:
                 g = ground[u]
                 if g.range is None:  # FB 7.5: artillery adds nothing from an entry point
-                    b = _budget(st, u, g.mf, stage)
-                    rows.append((u, g.cf, b, 0))
-                    top = max(top, b)
+                    rows.append((u, g.cf, _budget(st, u, g.mf, stage), 0))
+                    mf2 = max(mf2, 2 * g.mf)
             if rows:
-                out.append((place, False, rows, top))
+                out.append(_stack(place, False, rows, mf2))
     return out
 
 
 def _reach(
     tab: EvalTables, target: str, stacks: list[Stack], found: list[tuple[str, int]] | None = None
-) -> tuple[int, int]:
-    """US ground factors that can get next to `target`, and artillery factors that can bombard it."""
+) -> tuple[int, int, float]:
+    """US ground factors that can get next to `target` before the next US combat, artillery factors
+    that can bombard it, and the factors further away weighted by how many moves they need."""
     table = tab.cost_next_to(target)
     attack = 0
     art = 0
-    for place, on_map, rows, top in stacks:
+    far = 0.0
+    for place, on_map, rows, top, cf_all, mf2, arts in stacks:
         c = table.get(place, UNREACHABLE) if on_map else tab.arrow_cost(place, table)  # FB 7.1: free entry
         if c > top:
-            if on_map:
-                for _, cf, _, rng in rows:
-                    if rng and target in tab.in_range(place, rng):  # FB 9.2, 9.5
-                        art += cf
+            if c < UNREACHABLE:
+                quarters = 4 * (c - top) // mf2  # quarters of a full move still to go
+                if quarters < len(FAR_Q):
+                    far += cf_all * FAR_Q[quarters]
+            for cf, rng in arts:
+                if target in tab.in_range(place, rng):  # FB 9.2, 9.5
+                    art += cf
             continue
         for u, cf, b, rng in rows:
             if c <= b:
@@ -384,7 +395,7 @@ def _reach(
                     found.append((u, cf))
             elif rng and on_map and target in tab.in_range(place, rng):
                 art += cf
-    return attack, art
+    return attack, art, far
 
 
 def _bombers(st: Any, target: str, free: bool) -> int:
@@ -411,7 +422,7 @@ def _us_clear(st: Any, tab: EvalTables, target: str, units: list[str], stacks: l
     """Chance that US attacks empty a Japanese-held hex this turn (any defender result, FB 8.10)."""
     if st.phasing == "us" and target in st.attacked_hexes:
         return 0.0
-    attack, art = _reach(tab, target, stacks)
+    attack, art, _ = _reach(tab, target, stacks)
     if attack <= 0:
         return 0.0
     d, drm = _defence(st, target, units)
@@ -444,40 +455,47 @@ def _us_kills(
     us_hexes: set[str],
     us_zoc: set[str],
     free: bool,
-) -> tuple[float, float]:
-    """Japanese units (and factors) the US can expect to destroy in its next combat phase.
+) -> tuple[float, float, float]:
+    """Japanese units (and factors) the US can expect to destroy in its next combat phase, and the
+    US pressure on the Japanese stacks (0..1, strength near them against their defence).
 
     Each US unit that can reach several Japanese stacks is shared among them."""
     if not jp_map:
-        return 0.0, 0.0
+        return 0.0, 0.0, 1.0
     fighting = st.phasing == "us" and st.phase == "us_combat"
     share: dict[str, int] = {}
     seen: list[tuple[list[tuple[str, int]], int]] = []
+    fars: list[float] = []
     for target, _, _ in jp_map:
         found: list[tuple[str, int]] = []
         if fighting and target in st.attacked_hexes:
             seen.append((found, 0))
+            fars.append(0.0)
             continue
-        _, art = _reach(tab, target, stacks, found)
+        _, art, far = _reach(tab, target, stacks, found)
         for u, _ in found:
             share[u] = share.get(u, 0) + 1
         seen.append((found, art))
+        fars.append(far)
     kills = 0.0
     kill_cf = 0.0
-    for (target, units, cf), (found, art) in zip(jp_map, seen, strict=True):
+    pressure = 0.0
+    for (target, units, cf), (found, art), far in zip(jp_map, seen, fars, strict=True):
+        d, drm = _defence(st, target, units)
+        near = sum(c / share[u] for u, c in found)
+        pressure += 1.0 - math.exp(-(near + 0.5 * far) / (2.0 * max(d, 1)))
         if not found:
             continue
-        attack = int(sum(c / share[u] for u, c in found))
+        attack = int(near)
         if attack <= 0:
             continue
         attack += min(art, 2 * attack)  # FB 9.6
-        d, drm = _defence(st, target, units)
         o = tab.outcome("us", attack, d, drm + _bombers(st, target, free))
         n = len(units)
         lost = _kill_expectation(o, n, _can_retreat(st, target, us_hexes, us_zoc))
         kills += lost
         kill_cf += lost * cf / n
-    return kills, kill_cf
+    return kills, kill_cf, pressure / len(jp_map)
 
 
 def _jp_risk(

@@ -1,0 +1,148 @@
+"""The FIRST BLOOD position evaluation (henderson.games.firstblood.evaluate): exact at the end,
+antisymmetric, bounded, and pointing the right way on hand-written positions (FB 2.0, 12.6.2, 14.1)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
+
+from henderson.core.errors import HendersonError
+from henderson.games.firstblood.evaluate import breakdown, evaluate
+
+# A guard on each Henderson Field hex (FB 9.2: 0708 and 0709) and a Japanese stack of 13 factors.
+GUARD = {"1/1": "0708", "2/1": "0709"}
+STACK = ("1/4", "3/4", "Kuma")  # 5 + 5 + 3
+NEXT_TO_FIELD = "0607"  # next to 0708 across a clear hexside
+
+
+def random_position(game, seed: int, plies: int):
+    """The position after `plies` uniformly random actions of a seeded game (or its end)."""
+    st = game.new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if st.is_terminal():
+            break
+        acts = st.legal_actions()
+        st.apply(acts[rng.randrange(len(acts))])
+    return st
+
+
+def test_terminal_states_are_exact(pos):
+    """FB 2.0: a finished game is worth exactly 1 to the winner and -1 to the loser."""
+    for winner, loser in (("us", "jp"), ("jp", "us")):
+        st = pos("us_air", turn="JAN III", result={"winner": winner, "cause": "test"})
+        assert st.is_terminal()
+        assert evaluate(st, winner) == 1.0
+        assert evaluate(st, loser) == -1.0
+
+
+def test_played_out_game_ends_exact(game):
+    st = random_position(game, 9, 10**6)
+    assert st.is_terminal()
+    assert evaluate(st, st.winner()) == 1.0
+    assert evaluate(st, "jp" if st.winner() == "us" else "us") == -1.0
+
+
+def test_unknown_side_is_refused(pos):
+    with pytest.raises(HendersonError, match="unknown side"):
+        evaluate(pos("us_movement", ground=GUARD), "japan")
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=hs.integers(0, 10**6), plies=hs.integers(0, 1500))
+def test_antisymmetric_and_bounded(game, seed, plies):
+    """The two sides' values are negations; a game not over stays strictly inside (-1, 1)."""
+    st = random_position(game, seed, plies)
+    us = evaluate(st, "us")
+    assert us == -evaluate(st, "jp")
+    if st.is_terminal():
+        assert abs(us) == 1.0
+    else:
+        assert -1.0 < us < 1.0
+
+
+def test_bounded_over_whole_random_games(game):
+    """Every position of a few seeded random games, from the set-up to the end."""
+    for seed in range(3):
+        st = game.new_state(seed)
+        rng = random.Random(seed)
+        while True:
+            v = evaluate(st, "us")
+            assert v == -evaluate(st, "jp")
+            assert -1.0 < v < 1.0 or (st.is_terminal() and abs(v) == 1.0)
+            if st.is_terminal():
+                break
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+
+
+def test_stack_next_to_henderson_is_worse_for_the_us_than_in_a_box(pos):
+    """FB 2.0, 12.6.2: Japanese strength next to the field threatens it; the same units in box A do not yet."""
+    near = pos("jp_movement", turn="OCT I", ground={**GUARD, **dict.fromkeys(STACK, NEXT_TO_FIELD)})
+    boxed = pos("jp_movement", turn="OCT I", ground={**GUARD, **dict.fromkeys(STACK, "A")})
+    assert evaluate(near, "us") < evaluate(boxed, "us")
+    assert breakdown(near)["p_capture"] > breakdown(boxed)["p_capture"]
+
+
+def test_stack_next_to_an_empty_field_hex_is_worse_still(pos):
+    """An airfield hex nobody guards can simply be walked into (FB 12.6)."""
+    guarded = pos("jp_movement", turn="OCT I", ground={**GUARD, **dict.fromkeys(STACK, NEXT_TO_FIELD)})
+    open_hex = pos("jp_movement", turn="OCT I", ground={"2/1": "0709", **dict.fromkeys(STACK, NEXT_TO_FIELD)})
+    assert evaluate(open_hex, "us") < evaluate(guarded, "us")
+
+
+def test_another_battalion_on_the_field_is_better_for_the_us(pos):
+    """FB 8.4: more defence factors in the airfield hex lower the odds the Japanese can get."""
+    threat = dict.fromkeys(STACK, NEXT_TO_FIELD)
+    thin = pos("jp_movement", turn="OCT I", ground={**GUARD, **threat})
+    thick = pos("jp_movement", turn="OCT I", ground={**GUARD, "3/1": "0708", **threat})
+    assert evaluate(thick, "us") > evaluate(thin, "us")
+    assert evaluate(thick, "jp") < evaluate(thin, "jp")
+
+
+def test_lone_survivor_late_is_better_for_japan_than_none(pos):
+    """FB 2.0: one Japanese unit on the map at the end of JAN III wins; its loss is worth a lot late."""
+    us = {"1/1": "0708", "2/1": "0709", "3/1": "0906"}
+    alive = pos("us_movement", turn="JAN III", ground={**us, "Kuma": "0218"})
+    gone = pos("us_movement", turn="JAN III", ground=us, eliminated=["Kuma"])
+    assert evaluate(alive, "jp") > evaluate(gone, "jp")
+    assert evaluate(alive, "jp") - evaluate(gone, "jp") > 0.3
+
+
+def test_survivor_counts_more_late_than_early(pos):
+    """The clock: the same lone unit matters more to Japan in JAN III than in DEC I."""
+    us = {"1/1": "0708", "2/1": "0709", "3/1": "0906"}
+
+    def gain(turn: str) -> float:
+        alive = pos("us_movement", turn=turn, ground={**us, "Kuma": "0218"})
+        gone = pos("us_movement", turn=turn, ground=us)
+        return evaluate(alive, "jp") - evaluate(gone, "jp")
+
+    assert gain("JAN III") > gain("DEC I")
+
+
+def test_trapped_stack_is_worse_for_its_owner(pos):
+    """FB 8.11, 8.2.2: a stack with no hex to retreat to loses everything on a retreat result."""
+    attack = {"1/1": "0906", "2/1": "0906", "3/1": "0906", "Kuma": "0905", "1/124": "0905"}  # 12 against 7: 1-1
+    free = pos("us_combat", turn="DEC I", ground=attack)
+    # 0803 and 1003 are not next to 0905 but their zones of control close its last ways out (0804, 0904, 1004)
+    trapped = pos("us_combat", turn="DEC I", ground={**attack, "1/5": "0803", "2/5": "1003"})
+    assert breakdown(trapped)["us_kills_next"] > breakdown(free)["us_kills_next"]
+    assert evaluate(trapped, "jp") < evaluate(free, "jp")
+
+
+def test_destroyed_airfield_is_worse_for_the_us(pos):
+    """FB 12.3.1: US air needs operative airfield hexes."""
+    air = {"F4F-1": "0708", "SBD-1": "0708", "F4F-2": "0709", "SBD-2": "0709"}
+    whole = pos("us_movement", turn="OCT I", ground=GUARD, air=air)
+    hit = pos(
+        "us_movement",
+        turn="OCT I",
+        ground=GUARD,
+        air={"F4F-1": "0708", "SBD-1": "0708"},
+        airfields={"0709": "destroyed"},
+    )
+    assert evaluate(hit, "us") < evaluate(whole, "us")
