@@ -9,7 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
+from henderson import agents
+from henderson.core.dice import SeededDice
 from henderson.core.errors import HendersonError
+from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.evaluate import breakdown, evaluate
 
 # A guard on each Henderson Field hex (FB 9.2: 0708 and 0709) and a Japanese stack of 13 factors.
@@ -146,3 +149,93 @@ def test_destroyed_airfield_is_worse_for_the_us(pos):
         airfields={"0709": "destroyed"},
     )
     assert evaluate(hit, "us") < evaluate(whole, "us")
+
+
+# --- a greedy player over the evaluation against uniform random play -------------------------
+
+
+class Greedy:
+    """One-step look-ahead over `evaluate`: try each legal action (at most `cap`, sampled, plus `end`)
+    on a clone with fresh dice and take the best. An attack is tried whole: every unit that can
+    join it, then resolved. Ties go to `end`, else to a seeded random choice."""
+
+    def __init__(self, side: str, seed: int, cap: int) -> None:
+        self.side = side
+        self.rng = random.Random(seed)
+        self.cap = cap
+
+    def choose(self, st):
+        acts = st.legal_actions()
+        if len(acts) == 1:
+            return acts[0]
+        if st.building is not None:  # finish the attack the look-ahead chose
+            return next((a for a in acts if isinstance(a, A.Add)), None) or next(
+                a for a in acts if isinstance(a, A.Resolve | A.Cancel)
+            )
+        tried = [a for a in acts if not isinstance(a, A.Cancel)]
+        if len(tried) > self.cap:
+            tried = self.rng.sample(tried, self.cap) + [a for a in acts if isinstance(a, A.End)]
+        best, ties = -2.0, []
+        for a in tried:
+            c = st.clone()
+            c.dice = SeededDice(self.rng.randrange(2**31))
+            c.apply(a)
+            while c.building is not None and not c.is_terminal():
+                nxt = [x for x in c.legal_actions() if isinstance(x, A.Add | A.Resolve)]
+                if not nxt:
+                    break
+                c.apply(nxt[0])
+            if c.building is not None:
+                continue  # an attack that cannot be completed
+            v = evaluate(c, self.side)
+            if v > best + 1e-12:
+                best, ties = v, [a]
+            elif v >= best - 1e-12:
+                ties.append(a)
+        if not ties:
+            return acts[-1]
+        ends = [a for a in ties if isinstance(a, A.End)]
+        return ends[0] if ends else ties[self.rng.randrange(len(ties))]
+
+
+def random_until(game, seed: int, turn: str):
+    """A seeded random game played up to the start of `turn`."""
+    st = game.new_state(seed)
+    rng = random.Random(seed)
+    stop = game.data.turns.index(turn)
+    while not st.is_terminal() and st.turn < stop:
+        acts = st.legal_actions()
+        st.apply(acts[rng.randrange(len(acts))])
+    assert not st.is_terminal()
+    return st
+
+
+def play_out(st, players):
+    while not st.is_terminal():
+        st.apply(players[st.current_player()].choose(st))
+    return st
+
+
+def japanese_on_map(st) -> int:
+    return sum(1 for u, p in st.ground.items() if st.data.ground[u].side == "jp" and st.board.on_map(p))
+
+
+def test_greedy_japan_beats_random_us(game):
+    """From the random positions of DEC I, the greedy Japanese player wins against random US play."""
+    for seed in (0, 1):
+        st = random_until(game, seed, "DEC I")
+        end = play_out(st, {"jp": Greedy("jp", seed, 16), "us": agents.get("random", seed + 100)})
+        assert end.winner() == "jp", end.cause
+
+
+def test_greedy_us_hunts_down_more_than_random_us(game):
+    """From the random positions of JAN I, the greedy US player leaves fewer Japanese units on the map
+    at the end than random US play does against the same random Japanese player (FB 2.0)."""
+    greedy_left = random_left = 0
+    for seed in (1, 2):
+        base = random_until(game, seed, "JAN I")
+        jp = agents.get("random", seed + 100)
+        greedy_left += japanese_on_map(play_out(base.clone(), {"us": Greedy("us", seed, 16), "jp": jp}))
+        jp = agents.get("random", seed + 100)
+        random_left += japanese_on_map(play_out(base.clone(), {"us": agents.get("random", seed + 200), "jp": jp}))
+    assert greedy_left < random_left
