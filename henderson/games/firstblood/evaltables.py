@@ -168,11 +168,15 @@ class EvalTables:
 
 
 _CACHE: weakref.WeakKeyDictionary[Board, EvalTables] = weakref.WeakKeyDictionary()
+_last: list[EvalTables] = []  # the tables asked for last: the common case, answered without a weak lookup
 
 
 def tables_for(board: Board) -> EvalTables:
-    """The evaluation tables of this board, built on first use and cached on it."""
+    """The evaluation tables of this board, built on first use and cached on it (weakly: they go with it)."""
+    if _last and _last[0].board is board:
+        return _last[0]
     t = _CACHE.get(board)
     if t is None:
         t = _CACHE[board] = EvalTables(board, board.data)
+    _last[:] = [t]
     return t

@@ -263,7 +263,7 @@ def _parts(st: Any) -> tuple[float, ...]:
 
     # --- the hunt: US pressure on the Japanese units on the map --------------------------
     kills, kill_cf, pressure = _us_kills(st, tab, jp_map, us_stacks, us_hexes, us_zoc, free_bomber)
-    us_soon = us_stage in ("before", "moving", "fighting") or pos in (3, 4)
+    us_soon = 3 <= pos <= 7  # the Japanese cannot move before the next US combat phase
     if not us_soon:
         kills *= SLOW
         kill_cf *= SLOW
@@ -374,26 +374,31 @@ def _reach(
     """US ground factors that can get next to `target` before the next US combat, artillery factors
     that can bombard it, and the factors further away weighted by how many moves they need."""
     table = tab.cost_next_to(target)
+    get = table.get
+    in_range = tab.in_range
+    far_q = FAR_Q
+    n_far = len(far_q)
     attack = 0
     art = 0
     far = 0.0
     for place, on_map, rows, top, cf_all, mf2, arts in stacks:
-        c = table.get(place, UNREACHABLE) if on_map else tab.arrow_cost(place, table)  # FB 7.1: free entry
+        c = get(place, UNREACHABLE) if on_map else tab.arrow_cost(place, table)  # FB 7.1: free entry
         if c > top:
             if c < UNREACHABLE:
                 quarters = 4 * (c - top) // mf2  # quarters of a full move still to go
-                if quarters < len(FAR_Q):
-                    far += cf_all * FAR_Q[quarters]
-            for cf, rng in arts:
-                if target in tab.in_range(place, rng):  # FB 9.2, 9.5
-                    art += cf
+                if quarters < n_far:
+                    far += cf_all * far_q[quarters]
+            if arts:
+                for cf, rng in arts:
+                    if target in in_range(place, rng):  # FB 9.2, 9.5
+                        art += cf
             continue
         for u, cf, b, rng in rows:
             if c <= b:
                 attack += cf
                 if found is not None:
                     found.append((u, cf))
-            elif rng and on_map and target in tab.in_range(place, rng):
+            elif rng and on_map and target in in_range(place, rng):
                 art += cf
     return attack, art, far
 
