@@ -19,6 +19,7 @@ from henderson.games.firstblood.evaluate import breakdown, evaluate
 GUARD = {"1/1": "0708", "2/1": "0709"}
 STACK = ("1/4", "3/4", "Kuma")  # 5 + 5 + 3
 NEXT_TO_FIELD = "0607"  # next to 0708 across a clear hexside
+GA = "usaf_ground_attack"
 
 
 def random_position(game, seed: int, plies: int):
@@ -172,7 +173,8 @@ class Greedy:
             return next((a for a in acts if isinstance(a, A.Add)), None) or next(
                 a for a in acts if isinstance(a, A.Resolve | A.Cancel)
             )
-        tried = [a for a in acts if not isinstance(a, A.Cancel)]
+        # no cancelling attacks or taking bombers back: undoing moves would let the look-ahead go round in circles
+        tried = [a for a in acts if not isinstance(a, A.Cancel) and not (isinstance(a, A.Bomb) and a.hex == GA)]
         if len(tried) > self.cap:
             tried = self.rng.sample(tried, self.cap) + [a for a in acts if isinstance(a, A.End)]
         best, ties = -2.0, []

@@ -1,11 +1,39 @@
 """How good a FIRST BLOOD position is for one side: the evaluation the computer players search with.
 
 `evaluate(state, side)` is in [-1, 1]: exactly 1 / -1 when the game is won / lost, strictly
-inside otherwise, and the two sides' values are negations of each other. It estimates
-the two ways Japan wins (FB 2.0): taking an airfield hex (FB 12.6.2) and having a ground
-unit on the map at the end of JAN III; see `breakdown` for the parts and docs/ for the
-formula. Static tables (movement costs, arrivals, combat chances) live in `evaltables`
-and are built once per game, so a call costs a fraction of a millisecond.
+inside otherwise (at most LIMIT), and the two sides' values are negations of each other.
+From the US side the value is LIMIT times a weighted sum of parts, each in [-1, 1]:
+
+- core (W_CORE): 1 - 2 P(Japan wins), with P(Japan wins) = 1 - (1 - P_capture)(1 - P_survivor).
+  P_capture (FB 2.0, 12.6.2): for each airfield hex in play (Henderson Field, built Fighter
+  Strip hexes), the chance the Japanese take it at their next combat: an empty hex that a
+  Japanese unit can step into is lost with EMPTY_AIRFIELD_RISK; a guarded hex falls with the
+  DE chance (plus a quarter of the other vacating results) of the odds that the Japanese units
+  able to get next to it can reach, with artillery in range (FB 9.6 cap) and shore bombardment
+  (FB 10.4); a hex the Japanese hold is kept unless the US units in reach clear it (any
+  defender result). Threats the US can answer before they strike count SLOW of themselves.
+  P_survivor (FB 2.0 at the end of JAN III): 1 - exp(-1.2 E), E the Japanese units expected
+  on the map at the end: the ones on the map less the US kills expected next combat, then
+  each US combat phase left kills a share growing with the US/Japanese strength ratio; units
+  in boxes, on entry points and still to arrive are hunted for fewer turns; the expected
+  supply losses (FB 14.1, a half unit for each turn that brings no ship to give up, 14.2) come off.
+- airfield (W_AIRFIELD): 1 - 2 P_capture again, so that the fields keep their pull when the
+  core is near its ends.
+- material (W_MATERIAL): the share of the US combat factors still in play less the Japanese
+  share; units still to arrive count ARRIVAL_DISCOUNT per turn away; units in boxes count in
+  full; half the factors expected lost next combat (US kills, Japanese attacks on US stacks
+  already in contact, with no retreat for stacks hemmed in by zones of control) come off.
+- position (W_POSITION): early, US guards on and around the fields against the Japanese
+  strength closing on them (weighted by moves needed); late, the US pressure on each
+  Japanese stack on the map (strength in reach, and further off by moves needed, against its
+  defence). The clock (0 at SEP I, 1 at the end of JAN III) shifts the weight from one to the other.
+- air (W_AIR): US air units the operative strips can hold (FB 12.3.1), a CAP (FB 13.3.2),
+  against Japanese air and naval units in play.
+
+Movement is measured in half MF with the map's costs (FB 4.2) by reverse shortest paths from
+each target hex, ignoring units and zones of control; entering from a box or entry point costs
+half the unit's MF for the Japanese (FB 6.2, 7.3) and nothing for the US (FB 7.1). These and
+the other static tables live in `evaltables` and are built once per game.
 """
 
 from __future__ import annotations
@@ -305,7 +333,7 @@ def _parts(st: Any) -> tuple[float, ...]:
     for a in st.air:
         if a in st.data.air and st.data.air[a].side == "us":
             us_air += 1
-    us_air = min(us_air, AIR_CAPACITY * operative)
+    us_air = min(us_air, AIR_CAPACITY * operative) + (1 if "usaf_cap" in st.air.values() else 0)  # FB 13.3.2
     jp_air = sum(1 for a, where in st.air.items() if where.startswith("ijaf")) + len(st.ships)
     air = (us_air - jp_air) / (us_air + jp_air + 2.0)
 
