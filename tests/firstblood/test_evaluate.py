@@ -55,7 +55,7 @@ def test_unknown_side_is_refused(pos):
         evaluate(pos("us_movement", ground=GUARD), "japan")
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(seed=hs.integers(0, 10**6), plies=hs.integers(0, 1500))
 def test_antisymmetric_and_bounded(game, seed, plies):
     """The two sides' values are negations; a game not over stays strictly inside (-1, 1)."""
@@ -69,8 +69,8 @@ def test_antisymmetric_and_bounded(game, seed, plies):
 
 
 def test_bounded_over_whole_random_games(game):
-    """Every position of a few seeded random games, from the set-up to the end."""
-    for seed in range(3):
+    """Every position of two seeded random games, from the set-up to the end."""
+    for seed in range(2):
         st = game.new_state(seed)
         rng = random.Random(seed)
         while True:

@@ -307,8 +307,8 @@ def _parts(st: Any) -> tuple[float, ...]:
     n_map = sum(len(units) for _, units, _ in jp_map)
     n_off = sum(len(units) for _, units in jp_off) + n_waiting_jp
     supply = 0.0
-    if pos < 3:
-        supply += SUPPLY_LOSS * (0 if st.ships else 1)
+    if pos < 3:  # this turn's supply roll is still to come (ships arriving this turn can meet it)
+        supply += SUPPLY_LOSS * (0 if st.ships or (pos <= 0 and not tab.shipless[turn]) else 1)
     for t in range(turn + 1, nturns):
         supply += SUPPLY_LOSS * tab.shipless[t]
     supply = max(0.0, supply - st.supply_credit)
