@@ -138,6 +138,19 @@ def test_trapped_stack_is_worse_for_its_owner(pos):
     assert evaluate(trapped, "jp") < evaluate(free, "jp")
 
 
+def test_opening_a_good_attack_shows_its_promise(pos):
+    """FB 8.4-8.10: an attack being built counts its expected result, so a one-step look-ahead sees
+    the gain of opening a 3-1 attack and the loss of opening a 1-2 one."""
+    strong = pos("us_combat", turn="DEC I", ground={"1/1": "0906", "2/1": "0906", "3/1": "0906", "Kuma": "0905"})
+    before = evaluate(strong, "us")
+    strong.apply("attack 0905")
+    assert evaluate(strong, "us") > before
+    weak = pos("us_combat", turn="DEC I", ground={"6NCB": "0906", "1/4": "0905", "3/4": "0905"})
+    before = evaluate(weak, "us")
+    weak.apply("attack 0905")
+    assert evaluate(weak, "us") < before
+
+
 def test_destroyed_airfield_is_worse_for_the_us(pos):
     """FB 12.3.1: US air needs operative airfield hexes."""
     air = {"F4F-1": "0708", "SBD-1": "0708", "F4F-2": "0709", "SBD-2": "0709"}

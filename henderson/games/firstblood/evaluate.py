@@ -301,6 +301,8 @@ def _parts(st: Any) -> tuple[float, ...]:
     us_eff = cf_in["us"] + future_cf["us"] - 0.5 * risk_cf
     jp_eff = cf_in["jp"] + future_cf["jp"] - 0.5 * kill_cf
     material = us_eff / tab.total_cf["us"] - jp_eff / tab.total_cf["jp"]
+    if st.building is not None:
+        material += _building_gain(st, tab)
 
     # --- the clock: Japanese survivors at the end of JAN III (FB 2.0, 14.1) -----------------
     us_combats_left = nturns - turn - (1 if pos > 7 else 0)
@@ -460,6 +462,48 @@ def _us_clear(st: Any, tab: EvalTables, target: str, units: list[str], stacks: l
         return 0.0
     d, drm = _defence(st, target, units)
     return tab.outcome("us", attack + min(art, 2 * attack), d, drm + _bombers(st, target, free)).vacate  # FB 9.6
+
+
+def _building_gain(st: Any, tab: EvalTables) -> float:
+    """What the attack being built is expected to change in `material`, from the US side: the
+    defenders' share expected lost less the attackers' (FB 8.4-8.10). Before any unit is added,
+    every unit that could join counts, so opening an attack already shows what it promises."""
+    b = st.building
+    side = st.phasing
+    enemy = "jp" if side == "us" else "us"
+    ground = st.data.ground
+    board = st.board
+    attackers = list(b.attackers)
+    if not attackers:
+        adj = board.adj
+        for u, place in st.ground.items():
+            g = ground[u]
+            if g.side == side and u not in st.attacked and place in adj and all(d in adj[place] for d in b.defenders):
+                attackers.append(u)
+    if not attackers:
+        return 0.0
+    attack = sum(ground[u].cf for u in attackers)
+    attack += min(sum(ground[u].cf for u in b.artillery), 2 * attack)  # FB 9.6
+    defence = 0
+    base = 0
+    n = 0
+    drm = 0
+    for h in b.defenders:
+        units = st.occ.get(h, [])
+        d, m = _defence(st, h, units)
+        defence += d
+        base += sum(ground[u].cf for u in units)
+        n += len(units)
+        drm = min(drm, m)  # FB 8.7.1 once for the attack
+    if n == 0:
+        return 0.0
+    drm += len(b.air) + sum(1 for h in st.bombing.values() if h in b.defenders) + 2 * len(b.ships)  # FB 13.6, 10.4
+    o = tab.outcome(side, attack, defence, drm)
+    lost_def = (o.de * n + o.d1 + o.ex) * (base / n) / tab.total_cf[enemy]
+    lost_att = min(o.attacker_loss, len(attackers)) * (sum(ground[u].cf for u in attackers) / len(attackers))
+    lost_att /= tab.total_cf[side]
+    gain = lost_def - lost_att
+    return gain if side == "us" else -gain
 
 
 def _can_retreat(st: Any, hex_id: str, enemy_hexes: set[str], enemy_zoc: set[str]) -> bool:
