@@ -357,12 +357,6 @@ def _parts(st: Any) -> tuple[float, ...]:
 Stack = tuple[str, bool, list[tuple[str, int, int, int]], int, int, int, list[tuple[int, int]]]
 
 
-def _stack(place: str, on_map: bool, rows: list[tuple[str, int, int, int]], mf2: int) -> Stack:
-    top = max(r[2] for r in rows)
-    arts = [(r[1], r[3]) for r in rows if r[3]]
-    return (place, on_map, rows, top, sum(r[1] for r in rows), mf2, arts)
-
-
 def _us_stacks(
     st: Any,
     us_map: list[tuple[str, list[str], int]],
@@ -373,28 +367,29 @@ def _us_stacks(
     ground = st.data.ground
     attacked = st.attacked if stage == "fighting" else ()
     out: list[Stack] = []
-    for place, units, _ in us_map:
+    for place, units in [(p, u) for p, u, _ in us_map] + ([] if stage == "fighting" else us_off):
+        on_map = place in st.board.terrain
         rows = []
+        arts = []
+        top = -1
+        cf_all = 0
         mf2 = 1
         for u in units:
             if u in attacked:
                 continue
             g = ground[u]
-            rows.append((u, g.cf, _budget(st, u, g.mf, stage), g.range or 0))
+            rng = g.range or 0
+            if rng and not on_map:
+                continue  # FB 7.5: artillery adds nothing from an entry point
+            b = _budget(st, u, g.mf, stage)
+            rows.append((u, g.cf, b, rng))
+            if rng:
+                arts.append((g.cf, rng))
+            top = max(top, b)
+            cf_all += g.cf
             mf2 = max(mf2, 2 * g.mf)
         if rows:
-            out.append(_stack(place, True, rows, mf2))
-    if stage != "fighting":
-        for place, units in us_off:
-            rows = []
-            mf2 = 1
-            for u in units:
-                g = ground[u]
-                if g.range is None:  # FB 7.5: artillery adds nothing from an entry point
-                    rows.append((u, g.cf, _budget(st, u, g.mf, stage), 0))
-                    mf2 = max(mf2, 2 * g.mf)
-            if rows:
-                out.append(_stack(place, False, rows, mf2))
+            out.append((place, on_map, rows, top, cf_all, mf2, arts))
     return out
 
 
