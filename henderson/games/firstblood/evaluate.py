@@ -123,7 +123,7 @@ def _budget(st: Any, unit: str, mf: int, stage: str) -> int:
         return st.mf.get(unit, 0)
     if stage == "fighting":
         return 0
-    if unit in st.held:  # FB 7.2: placed in box A or D this turn
+    if stage == "before" and unit in st.held:  # FB 7.2: placed in box A or D this turn, free next turn
         return 0
     return 2 * mf
 
