@@ -138,6 +138,20 @@ def test_trapped_stack_is_worse_for_its_owner(pos):
     assert evaluate(trapped, "jp") < evaluate(free, "jp")
 
 
+def test_field_hex_attacked_this_phase_is_not_threatened_again(pos):
+    """FB 8.4, 9.4 (rulings): a hex is attacked at most once a phase and each unit attacks once."""
+    ground = {"1/1": "0708", **dict.fromkeys(STACK, NEXT_TO_FIELD)}
+    fresh = pos("jp_combat", turn="OCT I", ground=ground)
+    done = pos(
+        "jp_combat",
+        turn="OCT I",
+        ground=ground,
+        combat={"attacked": list(STACK), "attacked_hexes": ["0708"], "must_attack": [], "must_defend": []},
+    )
+    assert breakdown(fresh)["p_capture"] > 0.1
+    assert breakdown(done)["p_capture"] < breakdown(fresh)["p_capture"]
+
+
 def test_opening_a_good_attack_shows_its_promise(pos):
     """FB 8.4-8.10: an attack being built counts its expected result, so a one-step look-ahead sees
     the gain of opening a 3-1 attack and the loss of opening a 1-2 one."""

@@ -220,8 +220,11 @@ def _parts(st: Any) -> tuple[float, ...]:
     active = [h for h in board.airfield_hexes if airfield.get(h, "unbuilt") != "unbuilt"]
     jp_ships_attack = sum(1 for s in st.ships.values() if s == "ijn_attack")
     jp_movers: list[tuple[str, str, int, int, int, bool]] = []  # (unit, place, cf, mf, budget, on map)
+    spent = st.attacked if jp_stage == "fighting" else ()  # FB 9.4: one attack per unit a phase
     for place, units, _ in jp_map:
         for u in units:
+            if u in spent:
+                continue
             g = ground[u]
             jp_movers.append((u, place, g.cf, g.mf, _budget(st, u, g.mf, jp_stage), True))
     for place, units in jp_off:
@@ -244,6 +247,8 @@ def _parts(st: Any) -> tuple[float, ...]:
         attack = 0
         near = 0.0
         step_in = False
+        if jp_stage == "fighting" and h in st.attacked_hexes:
+            continue  # FB 8.4 (rulings): attacked once this phase; the next threat comes after the US moves
         for _u, place, cf, mf, budget, on_map in jp_movers:
             if here is None:
                 c = _cost(tab, place, into, mf, on_map)
