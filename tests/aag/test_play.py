@@ -174,3 +174,32 @@ def test_bad_positions_are_refused_with_the_field_named():
     for obj, words in BAD_POSITIONS:
         with pytest.raises(PositionError, match=words):
             game().load_state(obj)
+
+
+def test_position_round_trip_while_an_attack_is_declared():
+    from .helpers import piece, position
+
+    pieces = [piece("us1", "cruiser", "G"), piece("jp1", "infantry", "new_georgia")]
+    state = position(pieces, step="combat:land", first="us")
+    state.apply("fight new_georgia")  # the cruiser may join: the attack waits, no dice yet
+    assert state.battle is not None
+    data = json.loads(json.dumps(state.to_json()))
+    again = game().load_state(data)
+    assert again.to_json() == state.to_json()
+
+
+def test_clone_is_independent_and_lists_what_a_fresh_load_lists():
+    g, state, _ = play_game(5)
+    before = state.to_json()
+    copy = state.clone()
+    rng = random.Random(5)
+    for _ in range(60):  # play on the copy: the original does not change
+        if copy.is_terminal():
+            break
+        legal = copy.legal_actions()
+        legal.clear()  # the list handed out is the caller's own
+        legal = copy.legal_actions()
+        copy.apply(legal[rng.randrange(len(legal))])
+        fresh = g.load_state(copy.to_json())
+        assert [str(a) for a in fresh.legal_actions()] == [str(a) for a in copy.legal_actions()]
+    assert state.to_json() == before

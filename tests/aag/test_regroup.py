@@ -128,19 +128,6 @@ def test_victory_at_15_and_the_tie_rule_rule_aag_score_victory_points():
     assert tied.first == "jp" and tied.turn == 2  # the marker passes; play goes on
 
 
-def test_capital_ship_points_wait_for_the_scoring_step_rule_aag_score_victory_points():
-    pieces = [
-        piece("us1", "battleship", "H"),
-        piece("us2", "battleship", "H"),
-        piece("jp1", "carrier", "H"),
-    ]
-    state = position(
-        pieces, [1] + [6] * 5, step="combat:sea", first="us", vp={"us": 14, "jp": 0}, airfields=[]
-    )
-    state.apply("fight H")
-    assert (state.vp["us"] == 15 and state.winner() is None) or state.is_terminal()
-
-
 def test_ship_that_moved_home_may_load_at_base_rule_aag_reinforce():
     pieces = [
         piece("us1", "transport", "new_caledonia_sea", moved=True),

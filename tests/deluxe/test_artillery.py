@@ -119,3 +119,35 @@ def test_no_naval_bombardment_two_turns_running():  # DG 8.1.7
     )
     with pytest.raises(IllegalAction):
         s.apply("bombard")
+
+
+def test_owner_chooses_the_units_that_lose_steps_to_artillery():  # DG 8.1.5
+    s = state(
+        15,
+        "us_fire_2",
+        {"2/2": "3707", "10/3": "3508", "124/1": "3708", "124/2": "3708"},
+        dice=[1],
+        supply={"us": 3},
+    )
+    before = {u: s.units[u].strength for u in ("124/1", "124/2")}
+    s.apply("fire 10/3 3708 1")  # eight points defend: a 1 is one hit
+    assert s.current_player() == "japan"  # the owner applies the loss (DG 8.1.5)
+    assert {str(a) for a in s.legal_actions()} == {"lose 124/1", "lose 124/2"}
+    s.apply("lose 124/2")
+    assert s.units["124/2"].strength == before["124/2"] - 1
+    assert s.units["124/1"].strength == before["124/1"]
+    assert not s.pending
+
+
+def test_forced_artillery_losses_are_taken_at_once():  # DG 8.1.5
+    s = state(
+        15,
+        "us_fire_2",
+        {"2/2": "3707", "10/3": "3508", "124/1": "3708", "124/2": {"at": "3708", "strength": 1}},
+        dice=[1],
+        supply={"us": 3},
+    )
+    full = s.units["124/1"].strength
+    s.apply("fire 10/3 3708 1")
+    assert not s.pending  # only the 124/1 can lose a step: no question is asked
+    assert s.units["124/1"].strength == full - 1 and s.units["124/2"].strength == 1

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from henderson.core.errors import IllegalAction
-from henderson.games.deluxe.rules.movement import path_cost, routes
+from henderson.games.deluxe.rules.movement import (
+    Context,
+    movers,
+    path_cost,
+    routes,
+    stack_routes,
+)
 
-from .support import state
+from .support import GAME, state
 
 
 def example():
@@ -191,3 +199,87 @@ def test_landing_anywhere_when_no_landing_hex_is_free(monkeypatch):  # DG 2.2.2.
     s.apply("land 1/1 3408")
     assert "1/1" in s.flags["stuck"]
     assert s.units["1/1"] not in movement.movers(s, "us")  # it may not move any farther
+
+
+def test_stack_moves_together_at_the_slowest_rate():  # DG 7.5
+    s = state(10, "us_move", {"1/1": "3511", "11/1": "3511", "124/2": "4012"})
+    inf, art = s.units["1/1"], s.units["11/1"]
+    together = {a.args[1] for a in s.legal_actions() if a.verb == "stack"}
+    assert together and together <= set(routes(s, art)) & set(routes(s, inf))
+    assert set(routes(s, art)) - set(routes(s, inf)) == set()  # the artillery is slower
+    dest = max(together, key=lambda h: routes(s, art)[h].cost)
+    cost = routes(s, art)[dest].cost
+    s.apply(f"stack 1/1+11/1 {dest}")
+    assert inf.at == art.at == dest
+    assert inf.spent == art.spent == cost  # each pays for each hex entered
+    assert not inf.moved and inf.leg in ("go", "halt")
+    if inf.leg == "go":  # the faster unit may go on alone (DG 7.5)
+        assert any(a.verb == "move" and a.args[0] == "1/1" for a in s.legal_actions())
+
+
+def test_stack_notation_names_units_in_one_hex():  # DG 7.5
+    s = state(10, "us_move", {"1/1": "3511", "1/2": "3511", "1/3": "3509", "124/2": "4012"})
+    stacks = {a.args[0] for a in s.legal_actions() if a.verb == "stack"}
+    assert stacks == {"1/1+1/2"}
+    with pytest.raises(IllegalAction, match=r"DG 7\.5"):
+        s.apply("stack 1/1+1/3 3611")
+
+
+def test_stacking_limit_for_a_stack_move():  # DG 7.5: three units a hex
+    where = {"1/1": "3511", "1/2": "3511", "5/1": "3611", "5/2": "3611", "124/2": "4012"}
+    s = state(10, "us_move", where)
+    dests = {a.args[1] for a in s.legal_actions() if a.verb == "stack"}
+    assert "3611" in routes(s, s.units["1/1"])  # one more fits
+    assert "3611" not in dests and "3610" in dests  # two more do not: 2 + 2 > 3
+
+
+def test_stack_move_event_hides_the_counters_below_the_top():  # DG 7.5, 7.8
+    s = state(10, "us_move", {"1/1": "3511", "1/2": "3511", "124/2": "4012"})
+    events = s.apply("stack 1/1+1/2 3510")
+    seen = s.events_for(events, "japan")
+    assert [e.data for e in seen if e.kind == "move"] == [{"hidden": True}]
+    assert s.events_for(events, "us") == events
+
+
+def test_stack_crosses_a_river_through_a_helper_with_enough_crossings():  # DG 7.3.3, 7.5
+    two = state(10, "us_move", {"2/2": "3509", "2/3": "3509", "1LVT": "3609", "124/1": "4812"})
+    assert two.units["1LVT"].strength == 2  # two crossings this phase
+    r = stack_routes(two, (two.units["2/2"], two.units["2/3"]))
+    assert not r["3609"].stop and r["3609"].helpers == ("3609",)  # carried across
+    two.apply("stack 2/2+2/3 3609")
+    assert two.flags["crossings"]["1LVT"] == 2  # each unit used one crossing
+    weak = {"2/2": "3509", "2/3": "3509", "1LVT": {"at": "3609", "strength": 1}, "124/1": "4812"}
+    one = state(10, "us_move", weak)
+    r1 = stack_routes(one, (one.units["2/2"], one.units["2/3"]))
+    assert r1["3609"].stop  # two units, one crossing left: the stack stops in the river
+    assert not routes(one, one.units["2/2"])["3609"].stop  # one unit alone is carried
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_every_route_costs_what_its_path_costs(seed):  # DG 7.1-7.4, the cached searches
+    s = GAME.new_state(seed)
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(160):
+        if s.is_terminal():
+            break
+        step = s.data.sequence[s.step]
+        if step.kind == "move" and not s.pending:
+            ctx = Context(s, step.side)
+            for u in movers(s, step.side):
+                for hid, r in routes(s, u, ctx).items():
+                    assert r.path[-1] == hid
+                    if not r.minimum and not u.pool:
+                        assert path_cost(s, u, list(r.path)) == r.cost
+                        checked += 1
+        s.apply(rng.choice(s.legal_actions()))
+    assert checked
+
+
+def test_stack_move_notation_is_redacted_for_the_enemy():  # DG 7.5, 7.8
+    s = state(10, "us_move", {"1/1": "3511", "1/2": "3511", "124/2": "4012"})
+    events = s.apply("stack 1/1+1/2 3510")
+    text, _ = s.redact("us", "stack 1/1+1/2 3510", [e.to_json() for e in events], "japan")
+    assert text == "us acts out of sight"  # the counter below the top is not named
+    text, _ = s.redact("us", "stack 1/1+1/2 3510", [e.to_json() for e in events], "us")
+    assert text == "stack 1/1+1/2 3510"

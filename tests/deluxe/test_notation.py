@@ -19,12 +19,16 @@ UNITS = sorted(GAME.data.units)
 @st.composite
 def actions(draw):
     verb = draw(st.sampled_from(sorted(VERBS)))
+    needed, _, optional = VERBS[verb].partition("?")
     args = []
-    for kind in VERBS[verb]:
+    for kind in needed + optional[: draw(st.integers(0, len(optional)))]:
         if kind == "h":
             args.append(draw(st.sampled_from(HEXES)))
         elif kind == "u":
             args.append(draw(st.sampled_from(UNITS)))
+        elif kind == "s":
+            ids = draw(st.lists(st.sampled_from(UNITS), min_size=2, max_size=3, unique=True))
+            args.append("+".join(sorted(ids)))
         else:
             args.append(str(draw(st.integers(0, 40))))
     return DGAction(verb, tuple(args))
@@ -59,6 +63,20 @@ def test_any_text_parses_or_raises_notation_error(text):
 def test_bad_notation(text, message):
     with pytest.raises(NotationError, match=message):
         parse(text)
+
+
+def test_stack_notation_is_written_in_id_order():  # DG 7.5
+    assert parse("stack 7/1+6/3 3909") == DGAction("stack", ("6/3+7/1", "3909"))
+    with pytest.raises(NotationError, match="names a unit twice"):
+        parse("stack 7/1+7/1 3909")
+    with pytest.raises(NotationError, match="not a stack"):
+        parse("stack 7/1 3909")
+
+
+def test_detection_takes_an_optional_leg():  # DG 7.7.5
+    assert parse("detect 6/3 4012 3810").args == ("6/3", "4012", "3810")
+    with pytest.raises(NotationError, match="detect takes 2-3 argument"):
+        parse("detect 6/3")
 
 
 def test_whitespace_and_case_are_forgiven():

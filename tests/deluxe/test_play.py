@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from henderson import games
 from henderson.core.errors import IllegalAction, PositionError
 from henderson.core.record import GameRecord, record_for, replay
+from henderson.games.deluxe import load_game
+from henderson.games.deluxe.units import SLOTS, UnitState
 
 from .support import GAME, position
 
@@ -169,3 +171,42 @@ def test_pending_decisions_are_checked():
     obj["pending"] = [{"kind": "rabaul", "side": "japan", "count": 2}]
     with pytest.raises(PositionError, match=r"pending\[0\]\.strength"):
         GAME.load_state(obj)
+
+
+class _NoCache(dict):
+    """A cache that keeps nothing: every search is made afresh."""
+
+    def __setitem__(self, key, value):
+        pass
+
+
+def test_cached_searches_change_nothing():  # the route and action caches are invisible
+    plain = load_game()
+    plain.route_cache = _NoCache()
+    plain.list_cache = _NoCache()
+    a, b = GAME.new_state(21), plain.new_state(21)
+    rng = random.Random(21)
+    for _ in range(150):
+        if a.is_terminal():
+            break
+        acts = [str(x) for x in a.legal_actions()]
+        assert acts == [str(x) for x in b.legal_actions()]
+        choice = rng.choice(acts)
+        a.apply(choice)
+        b.apply(choice)
+        assert a.to_json() == b.to_json()
+
+
+def test_unit_copy_carries_every_field():  # clones must not lose any counter status
+    u = UnitState("7/1", "us", "3507", 4)
+    for i, name in enumerate(SLOTS):
+        value = getattr(u, name)
+        if isinstance(value, bool):
+            setattr(u, name, not value)
+        elif isinstance(value, int):
+            setattr(u, name, value + i + 1)
+        elif name not in ("id", "side", "at"):
+            setattr(u, name, f"x{i}")
+    c = u.copy()
+    assert c is not u
+    assert all(getattr(c, name) == getattr(u, name) for name in SLOTS)

@@ -6,6 +6,7 @@ import pytest
 
 from henderson.core.errors import IllegalAction
 from henderson.games.deluxe.rules.assault import ratio_index, ratio_name
+from henderson.games.deluxe.rules.movement import landing_extra, routes
 
 from .support import rolls, state
 
@@ -41,9 +42,44 @@ def test_stealth_movement_only_in_jungle():  # DG 7.7.4
 
 def test_detection_range_is_the_marker_value():  # DG 7.7.5
     s = state(10, "us_move", {"6/3": "3812", "124/2": {"at": "4112", "stealth": 2}})
-    assert not any(a.verb == "detect" for a in s.legal_actions())
+    here = [a for a in s.legal_actions() if a.verb == "detect" and len(a.args) == 2]
+    assert not here  # three hexes away: not from where it stands
     with pytest.raises(IllegalAction, match=r"DG 7\.7\.5"):
         s.apply("detect 6/3 4112")
+    legs = [a for a in s.legal_actions() if a.verb == "detect"]
+    assert legs and all(s.data.map.distance(a.args[2], "4112") <= 2 for a in legs)
+
+
+def test_detection_part_way_through_the_move():  # DG 7.7.5 "at any time during its move"
+    s = state(10, "us_move", {"6/3": "3812", "124/2": {"at": "4112", "stealth": 2}}, dice=[6, 1])
+    u = s.units["6/3"]
+    full = u.spent
+    s.apply("detect 6/3 4112 3912")  # a leg to 3912 (jungle, 2 points), then a point to roll
+    assert u.at == "3912" and u.spent == full + 2 + 1 and u.leg == "go" and not u.moved
+    assert s.units["124/2"].stealth == 2  # 6 + 2 - 2: not detected
+    s.apply("detect 6/3 4112")  # again from here: 1 + 2 - 2 = 1, detected
+    assert s.units["124/2"].stealth == 0 and s.current_player() == "japan"
+    s.apply("pass")
+    assert s.current_player() == "us"
+    moves = [a for a in s.legal_actions() if a.verb == "move" and a.args[0] == "6/3"]
+    assert moves  # the 6/3 goes on with the points it has left
+    s.apply(moves[0])
+    assert u.moved and u.spent <= s.data.units["6/3"].movement
+
+
+def test_detection_after_stopping_in_a_zone_of_control():  # DG 7.4.1, 7.7.5
+    s = state(
+        10,
+        "us_move",
+        {"6/3": "3812", "124/1": "3710", "124/2": {"at": "3912", "stealth": 2}},
+        dice=[6],
+    )
+    u = s.units["6/3"]
+    assert "3711" in s.data.map.adjacent["3710"] and not s.data.map.hexes["3711"].jungle
+    s.apply("detect 6/3 3912 3711")  # 3711 is in the 124/1's zone of control
+    assert u.at == "3711" and u.leg == "halt"  # it had to stop: it may still detect
+    assert not any(a.verb == "move" and a.args[0] == "6/3" for a in s.legal_actions())
+    assert "detect 6/3 3912" in {str(a) for a in s.legal_actions()}
 
 
 def test_entering_and_continuing_stealth():  # DG 7.7.1, 7.7.2, 7.7.3
@@ -151,3 +187,20 @@ def test_us_stealth_option():  # DG 7.7.6
     assert "stealth 7/1" in {str(a) for a in s.legal_actions()}
     s = state(10, "us_move", {"7/1": "3912", "124/2": "4016"})
     assert "stealth 7/1" not in {str(a) for a in s.legal_actions()}
+
+
+def test_a_leg_pays_the_landing_cost_once():  # DG 7.3.5, 7.7.5
+    s = state(
+        10,
+        "us_move",
+        {"7/1": {"at": "3507", "landed": 10}, "124/2": {"at": "3310", "stealth": 3}},
+        dice=[6],
+    )
+    u = s.units["7/1"]
+    assert landing_extra(s, u) == 2
+    cost = routes(s, u)["3408"].cost  # two to leave the landing hex, the road is free
+    assert cost == 2 and s.data.map.hexes["3408"].coastal
+    s.apply("detect 7/1 3310 3408")  # a leg to another coastal hex, then a roll
+    assert u.at == "3408" and u.spent == cost + 1
+    assert landing_extra(s, u) == 0  # it left its landing hex: no second payment
+    assert routes(s, u)["3508"].cost == 0  # back along the road, free

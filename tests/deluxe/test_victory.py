@@ -48,11 +48,24 @@ def test_rabaul_periods_example():  # DG 10.1 example
     assert "3Kr" in avail(5) and "3Kr" not in avail(15)  # periods 1-2
 
 
-def test_village_points_each_half_turn():  # DG 9.1, 9.2, steps 2 and 12
+def test_village_points_each_half_turn():  # DG 9.1, 9.2: after the reinforcement step
     s = GAME.new_state(1)
     assert s.vp == 0  # the US holds no village at the start (DG 9.3)
-    s2 = state(10, "japan_vp", {}, open=False, villages={"3507": "us"})
-    assert s2.vp == -8  # eight villages for Japan
+    s2 = state(10, "japan_supply", {}, open=False, villages={"3507": "us"})
+    assert s2.vp == -8  # eight villages for Japan, once its reinforcements have landed
+
+
+def test_villages_score_after_the_reinforcements_land():  # DG 9.1 "(after arrival of ...)"
+    gone = {u.id: "eliminated" for u in GAME.data.units.values() if u.side == "us" and u.arrival < 7}
+    s = state(7, "us_vp", gone, dice=[3], open=False)  # the 7th Marines arrive on turn 7
+    s.apply("pass")  # no naval bombardment
+    assert s.step_id == "us_reinforce" and s.vp == 0  # step 2 scored no village
+    s.apply("land 7/1 3507")  # Kukum, held by Japan, is taken by the landing
+    s.apply("land 7/2 3507")
+    s.apply("land 7/3 3507")
+    assert s.step_id != "us_reinforce"
+    assert s.villages["3507"] == "us"
+    assert s.vp == 1  # Kukum scored for the US this turn, as held after the landings
 
 
 def test_henderson_field_points_and_game_end():  # DG 9.1, 9.2, 9.4, 12.0

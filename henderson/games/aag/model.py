@@ -166,6 +166,9 @@ class Board:
     blocks: tuple[Block, ...]
     sea_graph: dict[str, frozenset[str]] = field(default_factory=dict)  # sea moves
     air_graph: dict[str, frozenset[str]] = field(default_factory=dict)  # air moves
+    _distances: dict[tuple[str, frozenset[str]], dict[str, int]] = field(
+        default_factory=dict, compare=False, repr=False
+    )  # air_distances, computed once per start and barred zones
 
     def zone_ids(self) -> list[str]:
         ids = [*self.seas, *self.islands]
@@ -193,7 +196,12 @@ class Board:
         return [i for i, isl in self.islands.items() if sea in isl.seas]
 
     def air_distances(self, start: str, barred: frozenset[str] = frozenset()) -> dict[str, int]:
-        """Fewest air moves from `start` to every zone, never entering `barred` zones."""
+        """Fewest air moves from `start` to every zone, never entering `barred` zones
+        (a shared table: do not change it)."""
+        key = (start, barred)
+        cached = self._distances.get(key)
+        if cached is not None:
+            return cached
         dist = {start: 0}
         queue = deque([start])
         while queue:
@@ -202,6 +210,7 @@ class Board:
                 if nxt not in dist and nxt not in barred:
                     dist[nxt] = dist[zone] + 1
                     queue.append(nxt)
+        self._distances[key] = dist
         return dist
 
 

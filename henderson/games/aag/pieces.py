@@ -76,4 +76,6 @@ class Piece:
         return cls(**obj)
 
     def copy(self) -> Piece:
-        return Piece(**{f.name: getattr(self, f.name) for f in fields(self)})
+        new = Piece.__new__(Piece)
+        new.__dict__.update(self.__dict__)
+        return new

@@ -53,6 +53,10 @@ class AagState:
         self.winner_side: str | None = None
         self._ply = 0
         self._events: list[Event] = []
+        # speed: the legal actions of this position (kept until the next change), and
+        # while legal actions are listed, the pieces by zone and by carrying ship
+        self._legal: list[Action] | None = None
+        self._index: tuple[dict[str, list[Piece]], dict[str, list[Piece]]] | None = None
 
     # --- protocol -----------------------------------------------------------------
 
@@ -97,9 +101,15 @@ class AagState:
     def legal_actions(self) -> list[Action]:
         if self.is_terminal():
             return []
-        from henderson.games.aag.rules import dispatch
+        return list(self._legal_now())
 
-        return dispatch.legal(self)
+    def _legal_now(self) -> list[Action]:
+        """The legal actions, computed once per position (a state changes only by `apply`)."""
+        if self._legal is None:
+            from henderson.games.aag.rules import dispatch
+
+            self._legal = dispatch.legal(self)
+        return self._legal
 
     def apply(self, action: Action | str) -> list[Event]:
         from henderson.games.aag.rules import dispatch
@@ -112,6 +122,7 @@ class AagState:
             dispatch.explain(self, action)  # raises IllegalAction naming the rule
             raise IllegalAction("AAG Sequence of Play", f"{action} is not legal now ({self.step})")
         self._events = []
+        self._legal = None
         dispatch.play(self, action)
         self._ply += 1
         self._auto()
@@ -122,17 +133,35 @@ class AagState:
         """Play forced actions (an empty step's `end`, a `roll` with nothing to declare)."""
         from henderson.games.aag.rules import dispatch
 
+        self._legal = None
         while not self.is_terminal():
-            legal = dispatch.legal(self)
+            legal = self._legal_now()
             if len(legal) == 1 and legal[0] in (END, ROLL):
+                self._legal = None
                 dispatch.play(self, legal[0])
             else:
                 return
 
     def clone(self) -> AagState:
-        other_state = AagState(self._game, self.dice.clone(), self.seed)
-        other_state.load_dict(self.to_json(include_dice=False))
-        return other_state
+        """An independent copy with cloned dice (a field-by-field copy: agents clone often)."""
+        c = AagState(self._game, self.dice.clone(), self.seed)
+        c.options = dict(self.options)
+        c.turn, c.first, c.step_index, c.half = self.turn, self.first, self.step_index, self.half
+        c.vp, c.vp_ships = dict(self.vp), dict(self.vp_ships)
+        c.control = dict(self.control)
+        c.airfields = [dict(a) for a in self.airfields]
+        c.pieces = {pid: p.copy() for pid, p in self.pieces.items()}
+        c.next_id, c.points = dict(self.next_id), dict(self.points)
+        c.resolved = list(self.resolved)
+        c.battle = _copy(self.battle)
+        c.orders = {s: dict(o) for s, o in self.orders.items()}
+        c.tokens = {s: dict(t) for s, t in self.tokens.items()}
+        c.active = _copy(self.active)
+        c.deferred = dict(self.deferred)
+        c.winner_side = self.winner_side
+        c._ply = self._ply
+        c._legal = self._legal  # never changed in place, only replaced
+        return c
 
     def is_terminal(self) -> bool:
         return self.winner_side is not None
@@ -168,10 +197,33 @@ class AagState:
                 yield p
 
     def in_zone(self, zone: str, side: str | None = None) -> list[Piece]:
+        if self._index is not None:
+            here = self._index[0].get(zone, [])
+            return list(here) if side is None else [p for p in here if p.side == side]
         return [p for p in self.on_board(side) if p.zone == zone]
 
     def cargo(self, ship: Piece) -> list[Piece]:
+        if self._index is not None:
+            return list(self._index[1].get(ship.id, ()))
         return [p for p in self.pieces.values() if p.aboard == ship.id]
+
+    def build_index(self) -> bool:
+        """Index the pieces by zone and by ship while nothing moves (listing legal actions);
+        False when an index is already in place. `drop_index` ends it."""
+        if self._index is not None:
+            return False
+        by_zone: dict[str, list[Piece]] = {}
+        by_ship: dict[str, list[Piece]] = {}
+        for p in self.pieces.values():
+            if not p.damaged:
+                by_zone.setdefault(p.zone, []).append(p)
+            if p.aboard is not None:
+                by_ship.setdefault(p.aboard, []).append(p)
+        self._index = (by_zone, by_ship)
+        return True
+
+    def drop_index(self) -> None:
+        self._index = None
 
     def land_cargo(self, ship: Piece) -> list[Piece]:
         return [p for p in self.cargo(ship) if p.type != "fighter"]
@@ -277,7 +329,7 @@ class AagState:
             "next_id": dict(self.next_id),
             "points": dict(self.points),
             "resolved": list(self.resolved),
-            "battle": _copy(self.battle),
+            "battle": None if self.battle is None else {"dice": [], **_copy(self.battle)},
             "orders": {s: dict(o) for s, o in self.orders.items()},
             "tokens": {s: dict(t) for s, t in self.tokens.items()},
             "active": _copy(self.active),
@@ -292,6 +344,8 @@ class AagState:
     def load_dict(self, obj: dict[str, Any]) -> None:
         from henderson.games.aag.position import load_into
 
+        self._legal = None
+        self._index = None
         load_into(self, obj)
 
     def view(self, side: str | None) -> dict[str, Any]:

@@ -16,7 +16,8 @@ HEX = re.compile(r"^\d{4}$")
 UNIT = re.compile(r"^[A-Za-z0-9/]+$")
 NUM = re.compile(r"^\d{1,2}$")
 
-# verb -> argument kinds: h = hex, u = unit, n = number
+# verb -> argument kinds: h = hex, u = unit, n = number, s = two or more units joined by
+# "+" (a stack); kinds after "?" are optional
 VERBS: dict[str, str] = {
     "pass": "",  # decline an optional step (naval bombardment, guerrillas, banzai, Rabaul picks)
     "end": "",  # end the current phase (movement, artillery fire, combat)
@@ -24,10 +25,11 @@ VERBS: dict[str, str] = {
     "land": "uh",  # DG 6.0 place an arriving unit on a coastal hex
     "guerrilla": "h",  # DG 11.0 roll to flip a Japanese-controlled village
     "move": "uh",  # DG 7.1 move one unit to a hex (its cheapest legal path)
+    "stack": "sh",  # DG 7.5 move a stack together to a hex; each unit may then go on alone
     "sea": "uh",  # DG 7.6 move one unit by sea to another coastal hex
     "stealth": "u",  # DG 7.7.1 enter stealth in lieu of moving
     "unstealth": "u",  # DG 7.7.3 exit stealth and receive the stealth movement pool
-    "detect": "uh",  # DG 7.7.5 spend a movement point to try to detect stealth units in a hex
+    "detect": "uh?h",  # DG 7.7.5 detect stealth units in a hex (after a leg to the third hex)
     "withdraw": "u",  # DG 7.9 remove a unit from the map
     "consolidate": "uu",  # DG 7.10 merge the second reduced unit into the first
     "repair": "u",  # DG 7.11.2 repair Henderson Field (whole turn: 2, after half a move: 1)
@@ -70,9 +72,31 @@ class DGAction:
         return int(self.args[i])
 
 
+_MADE: dict[tuple[str, ...], DGAction] = {}  # every action made, by verb and arguments
+_MADE_LIMIT = 200_000
+
+
+def make(verb: str, *args: str) -> DGAction:
+    """The one shared action with this verb and these arguments. Legal-action lists are
+    rebuilt after every move: their thousands of actions are made once, and an action
+    played is found among them by identity."""
+    key = (verb, *args)
+    a = _MADE.get(key)
+    if a is None:
+        if len(_MADE) > _MADE_LIMIT:
+            _MADE.clear()
+        a = _MADE[key] = DGAction(verb, args)
+    return a
+
+
+def intern(a: DGAction) -> DGAction:
+    """The shared action equal to `a`."""
+    return make(a.verb, *a.args)
+
+
 def act(verb: str, *args: object) -> DGAction:
     """Build an action from a verb and arguments of any printable type."""
-    return DGAction(verb, tuple(str(a) for a in args))
+    return make(verb, *(str(a) for a in args))
 
 
 def parse(text: str) -> DGAction:
@@ -83,12 +107,15 @@ def parse(text: str) -> DGAction:
     if not words:
         raise NotationError(text, "empty action")
     verb, args = words[0].lower(), words[1:]
-    kinds = VERBS.get(verb)
-    if kinds is None:
+    spec = VERBS.get(verb)
+    if spec is None:
         raise NotationError(text, f"unknown verb {verb!r} (verbs: {', '.join(VERBS)})")
-    if len(args) != len(kinds):
-        shape = " ".join({"h": "<hex>", "u": "<unit>", "n": "<number>"}[k] for k in kinds)
-        raise NotationError(text, f"{verb} takes {len(kinds)} argument(s): {verb} {shape}".strip())
+    needed, _, optional = spec.partition("?")
+    if not len(needed) <= len(args) <= len(needed) + len(optional):
+        shape = " ".join(SHAPES[k] for k in needed) + "".join(f" [{SHAPES[k]}]" for k in optional)
+        count = f"{len(needed)}" + (f"-{len(needed) + len(optional)}" if optional else "")
+        raise NotationError(text, f"{verb} takes {count} argument(s): {verb} {shape}".strip())
+    kinds = (needed + optional)[: len(args)]
     for kind, arg in zip(kinds, args, strict=True):
         if kind == "h" and not HEX.match(arg):
             raise NotationError(text, f"{arg!r} is not a four-digit hex number")
@@ -96,6 +123,23 @@ def parse(text: str) -> DGAction:
             raise NotationError(text, f"{arg!r} is not a unit id")
         if kind == "n" and not NUM.match(arg):
             raise NotationError(text, f"{arg!r} is not a number")
-    if "n" in kinds:
-        args = [str(int(a)) if k == "n" else a for k, a in zip(kinds, args, strict=True)]
-    return DGAction(verb, tuple(args))
+    out = list(args)
+    for i, kind in enumerate(kinds):
+        if kind == "n":
+            out[i] = str(int(out[i]))
+        elif kind == "s":
+            out[i] = _stack(text, out[i])
+    return make(verb, *out)
+
+
+SHAPES = {"h": "<hex>", "u": "<unit>", "n": "<number>", "s": "<unit>+<unit>[+<unit>]"}
+
+
+def _stack(text: str, arg: str) -> str:
+    """Two or more distinct unit ids joined by "+", written in id order (DG 7.5)."""
+    ids = arg.split("+")
+    if len(ids) < 2 or not all(UNIT.match(i) for i in ids):
+        raise NotationError(text, f"{arg!r} is not a stack: two or more unit ids joined by '+'")
+    if len(set(ids)) != len(ids):
+        raise NotationError(text, f"{arg!r} names a unit twice")
+    return "+".join(sorted(ids))

@@ -11,11 +11,11 @@ from henderson.core.dice import Dice, SeededDice, dice_from_json
 from henderson.core.errors import PositionError
 from henderson.core.events import Event
 
-from .actions import DGAction, parse
+from .actions import DGAction, make, parse
 from .data import DEFAULT_DIR, load_data
 from .model import SIDES, GameData
 from .render import render
-from .rules import sequence
+from .rules import movement, sequence
 from .state import POSITION_FORMAT, POSITION_VERSION, DGState
 from .units import OFF_MAP, UnitState
 
@@ -35,6 +35,17 @@ class DGGame:
         self.data_dir = data_dir
         self.data_version = data.version
         self.los_cache: dict[tuple[str, str], bool] = {}  # terrain never changes (DG 8.1.4)
+        # route searches by everything they read (rules/movement.py), shared by all states
+        self.route_cache: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self.coastal: tuple[str, ...] = tuple(
+            sorted(h for h, info in data.map.hexes.items() if info.coastal)
+        )
+        self.list_cache: dict[tuple[Any, ...], list[tuple[str, DGAction]]] = {}
+        self.edges, self.stealth_edges = movement.edge_tables(data)  # fixed costs (DG 7.3)
+
+    def action(self, verb: str, *args: str) -> DGAction:
+        """The shared action with this verb and arguments (`actions.make`)."""
+        return make(verb, *args)
 
     def new_state(
         self,
@@ -142,11 +153,10 @@ class DGGame:
         )
         pending = obj.get("pending", [])
         if not isinstance(pending, list) or not all(
-            isinstance(p, Mapping) and p.get("kind") in ("assault", "stealth_move", "rabaul")
-            for p in pending
+            isinstance(p, Mapping) and p.get("kind") in PENDING_FIELDS for p in pending
         ):
             raise PositionError(
-                "pending", "expected a list of pending decisions (assault, stealth_move, rabaul)"
+                "pending", f"expected a list of pending decisions ({', '.join(PENDING_FIELDS)})"
             )
         state.pending = [dict(p) for p in pending]
         for i, p in enumerate(state.pending):
@@ -237,6 +247,7 @@ PENDING_FIELDS: dict[str, dict[str, type]] = {
     },
     "stealth_move": {"side": str, "units": list},
     "rabaul": {"side": str, "count": int, "strength": int, "picked": list},
+    "artillery_loss": {"side": str, "hex": str, "hits": int},
 }
 STAGES = (
     "build",
@@ -267,6 +278,8 @@ def _check_pending(p: dict[str, Any], where: str, d: GameData) -> None:
     for uid in p.get("support", {}):
         if uid not in d.units:
             raise PositionError(f"{where}.support", f"no unit {uid!r}")
+    if "hex" in p and p["hex"] not in d.map.hexes:
+        raise PositionError(f"{where}.hex", f"{p['hex']!r} is not a hex of the map")
     for h in p.get("targets", []):
         if h not in d.map.hexes:
             raise PositionError(f"{where}.targets", f"{h!r} is not a hex of the map")

@@ -9,7 +9,7 @@ from henderson.core.dice import Dice
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
 
-from .actions import DGAction, parse
+from .actions import DGAction, act, intern, parse
 from .model import SIDES, other
 from .rules import (
     artillery,
@@ -39,6 +39,7 @@ RULE_OF_VERB = {
     "sea": "DG 7.6",
     "guerrilla": "DG 11.0",
     "move": "DG 7.1",
+    "stack": "DG 7.5",
     "stealth": "DG 7.7.1",
     "unstealth": "DG 7.7.3",
     "detect": "DG 7.7.5",
@@ -94,7 +95,7 @@ class DGState:
         self.counter = 0  # stacking order
         self.pending: list[dict[str, Any]] = []
         self.result: tuple[str, str] | None = None  # (winner or "", reason)
-        self._legal: tuple[int, list[DGAction]] | None = None
+        self._legal: tuple[int, list[DGAction], set[int]] | None = None
 
     # -- protocol ----------------------------------------------------------------------------
     @property
@@ -135,11 +136,20 @@ class DGState:
 
     def legal_actions(self) -> list[DGAction]:
         """Every legal action of the current player, in a deterministic order."""
-        if self._legal is not None and self._legal[0] == self._ply:
-            return list(self._legal[1])
-        acts = self._compute_legal()
-        self._legal = (self._ply, acts)
-        return list(acts)
+        return list(self._legal_now()[0])
+
+    def changed(self) -> None:
+        """Forget this ply's legal actions (call after editing the position from outside).
+        The game's route and action caches are keyed by what they depend on, never stale."""
+        self._legal = None
+
+    def _legal_now(self) -> tuple[list[DGAction], set[int]]:
+        """This ply's legal actions, and their identities (actions are shared objects, so an
+        action played is checked without comparing it to a thousand others)."""
+        if self._legal is None or self._legal[0] != self._ply:
+            acts = self._compute_legal()
+            self._legal = (self._ply, acts, {id(a) for a in acts})
+        return self._legal[1], self._legal[2]
 
     def _compute_legal(self) -> list[DGAction]:
         if self.result is not None:
@@ -152,21 +162,23 @@ class DGState:
                 return self._stealth_move_legal(p)
             if p["kind"] == "rabaul":
                 return rabaul.legal(self, p)
+            if p["kind"] == "artillery_loss":
+                return artillery.loss_legal(self, p)
             raise AssertionError(f"unknown pending kind {p['kind']}")
         step = self.data.sequence[self.step]
         side = step.side
         kind = step.kind
         if kind == "naval":
             can = artillery.can_bombard(self, side)
-            return [DGAction("bombard"), DGAction("pass")] if can else [DGAction("pass")]
+            return [act("bombard"), act("pass")] if can else [act("pass")]
         if kind == "reinforce":
             return reinforcements.legal(self, side)
         if kind == "guerrilla":
             return guerrilla.legal(self)
         if kind == "move":
-            return [*movement.legal(self, side), *stealth.legal(self, side), DGAction("end")]
+            return [*movement.legal(self, side), *stealth.legal(self, side), act("end")]
         if kind == "fire":
-            return [*artillery.legal(self, side), DGAction("end")]
+            return [*artillery.legal(self, side), act("end")]
         if kind == "combat":
             return assault.legal(self, side)
         return []
@@ -176,17 +188,17 @@ class DGState:
         for uid in p["units"]:
             u = self.units[uid]
             if u.on_map and not u.moved:
-                out.extend(DGAction("move", (uid, h)) for h in sorted(routes(self, u)))
-        out.append(DGAction("pass"))
+                out.extend(act("move", uid, h) for h in sorted(routes(self, u)))
+        out.append(act("pass"))
         return out
 
     def apply(self, action: DGAction | str) -> list[Event]:
         """Check and play an action (or its notation); IllegalAction names the rule."""
-        if isinstance(action, str):
-            action = parse(action)
+        action = intern(action) if isinstance(action, DGAction) else parse(str(action))
         if self.result is not None:
             raise IllegalAction("DG 12.0", "the game is over")
-        if action not in self.legal_actions():
+        acts, ids = self._legal_now()
+        if id(action) not in ids and action not in acts:
             raise self._explain(action)
         events: list[Event] = []
         self._dispatch(action, events)
@@ -202,12 +214,14 @@ class DGState:
                 "assault": f"the assault ({self.pending[-1].get('stage')})",
                 "stealth_move": "the detected units' stealth movement",
                 "rabaul": "the Rabaul reinforcement picks",
+                "artillery_loss": "the steps lost to artillery fire",
             }[self.pending[-1]["kind"]]
             return IllegalAction(
                 rule,
                 f"'{action}' is not possible now: {self.current_player()} must first settle {what}",
             )
-        for arg in action.args:
+        names = [x for arg in action.args for x in arg.split("+")]
+        for arg in names:
             if "/" in arg or not arg.isdigit():
                 if arg not in self.units:
                     return IllegalAction(rule, f"there is no unit {arg!r}")
@@ -240,6 +254,8 @@ class DGState:
                         self.pending.pop()
             elif p["kind"] == "rabaul":
                 rabaul.pick(self, p, a, events)
+            elif p["kind"] == "artillery_loss":
+                artillery.decide_loss(self, p, a, events)
             sequence.after_pending(self, events)
             return
         kind = self.data.sequence[self.step].kind
@@ -287,6 +303,9 @@ class DGState:
         if verb == "end":
             sequence.finish_step(self, events)
             return
+        if verb == "stack":
+            movement.do_stack(self, a.args[0].split("+"), a.args[1], events)
+            return
         assert unit is not None
         if verb == "move":
             movement.do_move(self, unit, a.args[1], events)
@@ -297,6 +316,8 @@ class DGState:
         elif verb == "unstealth":
             stealth.leave(self, unit, events, detected=False)
         elif verb == "detect":
+            if len(a.args) == 3:  # DG 7.7.5 part-way through the move: a leg first
+                movement.do_move(self, unit, a.args[2], events, finish=False)
             stealth.detect(self, unit, a.args[1], events)
         elif verb == "withdraw":
             stealth.withdraw(self, unit, events)
@@ -407,9 +428,19 @@ class DGState:
         seen = self.visible_ids(side)
         out = []
         for e in events:
-            uid = e.data.get("unit") if isinstance(e.data, dict) else None
-            u = self.units.get(uid) if isinstance(uid, str) else None
-            if u is not None and u.side != side and u.on_map and uid not in seen:
+            data = e.data if isinstance(e.data, dict) else {}
+            ids = [data["unit"]] if isinstance(data.get("unit"), str) else []
+            ids += [i for i in data.get("units", []) if isinstance(i, str)]  # a stack move
+            hidden = [
+                self.units[i]
+                for i in ids
+                if i in self.units
+                and self.units[i].side != side
+                and self.units[i].on_map
+                and i not in seen
+            ]
+            if hidden:
+                u = hidden[0]
                 out.append(Event(e.kind, f"{u.side} does something out of sight", {"hidden": True}))
             else:
                 out.append(e)
@@ -422,8 +453,8 @@ class DGState:
         naming an enemy unit `side` cannot now see is hidden, and so are such events."""
         seen = self.visible_ids(side)
         hidden = {uid for uid, u in self.units.items() if u.side == player and u.on_map and uid not in seen}
-        words = action.split()
-        text = f"{player} acts out of sight" if any(w in hidden for w in words[1:]) else action
+        names = [x for w in action.split()[1:] for x in w.split("+")]  # a stack: A+B (DG 7.5)
+        text = f"{player} acts out of sight" if any(w in hidden for w in names) else action
         shown = self.events_for([Event.from_json(e) for e in events], side)
         return text, [e.to_json() for e in shown]
 

@@ -27,6 +27,7 @@ class UnitState:
     pool_start: int = 0  # the stealth pool when it was earned (DG 8.2.9 half allowance)
     spent: int = 0  # movement points spent this phase
     moved: bool = False  # has finished its movement this phase
+    leg: str = ""  # part-way through its move: "go" may go on, "halt" had to stop (DG 7.5, 7.7.5)
     attacked: bool = False  # has attacked this turn (DG 8.2.2)
     fired: bool = False  # artillery: has fired this phase
     suppressed: bool = False  # artillery: suppressed until the turn ends (DG 8.1.8)
@@ -40,11 +41,27 @@ class UnitState:
         return self.at not in OFF_MAP
 
     def copy(self) -> UnitState:
-        """An independent copy."""
-        other = UnitState.__new__(UnitState)
-        for name in SLOTS:
-            setattr(other, name, getattr(self, name))
-        return other
+        """An independent copy (field by field, written out: clones copy every unit, and
+        this is several times faster than a loop over the field names)."""
+        o = _new(UnitState)
+        o.id = self.id
+        o.side = self.side
+        o.at = self.at
+        o.strength = self.strength
+        o.stealth = self.stealth
+        o.pool = self.pool
+        o.self_exit = self.self_exit
+        o.pool_start = self.pool_start
+        o.spent = self.spent
+        o.moved = self.moved
+        o.leg = self.leg
+        o.attacked = self.attacked
+        o.fired = self.fired
+        o.suppressed = self.suppressed
+        o.landed = self.landed
+        o.order = self.order
+        o.start = self.start
+        return o
 
     def to_json(self) -> dict[str, Any]:
         """Only the fields that differ from their defaults, so positions stay short."""
@@ -62,3 +79,4 @@ OPTIONAL_DEFAULTS: tuple[tuple[str, Any], ...] = tuple(
 
 
 SLOTS: tuple[str, ...] = tuple(f.name for f in fields(UnitState))
+_new = object.__new__

@@ -13,11 +13,11 @@ from henderson.games.aag.model import SUPPLY, other
 from henderson.games.aag.pieces import Piece
 from henderson.games.aag.rules.battlebox import effect, is_hit, target_type
 from henderson.games.aag.rules.common import (
+    casualty_signature,
     is_cargo,
     land_piece,
     remove_casualties,
     representatives,
-    signature,
 )
 
 if TYPE_CHECKING:
@@ -124,7 +124,9 @@ def legal(state: AagState, cat: str) -> list[Action]:
     if battle.get("choice"):
         choice = battle["choice"]
         cands = [state.pieces[i] for i in choice["candidates"]]
-        return [Action("hit", (p.id,)) for p in representatives(state, cands)]
+        return [
+            Action("hit", (p.id,)) for p in representatives(state, cands, casualty_signature)
+        ]
     side, zone = battle["attacker"], battle["zone"]
     out: list[Action] = []
     for p in representatives(
@@ -272,7 +274,7 @@ def continue_assigning(state: AagState) -> None:
                 continue
         undamaged = [p for p in cands if p.hit is None]
         pool = undamaged or cands  # AAG: hits go to undamaged units before damaged ones
-        if len({signature(state, p) for p in pool}) > 1:
+        if len({casualty_signature(state, p) for p in pool}) > 1:
             chooser = side if value == 1 else other(side)  # AAG: 1 attacker chooses, 2 defender
             battle["choice"] = {
                 "chooser": chooser,

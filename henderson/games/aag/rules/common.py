@@ -3,6 +3,7 @@ interchangeable units) and casualty removal (AAG Damaging and Destroying Units, 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from henderson.games.aag.model import SUPPLY, other
@@ -31,12 +32,22 @@ def signature(state: AagState, p: Piece) -> tuple[object, ...]:
     )
 
 
-def representatives(state: AagState, pieces: list[Piece]) -> list[Piece]:
-    """One piece (the lowest id) per signature, in id order."""
+def casualty_signature(state: AagState, p: Piece) -> tuple[object, ...]:
+    """What tells units apart when one of them takes a hit (AAG Loss of Cargo): the cargo
+    lost with it, its heavy armour, and whether it is already marked damaged. How it
+    moved, fired or flew this turn no longer matters."""
+    cargo = tuple(sorted(c.type for c in state.cargo(p) if c.type != "fighter"))
+    return (p.side, p.type, p.zone, p.armor_used, p.hit, cargo)
+
+
+def representatives(
+    state: AagState, pieces: list[Piece], key: Callable[..., tuple[object, ...]] | None = None
+) -> list[Piece]:
+    """One piece (the lowest id) per signature (or per `key`), in id order."""
     seen: set[tuple[object, ...]] = set()
     out = []
     for p in pieces:
-        sig = signature(state, p)
+        sig = (key or signature)(state, p)
         if sig not in seen:
             seen.add(sig)
             out.append(p)

@@ -43,6 +43,16 @@ STEP_RULES = {
 
 
 def legal(state: AagState) -> list[Action]:
+    """Every legal action now (read-only: the pieces are indexed by zone meanwhile)."""
+    built = state.build_index()
+    try:
+        return _legal(state)
+    finally:
+        if built:
+            state.drop_index()
+
+
+def _legal(state: AagState) -> list[Action]:
     step = state.step
     if state.battle is not None:
         return combat.legal(state, state.battle["category"])
@@ -74,9 +84,12 @@ def is_legal(state: AagState, action: Action) -> bool:
     """Legal as listed, or the same as a listed action up to interchangeable units: the
     list offers one unit per group of identical units, and a group move is legal when the
     move of each of its units is."""
-    listed = set(legal(state))
+    listed = set(state._legal_now())
     if action in listed:
         return True
+    choice = state.battle.get("choice") if state.battle else None
+    if action.verb == "hit" and choice:  # any unit of the group the hit falls on
+        return action.args[0] in choice["candidates"]
     if action.verb == "move":
         ids = action.args[1].split(",")
         if any(i not in state.pieces for i in ids):

@@ -140,24 +140,69 @@ def reveal(state: DGState, hex_id: str, events: list[Event]) -> None:
             )
 
 
-def strike(state: DGState, hex_id: str, by: str, purpose: str, events: list[Event]) -> None:
-    """One artillery factor against a hex (DG 8.1.5-8.1.6): hits by the total defending
-    strength; the final step of a unit is never lost to artillery; 5-6 damages the field."""
-    die = roll(state, purpose, events)
+def strike(state: DGState, hex_id: str, by: str, n: int, purpose: str, events: list[Event]) -> None:
+    """`n` artillery factors against a hex (DG 8.1.5-8.1.6), each resolved by the total
+    defending strength left; the final step of a unit is never lost to artillery; each 5-6
+    damages the field. The owner then chooses which units take the steps (`assign`)."""
     defenders = [
         u for u in state.units.values() if u.at == hex_id and u.side != by and not u.stealth
     ]
     strength = sum(u.strength for u in defenders)
-    hits = state.data.hits(strength, die) if strength else 0
-    for _ in range(hits):
-        able = [u for u in defenders if u.strength > 1 and u.on_map]
+    room_left = sum(u.strength - 1 for u in defenders)  # DG 8.1.5: final steps stay
+    total = 0
+    for _ in range(n):
+        die = roll(state, purpose, events)
+        hits = state.data.hits(strength, die) if strength else 0
+        taken = min(hits, room_left)  # whichever units take them, the total falls the same
+        strength -= taken
+        room_left -= taken
+        total += taken
+        if hex_id == state.data.map.henderson_field and die in state.data.airfield_damage_on:
+            change_hf(state, -1, by, events, purpose)
+    if total:
+        state.pending.append(
+            {"kind": "artillery_loss", "side": other(by), "hex": hex_id, "hits": total}
+        )
+        settle_forced(state, events)
+
+
+def loss_takers(state: DGState, p: dict) -> list[UnitState]:
+    """Units of the owner in the hex that can still lose a step to artillery (DG 8.1.5)."""
+    return sorted(
+        (
+            u
+            for u in state.units.values()
+            if u.at == p["hex"] and u.side == p["side"] and not u.stealth and u.strength > 1
+        ),
+        key=lambda u: u.id,
+    )
+
+
+def loss_legal(state: DGState, p: dict) -> list[DGAction]:
+    """DG 8.1.5 "apply the losses": the owner picks the unit for the next step lost."""
+    return [act("lose", u.id) for u in loss_takers(state, p)]
+
+
+def settle_forced(state: DGState, events: list[Event]) -> None:
+    """Take the artillery losses that leave no choice (one unit can take them, or every
+    step that can go must go), and drop the decision once no loss is left."""
+    p = state.pending[-1]
+    while p["hits"] > 0:
+        able = loss_takers(state, p)
         if not able:
             break
-        # docs/rulings/deluxe.md: the strongest unit (then the top one) takes each hit
-        victim = max(able, key=lambda u: (u.strength, u.order))
-        lose_step(state, victim, events, purpose)
-    if hex_id == state.data.map.henderson_field and die in state.data.airfield_damage_on:
-        change_hf(state, -1, by, events, purpose)
+        if len(able) > 1 and sum(u.strength - 1 for u in able) > p["hits"]:
+            return
+        lose_step(state, able[0], events, "DG 8.1.5 artillery fire")
+        p["hits"] -= 1
+    state.pending.pop()
+
+
+def decide_loss(state: DGState, p: dict, action: DGAction, events: list[Event]) -> None:
+    """Apply one chosen artillery step loss (checked against `loss_legal`)."""
+    lose_step(state, state.units[action.args[0]], events, "DG 8.1.5 artillery fire")
+    p["hits"] -= 1
+    settle_forced(state, events)
 
 
 def fire(state: DGState, u: UnitState, hex_id: str, n: int, events: list[Event]) -> None:
@@ -185,8 +230,7 @@ def fire(state: DGState, u: UnitState, hex_id: str, n: int, events: list[Event])
         )
     )
     reveal(state, hex_id, events)
-    for _ in range(n):
-        strike(state, hex_id, u.side, "DG 8.1.5 artillery fire", events)
+    strike(state, hex_id, u.side, n, "DG 8.1.5 artillery fire", events)
 
 
 def counter(state: DGState, u: UnitState, hex_id: str, events: list[Event]) -> None:
@@ -273,7 +317,5 @@ def bombard(state: DGState, side: str, events: list[Event]) -> None:
             {"side": side, "attacks": attacks},
         )
     )
-    for _ in range(attacks):
-        strike(
-            state, state.data.map.henderson_field, side, "DG 8.1.7 naval bombardment fire", events
-        )
+    hf = state.data.map.henderson_field
+    strike(state, hf, side, attacks, "DG 8.1.7 naval bombardment fire", events)

@@ -1,42 +1,113 @@
 """Movement (DG 7.1-7.6): movement points, the minimum move, terrain entry costs, roads,
 rivers with LVT and engineer crossings, zones of control, stacking and sea movement.
 
-A move is one action: one unit to one destination. The engine finds the cheapest legal
-path and applies its costs and side effects. A sea move (DG 7.6) is its own action, after
-which the unit may still make its land move with the points it has left.
+A move is one action: one unit (or a stack moving together, DG 7.5) to one destination.
+The engine finds the cheapest legal path and applies its costs and side effects. A move
+may be made in legs: a stack move, or a move to a hex from which a unit tries detection
+(DG 7.7.5), leaves the units part-way, free to go on with the points they have left. A sea
+move (DG 7.6) is its own action, after which the unit may still make its land move.
+
+Route searches are the engine's main cost, so their raw results are cached on the game
+object under everything they depend on (the unit's hex and points, the enemy's hexes, the
+river helpers): while the enemy does not move, each unit is searched once a phase.
 """
 
 from __future__ import annotations
 
-import heapq
-from dataclasses import dataclass
+from collections.abc import Iterable
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
 
-from ..actions import DGAction, act
-from .common import event_effect, occupancy, place, room, take_control
+from ..actions import DGAction
+from .common import event_effect, occupancy, place, take_control
 
 if TYPE_CHECKING:
+    from ..model import GameData
     from ..state import DGState
     from ..units import UnitState
 
+HELPER_TYPES = ("lvt", "engineer")  # DG 7.3.3 units that carry others across rivers
+CACHE_LIMIT = 3_000  # searches kept (about 20 kB each) before the cache is emptied
 
-@dataclass(frozen=True)
+
+# a search's result: start, then for hexes to go on from and for forced stops, the previous
+# hex and whether a helper carried the unit into it
+Tree = tuple[str, dict[str, str], dict[str, bool], dict[str, str], dict[str, bool]]
+
+
 class Route:
-    """How a unit reaches a hex: cost, path (start excluded), hexes crossed with a helper
-    (LVT/engineer, DG 7.3.3)."""
+    """How a unit reaches a hex: cost, whether it had to stop on entering it, whether this is
+    the DG 7.2 one-hex move (it takes the whole allowance), and, worked out only when asked
+    for, the path (start excluded) and the hexes crossed with a helper (LVT/engineer,
+    DG 7.3.3) — a search finds hundreds of routes and a move follows one."""
 
-    cost: int
-    path: tuple[str, ...]
-    helpers: tuple[str, ...]
-    sea: bool
+    __slots__ = ("_end", "_helpers", "_path", "_tree", "cost", "minimum", "stop")
+
+    def __init__(
+        self,
+        cost: int,
+        stop: bool = False,
+        minimum: bool = False,
+        *,
+        end: str = "",
+        tree: Tree | None = None,
+        path: tuple[str, ...] | None = None,
+        helpers: tuple[str, ...] = (),
+    ) -> None:
+        self.cost = cost
+        self.stop = stop
+        self.minimum = minimum
+        self._end = end
+        self._tree = tree
+        self._path = path
+        self._helpers = helpers
+
+    def __repr__(self) -> str:
+        return f"Route(cost={self.cost}, stop={self.stop}, path={self.path})"
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        """The hexes entered, in order."""
+        if self._path is None:
+            self._walk()
+        assert self._path is not None
+        return self._path
+
+    @property
+    def helpers(self) -> tuple[str, ...]:
+        """The river hexes crossed thanks to a helper's crossings."""
+        if self._path is None:
+            self._walk()
+        return self._helpers
+
+    def _walk(self) -> None:
+        assert self._tree is not None
+        start, parent, helped, stop_parent, stop_helped = self._tree
+        path: list[str] = []
+        crossed: list[str] = []
+        here = self._end
+        if self.stop:
+            path.append(here)
+            if stop_helped[here]:
+                crossed.append(here)
+            here = stop_parent[here]
+        while here != start:
+            path.append(here)
+            if helped[here]:
+                crossed.append(here)
+            here = parent[here]
+        path.reverse()
+        crossed.reverse()
+        self._path = tuple(path)
+        self._helpers = tuple(crossed)
 
 
 def allowance(state: DGState, unit: UnitState) -> int:
     """Movement points left this phase: the printed value, the stealth pool (DG 7.7.4),
-    plus this turn's event, minus what was spent (detection, DG 7.7.5)."""
+    plus this turn's event, minus what was spent (detection, DG 7.7.5, earlier legs)."""
     if unit.pool:
         return unit.pool - unit.spent
     base = state.data.units[unit.id].movement + event_effect(state, "movement", unit.side)
@@ -44,7 +115,8 @@ def allowance(state: DGState, unit: UnitState) -> int:
 
 
 class Context:
-    """What every route search of one side needs, computed once per position."""
+    """What every route search of one side needs, computed once per position: enemy hexes,
+    zones of control, river helpers with crossings left, and a cache key."""
 
     def __init__(
         self, state: DGState, side: str, occ: dict[str, list[UnitState]] | None = None
@@ -52,21 +124,23 @@ class Context:
         self.occ = occ if occ is not None else occupancy(state)
         self.side = side
         m = state.data.map
-        self.enemy: set[str] = {h for h, us in self.occ.items() if us[0].side != side}
-        seen = {h for h in self.enemy if any(not u.stealth for u in self.occ[h])}
-        near = {n for h in seen for n in m.adjacent[h]}
-        self.zoc: set[str] = {h for h in near if not m.hexes[h].jungle}  # DG 7.4, 7.4.2
+        self.enemy: frozenset[str] = frozenset(
+            h for h, us in self.occ.items() if us[0].side != side
+        )
+        seen = frozenset(h for h in self.enemy if any(not u.stealth for u in self.occ[h]))
+        self.zoc: set[str] = {
+            n for h in seen for n in m.adjacent[h] if not m.hexes[n].jungle
+        }  # DG 7.4, 7.4.2
         used = state.flags.get("crossings", {})
         self.helper_type = False  # the moving unit is itself an LVT or engineer
-        self.helpers: set[str] = set()
+        self.capacity: dict[str, int] = {}  # hex -> crossings its helpers still offer
         for h, us in self.occ.items():
             for u in us:
-                if (
-                    u.side == side
-                    and state.data.units[u.id].type in ("lvt", "engineer")
-                    and used.get(u.id, 0) < u.strength
-                ):
-                    self.helpers.add(h)
+                if u.side == side and state.data.units[u.id].type in HELPER_TYPES:
+                    left = u.strength - used.get(u.id, 0)
+                    if left > 0:
+                        self.capacity[h] = self.capacity.get(h, 0) + left
+        self.key = (side, self.enemy, seen)  # with the helpers, what every search reads
 
 
 def step_cost(
@@ -75,104 +149,227 @@ def step_cost(
     frm: str,
     to: str,
     ctx: Context,
+    need: int = 1,
 ) -> tuple[int, bool, bool] | None:
-    """(cost, must stop, used a helper) to enter `to` from `frm`; None when it may not."""
-    m = state.data.map
-    h = m.hexes[to]
-    if h.base == "sea" or to in ctx.enemy:  # DG 7.3.8: never into an enemy hex
+    """(cost, must stop, used a helper) to enter `to` from `frm`; None when it may not.
+    `need` is how many units cross a river together with one helper's crossings. The same
+    reading of the edge tables as `_search`, one step at a time."""
+    if to in ctx.enemy:  # DG 7.3.8: never into an enemy hex
         return None
-    mv = state.data.movement
     zoc = to in ctx.zoc  # DG 7.4.1 stop on entering an enemy zone of control
     if unit.pool:  # DG 7.7.4 stealth movement: jungle only, 4 a hex, rivers ignored
-        if h.base != "jungle":
-            return None
-        return mv.stealth_hex, zoc, False
-    if to in m.road_next.get(frm, ()):  # DG 7.3.7 along a road: free (to a village: 1)
-        return (mv.road_to_village if h.village else mv.road_to_road), zoc, False
-    if h.village and m.hexes[frm].road:  # DG 7.3.7 road hex to village hex: 1
-        cost = mv.road_to_village
-    else:  # DG 7.3: the most expensive terrain in the hex
-        cost = mv.jungle if h.base == "jungle" else mv.clear
-        if h.village:
-            cost = max(cost, mv.village)
-    stop = zoc
-    helped = False
-    if h.river:
-        cost = max(cost, mv.river)
-        if to in m.river_next.get(frm, ()) or ctx.helper_type:
-            pass  # DG 7.3.3 up or down stream, or the helper itself
-        elif to in ctx.helpers:
-            helped = True
-        else:
-            stop = True
-    return cost, stop, helped
+        for other, cost in state.game.stealth_edges[frm]:
+            if other == to:
+                return cost, zoc, False
+        return None
+    for other, cost, river in state.game.edges[frm]:
+        if other != to:
+            continue
+        if not river or (ctx.helper_type and need == 1):
+            return cost, zoc, False  # DG 7.3.3 no crossing, or the helper itself
+        if ctx.capacity.get(to, 0) >= need:
+            return cost, zoc, True
+        return cost, True, False
+    return None  # the sea, or not next to `frm`
+
+
+def landing_extra(state: DGState, unit: UnitState) -> int:
+    """DG 7.3.5, DG 6.0: two more points to leave the coastal landing hex on arrival."""
+    if (
+        unit.landed == state.turn
+        and state.data.map.hexes[unit.at].coastal
+        and not unit.pool
+        and not unit.leg
+    ):
+        return state.data.movement.landing_penalty
+    return 0
+
+
+def minimum_move(unit: UnitState) -> bool:
+    """DG 7.2: a unit that has spent nothing this phase may always move one hex."""
+    return unit.spent == 0 and not unit.pool and not unit.leg
 
 
 def routes(state: DGState, unit: UnitState, ctx: Context | None = None) -> dict[str, Route]:
-    """Every hex `unit` may end its move in this phase, with the route it would take."""
+    """Every hex `unit` may end its move (or leg) in this phase, with the route it would take."""
     ctx = ctx if ctx is not None and ctx.side == unit.side else Context(state, unit.side)
-    ctx.helper_type = state.data.units[unit.id].type in ("lvt", "engineer")
-    m = state.data.map
-    budget = allowance(state, unit)
-    start = unit.at
-    first_extra = 0
-    if unit.landed == state.turn and m.hexes[start].coastal and not unit.pool:
-        first_extra = state.data.movement.landing_penalty  # DG 7.3.5, DG 6.0
+    raw = _raw_routes(state, (unit,), ctx)[1]
+    full = state.data.constants.stacking  # DG 7.5 (the unit is not yet in any of these)
+    occ = ctx.occ
+    return {h: r for h, r in raw.items() if len(occ.get(h, ())) < full}
+
+
+def stack_routes(
+    state: DGState, units: tuple[UnitState, ...], ctx: Context | None = None
+) -> dict[str, Route]:
+    """DG 7.5: where a stack may move together, at the rate of its slowest unit, each unit
+    paying the cost of each hex (the route's cost is the terrain, without landing extras)."""
+    ctx = ctx if ctx is not None and ctx.side == units[0].side else Context(state, units[0].side)
+    raw = _raw_routes(state, units, ctx)[1]
+    full = state.data.constants.stacking
+    return {h: r for h, r in raw.items() if len(ctx.occ.get(h, ())) + len(units) <= full}
+
+
+def _raw_routes(
+    state: DGState, units: tuple[UnitState, ...], ctx: Context
+) -> tuple[tuple[object, ...], dict[str, Route]]:
+    """Cheapest routes for one unit or a stack, before stacking at the destination, and the
+    key they are cached under on the game object (everything the search reads)."""
+    d = state.data
+    m = d.map
+    start = units[0].at
+    types = tuple(d.units[u.id].type in HELPER_TYPES for u in units)
+    budget = min(allowance(state, u) - landing_extra(state, u) for u in units)
+    if len(units) == 1:
+        budget += landing_extra(state, units[0])
+        extra = landing_extra(state, units[0])
+    else:
+        extra = 0
+    pool = bool(units[0].pool)
+    minimum = all(minimum_move(u) for u in units)
+    need = sum(1 for t in types if not t) or 1
+    carriers = frozenset(h for h, c in ctx.capacity.items() if c >= need)  # DG 7.3.3
+    key = (start, budget, extra, pool, minimum, types, ctx.key, carriers)
+    cache = state.game.route_cache
+    found = cache.get(key)
+    if found is not None:
+        return key, found
+    if len(cache) > CACHE_LIMIT:
+        cache.clear()
+    ctx.helper_type = all(types)
+    lead = units[0]
     best = {
-        h: r for h, r in _search(state, unit, ctx, start, budget, first_extra).items() if h != start
+        h: r
+        for h, r in _search(state, lead, ctx, start, budget, extra, need).items()
+        if h != start
     }
-    if unit.spent == 0 and not unit.pool:  # DG 7.2 a unit may always move one hex
+    if minimum:  # DG 7.2 a unit may always move one hex
         for n in m.adjacent[start]:
-            if n not in best and step_cost(state, unit, start, n, ctx) is not None:
-                best[n] = Route(budget, (n,), (), False)
-    return {h: r for h, r in best.items() if room(state, ctx.occ, h, unit)}
+            if n not in best:
+                sc = step_cost(state, lead, start, n, ctx, need)
+                if sc is not None:
+                    cost = max(budget, 0)
+                    helpers = (n,) if sc[2] else ()
+                    best[n] = Route(cost, sc[1], True, path=(n,), helpers=helpers)
+    cache[key] = best
+    return key, best
+
+
+def edge_tables(
+    data: GameData,
+) -> tuple[dict[str, tuple[tuple[str, int, bool], ...]], dict[str, tuple[tuple[str, int], ...]]]:
+    """The fixed part of every step's cost, built once per game: for each hex, the land
+    hexes next to it with the cost of entering them and whether a river may stop the unit
+    there (DG 7.3, 7.3.3, 7.3.7); and the same for stealth movement (DG 7.7.4)."""
+    m = data.map
+    mv = data.movement
+    normal: dict[str, tuple[tuple[str, int, bool], ...]] = {}
+    stealthy: dict[str, tuple[tuple[str, int], ...]] = {}
+    for frm in m.hexes:
+        out: list[tuple[str, int, bool]] = []
+        for to in m.adjacent[frm]:
+            h = m.hexes[to]
+            if h.base == "sea":
+                continue
+            if to in m.road_next.get(frm, ()):  # DG 7.3.7 along a road (to a village: 1)
+                out.append((to, mv.road_to_village if h.village else mv.road_to_road, False))
+                continue
+            if h.village and m.hexes[frm].road:  # DG 7.3.7 road hex to village hex: 1
+                cost = mv.road_to_village
+            else:  # DG 7.3: the most expensive terrain in the hex
+                cost = mv.jungle if h.base == "jungle" else mv.clear
+                if h.village:
+                    cost = max(cost, mv.village)
+            river = False
+            if h.river:
+                cost = max(cost, mv.river)
+                river = to not in m.river_next.get(frm, ())  # DG 7.3.3 not up/down stream
+            out.append((to, cost, river))
+        normal[frm] = tuple(out)
+        stealthy[frm] = tuple(
+            (to, mv.stealth_hex) for to in m.adjacent[frm] if m.hexes[to].base == "jungle"
+        )
+    return normal, stealthy
 
 
 def _search(
-    state: DGState, unit: UnitState, ctx: Context, start: str, budget: int, first_extra: int
+    state: DGState,
+    unit: UnitState,
+    ctx: Context,
+    start: str,
+    budget: int,
+    first_extra: int,
+    need: int = 1,
 ) -> dict[str, Route]:
-    """Cheapest paths from `start`; a hex entered with a forced stop is not left again."""
-    m = state.data.map
-    done: set[tuple[str, bool]] = set()
-    found: dict[str, Route] = {}
-    heap: list[tuple[int, int, str, tuple[str, ...], tuple[str, ...], bool]] = [
-        (0, 0, start, (), (), False)
-    ]
-    while heap:
-        cost, _, hid, path, helpers, stop = heapq.heappop(heap)
-        if (hid, stop) in done:
-            continue
-        done.add((hid, stop))
-        if hid not in found or found[hid].cost > cost:
-            found[hid] = Route(cost, path, helpers, False)
-        if stop:
-            continue
-        for n in m.adjacent[hid]:
-            sc = step_cost(state, unit, hid, n, ctx)
-            if sc is None:
+    """Cheapest paths from `start` over the game's edge tables (Dijkstra with one bucket per
+    cost: costs are small whole numbers); a hex entered with a forced stop is not left
+    again, so stops are kept apart and never expanded. Of two routes of one cost, the one
+    that need not stop is kept."""
+    game = state.game
+    pool = bool(unit.pool)
+    table = game.stealth_edges if pool else game.edges
+    enemy, zoc, cap = ctx.enemy, ctx.zoc, ctx.capacity
+    self_helper = ctx.helper_type and need == 1
+    best: dict[str, int] = {start: 0}  # hexes the unit may go on from
+    parent: dict[str, str] = {}
+    helped: dict[str, bool] = {}
+    stops: dict[str, int] = {}  # hexes where it must stop
+    stop_parent: dict[str, str] = {}
+    stop_helped: dict[str, bool] = {}
+    done: set[str] = set()
+    buckets: list[list[str]] = [[] for _ in range(max(budget, 0) + 1)]
+    buckets[0].append(start)
+    for cost, bucket in enumerate(buckets):
+        i = 0
+        while i < len(bucket):  # zero-cost steps (roads) join the bucket being read
+            hid = bucket[i]
+            i += 1
+            if hid in done or best[hid] != cost:
                 continue
-            c, must_stop, helped = sc
-            total = cost + c + (first_extra if not path else 0)
-            if total > budget or (n, must_stop) in done:
-                continue
-            heapq.heappush(
-                heap,
-                (
-                    total,
-                    len(path) + 1,
-                    n,
-                    (*path, n),
-                    (*helpers, n) if helped else helpers,
-                    must_stop,
-                ),
-            )
-    return found
+            done.add(hid)
+            base = cost + first_extra if hid == start else cost
+            for edge in table[hid]:
+                to = edge[0]
+                if to in enemy:  # DG 7.3.8 never into an enemy hex
+                    continue
+                total = base + edge[1]
+                if total > budget:
+                    continue
+                must = to in zoc  # DG 7.4.1
+                via = False
+                if not pool and edge[2] and not self_helper:  # DG 7.3.3 a river crossing
+                    if cap.get(to, 0) >= need:
+                        via = True
+                    else:
+                        must = True
+                if must:
+                    old = stops.get(to)
+                    if old is None or total < old:
+                        stops[to] = total
+                        stop_parent[to] = hid
+                        stop_helped[to] = via
+                    continue
+                if to in done:
+                    continue
+                old = best.get(to)
+                if old is not None and old <= total:
+                    continue
+                best[to] = total
+                parent[to] = hid
+                helped[to] = via
+                buckets[total].append(to)
+    tree = (start, parent, helped, stop_parent, stop_helped)
+    out = {hid: Route(cost, False, end=hid, tree=tree) for hid, cost in best.items()}
+    for hid, cost in stops.items():
+        if hid not in best or cost < best[hid]:
+            out[hid] = Route(cost, True, end=hid, tree=tree)
+    return out
 
 
 def sea_allowed(state: DGState, unit: UnitState, ctx: Context) -> bool:
     """DG 7.6: up to three units a turn, starting their move on a coastal hex not next to an
     enemy unit."""
-    if unit.spent or unit.pool or unit.moved:
+    if unit.spent or unit.pool or unit.moved or unit.leg:
         return False
     if state.flags.get("sea", {}).get(unit.side, 0) >= state.data.constants.sea_moves_per_turn:
         return False
@@ -187,11 +384,13 @@ def sea_hexes(state: DGState, unit: UnitState, ctx: Context) -> list[str]:
         or allowance(state, unit) < state.data.movement.sea_landing
     ):
         return []
-    return sorted(
+    full = state.data.constants.stacking
+    occ = ctx.occ
+    return [
         h
-        for h, info in state.data.map.hexes.items()
-        if info.coastal and h != unit.at and h not in ctx.enemy and room(state, ctx.occ, h, unit)
-    )
+        for h in state.game.coastal
+        if h != unit.at and h not in ctx.enemy and len(occ.get(h, ())) < full
+    ]
 
 
 def movers(state: DGState, side: str) -> list[UnitState]:
@@ -200,18 +399,68 @@ def movers(state: DGState, side: str) -> list[UnitState]:
     return [
         u
         for u in state.units.values()
-        if u.side == side and u.on_map and not u.moved and not u.stealth and u.id not in stuck
+        if u.side == side
+        and u.on_map
+        and not u.moved
+        and not u.stealth
+        and u.leg != "halt"
+        and u.id not in stuck
     ]
 
 
+def stacks(state: DGState, side: str) -> list[tuple[UnitState, ...]]:
+    """DG 7.5: every group of two or more movers sharing a hex (not on stealth movement),
+    in id order: the stacks that may move together."""
+    by_hex: dict[str, list[UnitState]] = {}
+    for u in movers(state, side):
+        if not u.pool:
+            by_hex.setdefault(u.at, []).append(u)
+    out: list[tuple[UnitState, ...]] = []
+    for hid in sorted(by_hex):
+        group = sorted(by_hex[hid], key=lambda x: x.id)
+        for size in range(2, len(group) + 1):
+            out.extend(combinations(group, size))
+    return out
+
+
 def legal(state: DGState, side: str) -> list[DGAction]:
-    """Movement-phase moves (land and sea), in a deterministic order."""
+    """Movement-phase moves (land, stack and sea), in a deterministic order."""
     out: list[DGAction] = []
     ctx = Context(state, side)
+    occ = ctx.occ
+    full = state.data.constants.stacking
     for u in sorted(movers(state, side), key=lambda x: x.id):
-        out.extend(act("move", u.id, hid) for hid in sorted(routes(state, u, ctx)))
-        out.extend(act("sea", u.id, hid) for hid in sea_hexes(state, u, ctx))
+        key, raw = _raw_routes(state, (u,), ctx)
+        for h, a in _action_list(state, "move", u.id, key, raw):
+            if len(occ.get(h, ())) < full:  # DG 7.5
+                out.append(a)
+        if sea_allowed(state, u, ctx) and allowance(state, u) >= state.data.movement.sea_landing:
+            for h, a in _action_list(state, "sea", u.id, "sea", state.game.coastal):
+                if h != u.at and h not in ctx.enemy and len(occ.get(h, ())) < full:
+                    out.append(a)  # DG 7.6
+    for group in stacks(state, side):
+        ids = "+".join(u.id for u in group)
+        key, raw = _raw_routes(state, group, ctx)
+        for h, a in _action_list(state, "stack", ids, key, raw):
+            if len(occ.get(h, ())) + len(group) <= full:  # DG 7.5
+                out.append(a)
     return out
+
+
+def _action_list(
+    state: DGState, verb: str, who: str, key: object, hexes: Iterable[str]
+) -> list[tuple[str, DGAction]]:
+    """(hex, action) for each destination in hex order, made once per unit and route key:
+    the legal list is rebuilt after every action, its thousands of actions are not."""
+    cache = state.game.list_cache
+    ck = (verb, who, key)
+    found = cache.get(ck)
+    if found is None:
+        if len(cache) > CACHE_LIMIT:
+            cache.clear()
+        action = state.game.action
+        found = cache[ck] = [(h, action(verb, who, h)) for h in sorted(hexes)]
+    return found
 
 
 def do_sea(state: DGState, unit: UnitState, dest: str, events: list[Event]) -> None:
@@ -238,28 +487,40 @@ def do_sea(state: DGState, unit: UnitState, dest: str, events: list[Event]) -> N
     )
 
 
-def do_move(state: DGState, unit: UnitState, dest: str, events: list[Event]) -> None:
-    """Move `unit` to `dest` along its cheapest route (DG 7.1)."""
+def _use_crossings(
+    state: DGState, ctx: Context, route: Route, side: str, count: int
+) -> None:
+    """DG 7.3.3: each unit crossing through a helper's hex uses one of its crossings."""
+    used = state.flags.setdefault("crossings", {})
+    for hid in route.helpers:
+        left = count
+        for u in ctx.occ.get(hid, []):
+            if u.side == side and state.data.units[u.id].type in HELPER_TYPES:
+                while left and used.get(u.id, 0) < u.strength:
+                    used[u.id] = used.get(u.id, 0) + 1
+                    left -= 1
+
+
+def do_move(
+    state: DGState, unit: UnitState, dest: str, events: list[Event], finish: bool = True
+) -> None:
+    """Move `unit` to `dest` along its cheapest route (DG 7.1); with `finish` false this is
+    one leg of its move (DG 7.7.5: it may detect there and go on)."""
     ctx = Context(state, unit.side)
     route = routes(state, unit, ctx).get(dest)
     if route is None:
         raise IllegalAction("DG 7.1", f"{unit.id} cannot reach {dest} this phase")
-    used = state.flags.setdefault("crossings", {})
-    for hid in route.helpers:  # DG 7.3.3 count crossings through the helper's hex
-        for u in ctx.occ.get(hid, []):
-            if (
-                u.side == unit.side
-                and state.data.units[u.id].type in ("lvt", "engineer")
-                and used.get(u.id, 0) < u.strength
-            ):
-                used[u.id] = used.get(u.id, 0) + 1
-                break
+    _use_crossings(state, ctx, route, unit.side, 1)
     frm = unit.at
     for hid in route.path:  # DG 9.3 control by passing through
         take_control(state, unit, hid, events)
-    unit.spent += route.cost
-    unit.moved = True
-    unit.pool = 0
+    unit.spent += route.cost  # the landing extra (DG 7.3.5) is in the route's cost
+    if finish:
+        unit.moved = True
+        unit.pool = 0
+        unit.leg = ""
+    else:
+        unit.leg = "halt" if route.stop or route.minimum else "go"
     place(state, unit, dest)
     events.append(
         Event(
@@ -276,15 +537,54 @@ def do_move(state: DGState, unit: UnitState, dest: str, events: list[Event]) -> 
     )
 
 
+def _printed(state: DGState, unit: UnitState) -> int:
+    """The most a unit can have spent: its whole allowance this phase."""
+    if unit.pool:
+        return unit.pool
+    return state.data.units[unit.id].movement + event_effect(state, "movement", unit.side)
+
+
+def do_stack(state: DGState, ids: list[str], dest: str, events: list[Event]) -> None:
+    """DG 7.5: the units move together along one route; each pays its costs and may then go
+    on alone with what it has left (a leg for every unit)."""
+    units = tuple(state.units[i] for i in ids)
+    side = units[0].side
+    ctx = Context(state, side)
+    route = stack_routes(state, units, ctx).get(dest)
+    if route is None:
+        raise IllegalAction(
+            "DG 7.5", f"{' and '.join(ids)} cannot move together to {dest} this phase"
+        )
+    helped = sum(1 for u in units if state.data.units[u.id].type not in HELPER_TYPES)
+    _use_crossings(state, ctx, route, side, helped or 1)
+    frm = units[0].at
+    for u in units:
+        extra = landing_extra(state, u)
+        for hid in route.path:  # DG 9.3 control by passing through
+            take_control(state, u, hid, events)
+        if route.minimum:  # DG 7.2: the one-hex move takes the whole allowance
+            u.spent = _printed(state, u)
+        else:
+            u.spent += route.cost + extra
+        u.leg = "halt" if route.stop or route.minimum else "go"
+    for u in units:  # bottom to top as they stood
+        place(state, u, dest)
+    events.append(
+        Event(
+            "move",
+            f"{' + '.join(ids)} move together {frm} -> {dest} ({route.cost} MP)",
+            {"units": list(ids), "from": frm, "to": dest, "cost": route.cost},
+        )
+    )
+
+
 def path_cost(state: DGState, unit: UnitState, path: list[str]) -> int:
     """The movement points `unit` spends along `path` (start excluded), checking each step:
     IllegalAction when a hex may not be entered or the unit had to stop before the end."""
     ctx = Context(state, unit.side)
-    ctx.helper_type = state.data.units[unit.id].type in ("lvt", "engineer")
+    ctx.helper_type = state.data.units[unit.id].type in HELPER_TYPES
     here = unit.at
-    total = 0
-    if unit.landed == state.turn and state.data.map.hexes[here].coastal and not unit.pool:
-        total += state.data.movement.landing_penalty  # DG 7.3.5
+    total = landing_extra(state, unit)  # DG 7.3.5
     for i, nxt in enumerate(path):
         if nxt not in state.data.map.adjacent[here]:
             raise IllegalAction("DG 7.1", f"{here} and {nxt} are not adjacent")

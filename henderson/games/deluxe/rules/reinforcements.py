@@ -34,8 +34,10 @@ def landing_hexes(state: DGState, u: UnitState, occ: dict) -> list[str]:
     """DG 4.0 steps 4 / 14: a coastal hex, not in an enemy zone of control, not enemy-held;
     US: a village or a clear (non-jungle) coastal hex; stacking counts Heavy units twice."""
     out = []
-    for hid, h in state.data.map.hexes.items():
-        if not h.coastal or side_in(occ, hid) not in (None, u.side):
+    hexes = state.data.map.hexes
+    for hid in state.game.coastal:  # the coastal hexes, listed once per game
+        h = hexes[hid]
+        if side_in(occ, hid) not in (None, u.side):
             continue
         if u.side == "us" and h.jungle and not h.village:
             continue
@@ -52,9 +54,8 @@ def fallback_hexes(state: DGState, u: UnitState, occ: dict) -> list[str]:
     the unit may not move any farther this turn."""
     return sorted(
         hid
-        for hid, h in state.data.map.hexes.items()
-        if h.coastal
-        and side_in(occ, hid) in (None, u.side)
+        for hid in state.game.coastal
+        if side_in(occ, hid) in (None, u.side)
         and room(state, occ, hid, u, landing=True)
     )
 

@@ -52,6 +52,7 @@ def begin_phase(state: DGState) -> None:
     for u in state.units.values():
         u.spent = 0
         u.moved = False
+        u.leg = ""
     state.flags["crossings"] = {}
     state.flags["hf_work"] = []
 
@@ -88,6 +89,7 @@ def start_step(state: DGState, kind: str, side: str, events: list[Event]) -> boo
     if kind == "reinforce":
         return bool(reinforcements.legal(state, side))
     if kind == "supply":
+        victory.score_villages(state, side, events)  # DG 9.1: after the reinforcements
         supply.receive(state, side, events)
         return False
     if kind == "guerrilla":

@@ -22,7 +22,7 @@ from .common import (
     occupancy,
     roll,
 )
-from .movement import allowance
+from .movement import Context, allowance, routes
 
 if TYPE_CHECKING:
     from ..state import DGState
@@ -44,6 +44,7 @@ def can_enter(state: DGState, u: UnitState, occ: dict) -> bool:
         and not u.moved
         and not u.spent
         and not u.pool
+        and not u.leg
         and state.data.map.hexes[u.at].jungle
         and not enemy_adjacent(state, occ, u.at, u.side)
     )
@@ -78,12 +79,7 @@ def legal(state: DGState, side: str) -> list[DGAction]:
             out.append(act("unstealth", u.id))
     enemy_markers = markers(state, other(side))
     if enemy_markers:
-        for u in units:
-            if u.moved or u.stealth or allowance(state, u) < 1:
-                continue
-            for hid, value in sorted(enemy_markers.items()):
-                if state.data.map.distance(u.at, hid) <= value:
-                    out.append(act("detect", u.id, hid))
+        out.extend(detect_legal(state, side, units, enemy_markers))
     for u in units:
         if can_withdraw(state, u, occ):
             out.append(act("withdraw", u.id))
@@ -95,6 +91,35 @@ def legal(state: DGState, side: str) -> list[DGAction]:
         for b in units[i + 1 :]:
             if can_consolidate(state, a, b):
                 out.append(act("consolidate", a.id, b.id))
+    return out
+
+
+def detect_legal(
+    state: DGState, side: str, units: list[UnitState], enemy_markers: dict[str, int]
+) -> list[DGAction]:
+    """DG 7.7.5: detection "at any time during its move": from where the unit stands, or
+    after a leg to any hex it can reach keeping a point to spend (`detect U T H`)."""
+    m = state.data.map
+    ctx = Context(state, side)
+    stuck = state.flags.get("stuck", [])
+    action = state.game.action
+    out: list[DGAction] = []
+    for u in units:
+        if u.moved or u.stealth or u.pool:
+            continue
+        left = allowance(state, u)
+        if left < 1:
+            continue
+        for hid, value in sorted(enemy_markers.items()):
+            if m.distance(u.at, hid) <= value:
+                out.append(action("detect", u.id, hid))
+        if u.leg == "halt" or u.id in stuck:
+            continue
+        reach = routes(state, u, ctx)
+        for hid, value in sorted(enemy_markers.items()):
+            for via in sorted(reach):
+                if reach[via].cost < left and m.distance(via, hid) <= value:
+                    out.append(action("detect", u.id, hid, via))
     return out
 
 
@@ -138,7 +163,7 @@ def detect(state: DGState, u: UnitState, hex_id: str, events: list[Event]) -> No
         raise IllegalAction(
             "DG 7.7.5", f"{u.id} is {dist} hexes from {hex_id}, beyond the marker's {value}"
         )
-    if u.moved or allowance(state, u) < 1:
+    if u.moved or u.pool or allowance(state, u) < 1:
         raise IllegalAction("DG 7.7.5", f"{u.id} has no movement point left to spend on detection")
     u.spent += 1
     die = roll(state, "DG 7.7.5 stealth detection", events)
@@ -168,6 +193,7 @@ def end_phase(state: DGState, side: str, events: list[Event]) -> None:
         if u.side == side and u.on_map and u.stealth and not u.moved:
             u.stealth = min(state.data.constants.stealth_max, u.stealth + 1)
         u.pool = 0
+        u.leg = ""
 
 
 def start_phase(state: DGState, side: str, events: list[Event]) -> None:
@@ -181,7 +207,9 @@ def start_phase(state: DGState, side: str, events: list[Event]) -> None:
 def can_withdraw(state: DGState, u: UnitState, occ: dict) -> bool:
     """DG 7.9: a unit that began its turn in a village not in an enemy zone of control."""
     c = state.data.constants
-    if u.moved or u.spent or u.stealth or u.at != u.start or u.at not in state.data.map.villages:
+    if u.moved or u.spent or u.leg or u.stealth or u.at != u.start:
+        return False
+    if u.at not in state.data.map.villages:
         return False
     if in_enemy_zoc(state, occ, u.at, u.side):
         return False
@@ -223,6 +251,7 @@ def can_consolidate(state: DGState, a: UnitState, b: UnitState) -> bool:
         and b.strength < tb.strength
         and a.strength + b.strength <= min(ta.strength, tb.strength)
         and not (a.moved or b.moved or a.spent or b.spent or a.stealth or b.stealth)
+        and not (a.leg or b.leg)
     )
 
 
@@ -264,7 +293,7 @@ def can_repair(state: DGState, u: UnitState) -> bool:
         return False
     if state.hf_control != u.side or state.hf >= state.data.constants.hf_max:
         return False
-    return not u.moved or u.spent * 2 <= t.movement
+    return not (u.moved or u.leg) or u.spent * 2 <= t.movement
 
 
 def repair(state: DGState, u: UnitState, events: list[Event]) -> None:
@@ -275,7 +304,7 @@ def repair(state: DGState, u: UnitState, events: list[Event]) -> None:
             f"{u.id} cannot repair Henderson Field (an engineer, labour or "
             "infantry unit on the field its side controls, moving at most half)",
         )
-    whole = not u.moved
+    whole = not (u.moved or u.leg)  # a leg (DG 7.5, 7.7.5) is moving
     u.moved = True
     state.flags.setdefault("hf_work", []).append(u.id)
     if state.data.units[u.id].type == "infantry":  # 3-6 immobile, 5-6 after moving
@@ -305,7 +334,7 @@ def wreck(state: DGState, u: UnitState, events: list[Event]) -> None:
             "unit on the field, once a phase)",
         )
     t = state.data.units[u.id]
-    if not u.moved:
+    if not (u.moved or u.leg):
         points = 6
     elif u.spent * 2 <= t.movement:
         points = 3

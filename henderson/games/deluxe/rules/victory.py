@@ -13,11 +13,18 @@ if TYPE_CHECKING:
     from ..state import DGState
 
 
-def score_phase(state: DGState, side: str, events: list[Event]) -> None:
-    """Steps 2 and 12: one point a village held (DG 9.1, 9.2); for Japan also two points when
-    one of its artillery units is in range of a US-held Henderson Field (DG 9.1)."""
+def score_villages(state: DGState, side: str, events: list[Event]) -> None:
+    """DG 9.1, 9.2: one point for each village held "at the beginning of a player's turn
+    (after arrival of reinforcements)": counted once the reinforcement step (4 / 14) is over,
+    so a village taken by a landing scores at once (docs/rulings/deluxe.md)."""
     held = sum(1 for owner in state.villages.values() if owner == side)
     award_vp(state, side, held, events, f"DG 9.{1 if side == 'japan' else 2} villages held")
+
+
+def score_phase(state: DGState, side: str, events: list[Event]) -> None:
+    """Steps 2 and 12: for Japan two points when one of its artillery units is in range of a
+    US-held Henderson Field (DG 9.1). Villages score after the reinforcements
+    (`score_villages`), Henderson Field at the turn end (`score_turn_end`)."""
     if side == "japan" and state.hf_control == "us":
         hf = state.data.map.henderson_field
         for u in state.units.values():

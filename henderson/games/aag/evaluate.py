@@ -1,0 +1,225 @@
+"""How good an AAG position is for one side: a number in [-1, 1] for the computer players.
+
+The agents look for `evaluate(state, side)` under `henderson.games.<game>.evaluate`. The
+estimate is a race to 15 victory points (AAG How to Win), counted in victory points:
+
+- points already scored, plus the undamaged airfields held (1 point a turn each, AAG
+  Regroup step 5) over the turns the race has left, the horizon;
+- islands held (4 reinforcement points a turn each, AAG Reinforce), weighted by how
+  securely each is held: land power ashore against the land units the enemy has aboard
+  ships next to it, its cruisers and battleships in range and its air units near;
+- supply tokens on or aboard next to an island with a free airfield slot (an airfield to
+  come, AAG Build Airfields);
+- material: every unit, supply token and unspent reinforcement point at its cost (AAG
+  Reinforcement Costs), damaged ships less the supply that repairs them, casualties
+  already marked in a battle at nothing;
+- a small bonus for moving second while the Movement phase lasts (the first-player marker).
+
+Terminal positions are exactly 1 (won) or -1 (lost); otherwise the value is the tanh of
+the difference, so `evaluate(s, "us") == -evaluate(s, "jp")`. Static tables are built once
+per game data, never per position.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from henderson.games.aag.model import SUPPLY, GameData
+
+if TYPE_CHECKING:
+    from henderson.games.aag.state import AagState
+
+POINTS_PER_VP = 10.0  # reinforcement points worth one victory point (income 10 + 4 per island)
+CARGO_WEIGHT = 0.7  # land power aboard next to an island: it can land this turn
+SHIP_WEIGHT = 0.5  # cruisers and battleships next to an island (ranged fire, control)
+AIR_WEIGHT = 0.3  # air units on or next to an island
+HOLDER_EDGE = 0.5  # a tie keeps control (AAG Regroup step 1)
+DAMAGED_FIELD = 0.6  # a damaged airfield scores nothing until a supply repairs it
+SECOND_MOVER = 0.2  # moving second in each Movement step: answer the other side's moves
+SCALE = 5.0  # victory points of advantage that make the value tanh(1) = 0.76
+MAX_HORIZON = 5.0
+FIELD_TO_COME = 0.6  # an airfield that supplies near an island could build
+NEAR_WIN = 0.95  # the value of a side certain to reach 15 first at this turn's scoring
+
+
+@dataclass(frozen=True)
+class Tables:
+    """What evaluation reads from the game data, computed once per game."""
+
+    cost: dict[str, float]  # reinforcement cost by unit type (supply included)
+    land: dict[str, int]  # land attack power by unit type
+    category: dict[str, str]
+    ranged_land: frozenset[str]  # cruisers and battleships
+    island_seas: dict[str, tuple[str, ...]]
+    capacity: dict[str, int]  # airfield slots per island
+    sea_islands: dict[str, tuple[str, ...]]  # islands next to each sea zone
+    build: float  # supply tokens an airfield costs
+    repair: float  # cost of the supply that repairs a damaged ship
+    to_win: int
+    movement_steps: frozenset[str]
+
+
+_TABLES: dict[int, tuple[GameData, Tables]] = {}
+
+
+def tables(data: GameData) -> Tables:
+    """The static tables for this game data (built on first use, then shared)."""
+    hit = _TABLES.get(id(data))
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    cost = {k: float(u.cost) for k, u in data.units.items()}
+    cost[SUPPLY] = float(data.rules.supply_cost)
+    land = {k: u.attack["land"] for k, u in data.units.items()}
+    land[SUPPLY] = 0
+    category = {k: u.category for k, u in data.units.items()}
+    category[SUPPLY] = "land"
+    built = Tables(
+        cost=cost,
+        land=land,
+        category=category,
+        ranged_land=frozenset(
+            k for k, u in data.units.items() if u.category == "sea" and u.attack["land"] > 0
+        ),
+        island_seas={i: isl.seas for i, isl in data.board.islands.items()},
+        capacity={i: isl.airfields for i, isl in data.board.islands.items()},
+        sea_islands={
+            z: tuple(i for i, isl in data.board.islands.items() if z in isl.seas)
+            for z in data.board.seas
+        },
+        build=float(data.rules.build_cost),
+        repair=float(data.rules.supply_cost * data.rules.sea_repair_cost),
+        to_win=data.rules.points_to_win,
+        movement_steps=frozenset(
+            ("hidden:load", "hidden:orders", "hidden:torpedo", *_movement_steps())
+        ),
+    )
+    _TABLES[id(data)] = (data, built)
+    return built
+
+
+def _mine(share: dict[str, float], island: str, side: str) -> float:
+    return share[island] if side == "us" else 1.0 - share[island]
+
+
+def _movement_steps() -> tuple[str, ...]:
+    from henderson.games.aag.sequence import MOVEMENT
+
+    return (*MOVEMENT, "move:deferred", "move:end")
+
+
+def evaluate(state: AagState, side: str) -> float:
+    """The value of `state` for `side` in [-1, 1]: 1 won, -1 lost (AAG How to Win)."""
+    winner = state.winner_side
+    if winner is not None:
+        return 1.0 if winner == side else -1.0
+    value = _value_for_us(state)
+    return value if side == "us" else -value
+
+
+def _value_for_us(state: AagState) -> float:
+    t = tables(state.data)
+    sides = ("us", "jp")
+    material = {"us": float(state.points["us"]), "jp": float(state.points["jp"])}
+    ashore: dict[str, dict[str, float]] = {"us": {}, "jp": {}}  # island -> land power
+    stock: dict[str, dict[str, float]] = {"us": {}, "jp": {}}  # zone -> supplies there
+    landed: dict[str, set[str]] = {"us": set(), "jp": set()}  # islands with a land unit
+    near: dict[str, dict[str, float]] = {"us": {}, "jp": {}}  # zone -> power that can join
+    pieces = state.pieces
+    lost = {p.id for p in pieces.values() if p.hit}  # ships marked hit lose their cargo
+    for p in pieces.values():
+        s, kind = p.side, p.type
+        worth = t.cost.get(kind, 0.0)
+        if p.hit == "destroyed" or (p.aboard in lost and kind != "fighter"):
+            continue  # a marked casualty (or the cargo of a ship marked hit) is gone
+        if p.damaged or p.hit == "damaged":
+            material[s] += worth - t.repair
+            continue
+        material[s] += worth
+        power = t.land[kind]
+        cat = t.category.get(kind, "sea")
+        zone = p.zone
+        if kind == SUPPLY:
+            weight = 1.0 if p.aboard is None else CARGO_WEIGHT
+            stock[s][zone] = stock[s].get(zone, 0.0) + weight
+        if cat == "land":
+            if p.aboard is None:
+                if kind != SUPPLY:
+                    landed[s].add(zone)
+                    ashore[s][zone] = ashore[s].get(zone, 0.0) + power
+            elif power:
+                near[s][zone] = near[s].get(zone, 0.0) + CARGO_WEIGHT * power
+        elif kind in t.ranged_land:
+            near[s][zone] = near[s].get(zone, 0.0) + SHIP_WEIGHT * power
+        elif cat == "air":
+            near[s][zone] = near[s].get(zone, 0.0) + AIR_WEIGHT * power
+
+    rate = {s: 0.0 for s in sides}
+    damaged_fields = {s: 0.0 for s in sides}
+    for field in state.airfields:
+        if field["damaged"]:
+            damaged_fields[field["side"]] += 1
+        else:
+            rate[field["side"]] += 1
+    vp = state.vp
+    need = {s: max(t.to_win - vp[s], 0) for s in sides}
+    horizon = min(need[s] / max(rate[s], 0.5) for s in sides)
+    horizon = max(1.0, min(MAX_HORIZON, horizon))
+
+    # how securely each side holds each island: its share of the local land power
+    share: dict[str, float] = {}
+    for island, seas in t.island_seas.items():
+        strength = {}
+        for s in sides:
+            power = ashore[s].get(island, 0.0) + near[s].get(island, 0.0)
+            power += sum(near[s].get(sea, 0.0) for sea in seas)
+            if state.control.get(island) == s:
+                power += HOLDER_EDGE
+            strength[s] = power
+        total = strength["us"] + strength["jp"]
+        share[island] = strength["us"] / total if total else 0.5
+
+    score = {s: float(vp[s]) + material[s] / POINTS_PER_VP for s in sides}
+    income_vp = state.data.rules.income_per_island / POINTS_PER_VP
+    for us_share in share.values():
+        score["us"] += us_share * income_vp * horizon
+        score["jp"] += (1.0 - us_share) * income_vp * horizon
+    for field in state.airfields:
+        s = field["side"]
+        mine = share[field["island"]] if s == "us" else 1.0 - share[field["island"]]
+        # an airfield is lost only when no land unit of its owner is left on the island
+        secure = 1.0 if field["island"] in landed[s] else 0.5 + 0.5 * mine
+        worth = 1.0 if not field["damaged"] else DAMAGED_FIELD
+        score[s] += horizon * worth * secure
+
+    # supplies on (or aboard next to) an island with a free airfield slot: an airfield to come
+    # (AAG Build Airfields: 3 supply tokens)
+    later = max(horizon - 1.0, 0.0) * FIELD_TO_COME
+    slots = dict(t.capacity)
+    for field in state.airfields:
+        slots[field["island"]] -= 1
+    for s in sides:
+        have = {i: stock[s].get(i, 0.0) for i, free in slots.items() if free > 0}
+        for zone, count in stock[s].items():
+            if zone in t.sea_islands:  # supplies aboard: toward the best island next to them
+                spots = [i for i in t.sea_islands[zone] if i in have]
+                if spots:
+                    best = max(spots, key=lambda i: _mine(share, i, s))
+                    have[best] += count
+        for island, count in have.items():
+            if count:
+                usable = min(count, t.build * slots[island]) / t.build
+                score[s] += usable * later * _mine(share, island, s)
+
+    if state.step in t.movement_steps:
+        score[state.second] += SECOND_MOVER
+
+    value = math.tanh((score["us"] - score["jp"]) / SCALE) * NEAR_WIN
+    # this turn's scoring settles the race: the side sure to pass 15 alone is close to won
+    if state.step.startswith("regroup:") and state.step != "regroup:land":
+        final = {s: vp[s] + rate[s] for s in sides}
+        if max(final.values()) >= t.to_win and final["us"] != final["jp"]:
+            lead = 1.0 if final["us"] > final["jp"] else -1.0
+            value = lead * max(lead * value, 0.9)
+    return max(-NEAR_WIN, min(NEAR_WIN, value))

@@ -1,0 +1,182 @@
+"""Static tables for the FIRST BLOOD position evaluation: movement costs to targets, arrival
+schedules and combat-result chances, built once per board and kept on a weak cache.
+
+The evaluation (`evaluate.py`) is called thousands of times per move by search, so
+everything that does not depend on the position is computed here, once per game
+object, and shared by every state of that game.
+"""
+
+from __future__ import annotations
+
+import heapq
+import weakref
+from dataclasses import dataclass, field
+
+from henderson.games.firstblood.board import Board
+from henderson.games.firstblood.model import SIDES, FBData
+from henderson.games.firstblood.odds import distribution, odds_column
+
+# Order of the phases within a turn (set-up phases come before SEP I's first phase).
+PHASE_POS: dict[str, int] = {
+    "us_setup": -2,
+    "jp_setup": -1,
+    "jp_reinforcement": 0,
+    "jp_movement": 1,
+    "jp_combat": 2,
+    "jp_supply": 3,
+    "jp_strategic": 4,
+    "us_reinforcement": 5,
+    "us_movement": 6,
+    "us_combat": 7,
+    "us_engineer": 8,
+    "us_air": 9,
+}
+REINFORCEMENT_POS = {"jp": PHASE_POS["jp_reinforcement"], "us": PHASE_POS["us_reinforcement"]}
+ARRIVAL_DISCOUNT = 0.88  # design: a unit k turns from arriving is worth 0.88**k of one in play
+UNREACHABLE = 10**6
+SUPPLY_LOSS = 0.5  # FB 14.1: a die roll of 4-6 costs a unit
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Chances of the defender-side results of one attack, and what the attacker expects to lose."""
+
+    de: float  # FB 8.10 DE: every defender gone, the attacker may advance
+    d1: float
+    ex: float
+    dr: float
+    attacker_loss: float  # expected attacking units lost (AE counted as 2)
+
+    @property
+    def vacate(self) -> float:
+        """The defenders leave the hex one way or another (losses or retreat, FB 8.10)."""
+        return self.de + self.d1 + self.ex + self.dr
+
+
+NO_EFFECT = Outcome(0.0, 0.0, 0.0, 0.0, 0.0)
+
+
+@dataclass
+class EvalTables:
+    """Everything about one game's board and data that the evaluation asks for, computed once."""
+
+    board: Board
+    data: FBData
+    to_hex: dict[str, dict[str, int]] = field(default_factory=dict)  # target -> from hex -> half-MF
+    to_adj: dict[str, dict[str, int]] = field(default_factory=dict)  # target -> cost to reach a neighbour
+    outcomes: dict[tuple[str, int, int, int], Outcome] = field(default_factory=dict)
+    arrows_memo: dict[tuple[str, int], int] = field(default_factory=dict)
+    ranges: dict[tuple[str, int], frozenset[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        data = self.data
+        self.reverse: dict[str, list[tuple[str, int]]] = {h: [] for h in self.board.terrain}
+        for (a, b), c in self.board.cost2.items():
+            self.reverse[b].append((a, c))
+        self.turns = len(data.turns)
+        index = {name: i for i, name in enumerate(data.turns)}
+        index["start"] = -1
+        self.arrival: dict[str, int] = {}
+        for r in data.reinforcements:
+            for u in r.units:
+                self.arrival[u] = index[r.turn]
+        self.total_cf = {s: sum(g.cf for g in data.ground.values() if g.side == s) or 1 for s in SIDES}
+        # arrivals by side and turn index (start = -1): combat factors and unit counts
+        self.arrive_cf: dict[str, dict[int, int]] = {s: {} for s in SIDES}
+        self.arrive_n: dict[str, dict[int, int]] = {s: {} for s in SIDES}
+        for u, t in self.arrival.items():
+            g = data.ground[u]
+            self.arrive_cf[g.side][t] = self.arrive_cf[g.side].get(t, 0) + g.cf
+            self.arrive_n[g.side][t] = self.arrive_n[g.side].get(t, 0) + 1
+        ships_by_turn: dict[int, int] = {}
+        for r in data.reinforcements:
+            if r.side == "jp" and r.turn != "start":
+                ships_by_turn[index[r.turn]] = sum(r.naval.values())
+        # FB 14.2: a supply loss can be met by a ship; turns with no ship arriving cost a ground unit
+        self.shipless = [0 if ships_by_turn.get(t, 0) else 1 for t in range(self.turns)]
+        self.bombers = {a for a, x in data.air.items() if data.air_types[x.type].is_bomber}
+        self.us_air_total = sum(1 for x in data.air.values() if x.side == "us") or 1
+
+    # --- movement costs ---------------------------------------------------------------
+
+    def _reverse_costs(self, targets: tuple[str, ...]) -> dict[str, int]:
+        """Least half-MF cost from every hex to step into one of `targets` (empty map: no units, no ZOC)."""
+        best: dict[str, int] = {}
+        heap = [(0, t) for t in targets]
+        heapq.heapify(heap)
+        rev = self.reverse
+        while heap:
+            c, h = heapq.heappop(heap)
+            if h in best:
+                continue
+            best[h] = c
+            for p, step in rev[h]:
+                if p not in best:
+                    heapq.heappush(heap, (c + step, p))
+        return best
+
+    def cost_into(self, target: str) -> dict[str, int]:
+        """Half-MF cost from each hex to enter `target` (FB 4.2 costs, ignoring units)."""
+        table = self.to_hex.get(target)
+        if table is None:
+            table = self.to_hex[target] = self._reverse_costs((target,))
+        return table
+
+    def cost_next_to(self, target: str) -> dict[str, int]:
+        """Half-MF cost from each hex to reach a hex next to `target` (0 when already next to it)."""
+        table = self.to_adj.get(target)
+        if table is None:
+            table = self.to_adj[target] = self._reverse_costs(self.board.adj[target])
+        return table
+
+    def arrow_cost(self, place: str, table: dict[str, int]) -> int:
+        """Least cost onward from the hexes an entry point's or box's arrows point to (FB 6.2, 7.1-7.3)."""
+        key = (place, id(table))
+        found = self.arrows_memo.get(key)
+        if found is None:
+            arrows = self.board.ep_arrows.get(place) or self.board.box_arrows.get(place) or ()
+            found = self.arrows_memo[key] = min((table.get(a, UNREACHABLE) for a in arrows), default=UNREACHABLE)
+        return found
+
+    def in_range(self, origin: str, rng: int) -> frozenset[str]:
+        """Hexes an artillery unit in `origin` reaches (FB 9.2: counted inclusively)."""
+        key = (origin, rng)
+        found = self.ranges.get(key)
+        if found is None:
+            board = self.board
+            found = self.ranges[key] = frozenset(h for h in board.terrain if board.in_range(origin, h, rng))
+        return found
+
+    # --- combat -----------------------------------------------------------------------
+
+    def outcome(self, attacker: str, attack: int, defence: int, drm: int) -> Outcome:
+        """Chances of each defender result for an attack at these factors (FB 8.4-8.10)."""
+        key = (attacker, attack, defence, drm)
+        found = self.outcomes.get(key)
+        if found is not None:
+            return found
+        column, above, _ = odds_column(attack, defence)
+        if column is None:
+            result = Outcome(0.0, 0.0, 0.0, 0.0, 3.0)  # FB 8.6: attackers eliminated, no roll
+        else:
+            dist = distribution(self.data.tables[attacker], column, drm + (1 if above else 0))  # type: ignore[index]
+            p = {k: float(v) for k, v in dist.items()}
+            loss = 3.0 * p.get("AE", 0.0) + 2.0 * p.get("A2", 0.0) + p.get("A1", 0.0) + p.get("EX", 0.0)
+            result = Outcome(p.get("DE", 0.0), p.get("D1", 0.0), p.get("EX", 0.0), p.get("DR", 0.0), loss)
+        self.outcomes[key] = result
+        return result
+
+
+_CACHE: weakref.WeakKeyDictionary[Board, EvalTables] = weakref.WeakKeyDictionary()
+_last: list[EvalTables] = []  # the tables asked for last: the common case, answered without a weak lookup
+
+
+def tables_for(board: Board) -> EvalTables:
+    """The evaluation tables of this board, built on first use and cached on it (weakly: they go with it)."""
+    if _last and _last[0].board is board:
+        return _last[0]
+    t = _CACHE.get(board)
+    if t is None:
+        t = _CACHE[board] = EvalTables(board, board.data)
+    _last[:] = [t]
+    return t

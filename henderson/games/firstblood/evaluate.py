@@ -1,0 +1,612 @@
+"""How good a FIRST BLOOD position is for one side: the evaluation the computer players search with.
+
+`evaluate(state, side)` is in [-1, 1]: exactly 1 / -1 when the game is won / lost, strictly
+inside otherwise (at most LIMIT), and the two sides' values are negations of each other.
+From the US side the value is LIMIT times a weighted sum of parts, each in [-1, 1]:
+
+- core (W_CORE): 1 - 2 P(Japan wins), with P(Japan wins) = 1 - (1 - P_capture)(1 - P_survivor).
+  P_capture (FB 2.0, 12.6.2): for each airfield hex in play (Henderson Field, built Fighter
+  Strip hexes), the chance the Japanese take it at their next combat: an empty hex that a
+  Japanese unit can step into is lost with EMPTY_AIRFIELD_RISK; a guarded hex falls with the
+  DE chance (plus a quarter of the other vacating results) of the odds that the Japanese units
+  able to get next to it can reach, with artillery in range (FB 9.6 cap) and shore bombardment
+  (FB 10.4); a hex the Japanese hold is kept unless the US units in reach clear it (any
+  defender result). Threats the US can answer before they strike count SLOW of themselves.
+  P_survivor (FB 2.0 at the end of JAN III): 1 - exp(-1.2 E), E the Japanese units expected
+  on the map at the end: the ones on the map less the US kills expected next combat, then
+  each US combat phase left kills a share growing with the US/Japanese strength ratio; units
+  in boxes, on entry points and still to arrive are hunted for fewer turns; the expected
+  supply losses (FB 14.1, a half unit for each turn that brings no ship to give up, 14.2) come off.
+- airfield (W_AIRFIELD): 1 - 2 P_capture again, so that the fields keep their pull when the
+  core is near its ends.
+- material (W_MATERIAL): the share of the US combat factors still in play less the Japanese
+  share; units still to arrive count ARRIVAL_DISCOUNT per turn away; units in boxes count in
+  full; half the factors expected lost next combat (US kills, Japanese attacks on US stacks
+  already in contact, with no retreat for stacks hemmed in by zones of control) come off.
+- position (W_POSITION): early, US guards on and around the fields against the Japanese
+  strength closing on them (weighted by moves needed); late, the US pressure on each
+  Japanese stack on the map (strength in reach, and further off by moves needed, against its
+  defence). The clock (0 at SEP I, 1 at the end of JAN III) shifts the weight from one to the other.
+- air (W_AIR): US air units the operative strips can hold (FB 12.3.1), a CAP (FB 13.3.2),
+  against Japanese air and naval units in play.
+
+Movement is measured in half MF with the map's costs (FB 4.2) by reverse shortest paths from
+each target hex, ignoring units and zones of control; entering from a box or entry point costs
+half the unit's MF for the Japanese (FB 6.2, 7.3) and nothing for the US (FB 7.1). These and
+the other static tables live in `evaltables` and are built once per game.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from henderson.core.errors import HendersonError
+from henderson.games.firstblood.evaltables import (
+    ARRIVAL_DISCOUNT,
+    PHASE_POS,
+    REINFORCEMENT_POS,
+    SUPPLY_LOSS,
+    UNREACHABLE,
+    EvalTables,
+    Outcome,
+    tables_for,
+)
+
+# How much each part weighs in the value (they add up to 1; the value is scaled by LIMIT).
+W_CORE = 0.5  # 1 - 2 P(Japan wins), from the airfield danger and the end-of-game survivors
+W_AIRFIELD = 0.2  # the airfield danger again, so that it keeps its pull when the core is near -1 or 1
+W_MATERIAL = 0.15
+W_POSITION = 0.1  # guarding the airfields early, hunting the Japanese late
+W_AIR = 0.05
+LIMIT = 0.98  # design: no position short of the end is as good as a win
+FAR = 0.5  # design: a unit t turns beyond one movement phase away counts FAR**t of one in reach
+EMPTY_AIRFIELD_RISK = 0.85  # design: a Japanese unit that can step onto an empty airfield hex usually does
+SLOW = 0.6  # design: how much of a threat counts when the other side moves before it can strike
+AIR_CAPACITY = 6  # FB 12.1, 12.3.1
+FAR_Q = tuple(FAR ** (0.5 + q / 4) for q in range(16))  # by quarters of a move beyond reach; none past 4 moves
+
+
+def evaluate(state: Any, side: str) -> float:
+    """How good `state` is for `side`, in [-1, 1] (1: won, -1: lost); the opposite side gets the negation."""
+    if side not in ("us", "jp"):
+        raise HendersonError(f"evaluate: unknown side {side!r} (us or jp)")
+    winner = state.winner_side
+    if winner is not None:
+        return 1.0 if winner == side else -1.0
+    value = _parts(state)[0]
+    return value if side == "us" else -value
+
+
+def breakdown(state: Any) -> dict[str, float]:
+    """The parts of the evaluation, from the US point of view (for tuning and the debugger)."""
+    if state.winner_side is not None:
+        v = 1.0 if state.winner_side == "us" else -1.0
+        return {"value": v}
+    names = (
+        "value",
+        "p_capture",
+        "p_survivor",
+        "material",
+        "guard",
+        "hunt",
+        "air",
+        "jp_survivors",
+        "us_kills_next",
+        "supply_losses",
+    )
+    return dict(zip(names, _parts(state), strict=True))
+
+
+# --- the parts ---------------------------------------------------------------------
+
+
+def _stage(phase_pos: int, side: str) -> str:
+    """Where `side` stands in the turn: "moving", "fighting", "before" (its movement still to come
+    this turn) or "next" (its next movement is in the next turn)."""
+    if side == "jp":
+        if phase_pos == 1:
+            return "moving"
+        if phase_pos == 2:
+            return "fighting"
+        return "before" if phase_pos <= 0 else "next"
+    if phase_pos == 6:
+        return "moving"
+    if phase_pos == 7:
+        return "fighting"
+    return "before" if phase_pos <= 5 else "next"
+
+
+def _budget(st: Any, unit: str, mf: int, stage: str) -> int:
+    """Half-MF a unit can still spend before its side's next combat phase."""
+    if stage == "moving":
+        return st.mf.get(unit, 0)
+    if stage == "fighting":
+        return 0
+    if stage == "before" and unit in st.held:  # FB 7.2: placed in box A or D this turn, free next turn
+        return 0
+    return 2 * mf
+
+
+def _cost(tab: EvalTables, place: str, table: dict[str, int], entry: int, on_map: bool) -> int:
+    if on_map:
+        return table.get(place, UNREACHABLE)
+    return entry + tab.arrow_cost(place, table)
+
+
+def _weight(cost: int, budget: int, mf: int) -> float:
+    """1 within this movement budget, then FAR per further full movement phase."""
+    if cost <= budget:
+        return 1.0
+    if cost >= UNREACHABLE or mf <= 0:
+        return 0.0
+    return FAR ** ((cost - budget) / (2 * mf) + 0.5)
+
+
+def _parts(st: Any) -> tuple[float, ...]:
+    board = st.board
+    tab = tables_for(board)
+    terrain = board.terrain
+    adj = board.adj
+    ground = st.data.ground
+    turn = st.turn
+    pos = PHASE_POS[st.phase]
+    nturns = tab.turns
+    clock = min(1.0, max(0.0, (turn + (pos + 2) / 12) / nturns))  # 0 at the start, 1 at the end
+
+    # --- where everything is ---------------------------------------------------------
+    us_map: list[tuple[str, list[str], int]] = []  # (hex, units, cf)
+    us_off: list[tuple[str, list[str]]] = []
+    jp_map: list[tuple[str, list[str], int]] = []
+    jp_off: list[tuple[str, list[str]]] = []
+    cf_in = {"us": 0, "jp": 0}
+    for place, units in st.occ.items():
+        side = ground[units[0]].side
+        cf = 0
+        for u in units:
+            cf += ground[u].cf
+        cf_in[side] += cf
+        if place in terrain:
+            (us_map if side == "us" else jp_map).append((place, units, cf))
+        else:
+            (us_off if side == "us" else jp_off).append((place, units))
+
+    # units still to come: placed this phase (to_place), or arriving on a later turn (discounted)
+    future_cf = {"us": 0.0, "jp": 0.0}
+    future_units: list[tuple[int, int]] = []  # Japanese (turn index, count) still to arrive
+    n_waiting_jp = 0
+    for u in st.to_place:
+        g = ground.get(u)
+        if g is not None:
+            future_cf[g.side] += g.cf
+            if g.side == "jp":
+                n_waiting_jp += 1
+    for side in ("us", "jp"):
+        arrived_now = pos >= REINFORCEMENT_POS[side]
+        for t_arr, cf in tab.arrive_cf[side].items():
+            if t_arr < 0:
+                if pos < 0:  # set-up: at-start units neither placed nor waiting in to_place
+                    placed = sum(1 for u in st.ground if ground[u].side == side)
+                    waiting = sum(1 for u in st.to_place if u in ground and ground[u].side == side)
+                    missing = tab.arrive_n[side][t_arr] - placed - waiting
+                    if missing > 0:
+                        future_cf[side] += cf * missing / tab.arrive_n[side][t_arr]
+                        if side == "jp":
+                            n_waiting_jp += missing
+                continue
+            ahead = t_arr - turn
+            if ahead > 0 or (ahead == 0 and not arrived_now):
+                k = ahead if ahead > 0 else 0.5
+                future_cf[side] += cf * ARRIVAL_DISCOUNT**k
+                if side == "jp":
+                    future_units.append((t_arr, tab.arrive_n[side][t_arr]))
+
+    us_stage = _stage(pos, "us")
+    jp_stage = _stage(pos, "jp")
+    us_hexes = {h for h, _, _ in us_map}
+    jp_hexes = {h for h, _, _ in jp_map}
+    us_zoc: set[str] = set()
+    for h in us_hexes:
+        us_zoc.update(adj[h])
+    jp_zoc: set[str] = set()
+    for h in jp_hexes:
+        jp_zoc.update(adj[h])
+
+    us_stacks = _us_stacks(st, us_map, us_off, us_stage)
+    free_bomber = any(where == "usaf_ground_attack" and a not in st.bombing for a, where in st.air.items())
+
+    # --- the airfields (FB 2.0, 12.6.2) -------------------------------------------------
+    airfield = st.airfield
+    active = [h for h in board.airfield_hexes if airfield.get(h, "unbuilt") != "unbuilt"]
+    jp_ships_attack = sum(1 for s in st.ships.values() if s == "ijn_attack")
+    jp_movers: list[tuple[str, str, int, int, int, bool]] = []  # (unit, place, cf, mf, budget, on map)
+    spent = st.attacked if jp_stage == "fighting" else ()  # FB 9.4: one attack per unit a phase
+    for place, units, _ in jp_map:
+        for u in units:
+            if u in spent:
+                continue
+            g = ground[u]
+            jp_movers.append((u, place, g.cf, g.mf, _budget(st, u, g.mf, jp_stage), True))
+    for place, units in jp_off:
+        for u in units:
+            g = ground[u]
+            jp_movers.append((u, place, g.cf, g.mf, _budget(st, u, g.mf, jp_stage), False))
+    jp_soon = jp_stage in ("before", "moving", "fighting")
+    safe_p = 1.0
+    threat_far = 0.0
+    guard = 0.0
+    for h in active:
+        into = tab.cost_into(h)
+        nxt = tab.cost_next_to(h)
+        here = st.occ.get(h)
+        if here and ground[here[0]].side == "jp":
+            # Japanese troops on the field: the US must clear them by the end of its combat phase
+            p = 1.0 - _us_clear(st, tab, h, here, us_stacks, free_bomber)
+            safe_p *= 1.0 - p
+            continue
+        attack = 0
+        near = 0.0
+        step_in = False
+        if jp_stage == "fighting" and h in st.attacked_hexes:
+            continue  # FB 8.4 (rulings): attacked once this phase; the next threat comes after the US moves
+        for _u, place, cf, mf, budget, on_map in jp_movers:
+            if here is None:
+                c = _cost(tab, place, into, mf, on_map)
+                if c <= budget:
+                    step_in = True
+            c = _cost(tab, place, nxt, mf, on_map)
+            if c <= budget:
+                attack += cf
+                near += cf
+            else:
+                near += cf * _weight(c, budget, mf)
+        threat_far += near
+        if here is None:
+            p = EMPTY_AIRFIELD_RISK if step_in else 0.0
+            defence = 0
+        else:
+            defence = 0
+            for u in here:
+                defence += ground[u].cf
+            guard += defence
+            p = 0.0
+            if attack > 0:
+                art = 0
+                for place, units, _ in jp_map:
+                    for u in units:
+                        g = ground[u]
+                        if g.range is not None and h in tab.in_range(place, g.range):  # FB 9.2, 9.5.1
+                            art += g.cf
+                attack += min(art, 2 * attack)  # FB 9.6
+                ships = jp_ships_attack if jp_soon else (0 if tab.shipless[min(turn + 1, nturns - 1)] else 1)
+                o = tab.outcome("jp", attack, defence, 2 * min(ships, 2))  # FB 10.4
+                p = o.de + 0.25 * (o.dr + o.d1 + o.ex)  # only DE lets the attacker in at once (FB 8.10)
+        if not jp_soon:
+            p *= SLOW  # the US moves before the Japanese can strike
+        safe_p *= 1.0 - min(p, 1.0)
+    p_capture = 1.0 - safe_p
+    # US strength within one move of the fields, against the Japanese strength closing on them
+    guard_term = 0.0
+    if active:
+        ring: set[str] = set()
+        for h in active:
+            ring.update(adj[h])
+        g_us = guard + 0.5 * sum(cf for h, _, cf in us_map if h in ring and h not in active)
+        guard_term = (g_us - threat_far) / (g_us + threat_far + 4.0)
+
+    # --- the hunt: US pressure on the Japanese units on the map --------------------------
+    kills, kill_cf, pressure = _us_kills(st, tab, jp_map, us_stacks, us_hexes, us_zoc, free_bomber)
+    us_soon = 3 <= pos <= 7  # the Japanese cannot move before the next US combat phase
+    if not us_soon:
+        kills *= SLOW
+        kill_cf *= SLOW
+    risk_cf = _jp_risk(st, tab, us_map, jp_map, jp_zoc, jp_stage)
+
+    # --- material -------------------------------------------------------------------------
+    us_eff = cf_in["us"] + future_cf["us"] - 0.5 * risk_cf
+    jp_eff = cf_in["jp"] + future_cf["jp"] - 0.5 * kill_cf
+    material = us_eff / tab.total_cf["us"] - jp_eff / tab.total_cf["jp"]
+    if st.building is not None:
+        material += _building_gain(st, tab)
+
+    # --- the clock: Japanese survivors at the end of JAN III (FB 2.0, 14.1) -----------------
+    us_combats_left = nturns - turn - (1 if pos > 7 else 0)
+    n_map = sum(len(units) for _, units, _ in jp_map)
+    n_off = sum(len(units) for _, units in jp_off) + n_waiting_jp
+    supply = 0.0
+    if pos < 3:  # this turn's supply roll is still to come (ships arriving this turn can meet it)
+        supply += SUPPLY_LOSS * (0 if st.ships or (pos <= 0 and not tab.shipless[turn]) else 1)
+    for t in range(turn + 1, nturns):
+        supply += SUPPLY_LOSS * tab.shipless[t]
+    supply = max(0.0, supply - st.supply_credit)
+    if us_combats_left <= 0:
+        survivors = float(n_map)
+        supply = 0.0
+    else:
+        ratio = max(us_eff, 1.0) / max(jp_eff, 1.0)
+        q = min(0.4, max(0.02, 0.05 * ratio))  # design: a Japanese unit's chance of dying in a later turn
+        keep = 1.0 - q
+        later = us_combats_left - 1
+        survivors = max(0.0, n_map - kills) * keep**later + n_off * keep ** max(later - 1, 0)
+        for t_arr, n in future_units:
+            survivors += n * keep ** max(nturns - t_arr - 1, 0)
+        survivors = max(0.0, survivors - supply)
+    p_survivor = 1.0 - math.exp(-1.2 * survivors)
+    p_jp = 1.0 - (1.0 - p_capture) * (1.0 - p_survivor)
+
+    # --- air (FB 12.3, 13.x) ----------------------------------------------------------------
+    operative = sum(1 for h in active if airfield[h] == "operational")
+    us_air = 0
+    for a in st.air:
+        if a in st.data.air and st.data.air[a].side == "us":
+            us_air += 1
+    us_air = min(us_air, AIR_CAPACITY * operative) + (1 if "usaf_cap" in st.air.values() else 0)  # FB 13.3.2
+    jp_air = sum(1 for a, where in st.air.items() if where.startswith("ijaf")) + len(st.ships)
+    air = (us_air - jp_air) / (us_air + jp_air + 2.0)
+
+    hunt = pressure
+    position = (1.0 - clock) * guard_term + clock * hunt
+    value = (
+        W_CORE * (1.0 - 2.0 * p_jp)
+        + W_AIRFIELD * (1.0 - 2.0 * p_capture)
+        + W_MATERIAL * max(-1.0, min(1.0, material))
+        + W_POSITION * position
+        + W_AIR * air
+    )
+    value = LIMIT * max(-1.0, min(1.0, value))
+    return (value, p_capture, p_survivor, material, guard_term, hunt, air, survivors, kills, supply)
+
+
+# A stack as the US hunt sees it: (place, on the map, [(unit, cf, budget, range or 0)], largest budget,
+# factors, largest MF in half-MF, artillery [(cf, range)])
+Stack = tuple[str, bool, list[tuple[str, int, int, int]], int, int, int, list[tuple[int, int]]]
+
+
+def _us_stacks(
+    st: Any,
+    us_map: list[tuple[str, list[str], int]],
+    us_off: list[tuple[str, list[str]]],
+    stage: str,
+) -> list[Stack]:
+    """The US units that could attack in the next US combat phase, with their movement budgets."""
+    ground = st.data.ground
+    attacked = st.attacked if stage == "fighting" else ()
+    out: list[Stack] = []
+    for place, units in [(p, u) for p, u, _ in us_map] + ([] if stage == "fighting" else us_off):
+        on_map = place in st.board.terrain
+        rows = []
+        arts = []
+        top = -1
+        cf_all = 0
+        mf2 = 1
+        for u in units:
+            if u in attacked:
+                continue
+            g = ground[u]
+            rng = g.range or 0
+            if rng and not on_map:
+                continue  # FB 7.5: artillery adds nothing from an entry point
+            b = _budget(st, u, g.mf, stage)
+            rows.append((u, g.cf, b, rng))
+            if rng:
+                arts.append((g.cf, rng))
+            top = max(top, b)
+            cf_all += g.cf
+            mf2 = max(mf2, 2 * g.mf)
+        if rows:
+            out.append((place, on_map, rows, top, cf_all, mf2, arts))
+    return out
+
+
+def _reach(
+    tab: EvalTables, target: str, stacks: list[Stack], found: list[tuple[str, int]] | None = None
+) -> tuple[int, int, float]:
+    """US ground factors that can get next to `target` before the next US combat, artillery factors
+    that can bombard it, and the factors further away weighted by how many moves they need."""
+    table = tab.cost_next_to(target)
+    get = table.get
+    in_range = tab.in_range
+    far_q = FAR_Q
+    n_far = len(far_q)
+    attack = 0
+    art = 0
+    far = 0.0
+    for place, on_map, rows, top, cf_all, mf2, arts in stacks:
+        c = get(place, UNREACHABLE) if on_map else tab.arrow_cost(place, table)  # FB 7.1: free entry
+        if c > top:
+            if c < UNREACHABLE:
+                quarters = 4 * (c - top) // mf2  # quarters of a full move still to go
+                if quarters < n_far:
+                    far += cf_all * far_q[quarters]
+            if arts:
+                for cf, rng in arts:
+                    if target in in_range(place, rng):  # FB 9.2, 9.5
+                        art += cf
+            continue
+        for u, cf, b, rng in rows:
+            if c <= b:
+                attack += cf
+                if found is not None:
+                    found.append((u, cf))
+            elif rng and on_map and target in in_range(place, rng):
+                art += cf
+    return attack, art, far
+
+
+def _bombers(st: Any, target: str, free: bool) -> int:
+    """US bombers that could join an attack on `target` (FB 13.6): those placed on it, else one free one."""
+    on = 0
+    if st.bombing:
+        on = sum(1 for h in st.bombing.values() if h == target)
+    return on + (1 if free else 0)
+
+
+def _defence(st: Any, target: str, units: list[str]) -> tuple[int, int]:
+    """Defence factors and die modifier of a stack (FB 8.7.1, 8.7.2: ridge doubles, jungle -1)."""
+    ground = st.data.ground
+    d = 0
+    for u in units:
+        d += ground[u].cf
+    terrain = st.board.terrain[target]
+    if terrain == "ridge":
+        d *= 2
+    return d, (-1 if terrain == "jungle" else 0)
+
+
+def _us_clear(st: Any, tab: EvalTables, target: str, units: list[str], stacks: list[Stack], free: bool) -> float:
+    """Chance that US attacks empty a Japanese-held hex this turn (any defender result, FB 8.10)."""
+    if st.phasing == "us" and target in st.attacked_hexes:
+        return 0.0
+    attack, art, _ = _reach(tab, target, stacks)
+    if attack <= 0:
+        return 0.0
+    d, drm = _defence(st, target, units)
+    return tab.outcome("us", attack + min(art, 2 * attack), d, drm + _bombers(st, target, free)).vacate  # FB 9.6
+
+
+def _building_gain(st: Any, tab: EvalTables) -> float:
+    """What the attack being built is expected to change in `material`, from the US side: the
+    defenders' share expected lost less the attackers' (FB 8.4-8.10). Before any unit is added,
+    every unit that could join counts, so opening an attack already shows what it promises."""
+    b = st.building
+    side = st.phasing
+    enemy = "jp" if side == "us" else "us"
+    ground = st.data.ground
+    board = st.board
+    attackers = list(b.attackers)
+    if not attackers:
+        adj = board.adj
+        for u, place in st.ground.items():
+            g = ground[u]
+            if g.side == side and u not in st.attacked and place in adj and all(d in adj[place] for d in b.defenders):
+                attackers.append(u)
+    if not attackers:
+        return 0.0
+    attack = sum(ground[u].cf for u in attackers)
+    attack += min(sum(ground[u].cf for u in b.artillery), 2 * attack)  # FB 9.6
+    defence = 0
+    base = 0
+    n = 0
+    drm = 0
+    for h in b.defenders:
+        units = st.occ.get(h, [])
+        d, m = _defence(st, h, units)
+        defence += d
+        base += sum(ground[u].cf for u in units)
+        n += len(units)
+        drm = min(drm, m)  # FB 8.7.1 once for the attack
+    if n == 0:
+        return 0.0
+    drm += len(b.air) + sum(1 for h in st.bombing.values() if h in b.defenders) + 2 * len(b.ships)  # FB 13.6, 10.4
+    o = tab.outcome(side, attack, defence, drm)
+    lost_def = (o.de * n + o.d1 + o.ex) * (base / n) / tab.total_cf[enemy]
+    lost_att = min(o.attacker_loss, len(attackers)) * (sum(ground[u].cf for u in attackers) / len(attackers))
+    lost_att /= tab.total_cf[side]
+    gain = lost_def - lost_att
+    return gain if side == "us" else -gain
+
+
+def _can_retreat(st: Any, hex_id: str, enemy_hexes: set[str], enemy_zoc: set[str]) -> bool:
+    """Whether a stack attacked in `hex_id` has a hex to retreat to (FB 8.11, 8.2.2; the ford is allowed, 4.4)."""
+    board = st.board
+    for n in board.adj[hex_id]:
+        if n in enemy_hexes or n in enemy_zoc or board.side[(hex_id, n)] == "river":
+            continue
+        return True
+    return False
+
+
+def _kill_expectation(o: Outcome, n: int, retreat: bool) -> float:
+    """Expected defending units lost (FB 8.10, 8.11: a stack that must retreat and cannot is lost)."""
+    lost = o.de * n + o.d1 + o.ex
+    if not retreat:
+        lost += o.dr * n + (o.d1 + o.ex) * (n - 1)
+    return lost
+
+
+def _us_kills(
+    st: Any,
+    tab: EvalTables,
+    jp_map: list[tuple[str, list[str], int]],
+    stacks: list[Stack],
+    us_hexes: set[str],
+    us_zoc: set[str],
+    free: bool,
+) -> tuple[float, float, float]:
+    """Japanese units (and factors) the US can expect to destroy in its next combat phase, and the
+    US pressure on the Japanese stacks (0..1, strength near them against their defence).
+
+    Each US unit that can reach several Japanese stacks is shared among them."""
+    if not jp_map:
+        return 0.0, 0.0, 1.0
+    fighting = st.phasing == "us" and st.phase == "us_combat"
+    share: dict[str, int] = {}
+    seen: list[tuple[list[tuple[str, int]], int]] = []
+    fars: list[float] = []
+    for target, _, _ in jp_map:
+        found: list[tuple[str, int]] = []
+        if fighting and target in st.attacked_hexes:
+            seen.append((found, 0))
+            fars.append(0.0)
+            continue
+        _, art, far = _reach(tab, target, stacks, found)
+        for u, _ in found:
+            share[u] = share.get(u, 0) + 1
+        seen.append((found, art))
+        fars.append(far)
+    kills = 0.0
+    kill_cf = 0.0
+    pressure = 0.0
+    for (target, units, cf), (found, art), far in zip(jp_map, seen, fars, strict=True):
+        d, drm = _defence(st, target, units)
+        near = sum(c / share[u] for u, c in found)
+        pressure += 1.0 - math.exp(-(near + 0.5 * far) / (2.0 * max(d, 1)))
+        if not found:
+            continue
+        attack = int(near)
+        if attack <= 0:
+            continue
+        attack += min(art, 2 * attack)  # FB 9.6
+        o = tab.outcome("us", attack, d, drm + _bombers(st, target, free))
+        n = len(units)
+        lost = _kill_expectation(o, n, _can_retreat(st, target, us_hexes, us_zoc))
+        kills += lost
+        kill_cf += lost * cf / n
+    return kills, kill_cf, pressure / len(jp_map)
+
+
+def _jp_risk(
+    st: Any,
+    tab: EvalTables,
+    us_map: list[tuple[str, list[str], int]],
+    jp_map: list[tuple[str, list[str], int]],
+    jp_zoc: set[str],
+    stage: str,
+) -> float:
+    """US factors expected lost to Japanese attacks by the units already next to them (FB 8.1)."""
+    if not jp_map:
+        return 0.0
+    adj = st.board.adj
+    jp_at = {h: cf for h, _, cf in jp_map}
+    us_hexes = {h for h, _, _ in us_map}
+    jp_hexes = set(jp_at)
+    risk = 0.0
+    for h, units, cf in us_map:
+        if h not in jp_zoc:
+            continue
+        if stage == "fighting" and h in st.attacked_hexes:
+            continue
+        attack = 0
+        for n in adj[h]:
+            a = jp_at.get(n)
+            if a is not None:
+                # a Japanese stack next to several US stacks cannot throw all of itself at each
+                facing = sum(1 for m in adj[n] if m in us_hexes)
+                attack += a // 2 if facing > 1 else a
+        if attack <= 0:
+            continue
+        d, drm = _defence(st, h, units)
+        o = tab.outcome("jp", attack, d, drm)
+        lost = _kill_expectation(o, len(units), _can_retreat(st, h, jp_hexes, jp_zoc))
+        risk += lost * cf / len(units)
+    return risk

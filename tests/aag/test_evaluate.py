@@ -1,0 +1,134 @@
+"""The AAG evaluation the computer players use: terminal values, antisymmetry, range over
+random positions, and sanity checks that more of a good thing is better."""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from henderson.games.aag.evaluate import evaluate, tables
+
+from .helpers import game, piece, position
+
+
+def random_position(seed: int, plies: int, options=None):
+    state = game().new_state(seed, options=options)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def test_the_agents_find_the_hook():
+    module = importlib.import_module("henderson.games.aag.evaluate")
+    assert module.evaluate is evaluate
+
+
+def test_terminal_positions_are_exactly_plus_or_minus_one_rule_aag_how_to_win():
+    state = position([], step="regroup:deploy", first="us", vp={"us": 14, "jp": 3})
+    state.apply("end")  # us scores its airfield: 15
+    assert state.winner() == "us"
+    assert evaluate(state, "us") == 1.0 and evaluate(state, "jp") == -1.0
+
+
+OPTIONS = st.sampled_from([{}, {"advantages": True}, {"hidden_movement": True}])
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 600), OPTIONS)
+def test_antisymmetric_and_in_range_over_random_positions(seed, plies, options):
+    state = random_position(seed, plies, options)
+    us, jp = evaluate(state, "us"), evaluate(state, "jp")
+    assert us == -jp
+    assert -1.0 <= us <= 1.0
+    if not state.is_terminal():
+        assert -1.0 < us < 1.0
+
+
+def base_pieces():
+    return [
+        piece("us1", "infantry", "guadalcanal"),
+        piece("us2", "infantry", "guadalcanal"),
+        piece("jp1", "infantry", "bougainville"),
+        piece("jp2", "infantry", "bougainville"),
+        piece("jp3", "battleship", "E"),
+    ]
+
+
+def value(pieces=None, **fields):
+    return evaluate(position(base_pieces() if pieces is None else pieces, **fields), "us")
+
+
+def test_more_victory_points_is_better():
+    assert value(vp={"us": 6, "jp": 5}) > value(vp={"us": 5, "jp": 5})
+    assert value(vp={"us": 5, "jp": 6}) < value(vp={"us": 5, "jp": 5})
+
+
+def test_more_units_is_better_and_a_sunk_battleship_is_better_still():
+    more = [*base_pieces(), piece("us9", "artillery", "guadalcanal")]
+    assert value(more) > value()
+    sunk = [p for p in base_pieces() if p["id"] != "jp3"]
+    assert value(sunk) > value()
+    assert value(sunk, vp={"us": 1, "jp": 0}) > value(sunk)
+
+
+def test_an_undamaged_airfield_is_worth_more_than_a_damaged_one():
+    fields = [{"island": "guadalcanal", "side": "us"}, {"island": "bougainville", "side": "jp"}]
+    damaged = [{"island": "guadalcanal", "side": "us", "damaged": True}, fields[1]]
+    second = [*fields, {"island": "guadalcanal", "side": "us"}]
+    assert value(airfields=damaged) < value(airfields=fields) < value(airfields=second)
+
+
+def test_holding_an_island_and_threatening_one_count():
+    control = dict(game().data.setup.control)
+    more = {**control, "malaita": "us"}
+    assert value(control=more) > value(control=control)
+    landing = [
+        *base_pieces(),
+        piece("us8", "transport", "K"),
+        piece("us9", "infantry", "K", aboard="us8"),
+        piece("us10", "infantry", "K", aboard="us8"),
+    ]
+    at_base = [
+        *base_pieces(),
+        piece("us8", "transport", "new_caledonia_sea"),
+        piece("us9", "infantry", "new_caledonia_sea", aboard="us8"),
+        piece("us10", "infantry", "new_caledonia_sea", aboard="us8"),
+    ]
+    assert value(landing) > value(at_base)  # the same force, next to Malaita
+
+
+def test_supplies_next_to_a_free_airfield_slot_count_rule_aag_build_airfields():
+    ashore = [*base_pieces(), *(piece(f"us{i}", "supply", "guadalcanal") for i in (5, 6, 7))]
+    at_base = [*base_pieces(), *(piece(f"us{i}", "supply", "new_caledonia") for i in (5, 6, 7))]
+    assert value(ashore) > value(at_base)
+
+
+def test_static_tables_are_built_once_per_game():
+    data = game().data
+    assert tables(data) is tables(data)
+
+
+def test_heuristic_agent_on_the_evaluation_picks_legal_actions():
+    from henderson import agents
+
+    state = game().new_state(4)
+    player = agents.get("heuristic", 4)
+    for _ in range(40):
+        action = player.choose(state)
+        assert action in state.legal_actions()
+        state.apply(action)
+
+
+def test_heuristic_agent_takes_the_free_airfield_rule_aag_build_airfields():
+    from henderson import agents
+
+    pieces = [*base_pieces(), *(piece(f"us{i}", "supply", "guadalcanal") for i in (5, 6, 7))]
+    state = position(pieces, step="regroup:build", first="us")
+    assert str(agents.get("heuristic", 0).choose(state)) == "build guadalcanal"

@@ -1,0 +1,270 @@
+"""The FIRST BLOOD position evaluation (henderson.games.firstblood.evaluate): exact at the end,
+antisymmetric, bounded, and pointing the right way on hand-written positions (FB 2.0, 12.6.2, 14.1)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
+
+from henderson import agents
+from henderson.core.dice import SeededDice
+from henderson.core.errors import HendersonError
+from henderson.games.firstblood import actions as A
+from henderson.games.firstblood.evaluate import breakdown, evaluate
+
+# A guard on each Henderson Field hex (FB 9.2: 0708 and 0709) and a Japanese stack of 13 factors.
+GUARD = {"1/1": "0708", "2/1": "0709"}
+STACK = ("1/4", "3/4", "Kuma")  # 5 + 5 + 3
+NEXT_TO_FIELD = "0607"  # next to 0708 across a clear hexside
+GA = "usaf_ground_attack"
+
+
+def random_position(game, seed: int, plies: int):
+    """The position after `plies` uniformly random actions of a seeded game (or its end)."""
+    st = game.new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if st.is_terminal():
+            break
+        acts = st.legal_actions()
+        st.apply(acts[rng.randrange(len(acts))])
+    return st
+
+
+def test_terminal_states_are_exact(pos):
+    """FB 2.0: a finished game is worth exactly 1 to the winner and -1 to the loser."""
+    for winner, loser in (("us", "jp"), ("jp", "us")):
+        st = pos("us_air", turn="JAN III", result={"winner": winner, "cause": "test"})
+        assert st.is_terminal()
+        assert evaluate(st, winner) == 1.0
+        assert evaluate(st, loser) == -1.0
+
+
+def test_played_out_game_ends_exact(game):
+    st = random_position(game, 9, 10**6)
+    assert st.is_terminal()
+    assert evaluate(st, st.winner()) == 1.0
+    assert evaluate(st, "jp" if st.winner() == "us" else "us") == -1.0
+
+
+def test_unknown_side_is_refused(pos):
+    with pytest.raises(HendersonError, match="unknown side"):
+        evaluate(pos("us_movement", ground=GUARD), "japan")
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=hs.integers(0, 10**6), plies=hs.integers(0, 1500))
+def test_antisymmetric_and_bounded(game, seed, plies):
+    """The two sides' values are negations; a game not over stays strictly inside (-1, 1)."""
+    st = random_position(game, seed, plies)
+    us = evaluate(st, "us")
+    assert us == -evaluate(st, "jp")
+    if st.is_terminal():
+        assert abs(us) == 1.0
+    else:
+        assert -1.0 < us < 1.0
+
+
+def test_bounded_over_whole_random_games(game):
+    """Every position of two seeded random games, from the set-up to the end."""
+    for seed in range(2):
+        st = game.new_state(seed)
+        rng = random.Random(seed)
+        while True:
+            v = evaluate(st, "us")
+            assert v == -evaluate(st, "jp")
+            assert -1.0 < v < 1.0 or (st.is_terminal() and abs(v) == 1.0)
+            if st.is_terminal():
+                break
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+
+
+def test_stack_next_to_henderson_is_worse_for_the_us_than_in_a_box(pos):
+    """FB 2.0, 12.6.2: Japanese strength next to the field threatens it; the same units in box A do not yet."""
+    near = pos("jp_movement", turn="OCT I", ground={**GUARD, **dict.fromkeys(STACK, NEXT_TO_FIELD)})
+    boxed = pos("jp_movement", turn="OCT I", ground={**GUARD, **dict.fromkeys(STACK, "A")})
+    assert evaluate(near, "us") < evaluate(boxed, "us")
+    assert breakdown(near)["p_capture"] > breakdown(boxed)["p_capture"]
+
+
+def test_stack_next_to_an_empty_field_hex_is_worse_still(pos):
+    """An airfield hex nobody guards can simply be walked into (FB 12.6)."""
+    guarded = pos("jp_movement", turn="OCT I", ground={**GUARD, **dict.fromkeys(STACK, NEXT_TO_FIELD)})
+    open_hex = pos("jp_movement", turn="OCT I", ground={"2/1": "0709", **dict.fromkeys(STACK, NEXT_TO_FIELD)})
+    assert evaluate(open_hex, "us") < evaluate(guarded, "us")
+
+
+def test_another_battalion_on_the_field_is_better_for_the_us(pos):
+    """FB 8.4: more defence factors in the airfield hex lower the odds the Japanese can get."""
+    threat = dict.fromkeys(STACK, NEXT_TO_FIELD)
+    thin = pos("jp_movement", turn="OCT I", ground={**GUARD, **threat})
+    thick = pos("jp_movement", turn="OCT I", ground={**GUARD, "3/1": "0708", **threat})
+    assert evaluate(thick, "us") > evaluate(thin, "us")
+    assert evaluate(thick, "jp") < evaluate(thin, "jp")
+
+
+def test_lone_survivor_late_is_better_for_japan_than_none(pos):
+    """FB 2.0: one Japanese unit on the map at the end of JAN III wins; its loss is worth a lot late."""
+    us = {"1/1": "0708", "2/1": "0709", "3/1": "0906"}
+    alive = pos("us_movement", turn="JAN III", ground={**us, "Kuma": "0218"})
+    gone = pos("us_movement", turn="JAN III", ground=us, eliminated=["Kuma"])
+    assert evaluate(alive, "jp") > evaluate(gone, "jp")
+    assert evaluate(alive, "jp") - evaluate(gone, "jp") > 0.3
+
+
+def test_survivor_counts_more_late_than_early(pos):
+    """The clock: the same lone unit matters more to Japan in JAN III than in DEC I."""
+    us = {"1/1": "0708", "2/1": "0709", "3/1": "0906"}
+
+    def gain(turn: str) -> float:
+        alive = pos("us_movement", turn=turn, ground={**us, "Kuma": "0218"})
+        gone = pos("us_movement", turn=turn, ground=us)
+        return evaluate(alive, "jp") - evaluate(gone, "jp")
+
+    assert gain("JAN III") > gain("DEC I")
+
+
+def test_trapped_stack_is_worse_for_its_owner(pos):
+    """FB 8.11, 8.2.2: a stack with no hex to retreat to loses everything on a retreat result."""
+    attack = {"1/1": "0906", "2/1": "0906", "3/1": "0906", "Kuma": "0905", "1/124": "0905"}  # 12 against 7: 1-1
+    free = pos("us_combat", turn="DEC I", ground=attack)
+    # 0803 and 1003 are not next to 0905 but their zones of control close its last ways out (0804, 0904, 1004)
+    trapped = pos("us_combat", turn="DEC I", ground={**attack, "1/5": "0803", "2/5": "1003"})
+    assert breakdown(trapped)["us_kills_next"] > breakdown(free)["us_kills_next"]
+    assert evaluate(trapped, "jp") < evaluate(free, "jp")
+
+
+def test_field_hex_attacked_this_phase_is_not_threatened_again(pos):
+    """FB 8.4, 9.4 (rulings): a hex is attacked at most once a phase and each unit attacks once."""
+    ground = {"1/1": "0708", **dict.fromkeys(STACK, NEXT_TO_FIELD)}
+    fresh = pos("jp_combat", turn="OCT I", ground=ground)
+    done = pos(
+        "jp_combat",
+        turn="OCT I",
+        ground=ground,
+        combat={"attacked": list(STACK), "attacked_hexes": ["0708"], "must_attack": [], "must_defend": []},
+    )
+    assert breakdown(fresh)["p_capture"] > 0.1
+    assert breakdown(done)["p_capture"] < breakdown(fresh)["p_capture"]
+
+
+def test_opening_a_good_attack_shows_its_promise(pos):
+    """FB 8.4-8.10: an attack being built counts its expected result, so a one-step look-ahead sees
+    the gain of opening a 3-1 attack and the loss of opening a 1-2 one."""
+    strong = pos("us_combat", turn="DEC I", ground={"1/1": "0906", "2/1": "0906", "3/1": "0906", "Kuma": "0905"})
+    before = evaluate(strong, "us")
+    strong.apply("attack 0905")
+    assert evaluate(strong, "us") > before
+    weak = pos("us_combat", turn="DEC I", ground={"6NCB": "0906", "1/4": "0905", "3/4": "0905"})
+    before = evaluate(weak, "us")
+    weak.apply("attack 0905")
+    assert evaluate(weak, "us") < before
+
+
+def test_destroyed_airfield_is_worse_for_the_us(pos):
+    """FB 12.3.1: US air needs operative airfield hexes."""
+    air = {"F4F-1": "0708", "SBD-1": "0708", "F4F-2": "0709", "SBD-2": "0709"}
+    whole = pos("us_movement", turn="OCT I", ground=GUARD, air=air)
+    hit = pos(
+        "us_movement",
+        turn="OCT I",
+        ground=GUARD,
+        air={"F4F-1": "0708", "SBD-1": "0708"},
+        airfields={"0709": "destroyed"},
+    )
+    assert evaluate(hit, "us") < evaluate(whole, "us")
+
+
+# --- a greedy player over the evaluation against uniform random play -------------------------
+
+
+class Greedy:
+    """One-step look-ahead over `evaluate`: try each legal action (at most `cap`, sampled, plus `end`)
+    on a clone with fresh dice and take the best. An attack is tried whole: every unit that can
+    join it, then resolved. Ties go to `end`, else to a seeded random choice."""
+
+    def __init__(self, side: str, seed: int, cap: int) -> None:
+        self.side = side
+        self.rng = random.Random(seed)
+        self.cap = cap
+
+    def choose(self, st):
+        acts = st.legal_actions()
+        if len(acts) == 1:
+            return acts[0]
+        if st.building is not None:  # finish the attack the look-ahead chose
+            return next((a for a in acts if isinstance(a, A.Add)), None) or next(
+                a for a in acts if isinstance(a, A.Resolve | A.Cancel)
+            )
+        # no cancelling attacks or taking bombers back: undoing moves would let the look-ahead go round in circles
+        tried = [a for a in acts if not isinstance(a, A.Cancel) and not (isinstance(a, A.Bomb) and a.hex == GA)]
+        if len(tried) > self.cap:
+            tried = self.rng.sample(tried, self.cap) + [a for a in acts if isinstance(a, A.End)]
+        best, ties = -2.0, []
+        for a in tried:
+            c = st.clone()
+            c.dice = SeededDice(self.rng.randrange(2**31))
+            c.apply(a)
+            while c.building is not None and not c.is_terminal():
+                nxt = [x for x in c.legal_actions() if isinstance(x, A.Add | A.Resolve)]
+                if not nxt:
+                    break
+                c.apply(nxt[0])
+            if c.building is not None:
+                continue  # an attack that cannot be completed
+            v = evaluate(c, self.side)
+            if v > best + 1e-12:
+                best, ties = v, [a]
+            elif v >= best - 1e-12:
+                ties.append(a)
+        if not ties:
+            return acts[-1]
+        ends = [a for a in ties if isinstance(a, A.End)]
+        return ends[0] if ends else ties[self.rng.randrange(len(ties))]
+
+
+def random_until(game, seed: int, turn: str):
+    """A seeded random game played up to the start of `turn`."""
+    st = game.new_state(seed)
+    rng = random.Random(seed)
+    stop = game.data.turns.index(turn)
+    while not st.is_terminal() and st.turn < stop:
+        acts = st.legal_actions()
+        st.apply(acts[rng.randrange(len(acts))])
+    assert not st.is_terminal()
+    return st
+
+
+def play_out(st, players):
+    while not st.is_terminal():
+        st.apply(players[st.current_player()].choose(st))
+    return st
+
+
+def japanese_on_map(st) -> int:
+    return sum(1 for u, p in st.ground.items() if st.data.ground[u].side == "jp" and st.board.on_map(p))
+
+
+def test_greedy_japan_beats_random_us(game):
+    """From the random positions of JAN I, the greedy Japanese player wins against random US play."""
+    for seed in (0, 1, 2):
+        st = random_until(game, seed, "JAN I")
+        end = play_out(st, {"jp": Greedy("jp", seed, 16), "us": agents.get("random", seed + 100)})
+        assert end.winner() == "jp", end.cause
+
+
+def test_greedy_us_hunts_down_more_than_random_us(game):
+    """From the random positions of JAN II, the greedy US player leaves fewer Japanese units on the map
+    at the end than random US play does against the same random Japanese player (FB 2.0)."""
+    greedy_left = random_left = 0
+    for seed in (0, 1, 2):
+        base = random_until(game, seed, "JAN II")
+        jp = agents.get("random", seed + 100)
+        greedy_left += japanese_on_map(play_out(base.clone(), {"us": Greedy("us", seed, 16), "jp": jp}))
+        jp = agents.get("random", seed + 100)
+        random_left += japanese_on_map(play_out(base.clone(), {"us": agents.get("random", seed + 200), "jp": jp}))
+    assert greedy_left < random_left
