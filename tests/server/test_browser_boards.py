@@ -168,6 +168,27 @@ def test_deluxe_movement_with_the_enemy_in_sight(server: str, browser: Any, tmp_
     page.locator(f"#board-svg polygon[data-hex='{target}']").dispatch_event("click")
     page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
     expect(page.locator("#log li").nth(before)).to_contain_text(f"{mover} {target}")
+    wait_my_turn(page)
+    # a stack moves together (DG 7.5): select one of its units, then ask for the stack
+    page.locator("#action-input").fill("stack ")
+    stacked = page.locator("#action-list li:not(.more)").all_inner_texts()
+    page.locator("#action-input").fill("")
+    stack = next((a.split()[1] for a in stacked if a.startswith("stack ")), None)
+    if stack:
+        first = stack.split("+")[0]
+        page.locator(f"#board-svg [data-counter='{first}']").first.dispatch_event("click")
+        page.locator("#board-panel button[data-together=no]").click()
+        expect(page.locator("#board-panel button[data-together=yes]")).to_be_attached()
+        reach = page.locator("#board-svg polygon.reach").first
+        expect(reach).to_be_attached()
+        hex_id = reach.get_attribute("data-hex")
+        before = log_count(page)
+        reach.dispatch_event("click")
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+        expect(page.locator("#log li").nth(before)).to_contain_text(
+            re.compile(rf"stack \S*{re.escape(first)}\S* {hex_id}")
+        )
+        tab.shot("dg-stack-moved")
     assert tab.errors == []
     tab.close()
 

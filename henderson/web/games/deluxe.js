@@ -49,7 +49,7 @@ export function phase(view) {
 }
 
 // selection and zoom kept between draws
-const memo = { unit: null, ply: -1, zoom: 1, zoomMode: 1, scrolled: false, costs: new Map(), costsFor: null, asked: new Set(), hint: "" };
+const memo = { unit: null, ply: -1, zoom: 1, zoomMode: 1, together: false, scrolled: false, costs: new Map(), costsFor: null, asked: new Set(), hint: "" };
 
 function words(action) {
   return action.split(/\s+/);
@@ -87,17 +87,29 @@ function placements(view, board) {
   return at;
 }
 
-/** The legal actions naming `unit` first and a hex second: hex -> [actions]. */
-function targetsOf(legal, unit) {
+/** The legal actions naming `unit` first and a hex second: hex -> [actions]. With
+ * `together`, the stack moves that take the unit (DG 7.5): for each hex the one that takes
+ * the most units along. */
+function targetsOf(legal, unit, together = false) {
   const out = new Map();
   for (const action of legal) {
     const w = words(action);
-    if (w.length >= 3 && w[1] === unit && UNIT_HEX_VERBS.includes(w[0])) {
+    if (w.length < 3) continue;
+    if (together) {
+      if (w[0] !== "stack" || !w[1].split("+").includes(unit)) continue;
+      const best = out.get(w[2]);
+      if (!best || words(best[0])[1].split("+").length < w[1].split("+").length) out.set(w[2], [action]);
+    } else if (w[1] === unit && UNIT_HEX_VERBS.includes(w[0])) {
       if (!out.has(w[2])) out.set(w[2], []);
       out.get(w[2]).push(action);
     }
   }
   return out;
+}
+
+/** Whether a stack move takes `unit` along. */
+function inStackMove(legal, unit) {
+  return legal.some((a) => a.startsWith("stack ") && words(a)[1].split("+").includes(unit));
 }
 
 /** Units that have something to do now (a legal action names them). */
@@ -106,6 +118,7 @@ function actors(legal) {
   for (const action of legal) {
     const w = words(action);
     if (w.length >= 2 && (UNIT_HEX_VERBS.includes(w[0]) || UNIT_VERBS.includes(w[0]))) out.add(w[1]);
+    if (w[0] === "stack" && w.length >= 2) w[1].split("+").forEach((u) => out.add(u));
   }
   return out;
 }
@@ -197,9 +210,15 @@ function drawPanel(ctx, placed) {
         type: "button", "data-select": u.id, onclick: () => { memo.unit = u.id; ctx.redraw(); },
       }, u.id === id ? `[${u.id}]` : u.id))));
   }
+  if (inStackMove(legal, id)) {
+    ctx.panel.append(html("div", { class: "buttons" }, html("button", {
+      type: "button", "data-together": memo.together ? "yes" : "no",
+      onclick: () => { memo.together = !memo.together; ctx.redraw(); },
+    }, memo.together ? "move it alone" : "move the stack together")));
+  }
   const mine = legal.filter((a) => words(a)[1] === id && !UNIT_HEX_VERBS.includes(words(a)[0]));
   if (mine.length) ctx.panel.append(actionButtons(ctx, mine.slice(0, 12)));
-  const reach = legal.filter((a) => words(a)[1] === id && UNIT_HEX_VERBS.includes(words(a)[0]));
+  const reach = [...targetsOf(legal, id, memo.together).values()].flat();
   if (reach.length) ctx.panel.append(html("div", { class: "rule" }, `${reach.length} action(s) to marked hexes: click one${memo.hint ? `; ${memo.hint}` : ""}`));
 }
 
@@ -244,7 +263,8 @@ export function render(svg, ctx) {
   const placed = placements(view, board);
   const canAct = actors(legal);
   const unit = memo.unit;
-  const targets = unit ? targetsOf(legal, unit) : new Map();
+  if (unit && memo.together && !inStackMove(legal, unit)) memo.together = false;
+  const targets = unit ? targetsOf(legal, unit, memo.together) : new Map();
   const moves = [...targets.values()].flat().filter((a) => a.startsWith("move "));
   if (unit && moves.length) wantCosts(ctx, unit, moves);
   memo.hint = unit && moves.length > 40 ? "the pointer over a marked hex shows the movement points it costs" : "";
@@ -526,5 +546,6 @@ function onCounter(ctx, u, place, targets, onHex, losable, joinable) {
     return;
   }
   memo.unit = memo.unit === u.id ? null : u.id;
+  memo.together = false;
   ctx.redraw();
 }
