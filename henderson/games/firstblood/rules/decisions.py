@@ -8,6 +8,8 @@ asked only real questions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
 from henderson.games.firstblood import actions as A
@@ -154,20 +156,7 @@ def settle(st: FBState, events: list[Event]) -> None:
             continue
         if d.kind == "retreat":
             d.units = [u for u in d.units if u in st.ground]
-            progressed = False
-            for u in list(d.units):
-                opts = retreat.options(st, u)
-                if not opts:
-                    d.units.remove(u)
-                    st.eliminate(u, "FB 8.11", "no legal retreat", events)
-                    progressed = True
-                elif len(opts) == 1:
-                    move_back(st, d, u, opts[0], events)
-                    progressed = True
-            if not d.units:
-                st.pending.pop(0)
-                continue
-            if progressed:
+            if settle_each(st, d, retreat.options, no_retreat, move_back, events):
                 continue
             return
         if d.kind == "advance":
@@ -182,24 +171,47 @@ def settle(st: FBState, events: list[Event]) -> None:
             continue
         if d.kind == "land":
             d.units = [u for u in d.units if u in st.air]
-            progressed = False
-            for u in list(d.units):
-                opts = airfields.landing_hexes(st, u)
-                if not opts:
-                    d.units.remove(u)
-                    st.air[u] = "usaf_reserve"  # FB 12.6: rerouted to the reserve
-                    events.append(Event("air", f"{u} has nowhere to land: to the USAF Reserve box (FB 12.2, 12.6)"))
-                    progressed = True
-                elif len(opts) == 1:
-                    land(st, d, u, opts[0], events)
-                    progressed = True
-            if not d.units:
-                st.pending.pop(0)
-                continue
-            if progressed:
+            if settle_each(st, d, airfields.landing_hexes, no_landing, land, events):
                 continue
             return
         raise AssertionError(d.kind)
+
+
+def no_retreat(st: FBState, d: Decision, unit: str, events: list[Event]) -> None:
+    d.units.remove(unit)
+    st.eliminate(unit, "FB 8.11", "no legal retreat", events)
+
+
+def no_landing(st: FBState, d: Decision, unit: str, events: list[Event]) -> None:
+    d.units.remove(unit)
+    st.air[unit] = "usaf_reserve"  # FB 12.6: rerouted to the reserve
+    events.append(Event("air", f"{unit} has nowhere to land: to the USAF Reserve box (FB 12.2, 12.6)"))
+
+
+def settle_each(
+    st: FBState,
+    d: Decision,
+    options: Callable[[FBState, str], list[str]],
+    none: Callable[[FBState, Decision, str, list[Event]], None],
+    only: Callable[[FBState, Decision, str, str, list[Event]], None],
+    events: list[Event],
+) -> bool:
+    """For a decision about each of several units (retreats, landings): carry out every unit
+    with no choice (no option, or exactly one). True when it changed something or is done
+    (settle again), False when a real choice is left for the player."""
+    progressed = False
+    for u in list(d.units):
+        opts = options(st, u)
+        if not opts:
+            none(st, d, u, events)
+            progressed = True
+        elif len(opts) == 1:
+            only(st, d, u, opts[0], events)
+            progressed = True
+    if not d.units:
+        st.pending.pop(0)
+        return True
+    return progressed
 
 
 def identical(st: FBState, units: list[str]) -> bool:

@@ -113,3 +113,26 @@ def place(st: FBState, unit: str, where: str, events: list[Event]) -> None:
     else:
         st.air[unit] = where
     events.append(Event("place", f"{unit} placed at {where}", {"unit": unit, "at": where}))
+
+
+def accepts(st: FBState, action: object, setup: bool) -> bool:
+    """Any waiting counter may be placed, not only the next one listed: checked here."""
+    from henderson.games.firstblood import actions as A
+
+    if isinstance(action, A.Place) and action.unit in st.to_place:
+        check_place(st, action.unit, action.at, setup)
+        return True
+    return False
+
+
+def refusal(st: FBState, action: object, setup: bool) -> IllegalAction | None:
+    """Why a placement is refused, or None when `action` is not a placement."""
+    from henderson.games.firstblood import actions as A
+
+    if not isinstance(action, A.Place):
+        return None
+    try:
+        check_place(st, action.unit, action.at, setup)
+    except IllegalAction as exc:
+        return exc
+    return None

@@ -65,18 +65,13 @@ def actions(st: FBState) -> list[A.FBAction]:
 
 
 def accepts(st: FBState, action: A.FBAction) -> bool:
-    if isinstance(action, A.Place) and action.unit in st.to_place:
-        placement.check_place(st, action.unit, action.at, setup=False)
-        return True
-    return False
+    return placement.accepts(st, action, setup=False)
 
 
 def explain(st: FBState, action: A.FBAction) -> IllegalAction:
-    if isinstance(action, A.Place):
-        try:
-            placement.check_place(st, action.unit, action.at, setup=False)
-        except IllegalAction as exc:
-            return exc
+    refused = placement.refusal(st, action, setup=False)
+    if refused is not None:
+        return refused
     if isinstance(action, A.CommitSpecials):
         if st.phasing != "jp":
             return IllegalAction("FB 10.1", "only the Japanese player has the special IJN box")

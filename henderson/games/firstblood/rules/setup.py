@@ -67,18 +67,13 @@ def actions(st: FBState) -> list[A.FBAction]:
 
 
 def accepts(st: FBState, action: A.FBAction) -> bool:
-    if isinstance(action, A.Place) and action.unit in st.to_place:
-        placement.check_place(st, action.unit, action.at, setup=True)
-        return True
-    return False
+    return placement.accepts(st, action, setup=True)
 
 
 def explain(st: FBState, action: A.FBAction) -> IllegalAction:
-    if isinstance(action, A.Place):
-        try:
-            placement.check_place(st, action.unit, action.at, setup=True)
-        except IllegalAction as exc:
-            return exc
+    refused = placement.refusal(st, action, setup=True)
+    if refused is not None:
+        return refused
     if isinstance(action, A.SetupDefault):
         return IllegalAction("FB 3.0", "the default set-up does not fit what is left to place")
     from henderson.games.firstblood.rules.sequence import not_now
