@@ -219,3 +219,15 @@ def test_fb_13_6_bombers_add_one_each(game, pos):
     assert odds.distribution == {"EX": Fraction(1, 6), "DR": Fraction(1, 6), "D1": Fraction(1, 6), "DE": Fraction(1, 2)}
     st.apply("attack 0906 with 1/1")
     assert not st.bombing
+
+
+def test_fb_8_2_one_unit_may_have_to_attack_four_hexes(pos):
+    """FB 8.2: a unit alone next to four enemy hexes must attack them all, in one attack (found by random play:
+    a cap of three hexes an attack left this phase with no way to end)."""
+    ground = {"Yano": "1122", "1/10": "1022", "3/164": "1121", "2/35": "1221", "1/35": "1222"}
+    st = pos("jp_combat", turn="JAN II", ground=ground, dice=[1, 1])
+    assert A.Attack(("1022", "1121", "1221", "1222")) in st.legal_actions()
+    with pytest.raises(IllegalAction):
+        st.apply("attack 1022+1121+1221 with Yano")  # 1222 would be left with nobody to attack it
+    st.apply("attack 1022+1121+1221+1222 with Yano")
+    assert st.phase != "jp_combat"  # the duties are met: the phase could end

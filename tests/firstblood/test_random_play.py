@@ -24,6 +24,7 @@ def play_one(game, seed: int, deep: bool) -> None:
     rng = random.Random(seed)
     record = record_for(game, st, {"us": "random", "jp": "random"})
     while not st.is_terminal():
+        assert st.ply < 30_000, f"seed {seed}: no end in sight at {st.turn_name} {st.phase} (a loop of free actions?)"
         acts = st.legal_actions()
         action = acts[rng.randrange(len(acts))]
         text = str(action)

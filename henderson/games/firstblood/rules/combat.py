@@ -103,7 +103,7 @@ def defender_sets(st: FBState) -> list[tuple[str, ...]]:
             targets = sorted(h for h in arrows if h in enemy_hexes and h not in st.attacked_hexes)
         else:
             continue
-        for size in range(1, min(3, len(targets)) + 1):
+        for size in range(1, len(targets) + 1):  # a unit may attack every hex next to it at once
             sets.update(combinations(targets, size))
     return sorted(sets, key=lambda s: (len(s), s))
 
