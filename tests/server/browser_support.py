@@ -122,3 +122,13 @@ def then_my_turn(page: Any, before: int) -> bool:
         timeout=15000,
     )
     return "Game over" not in page.locator("#status").inner_text()
+
+
+def open_record(page: Any, server: str, path: Any, record: Any) -> None:
+    """Upload `record` (written to `path`) from the lobby and wait until it is my turn in it."""
+    path.write_text(record.dumps())
+    page.goto(server + "/")
+    page.set_input_files("#record-file", str(path))
+    page.click("#upload-form button")
+    page.wait_for_url(re.compile(r"/play#"))
+    wait_my_turn(page)

@@ -17,6 +17,7 @@ from tests.server.browser_support import (  # fixtures are used by name
     browser,
     expect,
     log_count,
+    open_record,
     server,
     tab,
     wait_my_turn,
@@ -113,13 +114,7 @@ def aag_record_until_a_battle(seed: int = 3, choice_seed: int = 1, limit: int = 
 @pytest.mark.skipif("aag" not in games.names(), reason="Axis & Allies: Guadalcanal is not installed")
 def test_aag_battle_box_shows_the_dice(server: str, tab: Page, tmp_path: Path) -> None:
     page = tab.page
-    record = tmp_path / "battle.jsonl"
-    record.write_text(aag_record_until_a_battle().dumps())
-    page.goto(server + "/")
-    page.set_input_files("#record-file", str(record))
-    page.click("#upload-form button")
-    page.wait_for_url(re.compile(r"/play#"))
-    wait_my_turn(page)
+    open_record(page, server, tmp_path / "battle.jsonl", aag_record_until_a_battle())
     expect(page.locator("#board-svg .battle-box")).to_contain_text("Battle box · AAG Combat")
     expect(page.locator("#board-svg .battle-box .die").first).to_be_attached()
     page.wait_for_timeout(1500)  # the dice have landed
@@ -148,13 +143,7 @@ def dg_record_until_us_movement(seed: int = 3, choice_seed: int = 1, limit: int 
 def test_deluxe_movement_with_the_enemy_in_sight(server: str, browser: Any, tmp_path: Path) -> None:
     tab = Page(browser, width=1280, height=720)  # a small laptop screen
     page = tab.page
-    record = tmp_path / "movement.jsonl"
-    record.write_text(dg_record_until_us_movement().dumps())
-    page.goto(server + "/")
-    page.set_input_files("#record-file", str(record))
-    page.click("#upload-form button")
-    page.wait_for_url(re.compile(r"/play#"))
-    wait_my_turn(page)
+    open_record(page, server, tmp_path / "movement.jsonl", dg_record_until_us_movement())
     expect(page.locator("#status")).to_contain_text("Movement")
     expect(page.locator("#board-svg [data-side=japan].counter").first).to_be_attached()  # only the top counters
     legal = page.locator("#action-list li:not(.more)").all_inner_texts()
@@ -213,13 +202,7 @@ def aag_record_until_japan_buys(seed: int = 3, choice_seed: int = 1, limit: int 
 def test_aag_purchases_in_the_panel(server: str, browser: Any, tmp_path: Path) -> None:
     small = Page(browser, width=1280, height=720)  # a small laptop screen
     page = small.page
-    record = tmp_path / "buy.jsonl"
-    record.write_text(aag_record_until_japan_buys().dumps())
-    page.goto(server + "/")
-    page.set_input_files("#record-file", str(record))
-    page.click("#upload-form button")
-    page.wait_for_url(re.compile(r"/play#"))
-    wait_my_turn(page)
+    open_record(page, server, tmp_path / "buy.jsonl", aag_record_until_japan_buys())
     expect(page.locator("#board-panel")).to_contain_text("Purchases")
     button = page.locator("#board-panel button[data-action^='buy ']").first
     action = button.get_attribute("data-action")
@@ -260,13 +243,7 @@ def dg_record_assault_with_stealth(seed: int = 3, choice_seed: int = 3, limit: i
 @pytest.mark.skipif("deluxe" not in games.names(), reason="Deluxe Guadalcanal is not installed")
 def test_deluxe_assault_by_clicking_and_a_stealth_marker(server: str, tab: Page, tmp_path: Path) -> None:
     page = tab.page
-    record = tmp_path / "assault.jsonl"
-    record.write_text(dg_record_assault_with_stealth().dumps())
-    page.goto(server + "/")
-    page.set_input_files("#record-file", str(record))
-    page.click("#upload-form button")
-    page.wait_for_url(re.compile(r"/play#"))
-    wait_my_turn(page)
+    open_record(page, server, tmp_path / "assault.jsonl", dg_record_assault_with_stealth())
     expect(page.locator("#board-svg .stealth-marker")).to_have_count(1)  # a marker, not the unit
     hexes = page.locator("#board-svg polygon.hexaction")
     expect(hexes.first).to_be_attached()

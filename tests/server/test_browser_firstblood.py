@@ -3,7 +3,6 @@ seen before resolving it, play to the end of a turn, a reload. Screenshots in te
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ from tests.server.browser_support import (  # fixtures are used by name
     browser,
     expect,
     log_count,
+    open_record,
     server,
     tab,
     wait_my_turn,
@@ -97,13 +97,7 @@ def test_firstblood_move_by_clicking(server: str, tab: Page) -> None:
 
 def test_firstblood_attack_odds_then_the_end_of_the_turn(server: str, tab: Page, tmp_path: Path) -> None:
     page = tab.page
-    record = tmp_path / "combat.jsonl"
-    record.write_text(record_until_us_attack().dumps())
-    page.goto(server + "/")
-    page.set_input_files("#record-file", str(record))
-    page.click("#upload-form button")
-    page.wait_for_url(re.compile(r"/play#"))
-    wait_my_turn(page)
+    open_record(page, server, tmp_path / "combat.jsonl", record_until_us_attack())
     expect(page.locator("#status")).to_contain_text("US combat")
     attackable = page.locator("#board-svg polygon.attackable")
     expect(attackable.first).to_be_attached()
