@@ -58,7 +58,8 @@ class Board:
         self.reinforcement_boxes = tuple(b.id for b in order if b.reinforcement)
         self.setup_rows = m.setup_rows
         self.setup_cols = m.setup_cols
-        self.setup_area = frozenset(h for h in self.terrain if self._in_setup_area(h))
+        self.setup_hexes = tuple(h for h in self.terrain if self._in_setup_area(h))  # map order
+        self.setup_area = frozenset(self.setup_hexes)
 
     def on_map(self, place: str) -> bool:
         return place in self.terrain

@@ -28,7 +28,8 @@ def ground_places(st: FBState, unit: str, setup: bool) -> list[str]:
     board = st.board
     if setup:
         if side == "us":  # FB 3.0: the US set-up area, stacking limits of 5.0
-            return [h for h in board.terrain if board.in_setup_area(h) and len(st.at(h)) < HEX_STACK]
+            occ = st.occ
+            return [h for h in board.setup_hexes if len(occ.get(h, ())) < HEX_STACK]
         return list(board.reinforcement_boxes)  # FB 3.1: Box A and/or Box D
     places: list[str] = []
     enemy = st.hexes_of("jp" if side == "us" else "us")
