@@ -178,6 +178,12 @@ class DGGame:
         """The position as text for a terminal."""
         return render(state)
 
+    def odds(self, state: DGState, spec: str) -> Any:
+        """The exact odds of an assault built from `spec` ("attack 3508; with 2/5; ..."), unrolled."""
+        from .oddsview import assault_odds
+
+        return assault_odds(state, spec)
+
     def client_data(self) -> dict[str, Any]:
         """Static board data for the browser client (the map, counters, turn track)."""
         from .clientdata import client_data
