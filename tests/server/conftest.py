@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from henderson import games
+from henderson import agents, games
 from henderson.server import create_app
 
 TEST_GAMES = {
@@ -23,6 +23,25 @@ TEST_GAMES = {
     "stricttoy": "tests.server.strict_toy",
     "hextoy": "tests.server.hex_toy",
 }
+
+
+class Holder:
+    """A computer player that always holds in the toy game: its turns never win, so a test can
+    wait for its turn to end (a random player could, now and then, roll the game to its end)."""
+
+    name = "holder"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, state: Any) -> Any:
+        acts = state.legal_actions()
+        return next((a for a in acts if str(a) == "hold"), acts[0])
+
+
+@pytest.fixture(scope="session", autouse=True)
+def holder_agent() -> None:
+    agents.register("holder", Holder)
 
 
 @pytest.fixture(scope="session", autouse=True)

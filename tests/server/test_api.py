@@ -142,7 +142,7 @@ def test_the_record_is_hidden_from_players_while_two_humans_play(client: TestCli
 
 
 def test_an_agent_seat_moves_by_itself(client: TestClient) -> None:
-    made = create(client, blue="random")
+    made = create(client, blue="holder")
     assert set(made["seats"]) == {"red"}
     red = made["seats"]["red"]
     assert act(client, red, "hold", 0).status_code == 200  # blue, the computer, must act now

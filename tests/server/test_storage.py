@@ -44,7 +44,7 @@ def test_a_game_resumes_after_a_server_restart(db_url: str) -> None:
 
 def test_a_computer_player_resumes_its_turn_after_a_restart(db_url: str) -> None:
     with TestClient(create_app(db_url)) as client:
-        made = create(client, blue="random")
+        made = create(client, blue="holder")
         red = made["seats"]["red"]
         assert act(client, red, "hold", 0).status_code == 200
         wait_for(lambda: seat(client, red)["current_player"] == "red", "blue's turn to end")
@@ -54,14 +54,14 @@ def test_a_computer_player_resumes_its_turn_after_a_restart(db_url: str) -> None
 
 
 def test_a_game_with_hidden_information_downloads_only_when_over(client: TestClient) -> None:
-    made = create(client, blue="random")
+    made = create(client, blue="holder")
     response = client.get("/api/seat/record", headers=auth(made["seats"]["red"]))
     assert response.status_code == 403 and response.json()["error"] == "record-hidden"
 
 
 @pytest.mark.usefixtures("open_game")
 def test_the_downloaded_record_replays_to_the_same_position(client: TestClient) -> None:
-    made = create(client, blue="random")
+    made = create(client, blue="holder")
     red = made["seats"]["red"]
     for _ in range(3):
         state = seat(client, red)
@@ -74,7 +74,7 @@ def test_the_downloaded_record_replays_to_the_same_position(client: TestClient) 
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("application/x-ndjson")
     record = GameRecord.loads(response.text)
-    assert record.game == "toy" and record.players == {"red": "human", "blue": "random"}
+    assert record.game == "toy" and record.players == {"red": "human", "blue": "holder"}
     assert record.seed is None  # the rolls so far are in it; the next ones stay unknown
     state = replay(record, games.get("toy"))
     assert state.view("red") == seat(client, red)["view"]
@@ -82,7 +82,7 @@ def test_the_downloaded_record_replays_to_the_same_position(client: TestClient) 
 
 @pytest.mark.usefixtures("open_game")
 def test_an_uploaded_record_resumes_where_it_stopped(client: TestClient) -> None:
-    made = create(client, blue="random")
+    made = create(client, blue="holder")
     red = made["seats"]["red"]
     assert act(client, red, "hold", 0).status_code == 200
     wait_for(lambda: seat(client, red)["current_player"] == "red", "blue's turn")
@@ -104,7 +104,7 @@ def test_a_bad_record_is_refused(client: TestClient) -> None:
         response = client.post("/api/records", json={"record": text})
         assert response.status_code == 422
         assert response.json()["error"] == "bad-record"
-    made = create(client, blue="random")
+    made = create(client, blue="holder")
     red = made["seats"]["red"]
     act(client, red, "hold", 0)
     wait_for(lambda: seat(client, red)["current_player"] == "red", "blue's turn")
