@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from henderson import games
+from henderson.core.events import Event
 from henderson.core.record import GameRecord, record_for
 from tests.server.browser_support import (  # fixtures are used by name
     Page,
@@ -22,6 +23,7 @@ from tests.server.browser_support import (  # fixtures are used by name
     tab,
     wait_my_turn,
 )
+from tests.server.records import play_until
 
 __all__ = ["browser", "server", "tab"]
 
@@ -93,22 +95,16 @@ def test_aag_areas_and_a_move_by_clicking(server: str, tab: Page) -> None:
     assert tab.errors == []
 
 
-def aag_record_until_a_battle(seed: int = 3, choice_seed: int = 1, limit: int = 2000) -> GameRecord:
+def aag_record_until_a_battle() -> GameRecord:
     """Random play of AAG until a battle has rolled its dice and Japan (the human) decides."""
-    game = games.get("aag")
-    state = game.new_state(seed)
-    record = record_for(game, state, {"us": "random", "jp": "human"})
-    rng = random.Random(choice_seed)
     fought = False
-    for _ in range(limit):
-        side = state.current_player()
-        if fought and side == "jp":
-            return record
-        action = rng.choice([str(a) for a in state.legal_actions()])
-        events = state.apply(action)
+
+    def done(state: Any, side: str | None, actions: list[str], events: list[Event]) -> bool:
+        nonlocal fought
         fought = fought or any(e.kind == "roll" for e in events)
-        record.add(side, action, events)
-    raise AssertionError("no battle came up")
+        return fought and side == "jp"
+
+    return play_until("aag", {"us": "random", "jp": "human"}, done, limit=2000, what="a battle")[0]
 
 
 @pytest.mark.skipif("aag" not in games.names(), reason="Axis & Allies: Guadalcanal is not installed")
@@ -122,21 +118,25 @@ def test_aag_battle_box_shows_the_dice(server: str, tab: Page, tmp_path: Path) -
     assert tab.errors == []
 
 
-def dg_record_until_us_movement(seed: int = 3, choice_seed: int = 1, limit: int = 3000) -> GameRecord:
+def dg_end_now_and_then(rng: random.Random, actions: list[str]) -> str:
+    """Random DG play that ends phases often enough to get on with the game."""
+    return "end" if "end" in actions and rng.random() < 0.3 else rng.choice(actions)
+
+
+def dg_record_until_us_movement() -> GameRecord:
     """Random play of DG until the US moves in turn 2 or later with Japanese stacks in sight."""
-    game = games.get("deluxe")
-    state = game.new_state(seed)
-    record = record_for(game, state, {"us": "human", "japan": "random"})
-    rng = random.Random(choice_seed)
-    for _ in range(limit):
-        side = state.current_player()
-        actions = [str(a) for a in state.legal_actions()]
+
+    def done(state: Any, side: str | None, actions: list[str], events: list[Event]) -> bool:
         view = state.view("us")
-        if side == "us" and view["turn"] >= 2 and view["enemy_stacks"] and any(a.startswith("move ") for a in actions):
-            return record
-        action = "end" if "end" in actions and rng.random() < 0.3 else rng.choice(actions)
-        record.add(side, action, state.apply(action))
-    raise AssertionError("no US movement with Japanese units in sight came up")
+        return (
+            side == "us"
+            and view["turn"] >= 2
+            and bool(view["enemy_stacks"])
+            and any(a.startswith("move ") for a in actions)
+        )
+
+    players = {"us": "human", "japan": "random"}
+    return play_until("deluxe", players, done, choose=dg_end_now_and_then, what="a US movement in sight")[0]
 
 
 @pytest.mark.skipif("deluxe" not in games.names(), reason="Deluxe Guadalcanal is not installed")
@@ -182,20 +182,16 @@ def test_deluxe_movement_with_the_enemy_in_sight(server: str, browser: Any, tmp_
     tab.close()
 
 
-def aag_record_until_japan_buys(seed: int = 3, choice_seed: int = 1, limit: int = 3000) -> GameRecord:
+def aag_record_until_japan_buys() -> GameRecord:
     """Random play of AAG until Japan (the human) may buy reinforcements."""
-    game = games.get("aag")
-    state = game.new_state(seed)
-    record = record_for(game, state, {"us": "random", "jp": "human"})
-    rng = random.Random(choice_seed)
-    for _ in range(limit):
-        side = state.current_player()
-        actions = [str(a) for a in state.legal_actions()]
-        if side == "jp" and any(a.startswith("buy ") for a in actions):
-            return record
-        action = rng.choice([a for a in actions if not a.startswith("buy ")] or actions)
-        record.add(side, action, state.apply(action))
-    raise AssertionError("Japan never came to buy")
+
+    def done(state: Any, side: str | None, actions: list[str], events: list[Event]) -> bool:
+        return side == "jp" and any(a.startswith("buy ") for a in actions)
+
+    def choose(rng: random.Random, actions: list[str]) -> str:
+        return rng.choice([a for a in actions if not a.startswith("buy ")] or actions)
+
+    return play_until("aag", {"us": "random", "jp": "human"}, done, choose=choose, what="Japan buying")[0]
 
 
 @pytest.mark.skipif("aag" not in games.names(), reason="Axis & Allies: Guadalcanal is not installed")
@@ -216,19 +212,23 @@ def test_aag_purchases_in_the_panel(server: str, browser: Any, tmp_path: Path) -
     small.close()
 
 
-def dg_record_assault_with_stealth(seed: int = 3, choice_seed: int = 3, limit: int = 3000) -> GameRecord:
+def dg_record_assault_with_stealth() -> GameRecord:
     """A DG position in the US combat step with an attack to open, where one Japanese unit
     away from it is under stealth (a record that starts from that position)."""
     game = games.get("deluxe")
-    state = game.new_state(seed)
-    rng = random.Random(choice_seed)
-    for _ in range(limit):
-        actions = [str(a) for a in state.legal_actions()]
-        if state.current_player() == "us" and any(a.startswith("attack ") for a in actions):
-            break
-        state.apply("end" if "end" in actions and rng.random() < 0.3 else rng.choice(actions))
-    else:
-        raise AssertionError("no US attack came up")
+
+    def done(state: Any, side: str | None, actions: list[str], events: list[Event]) -> bool:
+        return side == "us" and any(a.startswith("attack ") for a in actions)
+
+    _, state = play_until(
+        "deluxe",
+        {"us": "human", "japan": "random"},
+        done,
+        choose=dg_end_now_and_then,
+        choice_seed=3,
+        what="a US attack",
+    )
+    actions = [str(a) for a in state.legal_actions()]
     attacked = {a.split()[1] for a in actions if a.startswith("attack ")}
     position = state.to_json()
     hidden = next(

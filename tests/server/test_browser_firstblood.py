@@ -23,7 +23,7 @@ from tests.server.browser_support import (  # fixtures are used by name
 if "firstblood" not in games.names():
     pytest.skip("FIRST BLOOD is not installed", allow_module_level=True)
 
-from tests.server.firstblood_records import record_until_us_attack
+from tests.server.records import record_until_us_attack
 
 __all__ = ["browser", "server", "tab"]
 

@@ -11,7 +11,7 @@ from tests.server.conftest import act, auth, seat, wait_for
 if "firstblood" not in games.names():
     pytest.skip("FIRST BLOOD is not installed", allow_module_level=True)
 
-from tests.server.firstblood_records import record_until_us_attack
+from tests.server.records import record_until_us_attack
 
 
 def test_the_board_data_is_the_games_client_data(client: TestClient) -> None:
