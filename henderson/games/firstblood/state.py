@@ -389,6 +389,3 @@ class FBState:
         value = self.dice.roll(purpose, 6)
         events.append(roll_event(purpose, 6, value))
         return value
-
-    def fail(self, rule: str, message: str) -> IllegalAction:
-        return IllegalAction(rule, message)

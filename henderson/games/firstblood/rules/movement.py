@@ -94,16 +94,6 @@ def costs(st: FBState, unit: str) -> dict[str, int]:
     return found[0]
 
 
-def destinations(st: FBState, unit: str) -> dict[str, int]:
-    """Places `unit` may end a move in: reachable and not already holding 3 friendly units."""
-    board = st.board
-    return {
-        p: c
-        for p, c in costs(st, unit).items()
-        if not board.on_map(p) or len(st.at(p)) < HEX_STACK  # FB 5.0 (see rulings)
-    }
-
-
 def moves(st: FBState, unit: str) -> tuple[list[A.Move], frozenset[str]]:
     """The moves `unit` could make ignoring stacking, and their destinations, cached for the
     phase: enemy units do not move in one's own movement phase, so reach depends only on the
