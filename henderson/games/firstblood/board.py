@@ -6,6 +6,7 @@ Computed once from the data so that the rules ask cheap questions.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import NamedTuple
 
 from henderson.core.hexgrid import distance, neighbours
 from henderson.games.firstblood.model import FBData
@@ -13,6 +14,15 @@ from henderson.games.firstblood.model import FBData
 # FB 4.2.1 movement costs, in whole MF, by hexside crossed
 HEXSIDE_COST = {"clear": 1, "jungle": 2, "ridge": 2, "ford": 1}  # FB 4.4: the ford removes the river penalty
 RIVER_COST = {"clear": 3, "ridge": 3, "jungle": 4}  # FB 4.2: by the terrain of the hex entered
+
+
+class FreeReach(NamedTuple):
+    """Hexes reachable from one hex on an empty map, in increasing cost (the hex itself left
+    out): `within[b]` of them cost at most b half-MF."""
+
+    hexes: tuple[str, ...]
+    items: tuple[tuple[str, int], ...]
+    within: tuple[int, ...]
 
 
 class Board:
@@ -57,6 +67,7 @@ class Board:
             self.box_next[b.id] = tuple(nxt)
         self.reinforcement_boxes = tuple(b.id for b in order if b.reinforcement)
         self.setup_rows = m.setup_rows
+        self._free: dict[tuple[str, int], FreeReach] = {}
         self.setup_cols = m.setup_cols
         self.setup_hexes = tuple(h for h in self.terrain if self._in_setup_area(h))  # map order
         self.setup_area = frozenset(self.setup_hexes)
@@ -90,6 +101,19 @@ class Board:
             result.update(self.adj[h])
         return result
 
+    def free_reach(self, here: str, limit: int) -> FreeReach:
+        """Least half-MF costs from `here` to every hex within `limit` on an empty map,
+        remembered for the game: a unit with no enemy unit or zone of control within its
+        reach moves exactly as on an empty map (see `movement.reach`)."""
+        key = (here, limit)
+        found = self._free.get(key)
+        if found is None:
+            best = self.reach({here: 0}, limit, frozenset(), frozenset())  # in increasing cost
+            items = tuple((h, c) for h, c in best.items() if h != here)
+            within = [sum(1 for _, c in items if c <= b) for b in range(limit + 1)]
+            found = self._free[key] = FreeReach(tuple(h for h, _ in items), items, tuple(within))
+        return found
+
     def reach(
         self,
         starts: Mapping[str, int],
@@ -109,14 +133,17 @@ class Board:
             if c <= budget and h not in blocked:
                 buckets[c].append(h)
         steps = self.steps
-        for c in range(budget + 1):
-            for h in buckets[c]:
+        for c, bucket in enumerate(buckets):
+            for h in bucket:
                 if h in best:
                     continue
                 best[h] = c
-                h_zoc = h in zoc
-                for n, step in steps[h]:
-                    nc = c + step
-                    if nc <= budget and n not in best and n not in blocked and not (h_zoc and n in zoc):
-                        buckets[nc].append(n)
+                if h in zoc:  # FB 8.2: from a ZOC hex, never straight into another
+                    for n, step in steps[h]:
+                        if c + step <= budget and n not in best and n not in zoc and n not in blocked:
+                            buckets[c + step].append(n)
+                else:
+                    for n, step in steps[h]:
+                        if c + step <= budget and n not in best and n not in blocked:
+                            buckets[c + step].append(n)
         return best

@@ -21,6 +21,7 @@ from henderson.games.firstblood.model import FBData
 
 if TYPE_CHECKING:
     from henderson.games.firstblood.game import FirstBlood
+    from henderson.games.firstblood.rules.movement import MoveLists
 
 OTHER = {"us": "jp", "jp": "us"}
 
@@ -135,6 +136,7 @@ class FBState:
         self.cause = ""
         # memo of answers that hold for the rest of a phase (movement: reach per unit, place, MF)
         self.reach_cache: dict[tuple[Any, ...], list[Any]] = {}
+        self.move_lists: MoveLists | None = None  # this state's legal moves, while in a movement phase
         self._legal: list[A.FBAction] | None = None
         self._legal_set: set[A.FBAction] | None = None  # built only when an outside action is checked
 
@@ -262,6 +264,7 @@ class FBState:
         other.winner_side = self.winner_side
         other.cause = self.cause
         other.reach_cache = self.reach_cache  # shared: enemy units do not move during a movement phase
+        other.move_lists = None  # rebuilt from reach_cache when needed
         other._legal = self._legal
         other._legal_set = self._legal_set
         return other
@@ -352,6 +355,7 @@ class FBState:
     # --- changing the position (all changes of place go through these) ---------------
 
     def put(self, unit: str, place: str) -> None:
+        self.move_lists = None
         old = self.ground.get(unit)
         if old is not None:
             self._leave(unit, old)
@@ -366,6 +370,7 @@ class FBState:
             del self.occ[place]
 
     def remove(self, unit: str) -> None:
+        self.move_lists = None
         old = self.ground.pop(unit, None)
         if old is not None:
             self._leave(unit, old)

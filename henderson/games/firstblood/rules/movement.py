@@ -20,6 +20,7 @@ def enter(st: FBState, events: list[Event]) -> None:
     side = st.phasing
     st.mf = {}
     st.reach_cache = {}
+    st.move_lists = None
     for unit in st.ground:
         g = st.data.ground[unit]
         if g.side == side and unit not in st.held:
@@ -43,6 +44,11 @@ def reach(st: FBState, unit: str) -> dict[str, int]:
     starts: dict[str, int] = {}
     boxes: dict[str, int] = {}
     if board.on_map(here):
+        if budget <= 2 * half:
+            free = board.free_reach(here, 2 * half)
+            n = free.within[budget]
+            if here not in (danger := danger_hexes(st, g.side)) and danger.isdisjoint(free.hexes[:n]):
+                return dict(free.items[:n])  # no enemy or ZOC within reach: as on an empty map
         starts[here] = 0
     elif here in board.ep_arrows:
         cost = 0 if g.side == "us" else half  # FB 7.1 (US pays nothing), FB 7.3
@@ -71,13 +77,20 @@ def reach(st: FBState, unit: str) -> dict[str, int]:
     return result
 
 
+def danger_hexes(st: FBState, side: str) -> set[str]:
+    """Hexes of enemy units and their zones of control, where movement is restricted (FB 7.4, 8.2)."""
+    enemy_and_zoc(st, side)
+    return st.reach_cache[("enemy", side)][2]
+
+
 def enemy_and_zoc(st: FBState, side: str) -> tuple[set[str], set[str]]:
     """Hexes of the enemy's ground units and their zone of control, fixed for a movement phase."""
     key = ("enemy", side)
     found = st.reach_cache.get(key)
     if found is None:
         enemy = st.hexes_of(OTHER[side])
-        found = [enemy, st.board.zoc(enemy)]
+        zoc = st.board.zoc(enemy)
+        found = [enemy, zoc, enemy | zoc]
         st.reach_cache[key] = found
     return found[0], found[1]
 
@@ -98,13 +111,25 @@ def moves(st: FBState, unit: str) -> tuple[list[A.Move], frozenset[str]]:
     """The moves `unit` could make ignoring stacking, and their destinations, cached for the
     phase: enemy units do not move in one's own movement phase, so reach depends only on the
     unit's side, printed MF, place, MF left and boxes visited (units alike share it)."""
-    key = (unit, st.ground[unit], st.mf.get(unit, 0))
+    key = (unit, st.ground[unit], st.mf.get(unit, 0), st.visited.get(unit, ""))
     found = st.reach_cache.get(key)
     if found is None:
         places = sorted(costs(st, unit))
-        found = [[A.Move(unit, p) for p in places], frozenset(places)]
+        found = [[_move(unit, p) for p in places], frozenset(places)]
         st.reach_cache[key] = found
     return found[0], found[1]
+
+
+_MOVES: dict[tuple[str, str], A.Move] = {}
+
+
+def _move(unit: str, to: str) -> A.Move:
+    """One shared `Move` value per unit and place: actions are immutable, and building
+    thousands of them per phase was a third of the cost of listing moves."""
+    move = _MOVES.get((unit, to))
+    if move is None:
+        move = _MOVES[(unit, to)] = A.Move(unit, to)
+    return move
 
 
 def is_legal_move(st: FBState, action: A.Move) -> bool:
@@ -143,15 +168,61 @@ def bomb_targets(st: FBState) -> list[str]:
     return found
 
 
-def actions(st: FBState) -> list[A.FBAction]:
-    acts: list[A.FBAction] = []
-    full = {p for p, units in st.occ.items() if len(units) >= HEX_STACK}  # FB 5.0 (see rulings)
-    for unit in movers(st):
+class MoveLists:
+    """The legal moves of one movement phase, kept up to date move by move (only the mover's
+    list and the lists touching a hex that filled or emptied change), so that listing the
+    legal actions after a move costs one reach, not one per unit. Held by one state only:
+    a clone starts without and rebuilds it from the shared `reach_cache`."""
+
+    __slots__ = ("full", "lists", "movers")
+
+    def __init__(self, st: FBState) -> None:
+        # FB 5.0 (see rulings): no move ends in a map hex already holding three ground units
+        terrain = st.board.terrain
+        self.full = {p for p, units in st.occ.items() if len(units) >= HEX_STACK and p in terrain}
+        self.movers = movers(st)
+        self.lists = {u: self._filtered(st, u) for u in self.movers}
+
+    def _filtered(self, st: FBState, unit: str) -> list[A.Move]:
         unit_moves, places = moves(st, unit)
-        if full.isdisjoint(places):
-            acts.extend(unit_moves)
+        if self.full.isdisjoint(places):
+            return unit_moves
+        return [m for m in unit_moves if m.to not in self.full]
+
+    def actions(self) -> list[A.Move]:
+        acts: list[A.Move] = []
+        lists = self.lists
+        for unit in self.movers:
+            acts.extend(lists[unit])
+        return acts
+
+    def moved(self, st: FBState, unit: str, frm: str, to: str) -> None:
+        """Bring the lists up to date after `unit` moved from `frm` to `to`."""
+        terrain = st.board.terrain
+        changed = []
+        for place in (frm, to):
+            is_full = place in terrain and len(st.occ.get(place, ())) >= HEX_STACK
+            if is_full != (place in self.full):
+                changed.append(place)
+                if is_full:
+                    self.full.add(place)
+                else:
+                    self.full.discard(place)
+        if st.mf.get(unit, 0) <= 0:
+            self.movers.remove(unit)
+            del self.lists[unit]
         else:
-            acts.extend([m for m in unit_moves if m.to not in full])
+            self.lists[unit] = self._filtered(st, unit)
+        if changed:
+            for other in self.movers:
+                if other != unit and not moves(st, other)[1].isdisjoint(changed):
+                    self.lists[other] = self._filtered(st, other)
+
+
+def actions(st: FBState) -> list[A.FBAction]:
+    if st.move_lists is None:
+        st.move_lists = MoveLists(st)
+    acts: list[A.FBAction] = list(st.move_lists.actions())
     if st.phasing == "us":
         ready = bombers_ready(st)
         targets = bomb_targets(st) if ready else []
@@ -302,11 +373,15 @@ def do(st: FBState, action: A.FBAction, events: list[Event]) -> None:
 
 def move(st: FBState, unit: str, to: str, cost: int, events: list[Event]) -> None:
     frm = st.ground[unit]
+    lists = st.move_lists
     st.mf[unit] -= cost
-    st.put(unit, to)
+    st.put(unit, to)  # forgets the move lists: any other change of place must rebuild them
     st.moved.add(unit)
     if to in st.board.box_arrows:
         st.visited[unit] = st.visited.get(unit, frm) + to  # FB 6.3 box counters
+    if lists is not None:
+        lists.moved(st, unit, frm, to)
+        st.move_lists = lists
     events.append(
         Event(
             "move",
@@ -338,3 +413,4 @@ def end_blocker(st: FBState) -> IllegalAction | None:
 
 def leave(st: FBState, events: list[Event]) -> None:
     st.mf = {}
+    st.move_lists = None

@@ -1,0 +1,69 @@
+"""The movement phase's legal moves are kept up to date move by move and read from empty-map
+searches where no enemy is near (speed); these tests hold them to the plain definition."""
+
+from __future__ import annotations
+
+import random
+
+from henderson.games.firstblood import actions as A
+from henderson.games.firstblood.rules import movement
+
+
+def _fresh_moves(st) -> list[str]:
+    """The legal actions of `st` computed from nothing cached."""
+    copy = st.clone()
+    copy.reach_cache = {}
+    copy.move_lists = None
+    copy.changed()
+    return [str(a) for a in copy.legal_actions()]
+
+
+def test_kept_move_lists_equal_a_fresh_listing(game):
+    """FB 4.0, 5.0: after every move of seeded random games, the kept list is the fresh one."""
+    checked = 0
+    for seed in range(6):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn < 4:
+            acts = st.legal_actions()
+            if st.phase.endswith("_movement") and not st.pending and rng.random() < 0.3:
+                assert [str(a) for a in acts] == _fresh_moves(st)
+                checked += 1
+            st.apply(acts[rng.randrange(len(acts))])
+    assert checked > 100
+
+
+def test_reach_equals_the_constrained_search(game):
+    """FB 7.4, 8.2: the empty-map shortcut gives the same costs as the search that avoids enemy
+    hexes and ZOC-to-ZOC steps, for every mover of seeded random movement phases."""
+    compared = 0
+    for seed in range(4):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn < 5:
+            if st.phase.endswith("_movement") and not st.pending:
+                for unit in movement.movers(st):
+                    here = st.ground[unit]
+                    if not st.board.on_map(here):
+                        continue
+                    enemy, zoc = movement.enemy_and_zoc(st, st.data.ground[unit].side)
+                    plain = st.board.reach({here: 0}, st.mf[unit], enemy, zoc)
+                    plain.pop(here, None)
+                    assert movement.reach(st, unit) == plain, (seed, unit)
+                    compared += 1
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+    assert compared > 200
+
+
+def test_fb_6_0_boxes_have_no_stacking_limit(pos):
+    """FB 5.0 limits map hexes; a box holds any number (FB 6.0, 7.2): a fourth unit may move into
+    a box holding three."""
+    st = pos(
+        "jp_movement",
+        ground={"1/124": "A", "2/124": "B", "3/124": "B", "1/4": "B"},
+        boxes_visited={"1/124": "A", "2/124": "B", "3/124": "B", "1/4": "B"},
+    )
+    assert A.Move("1/124", "B") in st.legal_actions()
+    st.apply("move 1/124 B")
+    assert len(st.at("B")) == 4
