@@ -6,7 +6,7 @@ Computed once from the data so that the rules ask cheap questions.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from henderson.core.hexgrid import distance, neighbours
 from henderson.games.firstblood.model import FBData
@@ -68,6 +68,7 @@ class Board:
         self.reinforcement_boxes = tuple(b.id for b in order if b.reinforcement)
         self.setup_rows = m.setup_rows
         self._free: dict[tuple[str, int], FreeReach] = {}
+        self.memo: dict[tuple[Any, ...], Any] = {}  # answers that depend on the data alone, for the game
         self.setup_cols = m.setup_cols
         self.setup_hexes = tuple(h for h in self.terrain if self._in_setup_area(h))  # map order
         self.setup_area = frozenset(self.setup_hexes)

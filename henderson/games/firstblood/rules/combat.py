@@ -345,7 +345,7 @@ def actions(st: FBState) -> list[A.FBAction]:
 def add_candidates(st: FBState, b: Building) -> list[str]:
     found = []
     side = st.phasing
-    for unit in sorted(st.ground):
+    for unit in sorted(_maybe_joining(st, b.defenders[0])):
         if (
             st.data.ground[unit].side == side
             and unit not in b.attackers
@@ -360,6 +360,26 @@ def add_candidates(st: FBState, b: Building) -> list[str]:
             a for a in sorted(st.air) if st.air[a] == "usaf_ground_attack" and a not in st.bombing and a not in b.air
         )
     return found
+
+
+def _maybe_joining(st: FBState, target: str) -> set[str]:
+    """Every ground unit that might join an attack on `target`: those next to it (FB 8.2),
+    in an entry point or box with an arrow to it (FB 7.5) and every artillery unit (FB 9.2).
+    The full checks follow; this only spares them the units far away."""
+    board = st.board
+    pool: set[str] = set()
+    for n in board.adj.get(target, ()):
+        pool.update(st.at(n))
+    for arrows in (board.ep_arrows, board.box_arrows):
+        for place, to in arrows.items():
+            if target in to:
+                pool.update(st.at(place))
+    key = ("artillery",)
+    guns = board.memo.get(key)
+    if guns is None:
+        guns = board.memo[key] = frozenset(u for u, g in st.data.ground.items() if g.range is not None)
+    pool.update(u for u in guns if u in st.ground)
+    return pool
 
 
 def accepts(st: FBState, action: A.FBAction) -> bool:

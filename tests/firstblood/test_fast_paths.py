@@ -1,12 +1,13 @@
-"""The movement phase's legal moves are kept up to date move by move and read from empty-map
-searches where no enemy is near (speed); these tests hold them to the plain definition."""
+"""Shortcuts taken for speed, held to the plain definitions: the movement phase's legal moves
+kept up to date move by move and read from empty-map searches where no enemy is near, and the
+units offered to join an attack looked for near it only."""
 
 from __future__ import annotations
 
 import random
 
 from henderson.games.firstblood import actions as A
-from henderson.games.firstblood.rules import movement
+from henderson.games.firstblood.rules import artillery, combat, movement
 
 
 def _fresh_moves(st) -> list[str]:
@@ -67,3 +68,31 @@ def test_fb_6_0_boxes_have_no_stacking_limit(pos):
     assert A.Move("1/124", "B") in st.legal_actions()
     st.apply("move 1/124 B")
     assert len(st.at("B")) == 4
+
+
+def test_units_offered_to_join_an_attack_are_all_who_may(game):
+    """FB 8.2, 7.5, 9.2, 10.4, 13.6: the `add` actions name exactly the units for which the
+    joining checks hold, looked for among all units in play."""
+    compared = 0
+    for seed in range(12):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn < 8:
+            b = st.building
+            if b is not None and not st.pending:
+                every = [
+                    u
+                    for u in sorted(st.ground)
+                    if st.data.ground[u].side == st.phasing
+                    and u not in b.attackers
+                    and u not in b.artillery
+                    and (
+                        combat.eligible_attacker(st, u, b.defenders) or artillery.can_bombard(st, u, b.defenders)
+                    )
+                ]
+                offered = [a.unit for a in st.legal_actions() if isinstance(a, A.Add) and a.unit in st.ground]
+                assert offered == every, (seed, st.ply)
+                compared += 1
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+    assert compared > 100
