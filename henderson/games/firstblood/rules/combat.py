@@ -92,14 +92,15 @@ def defender_sets(st: FBState) -> list[tuple[str, ...]]:
     side = st.phasing
     enemy_hexes = st.hexes_of(OTHER[side])
     board = st.board
+    ground = st.data.ground
     sets: set[tuple[str, ...]] = set()
-    for unit, here in st.ground.items():
-        if st.data.ground[unit].side != side or unit in st.attacked:
+    for place, units in st.occ.items():
+        if ground[units[0]].side != side or all(u in st.attacked for u in units):
             continue
-        if board.on_map(here):
-            targets = sorted(n for n in board.adj[here] if n in enemy_hexes and n not in st.attacked_hexes)
-        elif entry_attack_allowed(st, here) and unit in off_board_attackers(st, here):
-            arrows = board.ep_arrows.get(here) or board.box_arrows.get(here) or ()
+        if board.on_map(place):
+            targets = sorted(n for n in board.adj[place] if n in enemy_hexes and n not in st.attacked_hexes)
+        elif entry_attack_allowed(st, place) and off_board_attackers(st, place):
+            arrows = board.ep_arrows.get(place) or board.box_arrows.get(place) or ()
             targets = sorted(h for h in arrows if h in enemy_hexes and h not in st.attacked_hexes)
         else:
             continue

@@ -115,21 +115,25 @@ def moves(st: FBState, unit: str) -> tuple[list[A.Move], frozenset[str]]:
     found = st.reach_cache.get(key)
     if found is None:
         places = sorted(costs(st, unit))
-        found = [[_move(unit, p) for p in places], frozenset(places)]
+        found = [_moves_to(unit, places), frozenset(places)]
         st.reach_cache[key] = found
     return found[0], found[1]
 
 
-_MOVES: dict[tuple[str, str], A.Move] = {}
+_MOVES: dict[str, dict[str, A.Move]] = {}
 
 
-def _move(unit: str, to: str) -> A.Move:
-    """One shared `Move` value per unit and place: actions are immutable, and building
-    thousands of them per phase was a third of the cost of listing moves."""
-    move = _MOVES.get((unit, to))
-    if move is None:
-        move = _MOVES[(unit, to)] = A.Move(unit, to)
-    return move
+def _moves_to(unit: str, places: list[str]) -> list[A.Move]:
+    """`move UNIT PLACE` for each place, one shared value per unit and place: actions are
+    immutable, and building thousands of them per phase was a third of the cost of listing moves."""
+    known = _MOVES.setdefault(unit, {})
+    found = []
+    for place in places:
+        move = known.get(place)
+        if move is None:
+            move = known[place] = A.Move(unit, place)
+        found.append(move)
+    return found
 
 
 def is_legal_move(st: FBState, action: A.Move) -> bool:
