@@ -206,11 +206,11 @@ class FBState:
     def is_legal(self, action: A.FBAction) -> bool:
         """Whether `action` is among the legal actions. A move is checked directly against the
         mover's destinations (the long list of every unit's moves is never searched)."""
-        acts = self.legal_actions()
         if isinstance(action, A.Move) and not self.pending and self.phase.endswith("_movement"):
             from henderson.games.firstblood.rules import movement
 
             return movement.is_legal_move(self, action)
+        acts = self.legal_actions()
         if self._legal_set is None:
             self._legal_set = set(acts)
         return action in self._legal_set

@@ -223,6 +223,20 @@ class MoveLists:
                     self.lists[other] = self._filtered(st, other)
 
 
+def has_choice(st: FBState) -> bool:
+    """Whether some move is open, found without listing them all (see `sequence.advance`);
+    False only means "list them to know"."""
+    lists = st.move_lists
+    if lists is not None:
+        return any(lists.lists.values())
+    terrain = st.board.terrain
+    for unit in movers(st):
+        for place in moves(st, unit)[1]:
+            if place not in terrain or len(st.occ.get(place, ())) < HEX_STACK:  # FB 5.0
+                return True
+    return False
+
+
 def actions(st: FBState) -> list[A.FBAction]:
     if st.move_lists is None:
         st.move_lists = MoveLists(st)

@@ -105,9 +105,14 @@ def play(st: FBState, action: A.FBAction, events: list[Event]) -> None:
 
 
 def advance(st: FBState, events: list[Event]) -> None:
-    """Move on through phases where nothing is left to decide; cache the next legal actions."""
+    """Move on through phases where nothing is left to decide; cache the next legal actions
+    (or leave them to be listed when asked, where a phase can tell cheaply that it has a
+    choice: look-ahead clones that are only evaluated never pay for the list)."""
     st.changed()
     while st.winner_side is None:
+        choice = getattr(MODULES[st.phase], "has_choice", None)
+        if not st.pending and choice is not None and choice(st):
+            return  # something to decide: the legal actions are listed when asked for
         acts = legal(st)
         if st.pending or not (len(acts) == 1 and isinstance(acts[0], A.End)):
             st.set_legal(acts)
