@@ -147,11 +147,71 @@ function draw() {
   }
   if (live.problem) status += ` · ${live.problem}`;
   $("status").textContent = status;
+  drawTurnBadge();
+  drawResult();
   drawBoard(shown);
   drawActions();
   drawDice();
   drawLog();
   drawReplay();
+}
+
+/** A badge that says at a glance whose turn it is: yours, the other side's, or the end. */
+function drawTurnBadge() {
+  const live = ui.live;
+  const badge = $("turn-badge");
+  badge.classList.remove("hidden", "turn", "wait", "over");
+  if (live.terminal) {
+    badge.textContent = "game over";
+    badge.classList.add("over");
+  } else if (live.your_turn) {
+    badge.textContent = live.side ? `your turn (${live.side})` : "your turn";
+    badge.classList.add("turn");
+  } else {
+    const who = live.players[live.current_player];
+    badge.textContent = `${live.current_player}${who && who !== "human" ? ` (computer: ${who})` : ""} to play`;
+    badge.classList.add("wait");
+  }
+}
+
+/** Why the game ended: the last event that names a winner (FB "victory", DG "game_over"). */
+function endingEvent() {
+  for (let i = ui.log.length - 1; i >= 0; i -= 1) {
+    const events = ui.log[i].events || [];
+    for (let j = events.length - 1; j >= 0; j -= 1) {
+      const e = events[j];
+      if (["victory", "game_over", "result", "win", "end_of_game"].includes(e.kind) || (e.data && "winner" in e.data)) return e;
+    }
+  }
+  return null;
+}
+
+/** Over the board at the end: who won (you or the other side) and why. */
+function drawResult() {
+  const live = ui.live;
+  const banner = $("result-banner");
+  const show = live.terminal && !ui.replay && ui.resultClosed !== live.match;
+  banner.classList.toggle("hidden", !show);
+  if (!show) return;
+  banner.replaceChildren();
+  const head = document.createElement("strong");
+  const outcome = live.winner ? `${live.winner} wins` : "No winner: a draw";
+  head.textContent = live.side && live.winner
+    ? `${live.winner === live.side ? "You win" : "You lose"} · ${outcome}` : `Game over · ${outcome}`;
+  const why = document.createElement("div");
+  why.className = "why";
+  const ending = endingEvent();
+  why.textContent = ending ? ending.text : "";
+  const close = document.createElement("button");
+  close.type = "button";
+  close.textContent = "×";
+  close.title = "hide (the board stays as it ended)";
+  close.addEventListener("click", () => {
+    ui.resultClosed = live.match;
+    banner.classList.add("hidden");
+  });
+  head.append(close);
+  banner.append(head, why);
 }
 
 function drawBoard(shown) {
@@ -210,6 +270,12 @@ function drawActions() {
   const canAct = live.your_turn && !ui.replay;
   input.disabled = !canAct;
   $("undo").disabled = !(canAct && live.can_undo);
+  const endKey = keyFor("end");
+  $("end-phase").classList.toggle("hidden", !(canAct && live.legal_actions.includes("end")));
+  $("end-phase").querySelector("kbd").textContent = endKey || "";
+  $("end-phase").querySelector("kbd").classList.toggle("hidden", !endKey);
+  $("end-phase").title = `end the phase${endKey ? ` (${endKey})` : ""}`;
+  drawKeyHints();
   if (!canAct) {
     $("actions-title").textContent = ui.replay
       ? "Actions (paused during replay)"
@@ -218,7 +284,7 @@ function drawActions() {
     return;
   }
   const found = matches();
-  $("actions-title").textContent = `Your actions (${live.legal_actions.length})`;
+  $("actions-title").textContent = `Actions (${live.legal_actions.length})`;
   if (ui.selected >= found.length) ui.selected = found.length - 1;
   found.slice(0, LIST_LIMIT).forEach((action, i) => {
     const li = document.createElement("li");
@@ -242,6 +308,29 @@ function drawActions() {
   }
   const sel = list.querySelector("li.sel");
   if (sel) sel.scrollIntoView({ block: "nearest" });
+}
+
+/** The renderer's key that plays `action`, if any. */
+function keyFor(action) {
+  const keys = (ui.renderer && ui.renderer.keys) || {};
+  return Object.keys(keys).find((k) => keys[k] === action) || null;
+}
+
+/** The keys that matter most, always in sight under the action list. */
+function drawKeyHints() {
+  const keys = (ui.renderer && ui.renderer.keys) || {};
+  const hints = Object.entries(keys).map(([key, action]) => [key, action === "end" ? "end phase" : action]);
+  hints.push(["u", "undo"], ["/", "type an action"], ["←", "replay"], ["?", "all keys"]);
+  const box = $("key-hints");
+  const text = hints.map(([k, what]) => `${k} ${what}`).join(" · ");
+  if (box.dataset.text === text) return;
+  box.dataset.text = text;
+  box.replaceChildren("Keys: ");
+  hints.forEach(([key, what], i) => {
+    const kbd = document.createElement("kbd");
+    kbd.textContent = key;
+    box.append(kbd, what, i < hints.length - 1 ? " · " : "");
+  });
 }
 
 function rollsUpTo(step) {
@@ -331,23 +420,30 @@ function showError(text) {
   $("action-error").textContent = text;
 }
 
+/**
+ * Play an action; resolves to the state message after it (so a renderer can play several in
+ * a row, each on the state the last one left), or null when it was refused or not sent.
+ */
 async function play(action) {
   const live = ui.live;
-  if (!live || !live.your_turn || ui.replay || ui.busy) return;
+  if (!live || !live.your_turn || ui.replay || ui.busy) return null;
   ui.busy = true;
   showError("");
   try {
-    await api.act(ui.token, action, live.ply);
+    const answer = await api.act(ui.token, action, live.ply);
     ui.filter = "";
     ui.selected = -1;
     $("action-input").value = "";
-    if (!ui.socket || !ui.socket.connected) accept(await api.seat(ui.token));
+    // the push usually comes first; when it has not, ask, so the caller sees the new state
+    if (!ui.socket || !ui.socket.connected || !ui.live || ui.live.ply !== answer.ply) accept(await api.seat(ui.token));
     else draw();
+    return ui.live;
   } catch (err) {
     showError(err instanceof ApiError ? err.describe() : String(err));
     if (err instanceof ApiError && ["stale", "not-your-decision"].includes(err.code)) {
       accept(await api.seat(ui.token));
     }
+    return null;
   } finally {
     ui.busy = false;
   }
@@ -512,6 +608,7 @@ function start() {
   $("r-live").addEventListener("click", () => goto(null));
   $("download").addEventListener("click", download);
   $("undo").addEventListener("click", undo);
+  $("end-phase").addEventListener("click", () => play("end"));
   $("help").addEventListener("click", () => {
     addRendererKeys();
     $("help-dialog").showModal();
