@@ -259,7 +259,7 @@ def test_a_late_position_to_the_result(server: str, tab: Page, tmp_path: Path) -
     expect(page.locator("#status")).to_contain_text("Game over")
     banner = page.locator("#result-banner")
     expect(banner).to_be_visible()
-    expect(banner).to_contain_text(re.compile(r"(us|jp) wins"))
+    expect(banner).to_contain_text(re.compile(r"You win \(us\)|You lose · jp wins"))
     expect(banner.locator(".why")).to_contain_text("FB 2.0")
     expect(page.locator("#turn-badge")).to_have_text("game over")
     expect(page.locator("#end-phase")).to_be_hidden()

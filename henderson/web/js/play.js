@@ -195,9 +195,9 @@ function drawResult() {
   if (!show) return;
   banner.replaceChildren();
   const head = document.createElement("strong");
-  const outcome = live.winner ? `${live.winner} wins` : "No winner: a draw";
-  head.textContent = live.side && live.winner
-    ? `${live.winner === live.side ? "You win" : "You lose"} · ${outcome}` : `Game over · ${outcome}`;
+  if (!live.winner) head.textContent = "Game over · a draw";
+  else if (!live.side) head.textContent = `Game over · ${live.winner} wins`;
+  else head.textContent = live.winner === live.side ? `You win (${live.side})` : `You lose · ${live.winner} wins`;
   const why = document.createElement("div");
   why.className = "why";
   const ending = endingEvent();
