@@ -65,8 +65,21 @@ def fb_record(done: Any, what: str) -> tuple[GameRecord, Any]:
     raise AssertionError(f"{what} never came up")
 
 
+SEAT = """async () => {
+  const token = decodeURIComponent(location.hash.slice(1));
+  const answer = await fetch('/api/seat', {headers: {Authorization: 'Bearer ' + token}});
+  return answer.json();
+}"""
+
+
+def seat(page: Any) -> dict[str, Any]:
+    """This seat's state message from the API: what the server lets the page know."""
+    return dict(page.evaluate(SEAT))
+
+
 def legal(page: Any) -> list[str]:
-    return [str(t) for t in page.locator("#action-list li:not(.more)").all_inner_texts()]
+    """The seat's legal actions (from the API: the page lists only the first 250)."""
+    return [str(a) for a in seat(page)["legal_actions"]]
 
 
 def settle(page: Any, before: int) -> None:
@@ -182,7 +195,12 @@ def click_a_move(page: Any) -> bool:
     return False
 
 
-def one_step(page: Any, moved: set[str], turn_phase: str) -> None:
+def log_grew(page: Any, before: int) -> None:
+    """After an action in a game of two humans: wait for the log to grow only."""
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}", timeout=20000)
+
+
+def one_step(page: Any, moved: set[str], turn_phase: str, wait: Any = settle) -> None:
     """One decision through the page: a move by clicking once a phase, the end-phase button or
     key, attacks and losses by clicking, anything else from the action list."""
     actions = legal(page)
@@ -191,7 +209,7 @@ def one_step(page: Any, moved: set[str], turn_phase: str) -> None:
         if turn_phase not in moved and any(a.startswith("move ") for a in actions):
             moved.add(turn_phase)
             if click_a_move(page):
-                settle(page, log_count(page) - 1)
+                wait(page, log_count(page) - 1)
                 return
         if len(moved) % 2:
             page.locator("#end-phase").click()
@@ -207,7 +225,7 @@ def one_step(page: Any, moved: set[str], turn_phase: str) -> None:
         page.locator("#board-svg polygon.attackable").first.dispatch_event("click")
     else:
         page.locator("#action-list li:not(.more)").first.click()
-    settle(page, before)
+    wait(page, before)
 
 
 def test_two_turns_against_the_computer(server: str, tab: Page) -> None:
