@@ -109,6 +109,10 @@ def click_a_move(page: Any, legal: list[str]) -> bool:
         if not counter.count():
             continue
         counter.dispatch_event("click")
+        panel = page.locator("#board-panel")
+        expect(panel).to_contain_text(mover)  # the panel beside the map, in sight whatever the scroll
+        box, width = panel.bounding_box(), page.viewport_size["width"]
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
         hexes = [str(h) for h in page.locator("#board-svg polygon.reach").evaluate_all(REACH)]
         if not hexes:
             continue

@@ -301,12 +301,9 @@ export function render(svg, ctx) {
   // the status line, VP track and zoom stay in sight when the map scrolls sideways
   const hud = el("g", { class: "hud" });
   const frame = svg.parentElement;
-  memo.panel = ctx.panel;
   const pin = () => {
     const h = frame.querySelector("g.hud");
     if (h) h.setAttribute("transform", `translate(${frame.scrollLeft / memo.zoom} 0)`);
-    // the panel sits in the scrolling frame: keep it in its corner of the screen
-    if (memo.panel) memo.panel.style.transform = `translate(${frame.scrollLeft}px, ${frame.scrollTop}px)`;
   };
   if (frame && memo.frame !== frame) {
     memo.frame = frame;

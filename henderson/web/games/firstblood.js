@@ -297,7 +297,7 @@ function actionButtons(ctx, actions) {
 function oddsTable(answer) {
   const o = answer.odds;
   const rows = [
-    html("div", {}, html("strong", {}, `Odds ${o.ratio}`), o.column ? ` · column ${o.column}` : " · below 1-2"),
+    html("div", {}, html("strong", {}, `Odds ${o.ratio}`), o.column ? ` · column ${o.column}` : ""),
     html("div", { class: "rule" }, `attack ${o.attack} (ground ${o.ground}, artillery ${o.artillery}) · defence ${o.defence}`),
   ];
   for (const d of o.doublings) rows.push(html("div", {}, `×2 ${d.hex}: ${d.text} `, html("span", { class: "rule" }, d.rule)));

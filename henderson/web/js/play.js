@@ -69,6 +69,7 @@ async function loadGame(name) {
   ui.renderer = null;
   ui.board = {};
   $("board-svg").removeAttribute("style"); // a renderer may have sized the board (e.g. zoom)
+  $("board-panel").removeAttribute("style");
   try {
     const [games, board] = await Promise.all([api.games(), api.board(name)]);
     ui.board = board;
