@@ -150,6 +150,7 @@ function draw() {
   $("status").textContent = status;
   drawTurnBadge();
   drawResult();
+  drawRecordButton();
   drawBoard(shown);
   drawActions();
   drawDice();
@@ -578,7 +579,21 @@ async function download() {
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   } catch (err) {
     showError(err.describe ? err.describe() : String(err));
+    if (err instanceof ApiError && err.code === "record-hidden" && ui.live && !ui.live.terminal) {
+      // it will not download before the end: say so on the button instead of failing again
+      ui.recordHidden = ui.live.match;
+      drawRecordButton();
+    }
   }
+}
+
+/** The record button is off while the server keeps the record hidden (until the end). */
+function drawRecordButton() {
+  const hidden = ui.live && ui.recordHidden === ui.live.match && !ui.live.terminal;
+  $("download").disabled = Boolean(hidden);
+  $("download").title = hidden
+    ? "the record holds hidden information: it downloads when the game is over"
+    : "download the record (JSON Lines)";
 }
 
 function addRendererKeys() {
