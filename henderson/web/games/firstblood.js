@@ -109,7 +109,7 @@ function counter(board, id, x, y, options = {}) {
   const side = sideOf(board, id);
   const colours = SIDE[side] || SIDE.us;
   const g = unitInfo(board, id);
-  const lines = counterLines(board, id);
+  const lines = options.lines || counterLines(board, id);
   const parts = [
     el("rect", {
       x: x - C / 2, y: y - C / 2, width: C, height: C, rx: 3, fill: colours.fill,
@@ -535,9 +535,14 @@ export function render(svg, ctx) {
     const area = areas.get(place);
     if (area) fits.set(place, boxFit(area, ids.length));
   }
+  const marks = { unit, addable, losable, canAct, building };
   for (const [place, ids] of placed) {
     const h = geo.hexes.get(place);
     const area = areas.get(place);
+    if (area && area.place) { // a holding box: one counter per aircraft or ship type, with its count
+      drawGroups(ctx, layer, area, ids, marks, { targets, attackable });
+      continue;
+    }
     const ep = epAt.get(place);
     ids.forEach((id, i) => {
       let x;
@@ -584,6 +589,46 @@ function onDefender(ctx, place) {
   if (!action) return false;
   rebuild(ctx, building, action);
   return true;
+}
+
+/** The units of a holding box by type (the first line of the counter), in order. */
+function groupsOf(board, ids) {
+  const groups = new Map();
+  for (const id of ids) {
+    const type = counterLines(board, id)[0];
+    if (!groups.has(type)) groups.set(type, []);
+    groups.get(type).push(id);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * A holding box holds many like aircraft: one counter per type with "×n" keeps them readable.
+ * It shows the selected unit of the type, else one with something to do; a click selects
+ * the next one of the type that has something to do (the panel lists them all to pick one).
+ */
+function drawGroups(ctx, layer, area, ids, marks, where) {
+  const { unit, addable, losable, canAct, building } = marks;
+  const groups = groupsOf(ctx.board, ids);
+  const fit = boxFit(area, groups.length);
+  groups.forEach((members, i) => {
+    const x = area.x + 4 + (C * fit.scale) / 2 + (i % fit.per) * fit.step;
+    const y = area.y + 14 + (C * fit.scale) / 2 + Math.floor(i / fit.per) * fit.rowStep;
+    const busy = members.filter((m) => addable.has(m) || losable.has(m) || (canAct.has(m) && !building));
+    const shown = members.includes(unit) ? unit : busy[0] || members[0];
+    const ring = members.includes(unit) ? "#1d4ed8" : members.some((m) => addable.has(m)) ? "#16a34a"
+      : members.some((m) => losable.has(m)) ? "#b91c1c" : busy.length ? "#ca8a04" : null;
+    const lines = members.length > 1 ? [counterLines(ctx.board, shown)[0], `×${members.length}`] : null;
+    const node = counter(ctx.board, shown, x, y, { ring, lines, note: members.length > 1 ? `${members.length} counters: ${members.join(", ")}` : null });
+    node.setAttribute("data-group", members.join(" "));
+    if (fit.scale !== 1) node.setAttribute("transform", `translate(${x} ${y}) scale(${fit.scale}) translate(${-x} ${-y})`);
+    node.addEventListener("click", (event) => {
+      event.stopPropagation();
+      const next = busy.length ? busy[(busy.indexOf(unit) + 1) % busy.length] : shown;
+      onCounter(ctx, next, area.place, where.targets, where.attackable, addable, losable);
+    });
+    layer.append(node);
+  });
 }
 
 /** How `n` counters fit in a box: shrunk until they do (never below 60%), then overlapped. */

@@ -274,7 +274,7 @@ function drawActions() {
   input.placeholder = canAct ? "type an action, / to focus, Enter to play"
     : live.terminal ? "the game is over" : ui.replay ? "back to the game (Esc) to play" : `waiting for ${live.current_player}…`;
   input.classList.toggle("hidden", !live.side); // a spectator never acts
-  $("undo").classList.toggle("hidden", !live.side);
+  $("undo").classList.toggle("hidden", !live.side || live.terminal);
   $("undo").disabled = !(canAct && live.can_undo);
   const endKey = keyFor("end");
   $("end-phase").classList.toggle("hidden", !(canAct && live.legal_actions.includes("end")));
@@ -325,8 +325,9 @@ function keyFor(action) {
 /** The keys that matter most, always in sight under the action list. */
 function drawKeyHints() {
   const keys = (ui.renderer && ui.renderer.keys) || {};
-  const hints = ui.live.side ? Object.entries(keys).map(([key, action]) => [key, action === "end" ? "end phase" : action]) : [];
-  if (ui.live.side) hints.push(["u", "undo"], ["/", "type an action"]);
+  const acts = ui.live.side && !ui.live.terminal; // a spectator, or anyone at the end, only replays
+  const hints = acts ? Object.entries(keys).map(([key, action]) => [key, action === "end" ? "end phase" : action]) : [];
+  if (acts) hints.push(["u", "undo"], ["/", "type an action"]);
   hints.push(["←", "replay"], ["?", "all keys"]);
   const box = $("key-hints");
   const text = hints.map(([k, what]) => `${k} ${what}`).join(" · ");
