@@ -281,5 +281,9 @@ def test_a_late_position_to_the_result(server: str, tab: Page, tmp_path: Path) -
     expect(banner.locator(".why")).to_contain_text("FB 2.0")
     expect(page.locator("#turn-badge")).to_have_text("game over")
     expect(page.locator("#end-phase")).to_be_hidden()
+    # a holding box shows one counter per type with its count, so a full box stays readable
+    for group in page.locator("#board-svg g.counter[data-group*=' ']").all():
+        count = len(str(group.get_attribute("data-group")).split())
+        expect(group).to_contain_text(f"×{count}")
     tab.shot("fb-result")
     assert tab.errors == []
