@@ -20,6 +20,7 @@ const ui = {
   selected: -1,
   busy: false,
   renderedLog: -1,
+  waiters: [], // callbacks waiting for the next state message
 };
 
 // -- start and seats ------------------------------------------------------------------------
@@ -117,7 +118,23 @@ function accept(message) {
   if (message.log_from < ui.renderedLog) ui.renderedLog = -1;
   ui.live = message;
   draw();
+  for (const waiter of ui.waiters.splice(0)) waiter();
   followTurn();
+}
+
+/** Resolve once the state shown is at least `ply` (a push came), or after `ms` anyway. */
+function stateAt(ply, ms) {
+  if (ui.live && ui.live.ply >= ply) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    const check = () => {
+      if (ui.live && ui.live.ply >= ply) {
+        clearTimeout(timer);
+        resolve();
+      } else ui.waiters.push(check);
+    };
+    ui.waiters.push(check);
+  });
 }
 
 // -- drawing ---------------------------------------------------------------------------------
@@ -442,8 +459,10 @@ async function play(action) {
     ui.filter = "";
     ui.selected = -1;
     $("action-input").value = "";
-    // the push usually comes first; when it has not, ask, so the caller sees the new state
-    if (!ui.socket || !ui.socket.connected || !ui.live || ui.live.ply !== answer.ply) accept(await api.seat(ui.token));
+    // the caller sees the state after the action: the push brings it (only the new log
+    // entries); without a socket, or when it is late, ask for the whole state
+    if (ui.socket && ui.socket.connected) await stateAt(answer.ply, 2000);
+    if (!ui.live || ui.live.ply < answer.ply) accept(await api.seat(ui.token));
     else draw();
     return ui.live;
   } catch (err) {
