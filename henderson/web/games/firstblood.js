@@ -445,7 +445,7 @@ export function render(svg, ctx) {
       hexLayer.append(el("polygon", { points: corners(h.x, h.y, R * 0.85).map((p) => p.join(",")).join(" "), fill: "none", stroke: "#b91c1c", "stroke-width": 2.5, "stroke-dasharray": "4 2", "pointer-events": "none" }));
     }
     if (building && building.defenders.includes(h.id)) {
-      hexLayer.append(el("polygon", { points: corners(h.x, h.y, R * 0.9).map((p) => p.join(",")).join(" "), fill: "#b91c1c", opacity: 0.25, "pointer-events": "none", class: "defender", "data-defender": h.id }));
+      hexLayer.append(el("polygon", { points: corners(h.x, h.y, R * 0.9).map((p) => p.join(",")).join(" "), fill: "#b91c1c", "fill-opacity": 0.25, stroke: "#b91c1c", "stroke-width": 3, "pointer-events": "none", class: "defender", "data-defender": h.id }));
     }
     if (join.has(h.id)) {
       hexLayer.append(
