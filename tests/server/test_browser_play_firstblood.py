@@ -168,6 +168,21 @@ def test_a_two_hex_attack_with_the_mouse(server: str, browser: Any, tmp_path: Pa
         assert page.locator("#board-panel").inner_text() != one_hex
         assert_map_uncovered(page)
         tab.shot(f"fb-two-hex-attack-{size[0]}x{size[1]}")
+        # a reload forgets the attacks listed before this one opened: the panel says how to
+        # get them back (cancel), and the page still shows the attack being built
+        page.reload()
+        wait_my_turn(page)
+        expect(page.locator("#board-panel h3")).to_have_text(f"Attack on {both}")
+        expect(page.locator("#board-panel")).to_contain_text("cancel and open the attack again")
+        # the attack is opened again on the two hexes from the list, then a click leaves one out
+        before = log_count(page)
+        page.locator("#board-panel button[data-action=cancel]").click()
+        settle(page, before)
+        before = log_count(page)
+        page.locator(f"#board-svg polygon.attackable[data-hex='{first}']").dispatch_event("click")
+        settle(page, before)
+        page.locator(f"#board-svg polygon.join[data-hex='{second}']").dispatch_event("click")
+        expect(page.locator("#board-panel h3")).to_have_text(f"Attack on {both}")
         # a click on a defending hex leaves it out again
         page.locator(f"#board-svg polygon.drop[data-hex='{second}']").dispatch_event("click")
         expect(page.locator("#board-panel h3")).to_have_text(f"Attack on {first}")

@@ -309,6 +309,7 @@ function oddsTable(answer) {
       html("td", {}, html("span", { class: "bar", style: `width:${Math.round(p * 80)}px` }))));
   }
   if (Object.keys(o.probabilities).length) rows.push(table);
+  else if (!o.column) rows.push(html("div", { class: "error" }, "below 1-2: the attacking units are eliminated without a roll (FB 8.6)"));
   else rows.push(html("div", { class: "rule" }, "no result can be rolled at these odds"));
   return html("div", { class: "odds-box" }, rows);
 }
