@@ -236,20 +236,24 @@ def late_record() -> GameRecord:
     return play_until("deluxe", {"us": "human", enemy: "normal"}, done, limit=6000, what="a late DG position")[0]
 
 
-def test_a_late_position_to_the_result(server: str, tab: Page, tmp_path: Path) -> None:
+def test_a_late_position_to_the_result(server: str, browser: Any, tmp_path: Path) -> None:
+    tab = Page(browser, 1920, 1080)  # the large screen here, 1366 x 768 in the test above
     page = tab.page
-    open_record(page, server, tmp_path / "late-dg.jsonl", late_record())
-    moved: set[str] = set()
-    for _ in range(150):
-        message = seat(page)
-        if message["terminal"]:
-            break
-        assert_nothing_hidden_drawn(page, message)
-        one_step(page, message, moved)
-    expect(page.locator("#status")).to_contain_text("Game over")
-    banner = page.locator("#result-banner")
-    expect(banner).to_be_visible()
-    expect(banner).to_contain_text(re.compile(r"You win|You lose|a draw"))
-    expect(banner.locator(".why")).to_contain_text("DG 9")
-    tab.shot("dg-result")
-    assert tab.errors == []
+    try:
+        open_record(page, server, tmp_path / "late-dg.jsonl", late_record())
+        moved: set[str] = set()
+        for _ in range(150):
+            message = seat(page)
+            if message["terminal"]:
+                break
+            assert_nothing_hidden_drawn(page, message)
+            one_step(page, message, moved)
+        expect(page.locator("#status")).to_contain_text("Game over")
+        banner = page.locator("#result-banner")
+        expect(banner).to_be_visible()
+        expect(banner).to_contain_text(re.compile(r"You win|You lose|a draw"))
+        expect(banner.locator(".why")).to_contain_text("DG 9")
+        tab.shot("dg-result")
+        assert tab.errors == []
+    finally:
+        tab.close()
