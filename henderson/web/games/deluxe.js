@@ -16,6 +16,7 @@ const SIDE = {
   us: { fill: "#5d7a34", ink: "#ffffff", edge: "#2f3f18", name: "US" },
   japan: { fill: "#f0d59a", ink: "#5a1111", edge: "#8a5a12", name: "Japan" },
 };
+SIDE.jp = SIDE.japan; // the Japanese side, whichever id the engine gives it
 const BAR = { black: "#111111", red: "#b91c1c", blue: "#1d4ed8" };
 const FILL = {
   sea: ["#a9cfe0"],
@@ -38,8 +39,13 @@ export const keys = { e: "end", p: "pass", g: "go" };
 // names of the steps of the sequence of play, learnt from the board data when it is drawn
 let stepNames = {};
 
+/** The Japanese entry of a per-side record, whether the side is called "japan" or "jp". */
+function japanese(bySide) {
+  return bySide.japan !== undefined ? bySide.japan : bySide.jp;
+}
+
 function prettyStep(id) {
-  return stepNames[id] || String(id || "").replace(/^us_/, "US ").replace(/^japan_/, "Japanese ").replace(/_/g, " ");
+  return stepNames[id] || String(id || "").replace(/^us_/, "US ").replace(/^(japan|jp)_/, "Japanese ").replace(/_/g, " ");
 }
 
 export function phase(view) {
@@ -290,10 +296,10 @@ export function render(svg, ctx) {
     const now = t.turn === view.turn;
     const x = 6 + i * cell;
     svg.append(el("g", { "data-turn": t.turn },
-      el("rect", { x, y: 6, width: cell - 3, height: 26, rx: 3, fill: now ? "#facc15" : t.event === "japan" ? "#fbd5d5" : "#f5f0e1", stroke: "#6b6b5a" }),
+      el("rect", { x, y: 6, width: cell - 3, height: 26, rx: 3, fill: now ? "#facc15" : t.event && t.event !== "us" ? "#fbd5d5" : "#f5f0e1", stroke: "#6b6b5a" }),
       el("text", { x: x + (cell - 3) / 2, y: 17, "text-anchor": "middle", "font-size": 9, "font-weight": now ? 700 : 400 }, String(t.turn)),
       el("text", { x: x + (cell - 3) / 2, y: 28, "text-anchor": "middle", "font-size": 7, fill: "#444" }, t.date ? t.date.slice(5) : ""),
-      el("title", {}, `Turn ${t.turn}: ${t.date}${t.event ? `, ${t.event} event` : ""}; artillery supply US ${t.supply.us}, Japan ${t.supply.japan}`)));
+      el("title", {}, `Turn ${t.turn}: ${t.date}${t.event ? `, ${t.event} event` : ""}; artillery supply US ${t.supply.us}, Japan ${japanese(t.supply)}`)));
   });
   const hf = view.henderson_field || {};
   const c = board.constants || {};
@@ -301,12 +307,9 @@ export function render(svg, ctx) {
   // the status line, VP track and zoom stay in sight when the map scrolls sideways
   const hud = el("g", { class: "hud" });
   const frame = svg.parentElement;
-  memo.panel = ctx.panel;
   const pin = () => {
     const h = frame.querySelector("g.hud");
     if (h) h.setAttribute("transform", `translate(${frame.scrollLeft / memo.zoom} 0)`);
-    // the panel sits in the scrolling frame: keep it in its corner of the screen
-    if (memo.panel) memo.panel.style.transform = `translate(${frame.scrollLeft}px, ${frame.scrollTop}px)`;
   };
   if (frame && memo.frame !== frame) {
     memo.frame = frame;
@@ -316,12 +319,12 @@ export function render(svg, ctx) {
   if (frame) requestAnimationFrame(pin);
   hud.append(el("rect", { x: 2, y: 37, width: 760, height: 32, rx: 4, fill: "#cfe3ea", opacity: 0.85 }));
   hud.append(el("text", { x: 8, y: 50, "font-size": 12, "font-weight": 600, class: "dg-phase" },
-    `${phase(view)}  ·  VP ${vpText}  ·  Henderson Field ${hf.status}/${c.hf_max} (${hf.control === "us" ? "US" : "Japan"})  ·  artillery supply US ${(view.supply || {}).us}, Japan ${(view.supply || {}).japan}${view.result ? `  ·  ${view.result.join(" ")}` : ""}`));
+    `${phase(view)}  ·  VP ${vpText}  ·  Henderson Field ${hf.status}/${c.hf_max} (${hf.control === "us" ? "US" : "Japan"})  ·  artillery supply US ${(view.supply || {}).us}, Japan ${japanese(view.supply || {})}${view.result ? `  ·  ${view.result.join(" ")}` : ""}`));
   // the VP track (DG 9.0): -win .. +win, the marker where the score stands
   const win = c.vp_to_win || 61;
   const vpx = (v) => 8 + ((Math.max(-win, Math.min(win, v)) + win) / (2 * win)) * 360;
   hud.append(el("g", { class: "vp-track", "data-vp": view.vp },
-    el("rect", { x: 8, y: 57, width: 180, height: 7, fill: SIDE.japan.fill, stroke: "#6b6b5a", "stroke-width": 0.5 }),
+    el("rect", { x: 8, y: 57, width: 180, height: 7, fill: SIDE.jp.fill, stroke: "#6b6b5a", "stroke-width": 0.5 }),
     el("rect", { x: 188, y: 57, width: 180, height: 7, fill: SIDE.us.fill, stroke: "#6b6b5a", "stroke-width": 0.5 }),
     el("circle", { cx: vpx(view.vp || 0), cy: 60.5, r: 5, fill: "#facc15", stroke: "#111" }),
     el("title", {}, `Victory points: ${vpText} (a side wins at ${win})`)));

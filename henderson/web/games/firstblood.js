@@ -3,7 +3,9 @@
 // counters of the view in stacks, and play by clicks: select a unit to see where it may
 // go (with the movement it costs), click to move; open an attack on a hex, add units and
 // see the odds (column, modifiers with their rules, chance of each result) before
-// resolving. The renderer decides no rule: it shows the legal actions and the server's
+// resolving; while an attack is built, click another outlined enemy hex to attack it too
+// (FB 8.2: several hexes when every attacker is next to all of them), or a defending hex to
+// leave it out. The renderer decides no rule: it shows the legal actions and the server's
 // answers.
 import { corners, sharedEdge } from "../js/hexmap.js";
 import { el, reset } from "../js/svg.js";
@@ -35,7 +37,11 @@ export function phase(view) {
 }
 
 // selection and answers kept between draws
-const memo = { unit: null, ply: -1, costs: new Map(), costsFor: null, odds: new Map() };
+const memo = {
+  unit: null, ply: -1, costs: new Map(), costsFor: null, odds: new Map(),
+  sets: null, // the attacks the engine listed before one was opened: { key, actions }
+  rebuilding: false, note: null,
+};
 
 function words(action) {
   return action.split(/\s+/);
@@ -103,7 +109,7 @@ function counter(board, id, x, y, options = {}) {
   const side = sideOf(board, id);
   const colours = SIDE[side] || SIDE.us;
   const g = unitInfo(board, id);
-  const lines = counterLines(board, id);
+  const lines = options.lines || counterLines(board, id);
   const parts = [
     el("rect", {
       x: x - C / 2, y: y - C / 2, width: C, height: C, rx: 3, fill: colours.fill,
@@ -161,6 +167,60 @@ function actors(legal) {
   return out;
 }
 
+/** What changes only when an attack is resolved: the attack sets listed stay valid until then. */
+function combatKey(view) {
+  const c = view.combat || {};
+  return [view.turn, view.phase, (c.attacked_hexes || []).join(","), (c.attacked || []).join(",")].join("|");
+}
+
+/**
+ * While an attack is built on hexes D: the hexes a click adds (D plus one is an attack the
+ * engine listed before this one was opened) or drops (D less one), each with that attack's
+ * notation. The engine lists `attack A+B` only while no attack is open, so the sets are
+ * remembered from then.
+ */
+function defenderChanges(view, legal) {
+  const join = new Map();
+  const drop = new Map();
+  const building = view.combat && view.combat.building;
+  if (!building || !legal.length || !memo.sets || memo.sets.key !== combatKey(view)) return { join, drop };
+  const now = building.defenders;
+  for (const action of memo.sets.actions) {
+    const hexes = words(action)[1].split("+");
+    if (hexes.length === now.length + 1 && now.every((h) => hexes.includes(h))) {
+      join.set(hexes.find((h) => !now.includes(h)), action);
+    } else if (now.length > 1 && hexes.length === now.length - 1 && hexes.every((h) => now.includes(h))) {
+      drop.set(now.find((h) => !hexes.includes(h)), action);
+    }
+  }
+  return { join, drop };
+}
+
+/**
+ * Change the defending hexes of the attack being built: cancel it (nothing was rolled), open
+ * `action`, and add again the units that may still join (a unit not next to every new
+ * defender drops out, and the panel says so).
+ */
+async function rebuild(ctx, building, action) {
+  if (memo.rebuilding) return;
+  memo.rebuilding = true;
+  const keep = [...building.attackers, ...building.artillery, ...building.ships, ...building.air];
+  const left = [];
+  try {
+    let state = await ctx.play("cancel");
+    if (state) state = await ctx.play(action);
+    for (const unit of keep) {
+      if (!state) break;
+      if (state.legal_actions.includes(`add ${unit}`)) state = await ctx.play(`add ${unit}`);
+      else left.push(unit);
+    }
+  } finally {
+    memo.rebuilding = false;
+    memo.note = left.length ? `${left.join(", ")} ${left.length > 1 ? "are" : "is"} not next to every defending hex: left out (FB 8.2)` : null;
+    ctx.redraw();
+  }
+}
+
 function attackSpec(building) {
   if (!building || !building.attackers.length) return null;
   let spec = `attack ${building.defenders.join("+")} with ${building.attackers.join(",")}`;
@@ -189,6 +249,22 @@ function wantCosts(ctx, unit, moves) {
     }
     ctx.redraw();
   }, () => {});
+}
+
+/** Why the engine refuses `action` here, asked once per position (a preview: never rolled). */
+function wantReason(ctx, action) {
+  const key = `${ctx.ply}:why:${action}`;
+  if (memo.odds.has(key)) return memo.odds.get(key).message;
+  memo.odds.set(key, { message: null });
+  ctx.api.preview([action], ["phase"]).then((answer) => {
+    const r = answer.results[0];
+    memo.odds.set(key, { message: r && !r.ok ? r.message : "the attack cannot be resolved yet" });
+    ctx.redraw();
+  }, (err) => {
+    memo.odds.set(key, { message: err.describe ? err.describe() : String(err) });
+    ctx.redraw();
+  });
+  return null;
 }
 
 function wantOdds(ctx, spec) {
@@ -221,7 +297,7 @@ function actionButtons(ctx, actions) {
 function oddsTable(answer) {
   const o = answer.odds;
   const rows = [
-    html("div", {}, html("strong", {}, `Odds ${o.ratio}`), o.column ? ` · column ${o.column}` : " · below 1-2"),
+    html("div", {}, html("strong", {}, `Odds ${o.ratio}`), o.column ? ` · column ${o.column}` : ""),
     html("div", { class: "rule" }, `attack ${o.attack} (ground ${o.ground}, artillery ${o.artillery}) · defence ${o.defence}`),
   ];
   for (const d of o.doublings) rows.push(html("div", {}, `×2 ${d.hex}: ${d.text} `, html("span", { class: "rule" }, d.rule)));
@@ -232,7 +308,9 @@ function oddsTable(answer) {
     table.append(html("tr", {}, html("td", {}, result), html("td", {}, `${exact}${(p * 100).toFixed(1)}%`),
       html("td", {}, html("span", { class: "bar", style: `width:${Math.round(p * 80)}px` }))));
   }
-  rows.push(table);
+  if (Object.keys(o.probabilities).length) rows.push(table);
+  else if (!o.column) rows.push(html("div", { class: "error" }, "below 1-2: the attacking units are eliminated without a roll (FB 8.6)"));
+  else rows.push(html("div", { class: "rule" }, "no result can be rolled at these odds"));
   return html("div", { class: "odds-box" }, rows);
 }
 
@@ -253,8 +331,21 @@ function drawPanel(ctx, placed) {
       adds.length ? html("div", { class: "rule" }, "Add (or click a ringed counter):") : null,
       actionButtons(ctx, adds),
     );
+    const { join, drop } = defenderChanges(view, legal);
+    if (join.size || drop.size) {
+      panel.append(html("div", { class: "rule", "data-hint": "defenders" },
+        `${join.size ? `Click a hex marked + (${[...join.keys()].join(", ")}) to attack it too` : ""}`
+        + `${join.size && drop.size ? "; " : ""}${drop.size ? "click a defending hex to leave it out" : ""} (FB 8.2).`));
+    } else if (legal.length && (!memo.sets || memo.sets.key !== combatKey(view))) {
+      panel.append(html("div", { class: "rule" }, "To attack several hexes at once, cancel and open the attack again: the hexes that may join are then marked +."));
+    }
+    if (memo.note) panel.append(html("div", { class: "error" }, memo.note));
     const spec = attackSpec(building);
-    if (spec) {
+    if (spec && legal.length && !legal.includes("resolve")) {
+      // the engine would refuse to roll it (e.g. FB 8.2 duties): say why instead of odds
+      const why = wantReason(ctx, "resolve");
+      panel.append(html("div", { class: why ? "error" : "rule" }, why || "checking the attack…"));
+    } else if (spec) {
       const answer = ctx.legal.length ? wantOdds(ctx, spec) : null;
       if (answer && answer.odds) panel.append(oddsTable(answer));
       else if (answer && answer.error) panel.append(html("div", { class: "error" }, answer.error));
@@ -306,11 +397,15 @@ export function render(svg, ctx) {
     if (w[0] === "attack" && w.length === 2) for (const h of w[1].split("+")) if (!attackable.has(h)) attackable.set(h, a);
   }
   const building = view.combat && view.combat.building;
+  const listed = legal.filter((a) => words(a)[0] === "attack" && words(a).length === 2);
+  if (listed.length) memo.sets = { key: combatKey(view), actions: listed };
+  if (!building && legal.length) memo.note = null;
+  const { join, drop } = defenderChanges(view, legal);
   const addable = new Set(legal.filter((a) => a.startsWith("add ")).map((a) => words(a)[1]));
   const losable = new Set(legal.filter((a) => a.startsWith("lose ")).map((a) => words(a)[1]));
 
   const holdingX = geo.right + 20;
-  const width = holdingX + 190;
+  const width = holdingX + 210;
   const height = geo.bottom + 110;
   reset(svg, width, height);
   svg.append(el("rect", { x: 0, y: 0, width, height, fill: "#cfe3ea" }));
@@ -338,6 +433,7 @@ export function render(svg, ctx) {
       "data-hex": h.id, class: target ? "hex reach" : attack ? "hex attackable" : "hex",
     }, el("title", {}, `${h.id} ${h.terrain}`));
     poly.addEventListener("click", () => onPlace(ctx, h.id, targets, attackable));
+    if (join.has(h.id) || drop.has(h.id)) poly.classList.add(join.has(h.id) ? "join" : "drop");
     hexLayer.append(poly);
     if (target) {
       hexLayer.append(el("polygon", { points: corners(h.x, h.y, R * 0.8).map((p) => p.join(",")).join(" "), fill: "none", stroke: "#ca8a04", "stroke-width": 3, "pointer-events": "none" }));
@@ -350,7 +446,13 @@ export function render(svg, ctx) {
       hexLayer.append(el("polygon", { points: corners(h.x, h.y, R * 0.85).map((p) => p.join(",")).join(" "), fill: "none", stroke: "#b91c1c", "stroke-width": 2.5, "stroke-dasharray": "4 2", "pointer-events": "none" }));
     }
     if (building && building.defenders.includes(h.id)) {
-      hexLayer.append(el("polygon", { points: corners(h.x, h.y, R * 0.9).map((p) => p.join(",")).join(" "), fill: "#b91c1c", opacity: 0.25, "pointer-events": "none" }));
+      hexLayer.append(el("polygon", { points: corners(h.x, h.y, R * 0.9).map((p) => p.join(",")).join(" "), fill: "#b91c1c", "fill-opacity": 0.25, stroke: "#b91c1c", "stroke-width": 3, "pointer-events": "none", class: "defender", "data-defender": h.id }));
+    }
+    if (join.has(h.id)) {
+      hexLayer.append(
+        el("polygon", { points: corners(h.x, h.y, R * 0.85).map((p) => p.join(",")).join(" "), fill: "none", stroke: "#7c2d12", "stroke-width": 2.5, "stroke-dasharray": "2 2", "pointer-events": "none", class: "joinable", "data-join": h.id }),
+        el("text", { x: h.x + R * 0.55, y: h.y - R * 0.3, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#7c2d12", "pointer-events": "none" }, "+"),
+      );
     }
   }
   svg.append(hexLayer);
@@ -377,7 +479,7 @@ export function render(svg, ctx) {
       const colour = { operational: "#44403c", damaged: "#ea580c", destroyed: "#b91c1c", unbuilt: "none" }[status] || "#44403c";
       svg.append(el("g", { "pointer-events": "none", "data-airfield": id, "data-status": status },
         el("rect", { x: h.x - R * 0.7, y: h.y + R * 0.35, width: R * 1.4, height: R * 0.3, fill: colour, stroke: "#44403c", "stroke-dasharray": status === "unbuilt" ? "3 2" : null }),
-        el("text", { x: h.x, y: h.y + R * 0.58, "text-anchor": "middle", "font-size": 6.5, fill: status === "unbuilt" ? "#44403c" : "#fff" },
+        el("text", { x: h.x, y: h.y + R * 0.58, "text-anchor": "middle", "font-size": 6.5, fill: status === "unbuilt" ? "#44403c" : "#fff", textLength: R * 1.3, lengthAdjust: "spacingAndGlyphs" },
           status === "operational" ? (af.kind === "airfield" ? "HENDERSON" : "STRIP") : status.toUpperCase()),
         el("title", {}, `${af.name}: ${status}`)));
     }
@@ -415,7 +517,8 @@ export function render(svg, ctx) {
   }
   // holding boxes in a column east of the map
   (board.holding_boxes || []).forEach((hb, i) => {
-    areas.set(hb.id, { x: holdingX, y: 60 + i * ((geo.bottom - 40) / 7), w: 180, h: (geo.bottom - 40) / 7 - 8, id: hb.id, label: hb.name, place: BOX_PLACE[hb.id] || hb.id });
+    const each = (height - 70) / 7; // the column runs from under the turn track to the foot of Boxes A-D
+    areas.set(hb.id, { x: holdingX, y: 60 + i * each, w: 200, h: each - 6, id: hb.id, label: hb.name, place: BOX_PLACE[hb.id] || hb.id });
   });
   for (const area of areas.values()) {
     const place = area.place || area.id;
@@ -428,9 +531,19 @@ export function render(svg, ctx) {
 
   // counters: stacks in hexes fan out a little; boxes lay them in rows
   const layer = el("g", { class: "counters" });
+  const fits = new Map(); // box -> how its counters fit: scale, cell, per row
+  for (const [place, ids] of placed) {
+    const area = areas.get(place);
+    if (area) fits.set(place, boxFit(area, ids.length));
+  }
+  const marks = { unit, addable, losable, canAct, building };
   for (const [place, ids] of placed) {
     const h = geo.hexes.get(place);
     const area = areas.get(place);
+    if (area && area.place) { // a holding box: one counter per aircraft or ship type, with its count
+      drawGroups(ctx, layer, area, ids, marks, { targets, attackable });
+      continue;
+    }
     const ep = epAt.get(place);
     ids.forEach((id, i) => {
       let x;
@@ -441,15 +554,17 @@ export function render(svg, ctx) {
         y = h.y - 3 - k * 3;
         if (i > 3) return;
       } else if (area) {
-        const per = Math.max(1, Math.floor((area.w - 6) / (C + 3)));
-        x = area.x + 4 + C / 2 + (i % per) * (C + 3);
-        y = area.y + 16 + C / 2 + Math.floor(i / per) * (C + 3);
+        const fit = fits.get(place);
+        x = area.x + 4 + (C * fit.scale) / 2 + (i % fit.per) * fit.step;
+        y = area.y + 14 + (C * fit.scale) / 2 + Math.floor(i / fit.per) * fit.rowStep;
       } else if (ep) {
         x = ep.x + 14 + C / 2 + i * 6;
         y = ep.y;
       } else return;
       const ring = id === unit ? "#1d4ed8" : addable.has(id) ? "#16a34a" : losable.has(id) ? "#b91c1c" : canAct.has(id) && !building ? "#ca8a04" : null;
       const node = counter(board, id, x, y, { ring, note: h && ids.length > 1 ? `stack of ${ids.length}` : null });
+      const fit = area && fits.get(place);
+      if (fit && fit.scale !== 1) node.setAttribute("transform", `translate(${x} ${y}) scale(${fit.scale}) translate(${-x} ${-y})`);
       node.addEventListener("click", (event) => {
         event.stopPropagation();
         onCounter(ctx, id, place, targets, attackable, addable, losable);
@@ -466,7 +581,73 @@ export function render(svg, ctx) {
   drawPanel(ctx, placed);
 }
 
+/** A click on a hex while an attack is built: add it to the defenders or leave it out. */
+function onDefender(ctx, place) {
+  const building = ctx.view.combat && ctx.view.combat.building;
+  if (!building || ctx.replaying) return false;
+  const { join, drop } = defenderChanges(ctx.view, ctx.legal);
+  const action = join.get(place) || drop.get(place);
+  if (!action) return false;
+  rebuild(ctx, building, action);
+  return true;
+}
+
+/** The units of a holding box by type (the first line of the counter), in order. */
+function groupsOf(board, ids) {
+  const groups = new Map();
+  for (const id of ids) {
+    const type = counterLines(board, id)[0];
+    if (!groups.has(type)) groups.set(type, []);
+    groups.get(type).push(id);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * A holding box holds many like aircraft: one counter per type with "×n" keeps them readable.
+ * It shows the selected unit of the type, else one with something to do; a click selects
+ * the next one of the type that has something to do (the panel lists them all to pick one).
+ */
+function drawGroups(ctx, layer, area, ids, marks, where) {
+  const { unit, addable, losable, canAct, building } = marks;
+  const groups = groupsOf(ctx.board, ids);
+  const fit = boxFit(area, groups.length);
+  groups.forEach((members, i) => {
+    const x = area.x + 4 + (C * fit.scale) / 2 + (i % fit.per) * fit.step;
+    const y = area.y + 14 + (C * fit.scale) / 2 + Math.floor(i / fit.per) * fit.rowStep;
+    const busy = members.filter((m) => addable.has(m) || losable.has(m) || (canAct.has(m) && !building));
+    const shown = members.includes(unit) ? unit : busy[0] || members[0];
+    const ring = members.includes(unit) ? "#1d4ed8" : members.some((m) => addable.has(m)) ? "#16a34a"
+      : members.some((m) => losable.has(m)) ? "#b91c1c" : busy.length ? "#ca8a04" : null;
+    const lines = members.length > 1 ? [counterLines(ctx.board, shown)[0], `×${members.length}`] : null;
+    const node = counter(ctx.board, shown, x, y, { ring, lines, note: members.length > 1 ? `${members.length} counters: ${members.join(", ")}` : null });
+    node.setAttribute("data-group", members.join(" "));
+    if (fit.scale !== 1) node.setAttribute("transform", `translate(${x} ${y}) scale(${fit.scale}) translate(${-x} ${-y})`);
+    node.addEventListener("click", (event) => {
+      event.stopPropagation();
+      const next = busy.length ? busy[(busy.indexOf(unit) + 1) % busy.length] : shown;
+      onCounter(ctx, next, area.place, where.targets, where.attackable, addable, losable);
+    });
+    layer.append(node);
+  });
+}
+
+/** How `n` counters fit in a box: shrunk until they do (never below 60%), then overlapped. */
+function boxFit(area, n) {
+  for (const scale of [1, 0.9, 0.8, 0.7, 0.6]) {
+    const cell = C * scale + 2;
+    const rows = Math.max(1, Math.floor((area.h - 14) / cell));
+    const per = Math.max(1, Math.floor((area.w - 6) / cell));
+    if (rows * per >= n) return { scale, per, step: cell, rowStep: cell };
+  }
+  const cell = C * 0.6 + 2;
+  const rows = Math.max(1, Math.floor((area.h - 14) / cell));
+  const per = Math.ceil(n / rows);
+  return { scale: 0.6, per, step: Math.max(4, (area.w - 8 - C * 0.6) / Math.max(1, per - 1)), rowStep: cell };
+}
+
 function onPlace(ctx, place, targets, attackable) {
+  if (memo.rebuilding || onDefender(ctx, place)) return;
   const here = targets.get(place);
   if (here && here.length === 1) {
     ctx.play(here[0]);
@@ -486,6 +667,7 @@ function onPlace(ctx, place, targets, attackable) {
 }
 
 function onCounter(ctx, id, place, targets, attackable, addable, losable) {
+  if (memo.rebuilding) return;
   if (addable.has(id)) {
     ctx.play(`add ${id}`);
     return;
@@ -494,6 +676,7 @@ function onCounter(ctx, id, place, targets, attackable, addable, losable) {
     ctx.play(`lose ${id}`);
     return;
   }
+  if (onDefender(ctx, place)) return;
   if (memo.unit && targets.has(place)) {
     onPlace(ctx, place, targets, attackable);
     return;

@@ -20,6 +20,7 @@ const ui = {
   selected: -1,
   busy: false,
   renderedLog: -1,
+  waiters: [], // callbacks waiting for the next state message
 };
 
 // -- start and seats ------------------------------------------------------------------------
@@ -69,6 +70,7 @@ async function loadGame(name) {
   ui.renderer = null;
   ui.board = {};
   $("board-svg").removeAttribute("style"); // a renderer may have sized the board (e.g. zoom)
+  $("board-panel").removeAttribute("style");
   try {
     const [games, board] = await Promise.all([api.games(), api.board(name)]);
     ui.board = board;
@@ -116,7 +118,23 @@ function accept(message) {
   if (message.log_from < ui.renderedLog) ui.renderedLog = -1;
   ui.live = message;
   draw();
+  for (const waiter of ui.waiters.splice(0)) waiter();
   followTurn();
+}
+
+/** Resolve once the state shown is at least `ply` (a push came), or after `ms` anyway. */
+function stateAt(ply, ms) {
+  if (ui.live && ui.live.ply >= ply) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    const check = () => {
+      if (ui.live && ui.live.ply >= ply) {
+        clearTimeout(timer);
+        resolve();
+      } else ui.waiters.push(check);
+    };
+    ui.waiters.push(check);
+  });
 }
 
 // -- drawing ---------------------------------------------------------------------------------
@@ -147,11 +165,72 @@ function draw() {
   }
   if (live.problem) status += ` · ${live.problem}`;
   $("status").textContent = status;
+  drawTurnBadge();
+  drawResult();
+  drawRecordButton();
   drawBoard(shown);
   drawActions();
   drawDice();
   drawLog();
   drawReplay();
+}
+
+/** A badge that says at a glance whose turn it is: yours, the other side's, or the end. */
+function drawTurnBadge() {
+  const live = ui.live;
+  const badge = $("turn-badge");
+  badge.classList.remove("hidden", "turn", "wait", "over");
+  if (live.terminal) {
+    badge.textContent = "game over";
+    badge.classList.add("over");
+  } else if (live.your_turn) {
+    badge.textContent = live.side ? `your turn (${live.side})` : "your turn";
+    badge.classList.add("turn");
+  } else {
+    const who = live.players[live.current_player];
+    badge.textContent = `${live.current_player}${who && who !== "human" ? ` (computer: ${who})` : ""} to play`;
+    badge.classList.add("wait");
+  }
+}
+
+/** Why the game ended: the last event that names a winner (FB "victory", DG "game_over"). */
+function endingEvent() {
+  for (let i = ui.log.length - 1; i >= 0; i -= 1) {
+    const events = ui.log[i].events || [];
+    for (let j = events.length - 1; j >= 0; j -= 1) {
+      const e = events[j];
+      if (["victory", "game_over", "result", "win", "end_of_game"].includes(e.kind) || (e.data && "winner" in e.data)) return e;
+    }
+  }
+  return null;
+}
+
+/** Over the board at the end: who won (you or the other side) and why. */
+function drawResult() {
+  const live = ui.live;
+  const banner = $("result-banner");
+  const show = live.terminal && !ui.replay && ui.resultClosed !== live.match;
+  banner.classList.toggle("hidden", !show);
+  if (!show) return;
+  banner.replaceChildren();
+  const head = document.createElement("strong");
+  if (!live.winner) head.textContent = "Game over · a draw";
+  else if (!live.side) head.textContent = `Game over · ${live.winner} wins`;
+  else head.textContent = live.winner === live.side ? `You win (${live.side})` : `You lose · ${live.winner} wins`;
+  const why = document.createElement("div");
+  why.className = "why";
+  const ending = endingEvent();
+  why.textContent = ending ? ending.text : "";
+  const close = document.createElement("button");
+  close.type = "button";
+  close.textContent = "×";
+  close.title = "hide (the board stays as it ended)";
+  close.addEventListener("click", () => {
+    ui.resultClosed = live.match;
+    banner.classList.add("hidden");
+  });
+  head.append(close);
+  banner.append(head, why);
 }
 
 function drawBoard(shown) {
@@ -209,7 +288,17 @@ function drawActions() {
   list.replaceChildren();
   const canAct = live.your_turn && !ui.replay;
   input.disabled = !canAct;
+  input.placeholder = canAct ? "type an action, / to focus, Enter to play"
+    : live.terminal ? "the game is over" : ui.replay ? "back to the game (Esc) to play" : `waiting for ${live.current_player}…`;
+  input.classList.toggle("hidden", !live.side); // a spectator never acts
+  $("undo").classList.toggle("hidden", !live.side || live.terminal);
   $("undo").disabled = !(canAct && live.can_undo);
+  const endKey = keyFor("end");
+  $("end-phase").classList.toggle("hidden", !(canAct && live.legal_actions.includes("end")));
+  $("end-phase").querySelector("kbd").textContent = endKey || "";
+  $("end-phase").querySelector("kbd").classList.toggle("hidden", !endKey);
+  $("end-phase").title = `end the phase${endKey ? ` (${endKey})` : ""}`;
+  drawKeyHints();
   if (!canAct) {
     $("actions-title").textContent = ui.replay
       ? "Actions (paused during replay)"
@@ -218,7 +307,7 @@ function drawActions() {
     return;
   }
   const found = matches();
-  $("actions-title").textContent = `Your actions (${live.legal_actions.length})`;
+  $("actions-title").textContent = `Actions (${live.legal_actions.length})`;
   if (ui.selected >= found.length) ui.selected = found.length - 1;
   found.slice(0, LIST_LIMIT).forEach((action, i) => {
     const li = document.createElement("li");
@@ -242,6 +331,31 @@ function drawActions() {
   }
   const sel = list.querySelector("li.sel");
   if (sel) sel.scrollIntoView({ block: "nearest" });
+}
+
+/** The renderer's key that plays `action`, if any. */
+function keyFor(action) {
+  const keys = (ui.renderer && ui.renderer.keys) || {};
+  return Object.keys(keys).find((k) => keys[k] === action) || null;
+}
+
+/** The keys that matter most, always in sight under the action list. */
+function drawKeyHints() {
+  const keys = (ui.renderer && ui.renderer.keys) || {};
+  const acts = ui.live.side && !ui.live.terminal; // a spectator, or anyone at the end, only replays
+  const hints = acts ? Object.entries(keys).map(([key, action]) => [key, action === "end" ? "end phase" : action]) : [];
+  if (acts) hints.push(["u", "undo"], ["/", "type an action"]);
+  hints.push(["←", "replay"], ["?", "all keys"]);
+  const box = $("key-hints");
+  const text = hints.map(([k, what]) => `${k} ${what}`).join(" · ");
+  if (box.dataset.text === text) return;
+  box.dataset.text = text;
+  box.replaceChildren("Keys: ");
+  hints.forEach(([key, what], i) => {
+    const kbd = document.createElement("kbd");
+    kbd.textContent = key;
+    box.append(kbd, what, i < hints.length - 1 ? " · " : "");
+  });
 }
 
 function rollsUpTo(step) {
@@ -331,23 +445,32 @@ function showError(text) {
   $("action-error").textContent = text;
 }
 
+/**
+ * Play an action; resolves to the state message after it (so a renderer can play several in
+ * a row, each on the state the last one left), or null when it was refused or not sent.
+ */
 async function play(action) {
   const live = ui.live;
-  if (!live || !live.your_turn || ui.replay || ui.busy) return;
+  if (!live || !live.your_turn || ui.replay || ui.busy) return null;
   ui.busy = true;
   showError("");
   try {
-    await api.act(ui.token, action, live.ply);
+    const answer = await api.act(ui.token, action, live.ply);
     ui.filter = "";
     ui.selected = -1;
     $("action-input").value = "";
-    if (!ui.socket || !ui.socket.connected) accept(await api.seat(ui.token));
+    // the caller sees the state after the action: the push brings it (only the new log
+    // entries); without a socket, or when it is late, ask for the whole state
+    if (ui.socket && ui.socket.connected) await stateAt(answer.ply, 2000);
+    if (!ui.live || ui.live.ply < answer.ply) accept(await api.seat(ui.token));
     else draw();
+    return ui.live;
   } catch (err) {
     showError(err instanceof ApiError ? err.describe() : String(err));
     if (err instanceof ApiError && ["stale", "not-your-decision"].includes(err.code)) {
       accept(await api.seat(ui.token));
     }
+    return null;
   } finally {
     ui.busy = false;
   }
@@ -476,7 +599,21 @@ async function download() {
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   } catch (err) {
     showError(err.describe ? err.describe() : String(err));
+    if (err instanceof ApiError && err.code === "record-hidden" && ui.live && !ui.live.terminal) {
+      // it will not download before the end: say so on the button instead of failing again
+      ui.recordHidden = ui.live.match;
+      drawRecordButton();
+    }
   }
+}
+
+/** The record button is off while the server keeps the record hidden (until the end). */
+function drawRecordButton() {
+  const hidden = ui.live && ui.recordHidden === ui.live.match && !ui.live.terminal;
+  $("download").disabled = Boolean(hidden);
+  $("download").title = hidden
+    ? "the record holds hidden information: it downloads when the game is over"
+    : "download the record (JSON Lines)";
 }
 
 function addRendererKeys() {
@@ -512,6 +649,7 @@ function start() {
   $("r-live").addEventListener("click", () => goto(null));
   $("download").addEventListener("click", download);
   $("undo").addEventListener("click", undo);
+  $("end-phase").addEventListener("click", () => play("end"));
   $("help").addEventListener("click", () => {
     addRendererKeys();
     $("help-dialog").showModal();
