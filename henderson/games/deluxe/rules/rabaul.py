@@ -44,6 +44,7 @@ def bonus_at_turn_end(state: DGState, events: list[Event]) -> None:
             state.pending.append(
                 {"kind": "rabaul", "side": "japan", "count": 2, "strength": 99, "picked": []}
             )
+            note_bonus(state, 2, 99)
             events.append(Event("rabaul", "DG 10.2.1 Japan may pick two Rabaul units", {}))
     elif kept or inop_kept:
         total = roll(state, "DG 10.2.2 Rabaul reinforcements", events) + roll(
@@ -54,9 +55,17 @@ def bonus_at_turn_end(state: DGState, events: list[Event]) -> None:
             state.pending.append(
                 {"kind": "rabaul", "side": "japan", "count": 99, "strength": total, "picked": []}
             )
+            note_bonus(state, 99, total)
             events.append(
                 Event("rabaul", f"DG 10.2.2 Japan may pick Rabaul units up to {total} strength", {})
             )
+
+
+def note_bonus(state: DGState, count: int, strength: int) -> None:
+    """Remember the public terms of this turn's picks (the period, how many units, how much
+    strength) until the picks land: all the enemy may know of them (DG 10.2, ruling 14a)."""
+    period = state.data.period_of(state.turn)
+    state.next_flags["rabaul_bonus"] = {"period": period, "count": count, "strength": strength}
 
 
 def legal(state: DGState, p: dict) -> list[DGAction]:
