@@ -8,6 +8,7 @@ import pytest
 from henderson.core.errors import IllegalAction
 from henderson.games.deluxe.rules.common import award_vp, vp_text
 from henderson.games.deluxe.rules.rabaul import available
+from henderson.sim.play import cause_of, play_game
 
 from .support import GAME, rolls, state
 
@@ -93,6 +94,33 @@ def test_henderson_field_points_and_game_end():  # DG 9.1, 9.2, 9.4, 12.0
     )
     assert s.winner() == "japan" and s.vp == -62  # more than sixty at a turn end
     assert s.returns() == {"us": -1.0, "japan": 1.0}
+
+
+@pytest.mark.parametrize(
+    ("vp", "field", "winner", "cause"),
+    [
+        (70, "us", "us", "61+ victory points"),  # DG 9.4
+        (12, "japan", "japan", "Henderson Field held at the end"),  # DG 9.4
+        (12, "us", "us", "more victory points at the end"),  # DG 9.0
+        (-12, "us", "japan", "more victory points at the end"),
+        (-3, "us", None, "even victory points at the end"),  # +3 for the field: even
+    ],
+)
+def test_cause_of_victory(vp, field, winner, cause):  # read by `simulate` (sim/play.py)
+    s = state(26, "turn_end", {}, open=False, vp=vp, henderson_field={"status": 12, "control": field})
+    assert s.is_terminal() and s.winner() == winner and s.victory_cause == cause
+    assert cause_of(s) == cause
+    assert GAME.new_state(1).victory_cause is None
+
+
+def test_simulate_reports_the_cause():
+    result = play_game(GAME, {"us": "random", "japan": "random"}, 3, 0, max_plies=20000)
+    assert result["cause"] in {
+        "61+ victory points",
+        "Henderson Field held at the end",
+        "more victory points at the end",
+        "even victory points at the end",
+    }
 
 
 def test_holding_henderson_field_brings_rabaul_units():  # DG 10.2.2, 10.2.3

@@ -24,6 +24,7 @@ from .rules import (
     reinforcements,
     sequence,
     stealth,
+    victory,
 )
 from .rules.common import occupancy, stack_size, vp_text
 from .rules.movement import routes
@@ -134,6 +135,11 @@ class DGState:
     def winner(self) -> str | None:
         """The winning side; None while playing or after a draw."""
         return (self.result[0] or None) if self.result else None
+
+    @property
+    def victory_cause(self) -> str | None:
+        """Why the game ended, in a few words (DG 9.0, 9.4); None while playing."""
+        return victory.cause(self.result[1]) if self.result else None
 
     def returns(self) -> dict[str, float]:
         """+1 for the winner, -1 for the loser, 0 otherwise."""

@@ -57,21 +57,39 @@ def score_turn_end(state: DGState, events: list[Event]) -> None:
         award_vp(state, "japan", left, events, "DG 9.1 1st Marine Division units not withdrawn")
 
 
+# why a game ended (DG 9.4, 9.0): the reason kept in the result, and a short cause of victory
+SIXTY = "DG 9.4 more than sixty victory points"
+HELD = "DG 9.4 Japan holds Henderson Field at the end"
+AHEAD = "DG 9.0 more victory points at the end"
+EVEN = "DG 9.0 even victory points at the end: a draw"
+CAUSES = {
+    SIXTY: "61+ victory points",
+    HELD: "Henderson Field held at the end",
+    AHEAD: "more victory points at the end",
+    EVEN: "even victory points at the end",
+}
+
+
+def cause(reason: str) -> str:
+    """The short cause of victory (for simulation reports) of a result's reason."""
+    return CAUSES.get(reason, reason)
+
+
 def check_end(state: DGState, events: list[Event]) -> None:
     """DG 9.4: more than sixty points wins at the end of a turn; after the last turn Japanese
     control of Henderson Field wins, otherwise the side ahead on points (even: a draw)."""
     limit = state.data.constants.vp_to_win
     if abs(state.vp) >= limit:
-        state.result = ("us" if state.vp > 0 else "japan", "DG 9.4 more than sixty victory points")
+        state.result = ("us" if state.vp > 0 else "japan", SIXTY)
     elif state.turn >= state.data.constants.turns:
         if state.hf_control == "japan":
-            state.result = ("japan", "DG 9.4 Japan holds Henderson Field at the end")
+            state.result = ("japan", HELD)
         elif state.vp > 0:
-            state.result = ("us", "DG 9.0 more victory points at the end")
+            state.result = ("us", AHEAD)
         elif state.vp < 0:
-            state.result = ("japan", "DG 9.0 more victory points at the end")
+            state.result = ("japan", AHEAD)
         else:
-            state.result = ("", "DG 9.0 even victory points at the end: a draw")
+            state.result = ("", EVEN)
     if state.result:
         winner, why = state.result
         events.append(
