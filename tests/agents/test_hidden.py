@@ -54,7 +54,7 @@ def test_the_two_positions_differ_only_in_what_the_us_cannot_see():
     a, b = position(HIDDEN_A), position(HIDDEN_B)
     assert a.to_json()["units"] != b.to_json()["units"]
     assert a.view("us") == b.view("us") and a.key() == b.key()
-    assert a.view("japan") != b.view("japan")
+    assert a.view("jp") != b.view("jp")
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -75,7 +75,7 @@ def test_guesses_vary_and_keep_the_rules():
         assert g.invariant_errors() == []
         assert g.view("us") == a.view("us")
         assert all(GAME.data.units[u].type == "infantry" for u, x in g.units.items() if x.stealth)
-        seen.add(tuple(sorted((u, x.at) for u, x in g.units.items() if x.side == "japan" and x.on_map)))
+        seen.add(tuple(sorted((u, x.at) for u, x in g.units.items() if x.side == "jp" and x.on_map)))
     assert len(seen) > 3  # the hidden units really are dealt again
 
 
@@ -110,7 +110,7 @@ def test_the_heuristic_decides_from_what_it_sees(recording):
 
 def test_the_evaluation_never_reads_the_real_hidden_stacks(recording):
     a = position(HIDDEN_A)
-    real = {u: (x.at, x.order, x.stealth) for u, x in a.units.items() if x.side == "japan" and x.on_map}
+    real = {u: (x.at, x.order, x.stealth) for u, x in a.units.items() if x.side == "jp" and x.on_map}
     HeuristicAgent(3, samples=1).choose(a)
     guesses = {json.dumps(json.loads(s)["units"], sort_keys=True) for s in recording}
     # each evaluated position comes from one guess: with six hidden units, not the real one
@@ -136,7 +136,7 @@ def test_rabaul_picks_are_guessed_again():  # DG 10.2
     other = next(
         uid
         for uid, t in GAME.data.units.items()
-        if t.side == "japan" and uid != "2Ar" and t.strength <= 7 and not t.arrival
+        if t.side == "jp" and uid != "2Ar" and t.strength <= 7 and not t.arrival
         and 0 < t.rabaul_period <= 2 < t.rabaul_period + t.rabaul_periods
     )
     b = position({**HIDDEN_A, other: "next"}, flags=terms, **base)

@@ -91,7 +91,7 @@ def rabaul_start(seed):
         "turn_end",
         {"124/2": "3707", "6/3": "3512"},
         open=False,
-        henderson_field={"status": 20, "control": "japan"},
+        henderson_field={"status": 20, "control": "jp"},
         flags={"hf_jp_start": True, "hf_op_start": True},
     )
     return GAME.load_state(obj, dice=SeededDice(seed))
@@ -105,7 +105,7 @@ def test_random_play_never_names_a_hidden_unit(seed):
 @pytest.mark.parametrize("seed", range(3))
 def test_rabaul_picks_stay_secret_until_they_land(seed):
     s = rabaul_start(seed)
-    assert s.current_player() == "japan" and s.pending[-1]["kind"] == "rabaul"
+    assert s.current_player() == "jp" and s.pending[-1]["kind"] == "rabaul"
     play(s, seed, plies=160)
 
 
@@ -122,16 +122,16 @@ def test_a_rabaul_pick_reads_as_a_pick():  # DG 10.2, ruling 14a
         {},
         open=False,
         dice=[3, 4, *[1] * 9],
-        henderson_field={"status": 20, "control": "japan"},
+        henderson_field={"status": 20, "control": "jp"},
         flags={"hf_jp_start": True, "hf_op_start": True},
     )
     pick = next(a for a in s.legal_actions() if a.verb == "rabaul")
     uid = pick.args[0]
     events = s.apply(pick)
-    text, shown = s.redact("japan", str(pick), [e.to_json() for e in events], "us")
-    assert text == "japan picks a unit at Rabaul" and uid not in str(shown)
-    assert s.redact("japan", str(pick), [e.to_json() for e in events], "japan")[0] == str(pick)
-    us, jp = s.view("us"), s.view("japan")
+    text, shown = s.redact("jp", str(pick), [e.to_json() for e in events], "us")
+    assert text == "jp picks a unit at Rabaul" and uid not in str(shown)
+    assert s.redact("jp", str(pick), [e.to_json() for e in events], "jp")[0] == str(pick)
+    us, jp = s.view("us"), s.view("jp")
     assert us["units"][uid]["at"] == s.home(uid) and jp["units"][uid]["at"] == "next"
     assert us["rabaul_sailing"] == 1
     assert us["pending"][-1]["picked"] == [] and jp["pending"][-1]["picked"] == [uid]
@@ -141,5 +141,5 @@ def test_a_rabaul_pick_reads_as_a_pick():  # DG 10.2, ruling 14a
 def test_the_arrival_schedule_is_public():  # DG 2.2.1.10: the printed arrival turn
     s = GAME.new_state(1)
     us = s.view("us")
-    later = [uid for uid, t in s.data.units.items() if t.side == "japan" and t.arrival > 1]
+    later = [uid for uid, t in s.data.units.items() if t.side == "jp" and t.arrival > 1]
     assert later and all(us["units"][uid]["at"] == "turn" for uid in later)

@@ -23,7 +23,7 @@ TITLE = "Deluxe Guadalcanal – The Battle for Henderson Field"
 
 
 class DGGame:
-    """Rules plus data for DG; sides are "us" and "japan" (the US moves first, DG 4.0)."""
+    """Rules plus data for DG; sides are "us" and "jp" (the US moves first, DG 4.0)."""
 
     name = "deluxe"
     hidden_information = True  # DG 7.7, 7.8: stealth and fog of war
@@ -75,6 +75,7 @@ class DGGame:
                 "version",
                 f"unsupported version {obj.get('version')!r} (expected {POSITION_VERSION})",
             )
+        obj = old_side_names(obj)
         try:
             stored = dice_from_json(obj.get("dice"))
         except ValueError as exc:
@@ -98,7 +99,7 @@ class DGGame:
         state._ply = _int(obj, "ply", 0, 10**9, default=0)
         sup = obj.get("supply", {})
         if not isinstance(sup, Mapping):
-            raise PositionError("supply", "expected an object {us: n, japan: n}")
+            raise PositionError("supply", "expected an object {us: n, jp: n}")
         for s in SIDES:
             v = sup.get(s, 0)
             if not isinstance(v, int) or not 0 <= v <= d.constants.supply_cap:
@@ -107,13 +108,13 @@ class DGGame:
                 )
             state.supply[s] = v
         hf = obj.get("henderson_field", {})
-        status, control = hf.get("status", d.constants.hf_start), hf.get("control", "japan")
+        status, control = hf.get("status", d.constants.hf_start), hf.get("control", "jp")
         if not isinstance(status, int) or not 0 <= status <= d.constants.hf_max:
             raise PositionError(
                 "henderson_field.status", f"expected 0..{d.constants.hf_max}, got {status!r}"
             )
         if control not in SIDES:
-            raise PositionError("henderson_field.control", "expected 'us' or 'japan'")
+            raise PositionError("henderson_field.control", "expected 'us' or 'jp'")
         state.hf, state.hf_control = status, control
         vp = obj.get("vp", 0)
         if not isinstance(vp, int):
@@ -122,7 +123,7 @@ class DGGame:
         villages = obj.get("villages", {})
         for h, owner in villages.items():
             if h not in d.map.villages or owner not in SIDES:
-                raise PositionError(f"villages.{h}", "expected a village hex and 'us' or 'japan'")
+                raise PositionError(f"villages.{h}", "expected a village hex and 'us' or 'jp'")
         state.villages.update(villages)
         units = obj.get("units", {})
         if not isinstance(units, Mapping):
@@ -189,6 +190,23 @@ class DGGame:
         from .clientdata import client_data
 
         return client_data(self)
+
+
+OLD_SIDE = "japan"  # Japan's side id before it became "jp" (as in FIRST BLOOD and AAG)
+
+
+def old_side_names(obj: Any) -> Any:
+    """A position written when Japan's side id was "japan", with "jp" instead: every key or
+    value "japan" and every step id "japan_…"; a position already using "jp" is unchanged."""
+    if isinstance(obj, Mapping):
+        out = {("jp" if k == OLD_SIDE else k): old_side_names(v) for k, v in obj.items()}
+        step = out.get("step")
+        if isinstance(step, str) and step.startswith(OLD_SIDE + "_"):
+            out["step"] = "jp_" + step[len(OLD_SIDE) + 1 :]
+        return out
+    if isinstance(obj, list):
+        return [old_side_names(v) for v in obj]
+    return "jp" if obj == OLD_SIDE else obj
 
 
 def _int(obj: Mapping[str, Any], key: str, lo: int, hi: int, default: int | None = None) -> int:
@@ -276,7 +294,7 @@ def _check_pending(p: dict[str, Any], where: str, d: GameData) -> None:
         if not isinstance(p.get(key), kind):
             raise PositionError(f"{where}.{key}", f"expected {kind.__name__}")
     if p["side"] not in SIDES:
-        raise PositionError(f"{where}.side", "expected 'us' or 'japan'")
+        raise PositionError(f"{where}.side", "expected 'us' or 'jp'")
     for key in ("units", "picked", "defenders"):
         for uid in p.get(key, []):
             if uid not in d.units:

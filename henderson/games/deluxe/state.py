@@ -90,9 +90,9 @@ class DGState:
         self._ply = 0
         self.supply = {s: 0 for s in SIDES}
         self.hf = self.data.constants.hf_start
-        self.hf_control = "japan"  # DG 9.3 the Japanese control everything at the start
+        self.hf_control = "jp"  # DG 9.3 the Japanese control everything at the start
         self.vp = 0  # positive: US ahead; negative: Japan ahead (DG 2.1.8.4)
-        self.villages = {h: "japan" for h in self.data.map.villages}
+        self.villages = {h: "jp" for h in self.data.map.villages}
         self.units: dict[str, UnitState] = {}
         self.flags: dict[str, Any] = {}  # this turn's bookkeeping
         self.next_flags: dict[str, Any] = {}  # carried into the next turn (DG 10.2)
@@ -548,7 +548,7 @@ class DGState:
         return (
             f"turn {self.turn} ({t.date}) step {step.number} {step.name}; VP {vp_text(self.vp)}; "
             f"HF {self.hf} ({self.hf_control}); "
-            f"supply US {self.supply['us']} Japan {self.supply['japan']}"
+            f"supply US {self.supply['us']} Japan {self.supply['jp']}"
         )
 
 

@@ -14,7 +14,7 @@ const TOP = 74; // room above the map for the turn track and the status line
 const OFF_H = 96; // room below the map for the off-map boxes
 const SIDE = {
   us: { fill: "#5d7a34", ink: "#ffffff", edge: "#2f3f18", name: "US" },
-  japan: { fill: "#f0d59a", ink: "#5a1111", edge: "#8a5a12", name: "Japan" },
+  jp: { fill: "#f0d59a", ink: "#5a1111", edge: "#8a5a12", name: "Japan" },
 };
 const BAR = { black: "#111111", red: "#b91c1c", blue: "#1d4ed8" };
 const FILL = {
@@ -39,7 +39,7 @@ export const keys = { e: "end", p: "pass", g: "go" };
 let stepNames = {};
 
 function prettyStep(id) {
-  return stepNames[id] || String(id || "").replace(/^us_/, "US ").replace(/^japan_/, "Japanese ").replace(/_/g, " ");
+  return stepNames[id] || String(id || "").replace(/^us_/, "US ").replace(/^jp_/, "Japanese ").replace(/_/g, " ");
 }
 
 export function phase(view) {
@@ -290,10 +290,10 @@ export function render(svg, ctx) {
     const now = t.turn === view.turn;
     const x = 6 + i * cell;
     svg.append(el("g", { "data-turn": t.turn },
-      el("rect", { x, y: 6, width: cell - 3, height: 26, rx: 3, fill: now ? "#facc15" : t.event === "japan" ? "#fbd5d5" : "#f5f0e1", stroke: "#6b6b5a" }),
+      el("rect", { x, y: 6, width: cell - 3, height: 26, rx: 3, fill: now ? "#facc15" : t.event === "jp" ? "#fbd5d5" : "#f5f0e1", stroke: "#6b6b5a" }),
       el("text", { x: x + (cell - 3) / 2, y: 17, "text-anchor": "middle", "font-size": 9, "font-weight": now ? 700 : 400 }, String(t.turn)),
       el("text", { x: x + (cell - 3) / 2, y: 28, "text-anchor": "middle", "font-size": 7, fill: "#444" }, t.date ? t.date.slice(5) : ""),
-      el("title", {}, `Turn ${t.turn}: ${t.date}${t.event ? `, ${t.event} event` : ""}; artillery supply US ${t.supply.us}, Japan ${t.supply.japan}`)));
+      el("title", {}, `Turn ${t.turn}: ${t.date}${t.event ? `, ${t.event === "jp" ? "Japanese" : "US"} event` : ""}; artillery supply US ${t.supply.us}, Japan ${t.supply.jp}`)));
   });
   const hf = view.henderson_field || {};
   const c = board.constants || {};
@@ -316,12 +316,12 @@ export function render(svg, ctx) {
   if (frame) requestAnimationFrame(pin);
   hud.append(el("rect", { x: 2, y: 37, width: 760, height: 32, rx: 4, fill: "#cfe3ea", opacity: 0.85 }));
   hud.append(el("text", { x: 8, y: 50, "font-size": 12, "font-weight": 600, class: "dg-phase" },
-    `${phase(view)}  ·  VP ${vpText}  ·  Henderson Field ${hf.status}/${c.hf_max} (${hf.control === "us" ? "US" : "Japan"})  ·  artillery supply US ${(view.supply || {}).us}, Japan ${(view.supply || {}).japan}${view.result ? `  ·  ${view.result.join(" ")}` : ""}`));
+    `${phase(view)}  ·  VP ${vpText}  ·  Henderson Field ${hf.status}/${c.hf_max} (${hf.control === "us" ? "US" : "Japan"})  ·  artillery supply US ${(view.supply || {}).us}, Japan ${(view.supply || {}).jp}${view.result ? `  ·  ${view.result.join(" ")}` : ""}`));
   // the VP track (DG 9.0): -win .. +win, the marker where the score stands
   const win = c.vp_to_win || 61;
   const vpx = (v) => 8 + ((Math.max(-win, Math.min(win, v)) + win) / (2 * win)) * 360;
   hud.append(el("g", { class: "vp-track", "data-vp": view.vp },
-    el("rect", { x: 8, y: 57, width: 180, height: 7, fill: SIDE.japan.fill, stroke: "#6b6b5a", "stroke-width": 0.5 }),
+    el("rect", { x: 8, y: 57, width: 180, height: 7, fill: SIDE.jp.fill, stroke: "#6b6b5a", "stroke-width": 0.5 }),
     el("rect", { x: 188, y: 57, width: 180, height: 7, fill: SIDE.us.fill, stroke: "#6b6b5a", "stroke-width": 0.5 }),
     el("circle", { cx: vpx(view.vp || 0), cy: 60.5, r: 5, fill: "#facc15", stroke: "#111" }),
     el("title", {}, `Victory points: ${vpText} (a side wins at ${win})`)));

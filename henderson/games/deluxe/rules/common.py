@@ -107,7 +107,7 @@ def change_hf(state: DGState, amount: int, by: str, events: list[Event], why: st
         )
     )
     limit = state.data.constants.hf_operational
-    if before >= limit > state.hf and by == "japan":  # DG 10.2.1 reduced to inoperable
+    if before >= limit > state.hf and by == "jp":  # DG 10.2.1 reduced to inoperable
         state.flags["jp_reduced"] = True
         bonus(state, events)
 
@@ -118,7 +118,7 @@ def bonus(state: DGState, events: list[Event]) -> None:
         return
     state.flags["capture_bonus_given"] = True
     add_supply(
-        state, "japan", state.data.constants.capture_bonus, events, "DG 10.2.1 capture bonus"
+        state, "jp", state.data.constants.capture_bonus, events, "DG 10.2.1 capture bonus"
     )
 
 

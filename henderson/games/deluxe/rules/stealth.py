@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 def stealth_sides(state: DGState) -> tuple[str, ...]:
     """Japanese units use stealth; US infantry too with the DG 7.7.6 option."""
-    return ("japan", "us") if state.options.get("us_stealth") else ("japan",)
+    return ("jp", "us") if state.options.get("us_stealth") else ("jp",)
 
 
 def can_enter(state: DGState, u: UnitState, occ: dict) -> bool:
@@ -213,7 +213,7 @@ def can_withdraw(state: DGState, u: UnitState, occ: dict) -> bool:
         return False
     if in_enemy_zoc(state, occ, u.at, u.side):
         return False
-    if u.side == "japan":  # DG 7.9.1 ten a turn from the nineteenth turn
+    if u.side == "jp":  # DG 7.9.1 ten a turn from the nineteenth turn
         return (
             state.turn >= c.withdrawal_turn
             and state.flags.get("jp_withdrawn", 0) < c.japan_withdrawals_per_turn
@@ -231,7 +231,7 @@ def withdraw(state: DGState, u: UnitState, events: list[Event]) -> None:
         )
     u.at = "withdrawn"
     events.append(Event("withdraw", f"{u.id} is withdrawn from Guadalcanal", {"unit": u.id}))
-    if u.side == "japan":
+    if u.side == "jp":
         state.flags["jp_withdrawn"] = state.flags.get("jp_withdrawn", 0) + 1
         state.jp_withdrawn += 1
         if state.jp_withdrawn % 2 == 0:  # DG 9.2 one point per two Japanese units withdrawn
