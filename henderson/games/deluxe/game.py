@@ -10,6 +10,7 @@ from typing import Any
 from henderson.core.dice import Dice, SeededDice, dice_from_json
 from henderson.core.errors import PositionError
 from henderson.core.events import Event
+from henderson.core.hexgrid import Hex
 
 from .actions import DGAction, make, parse
 from .data import DEFAULT_DIR, load_data
@@ -41,6 +42,12 @@ class DGGame:
             sorted(h for h, info in data.map.hexes.items() if info.coastal)
         )
         self.list_cache: dict[tuple[Any, ...], list[tuple[str, DGAction]]] = {}
+        self.allowed_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # movement.legal
+        self.near_cache: dict[tuple[str, int], frozenset[str]] = {}  # stealth.near
+        self.zoc_cache: dict[frozenset[str], frozenset[str]] = {}  # movement.Context
+        self.hex_at: dict[Hex, str] = {info.hex: hid for hid, info in data.map.hexes.items()}
+        # (verb, unit or stack) -> hex -> the shared action (movement lists, built often)
+        self.unit_actions: dict[tuple[str, str], dict[str, DGAction]] = {}
         self.edges, self.stealth_edges = movement.edge_tables(data)  # fixed costs (DG 7.3)
 
     def action(self, verb: str, *args: str) -> DGAction:

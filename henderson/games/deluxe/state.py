@@ -160,7 +160,7 @@ class DGState:
         action played is checked without comparing it to a thousand others)."""
         if self._legal is None or self._legal[0] != self._ply:
             acts = self._compute_legal()
-            self._legal = (self._ply, acts, {id(a) for a in acts})
+            self._legal = (self._ply, acts, set(map(id, acts)))
         return self._legal[1], self._legal[2]
 
     def _compute_legal(self) -> list[DGAction]:
@@ -188,7 +188,8 @@ class DGState:
         if kind == "guerrilla":
             return guerrilla.legal(self)
         if kind == "move":
-            return [*movement.legal(self, side), *stealth.legal(self, side), act("end")]
+            ctx = movement.Context(self, side)  # read by both, changed by neither
+            return [*movement.legal(self, side, ctx), *stealth.legal(self, side, ctx), act("end")]
         if kind == "fire":
             return [*artillery.legal(self, side), act("end")]
         if kind == "combat":

@@ -22,7 +22,7 @@ from .common import (
     occupancy,
     roll,
 )
-from .movement import Context, allowance, routes
+from .movement import Context, allowance, reach
 
 if TYPE_CHECKING:
     from ..state import DGState
@@ -65,9 +65,10 @@ def markers(state: DGState, side: str) -> dict[str, int]:
     return out
 
 
-def legal(state: DGState, side: str) -> list[DGAction]:
+def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGAction]:
     """Stealth, detection, withdrawal, consolidation and repair actions of a movement phase."""
-    occ = occupancy(state)
+    ctx = ctx if ctx is not None and ctx.side == side else Context(state, side)
+    occ = ctx.occ
     out: list[DGAction] = []
     units = sorted(
         (u for u in state.units.values() if u.side == side and u.on_map), key=lambda u: u.id
@@ -79,7 +80,7 @@ def legal(state: DGState, side: str) -> list[DGAction]:
             out.append(act("unstealth", u.id))
     enemy_markers = markers(state, other(side))
     if enemy_markers:
-        out.extend(detect_legal(state, side, units, enemy_markers))
+        out.extend(detect_legal(state, side, units, enemy_markers, ctx))
     for u in units:
         if can_withdraw(state, u, occ):
             out.append(act("withdraw", u.id))
@@ -87,40 +88,62 @@ def legal(state: DGState, side: str) -> list[DGAction]:
             out.append(act("repair", u.id))
         if can_wreck(state, u):
             out.append(act("wreck", u.id))
-    for i, a in enumerate(units):
-        for b in units[i + 1 :]:
+    together: dict[str, list[UnitState]] = {}  # DG 7.10 only units in one hex consolidate
+    place: dict[str, int] = {}
+    for u in units:  # in id order, as the pairs are listed
+        here = together.setdefault(u.at, [])
+        place[u.id] = len(here)
+        here.append(u)
+    for a in units:
+        for b in together[a.at][place[a.id] + 1 :]:
             if can_consolidate(state, a, b):
                 out.append(act("consolidate", a.id, b.id))
     return out
 
 
 def detect_legal(
-    state: DGState, side: str, units: list[UnitState], enemy_markers: dict[str, int]
+    state: DGState,
+    side: str,
+    units: list[UnitState],
+    enemy_markers: dict[str, int],
+    ctx: Context | None = None,
 ) -> list[DGAction]:
     """DG 7.7.5: detection "at any time during its move": from where the unit stands, or
     after a leg to any hex it can reach keeping a point to spend (`detect U T H`)."""
-    m = state.data.map
-    ctx = Context(state, side)
+    ctx = ctx if ctx is not None and ctx.side == side else Context(state, side)
     stuck = state.flags.get("stuck", [])
     action = state.game.action
     out: list[DGAction] = []
+    targets = [(hid, near(state, hid, value)) for hid, value in sorted(enemy_markers.items())]
     for u in units:
         if u.moved or u.stealth or u.pool:
             continue
         left = allowance(state, u)
         if left < 1:
             continue
-        for hid, value in sorted(enemy_markers.items()):
-            if m.distance(u.at, hid) <= value:
+        for hid, close in targets:
+            if u.at in close:
                 out.append(action("detect", u.id, hid))
         if u.leg == "halt" or u.id in stuck:
             continue
-        reach = routes(state, u, ctx)
-        for hid, value in sorted(enemy_markers.items()):
-            for via in sorted(reach):
-                if reach[via].cost < left and m.distance(via, hid) <= value:
+        vias = sorted(h for h, c in reach(state, u, ctx).items() if c < left)  # a point left
+        for hid, close in targets:
+            for via in vias:
+                if via in close:
                     out.append(action("detect", u.id, hid, via))
     return out
+
+
+def near(state: DGState, hex_id: str, reach: int) -> frozenset[str]:
+    """The hexes at most `reach` hexes from `hex_id` (DG 7.7.5 detection range), computed
+    once per game object."""
+    cache = state.game.near_cache
+    key = (hex_id, reach)
+    found = cache.get(key)
+    if found is None:
+        m = state.data.map
+        found = cache[key] = frozenset(h for h in m.hexes if m.distance(h, hex_id) <= reach)
+    return found
 
 
 def enter(state: DGState, u: UnitState, events: list[Event]) -> None:
