@@ -246,12 +246,10 @@ def routes(state: DGState, unit: UnitState, ctx: Context | None = None) -> dict[
     return {h: r for h, r in raw.items() if len(occ.get(h, ())) < full}
 
 
-def reach(state: DGState, unit: UnitState, ctx: Context) -> dict[str, int]:
-    """The cost of every route of `routes`, without building the routes."""
-    full = state.data.constants.stacking  # DG 7.5 (the unit is not yet in any of these)
-    occ = ctx.occ
-    raw = _raw_routes(state, (unit,), ctx)[1]
-    return {h: c for h, c in raw.costs.items() if len(occ.get(h, ())) < full}
+def unit_routes(state: DGState, unit: UnitState, ctx: Context) -> tuple[tuple[object, ...], RouteMap]:
+    """A unit's routes before stacking at the destination, and the key of everything they
+    depend on (for callers that cache what they derive from them)."""
+    return _raw_routes(state, (unit,), ctx)
 
 
 def route_to(state: DGState, unit: UnitState, dest: str, ctx: Context) -> Route | None:
@@ -378,7 +376,6 @@ def _search(
     stops: dict[str, int] = {}  # hexes where it must stop
     stop_parent: dict[str, str] = {}
     stop_helped: dict[str, bool] = {}
-    done: set[str] = set()
     buckets: list[list[str]] = [[] for _ in range(max(budget, 0) + 1)]
     buckets[0].append(start)
     best_get = best.get
@@ -390,9 +387,8 @@ def _search(
         while i < len(bucket):  # zero-cost steps (roads) join the bucket being read
             hid = bucket[i]
             i += 1
-            if hid in done or best[hid] != cost:
+            if best[hid] != cost:  # a cheaper way was found after it was queued
                 continue
-            done.add(hid)
             base = cost + first_extra if hid == start else cost
             for edge in table[hid]:
                 to = edge[0]
@@ -415,9 +411,7 @@ def _search(
                         stop_parent[to] = hid
                         stop_helped[to] = via
                     continue
-                if to in done:
-                    continue
-                old = best_get(to)
+                old = best_get(to)  # (a hex already expanded is never cheaper to reach now)
                 if old is not None and old <= total:
                     continue
                 best[to] = total

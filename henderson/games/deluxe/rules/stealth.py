@@ -22,7 +22,7 @@ from .common import (
     occupancy,
     roll,
 )
-from .movement import Context, allowance, reach
+from .movement import CACHE_LIMIT, Context, allowance, unit_routes
 
 if TYPE_CHECKING:
     from ..state import DGState
@@ -114,7 +114,11 @@ def detect_legal(
     stuck = state.flags.get("stuck", [])
     action = state.game.action
     out: list[DGAction] = []
-    targets = [(hid, near(state, hid, value)) for hid, value in sorted(enemy_markers.items())]
+    marks = tuple(sorted(enemy_markers.items()))
+    targets = [(hid, near(state, hid, value)) for hid, value in marks]
+    full = state.data.constants.stacking
+    barred = frozenset(h for h, us in ctx.occ.items() if len(us) >= full)  # DG 7.5
+    cache = state.game.detect_cache
     for u in units:
         if u.moved or u.stealth or u.pool:
             continue
@@ -126,11 +130,18 @@ def detect_legal(
                 out.append(action("detect", u.id, hid))
         if u.leg == "halt" or u.id in stuck:
             continue
-        vias = sorted(h for h, c in reach(state, u, ctx).items() if c < left)  # a point left
-        for hid, close in targets:
-            for via in vias:
-                if via in close:
-                    out.append(action("detect", u.id, hid, via))
+        key, raw = unit_routes(state, u, ctx)
+        ck = (u.id, key, left, barred, marks)  # all the legs and detections below read
+        found = cache.get(ck)
+        if found is None:
+            if len(cache) > CACHE_LIMIT:
+                cache.clear()
+            # the hexes it can reach keeping a point to spend (DG 7.7.5), with room (DG 7.5)
+            vias = sorted(h for h, c in raw.costs.items() if c < left and h not in barred)
+            found = cache[ck] = [
+                action("detect", u.id, hid, via) for hid, close in targets for via in vias if via in close
+            ]
+        out.extend(found)
     return out
 
 
