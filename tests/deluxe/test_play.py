@@ -185,6 +185,8 @@ def test_cached_searches_change_nothing():  # the route and action caches are in
     plain.route_cache = _NoCache()
     plain.list_cache = _NoCache()
     plain.allowed_cache = _NoCache()
+    plain.detect_cache = _NoCache()
+    plain.unit_actions = _NoCache()
     a, b = GAME.new_state(21), plain.new_state(21)
     rng = random.Random(21)
     for _ in range(150):
