@@ -8,7 +8,7 @@ from henderson.core.errors import IllegalAction
 from henderson.games.deluxe.rules.assault import ratio_index, ratio_name
 from henderson.games.deluxe.rules.movement import landing_extra, routes
 
-from .support import rolls, state
+from .support import GAME, rolls, state
 
 
 def example(dice):
@@ -204,3 +204,22 @@ def test_a_leg_pays_the_landing_cost_once():  # DG 7.3.5, 7.7.5
     assert u.at == "3408" and u.spent == cost + 1
     assert landing_extra(s, u) == 0  # it left its landing hex: no second payment
     assert routes(s, u)["3508"].cost == 0  # back along the road, free
+
+
+def test_the_text_board_for_one_side_hides_what_it_may_not_see():  # DG 7.8
+    s = state(
+        10,
+        "us_move",
+        {
+            "7/1": "3808",
+            "124/1": {"at": "4012", "order": 1},
+            "124/2": {"at": "4012", "order": 2},
+            "124/3": {"at": "4014", "stealth": 2},
+        },
+    )
+    full = GAME.render_text(s)
+    assert "124/1" in full and "124/3" in full
+    us = GAME.render_text(s, "us")
+    assert "124/2" in us and "124/1" not in us and "124/3" not in us
+    assert "1 counter(s) below" in us and "stealth marker S2" in us
+    assert "124/1" in GAME.render_text(s, "jp")

@@ -183,9 +183,9 @@ class DGGame:
         """The action written as `text` (docs/deluxe.md); NotationError otherwise."""
         return parse(text)
 
-    def render_text(self, state: DGState) -> str:
-        """The position as text for a terminal."""
-        return render(state)
+    def render_text(self, state: DGState, viewer: str | None = None) -> str:
+        """The position as text for a terminal (as `viewer` may see it, when given)."""
+        return render(state, viewer)
 
     def odds(self, state: DGState, spec: str) -> Any:
         """The exact odds of an assault built from `spec` ("attack 3508; with 2/5; ..."), unrolled."""
