@@ -97,8 +97,9 @@ class HeuristicAgent:
         side = state.current_player()
         evaluate = evaluator_for(state.game)
         # one guess at what `side` cannot see, shared by every action: fair, and cheaper
-        # than a guess per look-ahead (chance.py)
-        seen = observer_clone(state, side, self.rng)
+        # than a guess per look-ahead (chance.py); a game with nothing to guess is read as is
+        hides = getattr(state, "sample_unseen", None) is not None
+        seen = observer_clone(state, side, self.rng) if hides else state
         scores = action_values(seen, actions, side, evaluate, self.rng, self.samples)
         if self.noise:
             scores = [s + self.rng.gauss(0.0, self.noise) for s in scores]
