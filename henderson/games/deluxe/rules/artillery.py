@@ -68,8 +68,16 @@ def spotted(state: DGState, side: str, target: str, spotters: Iterable[str] | No
     if spotters is None:
         spotters = spotter_hexes(state, side)
     m = state.data.map
-    # the nearest first: most often the one that sees, and the cheapest line to work out
-    return any(line_of_sight(state, h, target) for h in sorted(spotters, key=lambda h: m.distance(h, target)))
+    known = state.game.los_cache
+    unknown = []
+    for h in spotters:  # lines already worked out first
+        seen = known.get((h, target))
+        if seen:
+            return True
+        if seen is None:
+            unknown.append(h)
+    # then the nearest first: most often the one that sees, and the cheapest line to work out
+    return any(line_of_sight(state, h, target) for h in sorted(unknown, key=lambda h: m.distance(h, target)))
 
 
 def spotter_hexes(state: DGState, side: str) -> list[str]:
