@@ -1,13 +1,18 @@
-"""Chance for agents: determinised clones whose dice the agent seeds itself.
+"""Chance and hidden information for agents: determinised clones whose dice the agent
+seeds itself, and whose hidden parts are guessed from the deciding side's view.
 
 An agent must not peek at the game's own dice (a seeded game's future rolls are
 predictable from them), so every look-ahead runs on a clone given fresh seeded
 dice. States keep their dice source in a `dice` attribute (DESIGN.md, Dice);
-a state without a settable `dice` keeps a clone of its own.
+a state without a settable `dice` keeps a clone of its own. Nor may it read
+what its side cannot see (enemy stacks, stealth, secret choices): a state with
+`sample_unseen(side, rng)` gives a clone where those are a guess from the side's
+view, and every look-ahead starts from such a clone.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
@@ -45,16 +50,40 @@ def set_dice(state: Any, dice: Dice) -> bool:
     return True
 
 
-def determinise(state: Any, rng: random.Random) -> Any:
-    """A clone of `state` whose future dice come from a seed drawn from `rng`."""
-    clone = state.clone()
+SAMPLED = "_observer_sample"  # set on a clone made from one side's view: no secrets left in it
+
+
+def unseen_sample(state: Any, side: str | None, rng: random.Random) -> Any:
+    """A clone of `state` as `side` may know it: the game's `sample_unseen(side, rng)` when it
+    has one (what `side` cannot see replaced by a guess consistent with its view), else a
+    plain clone. A clone already made this way is not sampled again (it holds no secret)."""
+    sample = getattr(state, "sample_unseen", None)
+    if sample is None or getattr(state, SAMPLED, False):
+        return state.clone()
+    clone = sample(side, rng)
+    with contextlib.suppress(AttributeError):  # a state with slots is sampled again: harmless
+        setattr(clone, SAMPLED, True)
+    return clone
+
+
+def observer_clone(state: Any, side: str | None, rng: random.Random) -> Any:
+    """What a player deciding for `side` may look ahead on: a guess at what it cannot see
+    (`unseen_sample`), with future dice from a seed drawn from `rng`."""
+    clone = unseen_sample(state, side, rng)
     set_dice(clone, SeededDice(rng.getrandbits(63)))
     return clone
 
 
-def sample_after(state: Any, action: Any, rng: random.Random) -> tuple[Any, bool]:
-    """A determinised clone of `state` after `action`, and whether any die was rolled."""
-    clone = state.clone()
+def determinise(state: Any, rng: random.Random, side: str | None = None) -> Any:
+    """A clone of `state` for `side` (by default the player to decide): hidden parts guessed
+    from its view, future dice from a seed drawn from `rng`."""
+    return observer_clone(state, state.current_player() if side is None else side, rng)
+
+
+def sample_after(state: Any, action: Any, rng: random.Random, side: str | None = None) -> tuple[Any, bool]:
+    """A determinised clone of `state` after `action`, and whether any die was rolled; the
+    clone guesses what `side` (by default the player to decide) cannot see."""
+    clone = unseen_sample(state, state.current_player() if side is None else side, rng)
     dice = CountingDice(SeededDice(rng.getrandbits(63)))
     counted = set_dice(clone, dice)
     clone.apply(action)

@@ -1,9 +1,10 @@
 """The `heuristic` agent: one-step look-ahead on the game's evaluation function.
 
-For each legal action it plays the action on a determinised clone and scores
-the result with the game's `evaluate(state, side)` (see `evaluation.py`). An
-action that rolled dice is scored by the mean over `samples` clones with fresh
-dice, an estimate of its expectation; an action that rolled none needs one.
+For each legal action it plays the action on a determinised clone (made from
+what the deciding side can see, `chance.observer_clone`) and scores the result
+with the game's `evaluate(state, side)` (see `evaluation.py`). An action that
+rolled dice is scored by the mean over `samples` clones with fresh dice, an
+estimate of its expectation; an action that rolled none needs one.
 `easy` adds noise to the scores and sometimes plays at random; `normal` is the
 plain heuristic.
 """
@@ -14,7 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from henderson.agents.chance import sample_after
+from henderson.agents.chance import observer_clone, sample_after
 from henderson.agents.evaluation import Evaluator, evaluator_for, value
 from henderson.agents.repetition import History
 
@@ -95,7 +96,11 @@ class HeuristicAgent:
             return actions[self.rng.randrange(len(actions))]
         side = state.current_player()
         evaluate = evaluator_for(state.game)
-        scores = action_values(state, actions, side, evaluate, self.rng, self.samples)
+        # one guess at what `side` cannot see, shared by every action: fair, and cheaper
+        # than a guess per look-ahead (chance.py); a game with nothing to guess is read as is
+        hides = getattr(state, "sample_unseen", None) is not None
+        seen = observer_clone(state, side, self.rng) if hides else state
+        scores = action_values(seen, actions, side, evaluate, self.rng, self.samples)
         if self.noise:
             scores = [s + self.rng.gauss(0.0, self.noise) for s in scores]
         # best first; equal scores in a seeded random order
@@ -104,4 +109,4 @@ class HeuristicAgent:
         best = scores[order[0]]
         top = [actions[i] for i in order if scores[i] >= best - EPSILON]
         rest = [actions[i] for i in order if scores[i] < best - EPSILON]
-        return self.history.first_new(state, top + rest[: len(top) + 8], self.rng)
+        return self.history.first_new(seen, top + rest[: len(top) + 8], self.rng)

@@ -24,7 +24,7 @@ def example(dice):
             "20Mt": "3911",
         },
         dice=dice,
-        supply={"us": 3, "japan": 3},
+        supply={"us": 3, "jp": 3},
         henderson_field={"status": 20, "control": "us"},
     )
 
@@ -43,12 +43,12 @@ def test_artillery_example():  # DG 8.1 example
     assert [v for _, v in rolls(ev)] == [1, 3, 4]
     assert s.units["124/2"].strength == 3  # only the 1 hits
     assert s.supply["us"] == 0
-    assert s.current_player() == "japan" and s.step_id == "japan_fire_2"
+    assert s.current_player() == "jp" and s.step_id == "jp_fire_2"
     ev = s.apply("fire 20Mt 3707 3")
     assert [v for _, v in rolls(ev)] == [1, 2, 6]
     assert s.units["2/2"].strength == 3  # the 1 reduces the 2/2
     assert s.hf == 19  # the 6 damages Henderson Field
-    assert s.supply["japan"] == 0
+    assert s.supply["jp"] == 0
 
 
 def test_final_step_never_lost_to_artillery():  # DG 8.1.5
@@ -100,7 +100,7 @@ def test_naval_bombardment():  # DG 8.1.7
         "us_naval",
         {"2/2": "3808"},
         dice=[4, 2, 5, 6],
-        henderson_field={"status": 20, "control": "japan"},
+        henderson_field={"status": 20, "control": "jp"},
     )
     s.dice.values.extend([1] * 5)  # the steps that follow (supply, events) may roll
     ev = s.apply("bombard")
@@ -115,7 +115,7 @@ def test_no_naval_bombardment_two_turns_running():  # DG 8.1.7
         "us_naval",
         {"2/2": "3808"},
         naval_last={"us": 9},
-        henderson_field={"status": 20, "control": "japan"},
+        henderson_field={"status": 20, "control": "jp"},
     )
     with pytest.raises(IllegalAction):
         s.apply("bombard")
@@ -131,7 +131,7 @@ def test_owner_chooses_the_units_that_lose_steps_to_artillery():  # DG 8.1.5
     )
     before = {u: s.units[u].strength for u in ("124/1", "124/2")}
     s.apply("fire 10/3 3708 1")  # eight points defend: a 1 is one hit
-    assert s.current_player() == "japan"  # the owner applies the loss (DG 8.1.5)
+    assert s.current_player() == "jp"  # the owner applies the loss (DG 8.1.5)
     assert {str(a) for a in s.legal_actions()} == {"lose 124/1", "lose 124/2"}
     s.apply("lose 124/2")
     assert s.units["124/2"].strength == before["124/2"] - 1

@@ -65,7 +65,7 @@ def example(dice):
             "9RF": "3510",
         },
         dice=dice,
-        supply={"us": 2, "japan": 2},
+        supply={"us": 2, "jp": 2},
     )
 
 
@@ -78,7 +78,7 @@ def test_combat_example():  # DG 8.2 combat example
     s.apply("attack 4011")
     s.apply("with 1Eng")
     s.apply("go")
-    assert s.current_player() == "japan"  # it may spend up to two supply points in defence
+    assert s.current_player() == "jp"  # it may spend up to two supply points in defence
     assert {str(a) for a in s.legal_actions()} == {"defend 0", "defend 1", "defend 2"}
     ev = s.apply("defend 0")
     assert any(e.kind == "assault" and e.data["ratio"] == "3-1" for e in ev)
@@ -116,7 +116,7 @@ def test_combat_example():  # DG 8.2 combat example
     assert s.current_player() == "us"  # the strain check (2 <= 2) costs the attacker a step
     s.apply("lose 7/1")
     assert s.units["7/1"].strength == 4
-    if s.current_player() == "japan":  # the 9RF retreats one hex, where its owner chooses
+    if s.current_player() == "jp":  # the 9RF retreats one hex, where its owner chooses
         s.apply(s.legal_actions()[0])
     assert s.data.map.distance(s.units["9RF"].at, "3510") == 1
     assert "advance 6/3 3510" in {str(a) for a in s.legal_actions()}
@@ -156,7 +156,7 @@ def test_attack_above_six_to_one_eliminates_the_defender():  # DG 8.2.1.3
 def test_attack_below_one_to_six_eliminates_the_attacker():  # DG 8.2.1.3
     s = state(
         15,
-        "japan_combat",
+        "jp_combat",
         {"84G": {"at": "3708", "strength": 1}, "147/1": "3808", "147/2": "3808", "7/1": "3808"},
     )
     for a in ("attack 3808", "with 84G", "go"):
@@ -204,7 +204,7 @@ def test_assault_on_henderson_field_reduces_it():  # DG 8.2.8
         "us_combat",
         {"147/1": "3807", "147/2": "3807", "7/1": "3807", "84G": {"at": "3707", "strength": 1}},
         dice=[4],
-        henderson_field={"status": 20, "control": "japan"},
+        henderson_field={"status": 20, "control": "jp"},
     )
     for a in ("attack 3707", "with 147/1", "with 147/2", "with 7/1", "go"):
         s.apply(a)
@@ -215,18 +215,18 @@ def test_assault_on_henderson_field_reduces_it():  # DG 8.2.8
 
 
 def test_artillery_alone_defends_with_one_point():  # DG 8.2.4
-    s = state(15, "us_combat", {"1Eng": "3911", "20Mt": "4011"}, supply={"japan": 0})
+    s = state(15, "us_combat", {"1Eng": "3911", "20Mt": "4011"}, supply={"jp": 0})
     s.apply("attack 4011")
     s.apply("with 1Eng")
     assert defense_strength(s, s.pending[-1]) == 1
 
 
 def test_banzai_attacks_again():  # DG 8.2.10
-    s = state(7, "japan_combat", {"124/1": "3909", "124/2": "3909", "7/1": "3808"}, dice=[4, 1])
+    s = state(7, "jp_combat", {"124/1": "3909", "124/2": "3909", "7/1": "3808"}, dice=[4, 1])
     for a in ("attack 3808", "with 124/1", "with 124/2", "go"):
         s.apply(a)
     # 8 to 5 is 1-1; a 4: one loss each, nobody retreats
-    assert s.current_player() == "japan"
+    assert s.current_player() == "jp"
     s.apply("lose 124/1")
     assert {str(a) for a in s.legal_actions()} == {"banzai", "pass"}
     ev = s.apply("banzai")
@@ -234,7 +234,7 @@ def test_banzai_attacks_again():  # DG 8.2.10
 
 
 def test_banzai_instead_of_retreating_doubles_the_losses():  # DG 8.2.10
-    s = state(7, "japan_combat", {"124/1": "3909", "124/2": "3909", "7/1": "3808"}, dice=[6, 5])
+    s = state(7, "jp_combat", {"124/1": "3909", "124/2": "3909", "7/1": "3808"}, dice=[6, 5])
     for a in ("attack 3808", "with 124/1", "with 124/2", "go"):
         s.apply(a)  # 1-1, a 6: two losses and a retreat for the attacker
     s.apply("lose 124/1")
@@ -248,14 +248,14 @@ def test_banzai_instead_of_retreating_doubles_the_losses():  # DG 8.2.10
 
 
 def test_heavy_battalion_counts_two_when_landing():  # DG 10.2.3 note
-    s = state(16, "japan_reinforce", {"H1": {"at": "next"}, "124/1": "2508", "124/2": "2508"})
+    s = state(16, "jp_reinforce", {"H1": {"at": "next"}, "124/1": "2508", "124/2": "2508"})
     hexes = landing_hexes(s, s.units["H1"], occupancy(s))
     assert "2508" not in hexes and "2407" in hexes
     assert "2508" in landing_hexes(s, s.units["124/3"], occupancy(s))
 
 
 def test_japanese_air_bonus():  # DG 10.2.3 one more factor for each non-artillery unit
-    s = state(7, "japan_combat", {"124/1": "3909", "7/1": "3808"}, flags={"air_bonus": True})
+    s = state(7, "jp_combat", {"124/1": "3909", "7/1": "3808"}, flags={"air_bonus": True})
     s.apply("attack 3808")
     s.apply("with 124/1")
     assert attack_strength(s, s.pending[-1]) == 5

@@ -74,7 +74,7 @@ def test_villages_and_map_size():  # DG 2.1, 11.0; about 17 x 55 inches, long ea
 def test_turn_track():  # DG 2.1.8.1, 5.0, 7.9, 12.0
     assert len(D.turns) == 26
     assert [t.event for t in D.turns[:8]] == [""] * 8
-    assert D.turn(9).event == "us" and D.turn(10).event == "japan" and D.turn(26).event == "japan"
+    assert D.turn(9).event == "us" and D.turn(10).event == "jp" and D.turn(26).event == "jp"
 
 
 def test_constants_fixed_by_the_text():
@@ -105,7 +105,7 @@ def test_units_named_in_examples():
     assert (h.rabaul_period, h.rabaul_periods, h.heavy) == (3, 2, True)  # DG 10.1
     ar = D.units["2Ar"]
     assert (ar.rabaul_period, ar.rabaul_periods) == (2, 3)  # DG 10.1
-    assert len(D.cards) == 9 and all(c.us.title and c.japan.title for c in D.cards)  # DG 2.3
+    assert len(D.cards) == 9 and all(c.us.title and c.jp.title for c in D.cards)  # DG 2.3
 
 
 def _copy(tmp_path: Path) -> Path:

@@ -22,7 +22,7 @@ def base(**extra):
     """A quiet mid-game position: US on the field, Japan in the jungle to the south-east."""
     units = dict(extra.pop("units", BASE_UNITS))
     extra.setdefault("henderson_field", {"status": 20, "control": "us"})
-    extra.setdefault("supply", {"us": 5, "japan": 5})
+    extra.setdefault("supply", {"us": 5, "jp": 5})
     return state(12, "us_move", units, **extra)
 
 
@@ -32,9 +32,9 @@ def test_the_hook_is_where_the_agents_look():
 
 
 def test_finished_games_are_exactly_won_or_lost():  # DG 9.4
-    s = state(26, "turn_end", {}, open=False, vp=50, henderson_field={"status": 5, "control": "japan"})
-    assert s.winner() == "japan"
-    assert evaluate(s, "japan") == 1.0 and evaluate(s, "us") == -1.0
+    s = state(26, "turn_end", {}, open=False, vp=50, henderson_field={"status": 5, "control": "jp"})
+    assert s.winner() == "jp"
+    assert evaluate(s, "jp") == 1.0 and evaluate(s, "us") == -1.0
     s = state(12, "turn_end", {}, open=False, vp=70, henderson_field={"status": 5, "control": "us"})
     assert s.winner() == "us"
     assert evaluate(s, "us") == 1.0 and evaluate(s, "jp") == -1.0
@@ -56,7 +56,7 @@ def test_zero_sum_and_in_range_over_random_play(seed):
     for _ in range(150):
         if s.is_terminal():
             break
-        us, jp = evaluate(s, "us"), evaluate(s, "japan")
+        us, jp = evaluate(s, "us"), evaluate(s, "jp")
         assert us == -jp
         assert -1.0 < us < 1.0  # only a finished game is worth a whole win
         before = s.to_json()
@@ -71,9 +71,9 @@ def test_more_victory_points_are_better():  # DG 9.0
 
 def test_holding_henderson_field_is_better():  # DG 9.1, 9.2, 9.4
     ours = base(henderson_field={"status": 20, "control": "us"})
-    theirs = base(henderson_field={"status": 20, "control": "japan"})
+    theirs = base(henderson_field={"status": 20, "control": "jp"})
     assert evaluate(ours, "us") > evaluate(theirs, "us")
-    assert evaluate(theirs, "japan") > evaluate(ours, "japan")
+    assert evaluate(theirs, "jp") > evaluate(ours, "jp")
 
 
 def test_an_operational_field_is_worth_more_to_its_holder():  # DG 7.11, 9.1
@@ -86,10 +86,10 @@ def test_the_field_counts_more_as_the_end_nears():  # DG 9.4
     # an inoperable field scores nothing a turn, and the US gains a point a turn from the
     # villages: only the final-turn control of the field makes the late position better
     villages = {h: "us" for h in sorted(GAME.data.map.villages)[:5]}
-    field = {"status": 5, "control": "japan"}
+    field = {"status": 5, "control": "jp"}
     early = state(5, "us_move", BASE_UNITS, henderson_field=field, villages=villages)
     late = state(25, "us_move", BASE_UNITS, henderson_field=field, villages=villages)
-    assert evaluate(late, "japan") > evaluate(early, "japan")
+    assert evaluate(late, "jp") > evaluate(early, "jp")
 
 
 def test_more_steps_are_better():  # DG 2.2.1.7
@@ -100,7 +100,7 @@ def test_more_steps_are_better():  # DG 2.2.1.7
 
 
 def test_more_artillery_supply_is_better():  # DG 8.1.1
-    rich = base(supply={"us": 20, "japan": 5})
+    rich = base(supply={"us": 20, "jp": 5})
     assert evaluate(rich, "us") > evaluate(base(), "us")
 
 

@@ -77,7 +77,7 @@ def test_minimum_move():  # DG 7.2 a unit may always move one hex
         15,
         "us_move",
         {"90": "3911", "124/2": "3314"},
-        flags={"event": {"side": "japan", "kind": "movement", "target": "enemy", "amount": -2}},
+        flags={"event": {"side": "jp", "kind": "movement", "target": "enemy", "amount": -2}},
     )
     u = s.units["90"]  # movement 3 - 2 (malaria event) = 1 point, jungle costs 2
     assert path_cost(s, u, ["3912"]) == 2
@@ -143,21 +143,21 @@ def test_henderson_field_repair_and_reduction():  # DG 7.11.1, 7.11.2
     assert s.hf == 16 and s.units["1Eng"].moved
     s = state(
         10,
-        "japan_move",
+        "jp_move",
         {"11Lab": "3707", "7/1": "3209"},
-        henderson_field={"status": 14, "control": "japan"},
+        henderson_field={"status": 14, "control": "jp"},
     )
     s.apply("wreck 11Lab")  # a labour unit spending its whole turn there: six points
     assert s.hf == 8
     s = state(
         10,
-        "japan_move",
+        "jp_move",
         {"38Eng": "3708", "7/1": "3209"},
         henderson_field={"status": 14, "control": "us"},
     )
     s.apply("move 38Eng 3707")  # one point of six spent: no more than half
     s.apply("wreck 38Eng")
-    assert s.hf == 11 and s.hf_control == "japan"
+    assert s.hf == 11 and s.hf_control == "jp"
 
 
 def test_lvt_itself_crosses_without_stopping():  # DG 7.3.3 "including itself"
@@ -236,7 +236,7 @@ def test_stacking_limit_for_a_stack_move():  # DG 7.5: three units a hex
 def test_stack_move_event_hides_the_counters_below_the_top():  # DG 7.5, 7.8
     s = state(10, "us_move", {"1/1": "3511", "1/2": "3511", "124/2": "4012"})
     events = s.apply("stack 1/1+1/2 3510")
-    seen = s.events_for(events, "japan")
+    seen = s.events_for(events, "jp")
     assert [e.data for e in seen if e.kind == "move"] == [{"hidden": True}]
     assert s.events_for(events, "us") == events
 
@@ -279,7 +279,7 @@ def test_every_route_costs_what_its_path_costs(seed):  # DG 7.1-7.4, the cached 
 def test_stack_move_notation_is_redacted_for_the_enemy():  # DG 7.5, 7.8
     s = state(10, "us_move", {"1/1": "3511", "1/2": "3511", "124/2": "4012"})
     events = s.apply("stack 1/1+1/2 3510")
-    text, _ = s.redact("us", "stack 1/1+1/2 3510", [e.to_json() for e in events], "japan")
+    text, _ = s.redact("us", "stack 1/1+1/2 3510", [e.to_json() for e in events], "jp")
     assert text == "us acts out of sight"  # the counter below the top is not named
     text, _ = s.redact("us", "stack 1/1+1/2 3510", [e.to_json() for e in events], "us")
     assert text == "stack 1/1+1/2 3510"

@@ -65,7 +65,7 @@ def play(seed, plies=PLIES):
         events = state.apply(str(action))
         record.add(player, str(action), events)
         assert state.invariant_errors() == []
-        for viewer in ("us", "japan"):
+        for viewer in ("us", "jp"):
             secret = hidden_ids(state, viewer)
             if secret:
                 seen = set(all_strings(state.view(viewer)))
@@ -101,10 +101,10 @@ def test_clone_is_independent():
 
 def test_registry_and_protocol():
     game = games.get("deluxe")
-    assert game.name == "deluxe" and game.sides == ("us", "japan")
+    assert game.name == "deluxe" and game.sides == ("us", "jp")
     s = game.new_state(5)
     assert s.current_player() == "us" and not s.is_terminal() and s.winner() is None
-    assert s.returns() == {"us": 0.0, "japan": 0.0}
+    assert s.returns() == {"us": 0.0, "jp": 0.0}
     assert "turn 1" in game.render_text(s)
 
 
@@ -168,7 +168,7 @@ def test_pending_decisions_are_checked():
     ]
     with pytest.raises(PositionError, match=r"pending\[0\]\.stage"):
         GAME.load_state(obj)
-    obj["pending"] = [{"kind": "rabaul", "side": "japan", "count": 2}]
+    obj["pending"] = [{"kind": "rabaul", "side": "jp", "count": 2}]
     with pytest.raises(PositionError, match=r"pending\[0\]\.strength"):
         GAME.load_state(obj)
 
@@ -184,6 +184,9 @@ def test_cached_searches_change_nothing():  # the route and action caches are in
     plain = load_game()
     plain.route_cache = _NoCache()
     plain.list_cache = _NoCache()
+    plain.allowed_cache = _NoCache()
+    plain.detect_cache = _NoCache()
+    plain.unit_actions = _NoCache()
     a, b = GAME.new_state(21), plain.new_state(21)
     rng = random.Random(21)
     for _ in range(150):
@@ -210,3 +213,16 @@ def test_unit_copy_carries_every_field():  # clones must not lose any counter st
     c = u.copy()
     assert c is not u
     assert all(getattr(c, name) == getattr(u, name) for name in SLOTS)
+
+
+def test_a_position_written_with_the_old_side_name_loads():  # Japan was "japan", now "jp"
+    obj = position(12, "jp_move", {"124/2": "3708", "7/1": "3707"}, supply={"us": 2, "jp": 3})
+    old = json.loads(json.dumps(obj).replace('"jp', '"japan'))
+    assert old["step"] == "japan_move" and old["units"]["124/2"]["side"] == "japan"
+    old["henderson_field"] = {"status": 15, "control": "japan"}
+    old["villages"] = {"6004": "japan"}
+    s = GAME.load_state(old)
+    assert s.step_id == "jp_move" and s.current_player() == "jp" and s.supply == {"us": 2, "jp": 3}
+    assert s.hf_control == "jp" and s.villages["6004"] == "jp" and s.units["124/2"].side == "jp"
+    text = json.dumps(s.to_json())
+    assert '"japan"' not in text and "japan_move" not in text

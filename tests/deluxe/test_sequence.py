@@ -18,8 +18,8 @@ def test_sequence_is_data():  # DG 4.0
         "guerrilla",
         "us_move",
     ]
-    assert steps[7].side == "japan" and steps[8].side == "us"  # Japanese fire first in step 8
-    assert steps[16].side == "us" and steps[17].side == "japan"  # then US fire in step 17
+    assert steps[7].side == "jp" and steps[8].side == "us"  # Japanese fire first in step 8
+    assert steps[16].side == "us" and steps[17].side == "jp"  # then US fire in step 17
 
 
 def test_first_turn_visits_the_decision_steps_in_order():  # DG 4.0, 6.0, 12.0
@@ -34,7 +34,7 @@ def test_first_turn_visits_the_decision_steps_in_order():  # DG 4.0, 6.0, 12.0
         s.apply(enders[0] if enders else acts[0])
     assert seen[0] == ("us_reinforce", "us")  # turn 1: nothing to score, no bombardment yet
     order = [sid for sid, _ in seen]
-    assert order.index("us_move") < order.index("japan_reinforce") < order.index("japan_move")
+    assert order.index("us_move") < order.index("jp_reinforce") < order.index("jp_move")
     assert all(
         player == GAME.data.sequence[[x.id for x in GAME.data.sequence].index(sid)].side
         for sid, player in seen

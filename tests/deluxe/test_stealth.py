@@ -8,7 +8,7 @@ from henderson.core.errors import IllegalAction
 from henderson.games.deluxe.rules.assault import ratio_index, ratio_name
 from henderson.games.deluxe.rules.movement import landing_extra, routes
 
-from .support import rolls, state
+from .support import GAME, rolls, state
 
 
 def example(dice):
@@ -25,7 +25,7 @@ def test_stealth_example():  # DG 7.7 example, DG 7.7.4, DG 7.7.5
     s.apply("detect 6/3 4012")  # 2 + 2 - 3 = 1: detected
     jp = s.units["124/2"]
     assert jp.stealth == 0 and jp.pool == 30  # movement 10 x 3 turns
-    assert s.current_player() == "japan"  # the detected unit must move now
+    assert s.current_player() == "jp"  # the detected unit must move now
     dest = "4016"
     s.apply(f"move 124/2 {dest}")
     assert jp.at == dest and jp.spent == 16  # four jungle hexes at four points each
@@ -58,7 +58,7 @@ def test_detection_part_way_through_the_move():  # DG 7.7.5 "at any time during 
     assert u.at == "3912" and u.spent == full + 2 + 1 and u.leg == "go" and not u.moved
     assert s.units["124/2"].stealth == 2  # 6 + 2 - 2: not detected
     s.apply("detect 6/3 4112")  # again from here: 1 + 2 - 2 = 1, detected
-    assert s.units["124/2"].stealth == 0 and s.current_player() == "japan"
+    assert s.units["124/2"].stealth == 0 and s.current_player() == "jp"
     s.apply("pass")
     assert s.current_player() == "us"
     moves = [a for a in s.legal_actions() if a.verb == "move" and a.args[0] == "6/3"]
@@ -83,18 +83,18 @@ def test_detection_after_stopping_in_a_zone_of_control():  # DG 7.4.1, 7.7.5
 
 
 def test_entering_and_continuing_stealth():  # DG 7.7.1, 7.7.2, 7.7.3
-    s = state(7, "japan_move", {"124/2": "4014", "6/3": "3511"})
+    s = state(7, "jp_move", {"124/2": "4014", "6/3": "3511"})
     s.apply("stealth 124/2")
     assert s.units["124/2"].stealth == 1
     s.apply("end")
     assert s.units["124/2"].stealth == 1  # the turn it entered does not count
-    s2 = state(7, "japan_move", {"124/2": {"at": "4014", "stealth": 1}, "6/3": "3511"})
+    s2 = state(7, "jp_move", {"124/2": {"at": "4014", "stealth": 1}, "6/3": "3511"})
     s2.apply("end")
     assert s2.units["124/2"].stealth == 2
 
 
 def test_no_stealth_next_to_the_enemy_or_outside_jungle():  # DG 7.7
-    s = state(10, "japan_move", {"124/2": "3909", "124/1": "4014", "6/3": "3809"})
+    s = state(10, "jp_move", {"124/2": "3909", "124/1": "4014", "6/3": "3809"})
     verbs = {str(a) for a in s.legal_actions()}
     assert "stealth 124/1" in verbs and "stealth 124/2" not in verbs
 
@@ -117,29 +117,29 @@ def test_fog_of_war_shows_only_the_top_counter():  # DG 7.8
     )
     v = s.view("us")
     assert "124/2" in v["units"] and "124/1" not in v["units"] and "124/3" not in v["units"]
-    assert {"hex": "4012", "side": "japan", "counters": 2, "top": "124/2"} in v["enemy_stacks"]
-    assert v["stealth_markers"] == [{"hex": "4014", "side": "japan", "stealth": 2}]
+    assert {"hex": "4012", "side": "jp", "counters": 2, "top": "124/2"} in v["enemy_stacks"]
+    assert v["stealth_markers"] == [{"hex": "4014", "side": "jp", "stealth": 2}]
     assert "dice" not in v and "seed" not in v
-    mine = s.view("japan")
+    mine = s.view("jp")
     assert {"124/1", "124/2", "124/3"} <= set(mine["units"]) and "7/1" in mine["units"]
 
 
 def test_stealth_must_end_after_three_turns():  # DG 7.7.3
     s = state(
         7,
-        "japan_supply",
+        "jp_supply",
         {"124/2": {"at": "4014", "stealth": 3}, "6/3": "3511"},
         open=False,
         dice=[1],
     )
-    assert s.step_id == "japan_move" and s.units["124/2"].stealth == 0
+    assert s.step_id == "jp_move" and s.units["124/2"].stealth == 0
     assert s.units["124/2"].pool == 30 and s.units["124/2"].self_exit  # an ambush is possible
 
 
 def test_ambush():  # DG 8.2.9
     s = state(
         7,
-        "japan_combat",
+        "jp_combat",
         {"124/2": {"at": "3909", "self_exit": True, "pool_start": 30, "spent": 8}, "7/1": "3808"},
         dice=[2, 4],
     )
@@ -154,12 +154,12 @@ def test_ambush():  # DG 8.2.9
 
 
 def test_events_about_hidden_units_are_redacted():  # DG 7.8
-    s = state(7, "japan_move", {"124/2": "4014", "6/3": "3511"})
+    s = state(7, "jp_move", {"124/2": "4014", "6/3": "3511"})
     events = s.apply("stealth 124/2")
     assert "124/2" in events[0].text
     seen_by_us = s.events_for(events, "us")
     assert "124/2" not in seen_by_us[0].text and seen_by_us[0].data == {"hidden": True}
-    assert s.events_for(events, "japan") == events
+    assert s.events_for(events, "jp") == events
 
 
 def test_consolidation():  # DG 7.10
@@ -204,3 +204,22 @@ def test_a_leg_pays_the_landing_cost_once():  # DG 7.3.5, 7.7.5
     assert u.at == "3408" and u.spent == cost + 1
     assert landing_extra(s, u) == 0  # it left its landing hex: no second payment
     assert routes(s, u)["3508"].cost == 0  # back along the road, free
+
+
+def test_the_text_board_for_one_side_hides_what_it_may_not_see():  # DG 7.8
+    s = state(
+        10,
+        "us_move",
+        {
+            "7/1": "3808",
+            "124/1": {"at": "4012", "order": 1},
+            "124/2": {"at": "4012", "order": 2},
+            "124/3": {"at": "4014", "stealth": 2},
+        },
+    )
+    full = GAME.render_text(s)
+    assert "124/1" in full and "124/3" in full
+    us = GAME.render_text(s, "us")
+    assert "124/2" in us and "124/1" not in us and "124/3" not in us
+    assert "1 counter(s) below" in us and "stealth marker S2" in us
+    assert "124/1" in GAME.render_text(s, "jp")

@@ -8,6 +8,7 @@ import pytest
 from henderson.core.errors import IllegalAction
 from henderson.games.deluxe.rules.common import award_vp, vp_text
 from henderson.games.deluxe.rules.rabaul import available
+from henderson.sim.play import cause_of, play_game
 
 from .support import GAME, rolls, state
 
@@ -27,7 +28,7 @@ def test_guerrilla_example():  # DG 11.0 example
     assert {f"guerrilla {aola}", f"guerrilla {tasimboko}"} <= legal
     s.apply(f"guerrilla {aola}")
     ev = s.apply(f"guerrilla {tasimboko}")
-    assert s.villages[aola] == "us" and s.villages[tasimboko] == "japan"
+    assert s.villages[aola] == "us" and s.villages[tasimboko] == "jp"
     assert s.supply["us"] == 0
     assert rolls(ev)[0] == ("DG 11.0 guerrilla activity", 3)
 
@@ -51,7 +52,7 @@ def test_rabaul_periods_example():  # DG 10.1 example
 def test_village_points_each_half_turn():  # DG 9.1, 9.2: after the reinforcement step
     s = GAME.new_state(1)
     assert s.vp == 0  # the US holds no village at the start (DG 9.3)
-    s2 = state(10, "japan_supply", {}, open=False, villages={"3507": "us"})
+    s2 = state(10, "jp_supply", {}, open=False, villages={"3507": "us"})
     assert s2.vp == -8  # eight villages for Japan, once its reinforcements have landed
 
 
@@ -79,20 +80,47 @@ def test_henderson_field_points_and_game_end():  # DG 9.1, 9.2, 9.4, 12.0
     )
     assert s.is_terminal() and s.winner() == "us" and s.vp == 8  # +3 for the field
     s = state(
-        26, "turn_end", {}, open=False, vp=50, henderson_field={"status": 5, "control": "japan"}
+        26, "turn_end", {}, open=False, vp=50, henderson_field={"status": 5, "control": "jp"}
     )
-    assert s.winner() == "japan"  # Japan holds the field at the end, whatever the points
+    assert s.winner() == "jp"  # Japan holds the field at the end, whatever the points
     s = state(
         12,
         "turn_end",
         {},
         open=False,
         vp=-55,
-        henderson_field={"status": 20, "control": "japan"},
+        henderson_field={"status": 20, "control": "jp"},
         flags={"hf_jp_start": True, "hf_op_start": True},
     )
-    assert s.winner() == "japan" and s.vp == -62  # more than sixty at a turn end
-    assert s.returns() == {"us": -1.0, "japan": 1.0}
+    assert s.winner() == "jp" and s.vp == -62  # more than sixty at a turn end
+    assert s.returns() == {"us": -1.0, "jp": 1.0}
+
+
+@pytest.mark.parametrize(
+    ("vp", "field", "winner", "cause"),
+    [
+        (70, "us", "us", "61+ victory points"),  # DG 9.4
+        (12, "jp", "jp", "Henderson Field held at the end"),  # DG 9.4
+        (12, "us", "us", "more victory points at the end"),  # DG 9.0
+        (-12, "us", "jp", "more victory points at the end"),
+        (-3, "us", None, "even victory points at the end"),  # +3 for the field: even
+    ],
+)
+def test_cause_of_victory(vp, field, winner, cause):  # read by `simulate` (sim/play.py)
+    s = state(26, "turn_end", {}, open=False, vp=vp, henderson_field={"status": 12, "control": field})
+    assert s.is_terminal() and s.winner() == winner and s.victory_cause == cause
+    assert cause_of(s) == cause
+    assert GAME.new_state(1).victory_cause is None
+
+
+def test_simulate_reports_the_cause():
+    result = play_game(GAME, {"us": "random", "jp": "random"}, 3, 0, max_plies=20000)
+    assert result["cause"] in {
+        "61+ victory points",
+        "Henderson Field held at the end",
+        "more victory points at the end",
+        "even victory points at the end",
+    }
 
 
 def test_holding_henderson_field_brings_rabaul_units():  # DG 10.2.2, 10.2.3
@@ -102,10 +130,10 @@ def test_holding_henderson_field_brings_rabaul_units():  # DG 10.2.2, 10.2.3
         {},
         open=False,
         dice=[3, 4, *[1] * 9],
-        henderson_field={"status": 20, "control": "japan"},
+        henderson_field={"status": 20, "control": "jp"},
         flags={"hf_jp_start": True, "hf_op_start": True},
     )
-    assert s.current_player() == "japan" and s.pending[-1]["strength"] == 7
+    assert s.current_player() == "jp" and s.pending[-1]["strength"] == 7
     picks = [a for a in s.legal_actions() if a.verb == "rabaul"]
     assert picks and all(s.data.units[a.args[0]].strength <= 7 for a in picks)
     s.apply(str(picks[0]))
@@ -117,13 +145,13 @@ def test_holding_henderson_field_brings_rabaul_units():  # DG 10.2.2, 10.2.3
 def test_capturing_henderson_field_gives_supply_and_picks():  # DG 10.2.1
     s = state(
         12,
-        "japan_move",
+        "jp_move",
         {"124/2": "3708"},
-        supply={"japan": 1},
+        supply={"jp": 1},
         henderson_field={"status": 20, "control": "us"},
     )
     s.apply("move 124/2 3707")
-    assert s.hf_control == "japan" and s.supply["japan"] == 5
+    assert s.hf_control == "jp" and s.supply["jp"] == 5
 
 
 def test_first_marines_not_withdrawn_cost_points():  # DG 9.1, 7.9.2
@@ -140,10 +168,10 @@ def test_first_marines_not_withdrawn_cost_points():  # DG 9.1, 7.9.2
 
 
 def test_withdrawal():  # DG 7.9
-    s = state(19, "japan_move", {"124/2": "3209", "7/1": "3808"})
+    s = state(19, "jp_move", {"124/2": "3209", "7/1": "3808"})
     s.apply("withdraw 124/2")
     assert s.units["124/2"].at == "withdrawn"
-    s = state(18, "japan_move", {"124/2": "3209", "7/1": "3808"})
+    s = state(18, "jp_move", {"124/2": "3209", "7/1": "3808"})
     with pytest.raises(IllegalAction, match=r"DG 7\.9"):
         s.apply("withdraw 124/2")
 
@@ -176,13 +204,13 @@ def test_event_detection_bonus():  # DG 5.0 card 2 ("Coastwatcher warning")
 
 
 def test_event_blocks_naval_bombardment():  # DG 5.0 card 8
-    ev = {"side": "japan", "card": 8, "kind": "no_naval", "target": "enemy", "amount": 0}
+    ev = {"side": "jp", "card": 8, "kind": "no_naval", "target": "enemy", "amount": 0}
     s = state(
         10,
         "us_naval",
         {"2/2": "3808"},
         flags={"event": ev},
-        henderson_field={"status": 20, "control": "japan"},
+        henderson_field={"status": 20, "control": "jp"},
     )
     with pytest.raises(IllegalAction, match=r"DG 8\.1\.7"):
         s.apply("bombard")

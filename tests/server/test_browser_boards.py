@@ -41,13 +41,13 @@ def start(page: Any, server: str, game: str, human: str, computer: str) -> None:
 @pytest.mark.skipif("deluxe" not in games.names(), reason="Deluxe Guadalcanal is not installed")
 def test_deluxe_map_and_a_landing_by_clicking(server: str, tab: Page) -> None:
     page = tab.page
-    start(page, server, "deluxe", "us", "japan")
+    start(page, server, "deluxe", "us", "jp")
     board = games.get("deluxe").client_data()
     expect(page.locator("#board-svg polygon.hex")).to_have_count(len(board["hexes"]))
     expect(page.locator("#board-svg [data-kind=river]").first).to_be_attached()
     expect(page.locator("#board-svg [data-kind=road]").first).to_be_attached()
     expect(page.locator("#board-svg [data-kind=slope]").first).to_be_attached()
-    expect(page.locator("#board-svg [data-henderson='3707']")).to_have_attribute("data-control", "japan")
+    expect(page.locator("#board-svg [data-henderson='3707']")).to_have_attribute("data-control", "jp")
     expect(page.locator("#board-svg [data-village='3507']")).to_be_attached()
     expect(page.locator("#status")).to_contain_text("Turn 1")
     tab.shot("dg-start")
@@ -135,7 +135,7 @@ def dg_record_until_us_movement() -> GameRecord:
             and any(a.startswith("move ") for a in actions)
         )
 
-    players = {"us": "human", "japan": "random"}
+    players = {"us": "human", "jp": "random"}
     return play_until("deluxe", players, done, choose=dg_end_now_and_then, what="a US movement in sight")[0]
 
 
@@ -145,7 +145,7 @@ def test_deluxe_movement_with_the_enemy_in_sight(server: str, browser: Any, tmp_
     page = tab.page
     open_record(page, server, tmp_path / "movement.jsonl", dg_record_until_us_movement())
     expect(page.locator("#status")).to_contain_text("Movement")
-    expect(page.locator("#board-svg [data-side=japan].counter").first).to_be_attached()  # only the top counters
+    expect(page.locator("#board-svg [data-side=jp].counter").first).to_be_attached()  # only the top counters
     legal = page.locator("#action-list li:not(.more)").all_inner_texts()
     mover, target = next(a for a in legal if a.startswith("move ")).split()[1:3]
     page.locator(f"#board-svg [data-counter='{mover}']").first.dispatch_event("click")
@@ -222,7 +222,7 @@ def dg_record_assault_with_stealth() -> GameRecord:
 
     _, state = play_until(
         "deluxe",
-        {"us": "human", "japan": "random"},
+        {"us": "human", "jp": "random"},
         done,
         choose=dg_end_now_and_then,
         choice_seed=3,
@@ -234,10 +234,10 @@ def dg_record_assault_with_stealth() -> GameRecord:
     hidden = next(
         uid
         for uid, u in position["units"].items()
-        if u["side"] == "japan" and u["at"] in game.data.map.hexes and u["at"] not in attacked
+        if u["side"] == "jp" and u["at"] in game.data.map.hexes and u["at"] not in attacked
     )
     position["units"][hidden]["stealth"] = 2  # DG 7.7
-    return record_for(game, game.load_state(position), {"us": "human", "japan": "random"}, from_position=True)
+    return record_for(game, game.load_state(position), {"us": "human", "jp": "random"}, from_position=True)
 
 
 @pytest.mark.skipif("deluxe" not in games.names(), reason="Deluxe Guadalcanal is not installed")

@@ -366,7 +366,7 @@ class _Loader:
             if uid in units:
                 col.add(f, name, "id", "given twice")
             if side not in SIDES:
-                col.add(f, name, "side", f"{side!r} is not us or japan")
+                col.add(f, name, "side", f"{side!r} is not us or jp")
             if utype not in UNIT_TYPES:
                 col.add(f, name, "type", f"{utype!r} is not one of {', '.join(UNIT_TYPES)}")
             if not 1 <= vals["strength"] <= 9:
@@ -378,7 +378,7 @@ class _Loader:
             if not 0 <= vals["arrival"] <= 26:
                 col.add(f, name, "arrival", "must be a turn 1..26 (0: Rabaul only)")
             if vals["rabaul_period"]:
-                if side != "japan":
+                if side != "jp":
                     col.add(f, name, "rabaul_period", "only Japanese units wait at Rabaul")
                 if not 1 <= vals["rabaul_period"] <= 4 or not (
                     1 <= vals["rabaul_periods"] <= 5 - vals["rabaul_period"]
@@ -501,7 +501,7 @@ class _Loader:
                 col.add(f, name, "month", f"{month!r} is not one of {', '.join(MONTHS)}")
             event = col.field(rec, "event", str, f, name, default="")
             if event not in ("", *SIDES):
-                col.add(f, name, "event", "must be '', 'us' or 'japan'")
+                col.add(f, name, "event", "must be '', 'us' or 'jp'")
             supply = {}
             for s in SIDES:
                 value = col.field(rec, f"{s}_supply", str, f, name, default="0")
@@ -617,7 +617,7 @@ class _Loader:
                 col.add(f, name, "kind", f"{kind!r} is not one of {', '.join(kinds)}")
             side = col.field(rec, "side", str, f, name, default="us")
             if side not in SIDES:
-                col.add(f, name, "side", "must be us or japan")
+                col.add(f, name, "side", "must be us or jp")
             out.append(
                 Step(
                     col.field(rec, "number", int, f, name, default=i + 1),
@@ -670,7 +670,7 @@ def check_constraints(d: GameData, col: Collector) -> None:
         expected_event = (
             ""
             if t.turn < c.events_from_turn
-            else ("us" if (t.turn - c.events_from_turn) % 2 == 0 else "japan")
+            else ("us" if (t.turn - c.events_from_turn) % 2 == 0 else "jp")
         )
         if t.event != expected_event:
             col.add(
@@ -700,9 +700,9 @@ def check_constraints(d: GameData, col: Collector) -> None:
         "147/2": ("us", "infantry"),
         "10/3": ("us", "artillery"),
         "90": ("us", "artillery"),
-        "124/2": ("japan", "infantry"),
-        "20Mt": ("japan", "artillery"),
-        "9RF": ("japan", None),
+        "124/2": ("jp", "infantry"),
+        "20Mt": ("jp", "artillery"),
+        "9RF": ("jp", None),
     }
     for uid, (side, utype) in fixed_units.items():
         u = d.units.get(uid)
@@ -716,9 +716,9 @@ def check_constraints(d: GameData, col: Collector) -> None:
     for utype, side in (
         ("lvt", "us"),
         ("engineer", "us"),
-        ("labour", "japan"),
-        ("special", "japan"),
-        ("heavy", "japan"),
+        ("labour", "jp"),
+        ("special", "jp"),
+        ("heavy", "jp"),
     ):
         if not any(u.type == utype and u.side == side for u in d.units.values()):
             col.add(

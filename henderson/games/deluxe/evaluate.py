@@ -2,7 +2,7 @@
 
 `evaluate(state, side)` is the per-game hook the agents look up as
 `henderson.games.deluxe.evaluate`: a number in [-1, 1], +1 a won game for `side`, -1 a lost
-one, and `evaluate(s, "us") == -evaluate(s, "japan")` (the game is zero-sum, DG 9.0).
+one, and `evaluate(s, "us") == -evaluate(s, "jp")` (the game is zero-sum, DG 9.0).
 
 It weighs what decides the game (DG 9): the victory points and where they are heading
 (villages, Henderson Field and Japanese artillery in range of it, DG 9.1-9.2), who holds
@@ -78,11 +78,11 @@ def tables(game: DGGame) -> Tables:
 
 
 def evaluate(state: DGState, side: str) -> float:
-    """The position's worth to `side` ("us" or "japan"; "jp" is accepted): exactly +1 / -1
-    once the game is won / lost (0 for a draw), otherwise strictly between."""
-    side = "japan" if side == "jp" else side
-    if side not in ("us", "japan"):
-        raise ValueError(f"unknown side {side!r}: expected 'us' or 'japan'")
+    """The position's worth to `side` ("us" or "jp"; the old "japan" is accepted): exactly
+    +1 / -1 once the game is won / lost (0 for a draw), otherwise strictly between."""
+    side = "jp" if side == "japan" else side
+    if side not in ("us", "jp"):
+        raise ValueError(f"unknown side {side!r}: expected 'us' or 'jp'")
     value = us_value(state)
     return value if side == "us" else -value
 
@@ -97,8 +97,8 @@ def us_value(state: DGState) -> float:
     left = max(0.0, t.turns - state.turn + 1 - state.step / t.steps_per_turn)
     late = 1.0 - left / t.turns  # 0 at the start, 1 at the end
 
-    steps = {"us": 0, "japan": 0}
-    near = {"us": 0, "japan": 0}
+    steps = {"us": 0, "jp": 0}
+    near = {"us": 0, "jp": 0}
     jp_guns_in_range = False
     to_hf = t.to_hf
     for u in state.units.values():
@@ -109,7 +109,7 @@ def us_value(state: DGState) -> float:
         steps[u.side] += u.strength
         if d <= NEAR:
             near[u.side] += u.strength
-        if u.side == "japan" and not jp_guns_in_range:
+        if u.side == "jp" and not jp_guns_in_range:
             rng = t.artillery_range.get(u.id)
             if rng is not None and d <= rng:
                 jp_guns_in_range = True
@@ -131,14 +131,14 @@ def us_value(state: DGState) -> float:
     # DG 9.4: Japan wins by holding the field at the end, so control counts more late
     holder = 1.0 if state.hf_control == "us" else -1.0
     field_part = holder * (0.25 + 0.75 * late) * (1.0 if operational else 0.6)
-    guard = near["us"] - near["japan"]
-    threat_part = guard / (near["us"] + near["japan"] + 4)
+    guard = near["us"] - near["jp"]
+    threat_part = guard / (near["us"] + near["jp"] + 4)
 
-    total = steps["us"] + steps["japan"]
-    strength_part = (steps["us"] - steps["japan"]) / total if total else 0.0
+    total = steps["us"] + steps["jp"]
+    strength_part = (steps["us"] - steps["jp"]) / total if total else 0.0
 
     supply_us = t.supply_cap if _unlimited(state) else state.supply["us"]
-    supply_part = (supply_us - state.supply["japan"]) / t.supply_cap
+    supply_part = (supply_us - state.supply["jp"]) / t.supply_cap
 
     x = (
         W_VP * vp_part

@@ -10,6 +10,7 @@ from typing import Any
 from henderson.core.dice import Dice, SeededDice, dice_from_json
 from henderson.core.errors import PositionError
 from henderson.core.events import Event
+from henderson.core.hexgrid import Hex
 
 from .actions import DGAction, make, parse
 from .data import DEFAULT_DIR, load_data
@@ -23,7 +24,7 @@ TITLE = "Deluxe Guadalcanal – The Battle for Henderson Field"
 
 
 class DGGame:
-    """Rules plus data for DG; sides are "us" and "japan" (the US moves first, DG 4.0)."""
+    """Rules plus data for DG; sides are "us" and "jp" (the US moves first, DG 4.0)."""
 
     name = "deluxe"
     hidden_information = True  # DG 7.7, 7.8: stealth and fog of war
@@ -41,6 +42,13 @@ class DGGame:
             sorted(h for h, info in data.map.hexes.items() if info.coastal)
         )
         self.list_cache: dict[tuple[Any, ...], list[tuple[str, DGAction]]] = {}
+        self.allowed_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # movement.legal
+        self.near_cache: dict[tuple[str, int], frozenset[str]] = {}  # stealth.near
+        self.detect_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # stealth.detect_legal
+        self.zoc_cache: dict[frozenset[str], frozenset[str]] = {}  # movement.Context
+        self.hex_at: dict[Hex, str] = {info.hex: hid for hid, info in data.map.hexes.items()}
+        # (verb, unit or stack) -> hex -> the shared action (movement lists, built often)
+        self.unit_actions: dict[tuple[str, str], dict[str, DGAction]] = {}
         self.edges, self.stealth_edges = movement.edge_tables(data)  # fixed costs (DG 7.3)
 
     def action(self, verb: str, *args: str) -> DGAction:
@@ -75,6 +83,7 @@ class DGGame:
                 "version",
                 f"unsupported version {obj.get('version')!r} (expected {POSITION_VERSION})",
             )
+        obj = old_side_names(obj)
         try:
             stored = dice_from_json(obj.get("dice"))
         except ValueError as exc:
@@ -98,7 +107,7 @@ class DGGame:
         state._ply = _int(obj, "ply", 0, 10**9, default=0)
         sup = obj.get("supply", {})
         if not isinstance(sup, Mapping):
-            raise PositionError("supply", "expected an object {us: n, japan: n}")
+            raise PositionError("supply", "expected an object {us: n, jp: n}")
         for s in SIDES:
             v = sup.get(s, 0)
             if not isinstance(v, int) or not 0 <= v <= d.constants.supply_cap:
@@ -107,13 +116,13 @@ class DGGame:
                 )
             state.supply[s] = v
         hf = obj.get("henderson_field", {})
-        status, control = hf.get("status", d.constants.hf_start), hf.get("control", "japan")
+        status, control = hf.get("status", d.constants.hf_start), hf.get("control", "jp")
         if not isinstance(status, int) or not 0 <= status <= d.constants.hf_max:
             raise PositionError(
                 "henderson_field.status", f"expected 0..{d.constants.hf_max}, got {status!r}"
             )
         if control not in SIDES:
-            raise PositionError("henderson_field.control", "expected 'us' or 'japan'")
+            raise PositionError("henderson_field.control", "expected 'us' or 'jp'")
         state.hf, state.hf_control = status, control
         vp = obj.get("vp", 0)
         if not isinstance(vp, int):
@@ -122,7 +131,7 @@ class DGGame:
         villages = obj.get("villages", {})
         for h, owner in villages.items():
             if h not in d.map.villages or owner not in SIDES:
-                raise PositionError(f"villages.{h}", "expected a village hex and 'us' or 'japan'")
+                raise PositionError(f"villages.{h}", "expected a village hex and 'us' or 'jp'")
         state.villages.update(villages)
         units = obj.get("units", {})
         if not isinstance(units, Mapping):
@@ -174,9 +183,9 @@ class DGGame:
         """The action written as `text` (docs/deluxe.md); NotationError otherwise."""
         return parse(text)
 
-    def render_text(self, state: DGState) -> str:
-        """The position as text for a terminal."""
-        return render(state)
+    def render_text(self, state: DGState, viewer: str | None = None) -> str:
+        """The position as text for a terminal (as `viewer` may see it, when given)."""
+        return render(state, viewer)
 
     def odds(self, state: DGState, spec: str) -> Any:
         """The exact odds of an assault built from `spec` ("attack 3508; with 2/5; ..."), unrolled."""
@@ -189,6 +198,23 @@ class DGGame:
         from .clientdata import client_data
 
         return client_data(self)
+
+
+OLD_SIDE = "japan"  # Japan's side id before it became "jp" (as in FIRST BLOOD and AAG)
+
+
+def old_side_names(obj: Any) -> Any:
+    """A position written when Japan's side id was "japan", with "jp" instead: every key or
+    value "japan" and every step id "japan_…"; a position already using "jp" is unchanged."""
+    if isinstance(obj, Mapping):
+        out = {("jp" if k == OLD_SIDE else k): old_side_names(v) for k, v in obj.items()}
+        step = out.get("step")
+        if isinstance(step, str) and step.startswith(OLD_SIDE + "_"):
+            out["step"] = "jp_" + step[len(OLD_SIDE) + 1 :]
+        return out
+    if isinstance(obj, list):
+        return [old_side_names(v) for v in obj]
+    return "jp" if obj == OLD_SIDE else obj
 
 
 def _int(obj: Mapping[str, Any], key: str, lo: int, hi: int, default: int | None = None) -> int:
@@ -276,7 +302,7 @@ def _check_pending(p: dict[str, Any], where: str, d: GameData) -> None:
         if not isinstance(p.get(key), kind):
             raise PositionError(f"{where}.{key}", f"expected {kind.__name__}")
     if p["side"] not in SIDES:
-        raise PositionError(f"{where}.side", "expected 'us' or 'japan'")
+        raise PositionError(f"{where}.side", "expected 'us' or 'jp'")
     for key in ("units", "picked", "defenders"):
         for uid in p.get(key, []):
             if uid not in d.units:

@@ -11,12 +11,12 @@ from fractions import Fraction
 
 from henderson.core.hexgrid import Hex, OffsetLayout, distance
 
-SIDES: tuple[str, str] = ("us", "japan")
+SIDES: tuple[str, str] = ("us", "jp")
 
 
 def other(side: str) -> str:
     """The opposing side."""
-    return "japan" if side == "us" else "us"
+    return "jp" if side == "us" else "us"
 
 
 @dataclass(frozen=True)
@@ -194,11 +194,11 @@ class Card:
 
     number: int
     us: EventEffect
-    japan: EventEffect
+    jp: EventEffect
 
     def effect(self, side: str) -> EventEffect:
         """The half of the card the drawing side reads."""
-        return self.us if side == "us" else self.japan
+        return self.us if side == "us" else self.jp
 
 
 @dataclass(frozen=True)

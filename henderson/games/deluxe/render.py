@@ -11,8 +11,11 @@ if TYPE_CHECKING:
     from .state import DGState
 
 
-def render(state: DGState) -> str:
-    """Status line, units on the map by hex, and this turn's arrivals."""
+def render(state: DGState, viewer: str | None = None) -> str:
+    """Status line, units on the map by hex, and this turn's arrivals; with `viewer`, as that
+    side may see it (DG 7.8: of an enemy stack the top counter and how many are hidden,
+    stealth markers without their units)."""
+    hidden = state.hidden_ids(viewer) if viewer is not None else set()
     lines = [state.summary()]
     if state.result:
         lines.append(f"game over: {state.result[0] or 'draw'} ({state.result[1]})")
@@ -26,8 +29,16 @@ def render(state: DGState) -> str:
         h = state.data.map.hexes[hid]
         where = " ".join(sorted(h.types() - {"clear"})) or "clear"
         names = ", ".join(
-            f"{u.id}({u.strength}{', S' + str(u.stealth) if u.stealth else ''})" for u in units
+            f"{u.id}({u.strength}{', S' + str(u.stealth) if u.stealth else ''})"
+            for u in units
+            if u.id not in hidden
         )
+        unseen = [u for u in units if u.id in hidden]
+        if unseen:
+            marks = [f"S{u.stealth}" for u in unseen if u.stealth]
+            below = len(unseen) - len(marks)
+            extra = [f"{below} counter(s) below" if below else "", *(f"stealth marker {m}" for m in marks)]
+            names = ", ".join(x for x in (names, *extra) if x)
         lines.append(f"  {hid} [{where}, level {h.level}] {units[0].side}: {names}")
     due = [
         u.id

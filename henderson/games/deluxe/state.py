@@ -3,6 +3,10 @@ fog of war in `view`, and the versioned JSON position (docs/deluxe.md)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import random
+import re
 from typing import TYPE_CHECKING, Any
 
 from henderson.core.dice import Dice
@@ -20,6 +24,7 @@ from .rules import (
     reinforcements,
     sequence,
     stealth,
+    victory,
 )
 from .rules.common import occupancy, stack_size, vp_text
 from .rules.movement import routes
@@ -31,6 +36,8 @@ if TYPE_CHECKING:
 POSITION_FORMAT = "henderson-position"
 PRIVATE_FLAGS = ("crossings", "hf_work", "stuck")  # they name units the enemy may not see
 POSITION_VERSION = 1
+WORDS = re.compile(r"[\s+,;:()]+")  # what separates unit ids in an event's text
+NOT_LANDED = ("turn", "rabaul", "next")  # off the map, still to come (DG 3.0, 10.2)
 
 # which rule to name when an action is not legal now
 RULE_OF_VERB = {
@@ -83,9 +90,9 @@ class DGState:
         self._ply = 0
         self.supply = {s: 0 for s in SIDES}
         self.hf = self.data.constants.hf_start
-        self.hf_control = "japan"  # DG 9.3 the Japanese control everything at the start
+        self.hf_control = "jp"  # DG 9.3 the Japanese control everything at the start
         self.vp = 0  # positive: US ahead; negative: Japan ahead (DG 2.1.8.4)
-        self.villages = {h: "japan" for h in self.data.map.villages}
+        self.villages = {h: "jp" for h in self.data.map.villages}
         self.units: dict[str, UnitState] = {}
         self.flags: dict[str, Any] = {}  # this turn's bookkeeping
         self.next_flags: dict[str, Any] = {}  # carried into the next turn (DG 10.2)
@@ -129,6 +136,11 @@ class DGState:
         """The winning side; None while playing or after a draw."""
         return (self.result[0] or None) if self.result else None
 
+    @property
+    def victory_cause(self) -> str | None:
+        """Why the game ended, in a few words (DG 9.0, 9.4); None while playing."""
+        return victory.cause(self.result[1]) if self.result else None
+
     def returns(self) -> dict[str, float]:
         """+1 for the winner, -1 for the loser, 0 otherwise."""
         w = self.winner()
@@ -148,7 +160,7 @@ class DGState:
         action played is checked without comparing it to a thousand others)."""
         if self._legal is None or self._legal[0] != self._ply:
             acts = self._compute_legal()
-            self._legal = (self._ply, acts, {id(a) for a in acts})
+            self._legal = (self._ply, acts, set(map(id, acts)))
         return self._legal[1], self._legal[2]
 
     def _compute_legal(self) -> list[DGAction]:
@@ -176,7 +188,8 @@ class DGState:
         if kind == "guerrilla":
             return guerrilla.legal(self)
         if kind == "move":
-            return [*movement.legal(self, side), *stealth.legal(self, side), act("end")]
+            ctx = movement.Context(self, side)  # read by both, changed by neither
+            return [*movement.legal(self, side, ctx), *stealth.legal(self, side, ctx), act("end")]
         if kind == "fire":
             return [*artillery.legal(self, side), act("end")]
         if kind == "combat":
@@ -377,6 +390,8 @@ class DGState:
     def view(self, side: str | None) -> dict[str, Any]:
         """DG 7.8 fog of war: of an enemy stack only the top counter not under stealth is
         shown, with the number of counters; stealth units show only as markers (value, hex).
+        Enemy units not yet landed show at their printed place (turn track or Rabaul) and
+        the Rabaul picks only as a number (docs/rulings/deluxe.md ruling 14a, DG 10.2).
         The dice state never leaves the engine."""
         data = self.to_json()
         data.pop("dice", None)
@@ -398,17 +413,29 @@ class DGState:
                 top = shown[-1]
                 visible.add(top.id)
                 stacks.append({"hex": hid, "side": owner, "counters": len(shown), "top": top.id})
-        out_units = {}
+        out_units: dict[str, Any] = {}
+        sailing = 0
         for uid, u in self.units.items():
-            if u.side == side or not u.on_map or uid in visible:
+            if u.side == side or uid in visible:
+                out_units[uid] = u.to_json()
+            elif u.at in NOT_LANDED:  # DG 2.2.1.10-11: the printed arrival is public
+                sailing += u.at == "next"
+                out_units[uid] = {"side": u.side, "at": self.home(uid), "strength": u.strength}
+            elif not u.on_map:  # eliminated, withdrawn, absorbed: done in plain sight
                 out_units[uid] = u.to_json()
         data["units"] = out_units
         data["enemy_stacks"] = stacks
         data["stealth_markers"] = markers
+        data["rabaul_sailing"] = sailing  # DG 10.2: how many picks, not which
         data["viewer"] = side
-        data["pending"] = [_filter_ids(p, visible, self, side) for p in data["pending"]]
+        hidden = self.hidden_ids(side)
+        data["pending"] = [_filter_ids(p, hidden, self) for p in data["pending"]]
         data["flags"] = {k: v for k, v in data["flags"].items() if k not in PRIVATE_FLAGS}
         return data
+
+    def home(self, uid: str) -> str:
+        """Where a unit not yet landed waits as printed: the turn track or Rabaul (DG 3.0)."""
+        return "turn" if self.data.units[uid].arrival else "rabaul"
 
     def visible_ids(self, side: str | None) -> set[str]:
         """Ids of the on-map units `side` may see (its own, and the top enemy counters)."""
@@ -422,26 +449,33 @@ class DGState:
                     seen.add(shown[-1].id)
         return seen
 
+    def hidden_ids(self, side: str | None) -> set[str]:
+        """Ids of the enemy units `side` may not name (DG 7.8, DG 10.2): on the map under
+        stealth or below the top of their stack, or picked at Rabaul and not yet landed."""
+        seen = self.visible_ids(side)
+        return {
+            uid
+            for uid, u in self.units.items()
+            if u.side != side and ((u.on_map and uid not in seen) or u.at == "next")
+        }
+
     def events_for(self, events: list[Event], side: str | None) -> list[Event]:
         """The events `side` may read: an event about an enemy unit now hidden from it (under
-        stealth, or below the top of its stack) loses its text and data (DG 7.8)."""
-        seen = self.visible_ids(side)
+        stealth, below the top of its stack, picked at Rabaul) loses its text and data
+        (DG 7.8); an enemy Rabaul pick never names the unit (DG 10.2)."""
+        hidden = self.hidden_ids(side)
         out = []
         for e in events:
             data = e.data if isinstance(e.data, dict) else {}
             ids = [data["unit"]] if isinstance(data.get("unit"), str) else []
             ids += [i for i in data.get("units", []) if isinstance(i, str)]  # a stack move
-            hidden = [
-                self.units[i]
-                for i in ids
-                if i in self.units
-                and self.units[i].side != side
-                and self.units[i].on_map
-                and i not in seen
-            ]
-            if hidden:
-                u = hidden[0]
-                out.append(Event(e.kind, f"{u.side} does something out of sight", {"hidden": True}))
+            ids += [w for w in WORDS.split(e.text) if w in self.units]  # named in the text only
+            owners = [self.units[i].side for i in ids if i in self.units]
+            if e.kind == "rabaul" and ids and side not in owners:
+                out.append(Event(e.kind, f"{owners[0]} picks a unit at Rabaul", {"hidden": True}))
+            elif any(i in hidden for i in ids):
+                owner = self.units[next(i for i in ids if i in hidden)].side
+                out.append(Event(e.kind, f"{owner} does something out of sight", {"hidden": True}))
             else:
                 out.append(e)
         return out
@@ -450,13 +484,34 @@ class DGState:
         self, player: str, action: str, events: list[dict[str, Any]], side: str | None
     ) -> tuple[str, list[dict[str, Any]]]:
         """How another side's action and its events read to `side` (DG 7.7, 7.8): an action
-        naming an enemy unit `side` cannot now see is hidden, and so are such events."""
-        seen = self.visible_ids(side)
-        hidden = {uid for uid, u in self.units.items() if u.side == player and u.on_map and uid not in seen}
-        names = [x for w in action.split()[1:] for x in w.split("+")]  # a stack: A+B (DG 7.5)
-        text = f"{player} acts out of sight" if any(w in hidden for w in names) else action
+        naming an enemy unit `side` cannot now see is hidden, and so are such events; an
+        enemy Rabaul pick reads as a pick, never naming the unit (DG 10.2)."""
+        hidden = self.hidden_ids(side)
+        words = action.split()
+        names = [x for w in words[1:] for x in w.split("+")]  # a stack: A+B (DG 7.5)
+        if player != side and words[:1] == ["rabaul"]:
+            text = f"{player} picks a unit at Rabaul"
+        elif any(w in hidden for w in names):
+            text = f"{player} acts out of sight"
+        else:
+            text = action
         shown = self.events_for([Event.from_json(e) for e in events], side)
         return text, [e.to_json() for e in shown]
+
+    def sample_unseen(self, side: str | None, rng: random.Random) -> DGState:
+        """A copy in which what `side` cannot see (units under stealth or below the top of
+        a stack, Rabaul picks) is a guess consistent with `view(side)` (sampling.py)."""
+        from .sampling import sample_unseen
+
+        return sample_unseen(self, side, rng)
+
+    def key(self) -> bytes:
+        """The position as the side to decide sees it, as a short digest: two positions that
+        side cannot tell apart share a key (computer players remember positions by it)."""
+        seen = self.view(self.current_player())
+        seen.pop("ply", None)
+        text = json.dumps(seen, sort_keys=True, separators=(",", ":"))
+        return hashlib.blake2b(text.encode(), digest_size=16).digest()
 
     def odds(self) -> dict[str, Any] | None:
         """The exact outcome distribution of the assault being built (None when there is none)."""
@@ -494,26 +549,18 @@ class DGState:
         return (
             f"turn {self.turn} ({t.date}) step {step.number} {step.name}; VP {vp_text(self.vp)}; "
             f"HF {self.hf} ({self.hf_control}); "
-            f"supply US {self.supply['us']} Japan {self.supply['japan']}"
+            f"supply US {self.supply['us']} Japan {self.supply['jp']}"
         )
 
 
-def _filter_ids(
-    p: dict[str, Any], visible: set[str], state: DGState, side: str | None
-) -> dict[str, Any]:
+def _filter_ids(p: dict[str, Any], hidden: set[str], state: DGState) -> dict[str, Any]:
     """Keep in a pending decision only unit ids the viewer may see."""
-
-    def ok(uid: str) -> bool:
-        """May the viewer see this unit id?"""
-        u = state.units.get(uid)
-        return u is None or u.side == side or uid in visible or not u.on_map
-
     out: dict[str, Any] = {}
     for k, v in p.items():
         if isinstance(v, list) and v and all(isinstance(x, str) and x in state.units for x in v):
-            out[k] = [x for x in v if ok(x)]
+            out[k] = [x for x in v if x not in hidden]
         elif isinstance(v, dict) and v and all(k2 in state.units for k2 in v):
-            out[k] = {k2: v2 for k2, v2 in v.items() if ok(k2)}
+            out[k] = {k2: v2 for k2, v2 in v.items() if k2 not in hidden}
         else:
             out[k] = v
     return out

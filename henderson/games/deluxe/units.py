@@ -11,6 +11,7 @@ from typing import Any
 
 # where a unit can be when it is not on a map hex
 OFF_MAP = ("turn", "rabaul", "next", "eliminated", "withdrawn", "absorbed")
+OFF_MAP_SET = frozenset(OFF_MAP)  # for membership tests (the hot path of every rule)
 
 
 @dataclass(slots=True)
@@ -38,7 +39,7 @@ class UnitState:
     @property
     def on_map(self) -> bool:
         """True when the unit stands on a map hex."""
-        return self.at not in OFF_MAP
+        return self.at not in OFF_MAP_SET
 
     def copy(self) -> UnitState:
         """An independent copy (field by field, written out: clones copy every unit, and

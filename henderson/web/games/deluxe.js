@@ -14,9 +14,8 @@ const TOP = 74; // room above the map for the turn track and the status line
 const OFF_H = 96; // room below the map for the off-map boxes
 const SIDE = {
   us: { fill: "#5d7a34", ink: "#ffffff", edge: "#2f3f18", name: "US" },
-  japan: { fill: "#f0d59a", ink: "#5a1111", edge: "#8a5a12", name: "Japan" },
+  jp: { fill: "#f0d59a", ink: "#5a1111", edge: "#8a5a12", name: "Japan" },
 };
-SIDE.jp = SIDE.japan; // the Japanese side, whichever id the engine gives it
 const BAR = { black: "#111111", red: "#b91c1c", blue: "#1d4ed8" };
 const FILL = {
   sea: ["#a9cfe0"],
@@ -39,13 +38,8 @@ export const keys = { e: "end", p: "pass", g: "go" };
 // names of the steps of the sequence of play, learnt from the board data when it is drawn
 let stepNames = {};
 
-/** The Japanese entry of a per-side record, whether the side is called "japan" or "jp". */
-function japanese(bySide) {
-  return bySide.japan !== undefined ? bySide.japan : bySide.jp;
-}
-
 function prettyStep(id) {
-  return stepNames[id] || String(id || "").replace(/^us_/, "US ").replace(/^(japan|jp)_/, "Japanese ").replace(/_/g, " ");
+  return stepNames[id] || String(id || "").replace(/^us_/, "US ").replace(/^jp_/, "Japanese ").replace(/_/g, " ");
 }
 
 export function phase(view) {
@@ -296,10 +290,10 @@ export function render(svg, ctx) {
     const now = t.turn === view.turn;
     const x = 6 + i * cell;
     svg.append(el("g", { "data-turn": t.turn },
-      el("rect", { x, y: 6, width: cell - 3, height: 26, rx: 3, fill: now ? "#facc15" : t.event && t.event !== "us" ? "#fbd5d5" : "#f5f0e1", stroke: "#6b6b5a" }),
+      el("rect", { x, y: 6, width: cell - 3, height: 26, rx: 3, fill: now ? "#facc15" : t.event === "jp" ? "#fbd5d5" : "#f5f0e1", stroke: "#6b6b5a" }),
       el("text", { x: x + (cell - 3) / 2, y: 17, "text-anchor": "middle", "font-size": 9, "font-weight": now ? 700 : 400 }, String(t.turn)),
       el("text", { x: x + (cell - 3) / 2, y: 28, "text-anchor": "middle", "font-size": 7, fill: "#444" }, t.date ? t.date.slice(5) : ""),
-      el("title", {}, `Turn ${t.turn}: ${t.date}${t.event ? `, ${t.event} event` : ""}; artillery supply US ${t.supply.us}, Japan ${japanese(t.supply)}`)));
+      el("title", {}, `Turn ${t.turn}: ${t.date}${t.event ? `, ${t.event === "jp" ? "Japanese" : "US"} event` : ""}; artillery supply US ${t.supply.us}, Japan ${t.supply.jp}`)));
   });
   const hf = view.henderson_field || {};
   const c = board.constants || {};
@@ -319,7 +313,7 @@ export function render(svg, ctx) {
   if (frame) requestAnimationFrame(pin);
   hud.append(el("rect", { x: 2, y: 37, width: 760, height: 32, rx: 4, fill: "#cfe3ea", opacity: 0.85 }));
   hud.append(el("text", { x: 8, y: 50, "font-size": 12, "font-weight": 600, class: "dg-phase" },
-    `${phase(view)}  ·  VP ${vpText}  ·  Henderson Field ${hf.status}/${c.hf_max} (${hf.control === "us" ? "US" : "Japan"})  ·  artillery supply US ${(view.supply || {}).us}, Japan ${japanese(view.supply || {})}${view.result ? `  ·  ${view.result.join(" ")}` : ""}`));
+    `${phase(view)}  ·  VP ${vpText}  ·  Henderson Field ${hf.status}/${c.hf_max} (${hf.control === "us" ? "US" : "Japan"})  ·  artillery supply US ${(view.supply || {}).us}, Japan ${(view.supply || {}).jp}${view.result ? `  ·  ${view.result.join(" ")}` : ""}`));
   // the VP track (DG 9.0): -win .. +win, the marker where the score stands
   const win = c.vp_to_win || 61;
   const vpx = (v) => 8 + ((Math.max(-win, Math.min(win, v)) + win) / (2 * win)) * 360;

@@ -3,6 +3,7 @@ fire table, Henderson Field damage, counter-battery fire and naval bombardment."
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from henderson.core.errors import IllegalAction
@@ -48,7 +49,8 @@ def line_of_sight(state: DGState, a: str, b: str) -> bool:
 def _sight(state: DGState, a: str, b: str) -> bool:
     m = state.data.map
     ha, hb = m.hexes[a], m.hexes[b]
-    path = [m.to_id(h) for h in line(ha.hex, hb.hex)]
+    at = state.game.hex_at  # the map's hexes by position: a lookup instead of a conversion
+    path = [at.get(h) for h in line(ha.hex, hb.hex)]
     if any(p is None for p in path):
         return False
     between = [m.hexes[p] for p in path[1:-1] if p]
@@ -60,12 +62,27 @@ def _sight(state: DGState, a: str, b: str) -> bool:
     return not any(h.level > high.level for h in seq)
 
 
-def spotted(state: DGState, side: str, target: str) -> bool:
-    """DG 8.1.4: the firing unit or any friendly unit must see the target."""
-    return any(
-        u.side == side and u.on_map and not u.stealth and line_of_sight(state, u.at, target)
-        for u in state.units.values()
-    )
+def spotted(state: DGState, side: str, target: str, spotters: Iterable[str] | None = None) -> bool:
+    """DG 8.1.4: the firing unit or any friendly unit must see the target (`spotters`: the
+    hexes of the side's units not under stealth, when the caller has them)."""
+    if spotters is None:
+        spotters = spotter_hexes(state, side)
+    m = state.data.map
+    known = state.game.los_cache
+    unknown = []
+    for h in spotters:  # lines already worked out first
+        seen = known.get((h, target))
+        if seen:
+            return True
+        if seen is None:
+            unknown.append(h)
+    # then the nearest first: most often the one that sees, and the cheapest line to work out
+    return any(line_of_sight(state, h, target) for h in sorted(unknown, key=lambda h: m.distance(h, target)))
+
+
+def spotter_hexes(state: DGState, side: str) -> list[str]:
+    """The hexes holding units of `side` not under stealth, each once (DG 8.1.4)."""
+    return list(dict.fromkeys(u.at for u in state.units.values() if u.side == side and u.on_map and not u.stealth))
 
 
 def unlimited(state: DGState, side: str) -> bool:
@@ -97,7 +114,8 @@ def targets(state: DGState, u: UnitState, occ: dict) -> list[str]:
     hf = m.henderson_field
     if state.hf_control != u.side and hf not in out and m.distance(u.at, hf) <= rng:
         out.append(hf)
-    return sorted(h for h in out if spotted(state, u.side, h))
+    spotters = spotter_hexes(state, u.side) if out else []
+    return sorted(h for h in out if spotted(state, u.side, h, spotters))
 
 
 def factors_allowed(state: DGState, u: UnitState, counter: bool = False) -> int:

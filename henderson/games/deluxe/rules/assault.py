@@ -193,7 +193,7 @@ def attack_strength(state: DGState, p: Pending, with_strain: bool = True) -> Fra
     """DG 8.2.1.1: attacking strengths, each modified by its own hex; artillery support
     (DG 8.2.4); the Japanese air bonus (DG 10.2.3); ambush doubling (DG 8.2.9); strain."""
     total = Fraction(0)
-    bonus = 1 if p["attacker"] == "japan" and state.flags.get("air_bonus") else 0
+    bonus = 1 if p["attacker"] == "jp" and state.flags.get("air_bonus") else 0
     for uid in p["units"]:
         u = state.units[uid]
         if u.on_map:
@@ -318,7 +318,7 @@ def strain_points(state: DGState, p: Pending) -> int | None:
 
 def ambush_ready(state: DGState, p: Pending) -> bool:
     """DG 8.2.9: Japanese units that left stealth on their own and moved at most half."""
-    if p["attacker"] != "japan" or not p["units"]:
+    if p["attacker"] != "jp" or not p["units"]:
         return False
     return all(
         state.units[i].self_exit and state.units[i].spent * 2 <= state.units[i].pool_start
@@ -454,7 +454,7 @@ def proceed(state: DGState, p: Pending, events: list[Event]) -> None:
                 return
             p["stage"] = "retreat_d"
             if (
-                side == "japan"
+                side == "jp"
                 and not p["banzai"]
                 and p["retreat"][enemy] == 0
                 and force(state, p, enemy)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from henderson.core.events import Event, roll_event
 
 from ..model import other
+from ..units import OFF_MAP_SET
 
 if TYPE_CHECKING:
     from ..state import DGState
@@ -18,12 +19,25 @@ if TYPE_CHECKING:
 def occupancy(state: DGState) -> dict[str, list[UnitState]]:
     """Units on the map by hex, bottom to top (DG 7.8: the last placed is on top)."""
     occ: dict[str, list[UnitState]] = {}
+    off = OFF_MAP_SET
     for u in state.units.values():
-        if u.on_map:
-            occ.setdefault(u.at, []).append(u)
+        at = u.at
+        if at in off:
+            continue
+        here = occ.get(at)
+        if here is None:
+            occ[at] = [u]
+        else:
+            here.append(u)
     for units in occ.values():
-        units.sort(key=lambda u: (u.order, u.id))
+        if len(units) > 1:
+            units.sort(key=stack_order)
     return occ
+
+
+def stack_order(u: UnitState) -> tuple[int, str]:
+    """Bottom to top in a stack: placing order, then id (DG 7.8)."""
+    return (u.order, u.id)
 
 
 def side_in(occ: dict[str, list[UnitState]], hex_id: str) -> str | None:
@@ -107,7 +121,7 @@ def change_hf(state: DGState, amount: int, by: str, events: list[Event], why: st
         )
     )
     limit = state.data.constants.hf_operational
-    if before >= limit > state.hf and by == "japan":  # DG 10.2.1 reduced to inoperable
+    if before >= limit > state.hf and by == "jp":  # DG 10.2.1 reduced to inoperable
         state.flags["jp_reduced"] = True
         bonus(state, events)
 
@@ -118,7 +132,7 @@ def bonus(state: DGState, events: list[Event]) -> None:
         return
     state.flags["capture_bonus_given"] = True
     add_supply(
-        state, "japan", state.data.constants.capture_bonus, events, "DG 10.2.1 capture bonus"
+        state, "jp", state.data.constants.capture_bonus, events, "DG 10.2.1 capture bonus"
     )
 
 

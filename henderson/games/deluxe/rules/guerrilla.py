@@ -24,9 +24,9 @@ def villages(state: DGState) -> list[str]:
         return []
     out = []
     for hid in sorted(state.data.map.villages):
-        if state.villages.get(hid) != "japan" or hid in state.flags.get("guerrilla", []):
+        if state.villages.get(hid) != "jp" or hid in state.flags.get("guerrilla", []):
             continue
-        if any(u.side == "japan" for u in occ.get(hid, [])):
+        if any(u.side == "jp" for u in occ.get(hid, [])):
             continue
         if in_enemy_zoc(state, occ, hid, "us"):
             continue

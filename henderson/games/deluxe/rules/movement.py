@@ -14,7 +14,7 @@ river helpers): while the enemy does not move, each unit is searched once a phas
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -51,7 +51,6 @@ class Route:
         cost: int,
         stop: bool = False,
         minimum: bool = False,
-        *,
         end: str = "",
         tree: Tree | None = None,
         path: tuple[str, ...] | None = None,
@@ -105,6 +104,40 @@ class Route:
         self._helpers = tuple(crossed)
 
 
+class RouteMap(Mapping[str, Route]):
+    """A search's routes by destination hex: the costs and forced stops as found, each
+    `Route` built only when asked for (a search finds hundreds, a move follows one)."""
+
+    __slots__ = ("costs", "made", "stops", "tree")
+
+    def __init__(self, costs: dict[str, int], stops: set[str], tree: Tree | None) -> None:
+        self.costs = costs  # destination -> movement points
+        self.stops = stops  # destinations entered with a forced stop
+        self.tree = tree
+        self.made: dict[str, Route] = {}
+
+    def __getitem__(self, hex_id: str) -> Route:
+        found = self.made.get(hex_id)
+        if found is None:
+            cost = self.costs[hex_id]
+            found = self.made[hex_id] = Route(cost, hex_id in self.stops, False, hex_id, self.tree)
+        return found
+
+    def __contains__(self, hex_id: object) -> bool:
+        return hex_id in self.costs
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.costs)
+
+    def __len__(self) -> int:
+        return len(self.costs)
+
+    def add(self, hex_id: str, route: Route) -> None:
+        """Add a route built by hand (the DG 7.2 one-hex move)."""
+        self.costs[hex_id] = route.cost
+        self.made[hex_id] = route
+
+
 def allowance(state: DGState, unit: UnitState) -> int:
     """Movement points left this phase: the printed value, the stealth pool (DG 7.7.4),
     plus this turn's event, minus what was spent (detection, DG 7.7.5, earlier legs)."""
@@ -128,9 +161,15 @@ class Context:
             h for h, us in self.occ.items() if us[0].side != side
         )
         seen = frozenset(h for h in self.enemy if any(not u.stealth for u in self.occ[h]))
-        self.zoc: set[str] = {
-            n for h in seen for n in m.adjacent[h] if not m.hexes[n].jungle
-        }  # DG 7.4, 7.4.2
+        zocs = state.game.zoc_cache
+        zoc = zocs.get(seen)
+        if zoc is None:
+            if len(zocs) > CACHE_LIMIT:
+                zocs.clear()
+            zoc = zocs[seen] = frozenset(
+                n for h in seen for n in m.adjacent[h] if not m.hexes[n].jungle
+            )  # DG 7.4, 7.4.2
+        self.zoc: frozenset[str] = zoc
         used = state.flags.get("crossings", {})
         self.helper_type = False  # the moving unit is itself an LVT or engineer
         self.capacity: dict[str, int] = {}  # hex -> crossings its helpers still offer
@@ -141,6 +180,14 @@ class Context:
                     if left > 0:
                         self.capacity[h] = self.capacity.get(h, 0) + left
         self.key = (side, self.enemy, seen)  # with the helpers, what every search reads
+        self._carriers: dict[int, frozenset[str]] = {}
+
+    def carriers(self, need: int) -> frozenset[str]:
+        """Hexes whose helpers can still carry `need` units across a river (DG 7.3.3)."""
+        found = self._carriers.get(need)
+        if found is None:
+            found = self._carriers[need] = frozenset(h for h, c in self.capacity.items() if c >= need)
+        return found
 
 
 def step_cost(
@@ -199,6 +246,19 @@ def routes(state: DGState, unit: UnitState, ctx: Context | None = None) -> dict[
     return {h: r for h, r in raw.items() if len(occ.get(h, ())) < full}
 
 
+def unit_routes(state: DGState, unit: UnitState, ctx: Context) -> tuple[tuple[object, ...], RouteMap]:
+    """A unit's routes before stacking at the destination, and the key of everything they
+    depend on (for callers that cache what they derive from them)."""
+    return _raw_routes(state, (unit,), ctx)
+
+
+def route_to(state: DGState, unit: UnitState, dest: str, ctx: Context) -> Route | None:
+    """The route `routes` gives to `dest`, without building the others' table."""
+    if len(ctx.occ.get(dest, ())) >= state.data.constants.stacking:  # DG 7.5
+        return None
+    return _raw_routes(state, (unit,), ctx)[1].get(dest)
+
+
 def stack_routes(
     state: DGState, units: tuple[UnitState, ...], ctx: Context | None = None
 ) -> dict[str, Route]:
@@ -212,23 +272,27 @@ def stack_routes(
 
 def _raw_routes(
     state: DGState, units: tuple[UnitState, ...], ctx: Context
-) -> tuple[tuple[object, ...], dict[str, Route]]:
+) -> tuple[tuple[object, ...], RouteMap]:
     """Cheapest routes for one unit or a stack, before stacking at the destination, and the
     key they are cached under on the game object (everything the search reads)."""
     d = state.data
     m = d.map
     start = units[0].at
-    types = tuple(d.units[u.id].type in HELPER_TYPES for u in units)
-    budget = min(allowance(state, u) - landing_extra(state, u) for u in units)
-    if len(units) == 1:
-        budget += landing_extra(state, units[0])
-        extra = landing_extra(state, units[0])
+    if len(units) == 1:  # most searches: the same values as below, worked out directly
+        lead = units[0]
+        types: tuple[bool, ...] = (d.units[lead.id].type in HELPER_TYPES,)
+        budget = allowance(state, lead)
+        extra = landing_extra(state, lead)
+        minimum = minimum_move(lead)
+        need = 1
     else:
+        types = tuple(d.units[u.id].type in HELPER_TYPES for u in units)
+        budget = min(allowance(state, u) - landing_extra(state, u) for u in units)
         extra = 0
+        minimum = all(minimum_move(u) for u in units)
+        need = sum(1 for t in types if not t) or 1
     pool = bool(units[0].pool)
-    minimum = all(minimum_move(u) for u in units)
-    need = sum(1 for t in types if not t) or 1
-    carriers = frozenset(h for h, c in ctx.capacity.items() if c >= need)  # DG 7.3.3
+    carriers = ctx.carriers(need)  # DG 7.3.3
     key = (start, budget, extra, pool, minimum, types, ctx.key, carriers)
     cache = state.game.route_cache
     found = cache.get(key)
@@ -238,11 +302,7 @@ def _raw_routes(
         cache.clear()
     ctx.helper_type = all(types)
     lead = units[0]
-    best = {
-        h: r
-        for h, r in _search(state, lead, ctx, start, budget, extra, need).items()
-        if h != start
-    }
+    best = _search(state, lead, ctx, start, budget, extra, need)
     if minimum:  # DG 7.2 a unit may always move one hex
         for n in m.adjacent[start]:
             if n not in best:
@@ -250,7 +310,7 @@ def _raw_routes(
                 if sc is not None:
                     cost = max(budget, 0)
                     helpers = (n,) if sc[2] else ()
-                    best[n] = Route(cost, sc[1], True, path=(n,), helpers=helpers)
+                    best.add(n, Route(cost, sc[1], True, path=(n,), helpers=helpers))
     cache[key] = best
     return key, best
 
@@ -300,7 +360,7 @@ def _search(
     budget: int,
     first_extra: int,
     need: int = 1,
-) -> dict[str, Route]:
+) -> RouteMap:
     """Cheapest paths from `start` over the game's edge tables (Dijkstra with one bucket per
     cost: costs are small whole numbers); a hex entered with a forced stop is not left
     again, so stops are kept apart and never expanded. Of two routes of one cost, the one
@@ -316,17 +376,19 @@ def _search(
     stops: dict[str, int] = {}  # hexes where it must stop
     stop_parent: dict[str, str] = {}
     stop_helped: dict[str, bool] = {}
-    done: set[str] = set()
     buckets: list[list[str]] = [[] for _ in range(max(budget, 0) + 1)]
     buckets[0].append(start)
+    best_get = best.get
+    stops_get = stops.get
+    cap_get = cap.get
+    rivers = not pool and not self_helper  # DG 7.3.3 river crossings may stop the unit
     for cost, bucket in enumerate(buckets):
         i = 0
         while i < len(bucket):  # zero-cost steps (roads) join the bucket being read
             hid = bucket[i]
             i += 1
-            if hid in done or best[hid] != cost:
+            if best[hid] != cost:  # a cheaper way was found after it was queued
                 continue
-            done.add(hid)
             base = cost + first_extra if hid == start else cost
             for edge in table[hid]:
                 to = edge[0]
@@ -337,21 +399,19 @@ def _search(
                     continue
                 must = to in zoc  # DG 7.4.1
                 via = False
-                if not pool and edge[2] and not self_helper:  # DG 7.3.3 a river crossing
-                    if cap.get(to, 0) >= need:
+                if rivers and edge[2]:  # DG 7.3.3 a river crossing
+                    if cap_get(to, 0) >= need:
                         via = True
                     else:
                         must = True
                 if must:
-                    old = stops.get(to)
+                    old = stops_get(to)
                     if old is None or total < old:
                         stops[to] = total
                         stop_parent[to] = hid
                         stop_helped[to] = via
                     continue
-                if to in done:
-                    continue
-                old = best.get(to)
+                old = best_get(to)  # (a hex already expanded is never cheaper to reach now)
                 if old is not None and old <= total:
                     continue
                 best[to] = total
@@ -359,11 +419,16 @@ def _search(
                 helped[to] = via
                 buckets[total].append(to)
     tree = (start, parent, helped, stop_parent, stop_helped)
-    out = {hid: Route(cost, False, end=hid, tree=tree) for hid, cost in best.items()}
+    costs = dict(best)
+    stopped: set[str] = set()
     for hid, cost in stops.items():
-        if hid not in best or cost < best[hid]:
-            out[hid] = Route(cost, True, end=hid, tree=tree)
-    return out
+        old = best_get(hid)
+        if old is None or cost < old:
+            costs[hid] = cost
+            stopped.add(hid)
+    del costs[start]  # not a destination
+    stopped.discard(start)
+    return RouteMap(costs, stopped, tree)
 
 
 def sea_allowed(state: DGState, unit: UnitState, ctx: Context) -> bool:
@@ -423,28 +488,46 @@ def stacks(state: DGState, side: str) -> list[tuple[UnitState, ...]]:
     return out
 
 
-def legal(state: DGState, side: str) -> list[DGAction]:
+def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGAction]:
     """Movement-phase moves (land, stack and sea), in a deterministic order."""
     out: list[DGAction] = []
-    ctx = Context(state, side)
+    ctx = ctx if ctx is not None and ctx.side == side else Context(state, side)
     occ = ctx.occ
     full = state.data.constants.stacking
+    crowded: dict[int, frozenset[str]] = {}  # hexes without room for n more units (DG 7.5)
+
+    def no_room(n: int) -> frozenset[str]:
+        if n not in crowded:
+            crowded[n] = frozenset(h for h, us in occ.items() if len(us) + n > full)
+        return crowded[n]
+
     for u in sorted(movers(state, side), key=lambda x: x.id):
         key, raw = _raw_routes(state, (u,), ctx)
-        for h, a in _action_list(state, "move", u.id, key, raw):
-            if len(occ.get(h, ())) < full:  # DG 7.5
-                out.append(a)
+        out.extend(_allowed(state, "move", u.id, key, raw, no_room(1)))  # DG 7.5
         if sea_allowed(state, u, ctx) and allowance(state, u) >= state.data.movement.sea_landing:
-            for h, a in _action_list(state, "sea", u.id, "sea", state.game.coastal):
-                if h != u.at and h not in ctx.enemy and len(occ.get(h, ())) < full:
-                    out.append(a)  # DG 7.6
+            barred = no_room(1) | ctx.enemy | {u.at}  # DG 7.6
+            out.extend(_allowed(state, "sea", u.id, "sea", state.game.coastal, barred))
     for group in stacks(state, side):
         ids = "+".join(u.id for u in group)
         key, raw = _raw_routes(state, group, ctx)
-        for h, a in _action_list(state, "stack", ids, key, raw):
-            if len(occ.get(h, ())) + len(group) <= full:  # DG 7.5
-                out.append(a)
+        out.extend(_allowed(state, "stack", ids, key, raw, no_room(len(group))))  # DG 7.5
     return out
+
+
+def _allowed(
+    state: DGState, verb: str, who: str, key: object, hexes: Iterable[str], barred: frozenset[str]
+) -> list[DGAction]:
+    """The actions of `_action_list` whose hex is not barred, kept for as long as the same
+    hexes are barred (the enemy and the full stacks change far less often than the list is
+    asked for)."""
+    cache = state.game.allowed_cache
+    ck = (verb, who, key, barred)
+    found = cache.get(ck)
+    if found is None:
+        if len(cache) > CACHE_LIMIT:
+            cache.clear()
+        found = cache[ck] = [a for h, a in _action_list(state, verb, who, key, hexes) if h not in barred]
+    return found
 
 
 def _action_list(
@@ -458,8 +541,20 @@ def _action_list(
     if found is None:
         if len(cache) > CACHE_LIMIT:
             cache.clear()
+        tables = state.game.unit_actions
+        made = tables.get((verb, who))  # this unit's actions by hex
+        if made is None:
+            if len(tables) > CACHE_LIMIT:
+                tables.clear()
+            made = tables[(verb, who)] = {}
         action = state.game.action
-        found = cache[ck] = [(h, action(verb, who, h)) for h in sorted(hexes)]
+        found = []
+        for h in sorted(hexes):
+            a = made.get(h)
+            if a is None:
+                a = made[h] = action(verb, who, h)
+            found.append((h, a))
+        cache[ck] = found
     return found
 
 
@@ -507,7 +602,7 @@ def do_move(
     """Move `unit` to `dest` along its cheapest route (DG 7.1); with `finish` false this is
     one leg of its move (DG 7.7.5: it may detect there and go on)."""
     ctx = Context(state, unit.side)
-    route = routes(state, unit, ctx).get(dest)
+    route = route_to(state, unit, dest, ctx)
     if route is None:
         raise IllegalAction("DG 7.1", f"{unit.id} cannot reach {dest} this phase")
     _use_crossings(state, ctx, route, unit.side, 1)

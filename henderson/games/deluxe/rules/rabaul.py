@@ -36,14 +36,15 @@ def bonus_at_turn_end(state: DGState, events: list[Event]) -> None:
     operational field gives next turn's air bonus."""
     f = state.flags
     held_start = f.get("hf_jp_start", False)
-    kept = held_start and not f.get("hf_us_touched") and state.hf_control == "japan"
+    kept = held_start and not f.get("hf_us_touched") and state.hf_control == "jp"
     inop_kept = f.get("hf_inop_start", False) and not hf_operational(state)
     state.next_flags["air_bonus"] = bool(kept and f.get("hf_op_start") and hf_operational(state))
     if f.get("jp_captured") or f.get("jp_reduced"):
         if available(state):
             state.pending.append(
-                {"kind": "rabaul", "side": "japan", "count": 2, "strength": 99, "picked": []}
+                {"kind": "rabaul", "side": "jp", "count": 2, "strength": 99, "picked": []}
             )
+            note_bonus(state, 2, 99)
             events.append(Event("rabaul", "DG 10.2.1 Japan may pick two Rabaul units", {}))
     elif kept or inop_kept:
         total = roll(state, "DG 10.2.2 Rabaul reinforcements", events) + roll(
@@ -52,11 +53,19 @@ def bonus_at_turn_end(state: DGState, events: list[Event]) -> None:
         state.next_flags["double_supply"] = True
         if available(state):
             state.pending.append(
-                {"kind": "rabaul", "side": "japan", "count": 99, "strength": total, "picked": []}
+                {"kind": "rabaul", "side": "jp", "count": 99, "strength": total, "picked": []}
             )
+            note_bonus(state, 99, total)
             events.append(
                 Event("rabaul", f"DG 10.2.2 Japan may pick Rabaul units up to {total} strength", {})
             )
+
+
+def note_bonus(state: DGState, count: int, strength: int) -> None:
+    """Remember the public terms of this turn's picks (the period, how many units, how much
+    strength) until the picks land: all the enemy may know of them (DG 10.2, ruling 14a)."""
+    period = state.data.period_of(state.turn)
+    state.next_flags["rabaul_bonus"] = {"period": period, "count": count, "strength": strength}
 
 
 def legal(state: DGState, p: dict) -> list[DGAction]:

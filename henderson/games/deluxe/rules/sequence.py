@@ -31,7 +31,7 @@ def begin_turn(state: DGState) -> None:
     """Per-turn bookkeeping: flags carried from the last turn, Henderson Field at the start."""
     state.flags = dict(state.next_flags)
     state.next_flags = {}
-    state.flags["hf_jp_start"] = state.hf_control == "japan"
+    state.flags["hf_jp_start"] = state.hf_control == "jp"
     state.flags["hf_op_start"] = hf_operational(state)
     state.flags["hf_inop_start"] = not hf_operational(state)
     for u in state.units.values():

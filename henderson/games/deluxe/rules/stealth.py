@@ -22,7 +22,7 @@ from .common import (
     occupancy,
     roll,
 )
-from .movement import Context, allowance, routes
+from .movement import CACHE_LIMIT, Context, allowance, unit_routes
 
 if TYPE_CHECKING:
     from ..state import DGState
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 def stealth_sides(state: DGState) -> tuple[str, ...]:
     """Japanese units use stealth; US infantry too with the DG 7.7.6 option."""
-    return ("japan", "us") if state.options.get("us_stealth") else ("japan",)
+    return ("jp", "us") if state.options.get("us_stealth") else ("jp",)
 
 
 def can_enter(state: DGState, u: UnitState, occ: dict) -> bool:
@@ -65,9 +65,10 @@ def markers(state: DGState, side: str) -> dict[str, int]:
     return out
 
 
-def legal(state: DGState, side: str) -> list[DGAction]:
+def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGAction]:
     """Stealth, detection, withdrawal, consolidation and repair actions of a movement phase."""
-    occ = occupancy(state)
+    ctx = ctx if ctx is not None and ctx.side == side else Context(state, side)
+    occ = ctx.occ
     out: list[DGAction] = []
     units = sorted(
         (u for u in state.units.values() if u.side == side and u.on_map), key=lambda u: u.id
@@ -79,7 +80,7 @@ def legal(state: DGState, side: str) -> list[DGAction]:
             out.append(act("unstealth", u.id))
     enemy_markers = markers(state, other(side))
     if enemy_markers:
-        out.extend(detect_legal(state, side, units, enemy_markers))
+        out.extend(detect_legal(state, side, units, enemy_markers, ctx))
     for u in units:
         if can_withdraw(state, u, occ):
             out.append(act("withdraw", u.id))
@@ -87,40 +88,73 @@ def legal(state: DGState, side: str) -> list[DGAction]:
             out.append(act("repair", u.id))
         if can_wreck(state, u):
             out.append(act("wreck", u.id))
-    for i, a in enumerate(units):
-        for b in units[i + 1 :]:
+    together: dict[str, list[UnitState]] = {}  # DG 7.10 only units in one hex consolidate
+    place: dict[str, int] = {}
+    for u in units:  # in id order, as the pairs are listed
+        here = together.setdefault(u.at, [])
+        place[u.id] = len(here)
+        here.append(u)
+    for a in units:
+        for b in together[a.at][place[a.id] + 1 :]:
             if can_consolidate(state, a, b):
                 out.append(act("consolidate", a.id, b.id))
     return out
 
 
 def detect_legal(
-    state: DGState, side: str, units: list[UnitState], enemy_markers: dict[str, int]
+    state: DGState,
+    side: str,
+    units: list[UnitState],
+    enemy_markers: dict[str, int],
+    ctx: Context | None = None,
 ) -> list[DGAction]:
     """DG 7.7.5: detection "at any time during its move": from where the unit stands, or
     after a leg to any hex it can reach keeping a point to spend (`detect U T H`)."""
-    m = state.data.map
-    ctx = Context(state, side)
+    ctx = ctx if ctx is not None and ctx.side == side else Context(state, side)
     stuck = state.flags.get("stuck", [])
     action = state.game.action
     out: list[DGAction] = []
+    marks = tuple(sorted(enemy_markers.items()))
+    targets = [(hid, near(state, hid, value)) for hid, value in marks]
+    full = state.data.constants.stacking
+    barred = frozenset(h for h, us in ctx.occ.items() if len(us) >= full)  # DG 7.5
+    cache = state.game.detect_cache
     for u in units:
         if u.moved or u.stealth or u.pool:
             continue
         left = allowance(state, u)
         if left < 1:
             continue
-        for hid, value in sorted(enemy_markers.items()):
-            if m.distance(u.at, hid) <= value:
+        for hid, close in targets:
+            if u.at in close:
                 out.append(action("detect", u.id, hid))
         if u.leg == "halt" or u.id in stuck:
             continue
-        reach = routes(state, u, ctx)
-        for hid, value in sorted(enemy_markers.items()):
-            for via in sorted(reach):
-                if reach[via].cost < left and m.distance(via, hid) <= value:
-                    out.append(action("detect", u.id, hid, via))
+        key, raw = unit_routes(state, u, ctx)
+        ck = (u.id, key, left, barred, marks)  # all the legs and detections below read
+        found = cache.get(ck)
+        if found is None:
+            if len(cache) > CACHE_LIMIT:
+                cache.clear()
+            # the hexes it can reach keeping a point to spend (DG 7.7.5), with room (DG 7.5)
+            vias = sorted(h for h, c in raw.costs.items() if c < left and h not in barred)
+            found = cache[ck] = [
+                action("detect", u.id, hid, via) for hid, close in targets for via in vias if via in close
+            ]
+        out.extend(found)
     return out
+
+
+def near(state: DGState, hex_id: str, reach: int) -> frozenset[str]:
+    """The hexes at most `reach` hexes from `hex_id` (DG 7.7.5 detection range), computed
+    once per game object."""
+    cache = state.game.near_cache
+    key = (hex_id, reach)
+    found = cache.get(key)
+    if found is None:
+        m = state.data.map
+        found = cache[key] = frozenset(h for h in m.hexes if m.distance(h, hex_id) <= reach)
+    return found
 
 
 def enter(state: DGState, u: UnitState, events: list[Event]) -> None:
@@ -213,7 +247,7 @@ def can_withdraw(state: DGState, u: UnitState, occ: dict) -> bool:
         return False
     if in_enemy_zoc(state, occ, u.at, u.side):
         return False
-    if u.side == "japan":  # DG 7.9.1 ten a turn from the nineteenth turn
+    if u.side == "jp":  # DG 7.9.1 ten a turn from the nineteenth turn
         return (
             state.turn >= c.withdrawal_turn
             and state.flags.get("jp_withdrawn", 0) < c.japan_withdrawals_per_turn
@@ -231,7 +265,7 @@ def withdraw(state: DGState, u: UnitState, events: list[Event]) -> None:
         )
     u.at = "withdrawn"
     events.append(Event("withdraw", f"{u.id} is withdrawn from Guadalcanal", {"unit": u.id}))
-    if u.side == "japan":
+    if u.side == "jp":
         state.flags["jp_withdrawn"] = state.flags.get("jp_withdrawn", 0) + 1
         state.jp_withdrawn += 1
         if state.jp_withdrawn % 2 == 0:  # DG 9.2 one point per two Japanese units withdrawn

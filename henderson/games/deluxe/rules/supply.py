@@ -24,7 +24,7 @@ def receive(state: DGState, side: str, events: list[Event]) -> None:
         )
         return
     if value == "+":
-        rolls = 2 if side == "japan" and state.flags.get("double_supply") else 1
+        rolls = 2 if side == "jp" and state.flags.get("double_supply") else 1
         for _ in range(rolls):
             die = roll(state, "DG 8.1.1 artillery supply replenishment", events)
             points = state.data.replenishment[turn.month][side][die - 1]

@@ -18,24 +18,24 @@ def score_villages(state: DGState, side: str, events: list[Event]) -> None:
     (after arrival of reinforcements)": counted once the reinforcement step (4 / 14) is over,
     so a village taken by a landing scores at once (docs/rulings/deluxe.md)."""
     held = sum(1 for owner in state.villages.values() if owner == side)
-    award_vp(state, side, held, events, f"DG 9.{1 if side == 'japan' else 2} villages held")
+    award_vp(state, side, held, events, f"DG 9.{1 if side == 'jp' else 2} villages held")
 
 
 def score_phase(state: DGState, side: str, events: list[Event]) -> None:
     """Steps 2 and 12: for Japan two points when one of its artillery units is in range of a
     US-held Henderson Field (DG 9.1). Villages score after the reinforcements
     (`score_villages`), Henderson Field at the turn end (`score_turn_end`)."""
-    if side == "japan" and state.hf_control == "us":
+    if side == "jp" and state.hf_control == "us":
         hf = state.data.map.henderson_field
         for u in state.units.values():
             t = state.data.units[u.id]
             if (
-                u.side == "japan"
+                u.side == "jp"
                 and u.on_map
                 and t.artillery
                 and state.data.map.distance(u.at, hf) <= t.range
             ):
-                award_vp(state, "japan", 2, events, "DG 9.1 artillery in range of Henderson Field")
+                award_vp(state, "jp", 2, events, "DG 9.1 artillery in range of Henderson Field")
                 break
 
 
@@ -43,8 +43,8 @@ def score_turn_end(state: DGState, events: list[Event]) -> None:
     """Step 20 / DG 12.0: points for an operational Henderson Field (7 Japan, 3 US); at the
     end of turn 19 one point per 1st Marine Division unit not withdrawn (DG 9.1)."""
     if hf_operational(state):
-        if state.hf_control == "japan":
-            award_vp(state, "japan", 7, events, "DG 9.1 operational Henderson Field")
+        if state.hf_control == "jp":
+            award_vp(state, "jp", 7, events, "DG 9.1 operational Henderson Field")
         else:
             award_vp(state, "us", 3, events, "DG 9.2 operational Henderson Field")
     if state.turn == state.data.constants.withdrawal_turn:
@@ -54,7 +54,25 @@ def score_turn_end(state: DGState, events: list[Event]) -> None:
             if state.data.units[u.id].first_marine
             and u.at not in ("withdrawn", "eliminated", "absorbed")
         )
-        award_vp(state, "japan", left, events, "DG 9.1 1st Marine Division units not withdrawn")
+        award_vp(state, "jp", left, events, "DG 9.1 1st Marine Division units not withdrawn")
+
+
+# why a game ended (DG 9.4, 9.0): the reason kept in the result, and a short cause of victory
+SIXTY = "DG 9.4 more than sixty victory points"
+HELD = "DG 9.4 Japan holds Henderson Field at the end"
+AHEAD = "DG 9.0 more victory points at the end"
+EVEN = "DG 9.0 even victory points at the end: a draw"
+CAUSES = {
+    SIXTY: "61+ victory points",
+    HELD: "Henderson Field held at the end",
+    AHEAD: "more victory points at the end",
+    EVEN: "even victory points at the end",
+}
+
+
+def cause(reason: str) -> str:
+    """The short cause of victory (for simulation reports) of a result's reason."""
+    return CAUSES.get(reason, reason)
 
 
 def check_end(state: DGState, events: list[Event]) -> None:
@@ -62,16 +80,16 @@ def check_end(state: DGState, events: list[Event]) -> None:
     control of Henderson Field wins, otherwise the side ahead on points (even: a draw)."""
     limit = state.data.constants.vp_to_win
     if abs(state.vp) >= limit:
-        state.result = ("us" if state.vp > 0 else "japan", "DG 9.4 more than sixty victory points")
+        state.result = ("us" if state.vp > 0 else "jp", SIXTY)
     elif state.turn >= state.data.constants.turns:
-        if state.hf_control == "japan":
-            state.result = ("japan", "DG 9.4 Japan holds Henderson Field at the end")
+        if state.hf_control == "jp":
+            state.result = ("jp", HELD)
         elif state.vp > 0:
-            state.result = ("us", "DG 9.0 more victory points at the end")
+            state.result = ("us", AHEAD)
         elif state.vp < 0:
-            state.result = ("japan", "DG 9.0 more victory points at the end")
+            state.result = ("jp", AHEAD)
         else:
-            state.result = ("", "DG 9.0 even victory points at the end: a draw")
+            state.result = ("", EVEN)
     if state.result:
         winner, why = state.result
         events.append(

@@ -1,0 +1,154 @@
+"""What a side cannot see, guessed: `sample_unseen` gives a copy of a position in which the
+enemy units hidden from `side` (DG 7.7 stealth, DG 7.8 below the top of a stack, DG 10.2
+Rabaul picks) are redrawn from what its view allows, so computer players look ahead
+without reading the other side's secrets (docs/rulings/deluxe.md, ruling 14b).
+
+The guess depends only on the side's view and the random generator: the units hidden on
+the map are shuffled among the hidden places (a stealth marker takes only an infantry
+unit, DG 7.7.1; each hex keeps its number of counters, DG 7.5), and the Rabaul picks are drawn again from the
+units that were available within the public limits of the bonus (DG 10.2.1-2).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from .rules.common import occupancy
+
+if TYPE_CHECKING:
+    from .state import DGState
+    from .units import UnitState
+
+# what belongs to the place a counter fills rather than to the counter: its hex and stack
+# order, the stealth marker over it and what was done there this turn
+PLACE_FIELDS = (
+    "at",
+    "order",
+    "stealth",
+    "pool",
+    "pool_start",
+    "self_exit",
+    "spent",
+    "moved",
+    "leg",
+    "attacked",
+    "start",
+)
+TRIES = 20  # random arrangements tried before keeping the one found
+
+
+def sample_unseen(state: DGState, side: str | None, rng: random.Random) -> DGState:
+    """A copy of `state` whose parts hidden from `side` are a guess consistent with
+    `state.view(side)`; its dice are those of the copy (callers reseed them)."""
+    out = state.clone()
+    mapping = _shuffle_hidden(out, side, rng)
+    _redraw_picks(out, side, rng)
+    if mapping:
+        _rename_in_flags(out, mapping)
+    out.changed()
+    return out
+
+
+def _fixed_hexes(state: DGState) -> set[str]:
+    """Hexes a pending decision names (an assault's targets, its units' hexes, a hex under
+    fire): their counters are being revealed (DG 8.2.11), so they stay as they are."""
+    fixed: set[str] = set()
+    for p in state.pending:
+        fixed.update(h for h in p.get("targets", []) if isinstance(h, str))
+        if isinstance(p.get("hex"), str):
+            fixed.add(p["hex"])
+        names = [*p.get("units", []), *p.get("defenders", []), *p.get("support", {})]
+        for uid in names:
+            u = state.units.get(uid)
+            if u is not None and u.on_map:
+                fixed.add(u.at)
+    return fixed
+
+
+def _shuffle_hidden(state: DGState, side: str | None, rng: random.Random) -> dict[str, str]:
+    """Deal the enemy units hidden on the map at random among the hidden places; returns
+    the old occupant -> new occupant of each place."""
+    fixed = _fixed_hexes(state)
+    places: list[UnitState] = []  # the counters now filling hidden places, by hex and order
+    for hid, units in sorted(occupancy(state).items()):
+        if units[0].side == side or hid in fixed:
+            continue
+        shown = [u for u in units if not u.stealth]
+        top = shown[-1] if shown else None
+        places.extend(u for u in units if u is not top)
+    if len(places) < 2:
+        return {}
+    slots = [{f: getattr(u, f) for f in PLACE_FIELDS} for u in places]
+    names = sorted(u.id for u in places)  # the view tells which units are hidden, not where
+    data = state.data
+
+    def fits(order: list[str]) -> bool:
+        """A stealth marker covers infantry only (DG 7.7.1). Stacking (DG 7.5) holds as each
+        hex keeps its number of counters (a Heavy counts two only as it lands, DG 10.2.3)."""
+        pairs = zip(slots, order, strict=True)
+        return all(not slot["stealth"] or data.units[uid].type == "infantry" for slot, uid in pairs)
+
+    for _ in range(TRIES):
+        rng.shuffle(names)
+        if fits(names):
+            break
+    else:  # no deal found: the places keep their counters
+        return {}
+    old = [u.id for u in places]
+    for slot, uid in zip(slots, names, strict=True):
+        u = state.units[uid]
+        for f, v in slot.items():
+            setattr(u, f, v)
+    return dict(zip(old, names, strict=True))
+
+
+def _rename_in_flags(state: DGState, mapping: dict[str, str]) -> None:
+    """The turn's notes about a place (river crossings used, field work, a stuck landing)
+    follow the counter now dealt to that place."""
+    flags = state.flags
+    for key in ("stuck", "hf_work"):
+        if isinstance(flags.get(key), list):
+            flags[key] = [mapping.get(x, x) for x in flags[key]]
+    if isinstance(flags.get("crossings"), dict):
+        flags["crossings"] = {mapping.get(k, k): v for k, v in flags["crossings"].items()}
+
+
+def _redraw_picks(state: DGState, side: str | None, rng: random.Random) -> None:
+    """DG 10.2: the enemy knows how many units sail from Rabaul and within which limits,
+    not which: draw that many again among the units available when they were picked."""
+    picked = [u for u in state.units.values() if u.side != side and u.at == "next"]
+    if not picked:
+        return
+    terms: dict[str, Any] = state.next_flags.get("rabaul_bonus") or state.flags.get("rabaul_bonus") or {}
+    for u in picked:
+        u.at = state.home(u.id)
+    period = int(terms.get("period", state.data.period_of(state.turn)))
+    limit = int(terms.get("strength", 99))
+    owner = picked[0].side
+    pool = sorted(
+        uid
+        for uid, t in state.data.units.items()
+        if t.side == owner
+        and t.rabaul_period
+        and state.units[uid].at in ("rabaul", "turn")
+        and t.rabaul_period <= period < t.rabaul_period + t.rabaul_periods
+    )
+    strength = {uid: state.data.units[uid].strength for uid in pool}
+    chosen: list[str] = []
+    for _ in range(TRIES):
+        rng.shuffle(pool)
+        chosen, total = [], 0
+        for uid in pool:
+            if len(chosen) < len(picked) and total + strength[uid] <= limit:
+                chosen.append(uid)
+                total += strength[uid]
+        if len(chosen) == len(picked):
+            break
+    else:  # no random draw fits: the weakest units, a guess the view allows
+        chosen = sorted(pool, key=lambda uid: (strength[uid], uid))[: len(picked)]
+    for uid in chosen:
+        state.units[uid].at = "next"
+    for p in state.pending:
+        if p.get("kind") == "rabaul" and p.get("side") == owner:
+            p["picked"] = list(chosen)

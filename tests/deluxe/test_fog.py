@@ -1,0 +1,145 @@
+"""Fog of war over random play (DG 7.7, 7.8, 10.2; rulings 14, 14a): after every action, no
+enemy unit a side may not see (under stealth, below the top of a stack, picked at Rabaul and
+not yet landed) is named in its view, in the other side's actions as it reads them, or in
+their events."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from henderson.core.dice import SeededDice
+from henderson.games.deluxe.model import SIDES
+
+from .support import GAME, position, state
+
+PLIES = 220
+
+
+def secrets(s, viewer):
+    """Computed here from the rules, not with the engine's helper: enemy units on the map
+    under stealth or below the top non-stealth counter, and enemy Rabaul picks at sea."""
+    out, stacks = set(), {}
+    for u in s.units.values():
+        if u.side == viewer:
+            continue
+        if u.at == "next":
+            out.add(u.id)
+        elif u.on_map:
+            stacks.setdefault(u.at, []).append(u)
+    for units in stacks.values():
+        out.update(u.id for u in units if u.stealth)
+        shown = sorted((u for u in units if not u.stealth), key=lambda u: (u.order, u.id))
+        out.update(u.id for u in shown[:-1])
+    return out
+
+
+def strings(obj):
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield str(k)
+            yield from strings(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from strings(v)
+    elif isinstance(obj, str):
+        yield obj
+        yield from re.split(r"[\s+,;:()]+", obj)  # unit ids inside a text
+
+
+def check_fog(s, player, action, events, viewer):
+    secret = secrets(s, viewer)
+    if not secret:
+        return
+    view = s.view(viewer)
+    sailing = [uid for uid in secret if s.units[uid].at == "next"]
+    for uid in sailing:  # at sea: shown where it was printed, never as picked (DG 10.2)
+        assert view["units"][uid] == {"side": s.units[uid].side, "at": s.home(uid), "strength": s.units[uid].strength}
+    assert view["rabaul_sailing"] == len(sailing)
+    rest = dict(view, units={k: v for k, v in view["units"].items() if k not in sailing})
+    assert not secret & set(strings(rest)), (viewer, secret & set(strings(rest)))
+    if player != viewer:
+        text, shown = s.redact(player, action, [e.to_json() for e in events], viewer)
+        named = secret & set(strings([text, shown]))
+        assert not named, (viewer, action, named)
+
+
+def play(s, seed, plies=PLIES):
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if s.is_terminal():
+            break
+        acts = s.legal_actions()
+        ends = [a for a in acts if a.verb in ("end", "pass", "stop", "go")]
+        action = rng.choice(ends) if ends and rng.random() < 0.35 else rng.choice(acts)
+        player = s.current_player()
+        events = s.apply(action)
+        for viewer in SIDES:
+            check_fog(s, player, str(action), events, viewer)
+    return s
+
+
+def rabaul_start(seed):
+    """Turn 12 ends with Japan holding an operational field: Rabaul picks (DG 10.2.2) that
+    land on turn 13 among everything else due by then."""
+    obj = position(
+        12,
+        "turn_end",
+        {"124/2": "3707", "6/3": "3512"},
+        open=False,
+        henderson_field={"status": 20, "control": "jp"},
+        flags={"hf_jp_start": True, "hf_op_start": True},
+    )
+    return GAME.load_state(obj, dice=SeededDice(seed))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_play_never_names_a_hidden_unit(seed):
+    play(GAME.new_state(seed), seed)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_rabaul_picks_stay_secret_until_they_land(seed):
+    s = rabaul_start(seed)
+    assert s.current_player() == "jp" and s.pending[-1]["kind"] == "rabaul"
+    play(s, seed, plies=160)
+
+
+@settings(max_examples=3, deadline=None)
+@given(st.integers(0, 2**32))
+def test_any_seed_keeps_the_fog(seed):
+    play(GAME.new_state(seed), seed, plies=150)
+
+
+def test_a_rabaul_pick_reads_as_a_pick():  # DG 10.2, ruling 14a
+    s = state(
+        12,
+        "turn_end",
+        {},
+        open=False,
+        dice=[3, 4, *[1] * 9],
+        henderson_field={"status": 20, "control": "jp"},
+        flags={"hf_jp_start": True, "hf_op_start": True},
+    )
+    pick = next(a for a in s.legal_actions() if a.verb == "rabaul")
+    uid = pick.args[0]
+    events = s.apply(pick)
+    text, shown = s.redact("jp", str(pick), [e.to_json() for e in events], "us")
+    assert text == "jp picks a unit at Rabaul" and uid not in str(shown)
+    assert s.redact("jp", str(pick), [e.to_json() for e in events], "jp")[0] == str(pick)
+    us, jp = s.view("us"), s.view("jp")
+    assert us["units"][uid]["at"] == s.home(uid) and jp["units"][uid]["at"] == "next"
+    assert us["rabaul_sailing"] == 1
+    assert us["pending"][-1]["picked"] == [] and jp["pending"][-1]["picked"] == [uid]
+    assert us["flags"] == jp["flags"] and us["next_flags"]["rabaul_bonus"]["strength"] == 7
+
+
+def test_the_arrival_schedule_is_public():  # DG 2.2.1.10: the printed arrival turn
+    s = GAME.new_state(1)
+    us = s.view("us")
+    later = [uid for uid, t in s.data.units.items() if t.side == "jp" and t.arrival > 1]
+    assert later and all(us["units"][uid]["at"] == "turn" for uid in later)
