@@ -3,6 +3,7 @@ and the record is saved so the game can be replayed or resumed."""
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,9 @@ def play_terminal(
         for i, (s, w) in enumerate(sorted(seats.items()))
         if w != "human"
     }
+    # with hidden information and one person at the keyboard, show only what that side may see
+    humans = [s for s, w in seats.items() if w == "human"]
+    viewer = humans[0] if getattr(game, "hidden_information", False) and len(humans) == 1 else None
     console.print(f"[bold]{game.title}[/bold] — " + ", ".join(f"{s.upper()}: {w}" for s, w in seats.items()))
     console.print("type 'help' for commands", style="dim")
     shown_ply = -1
@@ -69,12 +73,13 @@ def play_terminal(
             action = bots[side].choose(state)
             events = state.apply(action)
             record.add(side, str(action), events)
-            console.print(f"[cyan]{side.upper()}[/cyan]: {action}", highlight=False)
-            for e in events:
-                console.print(f"   {e.text}", markup=False, highlight=False)
+            text, lines = seen_by(state, side, str(action), events, viewer)
+            console.print(f"[cyan]{side.upper()}[/cyan]: {text}", markup=False, highlight=False)
+            for line in lines:
+                console.print(f"   {line}", markup=False, highlight=False)
             continue
         if shown_ply != state.ply:
-            console.print(game.render_text(state), markup=False, highlight=False)
+            console.print(board_text(game, state, viewer), markup=False, highlight=False)
             show_actions(console, state, "")
             shown_ply = state.ply
         try:
@@ -91,7 +96,7 @@ def play_terminal(
             console.print(HELP, markup=False)
             continue
         if word in ("board", "b"):
-            console.print(game.render_text(state), markup=False, highlight=False)
+            console.print(board_text(game, state, viewer), markup=False, highlight=False)
             continue
         if word in ("list", "l"):
             show_actions(console, state, rest.strip(), limit=None)
@@ -120,6 +125,23 @@ def play_terminal(
         console.print(f"[bold]Game over: {state.winner().upper()} wins[/bold]" + (f" ({cause})" if cause else ""))
     console.print(f"record saved to {path} (replay with: henderson replay {path})")
     return state
+
+
+def board_text(game: Any, state: Any, viewer: str | None) -> str:
+    """The board as text, as `viewer` may see it when the game can draw one side's view."""
+    if viewer is not None and "viewer" in inspect.signature(game.render_text).parameters:
+        return game.render_text(state, viewer)
+    return game.render_text(state)
+
+
+def seen_by(state: Any, player: str, action: str, events: list[Any], viewer: str | None) -> tuple[str, list[str]]:
+    """A computer player's action and its events as `viewer` may read them (the state's
+    `redact`, as the server does for a seat); everything when there is no one to hide from."""
+    redact = getattr(state, "redact", None)
+    if viewer is None or redact is None or player == viewer:
+        return action, [e.text for e in events]
+    text, shown = redact(player, action, [e.to_json() for e in events], viewer)
+    return text, [str(e.get("text", "")) for e in shown]
 
 
 def show_actions(console: Console, state: Any, word: str, limit: int | None = MAX_LISTED) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 from henderson.agents.chance import observer_clone, sample_after
 from henderson.agents.evaluation import Evaluator, evaluator_for, value
 from henderson.agents.repetition import History
+from henderson.agents.sampling import considered
 
 EPSILON = 1e-9
 
@@ -51,7 +52,9 @@ class HeuristicAgent:
 
     `noise`: standard deviation of Gaussian noise added to each score;
     `epsilon`: chance of playing a uniformly random action instead;
-    `samples`: determinised clones per action that rolls dice.
+    `samples`: determinised clones per action that rolls dice;
+    `limit`: the most actions scored in one decision (a larger decision scores an even,
+    seeded share of each unit's actions and every one-word action, see `sampling.py`).
     A sure action that returns to a position the agent already decided in is
     passed over (see `repetition.py`), so free back-and-forth choices end.
     """
@@ -63,14 +66,16 @@ class HeuristicAgent:
         noise: float = 0.0,
         epsilon: float = 0.0,
         samples: int = 6,
+        limit: int = 1200,
         name: str = "heuristic",
     ) -> None:
-        if samples < 1 or noise < 0 or not 0 <= epsilon <= 1:
-            raise ValueError("need samples >= 1, noise >= 0 and 0 <= epsilon <= 1")
+        if samples < 1 or limit < 1 or noise < 0 or not 0 <= epsilon <= 1:
+            raise ValueError("need samples >= 1, limit >= 1, noise >= 0 and 0 <= epsilon <= 1")
         self.rng = random.Random(seed)
         self.noise = float(noise)
         self.epsilon = float(epsilon)
         self.samples = int(samples)
+        self.limit = int(limit)
         self.name = name
         self.history = History()
 
@@ -94,6 +99,8 @@ class HeuristicAgent:
             return actions[0]
         if self.epsilon and self.rng.random() < self.epsilon:
             return actions[self.rng.randrange(len(actions))]
+        if len(actions) > self.limit:  # too many to score: an even share of each group
+            actions = [actions[i] for i in considered(actions, self.limit, self.rng)]
         side = state.current_player()
         evaluate = evaluator_for(state.game)
         # one guess at what `side` cannot see, shared by every action: fair, and cheaper

@@ -41,3 +41,24 @@ def test_at_most_limit_distinct_indexes_in_order(pairs, limit, seed):
     assert picked == sorted(set(picked))
     assert len(picked) == min(limit, len(actions))
     assert considered(actions, limit, random.Random(seed)) == picked  # seeded
+
+
+def test_the_heuristic_scores_at_most_its_limit(monkeypatch):
+    """A decision with more actions than `limit` is decided on a share of them (sampling.py)."""
+    from henderson import games
+    from henderson.agents import heuristic
+
+    game = games.get("firstblood")
+    state = game.new_state(4)
+    while len(state.legal_actions()) <= 60:
+        state.apply(state.legal_actions()[0])
+    scored: list[int] = []
+    real = heuristic.action_values
+
+    def counting(state, actions, *rest):
+        scored.append(len(actions))
+        return real(state, actions, *rest)
+
+    monkeypatch.setattr(heuristic, "action_values", counting)
+    action = heuristic.HeuristicAgent(1, limit=40).choose(state)
+    assert scored == [40] and action in state.legal_actions()
