@@ -169,6 +169,19 @@ class AagState:
     def winner(self) -> str | None:
         return self.winner_side
 
+    @property
+    def victory_cause(self) -> str | None:
+        """Why the game was won (AAG Regroup step 5), one of a few fixed phrases so that a
+        simulation can count them: the winner reached the points to win and the other did
+        not, or both had passed them and the winner had more (a tie went on, AAG Score
+        Victory Points). None while the game goes on."""
+        if self.winner_side is None:
+            return None
+        target = self.data.rules.points_to_win
+        if self.vp.get(other(self.winner_side), 0) >= target:
+            return f"{target} victory points, both past them: the higher total"
+        return f"{target} victory points"
+
     def returns(self) -> dict[str, float]:
         w = self.winner_side
         return {s: 0.0 if w is None else (1.0 if s == w else -1.0) for s in SIDES}
