@@ -101,7 +101,7 @@ def test_bad_layout_is_reported_by_field(tmp_path: Path) -> None:
     text = DEFAULT.read_text()
     outline = 'outline = ["rabaul_bl", "rabaul_br", "bougainville", "ad_w"]'
     text = text.replace(outline, 'outline = ["rabaul_bl", "nowhere"]')
-    text = text.replace('label = [26, 182]', 'label = "west"')
+    text = text.replace("label = [26, 182]", 'label = "west"')
     bad = tmp_path / "board_layout.toml"
     bad.write_text(text)
     with pytest.raises(DataErrors) as info:

@@ -142,9 +142,7 @@ def load_layout(board: Board, path: Path = DEFAULT) -> dict[str, Any]:
             c.add(f, rid, "seas", f"{pair[0]} and {pair[1]} should share one border from {between[0]} to {between[1]}")
             continue
         a, b = shared[0]
-        straits.append(
-            {"seas": list(pair), "islands": list(between), "line": [list(vertices[a]), list(vertices[b])]}
-        )
+        straits.append({"seas": list(pair), "islands": list(between), "line": [list(vertices[a]), list(vertices[b])]})
     # every zone of the board is drawn, and nothing else
     for what, drawn, known in (
         ("sea", seas, board.seas),
