@@ -1,7 +1,9 @@
-// Axis & Allies: Guadalcanal board: the islands, sea zones A–M and the two bases as areas laid
-// out from the game's board data, with the true adjacency drawn between them; in each area
+// Axis & Allies: Guadalcanal board drawn as a map from the game's board data (`map`, from
+// board_layout.toml): sea zones A–M as polygons with their letters and deployment numbers,
+// the six islands as coasts, the Rabaul and New Caledonia base cards at the corners with the
+// route-to-base zones marked, the two straits no ship passes as barriers; in each area
 // the units of each side as counted stacks by type, on each island its control marker and
-// airfields (damaged or not); the turn, the first-player marker, victory points, supplies
+// airfields up to its capacity (damaged or not); the turn, the first-player marker, victory points, supplies
 // and reinforcement points; purchases in the panel; the last battle as a battle box with the
 // dice in the slots of its neck (AAG Appendix 2), from the events of the log. A click on a
 // stack selects it and marks the areas its legal actions reach; a click on a marked area
