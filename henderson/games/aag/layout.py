@@ -156,9 +156,15 @@ def load_layout(board: Board, path: Path = DEFAULT) -> dict[str, Any]:
             if zone not in known:
                 c.add(f, what, "id", f"{zone!r} is not on the board")
     c.raise_if_any()
+    compass = doc.get("compass", [0, 0, 0])
+    ok = isinstance(compass, list) and len(compass) == 3
+    if not ok or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in compass):
+        c.add(f, "layout", "compass", f"expected [x, y, degrees], got {compass!r}")
+    c.raise_if_any()
     return {
         "width": width,
         "height": height,
+        "compass": compass,
         "seas": seas,
         "islands": islands,
         "bases": bases,

@@ -370,6 +370,18 @@ function drawMap(ctx, areas, targets, zoneActions) {
     }
   }
   g.append(seas);
+  const [kx, ky, turn] = board.map.compass || [0, 0, 0];
+  if (kx || ky) {
+    // a compass rose: the map is turned so that the chain runs across the screen
+    const x = kx + MAP_X;
+    const y = ky + TOP;
+    g.append(el("g", { class: "compass", transform: `rotate(${turn} ${x} ${y})`, "pointer-events": "none", opacity: 0.75 },
+      el("circle", { cx: x, cy: y, r: 20, fill: "none", stroke: "#2b5b77", "stroke-width": 1 }),
+      el("path", { d: `M${x},${y - 26} L${x + 6},${y} L${x},${y + 26} L${x - 6},${y} Z`, fill: "#2b5b77" }),
+      el("path", { d: `M${x - 26},${y} L${x},${y - 5} L${x + 26},${y} L${x},${y + 5} Z`, fill: "#7aa6bf" }),
+      el("text", { x, y: y - 30, "text-anchor": "middle", "font-size": 11, "font-weight": 700, "font-family": "Georgia, serif", fill: "#1e4f6e" }, "N")));
+    g.append(el("text", { x: x + 34, y: y + 30, "font-size": 11, "font-style": "italic", "font-family": "Georgia, serif", fill: "#2b5b77", "pointer-events": "none" }, "The Solomon Islands, 1942"));
+  }
   // straits: two sea zones that touch only between two islands, where no ship passes
   for (const strait of board.map.straits || []) {
     const [[x1, y1], [x2, y2]] = strait.line;
