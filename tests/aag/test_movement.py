@@ -124,14 +124,14 @@ def test_opening_legal_actions_golden():
 
 
 GOLDEN_OPENING = [
-    "load jp38 jp20",
-    "load jp38 jp23",
-    "load jp38 jp26",
-    "move A jp32",
-    "move C jp32",
-    "move E jp32",
-    "move rabaul_sea jp32",
-    "move A jp38",
-    "move B jp38",
+    "load jp37 jp19",
+    "load jp37 jp22",
+    "load jp37 jp25",
+    "move A jp31",
+    "move C jp31",
+    "move E jp31",
+    "move rabaul_sea jp31",
+    "move A jp37",
+    "move B jp37",
     "end",
 ]

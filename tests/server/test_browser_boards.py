@@ -80,7 +80,19 @@ def test_aag_areas_and_a_move_by_clicking(server: str, tab: Page) -> None:
     expect(page.locator("#board-svg [data-area=guadalcanal] [data-control=us]")).to_be_attached()
     expect(page.locator("#board-svg [data-airfield]").first).to_be_attached()
     expect(page.locator("#board-svg [data-first=jp]")).to_be_attached()
+    # the board drawn as a map: a polygon per sea zone, a coast per island, the two
+    # straits no ship passes, the route-to-base zones marked
+    expect(page.locator("#board-svg path.sea-zone")).to_have_count(13)
+    expect(page.locator("#board-svg path.island")).to_have_count(6)
+    expect(page.locator("#board-svg [data-area=guadalcanal] path.island")).to_be_attached()
+    expect(page.locator("#board-svg line.strait")).to_have_count(len(board["map"]["straits"]))
+    routes = sorted(a["id"] for a in board["areas"] if a.get("route_to_base"))
+    expect(page.locator("#board-svg [data-route]")).to_have_count(len(routes))
     tab.shot("aag-start")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    expect(page.locator("#board-svg path.sea-zone").first).to_be_visible()
+    tab.shot("aag-start-1920")
+    page.set_viewport_size({"width": 1366, "height": 768})
     legal = page.locator("#action-list li:not(.more)").all_inner_texts()
     zone, unit = next(a for a in legal if a.startswith("move ")).split()[1:3]
     page.locator(f"#board-svg [data-chip~='{unit}']").first.click()
@@ -88,7 +100,7 @@ def test_aag_areas_and_a_move_by_clicking(server: str, tab: Page) -> None:
     expect(reach.first).to_be_attached()
     tab.shot("aag-unit-selected")
     before = log_count(page)
-    page.locator(f"#board-svg [data-area='{zone}'] rect.area").dispatch_event("click")
+    page.locator(f"#board-svg [data-area='{zone}'] .area").dispatch_event("click")
     page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
     expect(page.locator("#log li").nth(before)).to_contain_text(f"move {zone}")
     tab.shot("aag-unit-moved")

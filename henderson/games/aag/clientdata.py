@@ -1,14 +1,17 @@
 """Static Axis & Allies: Guadalcanal board data for the browser client: the areas as JSON.
 
-The board is a set of areas (islands, sea zones A–M, the two bases), not hexes; the layout
-places each area in a cell of a 6 × 4 grid, north-west (Rabaul) to south-east (New
-Caledonia), so every island sits among the sea zones it touches. The true adjacency is sent
-too, and the client draws it; the client decides no rule.
+The board is a set of areas (islands, sea zones A–M, the two bases), not hexes. `map` is
+the drawn board (`data/board_layout.toml`: sea-zone polygons, island coasts, base cards,
+blocked straits); `cell` places each area in a schematic 6 × 4 grid as well, north-west
+(Rabaul) to south-east (New Caledonia), for a compact view. The adjacency the rules use is
+sent too; the client decides no rule.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from henderson.games.aag.layout import layout_path, load_layout
 
 if TYPE_CHECKING:
     from henderson.games.aag.game import AagGame
@@ -90,6 +93,7 @@ def client_data(game: AagGame) -> dict[str, Any]:
         "title": game.title,
         "data_version": data.data_version,
         "grid": {"columns": COLUMNS, "rows": ROWS},
+        "map": load_layout(board, layout_path(data.data_dir)),
         "areas": areas,
         "sea_graph": {z: sorted(n) for z, n in sorted(board.sea_graph.items())},
         "air_graph": {z: sorted(n) for z, n in sorted(board.air_graph.items())},

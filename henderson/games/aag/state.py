@@ -7,6 +7,7 @@ do, a `roll` with nothing to declare), so every decision left is a real one.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -168,6 +169,19 @@ class AagState:
 
     def winner(self) -> str | None:
         return self.winner_side
+
+    @property
+    def victory_cause(self) -> str | None:
+        """Why the game was won (AAG Regroup step 5), one of a few fixed phrases so that a
+        simulation can count them: the winner reached the points to win and the other did
+        not, or both had passed them and the winner had more (a tie went on, AAG Score
+        Victory Points). None while the game goes on."""
+        if self.winner_side is None:
+            return None
+        target = self.data.rules.points_to_win
+        if self.vp.get(other(self.winner_side), 0) >= target:
+            return f"{target} victory points, both past them: the higher total"
+        return f"{target} victory points"
 
     def returns(self) -> dict[str, float]:
         w = self.winner_side
@@ -358,6 +372,57 @@ class AagState:
                 if p["id"] in hidden:
                     p.pop("moved", None)  # that a unit has an order is itself secret
         return data
+
+    def redact(
+        self, player: str, action: str, events: list[dict[str, Any]], side: str | None
+    ) -> tuple[str, list[dict[str, Any]]]:
+        """How `player`'s action and its events read to `side` (another side or a spectator):
+        a secret sea order (AAG Appendix 1 Hidden Movement) shows only that an order was
+        written; its units and destination come out when both sides' orders are revealed
+        and carried out (public `move` events). Every other action is public."""
+        if player == side or not any(e.get("kind") == "order" for e in events):
+            return action, events
+        note = {"kind": "order", "text": f"{player} writes a secret sea order", "data": {"side": player}}
+        return "move (secret sea order)", [note]
+
+    def secret_orders_of(self, side: str) -> bool:
+        """Whether `side` cannot see all of the other side's sea orders now: in the hidden
+        orders step, unless `side` writes first and the other has not yet begun."""
+        if self.step != "hidden:orders":
+            return False
+        return not (self.half == 0 and self.first == side)
+
+    def sample_unseen(self, side: str, rng: random.Random) -> AagState:
+        """A clone in which what `side` cannot see is a guess consistent with its view, for
+        look-ahead that must not read secrets. The other side's sea orders not yet revealed
+        (AAG Appendix 1) are drawn again: each of its sea units that `side` sees unmoved
+        stays or takes one legal sea move, uniformly at random, as it could have written.
+        The future dice are drawn from `rng` as well. The result depends only on
+        `view(side)` and `rng`."""
+        from henderson.core.dice import SeededDice
+
+        c = self.clone()
+        c.dice = SeededDice(rng.getrandbits(63))
+        opp = other(side)
+        if not c.secret_orders_of(side):
+            return c
+        for uid in c.orders[opp]:
+            if uid in c.pieces:
+                c.pieces[uid].moved = False  # as view(side) shows it
+        c.orders[opp] = {}
+        barred = c.enemy_base_zones(opp)
+        graph = c.data.board.sea_graph
+        for p in sorted(c.on_board(opp), key=lambda p: id_key(p.id)):
+            if p.moved or p.aboard is not None or c.category(p) != "sea":
+                continue
+            choices: list[str | None] = [None, *sorted(graph[p.zone] - barred)]
+            dest = rng.choice(choices)
+            if dest is not None:
+                c.orders[opp][p.id] = dest
+                p.moved = True
+        c._legal = None
+        c._index = None
+        return c
 
     def odds(self, zone: str, category: str, side: str) -> Any:
         """The exact distribution of hits for `side`'s attack on `category` units in `zone`."""

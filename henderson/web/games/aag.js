@@ -1,15 +1,16 @@
-// Axis & Allies: Guadalcanal board: the islands, sea zones A–M and the two bases as areas laid
-// out from the game's board data, with the true adjacency drawn between them; in each area
+// Axis & Allies: Guadalcanal board drawn as a map from the game's board data (`map`, from
+// board_layout.toml): sea zones A–M as polygons with their letters and deployment numbers,
+// the six islands as coasts, the Rabaul and New Caledonia base cards at the corners with the
+// route-to-base zones marked, the two straits no ship passes as barriers; in each area
 // the units of each side as counted stacks by type, on each island its control marker and
-// airfields (damaged or not); the turn, the first-player marker, victory points, supplies
+// airfields up to its capacity (damaged or not); the turn, the first-player marker, victory points, supplies
 // and reinforcement points; purchases in the panel; the last battle as a battle box with the
 // dice in the slots of its neck (AAG Appendix 2), from the events of the log. A click on a
 // stack selects it and marks the areas its legal actions reach; a click on a marked area
 // plays the action. The renderer decides no rule: it shows the legal actions.
 import { el, reset } from "../js/svg.js";
 
-const W = 210; // cell width, px
-const H = 150; // cell height, px
+const MAP_X = 6; // the map's left edge, px
 const TOP = 58; // the status strip
 const BOX_H = 150; // the battle box under the board
 const SIDE = {
@@ -21,7 +22,6 @@ const SHORT = {
   cruiser: "CA", carrier: "CV", battleship: "BB", bomber: "BMB", fighter: "FTR", pt_boat: "PT", supply: "SUP",
 };
 const ORDER = Object.keys(SHORT);
-const SEA_FILL = { ring: "#a9cfe0", slot: "#8fbfd6", open: "#c3dde9" };
 const UNIT_ZONE_VERBS = ["deploy", "land", "unload"]; // VERB ID ZONE
 const ZONE_VERBS = ["fight", "build"]; // VERB ZONE
 
@@ -50,12 +50,57 @@ function html(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** Area rectangles in px from the board's grid cells. */
+/** A closed smooth path through the points (Catmull-Rom turned into cubic Béziers): a coast. */
+function smoothPath(points, dx, dy) {
+  const p = points.map(([x, y]) => [x + dx, y + dy]);
+  const n = p.length;
+  let d = `M${p[0][0].toFixed(1)},${p[0][1].toFixed(1)}`;
+  for (let i = 0; i < n; i += 1) {
+    const [p0, p1, p2, p3] = [p[(i - 1 + n) % n], p[i], p[(i + 1) % n], p[(i + 2) % n]];
+    const c1 = [p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6];
+    const c2 = [p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6];
+    d += ` C${c1[0].toFixed(1)},${c1[1].toFixed(1)} ${c2[0].toFixed(1)},${c2[1].toFixed(1)} ${p2[0].toFixed(1)},${p2[1].toFixed(1)}`;
+  }
+  return `${d} Z`;
+}
+
+function polygonPath(points, dx, dy) {
+  return `M${points.map(([x, y]) => `${x + dx},${y + dy}`).join(" L")} Z`;
+}
+
+/** Every area of the board with its drawn shape, in svg px: the map of the board data
+ * (`map`: sea-zone polygons, island coasts, base-card rectangles), shifted below the status strip. */
 function layout(board) {
+  const map = board.map;
   const out = new Map();
+  const X = MAP_X;
+  const Y = TOP;
+  const stacksAt = (s) => ({ x: s[0] + X, y: s[1] + Y, cols: s[2] });
   for (const a of board.areas) {
-    const c = a.cell || { col: 0, row: 0, w: 1, h: 1 };
-    out.set(a.id, { ...a, x: 6 + c.col * W, y: TOP + c.row * H, w: c.w * W - 4, h: c.h * H - 4 });
+    const area = { ...a };
+    if (a.kind === "sea") {
+      const m = map.seas[a.id];
+      area.d = polygonPath(m.points, X, Y);
+      area.label = [m.label[0] + X, m.label[1] + Y];
+      area.route = m.route ? [m.route[0] + X, m.route[1] + Y] : null;
+      area.stacks = stacksAt(m.stacks);
+    } else if (a.kind === "island") {
+      const m = map.islands[a.id];
+      area.d = smoothPath(m.outline, X, Y);
+      area.label = [m.label[0] + X, m.label[1] + Y];
+      area.fields = [m.airfields[0] + X, m.airfields[1] + Y];
+      area.stacks = stacksAt(m.stacks);
+    } else {
+      const card = Object.values(map.bases).find((b) => b.side === a.side);
+      const r = a.kind === "base" ? card.land : card.sea;
+      area.rect = { x: r[0] + X, y: r[1] + Y, w: r[2], h: r[3] };
+      area.label = [r[0] + X + 6, r[1] + Y + 14];
+      area.stacks = stacksAt(a.kind === "base" ? card.land_stacks : card.sea_stacks);
+    }
+    const s = area.stacks;
+    area.cx = s.x + Math.min(s.cols, 3) * 23.5;
+    area.cy = s.y + 10;
+    out.set(a.id, area);
   }
   return out;
 }
@@ -244,17 +289,185 @@ function chip(stack, x, y, options) {
   return g;
 }
 
+const SEA_STYLE = {
+  ring: { fill: "#8ec3dc", label: "#1e4f6e" },
+  slot: { fill: "#78b2d2", label: "#17425e" },
+  open: { fill: "#a9d2e6", label: "#2b5b77" },
+};
+const LAND = { fill: "#c4cf94", edge: "#6f7d3c", shade: "#a9b877" };
+
+function areaTitle(a, board) {
+  if (a.kind === "sea") {
+    const route = a.route_to_base ? `; route to ${board.bases[a.route_to_base].name}` : "";
+    return `Sea zone ${a.id} (${a.role})${route}; sea moves to ${((board.sea_graph || {})[a.id] || []).join(", ")}`;
+  }
+  if (a.kind === "island") return `${a.name}: room for ${a.airfields} airfield${a.airfields > 1 ? "s" : ""}; touches sea zones ${a.seas.join(", ")}`;
+  return a.name;
+}
+
+/** The marks of an area that legal actions reach or name: gold for the selected units'
+ * destinations, red dashes for a zone action (fight, build). */
+function marked(a, targets, zoneActions) {
+  const reach = targets.has(a.id);
+  const acts = zoneActions.get(a.id);
+  return { reach, acts, cls: reach ? "reach" : acts ? "zoneaction" : null };
+}
+
+function shapeOf(a, attrs) {
+  if (a.d) return el("path", { d: a.d, ...attrs });
+  return el("rect", { x: a.rect.x, y: a.rect.y, width: a.rect.w, height: a.rect.h, rx: 4, ...attrs });
+}
+
+function highlight(a, mark) {
+  if (!mark.reach) return null;
+  return shapeOf(a, { fill: "#facc15", opacity: 0.27, "pointer-events": "none", class: "reach-fill" });
+}
+
+/** The board: sea zones, straits, base cards, islands with airfields and control markers. */
+function drawMap(ctx, areas, targets, zoneActions) {
+  const { view, board } = ctx;
+  const g = el("g", { class: "map" });
+  const click = (id) => () => onArea(ctx, id, targets, zoneActions);
+  const outline = (mark, normal, width) => ({
+    stroke: mark.reach ? "#b45309" : mark.acts ? "#b91c1c" : normal,
+    "stroke-width": mark.reach || mark.acts ? 3.5 : width,
+    "stroke-dasharray": mark.acts && !mark.reach ? "7 4" : null,
+  });
+  // the sea zones
+  const seas = el("g", { class: "seas" });
+  const seaLabels = el("g", { class: "sea-labels", "pointer-events": "none" });
+  for (const a of areas.values()) {
+    if (a.kind !== "sea") continue;
+    const mark = marked(a, targets, zoneActions);
+    const style = SEA_STYLE[a.role] || SEA_STYLE.ring;
+    const zone = el("g", { "data-area": a.id, "data-kind": "sea", class: mark.cls, cursor: "pointer" },
+      shapeOf(a, { class: "area sea-zone", fill: style.fill, ...outline(mark, "#f4fbff", 2), "stroke-linejoin": "round" },
+        el("title", {}, areaTitle(a, board))),
+      highlight(a, mark));
+    zone.addEventListener("click", click(a.id));
+    seas.append(zone);
+    const [lx, ly] = a.label;
+    seaLabels.append(el("text", { x: lx, y: ly, "text-anchor": "middle", "font-size": 26, "font-weight": 800, "font-family": "Georgia, serif", fill: style.label, opacity: 0.85 }, a.id));
+    const deploy = Object.entries(a.deployment || {});
+    if (deploy.length) {
+      // AAG Deploy: the supplies a side spends to deploy a ship here
+      const [side, n] = deploy[0];
+      const c = SIDE[side];
+      seaLabels.append(el("g", { class: "deploy", "data-deploy": `${side}:${n}` },
+        el("rect", { x: lx - 11, y: ly + 5, width: 22, height: 14, rx: 7, fill: c.fill, stroke: c.edge }),
+        el("text", { x: lx, y: ly + 15.5, "text-anchor": "middle", "font-size": 9.5, "font-weight": 700, fill: c.ink }, String(n)),
+        el("title", {}, `${c.name} deploy ${n}: the supplies to deploy a ship here from the base`)));
+    }
+    if (a.route && a.route_to_base) {
+      const base = board.bases[a.route_to_base];
+      const c = SIDE[a.route_to_base];
+      const [rx, ry] = a.route;
+      const half = 10 + 3.1 * base.name.length;
+      seaLabels.append(el("g", { class: "route", "data-route": a.id },
+        el("rect", { x: rx - half, y: ry - 9, width: 2 * half, height: 18, rx: 9, fill: c.fill, stroke: c.edge, "stroke-width": 1.5 }),
+        el("text", { x: rx, y: ry + 4, "text-anchor": "middle", "font-size": 9.5, "font-weight": 700, fill: c.ink }, `⇄ ${base.name}`),
+        el("title", {}, `Route to base: one move to the ${base.name} sea zone`)));
+    }
+  }
+  g.append(seas);
+  const [kx, ky, turn] = board.map.compass || [0, 0, 0];
+  if (kx || ky) {
+    // a compass rose: the map is turned so that the chain runs across the screen
+    const x = kx + MAP_X;
+    const y = ky + TOP;
+    g.append(el("g", { class: "compass", transform: `rotate(${turn} ${x} ${y})`, "pointer-events": "none", opacity: 0.75 },
+      el("circle", { cx: x, cy: y, r: 20, fill: "none", stroke: "#2b5b77", "stroke-width": 1 }),
+      el("path", { d: `M${x},${y - 26} L${x + 6},${y} L${x},${y + 26} L${x - 6},${y} Z`, fill: "#2b5b77" }),
+      el("path", { d: `M${x - 26},${y} L${x},${y - 5} L${x + 26},${y} L${x},${y + 5} Z`, fill: "#7aa6bf" }),
+      el("text", { x, y: y - 30, "text-anchor": "middle", "font-size": 11, "font-weight": 700, "font-family": "Georgia, serif", fill: "#1e4f6e" }, "N")));
+    g.append(el("text", { x: x + 34, y: y + 30, "font-size": 11, "font-style": "italic", "font-family": "Georgia, serif", fill: "#2b5b77", "pointer-events": "none" }, "The Solomon Islands, 1942"));
+  }
+  // straits: two sea zones that touch only between two islands, where no ship passes
+  for (const strait of board.map.straits || []) {
+    const [[x1, y1], [x2, y2]] = strait.line;
+    g.append(el("line", { class: "strait", "data-strait": strait.seas.join(""), x1: x1 + MAP_X, y1: y1 + TOP, x2: x2 + MAP_X, y2: y2 + TOP, stroke: "#5b4a2f", "stroke-width": 7, "stroke-linecap": "round", "pointer-events": "none" },
+      el("title", {}, `No sea move between ${strait.seas.join(" and ")}`)));
+  }
+  // the base cards: a land zone and a sea zone each
+  for (const side of ["jp", "us"]) {
+    const base = board.bases[side];
+    const land = areas.get(base.land);
+    const sea = areas.get(base.sea);
+    if (!land || !sea) continue;
+    const c = SIDE[side];
+    const x0 = Math.min(land.rect.x, sea.rect.x);
+    const y0 = Math.min(land.rect.y, sea.rect.y);
+    const x1 = Math.max(land.rect.x + land.rect.w, sea.rect.x + sea.rect.w);
+    const y1 = Math.max(land.rect.y + land.rect.h, sea.rect.y + sea.rect.h);
+    g.append(el("rect", { class: "base-card", x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: 6, fill: "#f7f1df", stroke: c.edge, "stroke-width": 3, "pointer-events": "none" }));
+    for (const a of [land, sea]) {
+      const mark = marked(a, targets, zoneActions);
+      const fill = a.kind === "base" ? c.fill : side === "jp" ? "#b9c9d3" : "#a9cbb9";
+      const zone = el("g", { "data-area": a.id, "data-kind": a.kind, class: mark.cls, cursor: "pointer" },
+        el("rect", { class: "area", x: a.rect.x + 3, y: a.rect.y + 3, width: a.rect.w - 6, height: a.rect.h - 6, rx: 4, fill, ...outline(mark, c.edge, 1) },
+          el("title", {}, `${a.name}${a.kind === "base_sea" ? `: one move from ${(a.routes || []).join(" and ")}` : ""}`)),
+        highlight({ rect: { x: a.rect.x + 3, y: a.rect.y + 3, w: a.rect.w - 6, h: a.rect.h - 6 } }, mark),
+        el("text", { x: a.label[0] + 2, y: a.label[1] + 2, "font-size": 11, "font-weight": 700, fill: a.kind === "base" ? c.ink : "#23313a", "pointer-events": "none" },
+          a.kind === "base" ? `${a.name.toUpperCase()} · ${c.name} base` : `${base.name} sea`));
+      zone.addEventListener("click", click(a.id));
+      g.append(zone);
+    }
+  }
+  g.append(seaLabels);
+  // the islands, each with its control marker and airfields
+  for (const a of areas.values()) {
+    if (a.kind !== "island") continue;
+    const mark = marked(a, targets, zoneActions);
+    const zone = el("g", { "data-area": a.id, "data-kind": "island", class: mark.cls, cursor: "pointer" },
+      el("path", { d: a.d, fill: "#e9f3f7", opacity: 0.55, transform: "translate(0 3)", "pointer-events": "none" }),
+      shapeOf(a, { class: "area island", fill: LAND.fill, ...outline(mark, LAND.edge, 1.8), "stroke-linejoin": "round" },
+        el("title", {}, areaTitle(a, board))),
+      highlight(a, mark));
+    const [lx, ly] = a.label;
+    const owner = (view.control || {})[a.id];
+    zone.append(el("text", { x: lx, y: ly, "font-size": 12.5, "font-weight": 700, "font-style": "italic", "font-family": "Georgia, serif", fill: "#2f3a1c", stroke: "#eef5f8", "stroke-width": 3, "paint-order": "stroke", "pointer-events": "none" }, a.name));
+    if (owner) {
+      // AAG Island Control: the control marker
+      const c = SIDE[owner];
+      zone.append(el("g", { "data-control": owner, "pointer-events": "none" },
+        el("circle", { cx: lx - 12, cy: ly - 4, r: 9, fill: c.fill, stroke: c.edge, "stroke-width": 2 }),
+        el("text", { x: lx - 12, y: ly - 0.5, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: c.ink }, owner === "us" ? "AL" : "JP"),
+        el("title", {}, `${a.name} is controlled by ${c.name}`)));
+    }
+    // AAG Airfields: capacity, who holds each one and whether it is damaged
+    const fields = (view.airfields || []).filter((f) => f.island === a.id);
+    for (let i = 0; i < a.airfields; i += 1) {
+      const f = fields[i];
+      const fx = a.fields[0] + i * 32;
+      const fy = a.fields[1];
+      if (f) {
+        const c = SIDE[f.side];
+        zone.append(el("g", { "data-airfield": a.id, "data-side": f.side, "data-damaged": String(Boolean(f.damaged)), "pointer-events": "none" },
+          el("rect", { x: fx, y: fy, width: 28, height: 13, rx: 2, fill: f.damaged ? "#b91c1c" : "#3f3f3a", stroke: c.fill, "stroke-width": 2.2 }),
+          f.damaged
+            ? el("text", { x: fx + 14, y: fy + 10, "text-anchor": "middle", "font-size": 7.5, "font-weight": 700, fill: "#fff" }, "DMG")
+            : el("line", { x1: fx + 4, y1: fy + 6.5, x2: fx + 24, y2: fy + 6.5, stroke: "#f5f5f4", "stroke-width": 1.2, "stroke-dasharray": "3 2" }),
+          el("title", {}, `${c.name} airfield on ${a.name}${f.damaged ? ", damaged" : ""}`)));
+      } else {
+        zone.append(el("rect", { x: fx, y: fy, width: 28, height: 13, rx: 2, fill: "none", stroke: LAND.edge, "stroke-dasharray": "3 2", "pointer-events": "none" }, el("title", {}, `room for an airfield on ${a.name}`)));
+      }
+    }
+    zone.addEventListener("click", click(a.id));
+    g.append(zone);
+  }
+  return g;
+}
+
 export function render(svg, ctx) {
   const { view, board, legal } = ctx;
-  if (!board || !Array.isArray(board.areas) || !board.areas.length) throw new Error("no board data");
+  if (!board || !Array.isArray(board.areas) || !board.areas.length || !board.map) throw new Error("no board data");
   if (memo.ply !== ctx.ply) {
     memo.ply = ctx.ply;
     if (memo.sel && !memo.sel.ids.some((id) => actors(legal).has(id))) memo.sel = null;
   }
   const areas = layout(board);
-  const grid = board.grid || { columns: 6, rows: 4 };
-  const width = 12 + grid.columns * W;
-  const boardBottom = TOP + grid.rows * H;
+  const width = 2 * MAP_X + board.map.width;
+  const boardBottom = TOP + board.map.height + 4;
   const height = boardBottom + BOX_H + 4;
   reset(svg, width, height);
   svg.append(el("rect", { x: 0, y: 0, width, height, fill: "#e8eef0" }));
@@ -310,6 +523,8 @@ export function render(svg, ctx) {
   });
   svg.append(track);
 
+  svg.append(drawMap(ctx, areas, targets, zoneActions));
+
   // where the selected stack may go: a line from its area to each marked one
   const links = el("g", { class: "links", "pointer-events": "none" });
   const from = memo.sel && areas.get(memo.sel.zone);
@@ -317,10 +532,9 @@ export function render(svg, ctx) {
     for (const zone of targets.keys()) {
       const to = areas.get(zone);
       if (!to) continue;
-      links.append(el("line", { x1: from.x + from.w / 2, y1: from.y + from.h / 2, x2: to.x + to.w / 2, y2: to.y + to.h / 2, stroke: "#ca8a04", "stroke-width": 2.5, "stroke-dasharray": "6 4", opacity: 0.8 }));
+      links.append(el("line", { x1: from.cx, y1: from.cy, x2: to.cx, y2: to.cy, stroke: "#ca8a04", "stroke-width": 3, "stroke-dasharray": "7 4", opacity: 0.9 }));
     }
   }
-
   // the seat's own secret sea orders (hidden-movement option): a line to where each unit goes
   const own = ((view.orders || {})[ctx.side]) || {};
   const zoneOf = new Map(pieces.map((p) => [p.id, p.zone]));
@@ -328,63 +542,8 @@ export function render(svg, ctx) {
     const a = areas.get(zoneOf.get(uid));
     const b = areas.get(dest);
     if (!a || !b) continue;
-    links.append(el("line", { x1: a.x + a.w / 2, y1: a.y + a.h / 2 + 8, x2: b.x + b.w / 2, y2: b.y + b.h / 2 + 8, stroke: "#7c3aed", "stroke-width": 2, "stroke-dasharray": "2 3", class: "order", "data-order": uid }));
+    links.append(el("line", { x1: a.cx, y1: a.cy + 8, x2: b.cx, y2: b.cy + 8, stroke: "#7c3aed", "stroke-width": 2.5, "stroke-dasharray": "2 3", class: "order", "data-order": uid }));
   }
-
-  // areas
-  const areaLayer = el("g", { class: "areas" });
-  for (const a of areas.values()) {
-    const reach = targets.has(a.id);
-    const acts = zoneActions.get(a.id);
-    let fill = "#a9cfe0";
-    if (a.kind === "sea") fill = SEA_FILL[a.role] || fill;
-    if (a.kind === "base") fill = SIDE[a.side].fill;
-    if (a.kind === "base_sea") fill = a.side === "jp" ? "#c9d4dc" : "#b7d3c4";
-    const g = el("g", { "data-area": a.id, "data-kind": a.kind, class: reach ? "reach" : acts ? "zoneaction" : null });
-    g.append(el("rect", {
-      x: a.x, y: a.y, width: a.w, height: a.h, rx: 6, fill, class: "area",
-      stroke: reach ? "#ca8a04" : acts ? "#b91c1c" : "#6b8a99", "stroke-width": reach || acts ? 3 : 1, "stroke-dasharray": acts && !reach ? "6 3" : null, cursor: "pointer",
-    }, el("title", {}, `${a.name}${a.kind === "sea" ? ` (${a.role}); sea moves to ${((board.sea_graph || {})[a.id] || []).join(", ")}` : ""}${a.kind === "island" ? `; touches ${a.seas.join(", ")}` : ""}`)));
-    if (reach) g.append(el("rect", { x: a.x + 3, y: a.y + 3, width: a.w - 6, height: a.h - 6, rx: 5, fill: "#facc15", opacity: 0.28, "pointer-events": "none" }));
-    if (a.kind === "island") {
-      g.append(el("ellipse", { cx: a.x + a.w / 2, cy: a.y + a.h / 2 + 6, rx: a.w * 0.42, ry: a.h * 0.3, fill: "#9cc27f", stroke: "#5e7d45", "stroke-width": 1.5, transform: `rotate(-12 ${a.x + a.w / 2} ${a.y + a.h / 2})`, "pointer-events": "none" }));
-    }
-    const title = a.kind === "sea" ? a.id : a.name;
-    g.append(el("text", { x: a.x + 6, y: a.y + 15, "font-size": a.kind === "sea" ? 15 : 11, "font-weight": 700, fill: a.kind === "base" && a.side === "us" ? "#fff" : "#23313a", "pointer-events": "none" }, title));
-    if (a.kind === "sea" && a.deployment && Object.keys(a.deployment).length) {
-      const text = Object.entries(a.deployment).map(([s, n]) => `${s === "us" ? "Allied" : "Japanese"} deploy ${n}`).join(", ");
-      g.append(el("text", { x: a.x + a.w - 6, y: a.y + 13, "text-anchor": "end", "font-size": 8, fill: "#335", "pointer-events": "none" }, text));
-    }
-    if (a.kind === "island") {
-      // control marker (AAG Island Control) and airfields with their damage (AAG Airfields)
-      const owner = (view.control || {})[a.id];
-      if (owner) {
-        const c = SIDE[owner];
-        g.append(el("g", { "data-control": owner, "pointer-events": "none" },
-          el("circle", { cx: a.x + a.w - 14, cy: a.y + 14, r: 9, fill: c.fill, stroke: c.edge, "stroke-width": 2 }),
-          el("text", { x: a.x + a.w - 14, y: a.y + 17.5, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: c.ink }, owner === "us" ? "AL" : "JP"),
-          el("title", {}, `${a.name} is controlled by ${c.name}`)));
-      }
-      const fields = (view.airfields || []).filter((f) => f.island === a.id);
-      for (let i = 0; i < a.airfields; i += 1) {
-        const f = fields[i];
-        const fx = a.x + a.w - 58 - i * 30;
-        const fy = a.y + 6;
-        if (f) {
-          const c = SIDE[f.side];
-          g.append(el("g", { "data-airfield": a.id, "data-side": f.side, "data-damaged": String(Boolean(f.damaged)), "pointer-events": "none" },
-            el("rect", { x: fx, y: fy, width: 26, height: 14, rx: 2, fill: f.damaged ? "#b91c1c" : "#44403c", stroke: c.fill, "stroke-width": 2 }),
-            el("text", { x: fx + 13, y: fy + 10.5, "text-anchor": "middle", "font-size": 7.5, fill: "#fff" }, f.damaged ? "DMG" : "AF"),
-            el("title", {}, `${c.name} airfield${f.damaged ? ", damaged" : ""}`)));
-        } else {
-          g.append(el("rect", { x: fx, y: fy, width: 26, height: 14, rx: 2, fill: "none", stroke: "#5e7d45", "stroke-dasharray": "3 2", "pointer-events": "none" }, el("title", {}, "room for an airfield")));
-        }
-      }
-    }
-    g.addEventListener("click", () => onArea(ctx, a.id, targets, zoneActions));
-    areaLayer.append(g);
-  }
-  svg.append(areaLayer, links);
 
   // unit stacks per side and type in each area
   const chips = el("g", { class: "chips" });
@@ -392,7 +551,7 @@ export function render(svg, ctx) {
     const a = areas.get(zone);
     if (!a) continue;
     const stacks = stacksIn(list);
-    const per = Math.max(1, Math.floor((a.w - 8) / 47));
+    const per = Math.max(1, a.stacks.cols);
     let row = 0;
     let col = 0;
     let side = null;
@@ -400,10 +559,9 @@ export function render(svg, ctx) {
       if (side !== null && stack.side !== side) { row += col ? 1 : 0; col = 0; }
       side = stack.side;
       if (col >= per) { row += 1; col = 0; }
-      const x = a.x + 5 + col * 47;
-      const y = a.y + 24 + row * 22;
+      const x = a.stacks.x + col * 47;
+      const y = a.stacks.y + row * 22;
       col += 1;
-      if (y + 19 > a.y + a.h) continue;
       const selected = memo.sel && memo.sel.zone === zone && memo.sel.ids[0] === stack.ids[0];
       const ring = selected ? "#1d4ed8" : stack.ids.some((id) => canAct.has(id)) ? "#ca8a04" : null;
       const node = chip(stack, x, y, { ring });
@@ -414,7 +572,7 @@ export function render(svg, ctx) {
       chips.append(node);
     }
   }
-  svg.append(chips);
+  svg.append(links, chips);
   drawBattleBox(svg, board, view, ctx.log, 6, boardBottom + 4, width - 12);
   drawPanel(ctx);
 }

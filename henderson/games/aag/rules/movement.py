@@ -149,13 +149,17 @@ def legal(state: AagState, kind: str) -> list[Action]:
 
 def play_move(state: AagState, action: Action, *, hidden: bool = False) -> None:
     dest = action.args[0]
-    for uid in action.args[1].split(","):
+    ids = action.args[1].split(",")
+    for uid in ids:
         p = state.pieces[uid]
         if hidden:  # AAG Hidden Movement: written down now, revealed together
             state.orders[p.side][uid] = dest
             p.moved = True
             continue
         move_piece(state, p, dest)
+    if hidden:  # the other side reads it redacted (AagState.redact) until the game is over
+        side = state.pieces[ids[0]].side
+        state.emit("order", f"{side} writes a sea order: {', '.join(ids)} to {dest}", side=side, units=ids, dest=dest)
 
 
 def move_piece(state: AagState, p: Piece, dest: str) -> None:
