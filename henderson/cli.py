@@ -75,6 +75,9 @@ def data_check(
     name, path = game_for_data(target)
     module = games._module(name)
     game = module.load_game(path)
+    drawing = getattr(game, "client_data", None)
+    if callable(drawing):
+        drawing()  # what the browser board is drawn from (AAG: board_layout.toml) is checked too
     out.print(f"{name}: data {game.data_version} in {game.data_dir} is valid")
 
 

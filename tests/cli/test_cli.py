@@ -152,3 +152,21 @@ def test_unknown_side_in_play(monkeypatch, capsys):
 def test_usage_errors_are_one_line(monkeypatch, capsys, args, words):
     code, _, err = run(monkeypatch, capsys, *args)
     assert code == 2 and words in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_data_check_covers_the_aag_board_layout(monkeypatch, capsys, tmp_path):
+    """`data check` also validates what the browser board is drawn from (board_layout.toml)."""
+    import shutil
+    from pathlib import Path
+
+    import henderson.games.aag as aag
+
+    data = tmp_path / "aag"
+    shutil.copytree(Path(aag.__file__).parent / "data", data)
+    layout = data / "board_layout.toml"
+    text = layout.read_text()
+    start = text.index('source = "')
+    end = text.index('"', start + len('source = "'))
+    layout.write_text(text[:start] + 'source = "nonsense"' + text[end + 1 :])
+    code, _, err = run(monkeypatch, capsys, "data", "check", str(data))
+    assert code == 2 and "board_layout.toml" in err and "Traceback" not in err
