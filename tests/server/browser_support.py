@@ -132,3 +132,25 @@ def open_record(page: Any, server: str, path: Any, record: Any) -> None:
     page.click("#upload-form button")
     page.wait_for_url(re.compile(r"/play#"))
     wait_my_turn(page)
+
+
+SEAT = """async () => {
+  const token = decodeURIComponent(location.hash.slice(1));
+  const answer = await fetch('/api/seat', {headers: {Authorization: 'Bearer ' + token}});
+  return answer.json();
+}"""
+
+
+def seat(page: Any) -> dict[str, Any]:
+    """This seat's state message from the API: what the server lets the page know."""
+    return dict(page.evaluate(SEAT))
+
+
+def settle(page: Any, before: int) -> None:
+    """After an action: wait for the log to grow, then for this seat's decision or the end."""
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}", timeout=20000)
+    page.wait_for_function(
+        "!document.getElementById('action-input').disabled"
+        " || document.getElementById('status').textContent.includes('Game over')",
+        timeout=30000,
+    )

@@ -16,7 +16,9 @@ from tests.server.browser_support import (  # fixtures are used by name
     browser,
     expect,
     log_count,
+    seat,
     server,
+    settle,
     tab,
     wait_my_turn,
 )
@@ -25,27 +27,6 @@ if "aag" not in games.names():
     pytest.skip("Axis & Allies: Guadalcanal is not installed", allow_module_level=True)
 
 __all__ = ["browser", "server", "tab"]
-
-SEAT = """async () => {
-  const token = decodeURIComponent(location.hash.slice(1));
-  const answer = await fetch('/api/seat', {headers: {Authorization: 'Bearer ' + token}});
-  return answer.json();
-}"""
-
-
-def seat(page: Any) -> dict[str, Any]:
-    """This seat's state message from the API (what the server lets the page know)."""
-    return dict(page.evaluate(SEAT))
-
-
-def settle(page: Any, before: int) -> None:
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}", timeout=20000)
-    page.wait_for_function(
-        "!document.getElementById('action-input').disabled"
-        " || document.getElementById('status').textContent.includes('Game over')",
-        timeout=30000,
-    )
-
 
 def press(page: Any, key: str) -> None:
     page.locator("#board-svg").click(position={"x": 3, "y": 3})  # focus off the action box

@@ -18,7 +18,9 @@ from tests.server.browser_support import (  # fixtures are used by name
     expect,
     log_count,
     open_record,
+    seat,
     server,
+    settle,
     sync_api,
     tab,
     wait_my_turn,
@@ -32,24 +34,14 @@ from tests.server.records import play_until
 
 __all__ = ["browser", "server", "tab"]
 
-SEAT = """async () => {
-  const token = decodeURIComponent(location.hash.slice(1));
-  const answer = await fetch('/api/seat', {headers: {Authorization: 'Bearer ' + token}});
-  return answer.json();
-}"""
 DRAWN = """() => [...document.querySelectorAll('#board-svg [data-counter]')].map(
   (g) => [g.getAttribute('data-counter'), g.getAttribute('data-side')])"""
 
 
 def enemy_of(server_games: dict[str, Any], side: str) -> str:
-    """The other side of DG, as the server names it (never hard-coded: "japan" or "jp")."""
+    """The other side of DG, as the server names it (read from the server, not hard-coded)."""
     entry = next(g for g in server_games["games"] if g["name"] == "deluxe")
     return next(s for s in entry["sides"] if s != side)
-
-
-def seat(page: Any) -> dict[str, Any]:
-    """This seat's state message from the API (what the server lets the page know)."""
-    return dict(page.evaluate(SEAT))
 
 
 def assert_nothing_hidden_drawn(page: Any, message: dict[str, Any]) -> None:
@@ -64,15 +56,6 @@ def assert_nothing_hidden_drawn(page: Any, message: dict[str, Any]) -> None:
             assert unit in tops, f"{unit} is drawn but is not the top of its stack"
     drawn = page.locator("#board-svg .stealth-marker").count()
     assert drawn == len(view.get("stealth_markers", []))
-
-
-def settle(page: Any, before: int) -> None:
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}", timeout=20000)
-    page.wait_for_function(
-        "!document.getElementById('action-input').disabled"
-        " || document.getElementById('status').textContent.includes('Game over')",
-        timeout=30000,
-    )
 
 
 def grew(page: Any, before: int, ms: int = 3000) -> bool:

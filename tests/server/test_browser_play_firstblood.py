@@ -17,7 +17,9 @@ from tests.server.browser_support import (  # fixtures are used by name
     expect,
     log_count,
     open_record,
+    seat,
     server,
+    settle,
     tab,
     wait_my_turn,
 )
@@ -65,31 +67,9 @@ def fb_record(done: Any, what: str) -> tuple[GameRecord, Any]:
     raise AssertionError(f"{what} never came up")
 
 
-SEAT = """async () => {
-  const token = decodeURIComponent(location.hash.slice(1));
-  const answer = await fetch('/api/seat', {headers: {Authorization: 'Bearer ' + token}});
-  return answer.json();
-}"""
-
-
-def seat(page: Any) -> dict[str, Any]:
-    """This seat's state message from the API: what the server lets the page know."""
-    return dict(page.evaluate(SEAT))
-
-
 def legal(page: Any) -> list[str]:
     """The seat's legal actions (from the API: the page lists only the first 250)."""
     return [str(a) for a in seat(page)["legal_actions"]]
-
-
-def settle(page: Any, before: int) -> None:
-    """After an action: wait for the log to grow, then for this seat's decision or the end."""
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}", timeout=20000)
-    page.wait_for_function(
-        "!document.getElementById('action-input').disabled"
-        " || document.getElementById('status').textContent.includes('Game over')",
-        timeout=30000,
-    )
 
 
 def box_inside(inner: dict[str, float], outer: dict[str, float]) -> bool:
