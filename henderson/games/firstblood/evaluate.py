@@ -19,6 +19,10 @@ From the US side the value is LIMIT times a weighted sum of parts, each in [-1, 
   supply losses (FB 14.1, a half unit for each turn that brings no ship to give up, 14.2) come off.
 - airfield (W_AIRFIELD): 1 - 2 P_capture again, so that the fields keep their pull when the
   core is near its ends.
+- survivors (W_SURVIVORS): 1 - 2 E / (E + SURVIVORS_HALF), E the survivors above. P_survivor
+  is all but 1 once three or more are expected, so without this part a US side that is
+  behind in the hunt sees no gain in killing one more unit and stops hunting (the US
+  heuristic lost five games in six to random Japanese play that spread over the map).
 - material (W_MATERIAL): the share of the US combat factors still in play less the Japanese
   share; units still to arrive count ARRIVAL_DISCOUNT per turn away; units in boxes count in
   full; half the factors expected lost next combat (US kills, Japanese attacks on US stacks
@@ -54,11 +58,13 @@ from henderson.games.firstblood.evaltables import (
 )
 
 # How much each part weighs in the value (they add up to 1; the value is scaled by LIMIT).
-W_CORE = 0.5  # 1 - 2 P(Japan wins), from the airfield danger and the end-of-game survivors
+W_CORE = 0.4  # 1 - 2 P(Japan wins), from the airfield danger and the end-of-game survivors
 W_AIRFIELD = 0.2  # the airfield danger again, so that it keeps its pull when the core is near -1 or 1
-W_MATERIAL = 0.15
+W_SURVIVORS = 0.15  # the survivors expected at the end again, without the saturation of P(Japan wins)
+W_MATERIAL = 0.1
 W_POSITION = 0.1  # guarding the airfields early, hunting the Japanese late
 W_AIR = 0.05
+SURVIVORS_HALF = 3.0  # design: expected survivors at which the survivors part is 0
 LIMIT = 0.98  # design: no position short of the end is as good as a win
 FAR = 0.5  # design: a unit t turns beyond one movement phase away counts FAR**t of one in reach
 EMPTY_AIRFIELD_RISK = 0.85  # design: a Japanese unit that can step onto an empty airfield hex usually does
@@ -349,6 +355,7 @@ def _parts(st: Any) -> tuple[float, ...]:
     value = (
         W_CORE * (1.0 - 2.0 * p_jp)
         + W_AIRFIELD * (1.0 - 2.0 * p_capture)
+        + W_SURVIVORS * (1.0 - 2.0 * survivors / (survivors + SURVIVORS_HALF))
         + W_MATERIAL * max(-1.0, min(1.0, material))
         + W_POSITION * position
         + W_AIR * air
