@@ -61,11 +61,8 @@ def test_aag_board_is_the_areas(client: TestClient) -> None:
     assert areas["guadalcanal"]["airfields"] == 2  # AAG Build Airfields
     assert set(areas["guadalcanal"]["seas"]) == {"G", "H", "I", "J"}
     assert {areas[a]["kind"] for a in ("rabaul", "new_caledonia")} == {"base"}
-    cells = [(a["cell"]["col"], a["cell"]["row"]) for a in board["areas"]]
-    assert len(cells) == len(set(cells))  # no two areas drawn on one another
-    for a in board["areas"]:
-        c = a["cell"]
-        assert c["col"] >= 0 and c["col"] + c["w"] <= board["grid"]["columns"]
-        assert 0 <= c["row"] < board["grid"]["rows"]
+    drawn = board["map"]  # every island, sea zone and base has its shape on the drawn map
+    assert set(drawn["seas"]) == set("ABCDEFGHIJKLM") and set(drawn["islands"]) == islands
+    assert set(drawn["bases"]) == {"rabaul", "new_caledonia"}
     assert "E" in board["sea_graph"]["G"]
     assert len(board["neck"]["sea"]) == 12  # AAG Appendix 2
