@@ -11,7 +11,7 @@ from rich.console import Console
 
 from henderson import agents
 from henderson.core.errors import HendersonError
-from henderson.core.record import GameRecord, record_for
+from henderson.core.record import GameRecord, record_for, seen_by
 
 HELP = """commands:
   NUMBER or ACTION   play a listed action, or type one in notation (e.g. 'move 1/5 0707')
@@ -73,10 +73,11 @@ def play_terminal(
             action = bots[side].choose(state)
             events = state.apply(action)
             record.add(side, str(action), events)
-            text, lines = seen_by(state, side, str(action), events, viewer)
-            console.print(f"[cyan]{side.upper()}[/cyan]: {text}", markup=False, highlight=False)
-            for line in lines:
-                console.print(f"   {line}", markup=False, highlight=False)
+            entry = record.entries[-1]
+            shown = seen_by(state, entry, viewer) if viewer is not None else entry.to_json()  # DG 7.8
+            console.print(f"{side.upper()}: {shown['action']}", markup=False, highlight=False)
+            for e in shown["events"]:
+                console.print(f"   {e.get('text', '')}", markup=False, highlight=False)
             continue
         if shown_ply != state.ply:
             console.print(board_text(game, state, viewer), markup=False, highlight=False)
@@ -132,16 +133,6 @@ def board_text(game: Any, state: Any, viewer: str | None) -> str:
     if viewer is not None and "viewer" in inspect.signature(game.render_text).parameters:
         return game.render_text(state, viewer)
     return game.render_text(state)
-
-
-def seen_by(state: Any, player: str, action: str, events: list[Any], viewer: str | None) -> tuple[str, list[str]]:
-    """A computer player's action and its events as `viewer` may read them (the state's
-    `redact`, as the server does for a seat); everything when there is no one to hide from."""
-    redact = getattr(state, "redact", None)
-    if viewer is None or redact is None or player == viewer:
-        return action, [e.text for e in events]
-    text, shown = redact(player, action, [e.to_json() for e in events], viewer)
-    return text, [str(e.get("text", "")) for e in shown]
 
 
 def show_actions(console: Console, state: Any, word: str, limit: int | None = MAX_LISTED) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 from henderson.agents.chance import observer_clone, sample_after
 from henderson.agents.evaluation import Evaluator, evaluator_for, value
 from henderson.agents.repetition import History
-from henderson.agents.sampling import considered
+from henderson.agents.shortlist import considered
 
 EPSILON = 1e-9
 
@@ -54,7 +54,7 @@ class HeuristicAgent:
     `epsilon`: chance of playing a uniformly random action instead;
     `samples`: determinised clones per action that rolls dice;
     `limit`: the most actions scored in one decision (a larger decision scores an even,
-    seeded share of each unit's actions and every one-word action, see `sampling.py`).
+    seeded share of each unit's actions and every one-word action, see `shortlist.py`).
     A sure action that returns to a position the agent already decided in is
     passed over (see `repetition.py`), so free back-and-forth choices end.
     """

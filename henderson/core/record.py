@@ -38,6 +38,17 @@ class RecordEntry:
         return {"ply": self.ply, "player": self.player, "action": self.action, "events": self.events}
 
 
+def seen_by(state: Any, entry: RecordEntry, side: str | None) -> dict[str, Any]:
+    """A record entry as `side` may read it: a game with hidden information redacts the
+    other side's actions and events (its state's `redact`) before anyone else reads them
+    (the server's seats and spectators, a person playing the computer in a terminal)."""
+    redact = getattr(state, "redact", None)
+    if redact is None or entry.player == side:
+        return entry.to_json()
+    action, events = redact(entry.player, entry.action, entry.events, side)
+    return {**entry.to_json(), "action": action, "events": events}
+
+
 @dataclass
 class GameRecord:
     """A whole game: header fields plus the entries in order."""

@@ -18,7 +18,7 @@ from typing import Any
 from henderson import agents, games
 from henderson.core.dice import SeededDice
 from henderson.core.errors import HendersonError
-from henderson.core.record import GameRecord, RecordEntry, replay, start_state
+from henderson.core.record import GameRecord, RecordEntry, replay, seen_by, start_state
 from henderson.server.errors import ApiError
 from henderson.server.storage import Seat, Store
 
@@ -136,16 +136,6 @@ class LiveMatch:
             "problem": self.problem,
             "can_undo": mine and self.undoable(side),
         }
-
-
-def seen_by(state: Any, entry: RecordEntry, side: str | None) -> dict[str, Any]:
-    """A record entry as `side` may read it: a game with hidden information redacts the
-    other side's actions and events (its state's `redact`), before they leave the server."""
-    redact = getattr(state, "redact", None)
-    if redact is None or entry.player == side:
-        return entry.to_json()
-    action, events = redact(entry.player, entry.action, entry.events, side)
-    return {**entry.to_json(), "action": action, "events": events}
 
 
 def without_seed(record: GameRecord, game: Any) -> str:

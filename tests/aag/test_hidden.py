@@ -9,9 +9,8 @@ from typing import Any
 
 import pytest
 
-from henderson.core.record import record_for
+from henderson.core.record import record_for, seen_by
 from henderson.games.aag.model import other
-from henderson.server.matches import seen_by
 
 from .helpers import game
 

@@ -1,35 +1,37 @@
 """Terminal play against the computer shows the person only what their side may see
 (DG 7.7, 7.8 fog of war; AAG hidden movement): the board as their view and the computer's
-actions and events as the state's `redact` gives them."""
+actions and events as the state's `redact` gives them (`core.record.seen_by`)."""
 
 from __future__ import annotations
 
+import io
 import random
+import sys
+
+from rich.console import Console
 
 from henderson import games
-from henderson.core.events import Event
-from henderson.play import board_text, seen_by
+from henderson.play import board_text, play_terminal
+from tests.support import toy
 
 
-class Secretive:
-    """A state whose redaction hides every other side's action."""
-
+def test_the_computers_actions_reach_the_person_redacted(monkeypatch, tmp_path):
     def redact(self, player, action, events, side):
-        return f"{player} acts out of sight", [{"kind": "hidden", "text": "something out of sight", "data": {}}]
+        return f"{player} acts out of sight", [{"kind": "hidden", "text": "out of sight", "data": {}}]
 
-
-def test_the_computers_actions_are_redacted_for_the_person():
-    events = [Event("move", "5/Kawaguchi moves to 3508", {})]
-    assert seen_by(Secretive(), "jp", "move 5/Kawaguchi 3508", events, "us") == (
-        "jp acts out of sight",
-        ["something out of sight"],
+    monkeypatch.setattr(toy.ToyState, "redact", redact, raising=False)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("hold\nquit\n"))
+    out = io.StringIO()
+    play_terminal(
+        toy.load_game(),
+        {"red": "human", "blue": "random"},
+        seed=5,
+        record_path=tmp_path / "g.jsonl",
+        console=Console(file=out, width=100),
     )
-
-
-def test_nothing_is_hidden_without_a_single_person_or_from_oneself():
-    events = [Event("move", "A moves", {})]
-    assert seen_by(Secretive(), "jp", "move A 1", events, None) == ("move A 1", ["A moves"])
-    assert seen_by(Secretive(), "us", "move A 1", events, "us") == ("move A 1", ["A moves"])
+    text = out.getvalue()
+    assert "BLUE: blue acts out of sight" in text
+    assert "BLUE: roll" not in text and "BLUE: hold" not in text
 
 
 def test_the_dg_board_is_drawn_as_the_persons_side_sees_it():

@@ -6,8 +6,7 @@ from __future__ import annotations
 import random
 
 from henderson import games
-from henderson.core.record import RecordEntry
-from henderson.server.matches import seen_by
+from henderson.core.record import RecordEntry, seen_by
 
 
 def test_deluxe_actions_on_hidden_units_are_redacted() -> None:

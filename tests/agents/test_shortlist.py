@@ -7,7 +7,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from henderson.agents.sampling import considered, group_of
+from henderson.agents.shortlist import considered, group_of
 
 
 def test_group_is_the_first_two_words():
@@ -44,7 +44,7 @@ def test_at_most_limit_distinct_indexes_in_order(pairs, limit, seed):
 
 
 def test_the_heuristic_scores_at_most_its_limit(monkeypatch):
-    """A decision with more actions than `limit` is decided on a share of them (sampling.py)."""
+    """A decision with more actions than `limit` is decided on a share of them (shortlist.py)."""
     from henderson import games
     from henderson.agents import heuristic
 
