@@ -200,9 +200,25 @@ def log_grew(page: Any, before: int) -> None:
     page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}", timeout=20000)
 
 
+def open_an_attack(page: Any, actions: list[str], tried: set[str], turn_phase: str) -> None:
+    """Open an attack not yet tried this phase: a one-hex attack by clicking its hex, one on
+    several hexes from the action list. An attack that may not be resolved alone (FB 8.2: the
+    attackers also touch another defending hex) is cancelled, and the next one is tried."""
+    attacks = [a for a in actions if a.startswith("attack ")]
+    done = {t.split("|", 1)[1] for t in tried if t.startswith(turn_phase + "|")}
+    choice = next((a for a in attacks if a not in done), attacks[0])
+    tried.add(f"{turn_phase}|{choice}")
+    target = choice.split()[1]
+    if "+" in target:
+        page.locator("#action-list li", has_text=choice).first.click()
+    else:
+        page.locator(f"#board-svg polygon.attackable[data-hex='{target}']").dispatch_event("click")
+
+
 def one_step(page: Any, moved: set[str], turn_phase: str, wait: Any = settle) -> None:
     """One decision through the page: a move by clicking once a phase, the end-phase button or
-    key, attacks and losses by clicking, anything else from the action list."""
+    key, attacks and losses by clicking, anything else from the action list. `moved` keeps the
+    phases with a move made and the attacks tried (as "phase|attack")."""
     actions = legal(page)
     before = log_count(page)
     if "end" in actions:
@@ -211,7 +227,7 @@ def one_step(page: Any, moved: set[str], turn_phase: str, wait: Any = settle) ->
             if click_a_move(page):
                 wait(page, log_count(page) - 1)
                 return
-        if len(moved) % 2:
+        if sum("|" not in m for m in moved) % 2:
             page.locator("#end-phase").click()
         else:
             page.locator("#board-svg").click(position={"x": 3, "y": 3})
@@ -222,7 +238,7 @@ def one_step(page: Any, moved: set[str], turn_phase: str, wait: Any = settle) ->
     elif any(a.startswith("add ") for a in actions):
         page.locator("#board-panel button[data-action^='add ']").first.click()
     elif any(a.startswith("attack ") for a in actions):
-        page.locator("#board-svg polygon.attackable").first.dispatch_event("click")
+        open_an_attack(page, actions, moved, turn_phase)
     else:
         page.locator("#action-list li:not(.more)").first.click()
     wait(page, before)
@@ -258,7 +274,7 @@ def test_two_turns_against_the_computer(server: str, tab: Page) -> None:
     assert len(turns_seen) >= 3 or over, turns_seen
     log = page.locator("#log").inner_text()
     assert combat.search(log) or over, "no combat in the log"
-    assert moved  # at least one move made by clicking
+    assert any("|" not in m for m in moved)  # at least one move made by clicking
     assert tab.errors == []
 
 
