@@ -20,6 +20,16 @@ Large action spaces (FB has many units, each with many destinations):
 - progressive widening: a node visited n times considers its best
   ceil(pw_c * n ** pw_alpha) children.
 
+Root candidates: the root's actions are first scored the way the `heuristic`
+agent scores them (several dice samples for an action that rolls dice, at most
+`root_limit` actions); the search then compares only the best `candidates` of
+them, each starting with `prior_visits` virtual visits worth its score, by
+sequential halving on common determinisations, and plays the finalist with the
+best mean value. The search thus refines the
+heuristic's choice by looking past it (the opponent's answers, the side's own
+next moves) instead of starting from nothing in a decision of a thousand
+actions; `candidates=0` searches every root action (grouped, like any node).
+
 The tree is kept between moves: when the new position descends from the old
 root by actions the agent knows (its own, or those given to `observe`), the
 matching subtree becomes the new root.
@@ -34,11 +44,14 @@ import zlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from henderson.agents.chance import determinise, sample_after
+from henderson.agents.chance import determinise, observer_clone, sample_after
 from henderson.agents.evaluation import Evaluator, find_evaluator, neutral, value, values
+from henderson.agents.heuristic import action_values
 from henderson.agents.repetition import History, position_key
+from henderson.agents.shortlist import considered
 
 UNDECIDED = -1
+EPSILON = 1e-9
 
 
 class Edge:
@@ -152,6 +165,10 @@ class MCTSAgent:
         root_prior_limit: int = 512,
         rollout_plies: int | None = None,
         rollout_limit: int = 200,
+        candidates: int = 8,
+        prior_visits: int = 2,
+        root_samples: int = 6,
+        root_limit: int = 1200,
         reuse: bool = True,
         name: str = "mcts",
     ) -> None:
@@ -163,6 +180,8 @@ class MCTSAgent:
             or (seconds is not None and seconds <= 0)
         ):
             raise ValueError("the budget needs iterations >= 1, work >= 1 or seconds > 0")
+        if candidates < 0 or prior_visits < 0 or root_samples < 1 or root_limit < 1:
+            raise ValueError("need candidates >= 0, prior_visits >= 0, root_samples >= 1 and root_limit >= 1")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.work = work
@@ -178,8 +197,14 @@ class MCTSAgent:
         self.root_prior_limit = int(root_prior_limit)
         self.rollout_plies = rollout_plies
         self.rollout_limit = int(rollout_limit)
+        self.candidates = int(candidates)
+        self.prior_visits = int(prior_visits)
+        self.root_samples = int(root_samples)
+        self.root_limit = int(root_limit)
         self.reuse = bool(reuse)
         self.name = name
+        self._root_keys: list[str] | None = None  # the root candidates of the search going on
+        self._finalists: list[str] = []  # those still in after the last round of halving
         self._root: Node | None = None
         self._root_ply = -1
         self._root_print: object = None
@@ -220,6 +245,12 @@ class MCTSAgent:
         root = self._root
         assert root is not None
         self.last_reused_visits = root.visits
+        keys = [str(a) for a in actions]
+        self._root_keys = None
+        if self.candidates and find_evaluator(state.game) not in (None, neutral):
+            root = self._root = self._candidate_root(state, actions, keys)
+            if len(self._root_keys or ()) == 1:
+                return self._play(state, actions, keys, list(self._root_keys or ()))
         evaluate = find_evaluator(state.game)
         rollout = self.rollout_plies
         if rollout is None:
@@ -232,14 +263,26 @@ class MCTSAgent:
         self._work_done = 0
         work = self.work if self.work is not None else math.inf
         iterations = self.iterations if self.iterations is not None else math.inf
-        while done == 0 or (done < iterations and self._work_done < work and time.perf_counter() < deadline):
+        if self._root_keys is not None:
+            done = self._halve(state, root, evaluate, sides, rollout, work, deadline)
+        while done == 0 or (
+            self._root_keys is None and done < iterations and self._work_done < work and time.perf_counter() < deadline
+        ):
             self._iterate(state, root, evaluate, sides, rollout)
             done += 1
         self.last_iterations = done
         self.last_work = self._work_done
         self.last_seconds = time.perf_counter() - start
-        keys = [str(a) for a in actions]
-        ranked = self._ranked_choices(root, keys)
+        if self._root_keys is not None:
+            edges = root.edges
+            ranked = sorted(self._root_keys, key=lambda k: (-edges[k].mean(), -edges[k].prior))
+            ranked.sort(key=lambda k: k not in self._finalists)  # the last round's survivors first
+        else:
+            ranked = self._ranked_choices(root, keys)
+        return self._play(state, actions, keys, ranked)
+
+    def _play(self, state: Any, actions: list[Any], keys: list[str], ranked: list[str]) -> Any:
+        """The first of `ranked` not leading back to a position already decided in; noted as played."""
         if ranked:
             chosen = self.history.first_new(state, [actions[keys.index(k)] for k in ranked], self.rng)
             key = str(chosen)
@@ -247,6 +290,64 @@ class MCTSAgent:
             key = keys[0]
         self._played[state.ply] = key
         return actions[keys.index(key)]
+
+    def _halve(
+        self,
+        state: Any,
+        root: Node,
+        evaluate: Evaluator,
+        sides: tuple[str, ...],
+        rollout: int,
+        work: float,
+        deadline: float,
+    ) -> int:
+        """Sequential halving over the root candidates (Karnin, Koren and Somekh 2013): rounds
+        in which every candidate still in gets the same walks, on the same determinisations
+        (common random numbers: a paired comparison, far less noisy than independent ones),
+        after which the better half by mean value stays. Returns the walks done."""
+        alive = list(self._root_keys or ())
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        total = self.iterations if self.iterations is not None else 32 * len(alive)
+        done = 0
+        for _ in range(rounds):
+            per = max(1, total // (rounds * len(alive)))
+            for _ in range(per):
+                seed = self.rng.getrandbits(63)
+                for key in alive:
+                    if done and (self._work_done >= work or time.perf_counter() >= deadline):
+                        self._finalists = alive
+                        return done
+                    self._iterate(state, root, evaluate, sides, rollout, forced=key, chance=random.Random(seed))
+                    done += 1
+            edges = root.edges
+            alive.sort(key=lambda k: (-edges[k].mean(), -edges[k].prior))
+            alive = alive[: max(1, math.ceil(len(alive) / 2))]
+        self._finalists = alive
+        return done
+
+    def _candidate_root(self, state: Any, actions: list[Any], keys: list[str]) -> Node:
+        """A root over the heuristic's best `candidates` actions, each primed with
+        `prior_visits` visits worth its heuristic score; kept subtrees stay under their edges."""
+        side = state.current_player()
+        evaluate = find_evaluator(state.game) or neutral
+        index = considered(actions, self.root_limit, self.rng)
+        seen = observer_clone(state, side, self.rng) if getattr(state, "sample_unseen", None) else state
+        scores = action_values(seen, [actions[i] for i in index], side, evaluate, self.rng, self.root_samples)
+        tiebreak = {i: self.rng.random() for i in index}
+        order = sorted(zip(index, scores, strict=True), key=lambda p: (-p[1], tiebreak[p[0]]))
+        old = self._root
+        root = Node(self.rng.getrandbits(32))
+        root.group_k = 0
+        root.priors = {keys[i]: score for i, score in order}
+        chosen = [keys[i] for i, _ in order[: self.candidates]]
+        for key in chosen:
+            edge = root.edges[key] = Edge(root.priors[key])
+            edge.n = edge.avail = self.prior_visits
+            edge.w = edge.n * edge.prior
+            edge.node = self._descend(old, key) if old is not None else None
+            root.visits += edge.n
+        self._root_keys = chosen
+        return root
 
     # ---- the tree across moves ----------------------------------------------------
 
@@ -308,8 +409,20 @@ class MCTSAgent:
 
     # ---- one iteration ------------------------------------------------------------
 
-    def _iterate(self, root_state: Any, root: Node, evaluate: Evaluator, sides: tuple[str, ...], rollout: int) -> None:
-        sim = determinise(root_state, self.rng)
+    def _iterate(
+        self,
+        root_state: Any,
+        root: Node,
+        evaluate: Evaluator,
+        sides: tuple[str, ...],
+        rollout: int,
+        forced: str | None = None,
+        chance: random.Random | None = None,
+    ) -> None:
+        """One walk from the root: select, expand one edge, evaluate, back up. `forced`: the
+        root action to take (sequential halving); `chance`: the generator of this walk's
+        determinisation (shared by the candidates compared on it)."""
+        sim = determinise(root_state, chance or self.rng)
         path: list[tuple[Edge, str]] = []
         node = root
         depth = 0
@@ -318,10 +431,27 @@ class MCTSAgent:
             actions = sim.legal_actions()
             keys = node.keys_for(actions)
             limit = self.root_prior_limit if depth == 0 else self.prior_limit
-            if node.priors is None and len(keys) <= limit:
-                node.priors = self._priors(sim, actions, keys, player, evaluate)
-            current, avail, level = node, keys, 0
-            while True:
+            if node.priors is None:
+                if len(keys) > limit:  # too many to score: an even share of each unit's actions
+                    chosen = considered(actions, limit, self.rng)
+                    some = [actions[i] for i in chosen]
+                    scored = self._priors(sim, some, [keys[i] for i in chosen], player, evaluate)
+                    floor = min(scored.values(), default=0.0) - EPSILON  # the rest rank after
+                    node.priors = {key: scored.get(key, floor) for key in keys}
+                else:
+                    node.priors = self._priors(sim, actions, keys, player, evaluate)
+            avail = keys
+            if depth == 0 and self._root_keys is not None:
+                legal = set(keys)
+                avail = [k for k in self._root_keys if k in legal] or keys
+            current, level = node, 0
+            if depth == 0 and forced is not None and forced in current.edges:
+                current.visits += 1
+                key = forced
+                edge = current.edges[key]
+                edge.avail += 1
+                path.append((edge, player))
+            while depth > 0 or forced is None or forced not in current.edges:
                 current.visits += 1
                 if current.group_k == UNDECIDED:
                     current.group_k = grouping_level(avail, level, self.group_min)

@@ -108,6 +108,9 @@ def register(app: typer.Typer) -> None:
         ] = True,
         max_plies: Annotated[int, typer.Option("--max-plies", help="stop a game after")] = (DEFAULT_MAX_PLIES),
         progress: Annotated[bool, typer.Option("--progress/--no-progress")] = True,
+        resume: Annotated[
+            bool, typer.Option("--resume", help="keep the finished games already in -o; play the rest")
+        ] = False,
     ) -> None:
         """Every pair of agents from both sides: win rates with 95% intervals and ratings."""
         try:
@@ -121,6 +124,7 @@ def register(app: typer.Typer) -> None:
                 out=output,
                 max_plies=max_plies,
                 progress=progress,
+                resume=resume,
             )
             for table in tournament_tables(result):
                 out.print(table)

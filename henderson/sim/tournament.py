@@ -16,10 +16,12 @@ from typing import Any
 
 from henderson.sim.play import DEFAULT_MAX_PLIES
 from henderson.sim.runner import Job, run_jobs
+from henderson.sim.seeds import derive_seed
 from henderson.sim.simulate import (
     SimulationError,
     check_agents,
     open_output,
+    read_results,
     resolve_game,
     run_config,
     write_line,
@@ -116,8 +118,13 @@ def tournament(
     out: str | Path | None = None,
     max_plies: int = DEFAULT_MAX_PLIES,
     progress: bool = False,
+    resume: bool = False,
 ) -> TournamentResult:
-    """Play every ordered pairing of `agents` `n` times (see the module docstring)."""
+    """Play every ordered pairing of `agents` `n` times (see the module docstring).
+
+    `resume`: the finished games already in `out` that this run would play (same agents,
+    index and game seed) are kept instead of played again, so that an interrupted run goes
+    on, or a run with a larger `n` and the same seed adds games to a smaller one's."""
     game = resolve_game(game)
     if len(game.sides) != 2:
         raise SimulationError(f"a tournament needs a two-sided game; {game.name} has {len(game.sides)} sides")
@@ -134,7 +141,16 @@ def tournament(
         check_agents(game, {first: name})
     pairings = [(a, b) for a in names for b in names if a != b or mirror]
     jobs = [Job(i, {first: a, second: b}, seed) for a, b in pairings for i in range(n)]
+    kept: list[dict[str, Any]] = []
+    if resume:
+        if out is None:
+            raise SimulationError("--resume needs the results file (-o) of the run to go on with")
+        kept = finished_games(Path(out), jobs, (first, second)) if Path(out).exists() else []
+        done = {(r["agents"][first], r["agents"][second], r["index"]) for r in kept}
+        jobs = [j for j in jobs if (j.specs[first], j.specs[second], j.index) not in done]
     handle = open_output(out)
+    for row in kept if handle is not None else ():
+        write_line(handle, row)
     try:
         outcome = run_jobs(
             run_config(game, False, max_plies),
@@ -149,7 +165,7 @@ def tournament(
         if handle is not None:
             handle.close()
     grouped: dict[tuple[str, str], list[dict[str, Any]]] = {p: [] for p in pairings}
-    for r in outcome.results:
+    for r in [*kept, *outcome.results]:
         grouped[(r["agents"][first], r["agents"][second])].append(r)
     return TournamentResult(
         game=game.name,
@@ -161,3 +177,21 @@ def tournament(
         interrupted=outcome.interrupted,
         elapsed=outcome.elapsed,
     )
+
+
+def finished_games(path: Path, jobs: Sequence[Job], sides: tuple[str, str]) -> list[dict[str, Any]]:
+    """The games in results file `path` that finished without error and are among `jobs`
+    (same agents by side, index, and the game seed the job's run seed gives)."""
+    wanted = {(j.specs[sides[0]], j.specs[sides[1]], j.index): derive_seed(j.seed, j.index) for j in jobs}
+    kept: dict[tuple[str, str, int], dict[str, Any]] = {}
+    for row in read_results(path):
+        try:
+            key = (row["agents"][sides[0]], row["agents"][sides[1]], row["index"])
+            fits = wanted.get(key) == row["seed"] and row.get("returns") is not None and "error" not in row
+        except (KeyError, TypeError):
+            raise SimulationError(
+                f"{path}: not a results file of this game (a line without agents by side, index or seed)"
+            ) from None
+        if fits:
+            kept[key] = row
+    return list(kept.values())

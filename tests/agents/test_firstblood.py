@@ -41,11 +41,24 @@ def test_agents_choose_legal_fb_actions_without_touching_the_position(fb, spec: 
 
 def test_search_groups_fb_moves_by_unit(fb) -> None:
     state = crowded(fb)
-    agent = agents.get("mcts:iterations=12", 2)
+    agent = agents.get("mcts:iterations=12:candidates=0", 2)
     agent.choose(state)
     root = agent._root
     assert root is not None and root.group_k >= 1
     assert len(root.edges) < len(state.legal_actions())
+
+
+def test_search_compares_the_heuristics_best_fb_moves(fb) -> None:
+    state = crowded(fb)
+    agent = agents.get("mcts:iterations=40", 2)
+    choice = agent.choose(state)
+    root = agent._root
+    assert root is not None and root.group_k == 0 and root.priors is not None
+    assert len(root.edges) == 8  # the candidates, nothing else at the root
+    worst_candidate = min(root.priors[k] for k in root.edges)
+    assert all(score <= worst_candidate for key, score in root.priors.items() if key not in root.edges)
+    assert str(choice) in root.edges
+    assert sum(edge.n for edge in root.edges.values()) == 8 * 2 + agent.last_iterations  # primed, then searched
 
 
 def test_fb_simulation_reports_turns_causes_and_replayable_records(fb) -> None:

@@ -114,10 +114,7 @@ def test_the_evaluation_never_reads_the_real_hidden_stacks(recording):
     HeuristicAgent(3, samples=1).choose(a)
     guesses = {json.dumps(json.loads(s)["units"], sort_keys=True) for s in recording}
     # each evaluated position comes from one guess: with six hidden units, not the real one
-    placed = [
-        {u: (v["at"], v.get("order", 0), v.get("stealth", 0)) for u, v in json.loads(g).items()}
-        for g in guesses
-    ]
+    placed = [{u: (v["at"], v.get("order", 0), v.get("stealth", 0)) for u, v in json.loads(g).items()} for g in guesses]
     hidden_real = {u: real[u] for u in ("124/1", "4/1", "124/3", "29/1")}
     assert all({u: p[u] for u in hidden_real} != hidden_real for p in placed)
 
@@ -136,7 +133,10 @@ def test_rabaul_picks_are_guessed_again():  # DG 10.2
     other = next(
         uid
         for uid, t in GAME.data.units.items()
-        if t.side == "jp" and uid != "2Ar" and t.strength <= 7 and not t.arrival
+        if t.side == "jp"
+        and uid != "2Ar"
+        and t.strength <= 7
+        and not t.arrival
         and 0 < t.rabaul_period <= 2 < t.rabaul_period + t.rabaul_periods
     )
     b = position({**HIDDEN_A, other: "next"}, flags=terms, **base)
@@ -146,8 +146,9 @@ def test_rabaul_picks_are_guessed_again():  # DG 10.2
     assert ga.to_json() == gb.to_json()
     sailing = [u for u, x in ga.units.items() if x.at == "next"]
     assert len(sailing) == 1 and GAME.data.units[sailing[0]].strength <= 7
-    drawn = {next(u for u, x in a.sample_unseen("us", random.Random(s)).units.items() if x.at == "next")
-             for s in range(20)}
+    drawn = {
+        next(u for u, x in a.sample_unseen("us", random.Random(s)).units.items() if x.at == "next") for s in range(20)
+    }
     assert len(drawn) > 1
 
 

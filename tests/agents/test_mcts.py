@@ -28,7 +28,7 @@ def test_grouping_takes_the_fewest_words_that_split_the_actions() -> None:
 
 def test_wide_decisions_branch_per_unit_then_per_item(wide_game) -> None:
     register_evaluator("wide", wide.evaluate)
-    agent = MCTSAgent(1, iterations=200)
+    agent = MCTSAgent(1, iterations=200, candidates=0)
     state = wide_game.new_state(3)
     agent.choose(state)
     root = agent._root
@@ -40,7 +40,7 @@ def test_wide_decisions_branch_per_unit_then_per_item(wide_game) -> None:
 
 def test_priors_prune_to_max_children(wide_game) -> None:
     register_evaluator("wide", wide.evaluate)
-    agent = MCTSAgent(2, iterations=150, max_children=3)
+    agent = MCTSAgent(2, iterations=150, max_children=3, candidates=0)
     agent.choose(wide_game.new_state(4))
     assert agent._root is not None
     assert len([e for e in agent._root.edges.values() if e.n > 0]) <= 3
@@ -55,6 +55,24 @@ def test_progressive_widening_limits_children_without_priors(wide_game, monkeypa
     assert agent._root is not None
     # after 9 visits at most ceil(1 * 9 ** 0.5) = 3 groups were ever considered
     assert len([e for e in agent._root.edges.values() if e.n > 0]) <= 3
+
+
+def test_the_root_compares_the_heuristics_best_candidates(wide_game) -> None:
+    register_evaluator("wide", wide.evaluate)
+    state = wide_game.new_state(9)
+    agent = MCTSAgent(4, iterations=60, candidates=5, prior_visits=3)
+    choice = agent.choose(state)
+    root = agent._root
+    assert root is not None and set(root.edges) == set(agent._root_keys or ())
+    assert len(root.edges) == 5 and str(choice) in root.edges
+    # every candidate is worth at least what any action left out is worth, by the heuristic
+    assert min(root.priors[k] for k in root.edges) >= max(v for k, v in root.priors.items() if k not in root.edges)
+    # each began with three visits worth its score, and the search added its iterations
+    assert sum(e.n for e in root.edges.values()) == 5 * 3 + agent.last_iterations
+    # sequential halving left the better half of the better half...; the choice is the finalist
+    # with the best mean
+    assert len(agent._finalists) == 1 or len(agent._finalists) < 5
+    assert str(choice) == max(agent._finalists, key=lambda k: (root.edges[k].mean(), root.edges[k].prior))
 
 
 def test_search_finds_the_best_take_among_256(wide_game) -> None:

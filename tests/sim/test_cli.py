@@ -28,9 +28,7 @@ def app() -> typer.Typer:
 runner = CliRunner()
 
 
-def test_simulate_prints_a_summary_and_writes_results_and_a_plot(
-    app: typer.Typer, tmp_path: Path
-) -> None:
+def test_simulate_prints_a_summary_and_writes_results_and_a_plot(app: typer.Typer, tmp_path: Path) -> None:
     out, plot = tmp_path / "r.jsonl", tmp_path / "p.png"
     args = ["simulate", "toy", "-n", "15", "--red", "heuristic", "--blue=random", "--seed", "3"]
     result = runner.invoke(app, [*args, "-o", str(out), "--plot", str(plot), "--no-progress"])

@@ -58,9 +58,7 @@ def test_records_written_to_a_file_stay_out_of_memory(tmp_path: Path) -> None:
 
 def test_kept_records_replay_to_the_same_end() -> None:
     game = games.get("toy")
-    result = simulate(
-        game, 5, {"red": "heuristic", "blue": "mcts:iterations=15"}, seed=2, keep_records=True
-    )
+    result = simulate(game, 5, {"red": "heuristic", "blue": "mcts:iterations=15"}, seed=2, keep_records=True)
     for r in result.results:
         text = "\n".join(json.dumps(line) for line in r["record"])
         record = GameRecord.loads(text)
@@ -74,9 +72,7 @@ def test_kept_records_replay_to_the_same_end() -> None:
 def test_ctrl_c_keeps_the_games_already_written(tmp_path: Path, workers: int) -> None:
     stubs.install()
     out = tmp_path / "r.jsonl"
-    result = simulate(
-        "toy", 500, {"red": "interrupter", "blue": "random"}, workers=workers, out=out
-    )
+    result = simulate("toy", 500, {"red": "interrupter", "blue": "random"}, workers=workers, out=out)
     assert result.interrupted
     assert 0 < len(result.results) < 500
     rows = read_results(out)

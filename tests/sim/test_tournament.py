@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from henderson.sim import SimulationError, tournament
@@ -24,9 +26,7 @@ def test_every_pairing_plays_from_both_sides() -> None:
     ratings = result.ratings()
     assert ratings["heuristic"] > ratings["random"]
     assert ratings == pytest.approx(
-        elo_ratings(
-            {("heuristic", "random"): result.points("heuristic", "random")}, ["heuristic", "random"]
-        )
+        elo_ratings({("heuristic", "random"): result.points("heuristic", "random")}, ["heuristic", "random"])
     )
     assert result.balance("random").n == 20
     red = result.seat_score("heuristic", "red")
@@ -63,3 +63,30 @@ def test_bad_tournaments_are_one_line_errors(names: list[str], says: str) -> Non
 def test_a_tournament_needs_games() -> None:
     with pytest.raises(SimulationError, match="at least 1"):
         tournament("toy", ["random", "easy"], 0)
+
+
+def test_resume_keeps_finished_games_and_plays_the_rest(tmp_path) -> None:
+    out = tmp_path / "games.jsonl"
+    small = tournament("toy", ["random", "normal"], 3, seed=4, out=out)
+    lines = out.read_text().splitlines()
+    # a game broken off (an error) is played again; a line of another run's seed is dropped
+    broken = json.loads(lines[0])
+    broken["error"] = "KeyboardInterrupt: "
+    foreign = json.loads(lines[1])
+    foreign["seed"] += 1
+    out.write_text("\n".join([json.dumps(broken), json.dumps(foreign), *lines[2:]]) + "\n")
+    larger = tournament("toy", ["random", "normal"], 5, seed=4, out=out, resume=True)
+    fresh = tournament("toy", ["random", "normal"], 5, seed=4)
+
+    def every(result: object) -> list[dict]:
+        rows = [r for group in result.games.values() for r in group]  # type: ignore[attr-defined]
+        return sorted(rows, key=lambda r: (r["agents"]["red"], r["agents"]["blue"], r["index"]))
+
+    assert every(larger) == every(fresh)
+    assert len(out.read_text().splitlines()) == 4 * 5  # every game once
+    assert all(small.games[p][i] in larger.games[p] for p in small.games for i in range(3))
+
+
+def test_resume_needs_a_results_file() -> None:
+    with pytest.raises(SimulationError, match="--resume needs the results file"):
+        tournament("toy", ["random", "normal"], 2, resume=True)
