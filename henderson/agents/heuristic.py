@@ -47,6 +47,25 @@ def action_values(
     return [action_value(state, a, side, evaluate, rng, samples) for a in actions]
 
 
+def scored_actions(
+    state: Any,
+    actions: Sequence[Any],
+    side: str,
+    evaluate: Evaluator,
+    rng: random.Random,
+    samples: int,
+    limit: int,
+) -> tuple[Any, list[int], list[float]]:
+    """Score a decision the heuristic's way: at most `limit` of `actions` (an even share of
+    each unit's, `shortlist.py`), each by `action_value` on one guess at what `side` cannot
+    see (a game with nothing to guess is read as is). Returns the position looked ahead
+    from, the indexes of the actions scored and their scores."""
+    index = considered(actions, limit, rng)
+    hides = getattr(state, "sample_unseen", None) is not None
+    seen = observer_clone(state, side, rng) if hides else state
+    return seen, index, action_values(seen, [actions[i] for i in index], side, evaluate, rng, samples)
+
+
 class HeuristicAgent:
     """Plays the action whose expected evaluation is best; ties broken by the seeded generator.
 
@@ -99,15 +118,13 @@ class HeuristicAgent:
             return actions[0]
         if self.epsilon and self.rng.random() < self.epsilon:
             return actions[self.rng.randrange(len(actions))]
-        if len(actions) > self.limit:  # too many to score: an even share of each group
-            actions = [actions[i] for i in considered(actions, self.limit, self.rng)]
         side = state.current_player()
-        evaluate = evaluator_for(state.game)
         # one guess at what `side` cannot see, shared by every action: fair, and cheaper
-        # than a guess per look-ahead (chance.py); a game with nothing to guess is read as is
-        hides = getattr(state, "sample_unseen", None) is not None
-        seen = observer_clone(state, side, self.rng) if hides else state
-        scores = action_values(seen, actions, side, evaluate, self.rng, self.samples)
+        # than a guess per look-ahead (chance.py)
+        seen, index, scores = scored_actions(
+            state, actions, side, evaluator_for(state.game), self.rng, self.samples, self.limit
+        )
+        actions = [actions[i] for i in index]
         if self.noise:
             scores = [s + self.rng.gauss(0.0, self.noise) for s in scores]
         # best first; equal scores in a seeded random order

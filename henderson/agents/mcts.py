@@ -44,9 +44,9 @@ import zlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from henderson.agents.chance import determinise, observer_clone, sample_after
+from henderson.agents.chance import determinise, sample_after
 from henderson.agents.evaluation import Evaluator, find_evaluator, neutral, value, values
-from henderson.agents.heuristic import action_values
+from henderson.agents.heuristic import scored_actions
 from henderson.agents.repetition import History, position_key
 from henderson.agents.shortlist import considered
 
@@ -328,11 +328,10 @@ class MCTSAgent:
     def _candidate_root(self, state: Any, actions: list[Any], keys: list[str]) -> Node:
         """A root over the heuristic's best `candidates` actions, each primed with
         `prior_visits` visits worth its heuristic score; kept subtrees stay under their edges."""
-        side = state.current_player()
         evaluate = find_evaluator(state.game) or neutral
-        index = considered(actions, self.root_limit, self.rng)
-        seen = observer_clone(state, side, self.rng) if getattr(state, "sample_unseen", None) else state
-        scores = action_values(seen, [actions[i] for i in index], side, evaluate, self.rng, self.root_samples)
+        _, index, scores = scored_actions(
+            state, actions, state.current_player(), evaluate, self.rng, self.root_samples, self.root_limit
+        )
         tiebreak = {i: self.rng.random() for i in index}
         order = sorted(zip(index, scores, strict=True), key=lambda p: (-p[1], tiebreak[p[0]]))
         old = self._root
@@ -445,13 +444,14 @@ class MCTSAgent:
                 legal = set(keys)
                 avail = [k for k in self._root_keys if k in legal] or keys
             current, level = node, 0
-            if depth == 0 and forced is not None and forced in current.edges:
+            chosen_for_us = forced is not None and depth == 0 and forced in current.edges
+            if chosen_for_us:  # sequential halving names the root candidate
                 current.visits += 1
                 key = forced
                 edge = current.edges[key]
                 edge.avail += 1
                 path.append((edge, player))
-            while depth > 0 or forced is None or forced not in current.edges:
+            while not chosen_for_us:
                 current.visits += 1
                 if current.group_k == UNDECIDED:
                     current.group_k = grouping_level(avail, level, self.group_min)

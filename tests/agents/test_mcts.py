@@ -69,9 +69,8 @@ def test_the_root_compares_the_heuristics_best_candidates(wide_game) -> None:
     assert min(root.priors[k] for k in root.edges) >= max(v for k, v in root.priors.items() if k not in root.edges)
     # each began with three visits worth its score, and the search added its iterations
     assert sum(e.n for e in root.edges.values()) == 5 * 3 + agent.last_iterations
-    # sequential halving left the better half of the better half...; the choice is the finalist
-    # with the best mean
-    assert len(agent._finalists) == 1 or len(agent._finalists) < 5
+    # sequential halving, 5 -> 3 -> 2 -> 1 in three rounds of 20 walks; the choice is the finalist
+    assert len(agent._finalists) == 1
     assert str(choice) == max(agent._finalists, key=lambda k: (root.edges[k].mean(), root.edges[k].prior))
 
 
