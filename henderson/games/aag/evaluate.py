@@ -49,9 +49,6 @@ class Tables:
     """What evaluation reads from the game data, computed once per game."""
 
     cost: dict[str, float]  # reinforcement cost by unit type (supply included)
-    land: dict[str, int]  # land attack power by unit type
-    category: dict[str, str]
-    ranged_land: frozenset[str]  # cruisers and battleships
     island_seas: dict[str, tuple[str, ...]]
     capacity: dict[str, int]  # airfield slots per island
     sea_islands: dict[str, tuple[str, ...]]  # islands next to each sea zone
@@ -59,9 +56,13 @@ class Tables:
     repair: float  # cost of the supply that repairs a damaged ship
     to_win: int
     movement_steps: frozenset[str]
+    kinds: dict[str, tuple[float, int, int]]  # type -> (cost, land power, role), for the piece loop
 
 
 _TABLES: dict[int, tuple[GameData, Tables]] = {}
+
+# how a piece counts toward holding islands, besides its cost (`Tables.kinds`)
+SUPPLY_ROLE, LAND_ROLE, RANGED_ROLE, AIR_ROLE, SEA_ROLE = range(5)
 
 
 def tables(data: GameData) -> Tables:
@@ -71,17 +72,20 @@ def tables(data: GameData) -> Tables:
         return hit[1]
     cost = {k: float(u.cost) for k, u in data.units.items()}
     cost[SUPPLY] = float(data.rules.supply_cost)
-    land = {k: u.attack["land"] for k, u in data.units.items()}
-    land[SUPPLY] = 0
-    category = {k: u.category for k, u in data.units.items()}
-    category[SUPPLY] = "land"
+
+    def role(kind: str) -> int:
+        if kind == SUPPLY:
+            return SUPPLY_ROLE
+        unit = data.units[kind]
+        if unit.category in ("land", "air"):
+            return LAND_ROLE if unit.category == "land" else AIR_ROLE
+        return RANGED_ROLE if unit.attack["land"] > 0 else SEA_ROLE  # cruisers, battleships
+
+    def power(kind: str) -> int:
+        return 0 if kind == SUPPLY else data.units[kind].attack["land"]
+
     built = Tables(
         cost=cost,
-        land=land,
-        category=category,
-        ranged_land=frozenset(
-            k for k, u in data.units.items() if u.category == "sea" and u.attack["land"] > 0
-        ),
         island_seas={i: isl.seas for i, isl in data.board.islands.items()},
         capacity={i: isl.airfields for i, isl in data.board.islands.items()},
         sea_islands={
@@ -94,6 +98,7 @@ def tables(data: GameData) -> Tables:
         movement_steps=frozenset(
             ("hidden:load", "hidden:orders", "hidden:torpedo", *_movement_steps())
         ),
+        kinds={k: (cost[k], power(k), role(k)) for k in cost},
     )
     _TABLES[id(data)] = (data, built)
     return built
@@ -128,31 +133,30 @@ def _value_for_us(state: AagState) -> float:
     near: dict[str, dict[str, float]] = {"us": {}, "jp": {}}  # zone -> power that can join
     pieces = state.pieces
     lost = {p.id for p in pieces.values() if p.hit}  # ships marked hit lose their cargo
+    kinds, repair = t.kinds, t.repair
     for p in pieces.values():
-        s, kind = p.side, p.type
-        worth = t.cost.get(kind, 0.0)
-        if p.hit == "destroyed" or (p.aboard in lost and kind != "fighter"):
+        hit, aboard = p.hit, p.aboard
+        if hit == "destroyed" or (aboard is not None and aboard in lost and p.type != "fighter"):
             continue  # a marked casualty (or the cargo of a ship marked hit) is gone
-        if p.damaged or p.hit == "damaged":
-            material[s] += worth - t.repair
+        worth, power, role = kinds[p.type]
+        s = p.side
+        if p.damaged or hit == "damaged":
+            material[s] += worth - repair
             continue
         material[s] += worth
-        power = t.land[kind]
-        cat = t.category.get(kind, "sea")
         zone = p.zone
-        if kind == SUPPLY:
-            weight = 1.0 if p.aboard is None else CARGO_WEIGHT
-            stock[s][zone] = stock[s].get(zone, 0.0) + weight
-        if cat == "land":
-            if p.aboard is None:
-                if kind != SUPPLY:
-                    landed[s].add(zone)
-                    ashore[s][zone] = ashore[s].get(zone, 0.0) + power
+        if role == SUPPLY_ROLE:
+            into = stock[s]
+            into[zone] = into.get(zone, 0.0) + (1.0 if aboard is None else CARGO_WEIGHT)
+        elif role == LAND_ROLE:
+            if aboard is None:
+                landed[s].add(zone)
+                ashore[s][zone] = ashore[s].get(zone, 0.0) + power
             elif power:
                 near[s][zone] = near[s].get(zone, 0.0) + CARGO_WEIGHT * power
-        elif kind in t.ranged_land:
+        elif role == RANGED_ROLE:
             near[s][zone] = near[s].get(zone, 0.0) + SHIP_WEIGHT * power
-        elif cat == "air":
+        elif role == AIR_ROLE:
             near[s][zone] = near[s].get(zone, 0.0) + AIR_WEIGHT * power
 
     rate = {s: 0.0 for s in sides}

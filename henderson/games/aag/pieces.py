@@ -76,6 +76,6 @@ class Piece:
         return cls(**obj)
 
     def copy(self) -> Piece:
-        new = Piece.__new__(Piece)
-        new.__dict__.update(self.__dict__)
+        new = object.__new__(Piece)
+        new.__dict__ = self.__dict__.copy()
         return new

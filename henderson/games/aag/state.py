@@ -230,9 +230,17 @@ class AagState:
         by_ship: dict[str, list[Piece]] = {}
         for p in self.pieces.values():
             if not p.damaged:
-                by_zone.setdefault(p.zone, []).append(p)
-            if p.aboard is not None:
-                by_ship.setdefault(p.aboard, []).append(p)
+                here = by_zone.get(p.zone)
+                if here is None:
+                    by_zone[p.zone] = [p]
+                else:
+                    here.append(p)
+            ship = p.aboard
+            if ship is not None:
+                if ship in by_ship:
+                    by_ship[ship].append(p)
+                else:
+                    by_ship[ship] = [p]
         self._index = (by_zone, by_ship)
         return True
 

@@ -108,12 +108,17 @@ def zones_to_fight(state: AagState, cat: str) -> list[str]:
         "sea": list(board.seas),
         "land": list(board.islands),
     }
-    return [
-        z
-        for z in sorted(zones[cat])
-        if z not in state.resolved
-        and any(can_attack(state, s, z, cat) for s in (state.first, state.second))
-    ]
+    built = state.build_index()  # read-only while the zones are checked
+    try:
+        return [
+            z
+            for z in sorted(zones[cat])
+            if z not in state.resolved
+            and any(can_attack(state, s, z, cat) for s in (state.first, state.second))
+        ]
+    finally:
+        if built:
+            state.drop_index()
 
 
 def legal(state: AagState, cat: str) -> list[Action]:
