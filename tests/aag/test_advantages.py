@@ -100,6 +100,63 @@ def test_command_decision_attack_again_rule_aag_appendix_1_command_decision():
     assert len([e for e in events if e.kind == "roll"]) == 4  # both sides, twice
 
 
+def test_command_decision_repeat_keeps_ranged_fire_rule_aag_appendix_1_command_decision():
+    # "both players attack again": the cruiser that joined the first land attack fires again
+    pieces = [
+        piece("jp1", "cruiser", "E"),
+        piece("jp2", "infantry", "new_georgia"),
+        piece("us1", "infantry", "new_georgia"),
+        piece("us2", "infantry", "new_georgia"),
+    ]
+    state = position(
+        pieces, [6] * 20, step="combat:begin", first="jp", options=ADV, tokens=tokens("jp", command_decision=1)
+    )
+    state.apply("use command_decision new_georgia land")
+    while state.step != "combat:land":
+        state.apply("end")
+    state.apply("fight new_georgia")
+    events = state.apply("join jp1")
+    texts = [e.text for e in events]
+    again = next(i for i, t in enumerate(texts) if t.startswith("Command Decision"))
+    first = [t for t in texts[:again] if "jp attack" in t]
+    repeat = [t for t in texts[again:] if "jp attack" in t]
+    assert len(first) == 2 and len(repeat) == 2  # infantry 1 + cruiser 1, both times
+    assert not state.pieces["jp1"].joined  # the flag ends with the repeat
+
+
+def test_command_decision_on_an_island_still_to_be_invaded_rule_aag_appendix_1_command_decision():
+    # "At the beginning of Combat": the troops still aboard will unload in Combat step 3
+    pieces = [
+        piece("jp1", "transport", "E"),
+        piece("jp2", "infantry", "E", aboard="jp1"),
+        piece("us1", "infantry", "new_georgia"),
+    ]
+    state = position(
+        pieces, [6] * 20, step="combat:begin", first="jp", options=ADV, tokens=tokens("jp", command_decision=1)
+    )
+    assert "use command_decision new_georgia land" in acts(state)
+    assert "use command_decision malaita land" not in acts(state)  # no enemy there
+
+
+def test_coast_watchers_both_tokens_in_one_turn_rule_aag_appendix_1_coast_watchers():
+    pieces = [piece("us1", "cruiser", "J"), piece("us2", "destroyer", "K"), piece("jp1", "cruiser", "E")]
+    state = position(
+        pieces, step="move:cruiser", first="jp", half=1, options=ADV, tokens=tokens("us", coast_watchers=2)
+    )
+    state.apply("use coast_watchers cruiser")
+    assert state.step == "move:destroyer" and "use coast_watchers destroyer" in acts(state)
+    state.apply("use coast_watchers destroyer")
+    while state.step != "move:deferred":
+        state.apply("end")
+    assert state.current_player() == "us"
+    assert {"move H us1", "move J us2"} <= set(acts(state))  # both deferred types move now
+    state.apply("move H us1")
+    state.apply("move J us2")
+    assert state.pieces["us1"].zone == "H" and state.pieces["us2"].zone == "J"
+    assert state.tokens["us"]["coast_watchers"] == 0
+    assert state.to_json()["deferred"] == {"us": ["cruiser", "destroyer"]}
+
+
 def test_quick_drop_unloads_at_end_of_movement_rule_aag_appendix_1_quick_drop():
     pieces = [
         piece("jp1", "transport", "E"),

@@ -131,8 +131,13 @@ def load_into(state: AagState, obj: Any) -> None:
     state.active = [dict(a) for a in active]
     deferred = obj.get("deferred", {})
     if not isinstance(deferred, dict):
-        raise PositionError("deferred", "expected an object side -> unit type")
-    state.deferred = dict(deferred)
+        raise PositionError("deferred", "expected an object side -> list of unit types")
+    state.deferred = {}
+    for side, kinds in deferred.items():
+        kinds = [kinds] if isinstance(kinds, str) else kinds  # one type alone is read as a list
+        if side not in SIDES or not isinstance(kinds, list) or not all(k in state.data.units for k in kinds):
+            raise PositionError(f"deferred.{side}", f"{kinds!r}: expected a list of unit types")
+        state.deferred[side] = list(kinds)
     winner = obj.get("winner")
     state.winner_side = None if winner is None else _side(winner, "winner")
     state._ply = _int(obj, "ply", 0, 0)

@@ -50,7 +50,7 @@ class AagState:
         self.orders: dict[str, dict[str, str]] = {s: {} for s in SIDES}  # hidden sea orders
         self.tokens: dict[str, dict[str, int]] = {s: {} for s in SIDES}  # advantages left
         self.active: list[dict[str, Any]] = []  # advantages in force this turn
-        self.deferred: dict[str, str] = {}  # side -> unit type moved last (Coast Watchers)
+        self.deferred: dict[str, list[str]] = {}  # side -> unit types moved last (Coast Watchers)
         self.winner_side: str | None = None
         self._ply = 0
         self._events: list[Event] = []
@@ -158,7 +158,7 @@ class AagState:
         c.orders = {s: dict(o) for s, o in self.orders.items()}
         c.tokens = {s: dict(t) for s, t in self.tokens.items()}
         c.active = _copy(self.active)
-        c.deferred = dict(self.deferred)
+        c.deferred = {side: list(kinds) for side, kinds in self.deferred.items()}
         c.winner_side = self.winner_side
         c._ply = self._ply
         c._legal = self._legal  # never changed in place, only replaced
@@ -355,7 +355,7 @@ class AagState:
             "orders": {s: dict(o) for s, o in self.orders.items()},
             "tokens": {s: dict(t) for s, t in self.tokens.items()},
             "active": _copy(self.active),
-            "deferred": dict(self.deferred),
+            "deferred": {side: list(kinds) for side, kinds in self.deferred.items()},
             "winner": self.winner_side,
             "ply": self._ply,
         }

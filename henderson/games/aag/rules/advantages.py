@@ -41,7 +41,7 @@ def uses(state: AagState) -> list[Action]:
         superior = kind == "fighter" and has(state, side, "superior_fighters")
         if superior and fresh and not state.in_force("superior_fighters", side):
             out.append(Action("use", ("superior_fighters",)))
-        if has(state, side, "coast_watchers") and fresh and side not in state.deferred:
+        if has(state, side, "coast_watchers") and fresh and kind not in state.deferred.get(side, ()):
             out.append(Action("use", ("coast_watchers", kind)))
     elif step == "move:end" and has(state, side, "quick_drop"):
         seen = set()
@@ -53,7 +53,7 @@ def uses(state: AagState) -> list[Action]:
                         out.append(Action("use", ("quick_drop", p.zone, island)))
     elif step == "combat:begin" and has(state, side, "command_decision"):
         for cat in CATEGORIES:
-            for zone in combat.zones_to_fight(state, cat):
+            for zone in battles_to_come(state, cat):
                 if not state.in_force("command_decision", side, zone=zone, category=cat):
                     out.append(Action("use", ("command_decision", zone, cat)))
     elif step == "combat:before_sea":
@@ -91,16 +91,36 @@ def uses(state: AagState) -> list[Action]:
     return out
 
 
+def battles_to_come(state: AagState, cat: str) -> list[str]:
+    """The zones where `cat` combat can still happen this Combat phase: where either side
+    can fire now, and for land combat also the islands troops can still invade, an island
+    next to a side's loaded transports or destroyers with enemy land units or an enemy
+    airfield on it (AAG Combat step 3 unloads before the land attacks of step 4)."""
+    zones = set(combat.zones_to_fight(state, cat))
+    if cat == "land":
+        board = state.data.board
+        for p in state.on_board():
+            if not (is_cargo(p) and land_piece(state, p)):
+                continue
+            for island in board.land_zones_by_sea(p.zone):
+                if island in board.islands and (
+                    combat.targets(state, p.side, island, "land") or combat.enemy_airfields(state, p.side, island)
+                ):
+                    zones.add(island)
+    return sorted(zones)
+
+
 def window_legal(state: AagState) -> list[Action]:
     return [*uses(state), END]
 
 
 def deferred_legal(state: AagState) -> list[Action]:
-    """Coast Watchers: the deferred unit type moves after all other units."""
-    kind = state.deferred.get(state.mover)
-    if kind is None:
-        return [END]
-    return movement.legal(state, kind)
+    """Coast Watchers: the deferred unit types move after all other units (both of a side's
+    tokens may defer two types in one turn; they then move in this one step)."""
+    out: list[Action] = []
+    for kind in state.deferred.get(state.mover, ()):
+        out += [a for a in movement.legal(state, kind) if a != END and a not in out]
+    return [*out, END]
 
 
 def play(state: AagState, action: Action) -> None:
@@ -110,7 +130,7 @@ def play(state: AagState, action: Action) -> None:
     entry: dict[str, object] = {"id": token, "side": side}
     state.emit("advantage", f"{side} uses {token} {' '.join(args)}".strip(), side=side, token=token)
     if token == "coast_watchers":
-        state.deferred[side] = args[0]
+        state.deferred.setdefault(side, []).append(args[0])
         state.active.append({**entry, "type": args[0]})
         state.end_half()  # this side moves that type after all other units
         return

@@ -308,29 +308,32 @@ def finish_zone(state: AagState) -> None:
     zone = battle["zone"]
     marked = [p for p in state.on_board() if p.hit]
     remove_casualties(state, marked, f"{battle['category']} combat in {zone}")
-    for p in state.pieces.values():
-        p.joined = False
-        p.aimed = False
     state.battle = None
+    repeat = None
+    if not battle.get("extra"):  # an Amphibious Assault: the island's own combat is to come
+        repeat = next(
+            (
+                d
+                for d in state.active
+                if d["id"] == "command_decision"
+                and d.get("zone") == zone
+                and d.get("category") == battle["category"]
+                and not d.get("done")
+            ),
+            None,
+        )
+    for p in state.pieces.values():
+        p.aimed = False
+        if repeat is None:
+            p.joined = False  # ranged units that joined fire again in a repeat (below)
     if battle.get("extra"):
-        return  # an Amphibious Assault: the island's own land combat is still to come
-    for decision in state.active:  # AAG Appendix 1 Command Decision: attack again
-        if (
-            decision["id"] == "command_decision"
-            and decision.get("zone") == zone
-            and decision.get("category") == battle["category"]
-            and not decision.get("done")
-        ):
-            decision["done"] = True
-            state.emit("advantage", f"Command Decision: both sides attack again in {zone}")
-            state.battle = {
-                "zone": zone,
-                "category": battle["category"],
-                "stage": 0,
-                "attacker": state.first,
-            }
-            begin_attack(state)
-            return
+        return
+    if repeat is not None:  # AAG Appendix 1 Command Decision: "both players attack again"
+        repeat["done"] = True
+        state.emit("advantage", f"Command Decision: both sides attack again in {zone}")
+        state.battle = {"zone": zone, "category": battle["category"], "stage": 0, "attacker": state.first}
+        begin_attack(state)
+        return
     state.resolved.append(zone)
 
 

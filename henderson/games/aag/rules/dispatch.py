@@ -166,7 +166,7 @@ def enter_half(state: AagState) -> None:
 def leave_half(state: AagState) -> None:
     step = state.step
     if step in ("move:submarine", "hidden:torpedo") or (
-        step == "move:deferred" and state.deferred.get(state.mover) == "submarine"
+        step == "move:deferred" and "submarine" in state.deferred.get(state.mover, ())
     ):
         movement.end_submarines(state, state.mover)
     elif step == "regroup:land":
