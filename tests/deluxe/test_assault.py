@@ -165,15 +165,116 @@ def test_attack_below_one_to_six_eliminates_the_attacker():  # DG 8.2.1.3
 
 
 def test_each_unit_attacks_once_each_hex_once():  # DG 8.2, 8.2.2
-    s = state(15, "us_combat", {"147/1": "3808", "124/2": "3708", "124/1": "3909"}, dice=[5, 5])
+    s = state(
+        15, "us_combat", {"147/1": "3808", "147/2": "3808", "124/2": "3708", "124/1": "3909"},
+        dice=[5, 5],
+    )
     for a in ("attack 3708", "with 147/1", "go"):
         s.apply(a)
     while s.pending:
         s.apply(s.legal_actions()[0])
     legal = {str(a) for a in s.legal_actions()}
-    assert "attack 3708" not in legal
+    assert "attack 3708" not in legal and "with 147/1" not in legal
     with pytest.raises(IllegalAction, match=r"DG 8\.2"):
         s.apply("attack 3708")
+
+
+def through(s, step_id):
+    """Play `end`/`pass` (and land reinforcements far west) until the sequence of play
+    reaches `step_id`."""
+    while s.step_id != step_id:
+        verbs = {a.verb: a for a in s.legal_actions()}
+        s.apply(verbs.get("end") or verbs.get("pass") or verbs["land"])
+
+
+def test_a_hex_attacked_by_the_us_may_be_attacked_by_japan_in_its_combat_phase():  # DG 8.2
+    # "each defending hex may only be attacked once" holds in each combat phase: the US
+    # takes 3708 in step 10, and the Japanese next to it in step 19 must attack it
+    s = state(
+        2,
+        "us_combat",
+        {
+            "147/1": "3808",
+            "147/2": "3808",
+            "124/2": {"at": "3708", "strength": 1},
+            "124/1": "3607",
+        },
+    )
+    for a in ("attack 3708", "with 147/1", "with 147/2", "go"):
+        s.apply(a)  # 8 to 1, above 6-1: the defender is eliminated
+    s.apply("advance 147/1 3708")
+    s.apply("stop")
+    # DG 8.2.2: 147/1 advanced into the zone of the 124/1 and does not attack it now
+    assert "end" in {str(a) for a in s.legal_actions()}
+    through(s, "jp_combat")
+    legal = {str(a) for a in s.legal_actions()}
+    assert "attack 3708" in legal and "end" not in legal  # 124/1 is in the 147/1's zone
+
+
+def test_a_unit_must_attack_every_adjacent_enemy_hex():  # DG 8.2, 8.2.6
+    # 147/1 is in the zones of the 124/2 (3708) and the 124/1 (3909): alone it must attack
+    # both, as one combined defence
+    s = state(15, "us_combat", {"147/1": "3808", "124/2": "3708", "124/1": "3909"}, dice=[5])
+    s.apply("attack 3708")
+    s.apply("with 147/1")
+    legal = {str(a) for a in s.legal_actions()}
+    assert "go" not in legal and "target 3909" in legal
+    with pytest.raises(IllegalAction, match=r"DG 8\.2: .*3909 unattacked"):
+        s.apply("go")
+    s.apply("target 3909")
+    s.apply("go")
+    assert sorted(s.flags["attacked_hexes"]) == ["3708", "3909"]
+
+
+def test_a_soak_off_leaves_the_other_hex_owed():  # DG 8.2, 8.2.6 soak-off
+    # two units in 3808: one may attack 3708 alone (a soak-off) because the other is left to
+    # attack 3909; the phase cannot end until someone has
+    s = state(
+        15,
+        "us_combat",
+        {"147/1": "3808", "147/2": "3808", "124/2": "3708", "124/1": "3909"},
+        dice=[5, 5],
+    )
+    for a in ("attack 3708", "with 147/1", "go"):
+        s.apply(a)
+    while s.pending:
+        s.apply(s.legal_actions()[0])
+    legal = {str(a) for a in s.legal_actions()}
+    assert "end" not in legal and "attack 3909" in legal  # 147/1 attacked, 3909 still owed
+    s.apply("attack 3909")
+    s.apply("with 147/2")
+    s.apply("go")
+    while s.pending:
+        s.apply(s.legal_actions()[0])
+    assert [str(a) for a in s.legal_actions()] == ["end"]
+
+
+def test_an_owed_hex_may_be_attacked_by_a_unit_in_jungle():  # DG 8.2, 8.2.7
+    # the 7/1 in jungle (3908) need not attack, but it may take the 124/1 (3909) that the
+    # 147/1 in 3808 owes, so 147/1 may attack 3708 alone
+    s = state(
+        15,
+        "us_combat",
+        {"147/1": "3808", "7/1": "3908", "124/2": "3708", "124/1": "3909"},
+        dice=[3, 3],  # 1-1, a 3: one loss each, nobody retreats
+    )
+    for a in ("attack 3708", "with 147/1", "go"):
+        s.apply(a)
+    while s.pending:
+        s.apply(s.legal_actions()[0])
+    assert "end" not in {str(a) for a in s.legal_actions()}
+    for a in ("attack 3909", "with 7/1", "go"):
+        s.apply(a)
+    while s.pending:
+        s.apply(s.legal_actions()[0])
+    assert [str(a) for a in s.legal_actions()] == ["end"]
+
+
+def test_a_duty_no_unit_can_meet_lapses():  # DG 8.2, 8.2.2 (ruling 21)
+    # the 124/1 came next to the 147/1 after the 147/1 had attacked (a retreat, an advance):
+    # no unit may attack twice, so the phase ends
+    s = state(15, "us_combat", {"147/1": {"at": "3808", "attacked": True}, "124/1": "3909"})
+    assert [str(a) for a in s.legal_actions()] == ["end"]
 
 
 def test_multi_hex_defence():  # DG 8.2.6 two hexes as one defence

@@ -104,10 +104,10 @@ def _shuffle_hidden(state: DGState, side: str | None, rng: random.Random) -> dic
 
 
 def _rename_in_flags(state: DGState, mapping: dict[str, str]) -> None:
-    """The turn's notes about a place (river crossings used, field work, a stuck landing)
+    """The turn's notes about a place (river crossings used, field work, a stuck landing, an advance)
     follow the counter now dealt to that place."""
     flags = state.flags
-    for key in ("stuck", "hf_work"):
+    for key in ("stuck", "hf_work", "advanced"):
         if isinstance(flags.get(key), list):
             flags[key] = [mapping.get(x, x) for x in flags[key]]
     if isinstance(flags.get("crossings"), dict):

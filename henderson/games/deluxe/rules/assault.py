@@ -44,7 +44,8 @@ Pending = dict[str, Any]
 
 # -- who may and who must attack ------------------------------------------------------------
 def attackable(state: DGState, occ: dict, hex_id: str, side: str) -> bool:
-    """An enemy hex with a unit not under stealth (DG 8.2.11), not yet attacked (DG 8.2)."""
+    """An enemy hex with a unit not under stealth (DG 8.2.11), not yet attacked in this
+    combat phase (DG 8.2 "each defending hex may only be attacked once")."""
     units = occ.get(hex_id)
     return bool(
         units
@@ -65,17 +66,60 @@ def can_join(state: DGState, u: UnitState) -> bool:
     )
 
 
-def obliged(state: DGState, side: str, occ: dict) -> list[tuple[str, str]]:
-    """(unit, enemy hex) pairs still owed by DG 8.2: units in an enemy zone of control must
-    attack every adjacent enemy hex (jungle negates the zone, DG 8.2.7)."""
-    out = []
-    for u in sorted(state.units.values(), key=lambda x: x.id):
-        if u.side != side or not can_join(state, u) or not in_enemy_zoc(state, occ, u.at, side):
-            continue
-        for n in state.data.map.adjacent[u.at]:
-            if attackable(state, occ, n, side):
-                out.append((u.id, n))
-    return out
+def duty_bound(state: DGState, u: UnitState, occ: dict) -> bool:
+    """DG 8.2: a combat unit in an enemy zone of control (jungle negates it, DG 8.2.7) must
+    attack every adjacent enemy hex, whether or not it has attacked already; a unit that
+    advanced after combat does not initiate an attack (DG 8.2.2), and artillery never
+    initiates one (DG 8.2.4)."""
+    return (
+        u.on_map
+        and not u.stealth
+        and u.strength > 0
+        and not state.data.units[u.id].artillery
+        and u.id not in state.flags.get("advanced", [])
+        and in_enemy_zoc(state, occ, u.at, u.side)
+    )
+
+
+def owed(state: DGState, side: str, occ: dict) -> list[str]:
+    """Enemy hexes DG 8.2 still requires `side` to attack in this combat phase: each enemy
+    hex next to a duty-bound unit, until someone attacks it (a soak-off counts, DG 8.2.6).
+
+    A hex no unit can still attack (every unit next to it has attacked, DG 8.2.2) is no
+    longer owed: that happens only when the enemy arrives after the attacks next to it
+    (a retreat or an advance); `go` never lets an attack leave an owed hex without an
+    attacker (`dodged`), so the duty cannot be escaped (docs/rulings/deluxe.md, ruling 21).
+    """
+    hexes: set[str] = set()
+    adjacent = state.data.map.adjacent
+    for u in state.units.values():
+        if u.side == side and duty_bound(state, u, occ):
+            hexes.update(n for n in adjacent[u.at] if attackable(state, occ, n, side))
+    return sorted(
+        h
+        for h in hexes
+        if any(
+            v.side == side and can_join(state, v) for n in adjacent[h] for v in occ.get(n, [])
+        )
+    )
+
+
+def dodged(state: DGState, p: Pending, occ: dict) -> list[str]:
+    """Owed hexes this assault would leave with no unit able to attack them (DG 8.2): they
+    must be added to its targets (`target`) before `go`."""
+    side = p["attacker"]
+    adjacent = state.data.map.adjacent
+    joined = set(p["units"])
+    return [
+        h
+        for h in owed(state, side, occ)
+        if h not in p["targets"]
+        and not any(
+            v.side == side and v.id not in joined and can_join(state, v)
+            for n in adjacent[h]
+            for v in occ.get(n, [])
+        )
+    ]
 
 
 def legal(state: DGState, side: str) -> list[DGAction]:
@@ -89,7 +133,7 @@ def legal(state: DGState, side: str) -> list[DGAction]:
             for u in occ.get(n, [])
         ):
             out.append(act("attack", hid))
-    if not obliged(state, side, occ):
+    if not owed(state, side, occ):
         out.append(act("end"))
     return out
 
@@ -145,12 +189,29 @@ def build_legal(state: DGState, p: Pending) -> list[DGAction]:
             out.append(act("strain"))
         if not p["ambush"] and ambush_ready(state, p):
             out.append(act("ambush"))
-        out.append(act("go"))
+        if not dodged(state, p, occ):  # DG 8.2 every owed hex keeps an attacker
+            out.append(act("go"))
     return out
+
+
+def refuse_go(state: DGState, p: Pending) -> IllegalAction | None:
+    """Why `go` is refused when it would leave an owed hex with no attacker (DG 8.2)."""
+    left = dodged(state, p, occupancy(state)) if p["units"] else []
+    if not left:
+        return None
+    return IllegalAction(
+        "DG 8.2",
+        f"this attack would leave {', '.join(left)} unattacked with no unit left to attack "
+        "it: units in an enemy zone of control must attack every adjacent enemy hex "
+        "(add it with `target`, DG 8.2.6)",
+    )
 
 
 def build(state: DGState, p: Pending, action: DGAction, events: list[Event]) -> None:
     """Apply one building action (`with`, `support`, `target`, `strain`, `ambush`, `go`)."""
+    refused = refuse_go(state, p) if action.verb == "go" else None
+    if refused is not None:
+        raise refused
     if action not in build_legal(state, p):
         raise IllegalAction(
             "DG 8.2.1",
@@ -581,6 +642,7 @@ def decide(state: DGState, p: Pending, action: DGAction, events: list[Event]) ->
         else:
             u = state.units[action.args[0]]
             p.setdefault("advanced", []).append(u.id)
+            state.flags.setdefault("advanced", []).append(u.id)  # DG 8.2.2 no new duty
             path = advance_paths(state, p, u, p["advance"][p["side"]])[action.args[1]]
             for h in path:
                 take_control(state, u, h, events)

@@ -102,6 +102,10 @@ def start_step(state: DGState, kind: str, side: str, events: list[Event]) -> boo
         begin_fire(state)
         return bool(artillery.legal(state, side))
     if kind == "combat":
+        # DG 8.2 "each defending hex may only be attacked once": once in each combat phase,
+        # so a hex the US attacked in step 10 may be attacked by Japan in step 19
+        state.flags["attacked_hexes"] = []
+        state.flags["advanced"] = []
         return any(a.verb == "attack" for a in assault_legal(state, side))
     if kind == "turn_end":
         victory.score_turn_end(state, events)
