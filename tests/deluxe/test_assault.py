@@ -366,6 +366,29 @@ def test_japanese_air_bonus():  # DG 10.2.3 one more factor for each non-artille
     assert defense_strength(s, s.pending[-1]) == 5
 
 
+@pytest.mark.parametrize(
+    ("field", "attack"),
+    [
+        ({"status": 20, "control": "jp"}, 5),
+        ({"status": 20, "control": "us"}, 4),  # captured by the US this turn
+        ({"status": 9, "control": "jp"}, 4),  # reduced to inoperability by the US
+    ],
+)
+def test_air_bonus_ends_when_the_field_is_captured_or_reduced(field, attack):  # DG 10.2.3
+    # "This bonus continues until Henderson Field is captured or reduced to inoperability by
+    # the U.S. forces": read when the assault is fought, not fixed for the whole turn
+    s = state(
+        7,
+        "jp_combat",
+        {"124/1": "3909", "7/1": "3808"},
+        flags={"air_bonus": True},
+        henderson_field=field,
+    )
+    s.apply("attack 3808")
+    s.apply("with 124/1")
+    assert attack_strength(s, s.pending[-1]) == attack
+
+
 def test_attacking_a_stack_reveals_its_stealth_units():  # DG 8.2.11
     s = state(
         7,

@@ -154,6 +154,41 @@ def test_capturing_henderson_field_gives_supply_and_picks():  # DG 10.2.1
     assert s.hf_control == "jp" and s.supply["jp"] == 5
 
 
+def test_reducing_the_us_field_to_inoperable_gives_supply_and_picks():  # DG 10.2.1
+    s = state(
+        6,
+        "jp_fire_2",
+        {"20Mt": "3807"},
+        dice=[6],  # a 6 on the fire table damages the field (DG 8.1.6)
+        supply={"jp": 1},
+        henderson_field={"status": 10, "control": "us"},
+    )
+    s.apply("fire 20Mt 3707 1")
+    assert s.hf == 9 and s.supply["jp"] == 1 - 1 + 4  # four supply points at once
+    assert s.step_id == "turn_end" and s.pending[-1]["count"] == 2  # two Rabaul picks
+
+
+def test_wrecking_its_own_field_gives_japan_no_capture_bonus():  # DG 10.2.1, 10.2.2
+    # the Japanese hold the field and a labour unit wrecks it below ten: no capture bonus
+    # (no four supply points, no two picks); what it earns is the holding bonus of DG 10.2.2
+    s = state(
+        6,
+        "jp_move",
+        {"11Lab": "3707"},
+        dice=[1, 2],  # DG 10.2.2: two dice at the turn end
+        supply={"jp": 1},
+        henderson_field={"status": 12, "control": "jp"},
+        flags={"hf_jp_start": True, "hf_op_start": True},
+    )
+    s.apply("wreck 11Lab")
+    assert s.hf == 6 and s.supply["jp"] == 1 and not s.flags.get("jp_reduced")
+    s.apply("end")
+    assert s.step_id == "turn_end" and s.supply["jp"] == 1
+    bonus = s.pending[-1]
+    assert (bonus["count"], bonus["strength"]) == (99, 3)  # holding: up to 1 + 2 strength
+    assert not s.next_flags.get("air_bonus")  # DG 10.2.3 needs an operational field
+
+
 def test_first_marines_not_withdrawn_cost_points():  # DG 9.1, 7.9.2
     s = state(
         19,

@@ -24,6 +24,7 @@ from .artillery import reveal, unlimited
 from .common import (
     change_hf,
     eliminate,
+    hf_operational,
     in_enemy_zoc,
     lose_step,
     occupancy,
@@ -250,11 +251,20 @@ def hex_conditions(state: DGState, hex_id: str) -> set[str]:
     return found
 
 
+def air_bonus(state: DGState) -> int:
+    """DG 10.2.3: one more factor for each Japanese non-artillery unit, earned last turn and
+    lasting "until Henderson Field is captured or reduced to inoperability by the U.S.":
+    so only while the Japanese still hold an operational field."""
+    return int(
+        bool(state.flags.get("air_bonus")) and state.hf_control == "jp" and hf_operational(state)
+    )
+
+
 def attack_strength(state: DGState, p: Pending, with_strain: bool = True) -> Fraction:
     """DG 8.2.1.1: attacking strengths, each modified by its own hex; artillery support
     (DG 8.2.4); the Japanese air bonus (DG 10.2.3); ambush doubling (DG 8.2.9); strain."""
     total = Fraction(0)
-    bonus = 1 if p["attacker"] == "jp" and state.flags.get("air_bonus") else 0
+    bonus = air_bonus(state) if p["attacker"] == "jp" else 0
     for uid in p["units"]:
         u = state.units[uid]
         if u.on_map:
@@ -307,7 +317,7 @@ def defense_strength(state: DGState, p: Pending) -> Fraction:
     """DG 8.2.1.2: defending strengths by hex, artillery per DG 8.2.4, terrain multipliers."""
     total = Fraction(0)
     supply_left = p["defend"]
-    bonus = 1 if p["attacker"] == "us" and state.flags.get("air_bonus") else 0
+    bonus = air_bonus(state) if p["attacker"] == "us" else 0
     attacker_levels = [
         state.data.map.hexes[state.units[i].at].level for i in p["units"] if state.units[i].on_map
     ]

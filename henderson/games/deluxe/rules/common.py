@@ -121,7 +121,9 @@ def change_hf(state: DGState, amount: int, by: str, events: list[Event], why: st
         )
     )
     limit = state.data.constants.hf_operational
-    if before >= limit > state.hf and by == "jp":  # DG 10.2.1 reduced to inoperable
+    # DG 10.2.1 "capture Henderson Field ... or reduce it to inoperable status": the field
+    # the Japanese reduce must be the US-held one (wrecking their own field earns nothing)
+    if before >= limit > state.hf and by == "jp" and state.hf_control == "us":
         state.flags["jp_reduced"] = True
         bonus(state, events)
 
