@@ -9,6 +9,7 @@ import pytest
 
 from henderson.core.errors import IllegalAction
 from henderson.games.deluxe.rules.assault import (
+    artillery_capacity,
     attack_strength,
     defense_strength,
     ratio_index,
@@ -320,6 +321,54 @@ def test_artillery_alone_defends_with_one_point():  # DG 8.2.4
     s.apply("attack 4011")
     s.apply("with 1Eng")
     assert defense_strength(s, s.pending[-1]) == 1
+
+
+def test_suppressed_artillery_neither_supports_nor_spends_supply_in_defence():  # DG 8.1.8
+    # "Suppressed artillery may not fire": no factors added to an assault (DG 8.2.4) ...
+    s = state(
+        15,
+        "us_combat",
+        {"147/2": "3808", "10/3": {"at": "3808", "suppressed": True}, "124/2": "3708"},
+        supply={"us": 3},
+    )
+    s.apply("attack 3708")
+    s.apply("with 147/2")
+    assert not [a for a in s.legal_actions() if a.verb == "support"]
+    # ... and none in defence: alone it defends with its one free point (DG 8.2.4)
+    s = state(
+        15,
+        "us_combat",
+        {"1Eng": "3911", "20Mt": {"at": "4011", "suppressed": True}},
+        supply={"jp": 2},
+        dice=[6],
+    )
+    s.apply("attack 4011")
+    s.apply("with 1Eng")
+    assert artillery_capacity(s, s.pending[-1]) == 0 and defense_strength(s, s.pending[-1]) == 1
+    s.apply("go")
+    assert s.supply["jp"] == 2  # the defender was never asked to spend supply
+
+
+def test_artillery_that_fired_at_range_does_not_fire_again_in_the_assault():  # DG 8.1 (24a)
+    # the 10/3, in jungle (no enemy zone), fires at the 124/1 in the US artillery phase; an
+    # artillery unit fires at range or "as part of the assault process", not both
+    s = state(
+        15,
+        "us_fire_1",
+        {"10/3": "3908", "147/1": "3808", "124/1": "3909"},
+        dice=[6],
+        supply={"us": 3},
+    )
+    s.apply("fire 10/3 3909 1")
+    assert s.step_id == "us_combat"
+    s.apply("attack 3909")
+    s.apply("with 147/1")
+    assert not [a for a in s.legal_actions() if a.verb == "support"]
+    # without the ranged fire the same unit supports the assault
+    s = state(15, "us_combat", {"10/3": "3908", "147/1": "3808", "124/1": "3909"}, supply={"us": 3})
+    s.apply("attack 3909")
+    s.apply("with 147/1")
+    assert "support 10/3 2" in {str(a) for a in s.legal_actions()}
 
 
 def test_banzai_attacks_again():  # DG 8.2.10

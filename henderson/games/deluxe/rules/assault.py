@@ -67,6 +67,20 @@ def can_join(state: DGState, u: UnitState) -> bool:
     )
 
 
+def can_support(state: DGState, u: UnitState) -> bool:
+    """DG 8.2.4: artillery adds its factors to an assault for supply, once a turn; not when
+    suppressed (DG 8.1.8 "may not fire") nor when it fired at range in this player's turn
+    (DG 8.1: artillery fires at range or "as part of the assault process", ruling 24a)."""
+    return (
+        state.data.units[u.id].artillery
+        and u.on_map
+        and not u.attacked
+        and not u.fired
+        and not u.suppressed
+        and u.strength > 0
+    )
+
+
 def duty_bound(state: DGState, u: UnitState, occ: dict) -> bool:
     """DG 8.2: a combat unit in an enemy zone of control (jungle negates it, DG 8.2.7) must
     attack every adjacent enemy hex, whether or not it has attacked already; a unit that
@@ -178,7 +192,7 @@ def build_legal(state: DGState, p: Pending) -> list[DGAction]:
             continue
         if can_join(state, u):
             out.append(act("with", u.id))
-        elif state.data.units[u.id].artillery and u.on_map and not u.attacked:
+        elif can_support(state, u):
             left = state.supply[side] - sum(p["support"].values())
             most = u.strength if unlimited(state, side) else min(u.strength, left)
             out.extend(act("support", u.id, n) for n in range(1, most + 1))
@@ -301,6 +315,15 @@ def defenders(state: DGState, p: Pending) -> list[UnitState]:
     ]
 
 
+def supply_cap(state: DGState, u: UnitState, alone: bool) -> int:
+    """DG 8.2.4: supply points a defending artillery unit can take (one point free when
+    alone in its hex); none when suppressed (DG 8.1.8) or when it fired at range in this
+    player's turn (DG 8.1, ruling 24a)."""
+    if u.suppressed or u.fired:
+        return 0
+    return u.strength - 1 if alone else u.strength
+
+
 def artillery_capacity(state: DGState, p: Pending) -> int:
     """DG 8.2.4: supply the defender may spend on its artillery in the attacked hexes."""
     most = 0
@@ -309,7 +332,7 @@ def artillery_capacity(state: DGState, p: Pending) -> int:
         alone = all(state.data.units[u.id].artillery for u in here)
         for u in here:
             if state.data.units[u.id].artillery:
-                most += u.strength - 1 if alone else u.strength
+                most += supply_cap(state, u, alone)
     return most
 
 
@@ -327,8 +350,7 @@ def defense_strength(state: DGState, p: Pending) -> Fraction:
         points = 0
         for u in here:
             if state.data.units[u.id].artillery:
-                cap = u.strength - 1 if alone else u.strength
-                extra = min(cap, supply_left)
+                extra = min(supply_cap(state, u, alone), supply_left)
                 supply_left -= extra
                 points += (1 if alone else 0) + extra
             else:
