@@ -463,6 +463,33 @@ def test_odds_preview_is_exact():  # DG 8.2.1.4, 8.2.3
     assert state(15, "us_move", {}).odds() is None
 
 
+@pytest.mark.parametrize(
+    "hidden",
+    [
+        {"124/1": {"at": "3708", "order": 1}},  # below the top counter (DG 7.8)
+        {"124/1": {"at": "3708", "stealth": 2}},  # under a stealth marker (DG 7.7, 8.2.11)
+    ],
+)
+def test_hidden_defenders_do_not_leak_before_the_attack_is_committed(hidden):  # DG 7.8
+    # what the attacker is offered (straining) and shown (the odds) while it builds the
+    # assault are worked out from what it can see; the hidden unit counts from `go` on
+    seen = {"147/1": "3808", "147/2": "3808", "124/2": {"at": "3708", "order": 2}}
+    plain = state(15, "us_combat", seen)
+    stack = state(15, "us_combat", {**seen, **hidden}, dice=[1])
+    for s in (plain, stack):
+        for a in ("attack 3708", "with 147/1", "with 147/2"):
+            s.apply(a)
+    assert [str(a) for a in stack.legal_actions()] == [str(a) for a in plain.legal_actions()]
+    assert "strain" in {str(a) for a in stack.legal_actions()}  # 8 to 4 seen: strain to 3-1
+    shown = stack.odds()
+    assert (shown["attack"], shown["defense"], shown["ratio"]) == ("8", "4", "2-1")
+    assert shown["results"] == plain.odds()["results"]
+    assert shown["unseen_counters"] == (0 if hidden["124/1"].get("stealth") else 1)
+    ev = stack.apply("go")
+    fought = next(e for e in ev if e.kind == "assault")
+    assert (fought.data["defense"], fought.data["ratio"]) == ("8", "1-1")  # revealed at go
+
+
 def test_support_never_spends_more_supply_than_there_is():  # DG 8.1.2, 8.2.4
     s = state(
         15,

@@ -315,6 +315,32 @@ def defenders(state: DGState, p: Pending) -> list[UnitState]:
     ]
 
 
+def defence_units(state: DGState, p: Pending) -> list[UnitState]:
+    """The defenders the strengths are counted from. Until `go` commits the attack, only
+    those the attacker can see: the top counter not under stealth of each target hex
+    (DG 7.8; stealth units are revealed only once the attack is declared, DG 8.2.11). So
+    neither the odds nor the offer to strain tell the attacker what the stack hides; from
+    `go` on, every defender counts."""
+    if "defenders" in p:
+        return defenders(state, p)
+    occ = occupancy(state)
+    out = []
+    for t in p["targets"]:
+        shown = visible_units([u for u in occ.get(t, []) if u.side != p["attacker"]])
+        out.extend(shown[-1:])
+    return out
+
+
+def unseen_counters(state: DGState, p: Pending) -> int:
+    """How many counters of the target hexes the attacker knows of but cannot see: those
+    below the top counter (DG 7.8); stealth units are markers only (DG 7.7)."""
+    occ = occupancy(state)
+    return sum(
+        max(0, len(visible_units([u for u in occ.get(t, []) if u.side != p["attacker"]])) - 1)
+        for t in p["targets"]
+    )
+
+
 def supply_cap(state: DGState, u: UnitState, alone: bool) -> int:
     """DG 8.2.4: supply points a defending artillery unit can take (one point free when
     alone in its hex); none when suppressed (DG 8.1.8) or when it fired at range in this
@@ -344,8 +370,9 @@ def defense_strength(state: DGState, p: Pending) -> Fraction:
     attacker_levels = [
         state.data.map.hexes[state.units[i].at].level for i in p["units"] if state.units[i].on_map
     ]
+    counted = defence_units(state, p)  # DG 7.8: before `go`, what the attacker sees
     for t in sorted(p["targets"]):
-        here = sorted((u for u in defenders(state, p) if u.at == t), key=lambda u: u.id)
+        here = sorted((u for u in counted if u.at == t), key=lambda u: u.id)
         alone = all(state.data.units[u.id].artillery for u in here)
         points = 0
         for u in here:
@@ -792,7 +819,9 @@ def odds(state: DGState, p: Pending) -> dict[str, Any]:
     """The exact outcome distribution of the assault `p` as built so far (DG 8.2.1.4): its
     strengths, ratio column and, for each die face, both sides' losses, retreats and
     advances; with straining, the chance of the extra loss (DG 8.2.3). Ambush and the
-    defender's artillery supply, not yet known, are left out."""
+    defender's artillery supply, not yet known, are left out; so are the counters the
+    attacker cannot see (DG 7.8: below the top of a stack, under stealth), whose number is
+    given as `unseen_counters`."""
     attack, defense = attack_strength(state, p), defense_strength(state, p)
     idx = ratio_index(state, attack, defense)
     ev = state.flags.get("event") or {}
@@ -803,6 +832,7 @@ def odds(state: DGState, p: Pending) -> dict[str, Any]:
         "defense": str(defense),
         "ratio": ratio_name(idx),
         "strain_loss_chance": str(Fraction(min(p["strain"], 6), 6)),
+        "unseen_counters": 0 if "defenders" in p else unseen_counters(state, p),
         "results": [],
     }
     if 0 <= idx <= 10:
