@@ -99,6 +99,7 @@ def can_fire(state: DGState, u: UnitState, occ: dict) -> bool:
         and not u.suppressed
         and u.strength > 0
         and not in_enemy_zoc(state, occ, u.at, u.side)
+        and event_effect(state, "no_fire", u.side) == 0  # DG 5.0 card 9 (Japanese)
     )
 
 
@@ -318,8 +319,10 @@ def bombard(state: DGState, side: str, events: list[Event]) -> None:
             "no naval bombardment now (from turn 2, by the side not holding "
             "Henderson Field, not in consecutive turns)",
         )
-    die = roll(state, "DG 8.1.7 naval bombardment occurs on 4-6", events)
-    if die not in state.data.naval_on:
+    # DG 5.0 card 8 (Japanese): after a naval victory the bombardment surely takes place
+    sure = event_effect(state, "sure_naval", side) > 0
+    die = 0 if sure else roll(state, "DG 8.1.7 naval bombardment occurs on 4-6", events)
+    if not sure and die not in state.data.naval_on:
         events.append(
             Event("naval", f"{side} naval bombardment does not take place", {"side": side})
         )

@@ -24,6 +24,7 @@ from .artillery import reveal, unlimited
 from .common import (
     change_hf,
     eliminate,
+    event_effect,
     hf_operational,
     in_enemy_zoc,
     lose_step,
@@ -380,8 +381,8 @@ def defense_strength(state: DGState, p: Pending) -> Fraction:
                 extra = min(supply_cap(state, u, alone), supply_left)
                 supply_left -= extra
                 points += (1 if alone else 0) + extra
-            else:
-                points += u.strength + bonus  # DG 10.2.3 the air bonus helps in defence too
+            else:  # DG 10.2.3 the air bonus helps in defence too; DG 5.0 card 7 (Japanese)
+                points += max(1, u.strength + bonus + event_effect(state, "defence", u.side))
         conds = hex_conditions(state, t)
         level = state.data.map.hexes[t].level
         if attacker_levels and all(lv < level for lv in attacker_levels):
