@@ -286,12 +286,12 @@ def attack_strength(state: DGState, p: Pending, with_strain: bool = True) -> Fra
             total += (u.strength + bonus) * multiplier(
                 state, "attacker", hex_conditions(state, u.at)
             )
+    if p.get("ambush_hit"):  # DG 8.2.9 "the attacking unit's strength is doubled": not the
+        total *= 2  # artillery support nor the strain points added below
     for uid, n in p["support"].items():
         u = state.units[uid]
         if u.on_map:
             total += n * multiplier(state, "attacker", hex_conditions(state, u.at))
-    if p.get("ambush_hit"):
-        total *= 2
     if with_strain and p["strain"]:
         total += p["strain"] * best_multiplier(state, p)
     return total
@@ -626,6 +626,7 @@ def proceed(state: DGState, p: Pending, events: list[Event]) -> None:
 def again(state: DGState, p: Pending, events: list[Event]) -> None:
     """DG 8.2.10: the surviving attackers attack the same hexes once more."""
     p["units"] = [i for i in p["units"] if state.units[i].on_map]
+    p["ambush_hit"] = False  # DG 8.2.9 the ambush doubles the first attack only
     p["support"] = {}
     p["strain"] = 0
     p["defend"] = 0
