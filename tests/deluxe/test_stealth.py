@@ -189,6 +189,20 @@ def test_a_banzai_after_an_ambush_is_not_doubled_again():  # DG 8.2.9, 8.2.10
     assert s.units["7/1"].strength == 3  # no second ambush loss
 
 
+def test_heavy_infantry_is_infantry():  # DG 10.2.3 note "Japanese Heavy Infantry (H)"
+    # ... so it may enter stealth in jungle (DG 7.7.1) ...
+    s = state(16, "jp_move", {"H1": "4014", "6/3": "3511"})
+    assert "stealth H1" in {str(a) for a in s.legal_actions()}
+    s.apply("stealth H1")
+    assert s.units["H1"].stealth == 1
+    # ... and repair Henderson Field as infantry do, on a 3-6 when it has not moved (DG 7.11.2)
+    s = state(
+        16, "jp_move", {"H2": "3707"}, dice=[3], henderson_field={"status": 15, "control": "jp"}
+    )
+    ev = s.apply("repair H2")
+    assert rolls(ev) == [("DG 7.11.2 infantry repair", 3)] and s.hf == 17
+
+
 def test_events_about_hidden_units_are_redacted():  # DG 7.8
     s = state(7, "jp_move", {"124/2": "4014", "6/3": "3511"})
     events = s.apply("stealth 124/2")

@@ -87,7 +87,7 @@ def _shuffle_hidden(state: DGState, side: str | None, rng: random.Random) -> dic
         """A stealth marker covers infantry only (DG 7.7.1). Stacking (DG 7.5) holds as each
         hex keeps its number of counters (a Heavy counts two only as it lands, DG 10.2.3)."""
         pairs = zip(slots, order, strict=True)
-        return all(not slot["stealth"] or data.units[uid].type == "infantry" for slot, uid in pairs)
+        return all(not slot["stealth"] or data.units[uid].infantry for slot, uid in pairs)
 
     for _ in range(TRIES):
         rng.shuffle(names)
