@@ -334,12 +334,12 @@ def edge_tables(
             if to in m.road_next.get(frm, ()):  # DG 7.3.7 along a road (to a village: 1)
                 out.append((to, mv.road_to_village if h.village else mv.road_to_road, False))
                 continue
-            if h.village and m.hexes[frm].road:  # DG 7.3.7 road hex to village hex: 1
-                cost = mv.road_to_village
-            else:  # DG 7.3: the most expensive terrain in the hex
-                cost = mv.jungle if h.base == "jungle" else mv.clear
-                if h.village:
-                    cost = max(cost, mv.village)
+            if h.village and m.hexes[frm].road:  # DG 7.3.7 road hex to village hex: one
+                out.append((to, mv.road_to_village, False))  # "regardless of other terrain",
+                continue  # the river (DG 2.1.3 a terrain of the hex) and its stop included
+            cost = mv.jungle if h.base == "jungle" else mv.clear  # DG 7.3 the most expensive
+            if h.village:
+                cost = max(cost, mv.village)
             river = False
             if h.river:
                 cost = max(cost, mv.river)
