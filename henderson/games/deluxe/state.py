@@ -304,7 +304,7 @@ class DGState:
                 if verb == "fire":
                     artillery.fire(self, unit, a.args[1], a.number(2), events)
                 else:
-                    artillery.counter(self, unit, a.args[1], events)
+                    artillery.counter(self, unit, a.args[1], a.number(2), events)
                 if not artillery.legal(self, side):
                     sequence.finish_step(self, events)
         elif kind == "combat":
