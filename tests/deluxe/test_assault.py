@@ -17,6 +17,7 @@ from henderson.games.deluxe.rules.assault import (
     strain_points,
 )
 from henderson.games.deluxe.rules.common import occupancy
+from henderson.games.deluxe.rules.movement import routes
 from henderson.games.deluxe.rules.reinforcements import landing_hexes
 
 from .support import GAME, rolls, state
@@ -402,6 +403,30 @@ def test_heavy_battalion_counts_two_when_landing():  # DG 10.2.3 note
     hexes = landing_hexes(s, s.units["H1"], occupancy(s))
     assert "2508" not in hexes and "2407" in hexes
     assert "2508" in landing_hexes(s, s.units["124/3"], occupancy(s))
+
+
+@pytest.mark.parametrize(("landed", "room_left"), [(16, False), (15, True)])
+def test_a_landed_heavy_counts_two_in_its_landing_hex_that_turn(landed, room_left):
+    # DG 10.2.3 note, ruling 8: "only one other non-heavy unit may stack with one heavy unit
+    # in the landing hex": on its landing turn, H1 and 124/1 fill 2407 for the movement phase
+    s = state(
+        16,
+        "jp_move",
+        {
+            "H1": {"at": "2407", "landed": landed, "start": "2407"},
+            "124/1": "2407",
+            "124/2": "2508",
+            "124/3": "2307",
+            "4/1": "2307",
+        },
+    )
+    assert ("2407" in routes(s, s.units["124/2"])) is room_left
+    assert ("move 124/2 2407" in {str(a) for a in s.legal_actions()}) is room_left
+    if landed == 16:  # once H1 has left its landing hex it counts one wherever it goes
+        s.apply("move H1 2307")  # the third unit there
+        s.apply("move 124/2 2407")
+        assert (s.units["H1"].at, s.units["124/2"].at) == ("2307", "2407")
+        assert s.invariant_errors() == []
 
 
 def test_japanese_air_bonus():  # DG 10.2.3 one more factor for each non-artillery unit
