@@ -372,6 +372,39 @@ def test_artillery_that_fired_at_range_does_not_fire_again_in_the_assault():  # 
     assert "support 10/3 2" in {str(a) for a in s.legal_actions()}
 
 
+def test_artillery_alone_defends_with_its_supply():  # DG 8.2.4 example
+    # "a 3-point artillery unit could defend with three points if two supply points were spent"
+    s = state(15, "us_combat", {"1Eng": "3911", "20Mt": "4011"}, supply={"jp": 2}, dice=[6])
+    for a in ("attack 4011", "with 1Eng", "go"):
+        s.apply(a)
+    assert s.current_player() == "jp" and "defend 2" in {str(a) for a in s.legal_actions()}
+    assert "defend 3" not in {str(a) for a in s.legal_actions()}  # at most its strength
+    fought = next(e for e in s.apply("defend 2") if e.kind == "assault")
+    assert fought.data["defense"] == "3" and s.supply["jp"] == 0
+
+
+def test_straining_example():  # DG 8.2.3 example: 10 to 6 strains two points to 12 to 6
+    s = state(
+        15,
+        "us_combat",
+        {
+            "1/1": "3808",
+            "1/2": "3808",
+            "124/2": {"at": "3708", "strength": 3},
+            "124/1": {"at": "3807", "strength": 3},
+        },
+    )
+    for a in ("attack 3708", "with 1/1", "with 1/2", "target 3807"):  # one defence (DG 8.2.6)
+        s.apply(a)
+    p = s.pending[-1]
+    assert attack_strength(s, p) == 10 and defense_strength(s, p) == 6
+    assert ratio_name(ratio_index(s, Fraction(10), Fraction(6))) == "1-1"
+    assert strain_points(s, p) == 2
+    s.apply("strain")
+    assert attack_strength(s, p) == 12
+    assert ratio_name(ratio_index(s, attack_strength(s, p), defense_strength(s, p))) == "2-1"
+
+
 def test_banzai_attacks_again():  # DG 8.2.10
     s = state(7, "jp_combat", {"124/1": "3909", "124/2": "3909", "7/1": "3808"}, dice=[4, 1])
     for a in ("attack 3808", "with 124/1", "with 124/2", "go"):

@@ -191,6 +191,23 @@ def test_wrecking_its_own_field_gives_japan_no_capture_bonus():  # DG 10.2.1, 10
     assert not s.next_flags.get("air_bonus")  # DG 10.2.3 needs an operational field
 
 
+@pytest.mark.parametrize(("where", "points"), [("3807", -2), ("2508", 0)])
+def test_artillery_in_range_of_the_us_field_scores_two(where, points):  # DG 9.1
+    # "2 points for every turn an artillery unit is within range of Henderson Field while
+    # the airfield is held by the U.S. player": scored once, in step 12
+    s = state(12, "jp_vp", {"20Mt": where}, open=False, henderson_field={"status": 20, "control": "us"})
+    assert s.step_id == "jp_naval" and s.vp == points
+
+
+@pytest.mark.parametrize(("units", "points"), [(1, 0), (2, 1), (3, 1), (4, 2)])
+def test_one_point_per_two_japanese_units_withdrawn(units, points):  # DG 9.2, 7.9.1
+    ids = ["124/1", "124/2", "124/3", "4/1"][:units]
+    s = state(19, "jp_move", {uid: "2508" if i < 3 else "3209" for i, uid in enumerate(ids)})
+    for uid in ids:
+        s.apply(f"withdraw {uid}")
+    assert s.vp == points
+
+
 def test_first_marines_not_withdrawn_cost_points():  # DG 9.1, 7.9.2
     s = state(
         19,
