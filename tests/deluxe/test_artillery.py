@@ -83,8 +83,24 @@ def test_counter_battery_fire():  # DG 8.1.8
         dice=[5, 1],
         supply={"us": 9},
     )
-    s.apply("counter 11/5 3709")  # four factors: two dice (half, rounded up)
+    counters = {str(a) for a in s.legal_actions() if a.verb == "counter" and a.args[1] == "3709"}
+    assert counters == {"counter 11/5 3709 1", "counter 11/5 3709 2"}  # half of four
+    s.apply("counter 11/5 3709 2")  # two dice
     assert s.units["20Mt"].suppressed and s.supply["us"] == 7
+
+
+def test_counter_battery_may_fire_fewer_factors():  # DG 8.1.8 "only half ... may be fired"
+    s = state(
+        15,
+        "us_fire_2",
+        {"2/2": "3707", "11/5": "3508", "124/2": "3708", "20Mt": "3709"},
+        dice=[5],
+        supply={"us": 9},
+    )
+    s.apply("counter 11/5 3709 1")
+    assert s.units["20Mt"].suppressed and s.supply["us"] == 8
+    with pytest.raises(IllegalAction, match=r"DG 8\.1"):
+        s.apply("counter 11/5 3709 3")
 
 
 def test_unlimited_supply():  # DG 8.1.1

@@ -9,6 +9,7 @@ import pytest
 
 from henderson.core.errors import IllegalAction
 from henderson.games.deluxe.rules.assault import (
+    artillery_capacity,
     attack_strength,
     defense_strength,
     ratio_index,
@@ -16,6 +17,7 @@ from henderson.games.deluxe.rules.assault import (
     strain_points,
 )
 from henderson.games.deluxe.rules.common import occupancy
+from henderson.games.deluxe.rules.movement import routes
 from henderson.games.deluxe.rules.reinforcements import landing_hexes
 
 from .support import GAME, rolls, state
@@ -165,15 +167,116 @@ def test_attack_below_one_to_six_eliminates_the_attacker():  # DG 8.2.1.3
 
 
 def test_each_unit_attacks_once_each_hex_once():  # DG 8.2, 8.2.2
-    s = state(15, "us_combat", {"147/1": "3808", "124/2": "3708", "124/1": "3909"}, dice=[5, 5])
+    s = state(
+        15, "us_combat", {"147/1": "3808", "147/2": "3808", "124/2": "3708", "124/1": "3909"},
+        dice=[5, 5],
+    )
     for a in ("attack 3708", "with 147/1", "go"):
         s.apply(a)
     while s.pending:
         s.apply(s.legal_actions()[0])
     legal = {str(a) for a in s.legal_actions()}
-    assert "attack 3708" not in legal
+    assert "attack 3708" not in legal and "with 147/1" not in legal
     with pytest.raises(IllegalAction, match=r"DG 8\.2"):
         s.apply("attack 3708")
+
+
+def through(s, step_id):
+    """Play `end`/`pass` (and land reinforcements far west) until the sequence of play
+    reaches `step_id`."""
+    while s.step_id != step_id:
+        verbs = {a.verb: a for a in s.legal_actions()}
+        s.apply(verbs.get("end") or verbs.get("pass") or verbs["land"])
+
+
+def test_a_hex_attacked_by_the_us_may_be_attacked_by_japan_in_its_combat_phase():  # DG 8.2
+    # "each defending hex may only be attacked once" holds in each combat phase: the US
+    # takes 3708 in step 10, and the Japanese next to it in step 19 must attack it
+    s = state(
+        2,
+        "us_combat",
+        {
+            "147/1": "3808",
+            "147/2": "3808",
+            "124/2": {"at": "3708", "strength": 1},
+            "124/1": "3607",
+        },
+    )
+    for a in ("attack 3708", "with 147/1", "with 147/2", "go"):
+        s.apply(a)  # 8 to 1, above 6-1: the defender is eliminated
+    s.apply("advance 147/1 3708")
+    s.apply("stop")
+    # DG 8.2.2: 147/1 advanced into the zone of the 124/1 and does not attack it now
+    assert "end" in {str(a) for a in s.legal_actions()}
+    through(s, "jp_combat")
+    legal = {str(a) for a in s.legal_actions()}
+    assert "attack 3708" in legal and "end" not in legal  # 124/1 is in the 147/1's zone
+
+
+def test_a_unit_must_attack_every_adjacent_enemy_hex():  # DG 8.2, 8.2.6
+    # 147/1 is in the zones of the 124/2 (3708) and the 124/1 (3909): alone it must attack
+    # both, as one combined defence
+    s = state(15, "us_combat", {"147/1": "3808", "124/2": "3708", "124/1": "3909"}, dice=[5])
+    s.apply("attack 3708")
+    s.apply("with 147/1")
+    legal = {str(a) for a in s.legal_actions()}
+    assert "go" not in legal and "target 3909" in legal
+    with pytest.raises(IllegalAction, match=r"DG 8\.2: .*3909 unattacked"):
+        s.apply("go")
+    s.apply("target 3909")
+    s.apply("go")
+    assert sorted(s.flags["attacked_hexes"]) == ["3708", "3909"]
+
+
+def test_a_soak_off_leaves_the_other_hex_owed():  # DG 8.2, 8.2.6 soak-off
+    # two units in 3808: one may attack 3708 alone (a soak-off) because the other is left to
+    # attack 3909; the phase cannot end until someone has
+    s = state(
+        15,
+        "us_combat",
+        {"147/1": "3808", "147/2": "3808", "124/2": "3708", "124/1": "3909"},
+        dice=[5, 5],
+    )
+    for a in ("attack 3708", "with 147/1", "go"):
+        s.apply(a)
+    while s.pending:
+        s.apply(s.legal_actions()[0])
+    legal = {str(a) for a in s.legal_actions()}
+    assert "end" not in legal and "attack 3909" in legal  # 147/1 attacked, 3909 still owed
+    s.apply("attack 3909")
+    s.apply("with 147/2")
+    s.apply("go")
+    while s.pending:
+        s.apply(s.legal_actions()[0])
+    assert [str(a) for a in s.legal_actions()] == ["end"]
+
+
+def test_an_owed_hex_may_be_attacked_by_a_unit_in_jungle():  # DG 8.2, 8.2.7
+    # the 7/1 in jungle (3908) need not attack, but it may take the 124/1 (3909) that the
+    # 147/1 in 3808 owes, so 147/1 may attack 3708 alone
+    s = state(
+        15,
+        "us_combat",
+        {"147/1": "3808", "7/1": "3908", "124/2": "3708", "124/1": "3909"},
+        dice=[3, 3],  # 1-1, a 3: one loss each, nobody retreats
+    )
+    for a in ("attack 3708", "with 147/1", "go"):
+        s.apply(a)
+    while s.pending:
+        s.apply(s.legal_actions()[0])
+    assert "end" not in {str(a) for a in s.legal_actions()}
+    for a in ("attack 3909", "with 7/1", "go"):
+        s.apply(a)
+    while s.pending:
+        s.apply(s.legal_actions()[0])
+    assert [str(a) for a in s.legal_actions()] == ["end"]
+
+
+def test_a_duty_no_unit_can_meet_lapses():  # DG 8.2, 8.2.2 (ruling 21)
+    # the 124/1 came next to the 147/1 after the 147/1 had attacked (a retreat, an advance):
+    # no unit may attack twice, so the phase ends
+    s = state(15, "us_combat", {"147/1": {"at": "3808", "attacked": True}, "124/1": "3909"})
+    assert [str(a) for a in s.legal_actions()] == ["end"]
 
 
 def test_multi_hex_defence():  # DG 8.2.6 two hexes as one defence
@@ -221,6 +324,87 @@ def test_artillery_alone_defends_with_one_point():  # DG 8.2.4
     assert defense_strength(s, s.pending[-1]) == 1
 
 
+def test_suppressed_artillery_neither_supports_nor_spends_supply_in_defence():  # DG 8.1.8
+    # "Suppressed artillery may not fire": no factors added to an assault (DG 8.2.4) ...
+    s = state(
+        15,
+        "us_combat",
+        {"147/2": "3808", "10/3": {"at": "3808", "suppressed": True}, "124/2": "3708"},
+        supply={"us": 3},
+    )
+    s.apply("attack 3708")
+    s.apply("with 147/2")
+    assert not [a for a in s.legal_actions() if a.verb == "support"]
+    # ... and none in defence: alone it defends with its one free point (DG 8.2.4)
+    s = state(
+        15,
+        "us_combat",
+        {"1Eng": "3911", "20Mt": {"at": "4011", "suppressed": True}},
+        supply={"jp": 2},
+        dice=[6],
+    )
+    s.apply("attack 4011")
+    s.apply("with 1Eng")
+    assert artillery_capacity(s, s.pending[-1]) == 0 and defense_strength(s, s.pending[-1]) == 1
+    s.apply("go")
+    assert s.supply["jp"] == 2  # the defender was never asked to spend supply
+
+
+def test_artillery_that_fired_at_range_does_not_fire_again_in_the_assault():  # DG 8.1 (24a)
+    # the 10/3, in jungle (no enemy zone), fires at the 124/1 in the US artillery phase; an
+    # artillery unit fires at range or "as part of the assault process", not both
+    s = state(
+        15,
+        "us_fire_1",
+        {"10/3": "3908", "147/1": "3808", "124/1": "3909"},
+        dice=[6],
+        supply={"us": 3},
+    )
+    s.apply("fire 10/3 3909 1")
+    assert s.step_id == "us_combat"
+    s.apply("attack 3909")
+    s.apply("with 147/1")
+    assert not [a for a in s.legal_actions() if a.verb == "support"]
+    # without the ranged fire the same unit supports the assault
+    s = state(15, "us_combat", {"10/3": "3908", "147/1": "3808", "124/1": "3909"}, supply={"us": 3})
+    s.apply("attack 3909")
+    s.apply("with 147/1")
+    assert "support 10/3 2" in {str(a) for a in s.legal_actions()}
+
+
+def test_artillery_alone_defends_with_its_supply():  # DG 8.2.4 example
+    # "a 3-point artillery unit could defend with three points if two supply points were spent"
+    s = state(15, "us_combat", {"1Eng": "3911", "20Mt": "4011"}, supply={"jp": 2}, dice=[6])
+    for a in ("attack 4011", "with 1Eng", "go"):
+        s.apply(a)
+    assert s.current_player() == "jp" and "defend 2" in {str(a) for a in s.legal_actions()}
+    assert "defend 3" not in {str(a) for a in s.legal_actions()}  # at most its strength
+    fought = next(e for e in s.apply("defend 2") if e.kind == "assault")
+    assert fought.data["defense"] == "3" and s.supply["jp"] == 0
+
+
+def test_straining_example():  # DG 8.2.3 example: 10 to 6 strains two points to 12 to 6
+    s = state(
+        15,
+        "us_combat",
+        {
+            "1/1": "3808",
+            "1/2": "3808",
+            "124/2": {"at": "3708", "strength": 3},
+            "124/1": {"at": "3807", "strength": 3},
+        },
+    )
+    for a in ("attack 3708", "with 1/1", "with 1/2", "target 3807"):  # one defence (DG 8.2.6)
+        s.apply(a)
+    p = s.pending[-1]
+    assert attack_strength(s, p) == 10 and defense_strength(s, p) == 6
+    assert ratio_name(ratio_index(s, Fraction(10), Fraction(6))) == "1-1"
+    assert strain_points(s, p) == 2
+    s.apply("strain")
+    assert attack_strength(s, p) == 12
+    assert ratio_name(ratio_index(s, attack_strength(s, p), defense_strength(s, p))) == "2-1"
+
+
 def test_banzai_attacks_again():  # DG 8.2.10
     s = state(7, "jp_combat", {"124/1": "3909", "124/2": "3909", "7/1": "3808"}, dice=[4, 1])
     for a in ("attack 3808", "with 124/1", "with 124/2", "go"):
@@ -254,6 +438,30 @@ def test_heavy_battalion_counts_two_when_landing():  # DG 10.2.3 note
     assert "2508" in landing_hexes(s, s.units["124/3"], occupancy(s))
 
 
+@pytest.mark.parametrize(("landed", "room_left"), [(16, False), (15, True)])
+def test_a_landed_heavy_counts_two_in_its_landing_hex_that_turn(landed, room_left):
+    # DG 10.2.3 note, ruling 8: "only one other non-heavy unit may stack with one heavy unit
+    # in the landing hex": on its landing turn, H1 and 124/1 fill 2407 for the movement phase
+    s = state(
+        16,
+        "jp_move",
+        {
+            "H1": {"at": "2407", "landed": landed, "start": "2407"},
+            "124/1": "2407",
+            "124/2": "2508",
+            "124/3": "2307",
+            "4/1": "2307",
+        },
+    )
+    assert ("2407" in routes(s, s.units["124/2"])) is room_left
+    assert ("move 124/2 2407" in {str(a) for a in s.legal_actions()}) is room_left
+    if landed == 16:  # once H1 has left its landing hex it counts one wherever it goes
+        s.apply("move H1 2307")  # the third unit there
+        s.apply("move 124/2 2407")
+        assert (s.units["H1"].at, s.units["124/2"].at) == ("2307", "2407")
+        assert s.invariant_errors() == []
+
+
 def test_japanese_air_bonus():  # DG 10.2.3 one more factor for each non-artillery unit
     s = state(7, "jp_combat", {"124/1": "3909", "7/1": "3808"}, flags={"air_bonus": True})
     s.apply("attack 3808")
@@ -263,6 +471,29 @@ def test_japanese_air_bonus():  # DG 10.2.3 one more factor for each non-artille
     s.apply("attack 3708")
     s.apply("with 7/1")
     assert defense_strength(s, s.pending[-1]) == 5
+
+
+@pytest.mark.parametrize(
+    ("field", "attack"),
+    [
+        ({"status": 20, "control": "jp"}, 5),
+        ({"status": 20, "control": "us"}, 4),  # captured by the US this turn
+        ({"status": 9, "control": "jp"}, 4),  # reduced to inoperability by the US
+    ],
+)
+def test_air_bonus_ends_when_the_field_is_captured_or_reduced(field, attack):  # DG 10.2.3
+    # "This bonus continues until Henderson Field is captured or reduced to inoperability by
+    # the U.S. forces": read when the assault is fought, not fixed for the whole turn
+    s = state(
+        7,
+        "jp_combat",
+        {"124/1": "3909", "7/1": "3808"},
+        flags={"air_bonus": True},
+        henderson_field=field,
+    )
+    s.apply("attack 3808")
+    s.apply("with 124/1")
+    assert attack_strength(s, s.pending[-1]) == attack
 
 
 def test_attacking_a_stack_reveals_its_stealth_units():  # DG 8.2.11
@@ -288,6 +519,33 @@ def test_odds_preview_is_exact():  # DG 8.2.1.4, 8.2.3
     six = o["results"][5]
     assert six["attacker"] == {"loss": 2, "retreat": 1, "advance": 0}
     assert state(15, "us_move", {}).odds() is None
+
+
+@pytest.mark.parametrize(
+    "hidden",
+    [
+        {"124/1": {"at": "3708", "order": 1}},  # below the top counter (DG 7.8)
+        {"124/1": {"at": "3708", "stealth": 2}},  # under a stealth marker (DG 7.7, 8.2.11)
+    ],
+)
+def test_hidden_defenders_do_not_leak_before_the_attack_is_committed(hidden):  # DG 7.8
+    # what the attacker is offered (straining) and shown (the odds) while it builds the
+    # assault are worked out from what it can see; the hidden unit counts from `go` on
+    seen = {"147/1": "3808", "147/2": "3808", "124/2": {"at": "3708", "order": 2}}
+    plain = state(15, "us_combat", seen)
+    stack = state(15, "us_combat", {**seen, **hidden}, dice=[1])
+    for s in (plain, stack):
+        for a in ("attack 3708", "with 147/1", "with 147/2"):
+            s.apply(a)
+    assert [str(a) for a in stack.legal_actions()] == [str(a) for a in plain.legal_actions()]
+    assert "strain" in {str(a) for a in stack.legal_actions()}  # 8 to 4 seen: strain to 3-1
+    shown = stack.odds()
+    assert (shown["attack"], shown["defense"], shown["ratio"]) == ("8", "4", "2-1")
+    assert shown["results"] == plain.odds()["results"]
+    assert shown["unseen_counters"] == (0 if hidden["124/1"].get("stealth") else 1)
+    ev = stack.apply("go")
+    fought = next(e for e in ev if e.kind == "assault")
+    assert (fought.data["defense"], fought.data["ratio"]) == ("8", "1-1")  # revealed at go
 
 
 def test_support_never_spends_more_supply_than_there_is():  # DG 8.1.2, 8.2.4

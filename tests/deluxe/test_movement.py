@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
 from henderson.core.errors import IllegalAction
 from henderson.games.deluxe.rules.movement import (
     Context,
+    edge_tables,
     movers,
     path_cost,
     routes,
@@ -70,6 +72,25 @@ def test_landing_penalty_only_on_the_arrival_turn():  # DG 7.3.5
 def test_road_to_village_costs_one():  # DG 7.3.7
     s = state(10, "us_move", {"7/1": "3508", "124/2": "3809"})
     assert path_cost(s, s.units["7/1"], ["3507"]) == 1
+
+
+def test_road_to_village_ignores_the_river():  # DG 7.3.7 "regardless of other terrain"
+    # on the map both road hexes next to the Matanikau (3209: river, jungle, village, road)
+    # reach it along the road; were the road cut between 3109 and 3209, entering the village
+    # from the road hex 3109 would still cost one point, and the river would not stop the unit
+    m = GAME.data.map
+    cut = {h: tuple(n for n in m.road_next.get(h, ()) if {h, n} != {"3109", "3209"}) for h in m.hexes}
+    data = SimpleNamespace(
+        map=SimpleNamespace(
+            hexes=m.hexes, adjacent=m.adjacent, road_next=cut, river_next=m.river_next
+        ),
+        movement=GAME.data.movement,
+    )
+    normal, _ = edge_tables(data)
+    assert ("3209", 1, False) in normal["3109"]
+    assert ("3209", 2, True) in normal["3110"]  # from a jungle hex: river, and it stops
+    s = state(10, "us_move", {"7/1": "3109", "124/2": "3913"})
+    assert routes(s, s.units["7/1"])["3209"].cost == 1  # along the printed road
 
 
 def test_minimum_move():  # DG 7.2 a unit may always move one hex

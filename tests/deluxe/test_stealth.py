@@ -153,6 +153,56 @@ def test_ambush():  # DG 8.2.9
     assert s.units["7/1"].strength == 3
 
 
+def test_ambush_doubles_the_attacking_unit_not_its_artillery():  # DG 8.2.9
+    # "the attacking unit's strength is doubled": 4 x 2 = 8, plus the 20Mt's 3 supplied
+    # factors undoubled: 11 to 4 is 2-1 (doubling everything would make 14, 3-1)
+    s = state(
+        7,
+        "jp_combat",
+        {
+            "124/2": {"at": "3909", "self_exit": True, "pool_start": 30, "spent": 8},
+            "20Mt": "3909",
+            "7/1": {"at": "3808", "strength": 4},
+        },
+        dice=[2, 5],
+        supply={"jp": 3},
+    )
+    for a in ("attack 3808", "with 124/2", "support 20Mt 3", "ambush"):
+        s.apply(a)
+    fought = next(e for e in s.apply("go") if e.kind == "assault")
+    assert (fought.data["attack"], fought.data["ratio"]) == ("11", "2-1")
+
+
+def test_a_banzai_after_an_ambush_is_not_doubled_again():  # DG 8.2.9, 8.2.10
+    s = state(
+        7,
+        "jp_combat",
+        {"124/2": {"at": "3909", "self_exit": True, "pool_start": 30, "spent": 8}, "7/1": "3808"},
+        dice=[2, 4, 5],
+    )
+    for a in ("attack 3808", "with 124/2", "ambush", "go"):
+        s.apply(a)  # 8 to 5, 1-1, a 4: one loss each and one more for the defender
+    assert (s.units["124/2"].strength, s.units["7/1"].strength) == (3, 3)
+    ev = s.apply("banzai")
+    again = [e for e in ev if e.kind == "assault"][-1]
+    assert (again.data["attack"], again.data["ratio"]) == ("3", "1-1")  # not 6 to 3
+    assert s.units["7/1"].strength == 3  # no second ambush loss
+
+
+def test_heavy_infantry_is_infantry():  # DG 10.2.3 note "Japanese Heavy Infantry (H)"
+    # ... so it may enter stealth in jungle (DG 7.7.1) ...
+    s = state(16, "jp_move", {"H1": "4014", "6/3": "3511"})
+    assert "stealth H1" in {str(a) for a in s.legal_actions()}
+    s.apply("stealth H1")
+    assert s.units["H1"].stealth == 1
+    # ... and repair Henderson Field as infantry do, on a 3-6 when it has not moved (DG 7.11.2)
+    s = state(
+        16, "jp_move", {"H2": "3707"}, dice=[3], henderson_field={"status": 15, "control": "jp"}
+    )
+    ev = s.apply("repair H2")
+    assert rolls(ev) == [("DG 7.11.2 infantry repair", 3)] and s.hf == 17
+
+
 def test_events_about_hidden_units_are_redacted():  # DG 7.8
     s = state(7, "jp_move", {"124/2": "4014", "6/3": "3511"})
     events = s.apply("stealth 124/2")

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from henderson.core.errors import IllegalAction
+from henderson.games.deluxe.rules.assault import defense_strength
 from henderson.games.deluxe.rules.common import award_vp, vp_text
+from henderson.games.deluxe.rules.events import ACTS_IN
 from henderson.games.deluxe.rules.rabaul import available
 from henderson.sim.play import cause_of, play_game
 
@@ -154,6 +156,58 @@ def test_capturing_henderson_field_gives_supply_and_picks():  # DG 10.2.1
     assert s.hf_control == "jp" and s.supply["jp"] == 5
 
 
+def test_reducing_the_us_field_to_inoperable_gives_supply_and_picks():  # DG 10.2.1
+    s = state(
+        6,
+        "jp_fire_2",
+        {"20Mt": "3807"},
+        dice=[6],  # a 6 on the fire table damages the field (DG 8.1.6)
+        supply={"jp": 1},
+        henderson_field={"status": 10, "control": "us"},
+    )
+    s.apply("fire 20Mt 3707 1")
+    assert s.hf == 9 and s.supply["jp"] == 1 - 1 + 4  # four supply points at once
+    assert s.step_id == "turn_end" and s.pending[-1]["count"] == 2  # two Rabaul picks
+
+
+def test_wrecking_its_own_field_gives_japan_no_capture_bonus():  # DG 10.2.1, 10.2.2
+    # the Japanese hold the field and a labour unit wrecks it below ten: no capture bonus
+    # (no four supply points, no two picks); what it earns is the holding bonus of DG 10.2.2
+    s = state(
+        6,
+        "jp_move",
+        {"11Lab": "3707"},
+        dice=[1, 2],  # DG 10.2.2: two dice at the turn end
+        supply={"jp": 1},
+        henderson_field={"status": 12, "control": "jp"},
+        flags={"hf_jp_start": True, "hf_op_start": True},
+    )
+    s.apply("wreck 11Lab")
+    assert s.hf == 6 and s.supply["jp"] == 1 and not s.flags.get("jp_reduced")
+    s.apply("end")
+    assert s.step_id == "turn_end" and s.supply["jp"] == 1
+    bonus = s.pending[-1]
+    assert (bonus["count"], bonus["strength"]) == (99, 3)  # holding: up to 1 + 2 strength
+    assert not s.next_flags.get("air_bonus")  # DG 10.2.3 needs an operational field
+
+
+@pytest.mark.parametrize(("where", "points"), [("3807", -2), ("2508", 0)])
+def test_artillery_in_range_of_the_us_field_scores_two(where, points):  # DG 9.1
+    # "2 points for every turn an artillery unit is within range of Henderson Field while
+    # the airfield is held by the U.S. player": scored once, in step 12
+    s = state(12, "jp_vp", {"20Mt": where}, open=False, henderson_field={"status": 20, "control": "us"})
+    assert s.step_id == "jp_naval" and s.vp == points
+
+
+@pytest.mark.parametrize(("units", "points"), [(1, 0), (2, 1), (3, 1), (4, 2)])
+def test_one_point_per_two_japanese_units_withdrawn(units, points):  # DG 9.2, 7.9.1
+    ids = ["124/1", "124/2", "124/3", "4/1"][:units]
+    s = state(19, "jp_move", {uid: "2508" if i < 3 else "3209" for i, uid in enumerate(ids)})
+    for uid in ids:
+        s.apply(f"withdraw {uid}")
+    assert s.vp == points
+
+
 def test_first_marines_not_withdrawn_cost_points():  # DG 9.1, 7.9.2
     s = state(
         19,
@@ -203,17 +257,80 @@ def test_event_detection_bonus():  # DG 5.0 card 2 ("Coastwatcher warning")
     assert s.units["124/2"].stealth == 0
 
 
-def test_event_blocks_naval_bombardment():  # DG 5.0 card 8
-    ev = {"side": "jp", "card": 8, "kind": "no_naval", "target": "enemy", "amount": 0}
+def test_event_blocks_naval_bombardment():  # DG 5.0 card 8 ("Naval victory", US)
+    # drawn by the US in step 1, it stops the Japanese bombardment of step 13
+    ev = {"side": "us", "card": 8, "kind": "no_naval", "target": "enemy", "amount": 0}
     s = state(
-        10,
-        "us_naval",
+        9,
+        "jp_naval",
         {"2/2": "3808"},
         flags={"event": ev},
-        henderson_field={"status": 20, "control": "jp"},
+        henderson_field={"status": 20, "control": "us"},
     )
+    assert [str(a) for a in s.legal_actions()] == ["pass"]
     with pytest.raises(IllegalAction, match=r"DG 8\.1\.7"):
         s.apply("bombard")
+
+
+@pytest.mark.parametrize("side", ["us", "jp"])
+def test_every_event_acts_after_it_is_drawn(side):  # DG 5.0 "lasts for this turn only"
+    # the US draws in step 1, the Japanese in step 11 (DG 4.0): each effect must act in a
+    # step still to come in the turn, for every side it targets
+    seq = GAME.data.sequence
+    drawn = next(i for i, st in enumerate(seq) if st.kind == "event" and st.side == side)
+    enemy = "jp" if side == "us" else "us"
+    for card in GAME.data.cards:
+        eff = card.effect(side)
+        where = ACTS_IN[eff.kind]
+        if where is None:
+            continue  # at once
+        kind, whose = where
+        targets = {"self": [side], "enemy": [enemy], "both": [side, enemy]}[eff.target]
+        for t in targets:
+            acting = t if whose == "target" else ("jp" if t == "us" else "us")
+            assert any(st.kind == kind and st.side == acting for st in seq[drawn + 1 :]), (
+                f"card {card.number} ({eff.title}) for {t} can never act"
+            )
+
+
+def test_malaria_weakens_the_us_defenders():  # DG 5.0 card 7 ("Malaria in the perimeter")
+    ev = {"side": "jp", "card": 7, "kind": "defence", "target": "enemy", "amount": -1}
+    for strength, defence in ((5, 4), (1, 1)):  # one factor less, never below one
+        s = state(
+            9,
+            "jp_combat",
+            {"124/1": "3909", "7/1": {"at": "3808", "strength": strength}},
+            flags={"event": ev},
+        )
+        s.apply("attack 3808")
+        s.apply("with 124/1")
+        assert defense_strength(s, s.pending[-1]) == defence
+
+
+def test_savo_island_makes_the_japanese_bombardment_certain():  # DG 5.0 card 8 (Japanese)
+    ev = {"side": "jp", "card": 8, "kind": "sure_naval", "target": "self", "amount": 1}
+    s = state(
+        9,
+        "jp_naval",
+        {"2/2": "3808"},
+        flags={"event": ev},
+        henderson_field={"status": 20, "control": "us"},
+        dice=[1] * 12,
+    )
+    ev = s.apply("bombard")
+    purposes = [p for p, _ in rolls(ev)]
+    assert "DG 8.1.7 naval bombardment occurs on 4-6" not in purposes
+    assert purposes[0] == "DG 8.1.7 naval bombardment strength"
+    assert s.naval_last["jp"] == 9
+
+
+def test_downpour_stops_the_us_artillery():  # DG 5.0 card 9 ("Tropical downpour", Japanese)
+    units = {"10/3": "3909", "124/1": "3707"}
+    ev = {"side": "jp", "card": 9, "kind": "no_fire", "target": "enemy", "amount": 1}
+    dry = state(9, "us_fire_2", units, supply={"us": 3})
+    assert any(a.verb == "fire" for a in dry.legal_actions())
+    wet = state(9, "us_fire_2", units, supply={"us": 3}, flags={"event": ev})
+    assert [str(a) for a in wet.legal_actions()] == ["end"]
 
 
 def test_suppression_ends_with_the_turn():  # DG 12.0

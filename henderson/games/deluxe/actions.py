@@ -35,7 +35,7 @@ VERBS: dict[str, str] = {
     "repair": "u",  # DG 7.11.2 repair Henderson Field (whole turn: 2, after half a move: 1)
     "wreck": "u",  # DG 7.11.1 reduce Henderson Field with an engineer or labour unit
     "fire": "uhn",  # DG 8.1 fire n artillery factors at a hex
-    "counter": "uh",  # DG 8.1.8 counter-battery fire at a hex
+    "counter": "uhn",  # DG 8.1.8 counter-battery fire of n factors (at most half) at a hex
     "attack": "h",  # DG 8.2.1 open an assault on a defending hex
     "target": "h",  # DG 8.2.6 add another defending hex to the assault
     "with": "u",  # DG 8.2.1 add an attacking unit

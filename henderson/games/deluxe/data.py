@@ -55,7 +55,18 @@ RATIOS = ("1-6", "1-5", "1-4", "1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", 
 MONTHS = ("Aug", "Sep", "Oct", "Nov", "Dec", "Jan")
 UNIT_TYPES = ("infantry", "artillery", "engineer", "lvt", "labour", "special", "heavy", "armor")
 TERRAIN_CHARS = {"~": "sea", ".": "clear", "#": "jungle"}
-EVENT_KINDS = ("supply", "hf", "vp", "combat", "movement", "detect", "no_naval")
+EVENT_KINDS = (
+    "supply",
+    "hf",
+    "vp",
+    "combat",
+    "movement",
+    "detect",
+    "no_naval",
+    "sure_naval",
+    "no_fire",
+    "defence",
+)
 
 
 def load_data(data_dir: Path | None = None) -> GameData:

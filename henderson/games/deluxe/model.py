@@ -122,6 +122,12 @@ class UnitType:
         return self.type == "artillery"
 
     @property
+    def infantry(self) -> bool:
+        """An infantry unit: the Japanese Heavy battalions are "Heavy Infantry" (DG 10.2.3
+        note), so they may use stealth (DG 7.7.1) and repair the field as infantry (DG 7.11.2)."""
+        return self.type in ("infantry", "heavy")
+
+    @property
     def first_marine(self) -> bool:
         """A unit of the 1st Marine Division (black bar, DG 7.9.2)."""
         return self.side == "us" and self.bar == "black"

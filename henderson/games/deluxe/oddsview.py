@@ -22,6 +22,11 @@ class AssaultOdds:
     def text(self) -> str:
         d = self.data
         lines = [f"attack {d['attack']} against defence {d['defense']}: column {d['ratio']}"]
+        if d.get("unseen_counters"):
+            lines.append(
+                f"  not counted: {d['unseen_counters']} counter(s) below the top of the defending "
+                "stack(s), which the attacker cannot see (DG 7.8)"
+            )
         if d["strain_loss_chance"] != "0":
             lines.append(f"straining: the attacker loses a step with chance {d['strain_loss_chance']} (DG 8.2.3)")
         for r in d["results"]:

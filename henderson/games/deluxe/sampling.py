@@ -83,11 +83,21 @@ def _shuffle_hidden(state: DGState, side: str | None, rng: random.Random) -> dic
     names = sorted(u.id for u in places)  # the view tells which units are hidden, not where
     data = state.data
 
+    turn = state.turn
+    first = [u.id for u in places]
+
+    def two(uid: str, slot: dict[str, Any]) -> bool:
+        """A Heavy counts two in its landing hex on its landing turn (DG 10.2.3 note)."""
+        return data.units[uid].heavy and state.units[uid].landed == turn and slot["at"] == slot["start"]
+
     def fits(order: list[str]) -> bool:
         """A stealth marker covers infantry only (DG 7.7.1). Stacking (DG 7.5) holds as each
-        hex keeps its number of counters (a Heavy counts two only as it lands, DG 10.2.3)."""
-        pairs = zip(slots, order, strict=True)
-        return all(not slot["stealth"] or data.units[uid].type == "infantry" for slot, uid in pairs)
+        hex keeps its number of counters, and each place counts as many stacking places as
+        before (a Heavy counts two in its landing hex on its landing turn, DG 10.2.3)."""
+        return all(
+            (not slot["stealth"] or data.units[uid].infantry) and two(uid, slot) == two(was, slot)
+            for slot, uid, was in zip(slots, order, first, strict=True)
+        )
 
     for _ in range(TRIES):
         rng.shuffle(names)
@@ -95,19 +105,18 @@ def _shuffle_hidden(state: DGState, side: str | None, rng: random.Random) -> dic
             break
     else:  # no deal found: the places keep their counters
         return {}
-    old = [u.id for u in places]
     for slot, uid in zip(slots, names, strict=True):
         u = state.units[uid]
         for f, v in slot.items():
             setattr(u, f, v)
-    return dict(zip(old, names, strict=True))
+    return dict(zip(first, names, strict=True))
 
 
 def _rename_in_flags(state: DGState, mapping: dict[str, str]) -> None:
-    """The turn's notes about a place (river crossings used, field work, a stuck landing)
+    """The turn's notes about a place (river crossings used, field work, a stuck landing, an advance)
     follow the counter now dealt to that place."""
     flags = state.flags
-    for key in ("stuck", "hf_work"):
+    for key in ("stuck", "hf_work", "advanced"):
         if isinstance(flags.get(key), list):
             flags[key] = [mapping.get(x, x) for x in flags[key]]
     if isinstance(flags.get("crossings"), dict):

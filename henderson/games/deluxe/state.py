@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from .game import DGGame
 
 POSITION_FORMAT = "henderson-position"
-PRIVATE_FLAGS = ("crossings", "hf_work", "stuck")  # they name units the enemy may not see
+PRIVATE_FLAGS = ("crossings", "hf_work", "stuck", "advanced")  # they name units the enemy may not see
 POSITION_VERSION = 1
 WORDS = re.compile(r"[\s+,;:()]+")  # what separates unit ids in an event's text
 NOT_LANDED = ("turn", "rabaul", "next")  # off the map, still to come (DG 3.0, 10.2)
@@ -223,6 +223,11 @@ class DGState:
         rule = RULE_OF_VERB.get(action.verb, "DG 4.0")
         step = self.data.sequence[self.step]
         if self.pending:
+            p = self.pending[-1]
+            if p["kind"] == "assault" and p.get("stage") == "build" and action.verb == "go":
+                refused = assault.refuse_go(self, p)
+                if refused is not None:
+                    return refused
             what = {
                 "assault": f"the assault ({self.pending[-1].get('stage')})",
                 "stealth_move": "the detected units' stealth movement",
@@ -299,7 +304,7 @@ class DGState:
                 if verb == "fire":
                     artillery.fire(self, unit, a.args[1], a.number(2), events)
                 else:
-                    artillery.counter(self, unit, a.args[1], events)
+                    artillery.counter(self, unit, a.args[1], a.number(2), events)
                 if not artillery.legal(self, side):
                     sequence.finish_step(self, events)
         elif kind == "combat":

@@ -99,6 +99,7 @@ def can_fire(state: DGState, u: UnitState, occ: dict) -> bool:
         and not u.suppressed
         and u.strength > 0
         and not in_enemy_zoc(state, occ, u.at, u.side)
+        and event_effect(state, "no_fire", u.side) == 0  # DG 5.0 card 9 (Japanese)
     )
 
 
@@ -137,8 +138,9 @@ def legal(state: DGState, side: str) -> list[DGAction]:
         for hid in targets(state, u, occ):
             for n in range(1, most + 1):
                 out.append(act("fire", u.id, hid, n))
-            if any(state.data.units[x.id].artillery for x in occ.get(hid, [])) or hid in occ:
-                out.append(act("counter", u.id, hid))
+            if hid in occ:  # DG 8.1.8 any enemy hex: its artillery may be out of sight
+                half = factors_allowed(state, u, counter=True)
+                out.extend(act("counter", u.id, hid, n) for n in range(1, half + 1))
     return out
 
 
@@ -251,14 +253,18 @@ def fire(state: DGState, u: UnitState, hex_id: str, n: int, events: list[Event])
     strike(state, hex_id, u.side, n, "DG 8.1.5 artillery fire", events)
 
 
-def counter(state: DGState, u: UnitState, hex_id: str, events: list[Event]) -> None:
-    """DG 8.1.8: half the factors; each 4-6 suppresses one enemy artillery unit in the hex."""
+def counter(state: DGState, u: UnitState, hex_id: str, n: int, events: list[Event]) -> None:
+    """DG 8.1.8: "only half (rounding up) of its factors may be fired": 1..half of them; each
+    4-6 suppresses one enemy artillery unit in the hex."""
     occ = occupancy(state)
     if not can_fire(state, u, occ) or hex_id not in targets(state, u, occ):
         raise IllegalAction("DG 8.1.8", f"{u.id} cannot fire counter-battery at {hex_id}")
-    n = factors_allowed(state, u, counter=True)
-    if n < 1:
-        raise IllegalAction("DG 8.1.2", "no supply to fire")
+    if not 1 <= n <= factors_allowed(state, u, counter=True):
+        raise IllegalAction(
+            "DG 8.1.8",
+            f"{u.id} can fire 1..{factors_allowed(state, u, counter=True)} counter-battery "
+            "factors now (half its factors, rounded up, within the supply)",
+        )
     u.fired = True
     spend(state, u.side, n)
     events.append(
@@ -318,8 +324,10 @@ def bombard(state: DGState, side: str, events: list[Event]) -> None:
             "no naval bombardment now (from turn 2, by the side not holding "
             "Henderson Field, not in consecutive turns)",
         )
-    die = roll(state, "DG 8.1.7 naval bombardment occurs on 4-6", events)
-    if die not in state.data.naval_on:
+    # DG 5.0 card 8 (Japanese): after a naval victory the bombardment surely takes place
+    sure = event_effect(state, "sure_naval", side) > 0
+    die = 0 if sure else roll(state, "DG 8.1.7 naval bombardment occurs on 4-6", events)
+    if not sure and die not in state.data.naval_on:
         events.append(
             Event("naval", f"{side} naval bombardment does not take place", {"side": side})
         )

@@ -24,6 +24,8 @@ from .artillery import reveal, unlimited
 from .common import (
     change_hf,
     eliminate,
+    event_effect,
+    hf_operational,
     in_enemy_zoc,
     lose_step,
     occupancy,
@@ -44,7 +46,8 @@ Pending = dict[str, Any]
 
 # -- who may and who must attack ------------------------------------------------------------
 def attackable(state: DGState, occ: dict, hex_id: str, side: str) -> bool:
-    """An enemy hex with a unit not under stealth (DG 8.2.11), not yet attacked (DG 8.2)."""
+    """An enemy hex with a unit not under stealth (DG 8.2.11), not yet attacked in this
+    combat phase (DG 8.2 "each defending hex may only be attacked once")."""
     units = occ.get(hex_id)
     return bool(
         units
@@ -65,17 +68,74 @@ def can_join(state: DGState, u: UnitState) -> bool:
     )
 
 
-def obliged(state: DGState, side: str, occ: dict) -> list[tuple[str, str]]:
-    """(unit, enemy hex) pairs still owed by DG 8.2: units in an enemy zone of control must
-    attack every adjacent enemy hex (jungle negates the zone, DG 8.2.7)."""
-    out = []
-    for u in sorted(state.units.values(), key=lambda x: x.id):
-        if u.side != side or not can_join(state, u) or not in_enemy_zoc(state, occ, u.at, side):
-            continue
-        for n in state.data.map.adjacent[u.at]:
-            if attackable(state, occ, n, side):
-                out.append((u.id, n))
-    return out
+def can_support(state: DGState, u: UnitState) -> bool:
+    """DG 8.2.4: artillery adds its factors to an assault for supply, once a turn; not when
+    suppressed (DG 8.1.8 "may not fire") nor when it fired at range in this player's turn
+    (DG 8.1: artillery fires at range or "as part of the assault process", ruling 24a)."""
+    return (
+        state.data.units[u.id].artillery
+        and u.on_map
+        and not u.attacked
+        and not u.fired
+        and not u.suppressed
+        and u.strength > 0
+    )
+
+
+def duty_bound(state: DGState, u: UnitState, occ: dict) -> bool:
+    """DG 8.2: a combat unit in an enemy zone of control (jungle negates it, DG 8.2.7) must
+    attack every adjacent enemy hex, whether or not it has attacked already; a unit that
+    advanced after combat does not initiate an attack (DG 8.2.2), and artillery never
+    initiates one (DG 8.2.4)."""
+    return (
+        u.on_map
+        and not u.stealth
+        and u.strength > 0
+        and not state.data.units[u.id].artillery
+        and u.id not in state.flags.get("advanced", [])
+        and in_enemy_zoc(state, occ, u.at, u.side)
+    )
+
+
+def owed(state: DGState, side: str, occ: dict) -> list[str]:
+    """Enemy hexes DG 8.2 still requires `side` to attack in this combat phase: each enemy
+    hex next to a duty-bound unit, until someone attacks it (a soak-off counts, DG 8.2.6).
+
+    A hex no unit can still attack (every unit next to it has attacked, DG 8.2.2) is no
+    longer owed: that happens only when the enemy arrives after the attacks next to it
+    (a retreat or an advance); `go` never lets an attack leave an owed hex without an
+    attacker (`dodged`), so the duty cannot be escaped (docs/rulings/deluxe.md, ruling 21).
+    """
+    hexes: set[str] = set()
+    adjacent = state.data.map.adjacent
+    for u in state.units.values():
+        if u.side == side and duty_bound(state, u, occ):
+            hexes.update(n for n in adjacent[u.at] if attackable(state, occ, n, side))
+    return sorted(
+        h
+        for h in hexes
+        if any(
+            v.side == side and can_join(state, v) for n in adjacent[h] for v in occ.get(n, [])
+        )
+    )
+
+
+def dodged(state: DGState, p: Pending, occ: dict) -> list[str]:
+    """Owed hexes this assault would leave with no unit able to attack them (DG 8.2): they
+    must be added to its targets (`target`) before `go`."""
+    side = p["attacker"]
+    adjacent = state.data.map.adjacent
+    joined = set(p["units"])
+    return [
+        h
+        for h in owed(state, side, occ)
+        if h not in p["targets"]
+        and not any(
+            v.side == side and v.id not in joined and can_join(state, v)
+            for n in adjacent[h]
+            for v in occ.get(n, [])
+        )
+    ]
 
 
 def legal(state: DGState, side: str) -> list[DGAction]:
@@ -89,7 +149,7 @@ def legal(state: DGState, side: str) -> list[DGAction]:
             for u in occ.get(n, [])
         ):
             out.append(act("attack", hid))
-    if not obliged(state, side, occ):
+    if not owed(state, side, occ):
         out.append(act("end"))
     return out
 
@@ -133,7 +193,7 @@ def build_legal(state: DGState, p: Pending) -> list[DGAction]:
             continue
         if can_join(state, u):
             out.append(act("with", u.id))
-        elif state.data.units[u.id].artillery and u.on_map and not u.attacked:
+        elif can_support(state, u):
             left = state.supply[side] - sum(p["support"].values())
             most = u.strength if unlimited(state, side) else min(u.strength, left)
             out.extend(act("support", u.id, n) for n in range(1, most + 1))
@@ -145,12 +205,29 @@ def build_legal(state: DGState, p: Pending) -> list[DGAction]:
             out.append(act("strain"))
         if not p["ambush"] and ambush_ready(state, p):
             out.append(act("ambush"))
-        out.append(act("go"))
+        if not dodged(state, p, occ):  # DG 8.2 every owed hex keeps an attacker
+            out.append(act("go"))
     return out
+
+
+def refuse_go(state: DGState, p: Pending) -> IllegalAction | None:
+    """Why `go` is refused when it would leave an owed hex with no attacker (DG 8.2)."""
+    left = dodged(state, p, occupancy(state)) if p["units"] else []
+    if not left:
+        return None
+    return IllegalAction(
+        "DG 8.2",
+        f"this attack would leave {', '.join(left)} unattacked with no unit left to attack "
+        "it: units in an enemy zone of control must attack every adjacent enemy hex "
+        "(add it with `target`, DG 8.2.6)",
+    )
 
 
 def build(state: DGState, p: Pending, action: DGAction, events: list[Event]) -> None:
     """Apply one building action (`with`, `support`, `target`, `strain`, `ambush`, `go`)."""
+    refused = refuse_go(state, p) if action.verb == "go" else None
+    if refused is not None:
+        raise refused
     if action not in build_legal(state, p):
         raise IllegalAction(
             "DG 8.2.1",
@@ -189,23 +266,32 @@ def hex_conditions(state: DGState, hex_id: str) -> set[str]:
     return found
 
 
+def air_bonus(state: DGState) -> int:
+    """DG 10.2.3: one more factor for each Japanese non-artillery unit, earned last turn and
+    lasting "until Henderson Field is captured or reduced to inoperability by the U.S.":
+    so only while the Japanese still hold an operational field."""
+    return int(
+        bool(state.flags.get("air_bonus")) and state.hf_control == "jp" and hf_operational(state)
+    )
+
+
 def attack_strength(state: DGState, p: Pending, with_strain: bool = True) -> Fraction:
     """DG 8.2.1.1: attacking strengths, each modified by its own hex; artillery support
     (DG 8.2.4); the Japanese air bonus (DG 10.2.3); ambush doubling (DG 8.2.9); strain."""
     total = Fraction(0)
-    bonus = 1 if p["attacker"] == "jp" and state.flags.get("air_bonus") else 0
+    bonus = air_bonus(state) if p["attacker"] == "jp" else 0
     for uid in p["units"]:
         u = state.units[uid]
         if u.on_map:
             total += (u.strength + bonus) * multiplier(
                 state, "attacker", hex_conditions(state, u.at)
             )
+    if p.get("ambush_hit"):  # DG 8.2.9 "the attacking unit's strength is doubled": not the
+        total *= 2  # artillery support nor the strain points added below
     for uid, n in p["support"].items():
         u = state.units[uid]
         if u.on_map:
             total += n * multiplier(state, "attacker", hex_conditions(state, u.at))
-    if p.get("ambush_hit"):
-        total *= 2
     if with_strain and p["strain"]:
         total += p["strain"] * best_multiplier(state, p)
     return total
@@ -230,6 +316,41 @@ def defenders(state: DGState, p: Pending) -> list[UnitState]:
     ]
 
 
+def defence_units(state: DGState, p: Pending) -> list[UnitState]:
+    """The defenders the strengths are counted from. Until `go` commits the attack, only
+    those the attacker can see: the top counter not under stealth of each target hex
+    (DG 7.8; stealth units are revealed only once the attack is declared, DG 8.2.11). So
+    neither the odds nor the offer to strain tell the attacker what the stack hides; from
+    `go` on, every defender counts."""
+    if "defenders" in p:
+        return defenders(state, p)
+    occ = occupancy(state)
+    out = []
+    for t in p["targets"]:
+        shown = visible_units([u for u in occ.get(t, []) if u.side != p["attacker"]])
+        out.extend(shown[-1:])
+    return out
+
+
+def unseen_counters(state: DGState, p: Pending) -> int:
+    """How many counters of the target hexes the attacker knows of but cannot see: those
+    below the top counter (DG 7.8); stealth units are markers only (DG 7.7)."""
+    occ = occupancy(state)
+    return sum(
+        max(0, len(visible_units([u for u in occ.get(t, []) if u.side != p["attacker"]])) - 1)
+        for t in p["targets"]
+    )
+
+
+def supply_cap(state: DGState, u: UnitState, alone: bool) -> int:
+    """DG 8.2.4: supply points a defending artillery unit can take (one point free when
+    alone in its hex); none when suppressed (DG 8.1.8) or when it fired at range in this
+    player's turn (DG 8.1, ruling 24a)."""
+    if u.suppressed or u.fired:
+        return 0
+    return u.strength - 1 if alone else u.strength
+
+
 def artillery_capacity(state: DGState, p: Pending) -> int:
     """DG 8.2.4: supply the defender may spend on its artillery in the attacked hexes."""
     most = 0
@@ -238,7 +359,7 @@ def artillery_capacity(state: DGState, p: Pending) -> int:
         alone = all(state.data.units[u.id].artillery for u in here)
         for u in here:
             if state.data.units[u.id].artillery:
-                most += u.strength - 1 if alone else u.strength
+                most += supply_cap(state, u, alone)
     return most
 
 
@@ -246,22 +367,22 @@ def defense_strength(state: DGState, p: Pending) -> Fraction:
     """DG 8.2.1.2: defending strengths by hex, artillery per DG 8.2.4, terrain multipliers."""
     total = Fraction(0)
     supply_left = p["defend"]
-    bonus = 1 if p["attacker"] == "us" and state.flags.get("air_bonus") else 0
+    bonus = air_bonus(state) if p["attacker"] == "us" else 0
     attacker_levels = [
         state.data.map.hexes[state.units[i].at].level for i in p["units"] if state.units[i].on_map
     ]
+    counted = defence_units(state, p)  # DG 7.8: before `go`, what the attacker sees
     for t in sorted(p["targets"]):
-        here = sorted((u for u in defenders(state, p) if u.at == t), key=lambda u: u.id)
+        here = sorted((u for u in counted if u.at == t), key=lambda u: u.id)
         alone = all(state.data.units[u.id].artillery for u in here)
         points = 0
         for u in here:
             if state.data.units[u.id].artillery:
-                cap = u.strength - 1 if alone else u.strength
-                extra = min(cap, supply_left)
+                extra = min(supply_cap(state, u, alone), supply_left)
                 supply_left -= extra
                 points += (1 if alone else 0) + extra
-            else:
-                points += u.strength + bonus  # DG 10.2.3 the air bonus helps in defence too
+            else:  # DG 10.2.3 the air bonus helps in defence too; DG 5.0 card 7 (Japanese)
+                points += max(1, u.strength + bonus + event_effect(state, "defence", u.side))
         conds = hex_conditions(state, t)
         level = state.data.map.hexes[t].level
         if attacker_levels and all(lv < level for lv in attacker_levels):
@@ -505,6 +626,7 @@ def proceed(state: DGState, p: Pending, events: list[Event]) -> None:
 def again(state: DGState, p: Pending, events: list[Event]) -> None:
     """DG 8.2.10: the surviving attackers attack the same hexes once more."""
     p["units"] = [i for i in p["units"] if state.units[i].on_map]
+    p["ambush_hit"] = False  # DG 8.2.9 the ambush doubles the first attack only
     p["support"] = {}
     p["strain"] = 0
     p["defend"] = 0
@@ -581,6 +703,7 @@ def decide(state: DGState, p: Pending, action: DGAction, events: list[Event]) ->
         else:
             u = state.units[action.args[0]]
             p.setdefault("advanced", []).append(u.id)
+            state.flags.setdefault("advanced", []).append(u.id)  # DG 8.2.2 no new duty
             path = advance_paths(state, p, u, p["advance"][p["side"]])[action.args[1]]
             for h in path:
                 take_control(state, u, h, events)
@@ -698,7 +821,9 @@ def odds(state: DGState, p: Pending) -> dict[str, Any]:
     """The exact outcome distribution of the assault `p` as built so far (DG 8.2.1.4): its
     strengths, ratio column and, for each die face, both sides' losses, retreats and
     advances; with straining, the chance of the extra loss (DG 8.2.3). Ambush and the
-    defender's artillery supply, not yet known, are left out."""
+    defender's artillery supply, not yet known, are left out; so are the counters the
+    attacker cannot see (DG 7.8: below the top of a stack, under stealth), whose number is
+    given as `unseen_counters`."""
     attack, defense = attack_strength(state, p), defense_strength(state, p)
     idx = ratio_index(state, attack, defense)
     ev = state.flags.get("event") or {}
@@ -709,6 +834,7 @@ def odds(state: DGState, p: Pending) -> dict[str, Any]:
         "defense": str(defense),
         "ratio": ratio_name(idx),
         "strain_loss_chance": str(Fraction(min(p["strain"], 6), 6)),
+        "unseen_counters": 0 if "defenders" in p else unseen_counters(state, p),
         "results": [],
     }
     if 0 <= idx <= 10:

@@ -70,14 +70,27 @@ def in_enemy_zoc(state: DGState, occ: dict[str, list[UnitState]], hex_id: str, s
     return enemy_adjacent(state, occ, hex_id, side)
 
 
-def stack_size(units: list[UnitState], state: DGState, landing: bool = False) -> int:
-    """How many stacking places the units fill; a Heavy battalion counts two when landing
-    (DG 10.2.3 note)."""
-    size = 0
-    for u in units:
-        heavy = state.data.units[u.id].heavy
-        size += 2 if heavy and landing and u.landed == state.turn else 1
-    return size
+def counts_two(state: DGState, u: UnitState) -> bool:
+    """DG 10.2.3 note: a Heavy battalion counts two for stacking in its landing hex on its
+    landing turn ("only one other non-heavy unit may stack with one heavy unit in the
+    landing hex"); a unit's `start` is its landing hex on the turn it lands."""
+    return u.landed == state.turn and u.at == u.start and state.data.units[u.id].heavy
+
+
+def stack_size(units: list[UnitState], state: DGState) -> int:
+    """How many stacking places the units fill (DG 7.5, a landed Heavy counts two)."""
+    return sum(2 if counts_two(state, u) else 1 for u in units)
+
+
+def stack_sizes(state: DGState, occ: dict[str, list[UnitState]]) -> dict[str, int]:
+    """The stacking places filled in each occupied hex (DG 7.5, DG 10.2.3 note)."""
+    out = {h: len(us) for h, us in occ.items()}
+    turn = state.turn
+    for h, us in occ.items():
+        for u in us:
+            if u.landed == turn and counts_two(state, u):
+                out[h] += 1
+    return out
 
 
 def room(
@@ -87,10 +100,13 @@ def room(
     unit: UnitState,
     landing: bool = False,
 ) -> bool:
-    """DG 7.5: at most three units a hex (checked whenever a unit would end there)."""
+    """DG 7.5: at most three units a hex (checked whenever a unit would end there); a Heavy
+    battalion landing, or back in its landing hex on the landing turn, needs two places."""
     here = [u for u in occ.get(hex_id, []) if u.id != unit.id]
-    need = 2 if landing and state.data.units[unit.id].heavy else 1
-    return stack_size(here, state, landing=landing) + need <= state.data.constants.stacking
+    heavy = state.data.units[unit.id].heavy
+    back = unit.landed == state.turn and hex_id == unit.start
+    need = 2 if heavy and (landing or back) else 1
+    return stack_size(here, state) + need <= state.data.constants.stacking
 
 
 def place(state: DGState, unit: UnitState, hex_id: str) -> None:
@@ -121,7 +137,9 @@ def change_hf(state: DGState, amount: int, by: str, events: list[Event], why: st
         )
     )
     limit = state.data.constants.hf_operational
-    if before >= limit > state.hf and by == "jp":  # DG 10.2.1 reduced to inoperable
+    # DG 10.2.1 "capture Henderson Field ... or reduce it to inoperable status": the field
+    # the Japanese reduce must be the US-held one (wrecking their own field earns nothing)
+    if before >= limit > state.hf and by == "jp" and state.hf_control == "us":
         state.flags["jp_reduced"] = True
         bonus(state, events)
 

@@ -22,7 +22,7 @@ from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
 
 from ..actions import DGAction
-from .common import event_effect, occupancy, place, take_control
+from .common import event_effect, occupancy, place, stack_sizes, take_control
 
 if TYPE_CHECKING:
     from ..model import GameData
@@ -156,6 +156,7 @@ class Context:
     ) -> None:
         self.occ = occ if occ is not None else occupancy(state)
         self.side = side
+        self.size = stack_sizes(state, self.occ)  # DG 7.5, a landed Heavy counts two
         m = state.data.map
         self.enemy: frozenset[str] = frozenset(
             h for h, us in self.occ.items() if us[0].side != side
@@ -242,8 +243,8 @@ def routes(state: DGState, unit: UnitState, ctx: Context | None = None) -> dict[
     ctx = ctx if ctx is not None and ctx.side == unit.side else Context(state, unit.side)
     raw = _raw_routes(state, (unit,), ctx)[1]
     full = state.data.constants.stacking  # DG 7.5 (the unit is not yet in any of these)
-    occ = ctx.occ
-    return {h: r for h, r in raw.items() if len(occ.get(h, ())) < full}
+    size = ctx.size
+    return {h: r for h, r in raw.items() if size.get(h, 0) < full}
 
 
 def unit_routes(state: DGState, unit: UnitState, ctx: Context) -> tuple[tuple[object, ...], RouteMap]:
@@ -254,7 +255,7 @@ def unit_routes(state: DGState, unit: UnitState, ctx: Context) -> tuple[tuple[ob
 
 def route_to(state: DGState, unit: UnitState, dest: str, ctx: Context) -> Route | None:
     """The route `routes` gives to `dest`, without building the others' table."""
-    if len(ctx.occ.get(dest, ())) >= state.data.constants.stacking:  # DG 7.5
+    if ctx.size.get(dest, 0) >= state.data.constants.stacking:  # DG 7.5
         return None
     return _raw_routes(state, (unit,), ctx)[1].get(dest)
 
@@ -267,7 +268,8 @@ def stack_routes(
     ctx = ctx if ctx is not None and ctx.side == units[0].side else Context(state, units[0].side)
     raw = _raw_routes(state, units, ctx)[1]
     full = state.data.constants.stacking
-    return {h: r for h, r in raw.items() if len(ctx.occ.get(h, ())) + len(units) <= full}
+    size = ctx.size
+    return {h: r for h, r in raw.items() if size.get(h, 0) + len(units) <= full}
 
 
 def _raw_routes(
@@ -334,12 +336,12 @@ def edge_tables(
             if to in m.road_next.get(frm, ()):  # DG 7.3.7 along a road (to a village: 1)
                 out.append((to, mv.road_to_village if h.village else mv.road_to_road, False))
                 continue
-            if h.village and m.hexes[frm].road:  # DG 7.3.7 road hex to village hex: 1
-                cost = mv.road_to_village
-            else:  # DG 7.3: the most expensive terrain in the hex
-                cost = mv.jungle if h.base == "jungle" else mv.clear
-                if h.village:
-                    cost = max(cost, mv.village)
+            if h.village and m.hexes[frm].road:  # DG 7.3.7 road hex to village hex: one
+                out.append((to, mv.road_to_village, False))  # "regardless of other terrain",
+                continue  # the river (DG 2.1.3 a terrain of the hex) and its stop included
+            cost = mv.jungle if h.base == "jungle" else mv.clear  # DG 7.3 the most expensive
+            if h.village:
+                cost = max(cost, mv.village)
             river = False
             if h.river:
                 cost = max(cost, mv.river)
@@ -450,11 +452,9 @@ def sea_hexes(state: DGState, unit: UnitState, ctx: Context) -> list[str]:
     ):
         return []
     full = state.data.constants.stacking
-    occ = ctx.occ
+    size = ctx.size
     return [
-        h
-        for h in state.game.coastal
-        if h != unit.at and h not in ctx.enemy and len(occ.get(h, ())) < full
+        h for h in state.game.coastal if h != unit.at and h not in ctx.enemy and size.get(h, 0) < full
     ]
 
 
@@ -492,13 +492,12 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     """Movement-phase moves (land, stack and sea), in a deterministic order."""
     out: list[DGAction] = []
     ctx = ctx if ctx is not None and ctx.side == side else Context(state, side)
-    occ = ctx.occ
     full = state.data.constants.stacking
     crowded: dict[int, frozenset[str]] = {}  # hexes without room for n more units (DG 7.5)
 
     def no_room(n: int) -> frozenset[str]:
         if n not in crowded:
-            crowded[n] = frozenset(h for h, us in occ.items() if len(us) + n > full)
+            crowded[n] = frozenset(h for h, size in ctx.size.items() if size + n > full)
         return crowded[n]
 
     for u in sorted(movers(state, side), key=lambda x: x.id):

@@ -57,8 +57,9 @@ def begin_phase(state: DGState) -> None:
     state.flags["hf_work"] = []
 
 
-def begin_fire(state: DGState) -> None:
-    """Each artillery unit fires once in each artillery phase (DG 8.1)."""
+def begin_player_turn(state: DGState) -> None:
+    """DG 8.1: each artillery unit fires once in a player's turn: in its side's artillery
+    phase, or as part of that turn's assaults (docs/rulings/deluxe.md, ruling 24a)."""
     for u in state.units.values():
         u.fired = False
 
@@ -78,6 +79,7 @@ def start_step(state: DGState, kind: str, side: str, events: list[Event]) -> boo
     step = state.data.sequence[state.step]
     if step.number in (1, 11):
         begin_side(state, side)
+        begin_player_turn(state)
     if kind == "event":
         random_events.draw(state, side, events)
         return False
@@ -99,9 +101,12 @@ def start_step(state: DGState, kind: str, side: str, events: list[Event]) -> boo
         stealth.start_phase(state, side, events)
         return True
     if kind == "fire":
-        begin_fire(state)
         return bool(artillery.legal(state, side))
     if kind == "combat":
+        # DG 8.2 "each defending hex may only be attacked once": once in each combat phase,
+        # so a hex the US attacked in step 10 may be attacked by Japan in step 19
+        state.flags["attacked_hexes"] = []
+        state.flags["advanced"] = []
         return any(a.verb == "attack" for a in assault_legal(state, side))
     if kind == "turn_end":
         victory.score_turn_end(state, events)

@@ -38,7 +38,7 @@ def can_enter(state: DGState, u: UnitState, occ: dict) -> bool:
     """DG 7.7 / 7.7.1: an infantry unit in jungle, not next to an enemy, in lieu of moving."""
     return (
         u.side in stealth_sides(state)
-        and state.data.units[u.id].type == "infantry"
+        and state.data.units[u.id].infantry  # Heavy Infantry too (DG 10.2.3 note)
         and u.on_map
         and not u.stealth
         and not u.moved
@@ -323,7 +323,7 @@ def can_repair(state: DGState, u: UnitState) -> bool:
     """DG 7.11.2: an engineer, labour or infantry unit on its own side's field, either the
     whole turn (two points) or after moving at most half its allowance (one point)."""
     t = state.data.units[u.id]
-    if t.type not in ("engineer", "labour", "infantry") or not _worker(state, u):
+    if not (t.type in ("engineer", "labour") or t.infantry) or not _worker(state, u):
         return False
     if state.hf_control != u.side or state.hf >= state.data.constants.hf_max:
         return False
@@ -341,7 +341,7 @@ def repair(state: DGState, u: UnitState, events: list[Event]) -> None:
     whole = not (u.moved or u.leg)  # a leg (DG 7.5, 7.7.5) is moving
     u.moved = True
     state.flags.setdefault("hf_work", []).append(u.id)
-    if state.data.units[u.id].type == "infantry":  # 3-6 immobile, 5-6 after moving
+    if state.data.units[u.id].infantry:  # 3-6 immobile, 5-6 after moving
         die = roll(state, "DG 7.11.2 infantry repair", events)
         if die < (3 if whole else 5):
             events.append(
