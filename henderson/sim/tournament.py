@@ -140,7 +140,9 @@ def tournament(
     for name in names:
         check_agents(game, {first: name})
     pairings = [(a, b) for a in names for b in names if a != b or mirror]
-    jobs = [Job(i, {first: a, second: b}, seed) for a, b in pairings for i in range(n)]
+    # game by game, every pairing in turn: a run stopped early has as many games of each
+    # seating, each index played on the same game seed by both seatings (paired)
+    jobs = [Job(i, {first: a, second: b}, seed) for i in range(n) for a, b in pairings]
     kept: list[dict[str, Any]] = []
     if resume:
         if out is None:

@@ -90,3 +90,13 @@ def test_resume_keeps_finished_games_and_plays_the_rest(tmp_path) -> None:
 def test_resume_needs_a_results_file() -> None:
     with pytest.raises(SimulationError, match="--resume needs the results file"):
         tournament("toy", ["random", "normal"], 2, resume=True)
+
+
+def test_games_are_played_index_by_index_in_every_seating(tmp_path) -> None:
+    # a run stopped early then holds as many games of each seating, paired by game seed
+    out = tmp_path / "order.jsonl"
+    tournament("toy", ["random", "easy"], 3, seed=5, mirror=False, out=out)
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["index"] for r in rows] == [0, 0, 1, 1, 2, 2]
+    assert [r["agents"]["red"] for r in rows] == ["random", "easy"] * 3
+    assert rows[0]["seed"] == rows[1]["seed"] != rows[2]["seed"]
