@@ -61,16 +61,21 @@ POSTGRES = os.environ.get("HENDERSON_TEST_POSTGRES", "")
 
 
 @pytest.fixture(scope="session")
-def fresh_postgres() -> str:
-    """The PostgreSQL test database, emptied of the server's tables once per session."""
-    from sqlalchemy import create_engine
+def fresh_postgres(worker_id: str) -> str:
+    """The PostgreSQL test database with a schema of its own for this test process, made
+    empty once per session: parallel test processes (pytest-xdist) share the database but
+    never each other's tables."""
+    from sqlalchemy import create_engine, text
 
-    from henderson.server.storage import Base, normalise_url
+    from henderson.server.storage import normalise_url
 
+    schema = f"test_{worker_id}"  # "test_master" alone, "test_gw0", "test_gw1", … in parallel
     engine = create_engine(normalise_url(POSTGRES))
-    Base.metadata.drop_all(engine)
+    with engine.begin() as connection:
+        connection.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
     engine.dispose()
-    return POSTGRES
+    return f"{POSTGRES}{'&' if '?' in POSTGRES else '?'}options=-csearch_path%3D{schema}"
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
