@@ -21,6 +21,15 @@ SEEDS = range(3)
 
 
 def check_invariants(state, scored, sunk) -> None:
+    built = state.build_index()  # pieces by zone and by ship while nothing moves
+    try:
+        _check_invariants(state, scored, sunk)
+    finally:
+        if built:
+            state.drop_index()
+
+
+def _check_invariants(state, scored, sunk) -> None:
     units = state.data.units
     for p in state.pieces.values():
         if p.aboard is not None:
