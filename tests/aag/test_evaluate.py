@@ -6,10 +6,11 @@ from __future__ import annotations
 import importlib
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from henderson.games.aag.evaluate import evaluate, tables
+from henderson.games.aag.evaluate import CARGO_WEIGHT, evaluate, island_strength, tables
 
 from .helpers import game, piece, position
 
@@ -102,6 +103,24 @@ def test_holding_an_island_and_threatening_one_count():
         piece("us10", "infantry", "new_caledonia_sea", aboard="us8"),
     ]
     assert value(landing) > value(at_base)  # the same force, next to Malaita
+
+
+def test_a_force_at_sea_threatens_its_islands_once_rule_aag_unload():
+    # troops aboard in G can land on one of the three islands next to it (AAG Combat step 3):
+    # their weight is split among Guadalcanal, New Georgia and Santa Isabel, not counted thrice
+    force = [
+        piece("us8", "transport", "G"),
+        piece("us9", "infantry", "G", aboard="us8"),
+        piece("us10", "infantry", "G", aboard="us8"),
+    ]
+    without = island_strength(position(base_pieces()))
+    with_force = island_strength(position([*base_pieces(), *force]))
+    islands = tables(game().data).sea_islands["G"]
+    assert sorted(islands) == ["guadalcanal", "new_georgia", "santa_isabel"]
+    added = {i: with_force[i]["us"] - without[i]["us"] for i in with_force}
+    power = 2 * game().data.units["infantry"].attack["land"]
+    assert sum(added.values()) == pytest.approx(CARGO_WEIGHT * power)
+    assert all(added[i] == pytest.approx(CARGO_WEIGHT * power / 3) for i in islands)
 
 
 def test_supplies_next_to_a_free_airfield_slot_count_rule_aag_build_airfields():

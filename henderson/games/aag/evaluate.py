@@ -7,7 +7,8 @@ estimate is a race to 15 victory points (AAG How to Win), counted in victory poi
   Regroup step 5) over the turns the race has left, the horizon;
 - islands held (4 reinforcement points a turn each, AAG Reinforce), weighted by how
   securely each is held: land power ashore against the land units the enemy has aboard
-  ships next to it, its cruisers and battleships in range and its air units near;
+  ships next to it, its cruisers and battleships in range and its air units near (what a
+  sea zone holds can join at one island only, so it is split among the islands next to it);
 - supply tokens on or aboard next to an island with a free airfield slot (an airfield to
   come, AAG Build Airfields);
 - material: every unit, supply token and unspent reinforcement point at its cost (AAG
@@ -52,6 +53,7 @@ class Tables:
     island_seas: dict[str, tuple[str, ...]]
     capacity: dict[str, int]  # airfield slots per island
     sea_islands: dict[str, tuple[str, ...]]  # islands next to each sea zone
+    sea_share: dict[str, float]  # 1 / the islands next to each sea zone: a threat split among them
     build: float  # supply tokens an airfield costs
     repair: float  # cost of the supply that repairs a damaged ship
     to_win: int
@@ -99,6 +101,9 @@ def tables(data: GameData) -> Tables:
             ("hidden:load", "hidden:orders", "hidden:torpedo", *_movement_steps())
         ),
         kinds={k: (cost[k], power(k), role(k)) for k in cost},
+        sea_share={
+            z: 1.0 / n for z in data.board.seas if (n := sum(z in isl.seas for isl in data.board.islands.values()))
+        },
     )
     _TABLES[id(data)] = (data, built)
     return built
@@ -123,9 +128,38 @@ def evaluate(state: AagState, side: str) -> float:
     return value if side == "us" else -value
 
 
-def _value_for_us(state: AagState) -> float:
+def _strength(
+    state: AagState, t: Tables, ashore: dict[str, dict[str, float]], near: dict[str, dict[str, float]]
+) -> dict[str, dict[str, float]]:
+    """Each side's land power for holding each island: its units ashore, its air units there,
+    the edge of the side holding it, and the power that can join from the sea zones next to
+    it. That power (cargo that can land, cruisers and battleships that can fire, air units)
+    can go to one island only (AAG Unload, Ranged Fire: one adjacent zone), so a sea zone's
+    power is split evenly among the islands next to it instead of counted at each."""
+    out: dict[str, dict[str, float]] = {}
+    for island, seas in t.island_seas.items():
+        strength = {}
+        for s in ("us", "jp"):
+            mine = near[s]
+            power = ashore[s].get(island, 0.0) + mine.get(island, 0.0)
+            power += sum(mine.get(sea, 0.0) * t.sea_share[sea] for sea in seas)
+            if state.control.get(island) == s:
+                power += HOLDER_EDGE
+            strength[s] = power
+        out[island] = strength
+    return out
+
+
+def island_strength(state: AagState) -> dict[str, dict[str, float]]:
+    """Each side's land power for holding each island, as the evaluation weighs it."""
     t = tables(state.data)
-    sides = ("us", "jp")
+    _, ashore, _, _, near = _tally(state, t)
+    return _strength(state, t, ashore, near)
+
+
+def _tally(state: AagState, t: Tables) -> tuple[dict, dict, dict, dict, dict]:
+    """One pass over the pieces: material by side, land power ashore by island, supplies by
+    zone, islands with a land unit, and power that can join from each zone."""
     material = {"us": float(state.points["us"]), "jp": float(state.points["jp"])}
     ashore: dict[str, dict[str, float]] = {"us": {}, "jp": {}}  # island -> land power
     stock: dict[str, dict[str, float]] = {"us": {}, "jp": {}}  # zone -> supplies there
@@ -158,6 +192,13 @@ def _value_for_us(state: AagState) -> float:
             near[s][zone] = near[s].get(zone, 0.0) + SHIP_WEIGHT * power
         elif role == AIR_ROLE:
             near[s][zone] = near[s].get(zone, 0.0) + AIR_WEIGHT * power
+    return material, ashore, stock, landed, near
+
+
+def _value_for_us(state: AagState) -> float:
+    t = tables(state.data)
+    sides = ("us", "jp")
+    material, ashore, stock, landed, near = _tally(state, t)
 
     rate = {s: 0.0 for s in sides}
     damaged_fields = {s: 0.0 for s in sides}
@@ -173,14 +214,7 @@ def _value_for_us(state: AagState) -> float:
 
     # how securely each side holds each island: its share of the local land power
     share: dict[str, float] = {}
-    for island, seas in t.island_seas.items():
-        strength = {}
-        for s in sides:
-            power = ashore[s].get(island, 0.0) + near[s].get(island, 0.0)
-            power += sum(near[s].get(sea, 0.0) for sea in seas)
-            if state.control.get(island) == s:
-                power += HOLDER_EDGE
-            strength[s] = power
+    for island, strength in _strength(state, t, ashore, near).items():
         total = strength["us"] + strength["jp"]
         share[island] = strength["us"] / total if total else 0.5
 
