@@ -1,20 +1,18 @@
 """Complete seeded AAG games by random play through the public API: the invariants after every
 action (capacities, cargo, damaged units at their base, victory points equal to the airfields
-scored plus the capital ships sunk), every listed action round-tripping its notation, and the
+scored plus the capital ships sunk), each chosen action round-tripping its notation, and the
 record replaying to the same final position. HENDERSON_RANDOM_GAMES sets the scale: this plays
 half that number of complete games (1,000 under the test command; 12 when pytest runs alone)."""
 
 from __future__ import annotations
 
 import os
-import random
 
 import pytest
 
-from henderson.core.record import GameRecord, record_for, replay
+from henderson.core.record import GameRecord, replay
 
-from .helpers import game
-from .test_play import check_invariants
+from .test_play import play_game
 
 GAMES = max(12, int(os.environ.get("HENDERSON_RANDOM_GAMES", "24")) // 2)
 BATCH = 25
@@ -22,26 +20,8 @@ MAX_PLIES = 20_000  # a game that has not ended by then has a loop of free actio
 
 
 def play_one(seed: int, options: dict[str, bool]) -> None:
-    g = game()
-    state = g.new_state(seed, options=options)
-    record = record_for(g, state)
-    rng = random.Random(seed)
-    scored = {"us": 0, "jp": 0}
-    sunk = {"us": 0, "jp": 0}
-    while not state.is_terminal():
-        assert state.ply < MAX_PLIES, f"seed {seed}: no end in sight at turn {state.turn} {state.step}"
-        legal = state.legal_actions()
-        action = legal[rng.randrange(len(legal))]
-        assert g.parse_action(str(action)) == action
-        player = state.current_player()
-        events = state.apply(action)
-        record.add(player, str(action), events)
-        for e in events:
-            if e.kind == "vp" and "gained" in e.data:
-                scored[e.data["side"]] += e.data["gained"]
-            elif e.kind == "vp":
-                sunk[e.data["side"]] += 1
-        check_invariants(state, scored, sunk)
+    g, state, record = play_game(seed, options, plies=MAX_PLIES, every_notation=False)
+    assert state.is_terminal(), f"seed {seed}: no end in sight at turn {state.turn} {state.step}"
     assert state.winner() in ("us", "jp")
     again = replay(GameRecord.loads(record.dumps()), g)
     assert again.to_json() == state.to_json()

@@ -166,7 +166,9 @@ def test_attack_below_one_to_six_eliminates_the_attacker():  # DG 8.2.1.3
     assert s.units["84G"].at == "eliminated" and s.vp == 2
 
 
-def test_each_unit_attacks_once_each_hex_once():  # DG 8.2, 8.2.2
+def attack_3708_with_147_1():
+    """Two US units in 3808 next to Japanese units in 3708 and 3909; 147/1 has attacked 3708
+    alone and the attack is resolved."""
     s = state(
         15, "us_combat", {"147/1": "3808", "147/2": "3808", "124/2": "3708", "124/1": "3909"},
         dice=[5, 5],
@@ -175,6 +177,11 @@ def test_each_unit_attacks_once_each_hex_once():  # DG 8.2, 8.2.2
         s.apply(a)
     while s.pending:
         s.apply(s.legal_actions()[0])
+    return s
+
+
+def test_each_unit_attacks_once_each_hex_once():  # DG 8.2, 8.2.2
+    s = attack_3708_with_147_1()
     legal = {str(a) for a in s.legal_actions()}
     assert "attack 3708" not in legal and "with 147/1" not in legal
     with pytest.raises(IllegalAction, match=r"DG 8\.2"):
@@ -231,16 +238,7 @@ def test_a_unit_must_attack_every_adjacent_enemy_hex():  # DG 8.2, 8.2.6
 def test_a_soak_off_leaves_the_other_hex_owed():  # DG 8.2, 8.2.6 soak-off
     # two units in 3808: one may attack 3708 alone (a soak-off) because the other is left to
     # attack 3909; the phase cannot end until someone has
-    s = state(
-        15,
-        "us_combat",
-        {"147/1": "3808", "147/2": "3808", "124/2": "3708", "124/1": "3909"},
-        dice=[5, 5],
-    )
-    for a in ("attack 3708", "with 147/1", "go"):
-        s.apply(a)
-    while s.pending:
-        s.apply(s.legal_actions()[0])
+    s = attack_3708_with_147_1()
     legal = {str(a) for a in s.legal_actions()}
     assert "end" not in legal and "attack 3909" in legal  # 147/1 attacked, 3909 still owed
     s.apply("attack 3909")

@@ -159,3 +159,19 @@ def test_river_hexes_must_be_adjacent(tmp_path):
     with pytest.raises(DataErrors) as info:
         load_data(d)
     assert "map.toml: river Matanikau: hexes: 3311 and 3309 are not adjacent" in str(info.value)
+
+
+def test_an_event_that_could_never_act_is_refused(tmp_path):  # DG 5.0 "lasts for this turn only"
+    # the Japanese draw in step 11, after the US movement of step 7: slowing US movement then
+    # would do nothing (the shipped card 7 weakens the US defenders instead)
+    d = _copy(tmp_path)
+    text = (d / "events.toml").read_text()
+    old = 'kind = "defence", target = "enemy", amount = -1'
+    assert old in text
+    (d / "events.toml").write_text(text.replace(old, 'kind = "movement", target = "enemy", amount = -2'))
+    with pytest.raises(DataErrors) as info:
+        load_data(d)
+    assert str(info.value).splitlines() == [
+        "events.toml: card 7: jp: movement for us would never act: no move step of us follows the jp draw "
+        "in the turn (rule DG 5.0)"
+    ]

@@ -8,7 +8,6 @@ import pytest
 from henderson.core.errors import IllegalAction
 from henderson.games.deluxe.rules.assault import defense_strength
 from henderson.games.deluxe.rules.common import award_vp, vp_text
-from henderson.games.deluxe.rules.events import ACTS_IN
 from henderson.games.deluxe.rules.rabaul import available
 from henderson.sim.play import cause_of, play_game
 
@@ -270,27 +269,6 @@ def test_event_blocks_naval_bombardment():  # DG 5.0 card 8 ("Naval victory", US
     assert [str(a) for a in s.legal_actions()] == ["pass"]
     with pytest.raises(IllegalAction, match=r"DG 8\.1\.7"):
         s.apply("bombard")
-
-
-@pytest.mark.parametrize("side", ["us", "jp"])
-def test_every_event_acts_after_it_is_drawn(side):  # DG 5.0 "lasts for this turn only"
-    # the US draws in step 1, the Japanese in step 11 (DG 4.0): each effect must act in a
-    # step still to come in the turn, for every side it targets
-    seq = GAME.data.sequence
-    drawn = next(i for i, st in enumerate(seq) if st.kind == "event" and st.side == side)
-    enemy = "jp" if side == "us" else "us"
-    for card in GAME.data.cards:
-        eff = card.effect(side)
-        where = ACTS_IN[eff.kind]
-        if where is None:
-            continue  # at once
-        kind, whose = where
-        targets = {"self": [side], "enemy": [enemy], "both": [side, enemy]}[eff.target]
-        for t in targets:
-            acting = t if whose == "target" else ("jp" if t == "us" else "us")
-            assert any(st.kind == kind and st.side == acting for st in seq[drawn + 1 :]), (
-                f"card {card.number} ({eff.title}) for {t} can never act"
-            )
 
 
 def test_malaria_weakens_the_us_defenders():  # DG 5.0 card 7 ("Malaria in the perimeter")

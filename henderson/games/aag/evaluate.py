@@ -49,16 +49,14 @@ NEAR_WIN = 0.95  # the value of a side certain to reach 15 first at this turn's 
 class Tables:
     """What evaluation reads from the game data, computed once per game."""
 
-    cost: dict[str, float]  # reinforcement cost by unit type (supply included)
     island_seas: dict[str, tuple[str, ...]]
     capacity: dict[str, int]  # airfield slots per island
     sea_islands: dict[str, tuple[str, ...]]  # islands next to each sea zone
-    sea_share: dict[str, float]  # 1 / the islands next to each sea zone: a threat split among them
     build: float  # supply tokens an airfield costs
     repair: float  # cost of the supply that repairs a damaged ship
     to_win: int
     movement_steps: frozenset[str]
-    kinds: dict[str, tuple[float, int, int]]  # type -> (cost, land power, role), for the piece loop
+    kinds: dict[str, tuple[float, int, int]]  # type -> (reinforcement cost, land power, role)
 
 
 _TABLES: dict[int, tuple[GameData, Tables]] = {}
@@ -87,7 +85,6 @@ def tables(data: GameData) -> Tables:
         return 0 if kind == SUPPLY else data.units[kind].attack["land"]
 
     built = Tables(
-        cost=cost,
         island_seas={i: isl.seas for i, isl in data.board.islands.items()},
         capacity={i: isl.airfields for i, isl in data.board.islands.items()},
         sea_islands={
@@ -101,9 +98,6 @@ def tables(data: GameData) -> Tables:
             ("hidden:load", "hidden:orders", "hidden:torpedo", *_movement_steps())
         ),
         kinds={k: (cost[k], power(k), role(k)) for k in cost},
-        sea_share={
-            z: 1.0 / n for z in data.board.seas if (n := sum(z in isl.seas for isl in data.board.islands.values()))
-        },
     )
     _TABLES[id(data)] = (data, built)
     return built
@@ -142,7 +136,7 @@ def _strength(
         for s in ("us", "jp"):
             mine = near[s]
             power = ashore[s].get(island, 0.0) + mine.get(island, 0.0)
-            power += sum(mine.get(sea, 0.0) * t.sea_share[sea] for sea in seas)
+            power += sum(mine.get(sea, 0.0) / len(t.sea_islands[sea]) for sea in seas)
             if state.control.get(island) == s:
                 power += HOLDER_EDGE
             strength[s] = power

@@ -34,6 +34,7 @@ from .model import (
     Step,
     Turn,
     UnitType,
+    other,
 )
 
 DEFAULT_DIR = Path(__file__).parent / "data"
@@ -55,18 +56,22 @@ RATIOS = ("1-6", "1-5", "1-4", "1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", 
 MONTHS = ("Aug", "Sep", "Oct", "Nov", "Dec", "Jan")
 UNIT_TYPES = ("infantry", "artillery", "engineer", "lvt", "labour", "special", "heavy", "armor")
 TERRAIN_CHARS = {"~": "sea", ".": "clear", "#": "jungle"}
-EVENT_KINDS = (
-    "supply",
-    "hf",
-    "vp",
-    "combat",
-    "movement",
-    "detect",
-    "no_naval",
-    "sure_naval",
-    "no_fire",
-    "defence",
-)
+# The kinds of random event, and where each acts (DG 5.0 "lasts for this turn only"): None at
+# once when drawn, otherwise (step kind, whose step): "target" the targeted side's own step,
+# "other" the other side's (a `defence` event acts while the target defends in the enemy's
+# assaults). `check_constraints` refuses a card whose event would come after every such step.
+EVENT_KINDS: dict[str, tuple[str, str] | None] = {
+    "supply": None,
+    "hf": None,
+    "vp": None,
+    "combat": ("combat", "target"),
+    "movement": ("move", "target"),
+    "detect": ("move", "target"),
+    "no_naval": ("naval", "target"),
+    "sure_naval": ("naval", "target"),
+    "no_fire": ("fire", "target"),
+    "defence": ("combat", "other"),
+}
 
 
 def load_data(data_dir: Path | None = None) -> GameData:
@@ -641,6 +646,33 @@ class _Loader:
         return tuple(out)
 
 
+def _check_events_can_act(d: GameData, col: Collector) -> None:
+    """DG 5.0: an event lasts for the turn it is drawn in, so each card's half must act in a
+    step still to come after the drawing side's event step, for every side it targets."""
+    for side in SIDES:
+        drawn = next((i for i, st in enumerate(d.sequence) if st.kind == "event" and st.side == side), None)
+        if drawn is None:
+            continue
+        later = {(st.kind, st.side) for st in d.sequence[drawn + 1 :]}
+        for card in d.cards:
+            eff = card.effect(side)
+            where = EVENT_KINDS.get(eff.kind)
+            if where is None:
+                continue  # acts at once
+            kind, whose = where
+            targets = {"self": [side], "enemy": [other(side)], "both": [side, other(side)]}.get(eff.target, [])
+            for t in targets:
+                acting = t if whose == "target" else other(t)
+                if (kind, acting) not in later:
+                    col.add(
+                        "events.toml",
+                        f"card {card.number}",
+                        side,
+                        f"{eff.kind} for {t} would never act: no {kind} step of {acting} follows "
+                        f"the {side} draw in the turn (rule DG 5.0)",
+                    )
+
+
 def check_constraints(d: GameData, col: Collector) -> None:
     """The values the DG rulebook fixes (DATA.md, DG section) must hold on any data set."""
     m, c = d.map, d.constants
@@ -700,6 +732,7 @@ def check_constraints(d: GameData, col: Collector) -> None:
         col.add("attrition.toml", f"column {ratio}", "ratio", "not a column of 1-6 ... 6-1")
     if len(d.cards) != 9 or sorted(card.number for card in d.cards) != list(range(1, 10)):
         col.add("events.toml", "card", "number", "needs nine cards numbered 1..9 (rule DG 2.3)")
+    _check_events_can_act(d, col)
     if [s.number for s in d.sequence] != list(range(1, 21)):
         col.add("sequence.toml", "step", "number", "needs the twenty steps 1..20 (rule DG 4.0)")
     if sorted(p.period for p in d.periods) != [1, 2, 3, 4]:

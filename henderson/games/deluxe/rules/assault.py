@@ -111,12 +111,16 @@ def owed(state: DGState, side: str, occ: dict) -> list[str]:
     for u in state.units.values():
         if u.side == side and duty_bound(state, u, occ):
             hexes.update(n for n in adjacent[u.at] if attackable(state, occ, n, side))
-    return sorted(
-        h
-        for h in hexes
-        if any(
-            v.side == side and can_join(state, v) for n in adjacent[h] for v in occ.get(n, [])
-        )
+    return sorted(h for h in hexes if can_be_attacked(state, occ, side, h))
+
+
+def can_be_attacked(state: DGState, occ: dict, side: str, hex_id: str, besides: frozenset[str] = frozenset()) -> bool:
+    """Whether a unit of `side` next to `hex_id`, other than those in `besides`, may still
+    join an attack (DG 8.2.2: each unit attacks once a phase)."""
+    return any(
+        v.side == side and v.id not in besides and can_join(state, v)
+        for n in state.data.map.adjacent[hex_id]
+        for v in occ.get(n, [])
     )
 
 
@@ -124,17 +128,11 @@ def dodged(state: DGState, p: Pending, occ: dict) -> list[str]:
     """Owed hexes this assault would leave with no unit able to attack them (DG 8.2): they
     must be added to its targets (`target`) before `go`."""
     side = p["attacker"]
-    adjacent = state.data.map.adjacent
-    joined = set(p["units"])
+    joined = frozenset(p["units"])
     return [
         h
         for h in owed(state, side, occ)
-        if h not in p["targets"]
-        and not any(
-            v.side == side and v.id not in joined and can_join(state, v)
-            for n in adjacent[h]
-            for v in occ.get(n, [])
-        )
+        if h not in p["targets"] and not can_be_attacked(state, occ, side, h, besides=joined)
     ]
 
 

@@ -84,13 +84,7 @@ def stack_size(units: list[UnitState], state: DGState) -> int:
 
 def stack_sizes(state: DGState, occ: dict[str, list[UnitState]]) -> dict[str, int]:
     """The stacking places filled in each occupied hex (DG 7.5, DG 10.2.3 note)."""
-    out = {h: len(us) for h, us in occ.items()}
-    turn = state.turn
-    for h, us in occ.items():
-        for u in us:
-            if u.landed == turn and counts_two(state, u):
-                out[h] += 1
-    return out
+    return {h: stack_size(us, state) for h, us in occ.items()}
 
 
 def room(

@@ -14,24 +14,6 @@ if TYPE_CHECKING:
     from ..state import DGState
 
 
-# DG 5.0 "lasts for this turn only": where each kind of event acts. None: at once, when drawn;
-# otherwise (step kind, whose step): "target" the targeted side's own step, "other" the other
-# side's step (a `defence` event acts while the target defends in the enemy's assaults). An
-# event drawn after the last such step of the turn would do nothing: the cards avoid that.
-ACTS_IN: dict[str, tuple[str, str] | None] = {
-    "supply": None,
-    "hf": None,
-    "vp": None,
-    "combat": ("combat", "target"),
-    "movement": ("move", "target"),
-    "detect": ("move", "target"),
-    "no_naval": ("naval", "target"),
-    "sure_naval": ("naval", "target"),
-    "no_fire": ("fire", "target"),
-    "defence": ("combat", "other"),
-}
-
-
 def draw(state: DGState, side: str, events: list[Event]) -> None:
     """Draw from the cards not yet drawn (the deck is reshuffled when it runs out)."""
     if state.data.turn(state.turn).event != side:
