@@ -143,3 +143,28 @@ def test_the_arrival_schedule_is_public():  # DG 2.2.1.10: the printed arrival t
     us = s.view("us")
     later = [uid for uid, t in s.data.units.items() if t.side == "jp" and t.arrival > 1]
     assert later and all(us["units"][uid]["at"] == "turn" for uid in later)
+
+
+def test_dg_10_1_guessed_rabaul_picks_come_from_the_period_they_arrive_in():  # ruling 14b
+    # picked at the end of turn 14, the units land in turn 15 (period 3): the enemy's guess
+    # draws among the units available then, never the period-2-only ones (DG 10.1)
+    s = state(
+        14,
+        "turn_end",
+        {"124/2": "3707"},
+        open=False,
+        henderson_field={"status": 20, "control": "jp"},
+        flags={"jp_captured": True, "capture_bonus_given": True},
+    )
+    s.apply("rabaul H1")
+    assert s.next_flags["rabaul_bonus"]["period"] == 3
+    drawn = set()
+    for seed in range(30):
+        guess = s.sample_unseen("us", random.Random(seed))
+        drawn.update(u for u, x in guess.units.items() if x.at == "next")
+    period_3 = {
+        uid
+        for uid, t in GAME.data.units.items()
+        if t.rabaul_period and t.rabaul_period <= 3 < t.rabaul_period + t.rabaul_periods
+    }
+    assert drawn and drawn <= period_3 and len(drawn) > 1
