@@ -55,10 +55,7 @@ def in_zone(s, u) -> bool:
     m = s.data.map
     if m.hexes[u.at].jungle:
         return False
-    return any(
-        v.on_map and v.side != u.side and v.at in m.adjacent[u.at] and not v.stealth
-        for v in s.units.values()
-    )
+    return any(v.on_map and v.side != u.side and v.at in m.adjacent[u.at] and not v.stealth for v in s.units.values())
 
 
 def phase_over(s, step: str) -> bool:

@@ -306,7 +306,7 @@ def test_event_blocks_naval_bombardment():  # DG 5.0 card 8 ("Naval victory", US
         henderson_field={"status": 20, "control": "us"},
     )
     assert [str(a) for a in s.legal_actions()] == ["pass"]
-    with pytest.raises(IllegalAction, match=r"DG 8\.1\.7"):
+    with pytest.raises(IllegalAction, match=r"DG 5\.0: .*card 8, Naval victory"):
         s.apply("bombard")
 
 
