@@ -21,6 +21,10 @@ EV_NO_FIRE = {"side": "jp", "card": 9, "kind": "no_fire", "target": "enemy", "am
 EV_NO_NAVAL = {"side": "us", "card": 8, "kind": "no_naval", "target": "enemy", "amount": 0}
 
 
+ASSAULT = {"147/1": "3808", "147/2": "3808", "124/2": "3708", "28/1": "3708", "124/1": "4012"}
+ATTACK = ("attack 3708", "with 147/1", "with 147/2", "go")
+
+
 def case(rule: str, says: str, turn: int, step: str, units: dict, action: str, *setup: str, **extra: Any):
     """One refusal: the position, the actions that lead to it, the action, what it must say."""
     return pytest.param(turn, step, units, extra, setup, action, rule, says, id=f"{rule} {action}")
@@ -34,6 +38,16 @@ CASES = [
     case("DG 2.1", "9999 is not a hex of the map", 15, "us_move", {"7/1": "3808"}, "move 7/1 9999"),
     case("DG 8.2.1", "belongs to an assault, and none is in progress", 15, "us_move", {}, "go"),
     case("DG 4.0", "declined or ended with `pass`", 15, "guerrilla", {}, "end"),
+    case("DG 8.2.1.4", "belongs to an assault", 15, "us_move", {}, "stop"),
+    case(
+        "DG 8.2.10",
+        "jp must first settle the assault (build)",
+        15,
+        "jp_combat",
+        {"124/2": "3708", "147/1": "3808"},
+        "banzai",
+        "attack 3808",
+    ),
     case("DG 10.2", "picked only at the turn end", 15, "us_move", {}, "rabaul H1"),
     case(
         "DG 4.0",
@@ -667,6 +681,120 @@ CASES = [
         "go",
         supply={"jp": 1},
     ),
+    case(
+        "DG 7.7",
+        "124/2 is under a stealth marker",
+        15,
+        "jp_combat",
+        {"124/1": "4011", "124/2": {"at": "4012", "stealth": 1}, "7/1": "3912"},
+        "with 124/2",
+        "attack 3912",
+    ),
+    case(
+        "DG 8.2.6",
+        "3708 is a defending hex of this assault already",
+        15,
+        "us_combat",
+        {"147/1": "3808", "124/2": "3708"},
+        "target 3708",
+        "attack 3708",
+        "with 147/1",
+    ),
+    # -- resolving an assault (DG 8.2.1.4): 8 to 4 is 2-1; a 1 costs the defender two steps and
+    # a one-hex retreat, the attacker advances one hex
+    case(
+        "DG 8.2.1.4",
+        "124/1 is not one of the units of this assault",
+        15,
+        "us_combat",
+        ASSAULT,
+        "lose 124/1",
+        *ATTACK,
+        dice=[1],
+    ),
+    case(
+        "DG 8.2.1.4", "must retreat exactly 1 hex", 15, "us_combat", ASSAULT, "retreat 124/2 3606", *ATTACK, "lose 28/1"
+    ),
+    case(
+        "DG 8.2.1.4",
+        "3804 is coastal waters",
+        15,
+        "us_combat",
+        {**ASSAULT, "124/2": "3805", "28/1": "3805", "147/1": "3906", "147/2": "3906"},
+        "retreat 124/2 3804",
+        "attack 3805",
+        "with 147/1",
+        "with 147/2",
+        "go",
+        "lose 28/1",
+    ),
+    case(
+        "DG 8.2.1.4",
+        "3807 is in an enemy zone of control",
+        15,
+        "us_combat",
+        ASSAULT,
+        "retreat 124/2 3807",
+        *ATTACK,
+        "lose 28/1",
+    ),
+    case("DG 7.3.8", "3808 holds enemy units", 15, "us_combat", ASSAULT, "retreat 124/2 3808", *ATTACK, "lose 28/1"),
+    case(
+        "DG 8.2.1.4",
+        "allows an advance of 1 hex",
+        15,
+        "us_combat",
+        ASSAULT,
+        "advance 147/1 3607",
+        *ATTACK,
+        "lose 28/1",
+        "retreat 124/2 3707",
+        "retreat 28/1 3707",
+    ),
+    case(
+        "DG 8.2.1.4",
+        "7/1 did not take part in this assault",
+        15,
+        "us_combat",
+        {**ASSAULT, "7/1": "3806"},
+        "advance 7/1 3708",
+        "attack 3708",
+        "with 147/1",
+        "with 147/2",
+        "go",
+        "lose 28/1",
+        "retreat 124/2 3607",
+        "retreat 28/1 3607",
+    ),
+    # -- the owner's choices after artillery fire (DG 8.1.5) and after detection (DG 7.7.5)
+    case(
+        "DG 8.1.5",
+        "5Yk has its final step",
+        15,
+        "us_fire_1",
+        {"11/1": "3806", "147/1": "3808", "124/2": "3708", "28/1": "3708", "5Yk": {"at": "3708", "strength": 1}},
+        "lose 5Yk",
+        "fire 11/1 3708 1",
+        supply={"us": 3},
+    ),
+    case(
+        "DG 7.7.4",
+        "3909 is not a jungle hex",
+        15,
+        "us_move",
+        {"7/1": "3912", "124/2": {"at": "4012", "stealth": 1, "strength": 4}, "124/1": {"at": "4011"}},
+        "move 124/2 3909",
+        "detect 7/1 4012",
+    ),
+    case(
+        "DG 7.7.5",
+        "124/1 was not detected",
+        15,
+        "us_move",
+        {"7/1": "3912", "124/2": {"at": "4012", "stealth": 1}, "124/1": "4113"},
+        "move 124/1 4112",
+        "detect 7/1 4012",
+    ),
     # -- DG 10.1-10.2 Rabaul picks -------------------------------------------------------------
     case(
         "DG 10.1",
@@ -716,7 +844,8 @@ def refusal(s, action: str) -> IllegalAction:
 
 @pytest.mark.parametrize(("turn", "step", "units", "extra", "setup", "action", "rule", "says"), CASES)
 def test_refusals_say_why(turn, step, units, extra, setup, action, rule, says):
-    s = state(turn, step, units, dice=[6] * 12, **extra)
+    dice = extra.pop("dice", None) or [1] * 12
+    s = state(turn, step, units, dice=dice, **extra)
     for a in setup:
         s.apply(a)
     err = refusal(s, action)
@@ -767,8 +896,8 @@ def candidates(s, rng: random.Random) -> list:
 def test_every_refusal_over_random_play_names_its_reason(seed):
     s = GAME.new_state(seed)
     rng = random.Random(seed)
-    while not s.is_terminal() and s.ply < 900:
-        if rng.random() < 0.2:
+    while not s.is_terminal() and s.ply < 700:
+        if rng.random() < 0.15:
             for a in candidates(s, rng):
                 err = refusal(s, str(a))
                 assert err.rule.startswith("DG "), str(err)
