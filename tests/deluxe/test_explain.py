@@ -788,6 +788,15 @@ CASES = [
     ),
     case(
         "DG 7.7.5",
+        "124/2 must move",
+        15,
+        "us_move",
+        {"7/1": "3912", "124/2": {"at": "4012", "stealth": 1}},
+        "pass",
+        "detect 7/1 4012",
+    ),
+    case(
+        "DG 7.7.5",
         "124/1 was not detected",
         15,
         "us_move",

@@ -28,7 +28,6 @@ from .rules import (
     victory,
 )
 from .rules.common import occupancy, stack_size, vp_text
-from .rules.movement import routes
 from .units import UnitState
 
 if TYPE_CHECKING:
@@ -162,13 +161,7 @@ class DGState:
         return []
 
     def _stealth_move_legal(self, p: dict[str, Any]) -> list[DGAction]:
-        out = []
-        for uid in p["units"]:
-            u = self.units[uid]
-            if u.on_map and not u.moved:
-                out.extend(act("move", uid, h) for h in sorted(routes(self, u)))
-        out.append(act("pass"))
-        return out
+        return stealth.detected_legal(self, p)
 
     def apply(self, action: DGAction | str) -> list[Event]:
         """Check and play an action (or its notation); IllegalAction names the rule."""

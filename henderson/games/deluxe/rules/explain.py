@@ -928,6 +928,13 @@ def _advance(state: DGState, p: dict, a: DGAction, side: str) -> None:
 # -- pending decisions outside assaults ----------------------------------------------------------
 def _stealth_move(state: DGState, p: dict, a: DGAction) -> None:
     """DG 7.7.5: the detected units complete their stealth movement (DG 7.7.4)."""
+    if a.verb == "pass":
+        left = sorted(i for i in p["units"] if not state.units[i].moved and state.units[i].on_map)
+        raise no(
+            "DG 7.7.5",
+            f"a detected unit must complete its stealth movement: {', '.join(left)} must move (it may stop short "
+            "of spending all its points)",
+        )
     u = state.units[a.args[0]]
     if u.id not in p["units"]:
         raise no("DG 7.7.5", f"{u.id} was not detected: only {', '.join(p['units'])} move now")
