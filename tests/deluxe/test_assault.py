@@ -338,6 +338,44 @@ def test_dg_8_2_6_units_of_one_hex_may_share_out_its_enemy_hexes():
     assert [str(a) for a in s.legal_actions()] == ["end"]
 
 
+def test_dg_8_2_5_every_attacking_unit_is_next_to_every_defending_hex():
+    # DG 8.2.5 combines units of several hexes "adjacent to the same defending hex", DG 8.2.6
+    # the units of one hex against several hexes: the 7/2 (4010), next to the 124/1 (4009)
+    # but not to the 124/2 (3909), may not join an attack on both
+    s = state(15, "us_combat", {"7/1": "3910", "7/2": "4010", "124/2": "3909", "124/1": "4009"})
+    for a in ("attack 3909", "with 7/1", "target 4009"):
+        s.apply(a)
+    assert "with 7/2" not in {str(a) for a in s.legal_actions()}
+    with pytest.raises(IllegalAction, match=r"DG 8\.2\.5: 7/2 is not next to 3909"):
+        s.apply("with 7/2")
+    s = state(15, "us_combat", {"7/1": "3910", "7/2": "4010", "124/2": "3909", "124/1": "4009"})
+    for a in ("attack 4009", "with 7/1", "with 7/2"):  # both next to the 124/1: one attack
+        s.apply(a)
+    assert "go" in {str(a) for a in s.legal_actions()}
+    assert "target 3909" not in {str(a) for a in s.legal_actions()}  # the 7/2 is not next to it
+
+
+def test_dg_8_2_an_assault_that_could_never_be_committed_is_not_begun():
+    # 147/1 (3808) is next to the 124/2 (3708) and the 124/1 (3909), 147/2 (3807) only to the
+    # 124/2. If 147/1 attacked the 124/2, the 124/1 would be left to nobody bound to attack it,
+    # so it would have to join that attack; then 147/2 would have nothing left to attack and
+    # would have to join too, but it is not next to the 124/1 (DG 8.2.5). So 147/1 takes the
+    # 124/1 and 147/2 the 124/2
+    units = {"147/1": "3808", "147/2": "3807", "124/2": "3708", "124/1": "3909"}
+    s = state(15, "us_combat", units, dice=[5, 5])
+    s.apply("attack 3708")
+    assert {str(a) for a in s.legal_actions()} == {"with 147/2"}
+    for a in ("with 147/2", "go"):
+        s.apply(a)
+    while s.pending:
+        s.apply(s.legal_actions()[0])
+    for a in ("attack 3909", "with 147/1", "go"):
+        s.apply(a)
+    while s.pending:
+        s.apply(s.legal_actions()[0])
+    assert [str(a) for a in s.legal_actions()] == ["end"]
+
+
 def test_a_duty_no_unit_can_meet_lapses():  # DG 8.2, 8.2.2 (ruling 21)
     # the 124/1 came next to the 147/1 after the 147/1 had attacked (a retreat, an advance):
     # no unit may attack twice, so the phase ends

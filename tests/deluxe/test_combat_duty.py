@@ -103,8 +103,11 @@ def play_phase(s, step: str, seed: int, pick) -> set[str]:
         assert choice, (seed, [str(a) for a in acts], s.pending)
         action = rng.choice(choice)
         if action.verb == "go":
-            targets.update(s.pending[-1]["targets"])
-            attackers.update(s.pending[-1]["units"])
+            p = s.pending[-1]
+            for uid in (*p["units"], *p["support"]):  # DG 8.2.5, 8.2.6: next to every target
+                assert set(p["targets"]) <= set(s.data.map.adjacent[s.units[uid].at]), (uid, p["targets"])
+            targets.update(p["targets"])
+            attackers.update(p["units"])
         if action.verb == "end":
             check_duties_met(s, side, targets, attackers, at_start)
         s.apply(action)

@@ -514,8 +514,8 @@ CASES = [
         "end",
     ),
     case(
-        "DG 8.2.1",
-        "is not next to a defending hex",
+        "DG 8.2.5",
+        "7/1 is not next to 3708",
         15,
         "us_combat",
         {"147/1": "3808", "7/1": "3806", "124/2": "3708", "124/1": "3906"},
@@ -590,7 +590,7 @@ CASES = [
     ),
     case(
         "DG 8.2.6",
-        "is not next to any attacking unit",
+        "3905 is not next to the attacking units in 3808",
         15,
         "us_combat",
         {"147/1": "3808", "7/1": "3906", "124/2": "3708", "124/1": "3905"},
@@ -689,6 +689,15 @@ CASES = [
         {"124/1": "4011", "124/2": {"at": "4012", "stealth": 1}, "7/1": "3912"},
         "with 124/2",
         "attack 3912",
+    ),
+    case(
+        "DG 8.2",
+        "with 147/1 this assault could never be committed: 147/2 would then have to join",
+        15,
+        "us_combat",
+        {"147/1": "3808", "147/2": "3807", "124/2": "3708", "124/1": "3909"},
+        "with 147/1",
+        "attack 3708",
     ),
     case(
         "DG 8.2.6",
@@ -964,8 +973,8 @@ def answers(s) -> dict[str, str]:
         ("us_move", ()),
         ("us_fire_1", ()),
         ("us_combat", ()),
-        ("us_combat", ("attack 3708", "with 147/1")),
-        ("us_combat", ("attack 3708", "with 147/1", "with 147/2", "target 3909")),
+        ("us_combat", ("attack 3708", "with 147/2")),
+        ("us_combat", ("attack 3909", "with 147/1")),
     ],
 )
 def test_dg_7_8_refusals_read_the_same_whatever_the_hidden_units_are(step, setup):

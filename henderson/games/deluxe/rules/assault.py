@@ -190,26 +190,82 @@ def open_assault(state: DGState, side: str, hex_id: str) -> None:
 
 
 # -- building ---------------------------------------------------------------------------------
+def contributors(p: Pending) -> list[str]:
+    """The units adding strength to the assault: attackers and supporting artillery."""
+    return [*p["units"], *p["support"]]
+
+
+def next_to_all(state: DGState, hex_id: str, others: list[str] | set[str]) -> bool:
+    """Whether `hex_id` is next to every hex in `others`."""
+    adjacent = state.data.map.adjacent[hex_id]
+    return all(h in adjacent for h in others)
+
+
+def blocked(state: DGState, p: Pending, occ: dict, unit: str = "", target: str = "") -> str | None:
+    """Why the assault, with `unit` or `target` added, could never be committed; None when it
+    can. DG 8.2.5 combines units of several hexes against one hex, DG 8.2.6 units of one hex
+    against several hexes: every attacking unit is next to every defending hex. And `go`
+    needs every duty met (`shirked`): an owed hex whose units bound to attack are all in the
+    assault must join its targets, a unit bound to attack whose hexes are all targets must
+    join its units. Those additions are forced, in any assault that contains this one; if one
+    is not next to all the others, nothing can complete the assault. Offering only additions
+    that pass keeps every assault being built completable, so no player is ever stuck."""
+    side = p["attacker"]
+    m = state.data.map
+    units = set(contributors(p)) | ({unit} if unit else set())
+    hexes = {state.units[i].at for i in units}
+    targets = set(p["targets"]) | ({target} if target else set())
+    bound = bound_units(state, side, occ)
+    hexes_of = {u.id: u.at for u in bound}
+    owed_now = owed(state, side, occ)
+    while True:
+        grown = False
+        for h in owed_now:  # owed hexes left without a unit bound to attack them
+            if h in targets or any(i not in units and at in m.adjacent[h] for i, at in hexes_of.items()):
+                continue
+            if not next_to_all(state, h, hexes):
+                return f"{h} would then have to join the defending hexes, and it is not next to every attacking unit"
+            targets.add(h)
+            grown = True
+        for i, at in hexes_of.items():  # units bound to attack left with nothing to attack
+            if i in units or any(n not in targets and attackable(state, occ, n, side) for n in m.adjacent[at]):
+                continue
+            if not next_to_all(state, at, targets):
+                return f"{i} would then have to join the attack, and it is not next to every defending hex"
+            units.add(i)
+            hexes.add(at)
+            grown = True
+        if not grown:
+            return None
+
+
 def build_legal(state: DGState, p: Pending) -> list[DGAction]:
-    """Actions that add to the assault being built, and `go`."""
+    """Actions that add to the assault being built, and `go`. A unit joins when it is next to
+    every defending hex, a hex when it is next to every attacking unit (DG 8.2.5, 8.2.6), and
+    only when the assault can still be committed afterwards (`blocked`)."""
     occ = occupancy(state)
     side = p["attacker"]
     m = state.data.map
     out: list[DGAction] = []
-    near = {n for t in p["targets"] for n in m.adjacent[t]}
+    targets = p["targets"]
     for u in sorted(state.units.values(), key=lambda x: x.id):
-        if u.side != side or u.at not in near or u.id in p["units"] or u.id in p["support"]:
+        if u.side != side or not u.on_map or u.id in p["units"] or u.id in p["support"]:
+            continue
+        if not next_to_all(state, u.at, targets):
             continue
         if can_join(state, u):
-            out.append(act("with", u.id))
-        elif can_support(state, u):
+            if blocked(state, p, occ, unit=u.id) is None:
+                out.append(act("with", u.id))
+        elif can_support(state, u) and blocked(state, p, occ, unit=u.id) is None:
             left = state.supply[side] - sum(p["support"].values())
             most = u.strength if unlimited(state, side) else min(u.strength, left)
             out.extend(act("support", u.id, n) for n in range(1, most + 1))
     if p["units"]:
-        attacker_hexes = {state.units[i].at for i in p["units"]}
-        extra = sorted({n for h in attacker_hexes for n in m.adjacent[h]} - set(p["targets"]))
-        out.extend(act("target", h) for h in extra if attackable(state, occ, h, side))
+        hexes = {state.units[i].at for i in contributors(p)}
+        near = set.intersection(*(set(m.adjacent[h]) for h in hexes)) - set(targets)
+        for h in sorted(near):
+            if attackable(state, occ, h, side) and blocked(state, p, occ, target=h) is None:
+                out.append(act("target", h))
         if not p["strain"] and strain_points(state, p) is not None:
             out.append(act("strain"))
         if not p["ambush"] and ambush_ready(state, p):

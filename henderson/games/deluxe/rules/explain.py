@@ -770,15 +770,19 @@ def _assault(state: DGState, p: dict, a: DGAction, side: str) -> None:
 def _build(state: DGState, p: dict, a: DGAction, side: str) -> None:
     """`with`, `support`, `target`, `strain`, `ambush`, `go` (DG 8.2.1-8.2.9)."""
     m = state.data.map
-    near = {n for t in p["targets"] for n in m.adjacent[t]}
     if a.verb in ("with", "support"):
         u = state.units[a.args[0]]
         _on_map(state, u, RULE_OF_VERB[a.verb])
         arty = state.data.units[u.id].artillery
         if u.id in p["units"] or u.id in p["support"]:
             raise no(RULE_OF_VERB[a.verb], f"{u.id} is in this assault already")
-        if u.at not in near:
-            raise no(RULE_OF_VERB[a.verb], f"{u.id} is not next to a defending hex ({', '.join(p['targets'])})")
+        far = [t for t in p["targets"] if t not in m.adjacent[u.at]]
+        if far:
+            raise no(
+                "DG 8.2.5",
+                f"{u.id} is not next to {', '.join(far)}: every unit of an assault is next to every hex it attacks "
+                "(DG 8.2.5, 8.2.6)",
+            )
         if a.verb == "with" and arty:
             raise no(
                 "DG 8.2.4",
@@ -803,6 +807,7 @@ def _build(state: DGState, p: dict, a: DGAction, side: str) -> None:
                 raise no("DG 8.1.2", f"{u.id} has {plural(u.strength, 'factor')}")
             if not artillery.unlimited(state, side) and n > left:
                 raise no("DG 8.1.2", f"{side} has {plural(left, 'supply point')} left, one for each factor")
+        _completable(state, p, unit=u.id)
         return
     if a.verb == "target":
         hex_id = a.args[0]
@@ -811,7 +816,14 @@ def _build(state: DGState, p: dict, a: DGAction, side: str) -> None:
         if not p["units"]:
             raise no("DG 8.2.6", "add an attacking unit first: a hex joins the defence when it is next to one")
         _attackable(state, hex_id, side, "DG 8.2.6")
-        raise no("DG 8.2.6", f"{hex_id} is not next to any attacking unit of this assault")
+        far = sorted({state.units[i].at for i in assault.contributors(p)} - set(m.adjacent[hex_id]))
+        if far:
+            raise no(
+                "DG 8.2.6",
+                f"{hex_id} is not next to the attacking units in {', '.join(far)}: every unit of an assault is next "
+                "to every hex it attacks (DG 8.2.5, 8.2.6)",
+            )
+        _completable(state, p, target=hex_id)
     if a.verb == "strain":
         _strain(state, p)
     elif a.verb == "ambush":
@@ -820,6 +832,17 @@ def _build(state: DGState, p: dict, a: DGAction, side: str) -> None:
         refused = assault.refuse_go(state, p)
         if refused is not None:
             raise no(refused.rule, refused.message)
+
+
+def _completable(state: DGState, p: dict, unit: str = "", target: str = "") -> None:
+    """DG 8.2: an addition after which the assault could never be committed."""
+    why = assault.blocked(state, p, occupancy(state), unit=unit, target=target)
+    if why is not None:
+        raise no(
+            "DG 8.2",
+            f"with {unit or target} this assault could never be committed: {why} (units in an enemy zone of "
+            "control must attack every adjacent enemy hex, DG 8.2, 8.2.5, 8.2.6)",
+        )
 
 
 def _strain(state: DGState, p: dict) -> None:
