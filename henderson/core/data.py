@@ -6,6 +6,7 @@ Every record carries a `source` saying where its values come from (DATA.md):
 
 from __future__ import annotations
 
+import hashlib
 import re
 import tomllib
 from collections.abc import Mapping
@@ -96,3 +97,16 @@ def _kind_name(kind: type | tuple[type, ...]) -> str:
     kinds = kind if isinstance(kind, tuple) else (kind,)
     names = {int: "an integer", float: "a number", str: "text", list: "a list", dict: "a table", bool: "true/false"}
     return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def content_version(directory: Path) -> str:
+    """The data version: a content hash of every data file (`*.toml`) of a directory, by
+    name and content (line endings aside). Positions and records carry it, so that a file
+    written for other data (other counters, other terrain) is refused, never misread."""
+    digest = hashlib.sha256()
+    for path in sorted(directory.glob("*.toml")):
+        digest.update(path.name.encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes().replace(b"\r\n", b"\n"))
+        digest.update(b"\0")
+    return "sha256:" + digest.hexdigest()[:16]

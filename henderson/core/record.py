@@ -17,6 +17,7 @@ from typing import Any
 from henderson.core.dice import ScriptedDice, SeededDice
 from henderson.core.errors import HendersonError, RecordError
 from henderson.core.events import Event
+from henderson.core.game import Game, Side, State
 
 RECORD_FORMAT = "henderson-record"
 RECORD_VERSION = 1
@@ -38,15 +39,11 @@ class RecordEntry:
         return {"ply": self.ply, "player": self.player, "action": self.action, "events": self.events}
 
 
-def seen_by(state: Any, entry: RecordEntry, side: str | None) -> dict[str, Any]:
-    """A record entry as `side` may read it: a game with hidden information redacts the
-    other side's actions and events (its state's `redact`) before anyone else reads them
-    (the server's seats and spectators, a person playing the computer in a terminal)."""
-    redact = getattr(state, "redact", None)
-    if redact is None or entry.player == side:
-        return entry.to_json()
-    action, events = redact(entry.player, entry.action, entry.events, side)
-    return {**entry.to_json(), "action": action, "events": events}
+def seen_by(state: State, entry: RecordEntry, side: Side | None) -> dict[str, Any]:
+    """A record entry as `side` may read it, judged on `state`, the position right after the
+    entry's action (`State.redact`): a game with hidden information hides the other side's
+    actions and events that `side` may not see."""
+    return state.redact(entry.to_json(), side)
 
 
 @dataclass
@@ -165,9 +162,14 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def start_state(record: GameRecord, game: Any) -> Any:
+def start_state(record: GameRecord, game: Game) -> State:
     """The state a record starts from, with the dice that reproduce its rolls: the start
     position's own dice, else the header's seed, else the rolls written in the record."""
+    if record.data_version != game.data_version:
+        raise RecordError(
+            f"the record was written for game data {record.data_version!r}, but this installation has "
+            f"{game.data_version!r} (replay it with the data it was written for)"
+        )
     scripted = ScriptedDice([v for entry in record.entries for v in entry.rolls()])
     if record.start is not None:
         stored = record.start.get("dice") if isinstance(record.start, dict) else None
@@ -176,7 +178,7 @@ def start_state(record: GameRecord, game: Any) -> Any:
     return game.new_state(record.seed, options=record.options, dice=dice)
 
 
-def replay(record: GameRecord, game: Any, *, upto: int | None = None) -> Any:
+def replay(record: GameRecord, game: Game, *, upto: int | None = None) -> State:
     """Play the record's actions from its start; check each action's dice against the record.
 
     Returns the state after `upto` actions (all when None). Raises RecordError
@@ -199,15 +201,15 @@ def replay(record: GameRecord, game: Any, *, upto: int | None = None) -> Any:
 
 
 def record_for(
-    game: Any, state: Any, players: Mapping[str, str] | None = None, *, from_position: bool = False
+    game: Game, state: State, players: Mapping[str, str] | None = None, *, from_position: bool = False
 ) -> GameRecord:
     """An empty record for a game starting at `state`: a new game is known by its seed and
     options; a game started from a position keeps that position in the header."""
     return GameRecord(
         game=game.name,
         data_version=game.data_version,
-        seed=getattr(state, "seed", None),
-        options=dict(getattr(state, "options", {}) or {}),
+        seed=state.seed,
+        options=dict(state.options),
         players=dict(players or {}),
         start=state.to_json() if from_position else None,
     )

@@ -16,8 +16,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from henderson import agents, games
+from henderson.agents import Agent
 from henderson.core.dice import SeededDice
 from henderson.core.errors import HendersonError
+from henderson.core.game import Capability, Game, State
 from henderson.core.record import GameRecord, RecordEntry, replay, seen_by, start_state
 from henderson.server.errors import ApiError
 from henderson.server.storage import Seat, Store
@@ -52,18 +54,19 @@ class LiveMatch:
     """A match loaded in memory: its game, its state and its record, kept in step."""
 
     id: str
-    game: Any
-    state: Any
+    game: Game
+    state: State
     record: GameRecord
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[Listener] = field(default_factory=set)
-    agents: dict[str, Any] = field(default_factory=dict)
+    agents: dict[str, Agent] = field(default_factory=dict)
     agent_task: asyncio.Task[None] | None = None
     problem: str | None = None  # why a computer player stopped, shown to the players
-    checkpoints: dict[int, Any] = field(default_factory=dict)  # step -> state, for replay
+    checkpoints: dict[int, State] = field(default_factory=dict)  # step -> state, for replay
     revision: int = 0  # counts every change (actions and undos), so clients keep the newest
+    barriers: dict[int, str | None] = field(default_factory=dict)  # step -> why it cannot be taken back
 
-    def state_at(self, step: int) -> Any:
+    def state_at(self, step: int) -> State:
         """The state after the record's first `step` actions, replayed from the nearest
         checkpoint (the server's own record: its actions and dice are known to be good)."""
         known = [k for k in self.checkpoints if k <= step]
@@ -92,19 +95,25 @@ class LiveMatch:
             return None
         return str(side)
 
-    def snapshot(self) -> tuple[Any, int, int]:
+    def snapshot(self) -> tuple[State, int, int]:
         """The state, the record's length and the revision, taken together (on the loop)."""
         return self.state, len(self.record.entries), self.revision
 
     def undoable(self, side: str | None) -> bool:
-        """Whether `side` may take back the last action: its own, deciding again, no die rolled."""
+        """Whether `side` may take back the last action: its own, deciding again, no die rolled,
+        and nothing the engine counts as final (a step ended, something hidden shown:
+        `State.undo_barrier`, known for the actions played since the match was loaded)."""
         entries = self.record.entries
         if side is None or not entries or self.state.current_player() != side:
             return False
         last = entries[-1]
-        return last.player == side and not any(e.get("kind") == "roll" for e in last.events)
+        if last.player != side or any(e.get("kind") == "roll" for e in last.events):
+            return False
+        return self.barriers.get(len(entries) - 1) is None
 
-    def payload(self, side: str | None, since: int = 0, snapshot: tuple[Any, int] | None = None) -> dict[str, Any]:
+    def payload(
+        self, side: str | None, since: int = 0, snapshot: tuple[State, int, int] | None = None
+    ) -> dict[str, Any]:
         """What a seat is sent: its own view, its legal actions when it must act, the log.
 
         States are replaced, never changed, so this may run in a worker thread on a snapshot.
@@ -138,7 +147,7 @@ class LiveMatch:
         }
 
 
-def without_seed(record: GameRecord, game: Any) -> str:
+def without_seed(record: GameRecord, game: Game) -> str:
     """The record of a game still going on, safe to hand out: no seed (the rolls so far are in
     it), and its first position written out, since the rolls made to set it up are not."""
     if record.seed is None:
@@ -149,7 +158,7 @@ def without_seed(record: GameRecord, game: Any) -> str:
     return replace(record, seed=None, start=start).dumps()
 
 
-def resume(record: GameRecord, game: Any) -> Any:
+def resume(record: GameRecord, game: Game) -> State:
     """The state a stored or uploaded record reaches. A record without a seed replays with the
     rolls written in it, then rolls on with a new secret seed."""
     state = replay(record, game)
@@ -158,7 +167,7 @@ def resume(record: GameRecord, game: Any) -> Any:
     return state
 
 
-def game_named(name: str) -> Any:
+def game_named(name: str) -> Game:
     """The game `name` from the registry; a game that fails to load counts as unavailable."""
     try:
         return games.get(name)
@@ -169,7 +178,7 @@ def game_named(name: str) -> Any:
         raise ApiError(404, "unknown-game", f"game {name!r} is not available on this server") from None
 
 
-def check_players(game: Any, players: Mapping[str, str] | None) -> dict[str, str]:
+def check_players(game: Game, players: Mapping[str, str] | None) -> dict[str, str]:
     """Each side's player: "human" or a known agent name; sides left out are human."""
     players = dict(players or {})
     unknown = sorted(set(players) - set(game.sides))
@@ -267,7 +276,7 @@ class Hub:
         state = await asyncio.to_thread(resume, record, game)
         return await self._open(game, state, record)
 
-    async def _open(self, game: Any, state: Any, record: GameRecord) -> dict[str, Any]:
+    async def _open(self, game: Game, state: State, record: GameRecord) -> dict[str, Any]:
         match_id = secrets.token_hex(8)
         tokens = {side: new_token() for side in game.sides if record.players[side] == HUMAN}
         spectator = new_token()
@@ -325,6 +334,7 @@ class Hub:
         after = live.state.clone()
         events = after.apply(action)
         entry = RecordEntry(len(live.record.entries), side, str(action), [e.to_json() for e in events])
+        live.barriers[entry.ply] = after.undo_barrier(live.state)
         await asyncio.to_thread(self.store.append, live.id, entry, after.current_player(), after.is_terminal())
         live.record.entries.append(entry)
         live.state = after
@@ -334,8 +344,9 @@ class Hub:
         return entry
 
     async def undo(self, seat: Seat, ply: int) -> dict[str, Any]:
-        """Take back the seat's last action when it rolled no die and stayed in the same phase
-        (the view's `phase`, when the game has one): a misclick costs nothing."""
+        """Take back the seat's last action when it rolled no die and the engine says it may
+        be (`State.undo_barrier`: the same side decides, in the same step, nothing hidden was
+        shown): a misclick costs nothing, and nothing learnt can be unlearnt."""
         live = await self.match(seat.match_id)
         if seat.side is None:
             raise ApiError(403, "spectator", "a spectator cannot act")
@@ -350,11 +361,12 @@ class Hub:
                 )
             step = len(live.record.entries) - 1
             before = await asyncio.to_thread(live.state_at, step)
-            phase_now = live.state.view(seat.side).get("phase")
-            if before.view(seat.side).get("phase") != phase_now:
-                raise ApiError(409, "cannot-undo", "the last action ended a phase; it cannot be taken back")
+            barrier = live.state.undo_barrier(before)
+            if barrier is not None:
+                raise ApiError(409, "cannot-undo", f"the last action cannot be taken back: {barrier}")
             await asyncio.to_thread(self.store.take_back, live.id, step, before.current_player())
             live.record.entries.pop()
+            live.barriers.pop(step, None)
             for key in [k for k in live.checkpoints if k > step]:
                 del live.checkpoints[key]
             live.state = before
@@ -466,11 +478,10 @@ class Hub:
     async def odds(self, seat: Seat, attack: str) -> dict[str, Any]:
         """The odds of an attack on the current position (`game.odds(state, spec)`), unrolled."""
         live = await self._deciding(seat)
-        odds = getattr(live.game, "odds", None)
-        if not callable(odds):
+        if Capability.ODDS not in live.game.capabilities:
             raise ApiError(404, "no-odds", f"{live.game.name} has no odds preview")
         state = live.state.clone()
-        result = await asyncio.to_thread(odds, state, attack)
+        result = await asyncio.to_thread(live.game.odds, state, attack)
         return {"attack": attack, "text": result.text(), "odds": result.to_json()}
 
     async def preview(self, seat: Seat, actions: list[str], fields: list[str]) -> dict[str, Any]:
@@ -505,7 +516,7 @@ class Hub:
         live = await self.match(seat.match_id)
         if live.state.is_terminal():
             return live.record.dumps()
-        if getattr(live.game, "hidden_information", True):
+        if live.game.hidden_information:
             raise ApiError(
                 403,
                 "record-hidden",

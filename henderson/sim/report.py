@@ -111,8 +111,7 @@ def plot_simulation(result: SimResult, path: str | Path) -> Path:
     series = []
     names = []
     for s in [*sides, None]:
-        lengths = [r.get(unit) for r in result.results if r.get("winner") == s]
-        lengths = [x for x in lengths if isinstance(x, int)]
+        lengths = [x for r in result.results if r.get("winner") == s and isinstance(x := r.get(unit), int)]
         if lengths:
             series.append(lengths)
             names.append(f"{s} wins" if s else "no winner")

@@ -122,29 +122,27 @@ def test_victory_at_15_and_the_tie_rule_rule_aag_score_victory_points():
     state = position([], step="regroup:deploy", first="us", vp={"us": 14, "jp": 13})
     state.apply("end")  # both sides score 1: us 15, jp 14
     assert state.winner() == "us" and state.is_terminal()
-    assert state.victory_cause == "15 victory points"
-    assert state.clone().victory_cause == "15 victory points"
+    assert state.end_cause == "15 victory points"
+    assert state.clone().end_cause == "15 victory points"
     tied = position([], step="regroup:deploy", first="us", vp={"us": 14, "jp": 14})
     tied.apply("end")
     assert tied.winner() is None and tied.vp == {"us": 15, "jp": 15}
     assert tied.first == "jp" and tied.turn == 2  # the marker passes; play goes on
-    assert tied.victory_cause is None
+    assert tied.end_cause is None
     broken = position([], step="regroup:deploy", first="jp", vp={"us": 15, "jp": 15})
     broken.apply("end")  # no airfields: neither scores, the tie goes on
     assert broken.winner() is None and broken.turn == 2
     ahead = position([], step="regroup:deploy", first="jp", vp={"us": 16, "jp": 15})
     ahead.apply("end")
     assert ahead.winner() == "us"
-    assert ahead.victory_cause == "15 victory points, both past them: the higher total"
+    assert ahead.end_cause == "15 victory points, both past them: the higher total"
 
 
-def test_simulate_reports_the_cause_of_victory() -> None:
-    from henderson.sim.play import cause_of
-
+def test_the_end_cause_is_none_until_the_game_ends() -> None:
     state = position([], step="regroup:deploy", first="us", vp={"us": 14, "jp": 13})
-    assert cause_of(state) is None
+    assert state.end_cause is None
     state.apply("end")
-    assert cause_of(state) == "15 victory points"
+    assert state.end_cause == "15 victory points"
 
 
 def test_ship_that_moved_home_may_load_at_base_rule_aag_reinforce():

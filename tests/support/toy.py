@@ -9,14 +9,16 @@ side's view, so fog-of-war plumbing can be tested.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from henderson.core.dice import Dice, SeededDice, dice_from_json
-from henderson.core.errors import IllegalAction, NotationError, PositionError
+from henderson.core.errors import NotationError, PositionError
 from henderson.core.events import Event, roll_event
+from henderson.core.game import Capability, Game, State
 
 TITLE = "Pig race (test game)"
 TARGET = 20
@@ -33,7 +35,7 @@ class ToyAction:
 ROLL, HOLD = ToyAction("roll"), ToyAction("hold")
 
 
-class ToyState:
+class ToyState(State):
     def __init__(self, game: ToyGame, dice: Dice, seed: int | None) -> None:
         self._game = game
         self.dice = dice
@@ -53,17 +55,25 @@ class ToyState:
     def ply(self) -> int:
         return self._ply
 
+    @property
+    def turn(self) -> int:
+        return self._ply // 2 + 1
+
+    @property
+    def step(self) -> str:
+        return self.to_move
+
+    @property
+    def end_cause(self) -> str | None:
+        return f"{TARGET} points" if self.is_terminal() else None
+
     def current_player(self) -> str | None:
         return None if self.is_terminal() else self.to_move
 
     def legal_actions(self) -> list[ToyAction]:
         return [] if self.is_terminal() else [ROLL, HOLD]
 
-    def apply(self, action: ToyAction | str) -> list[Event]:
-        if isinstance(action, str):
-            action = self._game.parse_action(action)
-        if self.is_terminal():
-            raise IllegalAction("TOY 1", "the game is over")
+    def _apply(self, action: ToyAction) -> list[Event]:  # type: ignore[override]
         events: list[Event] = []
         if action == ROLL:
             value = self.dice.roll("TOY 2 turn roll")
@@ -103,15 +113,20 @@ class ToyState:
                 return side
         return None
 
-    def returns(self) -> dict[str, float]:
-        w = self.winner()
-        return {s: 0.0 if w is None else (1.0 if s == w else -1.0) for s in self._game.sides}
-
     def view(self, side: str | None) -> dict[str, Any]:
         data = self.to_json()
         data.pop("dice", None)
         data["cards"] = {s: c for s, c in self.cards.items() if s == side}
         return data
+
+    def sample_unseen(self, side: str | None, rng: random.Random) -> ToyState:
+        """The other side's secret card drawn again (a spectator sees neither)."""
+        clone = self.clone()
+        clone.dice = SeededDice(rng.getrandbits(63))
+        for s in self._game.sides:
+            if s != side:
+                clone.cards[s] = rng.randint(1, 10)
+        return clone
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -127,18 +142,18 @@ class ToyState:
         }
 
 
-class ToyGame:
+class ToyGame(Game):
     name = "toy"
-    hidden_information = True  # each side's secret card
     title = TITLE
     sides = ("red", "blue")
+    rules_prefix = "TOY"
+    capabilities = frozenset({Capability.HIDDEN_INFORMATION})  # each side's secret card
+    end_rule = "TOY 1"
     data_version = "1"
     data_dir = Path(__file__).parent
 
-    def new_state(
-        self, seed: int | None = None, *, options: Mapping[str, Any] | None = None, dice: Dice | None = None
-    ) -> ToyState:
-        state = ToyState(self, dice or SeededDice(seed or 0), seed)
+    def _new_state(self, seed: int, options: dict[str, Any], dice: Dice) -> ToyState:
+        state = ToyState(self, dice, seed)
         for side in self.sides:
             state.cards[side] = state.dice.roll(f"TOY 3 {side} secret card", 10)
         return state
@@ -163,8 +178,12 @@ class ToyGame:
             return HOLD
         raise NotationError(text, "expected 'roll' or 'hold'")
 
-    def render_text(self, state: ToyState) -> str:
+    def render_text(self, state: State, viewer: str | None = None) -> str:
+        assert isinstance(state, ToyState)
         return f"red {state.scores['red']} blue {state.scores['blue']} ({state.to_move} has {state.turn_total})"
+
+    def client_data(self) -> dict[str, Any]:
+        return {}
 
 
 def load_game(data_dir: Path | None = None) -> ToyGame:

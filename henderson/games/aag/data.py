@@ -11,7 +11,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from henderson.core.data import Collector, load_toml
+from henderson.core.data import Collector, content_version, load_toml
 from henderson.games.aag.model import (
     CATEGORIES,
     SIDES,
@@ -58,7 +58,8 @@ def load_data(data_dir: Path | None = None) -> GameData:
             c.errors.append(exc)  # type: ignore[arg-type]
             raw[name] = {}
     manifest = raw["game.toml"]
-    version = c.field(manifest, "data_version", str, "game.toml", "game", default="?")
+    c.field(manifest, "data_version", str, "game.toml", "game", default="?")  # an edition label, for people
+    version = content_version(data_dir)
     if manifest and manifest.get("game") != "aag":
         c.add("game.toml", "game", "game", f"expected 'aag', got {manifest.get('game')!r}")
     if manifest:

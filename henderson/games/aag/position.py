@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from henderson.core.errors import PositionError
+from henderson.core.position import check_data_version
 from henderson.games.aag.actions import id_key
 from henderson.games.aag.model import SIDES, SUPPLY
 from henderson.games.aag.pieces import Piece
@@ -26,6 +27,7 @@ def load_into(state: AagState, obj: Any) -> None:
     version = obj.get("version", 1)
     if version != 1:
         raise PositionError("version", f"unsupported version {version!r} (this is version 1)")
+    check_data_version(obj.get("data_version"), state.data.data_version, "data_version")
     data = state.data
     board = data.board
     options = obj.get("options", {})

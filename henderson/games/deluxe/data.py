@@ -7,13 +7,12 @@ section) are checked on the result, so a replacement data set cannot silently br
 
 from __future__ import annotations
 
-import hashlib
 from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from henderson.core.data import Collector, load_toml
+from henderson.core.data import Collector, content_version, load_toml
 from henderson.core.errors import DataError, DataErrors
 from henderson.core.hexgrid import OffsetLayout, neighbours
 
@@ -92,19 +91,12 @@ def load_data(data_dir: Path | None = None) -> GameData:
     if manifest.get("game") != "deluxe":
         col.add("game.toml", "game", "game", f"expected 'deluxe', got {manifest.get('game')!r}")
     loader = _Loader(col, raw)
-    data = loader.build(_version(base))
+    data = loader.build(content_version(base))
     col.raise_if_any()
     assert data is not None
     check_constraints(data, col)
     col.raise_if_any()
     return data
-
-
-def _version(base: Path) -> str:
-    digest = hashlib.sha256()
-    for name in FILES:
-        digest.update((base / name).read_bytes())
-    return "dg-" + digest.hexdigest()[:12]
 
 
 def _records(col: Collector, raw: dict[str, Any], file: str, key: str) -> list[dict[str, Any]]:

@@ -14,7 +14,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from henderson.core.data import Collector, load_toml
+from henderson.core.data import Collector, content_version, load_toml
 from henderson.core.errors import DataError
 from henderson.core.hexgrid import neighbours
 from henderson.games.firstblood import datacheck
@@ -69,7 +69,8 @@ def load_data(data_dir: Path | None = None) -> FBData:
             c.add(name, "", "", exc.message)
             raw[name] = {}
     c.raise_if_any()  # cross-checks against a file that cannot be read would only be noise
-    version = _manifest(c, raw["game.toml"])
+    _manifest(c, raw["game.toml"])
+    version = content_version(directory)
     game_map = _map(c, raw["map.toml"])
     ground, air_types, ship_types = _counters(c, raw["counters.toml"])
     turns, reinforcements, special, special_type = _turns(
@@ -169,7 +170,7 @@ def _manifest(c: Collector, doc: Mapping[str, Any]) -> str:
     if game and game != "firstblood":
         c.add(f, "manifest", "game", f"{game!r} is not 'firstblood'")
     c.field(doc, "title", str, f, "manifest")
-    return c.field(doc, "data_version", str, f, "manifest", default="")
+    return c.field(doc, "data_version", str, f, "manifest", default="")  # an edition label, for people
 
 
 # --- map.toml ------------------------------------------------------------------------------
