@@ -19,25 +19,17 @@ import enum
 import hashlib
 import json
 import random
-import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from henderson.core.dice import Dice, SeededDice
+from henderson.core.dice import SEED_BITS, Dice, SeededDice, fresh_seed
 from henderson.core.errors import HendersonError, IllegalAction, PositionError
 from henderson.core.events import Event
 
 Side = str  # a side id, as the game names its sides ("us", "jp")
-SEED_BITS = 63  # seeds are non-negative integers below 2**63
-
-
-def fresh_seed() -> int:
-    """A new secret seed: the one seeding rule of every game (no seed given → a fresh one,
-    recorded in the state so that the game can be replayed)."""
-    return secrets.randbits(SEED_BITS)
 
 
 def other_side(sides: Sequence[Side], side: Side) -> Side:
@@ -273,6 +265,7 @@ class Game(ABC):
     capabilities: ClassVar[frozenset[Capability]] = frozenset()
     options: ClassVar[Mapping[str, Option]] = {}
     end_rule: ClassVar[str] = ""  # the rule that ends the game (cited when acting after the end)
+    rules_package: ClassVar[str] = ""  # where the phases of the sequence of play live (core.sequence)
 
     data_version: str  # a content hash of the data files (`core.data.content_version`)
     data_dir: Path  # where the data was loaded from

@@ -9,11 +9,10 @@ hold nothing the engine would silently ignore.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any, NoReturn
 
-from henderson.core.dice import Dice, SeededDice, dice_from_json
+from henderson.core.dice import Dice, SeededDice, dice_from_json, fresh_seed
 from henderson.core.errors import PositionError
 
 FORMAT = "henderson-position"
@@ -62,7 +61,7 @@ def read_dice(obj: Mapping[str, Any], given: Dice | None) -> Dice:
         stored = dice_from_json(obj.get("dice"))
     except ValueError as exc:
         raise PositionError("dice", str(exc)) from None
-    return given or stored or SeededDice(secrets.randbits(63))
+    return given or stored or SeededDice(fresh_seed())
 
 
 _MISSING: Any = object()

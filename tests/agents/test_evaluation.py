@@ -45,10 +45,15 @@ def test_value_uses_returns_when_over_and_clamps_the_evaluation() -> None:
     game = games.get("toy")
     over = game.load_state(
         {
+            "format": "henderson-position",
+            "game": "toy",
+            "version": 1,
+            "step": "blue",
+            "entered": True,
             "scores": {"red": 21, "blue": 0},
             "cards": {"red": 1, "blue": 1},
             "turn_total": 0,
-            "to_move": "blue",
+            "result": {"winner": "red", "cause": "20 points"},
         }
     )
     assert value(over, "red", lambda s, side: 0.0) == 1.0

@@ -205,14 +205,14 @@ def test_a_preview_shows_the_view_after_an_action_but_never_rolls_for_it(
 ) -> None:
     made = create(client)
     red = made["seats"]["red"]
-    body = {"actions": ["hold", "roll", "jump"], "fields": ["to_move", "cards"]}
+    body = {"actions": ["hold", "roll", "jump"], "fields": ["to_act", "cards"]}
     response = client.post("/api/seat/preview", json=body, headers=auth(red))
     assert response.status_code == 200, response.text
     hold, roll, jump = response.json()["results"]
     assert hold == {
         "action": "hold",
         "ok": True,
-        "view": {"to_move": "blue", "cards": {"red": hold["view"]["cards"]["red"]}},
+        "view": {"to_act": "blue", "cards": {"red": hold["view"]["cards"]["red"]}},
     }
     assert roll["ok"] is False and "dice" in roll["message"] and "view" not in roll
     assert jump["ok"] is False and "jump" in jump["message"]
