@@ -3,7 +3,7 @@ seeds itself, and whose hidden parts are guessed from the deciding side's view.
 
 An agent must not peek at the game's own dice (a seeded game's future rolls are
 predictable from them), so every look-ahead runs on a clone given fresh seeded
-dice (every state keeps its dice source in `dice`, DESIGN.md, Dice). Nor may it
+dice (every state keeps its dice source in `dice`, docs/architecture.md). Nor may it
 read what its side cannot see (enemy stacks, stealth, secret choices): in a game
 with hidden information, `sample_unseen(side, rng)` gives a clone where those are
 a guess from the side's view, and every look-ahead starts from such a clone.

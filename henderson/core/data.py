@@ -1,6 +1,6 @@
 """Loading game data files (TOML) with errors that name the file, record and field.
 
-Every record carries a `source` saying where its values come from (DATA.md):
+Every record carries a `source` saying where its values come from (docs/data.md):
 `rule FB 4.2`, `history: ...` or `design: ...`, several joined by "; ".
 """
 
@@ -32,7 +32,7 @@ def load_toml(path: Path) -> dict[str, Any]:
 
 
 def valid_source(value: Any) -> bool:
-    """True when `value` is a provenance string as DATA.md describes."""
+    """True when `value` is a provenance string as docs/data.md describes."""
     if not isinstance(value, str) or not value.strip():
         return False
     return all(SOURCE_PART.match(part.strip()) for part in value.split(";"))

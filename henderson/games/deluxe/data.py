@@ -1,7 +1,7 @@
 """Load and validate the Deluxe Guadalcanal data files into frozen `model` values.
 
 Every problem in every file is gathered by one `Collector` pass and reported together
-(`file: record: field: what`); then the constraints the rulebook fixes (DATA.md, DG
+(`file: record: field: what`); then the constraints the rulebook fixes (docs/data.md, DG
 section) are checked on the result, so a replacement data set cannot silently break a rule.
 """
 
@@ -666,7 +666,7 @@ def _check_events_can_act(d: GameData, col: Collector) -> None:
 
 
 def check_constraints(d: GameData, col: Collector) -> None:
-    """The values the DG rulebook fixes (DATA.md, DG section) must hold on any data set."""
+    """The values the DG rulebook fixes (docs/data.md, DG section) must hold on any data set."""
     m, c = d.map, d.constants
     want = {
         ("rules.toml", "game", "turns"): (c.turns, 26, "rule DG 12.0"),

@@ -2,7 +2,7 @@
 
 One pass reads every file and reports every problem at once, each as
 `file: record: field: what is wrong`, then raises `DataErrors`. The checks that
-DATA.md fixes (the rule examples) run here too, in `datacheck.py`, so that a
+docs/data.md fixes (the rule examples) run here too, in `datacheck.py`, so that a
 user's edited copy is held to the same constraints as the shipped data.
 """
 
@@ -94,7 +94,7 @@ def load_data(data_dir: Path | None = None) -> FBData:
         tables=tables,
         setup=setup,
     )
-    if not c.errors:  # the DATA.md constraints only make sense on well-formed data
+    if not c.errors:  # the docs/data.md constraints only make sense on well-formed data
         datacheck.check(c, data)
     c.raise_if_any()
     return data
@@ -155,7 +155,7 @@ def _pair(a: str, b: str) -> tuple[str, str]:
 
 
 def adjacent(a: str, b: str) -> bool:
-    """True when hex ids a and b are neighbours under the FB adjacency (DATA.md)."""
+    """True when hex ids a and b are neighbours under the FB adjacency (docs/data.md)."""
     return FB_LAYOUT.to_hex(b) in neighbours(FB_LAYOUT.to_hex(a))
 
 
