@@ -42,6 +42,11 @@ class Unsupported(HendersonError):
     """A capability the game does not have (an odds preview, a map drawing)."""
 
 
+def needs_extra(exc: ModuleNotFoundError, extra: str, what: str) -> Unsupported:
+    """The error for a feature whose optional packages are not installed (`henderson[extra]`)."""
+    return Unsupported(f"{what} needs {exc.name}: pip install 'henderson[{extra}]' (make run installs it)")
+
+
 class Capability(enum.Enum):
     """What a game may offer beyond the core contract; `Game.capabilities` names its own."""
 

@@ -83,7 +83,8 @@ def replay(name: str, seed: int) -> State:
     for row in plays:
         where = f"{name} seed {seed} ply {row['ply']}"
         legal = state.legal_actions()
-        assert state.current_player() == row["player"], f"{where}: {state.current_player()} decides, not {row['player']}"
+        who = state.current_player()
+        assert who == row["player"], f"{where}: {who} decides, not {row['player']}"
         assert digest(legal) == row["legal"], f"{where}: the legal actions differ ({len(legal)} now, {row['n']} then)"
         events = state.apply(row["action"])
         got = [e.data["value"] for e in events if e.kind == "roll"]

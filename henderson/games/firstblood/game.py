@@ -8,7 +8,7 @@ from typing import Any
 
 from henderson.core.dice import Dice
 from henderson.core.errors import HendersonError
-from henderson.core.game import Capability, Game, Option, State
+from henderson.core.game import Capability, Game, Option, State, needs_extra
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.board import Board
 from henderson.games.firstblood.model import FBData
@@ -86,7 +86,10 @@ class FirstBlood(Game):
         return render(state)
 
     def draw_map(self, path: Path, state: State | None = None) -> None:
-        from henderson.games.firstblood.mapdraw import draw_map
+        try:
+            from henderson.games.firstblood.mapdraw import draw_map
+        except ModuleNotFoundError as exc:
+            raise needs_extra(exc, "plot", "drawing a map") from None
 
         assert state is None or isinstance(state, FBState)
         units = None if state is None else {u: h for u, h in state.ground.items() if self.board.on_map(h)}
