@@ -354,6 +354,49 @@ class Game(ABC):
         return f"<{type(self).__name__} {self.name} data {self.data_version}>"
 
 
+class NotPreviewed(HendersonError):
+    """An action a preview will not play: it rolls dice, hands the decision over, ends a
+    step or shows something hidden (its message depends only on what the asker sees)."""
+
+
+class DiceNeeded(NotPreviewed):
+    """A die was asked for where nothing may be rolled (a preview)."""
+
+
+class NoDice:
+    """A dice source that refuses to roll: previews never show what a die would do."""
+
+    def roll(self, purpose: str, sides: int = 6) -> int:
+        raise DiceNeeded(f"it rolls dice ({purpose}): nothing is shown before the dice are rolled")
+
+    def clone(self) -> NoDice:
+        return self
+
+    def to_json(self) -> None:
+        return None
+
+
+def trial(state: State, side: Side | None, actions: Sequence[str], rng: random.Random | None = None) -> State:
+    """`actions` played for `side` on a copy of `state`, as a preview: the one place where
+    previews and odds are made, so that none of them can tell a side what it may not know.
+
+    With `rng` (a server answering a seat), the copy is what `side` may know of the position
+    (`sample_unseen`), so the answer depends on nothing `side` cannot see; without it (the
+    owner of a position file), the copy is exact. Every action must leave the decision with
+    `side`, in the same step, roll no die and show nothing hidden; else NotPreviewed."""
+    if state.current_player() != side:
+        raise NotPreviewed("previews are for the side that must decide now")
+    base = state.sample_unseen(side, rng) if rng is not None and state.game.hidden_information else state.clone()
+    base.dice = NoDice()
+    for text in actions:
+        before = base.clone()
+        base.apply(text)
+        barrier = base.undo_barrier(before)
+        if barrier is not None:
+            raise NotPreviewed(f"'{text}' is not previewed: {barrier}")
+    return base
+
+
 def _load_position(name: str, data_dir: str, position: dict[str, Any]) -> State:
     """Unpickle a state: its game from the registry, then its position."""
     from henderson import games

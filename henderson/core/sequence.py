@@ -320,7 +320,7 @@ class Sequenced(State):
         if self.result is not None:
             return None
         if self.pending:
-            return self.pending[-1].side  # type: ignore[no-any-return]
+            return self.pending[-1].side
         return self.side_of(self.current_step)
 
     def is_terminal(self) -> bool:
