@@ -105,5 +105,5 @@ def test_position_with_cargo_on_a_damaged_ship_is_refused_rule_aag_loss_of_cargo
         piece("us1", "destroyer", BASE, damaged=True),
         piece("us2", "infantry", BASE, aboard="us1"),
     ]
-    with pytest.raises(PositionError, match="piece us2: .*damaged.*AAG Loss of Cargo"):
+    with pytest.raises(PositionError, match=r"piece us2: .*damaged.*AAG Loss of Cargo"):
         position(pieces)

@@ -50,6 +50,10 @@ STEP_NAMES = {
     "regroup:repair": "Regroup step 4, Repair",
     "regroup:deploy": "Regroup step 4, Deploy",
 }
+HIDDEN_AIR = {
+    "move:bomber": "Hidden Movement step 4 (Move Bombers)",
+    "move:fighter": "Hidden Movement step 5 (Move Fighters)",
+}
 # the unit type each movement step moves, as the step's rule names it
 STEP_OF_TYPE = {kind: step for step, kind in STEP_TYPE.items()}
 STEP_OF_TYPE["pt_boat"] = "move:destroyer"  # AAG Appendix 1 PT Boats
@@ -107,7 +111,15 @@ def rule_of_step(state: AagState) -> str:
 
 
 def now(state: AagState) -> str:
-    return f"now: {STEP_NAMES.get(state.step, state.step)}, {state.current_player()} to act"
+    return f"now: {step_name(state, state.step)}, {state.current_player()} to act"
+
+
+def step_name(state: AagState, step: str) -> str:
+    """The step as the rulebook names it (with hidden movement, bombers and fighters move in
+    Hidden Movement steps 4 and 5)."""
+    if state.options.get("hidden_movement") and step in HIDDEN_AIR:
+        return HIDDEN_AIR[step]
+    return STEP_NAMES.get(step, step)
 
 
 def _explain(state: AagState, action: Action) -> None:
@@ -166,6 +178,15 @@ def land_or_supply(state: AagState, p: Piece) -> bool:
     return p.type == SUPPLY or state.data.units[p.type].category == "land"
 
 
+def an(kind: str) -> str:
+    """The unit type with its article: "an infantry", "a cruiser"."""
+    return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind}"
+
+
+def listing(zones: list[str]) -> str:
+    return ", ".join(zones) if zones else "no island zone"
+
+
 def supplies_text(n: int) -> str:
     return "none" if n == 0 else f"{n}"
 
@@ -222,7 +243,9 @@ def explain_move(state: AagState, action: Action) -> None:
         if p.aboard is not None and cat == "land":
             raise IllegalAction("AAG Land unit", f"{uid} is aboard {p.aboard}: it moves only with its ship")
         if cat == "land":
-            raise IllegalAction("AAG Land unit", f"{uid} is a {p.type}: land units move only by transport or destroyer")
+            raise IllegalAction(
+                "AAG Land unit", f"{uid} is {an(p.type)}: land units move only by transport or destroyer"
+            )
         check_type_moves_now(state, p, "move")
         if p.fired and p.type == "submarine":
             raise IllegalAction(
@@ -267,7 +290,7 @@ def explain_load(state: AagState, action: Action) -> None:
     if ut is None or (ut.cargo == 0 and "flight_deck" not in ut.abilities):
         raise IllegalAction(
             "AAG Transport",
-            f"{ship.id} is a {ship.type}: transports (2) and destroyers (1) carry land units and "
+            f"{ship.id} is {an(ship.type)}: transports (2) and destroyers (1) carry land units and "
             "supplies, aircraft carriers fighters",
         )
     if ship.type == "carrier" and not at_base:
@@ -282,9 +305,9 @@ def explain_load(state: AagState, action: Action) -> None:
         raise IllegalAction(rule, f"{cargo.id} is not yours: it is {cargo.side}'s")
     if ship.type == "carrier":
         if cargo.type != "fighter":
-            raise IllegalAction("AAG Aircraft Carrier", f"a carrier takes fighters only, not a {cargo.type}")
+            raise IllegalAction("AAG Aircraft Carrier", f"a carrier takes fighters only, not {an(cargo.type)}")
     elif not land_or_supply(state, cargo):
-        raise IllegalAction("AAG Transport", f"{ship.type}s carry land units and supplies, not a {cargo.type}")
+        raise IllegalAction("AAG Transport", f"{ship.type}s carry land units and supplies, not {an(cargo.type)}")
     if cargo.aboard is not None:
         raise IllegalAction(rule, f"{cargo.id} is already aboard {cargo.aboard}")
     if at_base:
@@ -307,7 +330,7 @@ def explain_load(state: AagState, action: Action) -> None:
             raise IllegalAction(
                 rule,
                 f"{cargo.id} is in {cargo.zone}, not in an island zone next to {ship.zone}: "
-                f"{ship.id} loads from {', '.join(near)}",
+                f"{ship.id} loads from {listing(near)}",
             )
     if ship.type == "carrier":
         room = state.data.rules.carrier_capacity - len(state.fighters_aboard(ship))
@@ -327,7 +350,7 @@ def explain_torpedo(state: AagState, action: Action) -> None:
     rule = "AAG Movement step 6"
     sub = own(state, action.args[0], rule)
     if sub.type != "submarine":
-        raise IllegalAction(rule, f"{sub.id} is a {sub.type}: only submarines make torpedo attacks")
+        raise IllegalAction(rule, f"{sub.id} is {an(sub.type)}: only submarines make torpedo attacks")
     if step == "move:submarine" and "submarine" in state.deferred.get(side, ()):
         raise IllegalAction(
             "AAG Appendix 1 Coast Watchers", "your submarines move and attack after all other units this turn"
@@ -340,7 +363,7 @@ def explain_torpedo(state: AagState, action: Action) -> None:
     if target.damaged:
         raise IllegalAction(DAMAGED, f"{target.id} is in the damaged area of its base, off the board")
     if state.category(target) != "sea" or target.aboard is not None:
-        raise IllegalAction(rule, f"{target.id} is a {target.type}: a torpedo attack is made on a sea unit")
+        raise IllegalAction(rule, f"{target.id} is {an(target.type)}: a torpedo attack is made on a sea unit")
     if target.zone != sub.zone:
         raise IllegalAction(rule, f"{target.id} is in {target.zone}, not in {sub.zone} with the submarine")
     if target.hit == "destroyed":
@@ -396,11 +419,12 @@ def explain_join(state: AagState, action: Action) -> None:
         )
     ranged = {"sea": ("artillery",), "land": ("cruiser", "battleship")}.get(cat, ())
     if p.type not in ranged:
-        raise IllegalAction(
-            rule,
-            f"a {p.type} does not fire into another zone: only artillery (into a sea zone) and cruisers and "
-            f"battleships (into an island zone) have Ranged Fire; other units add their dice in their own zone",
-        )
+        only = {
+            "sea": "only artillery fires into an adjacent sea zone",
+            "land": "only cruisers and battleships fire into an adjacent island zone",
+            "air": "no unit fires at air units in another zone",
+        }[cat]
+        raise IllegalAction(rule, f"{an(p.type)} adds its dice only in its own zone: {only} (Ranged Fire)")
     unit_rule = "AAG Artillery" if p.type == "artillery" else f"AAG {p.type.capitalize()}"
     if p.aboard is not None:
         raise IllegalAction(unit_rule, f"{p.id} is aboard {p.aboard}: artillery fires from an island zone")
@@ -435,11 +459,11 @@ def explain_aim(state: AagState, action: Action) -> None:
         raise IllegalAction(rule, f"{zone} has no undamaged enemy airfield to attack")
     cat = state.category(p)
     if cat == "land":
-        raise IllegalAction(rule, f"{p.id} is a {p.type}: land units attack land units; air and sea units choose")
+        raise IllegalAction(rule, f"{p.id} is {an(p.type)}: land units attack land units; air and sea units choose")
     if cat == "air" and p.zone != zone:
         raise IllegalAction(rule, f"{p.id} is in {p.zone}, not on {zone}")
     if cat == "sea" and p.type not in ("cruiser", "battleship"):
-        raise IllegalAction(rule, f"a {p.type} has no land attack to aim")
+        raise IllegalAction(rule, f"{an(p.type)} has no land attack to aim")
     if cat == "sea" and not p.joined:
         raise IllegalAction(rule, f"{p.id} must join the attack on {zone} first (join {p.id})")
     if p.aimed:
@@ -457,7 +481,7 @@ def explain_hit(state: AagState, action: Action) -> None:
         raise not_now(state, "hit")
     raise IllegalAction(
         "AAG Loss of Cargo",
-        f"the hit falls on a {choice['type']}: choose one of {', '.join(choice['candidates'])}",
+        f"the hit falls on {an(choice['type'])}: choose one of {', '.join(choice['candidates'])}",
     )
 
 
@@ -475,7 +499,7 @@ def explain_unload(state: AagState, action: Action) -> None:
     enemy_base(state, dest)
     near = state.data.board.land_zones_by_sea(p.zone)
     if dest not in near:
-        raise IllegalAction(rule, f"{dest} is not an island zone next to {p.zone} (next to it: {', '.join(near)})")
+        raise IllegalAction(rule, f"{dest} is not an island zone next to {p.zone} (next to it: {listing(near)})")
 
 
 # --- Regroup ---------------------------------------------------------------------------
@@ -489,7 +513,7 @@ def explain_land(state: AagState, action: Action) -> None:
     rule = "AAG Regroup step 2"
     p = own(state, action.args[0], rule)
     if state.category(p) != "air":
-        raise IllegalAction(rule, f"{p.id} is a {p.type}: only fighters and bombers land")
+        raise IllegalAction(rule, f"{p.id} is {an(p.type)}: only fighters and bombers land")
     if p.landed:
         raise IllegalAction(rule, f"{p.id} has landed already")
     spot = action.args[1]
@@ -506,7 +530,7 @@ def explain_land(state: AagState, action: Action) -> None:
         if ship.damaged:
             raise IllegalAction(DAMAGED, f"{ship.id} is damaged: it waits at its base for repair and takes no fighter")
         if ship.type != "carrier":
-            raise IllegalAction(rule, f"{ship.id} is a {ship.type}: fighters land on aircraft carriers")
+            raise IllegalAction(rule, f"{ship.id} is {an(ship.type)}: fighters land on aircraft carriers")
         d = dist.get(ship.zone)
         if d is None or d > rng:
             raise IllegalAction(rule, f"{ship.id} in {ship.zone} is beyond {p.id}'s range of {rng}")
@@ -580,7 +604,7 @@ def explain_buy(state: AagState, action: Action) -> None:
     cost = state.data.rules.supply_cost if kind == SUPPLY else units[kind].cost
     left = state.points[state.current_player() or ""]
     if cost > left:
-        raise IllegalAction(rule, f"a {kind} costs {cost} reinforcement points; you have {left} left")
+        raise IllegalAction(rule, f"{an(kind)} costs {cost} reinforcement points; you have {left} left")
 
 
 def explain_repair(state: AagState, action: Action) -> None:
@@ -627,7 +651,7 @@ def explain_deploy(state: AagState, action: Action) -> None:
     zone = action.args[1]
     if state.category(ship) != "sea":
         raise IllegalAction(
-            rule, f"{ship.id} is a {ship.type}: only sea units deploy (land units and fighters ride them)"
+            rule, f"{ship.id} is {an(ship.type)}: only sea units deploy (land units and fighters ride them)"
         )
     if ship.aboard is not None:
         raise IllegalAction(rule, f"{ship.id} is aboard {ship.aboard}")
