@@ -196,6 +196,11 @@ def check_piece(state: AagState, p: Piece) -> None:
         if p.type == "fighter":
             if "flight_deck" not in ut.abilities:
                 raise PositionError(where, f"a fighter cannot ride a {ship.type}")
+            deck = state.data.rules.carrier_capacity
+            if len(state.fighters_aboard(ship)) > deck:  # AAG Aircraft Carrier Flight Deck
+                raise PositionError(
+                    where, f"{ship.id} carries at most {deck} fighters (AAG Aircraft Carrier Flight Deck)"
+                )
         elif cat != "land" or len(state.land_cargo(ship)) > ut.cargo:
             raise PositionError(where, f"{ship.id} ({ship.type}) carries at most {ut.cargo}")
         return
