@@ -37,6 +37,14 @@ CASES: list[tuple[str, list[dict[str, Any]], dict[str, Any], str, str, str]] = [
         "AAG Movement step 4",
         "there is no unit us9",
     ),
+    (
+        "zone_that_does_not_exist",
+        [piece("us1", "cruiser", "J")],
+        {"step": "move:cruiser", "first": "us"},
+        "move Q us1",
+        "AAG Phase 1 Movement",
+        "there is no zone 'Q'",
+    ),
     # --- move (AAG Phase 1 Movement)
     (
         "move_the_enemys_unit",
