@@ -81,14 +81,12 @@ class AagGame(Game):
 
     def odds(self, state: State | None, spec: str) -> Any:  # type: ignore[override]
         """Exact odds for an attack: a spec such as "10 sea: 2 destroyer, 1 cruiser"
-        (see `odds.parse_spec`); with a state, "ZONE CATEGORY SIDE" uses its units."""
+        (see `odds.parse_spec`); with a state, "ZONE CATEGORY SIDE" uses its units.
+        A spec that names no attack raises `OddsSpecError` (a `HendersonError`)."""
         from henderson.games.aag import odds
 
         assert state is None or isinstance(state, AagState)
-        words = spec.split()
-        if state is not None and len(words) == 3 and not words[0].isdigit():
-            return state.odds(words[0], words[1], words[2])
-        return odds.parse_spec(self.data, spec)
+        return odds.from_spec(self.data, state, spec)
 
     def render_text(self, state: State, viewer: str | None = None) -> str:
         from henderson.games.aag.render import render
