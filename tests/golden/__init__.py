@@ -63,9 +63,9 @@ def rows(name: str, seed: int, plies: int) -> Iterator[dict[str, Any]]:
 
 def write() -> None:
     for name, seed, plies in PLAYTHROUGHS:
-        with gzip.open(path_of(name, seed), "wt", encoding="utf-8") as fh:
-            for row in rows(name, seed, plies):
-                fh.write(json.dumps(row, separators=(",", ":")) + "\n")
+        text = "".join(json.dumps(row, separators=(",", ":")) + "\n" for row in rows(name, seed, plies))
+        with gzip.GzipFile(path_of(name, seed), "wb", mtime=0) as fh:  # the same bytes every time
+            fh.write(text.encode())
         print(f"wrote {path_of(name, seed).name}")
 
 
