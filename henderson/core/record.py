@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,10 @@ class RecordEntry:
     player: str
     action: str
     events: list[dict[str, Any]] = field(default_factory=list)
+    # how each side read the entry when it was written (`State.redact` on the position right
+    # after it; "" for spectators): a game with hidden information redacts each entry once,
+    # as of when it was played, and never again against a later position
+    seen: dict[str, dict[str, Any]] | None = field(default=None, compare=False)
 
     def rolls(self) -> list[int]:
         return [int(e["data"]["value"]) for e in self.events if e.get("kind") == "roll"]
@@ -44,6 +48,22 @@ def seen_by(state: State, entry: RecordEntry, side: Side | None) -> dict[str, An
     entry's action (`State.redact`): a game with hidden information hides the other side's
     actions and events that `side` may not see."""
     return state.redact(entry.to_json(), side)
+
+
+def note_seen(state: State, entry: RecordEntry) -> None:
+    """Redact `entry` for every side and for spectators now, on `state`, the position right
+    after its action, and keep the result with the entry: what a side read of an action is
+    fixed when it is played (a later position must not reveal more of it)."""
+    if state.game.hidden_information:
+        entry.seen = {side or "": seen_by(state, entry, side) for side in (*state.game.sides, None)}
+
+
+def read_by(entry: RecordEntry, side: Side | None) -> dict[str, Any]:
+    """The entry as `side` read it when it was played (`note_seen`); the entry itself in a
+    game without hidden information."""
+    if entry.seen is None:
+        return entry.to_json()
+    return entry.seen[side or ""]
 
 
 @dataclass
@@ -178,11 +198,18 @@ def start_state(record: GameRecord, game: Game) -> State:
     return game.new_state(record.seed, options=record.options, dice=dice)
 
 
-def replay(record: GameRecord, game: Game, *, upto: int | None = None) -> State:
+def replay(
+    record: GameRecord,
+    game: Game,
+    *,
+    upto: int | None = None,
+    on_entry: Callable[[RecordEntry, State], None] | None = None,
+) -> State:
     """Play the record's actions from its start; check each action's dice against the record.
 
-    Returns the state after `upto` actions (all when None). Raises RecordError
-    naming the line whose action is illegal or whose dice differ.
+    Returns the state after `upto` actions (all when None). Raises RecordError naming the
+    line whose action is illegal or whose dice differ. `on_entry(entry, state)` is called
+    with each entry and the position right after it.
     """
     if game.name != record.game:
         raise RecordError(f"record is a {record.game!r} game, not {game.name!r}")
@@ -197,6 +224,8 @@ def replay(record: GameRecord, game: Game, *, upto: int | None = None) -> State:
         rolls = [int(e.data["value"]) for e in events if e.kind == "roll"]
         if rolls != entry.rolls():
             raise RecordError(f"line {line}: {entry.action!r}: dice {rolls} differ from the record's {entry.rolls()}")
+        if on_entry is not None:
+            on_entry(entry, state)
     return state
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import secrets
 from collections.abc import Mapping
 from concurrent.futures import Executor
@@ -19,8 +20,8 @@ from henderson import agents, games
 from henderson.agents import Agent
 from henderson.core.dice import SeededDice
 from henderson.core.errors import HendersonError
-from henderson.core.game import Capability, Game, State
-from henderson.core.record import GameRecord, RecordEntry, replay, seen_by, start_state
+from henderson.core.game import Capability, Game, Odds, State, trial
+from henderson.core.record import GameRecord, RecordEntry, note_seen, read_by, replay, start_state
 from henderson.server.errors import ApiError
 from henderson.server.storage import Seat, Store
 
@@ -141,10 +142,17 @@ class LiveMatch:
             "terminal": state.is_terminal(),
             "winner": state.winner(),
             "log_from": since,
-            "log": [seen_by(state, e, side) for e in self.record.entries[since:steps]],
+            "log": [read_by(e, side) for e in self.record.entries[since:steps]],
             "problem": self.problem,
             "can_undo": mine and self.undoable(side),
         }
+
+
+def seen_by_seat(live: LiveMatch, state: State, side: str | None) -> random.Random:
+    """The generator of a seat's guesses at what it cannot see (`State.sample_unseen`) for
+    one position: fixed by the match, the position and the seat, so that asking again gives
+    the same answer, and drawn from nothing the seat cannot see."""
+    return random.Random(f"{live.id}:{state.ply}:{side}")
 
 
 def without_seed(record: GameRecord, game: Game) -> str:
@@ -160,8 +168,15 @@ def without_seed(record: GameRecord, game: Game) -> str:
 
 def resume(record: GameRecord, game: Game) -> State:
     """The state a stored or uploaded record reaches. A record without a seed replays with the
-    rolls written in it, then rolls on with a new secret seed."""
-    state = replay(record, game)
+    rolls written in it, then rolls on with a new secret seed. Entries stored without their
+    redactions (an upload) are redacted as they are replayed, each on the position right
+    after it (`note_seen`)."""
+
+    def seen(entry: RecordEntry, after: State) -> None:
+        if entry.seen is None:
+            note_seen(after, entry)
+
+    state = replay(record, game, on_entry=seen)
     if record.seed is None:
         state.dice = SeededDice(secrets.randbits(63))
     return state
@@ -334,6 +349,7 @@ class Hub:
         after = live.state.clone()
         events = after.apply(action)
         entry = RecordEntry(len(live.record.entries), side, str(action), [e.to_json() for e in events])
+        note_seen(after, entry)
         live.barriers[entry.ply] = after.undo_barrier(live.state)
         await asyncio.to_thread(self.store.append, live.id, entry, after.current_player(), after.is_terminal())
         live.record.entries.append(entry)
@@ -476,34 +492,36 @@ class Hub:
         return live
 
     async def odds(self, seat: Seat, attack: str) -> dict[str, Any]:
-        """The odds of an attack on the current position (`game.odds(state, spec)`), unrolled."""
+        """The odds of an attack on the current position (`game.odds(state, spec)`), unrolled,
+        read on what the seat may know of the position (`core.game.trial`)."""
         live = await self._deciding(seat)
         if Capability.ODDS not in live.game.capabilities:
             raise ApiError(404, "no-odds", f"{live.game.name} has no odds preview")
-        state = live.state.clone()
-        result = await asyncio.to_thread(live.game.odds, state, attack)
+        state, side = live.state, seat.side
+
+        def run() -> Odds:
+            return live.game.odds(trial(state, side, [], seen_by_seat(live, state, side)), attack)
+
+        result = await asyncio.to_thread(run)
         return {"attack": attack, "text": result.text(), "odds": result.to_json()}
 
     async def preview(self, seat: Seat, actions: list[str], fields: list[str]) -> dict[str, Any]:
-        """Each action tried on a copy of the position: the chosen fields of the seat's view
-        after it. An action that would roll a die is not previewed (its dice stay unknown)."""
+        """Each action tried on a copy of what the seat may know of the position: the chosen
+        fields of its view after it. An action that would roll a die, hand the decision over,
+        end a step or show something hidden is not previewed (`core.game.trial`)."""
         live = await self._deciding(seat)
-        base = live.state
-        side = seat.side
+        base, side = live.state, seat.side
 
         def run() -> list[dict[str, Any]]:
+            known = trial(base, side, [], seen_by_seat(live, base, side))
             out: list[dict[str, Any]] = []
             for text in actions:
-                trial = base.clone()
                 try:
-                    events = trial.apply(text)
+                    after = trial(known, side, [text])
                 except HendersonError as exc:
                     out.append({"action": text, "ok": False, "message": str(exc)})
                     continue
-                if any(e.kind == "roll" for e in events):
-                    out.append({"action": text, "ok": False, "message": "the action rolls dice"})
-                    continue
-                view = trial.view(side)
+                view = after.view(side)
                 out.append({"action": text, "ok": True, "view": {f: view.get(f) for f in fields}})
             return out
 

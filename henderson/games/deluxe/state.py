@@ -440,6 +440,13 @@ class DGState(State):
         data["flags"] = {k: v for k, v in data["flags"].items() if k not in PRIVATE_FLAGS}
         return data
 
+    def reveals(self, before: State, side: str) -> bool:
+        """Whether `side` sees something of the enemy now that it did not before (a stealth
+        unit detected, a stack's top changed by a loss): DG 7.7, 7.8. Such an action is
+        final (no undo), and a preview does not show it."""
+        assert isinstance(before, DGState)
+        return _enemy_seen(self, side) != _enemy_seen(before, side)
+
     def home(self, uid: str) -> str:
         """Where a unit not yet landed waits as printed: the turn track or Rabaul (DG 3.0)."""
         return "turn" if self.data.units[uid].arrival else "rabaul"
@@ -553,6 +560,14 @@ class DGState(State):
             f"HF {self.hf} ({self.hf_control}); "
             f"supply US {self.supply['us']} Japan {self.supply['jp']}"
         )
+
+
+def _enemy_seen(state: DGState, side: str) -> tuple[Any, ...]:
+    """What `side` sees of the other side: its stacks, stealth markers and units, and how
+    many Rabaul picks are sailing (DG 7.8, 10.2)."""
+    seen = state.view(side)
+    units = {uid: u for uid, u in seen["units"].items() if u.get("side") != side}
+    return (seen["enemy_stacks"], seen["stealth_markers"], units, seen["rabaul_sailing"])
 
 
 def _filter_ids(p: dict[str, Any], hidden: set[str], state: DGState) -> dict[str, Any]:
