@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
+from henderson.core.actions import ActionInfo, words_of
 from henderson.core.dice import SEED_BITS, Dice, SeededDice, fresh_seed
 from henderson.core.errors import HendersonError, IllegalAction, PositionError
 from henderson.core.events import Event
@@ -327,6 +328,11 @@ class Game(ABC):
     @abstractmethod
     def client_data(self) -> dict[str, Any]:
         """Static board data for the browser client (map, counters, vocabulary)."""
+
+    def describe(self, action: Action) -> ActionInfo:
+        """`action` as a structured value (verb and typed arguments) for clients that pick
+        actions without reading notation; by default its words."""
+        return words_of(str(action))
 
     # -- capabilities (defaults for a game without them) ----------------------------------------
 
