@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from henderson.core.data import Collector, check_source, read_records
 from henderson.core.errors import PositionError
 from henderson.core.fields import Layout, field
 
@@ -189,3 +190,30 @@ def test_the_schema_describes_the_declared_fields() -> None:
     kinds = {o["properties"]["kind"]["const"] for o in props["notes"]["items"]["oneOf"]}
     assert kinds == {"loss", "retreat"}
     assert "memo" not in props and "label_text" in props
+
+
+@dataclass(frozen=True, kw_only=True)
+class Counter:
+    id: str
+    strength: int = field(lo=1, hi=9)
+    kind: Literal["infantry", "artillery"] = "infantry"
+    source: str = field(check=check_source)
+
+
+def test_data_records_are_read_by_their_declared_fields_and_every_problem_reported() -> None:
+    col = Collector()
+    items = [
+        {"id": "1/1", "strength": 3, "source": "rule DG 2.2"},
+        {"id": "2/1", "strength": 12, "source": "rule DG 2.2"},
+        {"id": "3/1", "strength": 2, "kind": "tank", "source": "design: x"},
+        {"id": "4/1", "strength": 2, "source": "a guess"},
+        {"id": "5/1", "strength": 2, "source": "rule DG 1", "colour": "red"},
+    ]
+    found = read_records(col, "units.toml", items, Counter)
+    assert [c.id for c in found] == ["1/1"]
+    assert [str(e) for e in col.errors] == [
+        "units.toml: 2/1: strength: expected an integer 1..9, got 12",
+        "units.toml: 3/1: kind: 'tank' is not one of 'infantry', 'artillery'",
+        "units.toml: 4/1: source: 'a guess' is not 'rule FB|DG|AAG <n>', 'history: <note>' or 'design: <reason>'",
+        "units.toml: 5/1: colour: unknown field",
+    ]
