@@ -18,6 +18,7 @@ from henderson import games
 from henderson.core.data import load_toml
 from henderson.core.dice import SeededDice
 from henderson.core.errors import HendersonError
+from henderson.core.game import Game, State
 from henderson.core.record import GameRecord, replay, write_atomic
 
 app = typer.Typer(
@@ -75,9 +76,7 @@ def data_check(
     name, path = game_for_data(target)
     module = games._module(name)
     game = module.load_game(path)
-    drawing = getattr(game, "client_data", None)
-    if callable(drawing):
-        drawing()  # what the browser board is drawn from (AAG: board_layout.toml) is checked too
+    game.client_data()  # what the browser board is drawn from (AAG: board_layout.toml) is checked too
     out.print(f"{name}: data {game.data_version} in {game.data_dir} is valid")
 
 
@@ -99,7 +98,7 @@ def parse_options(values: list[str] | None) -> dict[str, Any]:
     return options
 
 
-def read_position(path: Path) -> tuple[Any, Any]:
+def read_position(path: Path) -> tuple[Game, State]:
     """(game, state) from a position file; one-line errors for every way it can be wrong."""
     try:
         text = path.read_text(encoding="utf-8")
@@ -115,7 +114,7 @@ def read_position(path: Path) -> tuple[Any, Any]:
     return game, game.load_state(obj)
 
 
-def write_position(path: Path, state: Any) -> None:
+def write_position(path: Path, state: State) -> None:
     write_atomic(path, json.dumps(state.to_json(), indent=1) + "\n")
 
 
@@ -182,9 +181,20 @@ def apply_command(
     if output:
         write_position(output, state)
     if as_json:
-        out.print_json(json.dumps({"applied": log, "position": state.to_json()}))
-    elif output:
+        out.print_json(json.dumps({"applied": log, "to_act": state.current_player(), "position": state.to_json()}))
+        return
+    out.print(whose_decision(state), markup=False)
+    if output:
         out.print(f"wrote {output}")
+
+
+def whose_decision(state: State) -> str:
+    """Who decides now, and where in the sequence of play (forced decisions pass by
+    themselves, so the actions applied may have ended the other side's step too)."""
+    if state.is_terminal():
+        won = state.winner()
+        return f"game over: {won or 'nobody'} won ({state.end_cause})"
+    return f"now: {state.current_player()} to decide ({state.turn_label}, step {state.step})"
 
 
 @app.command("odds")
@@ -195,8 +205,6 @@ def odds_command(
 ) -> None:
     """Show an attack's factors, doublings, odds column, die modifiers and exact result chances."""
     game, state = read_position(position)
-    if not hasattr(game, "odds"):
-        raise UsageError(f"{game.name} has no odds preview")
     odds = game.odds(state, attack)
     if as_json:
         out.print_json(json.dumps(odds.to_json()))
@@ -239,8 +247,6 @@ def map_command(
         pgame, state = read_position(position)
         if pgame.name != game.name:
             raise UsageError(f"{position} is a {pgame.name} position")
-    if not hasattr(game, "draw_map"):
-        raise UsageError(f"{game_name} has no map drawing")
     game.draw_map(output, state)
     out.print(f"wrote {output}")
 

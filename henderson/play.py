@@ -3,7 +3,6 @@ and the record is saved so the game can be replayed or resumed."""
 
 from __future__ import annotations
 
-import inspect
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +10,7 @@ from rich.console import Console
 
 from henderson import agents
 from henderson.core.errors import HendersonError
+from henderson.core.game import Game, State
 from henderson.core.record import GameRecord, record_for, seen_by
 
 HELP = """commands:
@@ -63,7 +63,7 @@ def play_terminal(
     }
     # with hidden information and one person at the keyboard, show only what that side may see
     humans = [s for s, w in seats.items() if w == "human"]
-    viewer = humans[0] if getattr(game, "hidden_information", False) and len(humans) == 1 else None
+    viewer = humans[0] if game.hidden_information and len(humans) == 1 else None
     console.print(f"[bold]{game.title}[/bold] — " + ", ".join(f"{s.upper()}: {w}" for s, w in seats.items()))
     console.print("type 'help' for commands", style="dim")
     shown_ply = -1
@@ -122,17 +122,16 @@ def play_terminal(
             console.print(f"   {e.text}", markup=False, highlight=False)
     record.write(path)
     if state.is_terminal():
-        cause = getattr(state, "cause", "")
-        console.print(f"[bold]Game over: {state.winner().upper()} wins[/bold]" + (f" ({cause})" if cause else ""))
+        won = state.winner()
+        result = f"{won.upper()} wins" if won else "a draw"
+        console.print(f"[bold]Game over: {result}[/bold] ({state.end_cause})")
     console.print(f"record saved to {path} (replay with: henderson replay {path})")
     return state
 
 
-def board_text(game: Any, state: Any, viewer: str | None) -> str:
-    """The board as text, as `viewer` may see it when the game can draw one side's view."""
-    if viewer is not None and "viewer" in inspect.signature(game.render_text).parameters:
-        return game.render_text(state, viewer)
-    return game.render_text(state)
+def board_text(game: Game, state: State, viewer: str | None) -> str:
+    """The board as text, as `viewer` may see it (None: everything)."""
+    return game.render_text(state, viewer)
 
 
 def show_actions(console: Console, state: Any, word: str, limit: int | None = MAX_LISTED) -> None:

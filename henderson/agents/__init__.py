@@ -11,21 +11,26 @@ Levels shown to users: `easy` (heuristic with noise), `normal` (heuristic),
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from henderson.core.errors import HendersonError
+from henderson.core.game import Action, State
 
 
 class Agent(Protocol):
-    """A computer player: `choose(state)` returns a legal action for `state.current_player()`.
-
-    An agent may also define `observe(ply, action)`: drivers that know it call it
-    after every action played (by anyone), so search agents can keep their tree.
-    """
+    """A computer player: `choose(state)` returns a legal action for `state.current_player()`."""
 
     name: str
 
-    def choose(self, state: Any) -> Any: ...
+    def choose(self, state: State) -> Action: ...
+
+
+@runtime_checkable
+class Observing(Protocol):
+    """An agent that wants to hear every action played (by anyone): drivers that see it call
+    `observe(ply, action)` after each, so a search agent can keep its tree."""
+
+    def observe(self, ply: int, action: str) -> None: ...
 
 
 AgentFactory = Callable[..., Agent]

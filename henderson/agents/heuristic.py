@@ -61,8 +61,7 @@ def scored_actions(
     see (a game with nothing to guess is read as is). Returns the position looked ahead
     from, the indexes of the actions scored and their scores."""
     index = considered(actions, limit, rng)
-    hides = getattr(state, "sample_unseen", None) is not None
-    seen = observer_clone(state, side, rng) if hides else state
+    seen = observer_clone(state, side, rng) if state.game.hidden_information else state
     return seen, index, action_values(seen, [actions[i] for i in index], side, evaluate, rng, samples)
 
 

@@ -47,7 +47,7 @@ from typing import Any
 from henderson.agents.chance import determinise, sample_after
 from henderson.agents.evaluation import Evaluator, find_evaluator, neutral, value, values
 from henderson.agents.heuristic import scored_actions
-from henderson.agents.repetition import History, position_key
+from henderson.agents.repetition import History
 from henderson.agents.shortlist import considered
 
 UNDECIDED = -1
@@ -353,7 +353,7 @@ class MCTSAgent:
     def _sync(self, state: Any) -> None:
         """Make the root the node for `state`: the kept subtree when it descends, else new."""
         node: Node | None = None
-        printed = position_key(state)
+        printed = state.key(state.current_player())
         self.history.seen.add(printed)  # every position decided in, forced ones too
         if self.reuse and self._root is not None and state.game is self._game:
             node = self._root
@@ -361,7 +361,7 @@ class MCTSAgent:
                 node = None  # an earlier position, or another one at the same ply
             for ply in range(self._root_ply, state.ply if node is not None else self._root_ply):
                 key = self._played.get(ply)
-                node = self._descend(node, key) if key is not None else None
+                node = self._descend(node, key) if key is not None and node is not None else None
                 if node is None:
                     break
         self._root = node or Node(self.rng.getrandbits(32))
@@ -427,7 +427,8 @@ class MCTSAgent:
         depth = 0
         while not sim.is_terminal():
             player = sim.current_player()
-            actions = sim.legal_actions()
+            assert player is not None
+            actions = list(sim.legal_actions())
             keys = node.keys_for(actions)
             limit = self.root_prior_limit if depth == 0 else self.prior_limit
             if node.priors is None:
@@ -446,6 +447,7 @@ class MCTSAgent:
             current, level = node, 0
             chosen_for_us = forced is not None and depth == 0 and forced in current.edges
             if chosen_for_us:  # sequential halving names the root candidate
+                assert forced is not None
                 current.visits += 1
                 key = forced
                 edge = current.edges[key]

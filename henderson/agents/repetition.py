@@ -9,57 +9,35 @@ that rolls no dice) leading back to one of them, unless every action does.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
+from collections.abc import Hashable
 from typing import Any
 
 from henderson.agents.chance import sample_after
-
-IGNORED = ("dice", "ply")  # the same position whatever the dice state and the action count
-
-
-def fingerprint(state: Any) -> str:
-    """The position without its dice and ply count, as text (positions compare equal by it)."""
-    try:
-        data = dict(state.to_json())
-    except Exception:  # a state that cannot be written: never equal to another
-        return f"unprintable {id(state)}"
-    for key in IGNORED:
-        data.pop(key, None)
-    return json.dumps(data, sort_keys=True, default=str)
-
-
-def digest(text: str) -> bytes:
-    """A short digest of a fingerprint, to remember many positions cheaply."""
-    return hashlib.blake2b(text.encode(), digest_size=16).digest()
-
-
-def position_key(state: Any) -> Any:
-    """A hashable key of the position: the state's own `key()` when it has one (cheap), else a
-    digest of its JSON fingerprint."""
-    key = getattr(state, "key", None)
-    return key() if callable(key) else digest(fingerprint(state))
+from henderson.core.game import Side, State
 
 
 class History:
-    """The positions one agent has decided in during one game."""
+    """The positions one agent has decided in during one game, as the agent knew them
+    (`state.key(side)`: what that side cannot see is not part of it)."""
 
     def __init__(self) -> None:
-        self.seen: set[Any] = set()
+        self.seen: set[Hashable] = set()
 
-    def note(self, state: Any) -> None:
-        self.seen.add(position_key(state))
+    def note(self, state: State) -> None:
+        self.seen.add(state.key(state.current_player()))
 
-    def leads_back(self, state: Any, action: Any, rng: random.Random) -> bool:
+    def leads_back(self, state: State, action: Any, rng: random.Random, side: Side | None = None) -> bool:
         """Whether `action` surely (no dice) returns to a position already decided in."""
-        after, chance = sample_after(state, action, rng)
-        return not chance and position_key(after) in self.seen
+        side = state.current_player() if side is None else side
+        after, chance = sample_after(state, action, rng, side)
+        return not chance and after.key(side) in self.seen
 
-    def first_new(self, state: Any, ranked: list[Any], rng: random.Random) -> Any:
+    def first_new(self, state: State, ranked: list[Any], rng: random.Random) -> Any:
         """The first of `ranked` (best first) that does not lead back; the best when all do."""
+        side = state.current_player()
         for action in ranked:
-            if not self.leads_back(state, action, rng):
+            if not self.leads_back(state, action, rng, side):
                 return action
         return ranked[0]
 

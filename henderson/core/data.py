@@ -1,19 +1,21 @@
 """Loading game data files (TOML) with errors that name the file, record and field.
 
-Every record carries a `source` saying where its values come from (DATA.md):
+Every record carries a `source` saying where its values come from (docs/data.md):
 `rule FB 4.2`, `history: ...` or `design: ...`, several joined by "; ".
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from henderson.core.errors import DataError, DataErrors
 
+T = TypeVar("T")
 SOURCE_PART = re.compile(r"^(rule (FB|DG|AAG) [0-9A-Za-z.\-]+.*|history: .+|design: .+)$")
 
 
@@ -31,7 +33,7 @@ def load_toml(path: Path) -> dict[str, Any]:
 
 
 def valid_source(value: Any) -> bool:
-    """True when `value` is a provenance string as DATA.md describes."""
+    """True when `value` is a provenance string as docs/data.md describes."""
     if not isinstance(value, str) or not value.strip():
         return False
     return all(SOURCE_PART.match(part.strip()) for part in value.split(";"))
@@ -96,3 +98,60 @@ def _kind_name(kind: type | tuple[type, ...]) -> str:
     kinds = kind if isinstance(kind, tuple) else (kind,)
     names = {int: "an integer", float: "a number", str: "text", list: "a list", dict: "a table", bool: "true/false"}
     return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def content_version(directory: Path) -> str:
+    """The data version: a content hash of every data file (`*.toml`) of a directory, by
+    name and content (line endings aside). Positions and records carry it, so that a file
+    written for other data (other counters, other terrain) is refused, never misread."""
+    digest = hashlib.sha256()
+    for path in sorted(directory.glob("*.toml")):
+        digest.update(path.name.encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes().replace(b"\r\n", b"\n"))
+        digest.update(b"\0")
+    return "sha256:" + digest.hexdigest()[:16]
+
+
+def check_source(context: Any, value: str, where: str) -> None:
+    """A declared field's check (`core.fields.field(check=...)`) for a record's provenance."""
+    from henderson.core.errors import PositionError
+
+    if not valid_source(value):
+        raise PositionError(where, f"{value!r} is not 'rule FB|DG|AAG <n>', 'history: <note>' or 'design: <reason>'")
+
+
+def read_records(
+    col: Collector,
+    file: str,
+    items: Any,
+    cls: type[T],
+    name: Callable[[int, Mapping[str, Any]], str] | None = None,
+    context: Any = None,
+) -> list[T]:
+    """The records of one array of tables in a data file, each read into the dataclass `cls`
+    by its declared fields (`core.fields`: types, ranges, choices, defaults, checks): every
+    problem goes to `col` as `file: record: field: what`, unknown keys included, and a record
+    with a problem is left out. `name(i, raw)` names a record in messages (default: its
+    `id`, else its number)."""
+    from henderson.core.errors import PositionError
+    from henderson.core.fields import Layout
+
+    if items is None:
+        return []
+    if not isinstance(items, list) or not all(isinstance(x, Mapping) for x in items):
+        col.add(file, "", "", "expected an array of tables")
+        return []
+    layout = Layout.of(cls)
+    out: list[T] = []
+    for i, raw in enumerate(items, 1):
+        record = name(i, raw) if name is not None else str(raw.get("id", f"#{i}"))
+        bad = layout.unknown(raw)
+        if bad is not None:
+            col.add(file, record, bad, "unknown field")
+            continue
+        try:
+            out.append(layout.load(raw, context if context is not None else col))
+        except PositionError as exc:
+            col.add(file, record, exc.where, exc.message)
+    return out

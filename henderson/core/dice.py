@@ -3,12 +3,20 @@ external (a server that rolls for both players). Every roll names its purpose.""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from henderson.core.errors import HendersonError
 
 _MASK = (1 << 64) - 1
+SEED_BITS = 63  # seeds are non-negative integers below 2**63
+
+
+def fresh_seed() -> int:
+    """A new secret seed: the one seeding rule of every game (no seed given → a fresh one,
+    recorded in the state so that the game can be replayed)."""
+    return secrets.randbits(SEED_BITS)
 
 
 class DiceExhausted(HendersonError):

@@ -32,3 +32,11 @@ class Event:
 def roll_event(purpose: str, sides: int, value: int) -> Event:
     """The event every die roll produces, naming its purpose (e.g. "FB 14.1 supply roll")."""
     return Event("roll", f"{purpose}: rolled {value}", {"purpose": purpose, "sides": sides, "value": value})
+
+
+def roll(dice: Any, purpose: str, events: list[Event], sides: int = 6) -> int:
+    """Roll one die from `dice` for `purpose` (the rule that asks for it) and record the roll
+    among `events`: every die of every game is rolled this way."""
+    value = int(dice.roll(purpose, sides))
+    events.append(roll_event(purpose, sides, value))
+    return value

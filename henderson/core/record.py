@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,6 +17,7 @@ from typing import Any
 from henderson.core.dice import ScriptedDice, SeededDice
 from henderson.core.errors import HendersonError, RecordError
 from henderson.core.events import Event
+from henderson.core.game import Game, Side, State
 
 RECORD_FORMAT = "henderson-record"
 RECORD_VERSION = 1
@@ -30,6 +31,10 @@ class RecordEntry:
     player: str
     action: str
     events: list[dict[str, Any]] = field(default_factory=list)
+    # how each side read the entry when it was written (`State.redact` on the position right
+    # after it; "" for spectators): a game with hidden information redacts each entry once,
+    # as of when it was played, and never again against a later position
+    seen: dict[str, dict[str, Any]] | None = field(default=None, compare=False)
 
     def rolls(self) -> list[int]:
         return [int(e["data"]["value"]) for e in self.events if e.get("kind") == "roll"]
@@ -38,15 +43,27 @@ class RecordEntry:
         return {"ply": self.ply, "player": self.player, "action": self.action, "events": self.events}
 
 
-def seen_by(state: Any, entry: RecordEntry, side: str | None) -> dict[str, Any]:
-    """A record entry as `side` may read it: a game with hidden information redacts the
-    other side's actions and events (its state's `redact`) before anyone else reads them
-    (the server's seats and spectators, a person playing the computer in a terminal)."""
-    redact = getattr(state, "redact", None)
-    if redact is None or entry.player == side:
+def seen_by(state: State, entry: RecordEntry, side: Side | None) -> dict[str, Any]:
+    """A record entry as `side` may read it, judged on `state`, the position right after the
+    entry's action (`State.redact`): a game with hidden information hides the other side's
+    actions and events that `side` may not see."""
+    return state.redact(entry.to_json(), side)
+
+
+def note_seen(state: State, entry: RecordEntry) -> None:
+    """Redact `entry` for every side and for spectators now, on `state`, the position right
+    after its action, and keep the result with the entry: what a side read of an action is
+    fixed when it is played (a later position must not reveal more of it)."""
+    if state.game.hidden_information:
+        entry.seen = {side or "": seen_by(state, entry, side) for side in (*state.game.sides, None)}
+
+
+def read_by(entry: RecordEntry, side: Side | None) -> dict[str, Any]:
+    """The entry as `side` read it when it was played (`note_seen`); the entry itself in a
+    game without hidden information."""
+    if entry.seen is None:
         return entry.to_json()
-    action, events = redact(entry.player, entry.action, entry.events, side)
-    return {**entry.to_json(), "action": action, "events": events}
+    return entry.seen[side or ""]
 
 
 @dataclass
@@ -165,9 +182,14 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def start_state(record: GameRecord, game: Any) -> Any:
+def start_state(record: GameRecord, game: Game) -> State:
     """The state a record starts from, with the dice that reproduce its rolls: the start
     position's own dice, else the header's seed, else the rolls written in the record."""
+    if record.data_version != game.data_version:
+        raise RecordError(
+            f"the record was written for game data {record.data_version!r}, but this installation has "
+            f"{game.data_version!r} (replay it with the data it was written for)"
+        )
     scripted = ScriptedDice([v for entry in record.entries for v in entry.rolls()])
     if record.start is not None:
         stored = record.start.get("dice") if isinstance(record.start, dict) else None
@@ -176,11 +198,18 @@ def start_state(record: GameRecord, game: Any) -> Any:
     return game.new_state(record.seed, options=record.options, dice=dice)
 
 
-def replay(record: GameRecord, game: Any, *, upto: int | None = None) -> Any:
+def replay(
+    record: GameRecord,
+    game: Game,
+    *,
+    upto: int | None = None,
+    on_entry: Callable[[RecordEntry, State], None] | None = None,
+) -> State:
     """Play the record's actions from its start; check each action's dice against the record.
 
-    Returns the state after `upto` actions (all when None). Raises RecordError
-    naming the line whose action is illegal or whose dice differ.
+    Returns the state after `upto` actions (all when None). Raises RecordError naming the
+    line whose action is illegal or whose dice differ. `on_entry(entry, state)` is called
+    with each entry and the position right after it.
     """
     if game.name != record.game:
         raise RecordError(f"record is a {record.game!r} game, not {game.name!r}")
@@ -195,19 +224,21 @@ def replay(record: GameRecord, game: Any, *, upto: int | None = None) -> Any:
         rolls = [int(e.data["value"]) for e in events if e.kind == "roll"]
         if rolls != entry.rolls():
             raise RecordError(f"line {line}: {entry.action!r}: dice {rolls} differ from the record's {entry.rolls()}")
+        if on_entry is not None:
+            on_entry(entry, state)
     return state
 
 
 def record_for(
-    game: Any, state: Any, players: Mapping[str, str] | None = None, *, from_position: bool = False
+    game: Game, state: State, players: Mapping[str, str] | None = None, *, from_position: bool = False
 ) -> GameRecord:
     """An empty record for a game starting at `state`: a new game is known by its seed and
     options; a game started from a position keeps that position in the header."""
     return GameRecord(
         game=game.name,
         data_version=game.data_version,
-        seed=getattr(state, "seed", None),
-        options=dict(getattr(state, "options", {}) or {}),
+        seed=state.seed,
+        options=dict(state.options),
         players=dict(players or {}),
         start=state.to_json() if from_position else None,
     )

@@ -105,10 +105,8 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
 
     @app.get("/api/games/{name}/board", tags=["games"])
     async def board(name: str) -> dict[str, Any]:
-        """Static board data for the client (`game.client_data()`), or {} when the game has none."""
-        game = game_named(name)
-        client_data = getattr(game, "client_data", None)
-        return dict(client_data()) if callable(client_data) else {}
+        """Static board data for the client (`game.client_data()`)."""
+        return dict(game_named(name).client_data())
 
     @app.get("/api/agents", tags=["games"])
     async def list_agents() -> dict[str, Any]:

@@ -6,7 +6,10 @@ from typing import Annotated
 
 import typer
 
-from henderson.server.run import DEFAULT_DB
+from henderson.core.errors import HendersonError
+
+DEFAULT_DB = "sqlite:///henderson.sqlite"
+SERVER_PACKAGES = ("fastapi", "uvicorn", "sqlalchemy", "starlette", "websockets", "psycopg")
 
 
 def register(app: typer.Typer) -> None:
@@ -22,6 +25,12 @@ def register(app: typer.Typer) -> None:
         ] = DEFAULT_DB,
     ) -> None:
         """Serve the games in a browser: prints the address to open."""
-        from henderson.server.run import serve
-
+        try:
+            from henderson.server.run import serve
+        except ModuleNotFoundError as exc:
+            if exc.name and exc.name.split(".")[0] in SERVER_PACKAGES:
+                raise HendersonError(
+                    f"the server needs {exc.name}: pip install 'henderson[server]' (make run installs it)"
+                ) from None
+            raise
         serve(host, port, db)

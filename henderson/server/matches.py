@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import secrets
 from collections.abc import Mapping
 from concurrent.futures import Executor
@@ -16,9 +17,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from henderson import agents, games
+from henderson.agents import Agent
 from henderson.core.dice import SeededDice
 from henderson.core.errors import HendersonError
-from henderson.core.record import GameRecord, RecordEntry, replay, seen_by, start_state
+from henderson.core.game import Capability, Game, Odds, State, trial
+from henderson.core.record import GameRecord, RecordEntry, note_seen, read_by, replay, start_state
 from henderson.server.errors import ApiError
 from henderson.server.storage import Seat, Store
 
@@ -52,18 +55,19 @@ class LiveMatch:
     """A match loaded in memory: its game, its state and its record, kept in step."""
 
     id: str
-    game: Any
-    state: Any
+    game: Game
+    state: State
     record: GameRecord
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[Listener] = field(default_factory=set)
-    agents: dict[str, Any] = field(default_factory=dict)
+    agents: dict[str, Agent] = field(default_factory=dict)
     agent_task: asyncio.Task[None] | None = None
     problem: str | None = None  # why a computer player stopped, shown to the players
-    checkpoints: dict[int, Any] = field(default_factory=dict)  # step -> state, for replay
+    checkpoints: dict[int, State] = field(default_factory=dict)  # step -> state, for replay
     revision: int = 0  # counts every change (actions and undos), so clients keep the newest
+    barriers: dict[int, str | None] = field(default_factory=dict)  # step -> why it cannot be taken back
 
-    def state_at(self, step: int) -> Any:
+    def state_at(self, step: int) -> State:
         """The state after the record's first `step` actions, replayed from the nearest
         checkpoint (the server's own record: its actions and dice are known to be good)."""
         known = [k for k in self.checkpoints if k <= step]
@@ -92,19 +96,25 @@ class LiveMatch:
             return None
         return str(side)
 
-    def snapshot(self) -> tuple[Any, int, int]:
+    def snapshot(self) -> tuple[State, int, int]:
         """The state, the record's length and the revision, taken together (on the loop)."""
         return self.state, len(self.record.entries), self.revision
 
     def undoable(self, side: str | None) -> bool:
-        """Whether `side` may take back the last action: its own, deciding again, no die rolled."""
+        """Whether `side` may take back the last action: its own, deciding again, no die rolled,
+        and nothing the engine counts as final (a step ended, something hidden shown:
+        `State.undo_barrier`, known for the actions played since the match was loaded)."""
         entries = self.record.entries
         if side is None or not entries or self.state.current_player() != side:
             return False
         last = entries[-1]
-        return last.player == side and not any(e.get("kind") == "roll" for e in last.events)
+        if last.player != side or any(e.get("kind") == "roll" for e in last.events):
+            return False
+        return self.barriers.get(len(entries) - 1) is None
 
-    def payload(self, side: str | None, since: int = 0, snapshot: tuple[Any, int] | None = None) -> dict[str, Any]:
+    def payload(
+        self, side: str | None, since: int = 0, snapshot: tuple[State, int, int] | None = None
+    ) -> dict[str, Any]:
         """What a seat is sent: its own view, its legal actions when it must act, the log.
 
         States are replaced, never changed, so this may run in a worker thread on a snapshot.
@@ -132,13 +142,20 @@ class LiveMatch:
             "terminal": state.is_terminal(),
             "winner": state.winner(),
             "log_from": since,
-            "log": [seen_by(state, e, side) for e in self.record.entries[since:steps]],
+            "log": [read_by(e, side) for e in self.record.entries[since:steps]],
             "problem": self.problem,
             "can_undo": mine and self.undoable(side),
         }
 
 
-def without_seed(record: GameRecord, game: Any) -> str:
+def seen_by_seat(live: LiveMatch, state: State, side: str | None) -> random.Random:
+    """The generator of a seat's guesses at what it cannot see (`State.sample_unseen`) for
+    one position: fixed by the match, the position and the seat, so that asking again gives
+    the same answer, and drawn from nothing the seat cannot see."""
+    return random.Random(f"{live.id}:{state.ply}:{side}")
+
+
+def without_seed(record: GameRecord, game: Game) -> str:
     """The record of a game still going on, safe to hand out: no seed (the rolls so far are in
     it), and its first position written out, since the rolls made to set it up are not."""
     if record.seed is None:
@@ -149,16 +166,23 @@ def without_seed(record: GameRecord, game: Any) -> str:
     return replace(record, seed=None, start=start).dumps()
 
 
-def resume(record: GameRecord, game: Any) -> Any:
+def resume(record: GameRecord, game: Game) -> State:
     """The state a stored or uploaded record reaches. A record without a seed replays with the
-    rolls written in it, then rolls on with a new secret seed."""
-    state = replay(record, game)
+    rolls written in it, then rolls on with a new secret seed. Entries stored without their
+    redactions (an upload) are redacted as they are replayed, each on the position right
+    after it (`note_seen`)."""
+
+    def seen(entry: RecordEntry, after: State) -> None:
+        if entry.seen is None:
+            note_seen(after, entry)
+
+    state = replay(record, game, on_entry=seen)
     if record.seed is None:
         state.dice = SeededDice(secrets.randbits(63))
     return state
 
 
-def game_named(name: str) -> Any:
+def game_named(name: str) -> Game:
     """The game `name` from the registry; a game that fails to load counts as unavailable."""
     try:
         return games.get(name)
@@ -169,7 +193,7 @@ def game_named(name: str) -> Any:
         raise ApiError(404, "unknown-game", f"game {name!r} is not available on this server") from None
 
 
-def check_players(game: Any, players: Mapping[str, str] | None) -> dict[str, str]:
+def check_players(game: Game, players: Mapping[str, str] | None) -> dict[str, str]:
     """Each side's player: "human" or a known agent name; sides left out are human."""
     players = dict(players or {})
     unknown = sorted(set(players) - set(game.sides))
@@ -267,7 +291,7 @@ class Hub:
         state = await asyncio.to_thread(resume, record, game)
         return await self._open(game, state, record)
 
-    async def _open(self, game: Any, state: Any, record: GameRecord) -> dict[str, Any]:
+    async def _open(self, game: Game, state: State, record: GameRecord) -> dict[str, Any]:
         match_id = secrets.token_hex(8)
         tokens = {side: new_token() for side in game.sides if record.players[side] == HUMAN}
         spectator = new_token()
@@ -325,6 +349,8 @@ class Hub:
         after = live.state.clone()
         events = after.apply(action)
         entry = RecordEntry(len(live.record.entries), side, str(action), [e.to_json() for e in events])
+        note_seen(after, entry)
+        live.barriers[entry.ply] = after.undo_barrier(live.state)
         await asyncio.to_thread(self.store.append, live.id, entry, after.current_player(), after.is_terminal())
         live.record.entries.append(entry)
         live.state = after
@@ -334,8 +360,9 @@ class Hub:
         return entry
 
     async def undo(self, seat: Seat, ply: int) -> dict[str, Any]:
-        """Take back the seat's last action when it rolled no die and stayed in the same phase
-        (the view's `phase`, when the game has one): a misclick costs nothing."""
+        """Take back the seat's last action when it rolled no die and the engine says it may
+        be (`State.undo_barrier`: the same side decides, in the same step, nothing hidden was
+        shown): a misclick costs nothing, and nothing learnt can be unlearnt."""
         live = await self.match(seat.match_id)
         if seat.side is None:
             raise ApiError(403, "spectator", "a spectator cannot act")
@@ -350,11 +377,12 @@ class Hub:
                 )
             step = len(live.record.entries) - 1
             before = await asyncio.to_thread(live.state_at, step)
-            phase_now = live.state.view(seat.side).get("phase")
-            if before.view(seat.side).get("phase") != phase_now:
-                raise ApiError(409, "cannot-undo", "the last action ended a phase; it cannot be taken back")
+            barrier = live.state.undo_barrier(before)
+            if barrier is not None:
+                raise ApiError(409, "cannot-undo", f"the last action cannot be taken back: {barrier}")
             await asyncio.to_thread(self.store.take_back, live.id, step, before.current_player())
             live.record.entries.pop()
+            live.barriers.pop(step, None)
             for key in [k for k in live.checkpoints if k > step]:
                 del live.checkpoints[key]
             live.state = before
@@ -464,35 +492,36 @@ class Hub:
         return live
 
     async def odds(self, seat: Seat, attack: str) -> dict[str, Any]:
-        """The odds of an attack on the current position (`game.odds(state, spec)`), unrolled."""
+        """The odds of an attack on the current position (`game.odds(state, spec)`), unrolled,
+        read on what the seat may know of the position (`core.game.trial`)."""
         live = await self._deciding(seat)
-        odds = getattr(live.game, "odds", None)
-        if not callable(odds):
+        if Capability.ODDS not in live.game.capabilities:
             raise ApiError(404, "no-odds", f"{live.game.name} has no odds preview")
-        state = live.state.clone()
-        result = await asyncio.to_thread(odds, state, attack)
+        state, side = live.state, seat.side
+
+        def run() -> Odds:
+            return live.game.odds(trial(state, side, [], seen_by_seat(live, state, side)), attack)
+
+        result = await asyncio.to_thread(run)
         return {"attack": attack, "text": result.text(), "odds": result.to_json()}
 
     async def preview(self, seat: Seat, actions: list[str], fields: list[str]) -> dict[str, Any]:
-        """Each action tried on a copy of the position: the chosen fields of the seat's view
-        after it. An action that would roll a die is not previewed (its dice stay unknown)."""
+        """Each action tried on a copy of what the seat may know of the position: the chosen
+        fields of its view after it. An action that would roll a die, hand the decision over,
+        end a step or show something hidden is not previewed (`core.game.trial`)."""
         live = await self._deciding(seat)
-        base = live.state
-        side = seat.side
+        base, side = live.state, seat.side
 
         def run() -> list[dict[str, Any]]:
+            known = trial(base, side, [], seen_by_seat(live, base, side))
             out: list[dict[str, Any]] = []
             for text in actions:
-                trial = base.clone()
                 try:
-                    events = trial.apply(text)
+                    after = trial(known, side, [text])
                 except HendersonError as exc:
                     out.append({"action": text, "ok": False, "message": str(exc)})
                     continue
-                if any(e.kind == "roll" for e in events):
-                    out.append({"action": text, "ok": False, "message": "the action rolls dice"})
-                    continue
-                view = trial.view(side)
+                view = after.view(side)
                 out.append({"action": text, "ok": True, "view": {f: view.get(f) for f in fields}})
             return out
 
@@ -505,7 +534,7 @@ class Hub:
         live = await self.match(seat.match_id)
         if live.state.is_terminal():
             return live.record.dumps()
-        if getattr(live.game, "hidden_information", True):
+        if live.game.hidden_information:
             raise ApiError(
                 403,
                 "record-hidden",

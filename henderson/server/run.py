@@ -5,9 +5,10 @@ from __future__ import annotations
 import uvicorn
 
 from henderson.server.app import WS_MESSAGE_LIMIT, create_app
+from henderson.server.cli import DEFAULT_DB
 from henderson.server.storage import redact
 
-DEFAULT_DB = "sqlite:///henderson.sqlite"
+__all__ = ["DEFAULT_DB", "address", "serve"]
 
 
 def address(host: str, port: int) -> str:

@@ -25,6 +25,7 @@ from sqlalchemy import (
     create_engine,
     inspect,
     select,
+    text,
 )
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError
@@ -77,6 +78,7 @@ class EntryRow(Base):
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
     ply: Mapped[int] = mapped_column(Integer, primary_key=True)
     line: Mapped[str] = mapped_column(Text)
+    seen: Mapped[str | None] = mapped_column(Text, nullable=True)  # the entry as each side read it
 
 
 @dataclass(frozen=True)
@@ -124,6 +126,11 @@ def redact(db: str) -> str:
         return "<unreadable database URL>"
 
 
+def _entry_row(match_id: str, entry: RecordEntry) -> EntryRow:
+    seen = None if entry.seen is None else json.dumps(entry.seen)
+    return EntryRow(match_id=match_id, ply=entry.ply, line=json.dumps(entry.to_json()), seen=seen)
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -149,10 +156,17 @@ class Store:
         self._check_schema(db_url)
 
     def _check_schema(self, db_url: str) -> None:
-        """Refuse, in one clear line, a database whose tables an older version made."""
+        """Add the columns a newer version needs when they may be empty; refuse, in one clear
+        line, a database whose tables an older version made otherwise."""
         found = inspect(self.engine)
         for table in Base.metadata.sorted_tables:
             have = {c["name"] for c in found.get_columns(table.name)}
+            for column in table.columns:
+                if column.name not in have and column.nullable and not column.primary_key:
+                    kind = column.type.compile(dialect=self.engine.dialect)
+                    with self.engine.begin() as conn:
+                        conn.execute(text(f'ALTER TABLE {table.name} ADD COLUMN "{column.name}" {kind}'))
+                    have.add(column.name)
             missing = [c.name for c in table.columns if c.name not in have]
             if missing:
                 raise StorageError(
@@ -189,7 +203,7 @@ class Store:
             )
             session.flush()
             for entry in record.entries:
-                session.add(EntryRow(match_id=match_id, ply=entry.ply, line=json.dumps(entry.to_json())))
+                session.add(_entry_row(match_id, entry))
             for token, (side, player) in seats.items():
                 session.add(SeatRow(token_hash=token_digest(token), match_id=match_id, side=side, player=player))
 
@@ -198,7 +212,7 @@ class Store:
         with Session(self.engine) as session:
             try:
                 with session.begin():
-                    session.add(EntryRow(match_id=match_id, ply=entry.ply, line=json.dumps(entry.to_json())))
+                    session.add(_entry_row(match_id, entry))
                     row = session.get(MatchRow, match_id)
                     if row is None:
                         raise StorageError(f"match {match_id} is not stored")
@@ -272,8 +286,11 @@ class Store:
             row = session.get(MatchRow, match_id)
             if row is None:
                 return None
-            lines = [row.header]
-            lines += session.scalars(
-                select(EntryRow.line).where(EntryRow.match_id == match_id).order_by(EntryRow.ply)
+            header = row.header
+            rows = session.execute(
+                select(EntryRow.line, EntryRow.seen).where(EntryRow.match_id == match_id).order_by(EntryRow.ply)
             ).all()
-        return GameRecord.loads("\n".join(lines), f"match {match_id}")
+        record = GameRecord.loads("\n".join([header, *(line for line, _ in rows)]), f"match {match_id}")
+        for entry, (_, seen) in zip(record.entries, rows, strict=True):
+            entry.seen = json.loads(seen) if seen else None
+        return record

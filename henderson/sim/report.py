@@ -8,6 +8,7 @@ from typing import Any
 from rich.table import Table
 
 from henderson.core.errors import HendersonError
+from henderson.core.game import needs_extra
 from henderson.sim.simulate import SimResult
 from henderson.sim.stats import Summary
 from henderson.sim.tournament import TournamentResult
@@ -87,7 +88,10 @@ def tournament_tables(result: TournamentResult) -> list[Table]:
 
 def plot_simulation(result: SimResult, path: str | Path) -> Path:
     """Save a figure: win rate per side with 95 % intervals, and the distribution of lengths."""
-    from matplotlib.figure import Figure
+    try:
+        from matplotlib.figure import Figure
+    except ModuleNotFoundError as exc:
+        raise needs_extra(exc, "plot", "a plot") from None
 
     summary = result.summary()
     figure = Figure(figsize=(10, 4.2), layout="constrained")
@@ -111,8 +115,7 @@ def plot_simulation(result: SimResult, path: str | Path) -> Path:
     series = []
     names = []
     for s in [*sides, None]:
-        lengths = [r.get(unit) for r in result.results if r.get("winner") == s]
-        lengths = [x for x in lengths if isinstance(x, int)]
+        lengths = [x for r in result.results if r.get("winner") == s and isinstance(x := r.get(unit), int)]
         if lengths:
             series.append(lengths)
             names.append(f"{s} wins" if s else "no winner")

@@ -151,8 +151,9 @@ def tournament(
         done = {(r["agents"][first], r["agents"][second], r["index"]) for r in kept}
         jobs = [j for j in jobs if (j.specs[first], j.specs[second], j.index) not in done]
     handle = open_output(out)
-    for row in kept if handle is not None else ():
-        write_line(handle, row)
+    if handle is not None:
+        for row in kept:
+            write_line(handle, row)
     try:
         outcome = run_jobs(
             run_config(game, False, max_plies),

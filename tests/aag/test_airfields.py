@@ -5,6 +5,10 @@ an airfield (Build Airfields)."""
 
 from __future__ import annotations
 
+import pytest
+
+from henderson.core.errors import IllegalAction, PositionError
+
 from .helpers import acts, piece, position
 
 ALL_JP = {
@@ -217,3 +221,26 @@ def test_airfield_without_land_units_is_captured_by_the_island_holder_rule_aag_c
     state = position(pieces, step="combat:land", first="us", airfields=fields, control=ALL_JP)
     state.apply("end")
     assert [a["side"] for a in state.airfields] == ["jp", "jp"]
+
+
+def test_position_with_three_fighters_on_a_carrier_is_refused_rule_aag_aircraft_carrier():
+    """AAG Aircraft Carrier Flight Deck: "Up to 2 fighters can land on a friendly aircraft carrier"."""
+    pieces = [piece("us1", "carrier", "J")] + [piece(f"us{i}", "fighter", "J", aboard="us1") for i in (2, 3)]
+    assert len(position(pieces).fighters_aboard(position(pieces).pieces["us1"])) == 2
+    with pytest.raises(PositionError, match="carries at most 2 fighters"):
+        position([*pieces, piece("us4", "fighter", "J", aboard="us1")])
+
+
+def test_an_air_unit_lands_once_rule_aag_land_air_units():
+    """AAG Regroup step 2: each air unit lands once, within its range; one that has landed
+    (us2) is not moved again in the place of one still in the air (us1) beside it."""
+    pieces = [
+        piece("us1", "fighter", "guadalcanal"),
+        piece("us2", "fighter", "guadalcanal", landed=True),
+        piece("us3", "carrier", "H"),
+    ]
+    state = position(pieces, step="regroup:land", first="us")
+    assert "land us1 us3" in acts(state) and "land us1 guadalcanal" in acts(state)
+    with pytest.raises(IllegalAction, match="AAG Regroup step 2: us2 has landed already"):
+        state.apply("land us2 us3")
+    assert state.pieces["us2"].zone == "guadalcanal" and state.pieces["us2"].aboard is None

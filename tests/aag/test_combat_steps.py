@@ -216,3 +216,75 @@ def test_airfield_attack_damages_only_enemy_airfields_rule_aag_combat_step_4():
         {"island": "new_georgia", "side": "us", "damaged": False},
         {"island": "new_georgia", "side": "jp", "damaged": True},
     ]
+
+
+def test_more_than_twelve_dice_use_the_box_again_rule_aag_roll_dice_in_the_battle_box():
+    """AAG Roll Dice in the Battle Box: "If you have an attack of greater than 12 dice, you'll
+    need to use the box again": the 13th die lies in slot 1 again (a destroyer at sea)."""
+    pieces = [piece(f"us{i}", "battleship", "H") for i in range(1, 5)]  # 12 sea dice
+    pieces += [piece("us5", "destroyer", "H"), piece("jp1", "transport", "H"), piece("jp2", "destroyer", "H")]
+    state = position(pieces, [6] * 12 + [1] + [6], step="combat:sea", first="us")
+    texts = [e.text for e in state.apply("fight H")]
+    assert sum(1 for t in texts if "us attack on sea units in H" in t) == 13
+    assert "slot 1: 1 hits jp2 (destroyer): destroyed" in texts
+    assert "jp2" not in state.pieces and "jp1" in state.pieces
+
+
+def test_land_units_aboard_ships_do_not_attack_rule_aag_land_units():
+    """AAG Land Units: "Land units can attack only when in an island zone": an artillery
+    aboard a transport adds no die at sea and cannot fire from the ship."""
+    pieces = [
+        piece("us1", "transport", "H"),
+        piece("us2", "artillery", "H", aboard="us1"),
+        piece("us3", "destroyer", "H"),
+        piece("jp1", "transport", "H"),
+    ]
+    state = position(pieces, [6, 6], step="combat:sea", first="us")
+    events = state.apply("fight H")  # nothing to declare: the destroyer's die alone
+    assert sum(1 for e in events if e.kind == "roll") == 1
+    ashore = position(
+        [piece("us2", "artillery", "guadalcanal"), piece("us3", "destroyer", "H"), piece("jp1", "transport", "H")],
+        [6, 6],
+        step="combat:sea",
+        first="us",
+    )
+    ashore.apply("fight H")
+    assert acts(ashore) == ["join us2", "roll"]  # from the island it may fire into H
+
+
+def test_artillery_that_fired_at_sea_attacks_land_units_on_its_island_rule_aag_artillery():
+    """AAG Artillery: Ranged Fire limits it to 1 adjacent sea zone per turn; its land attack
+    in its own island zone (Combat step 4) is not ranged fire and still happens."""
+    pieces = [
+        piece("us1", "artillery", "guadalcanal"),
+        piece("jp1", "transport", "H"),
+        piece("jp2", "infantry", "guadalcanal"),
+    ]
+    state = position(pieces, [6, 6, 6], step="combat:sea", first="us")
+    state.apply("fight H")
+    state.apply("join us1")  # fires into H: 1 die at sea
+    assert state.pieces["us1"].fired
+    assert state.step == "combat:land" and acts(state) == ["fight guadalcanal"]
+    events = state.apply("fight guadalcanal")
+    assert sum(1 for e in events if e.kind == "roll" and "us attack on land units" in e.text) == 1
+
+
+def test_heavy_armor_is_ready_again_next_turn_rule_aag_battleship():
+    """AAG Battleship Heavy Armor: "Ignore the first hit on each battleship each turn"."""
+    pieces = [piece("us1", "battleship", "J", armor_used=True)]
+    state = position(pieces, step="regroup:deploy", first="us", airfields=[])
+    assert state.pieces["us1"].armor_used
+    state.apply("end")  # end of the turn: the marker passes
+    assert state.turn == 2 and not state.pieces["us1"].armor_used
+
+
+def test_torpedo_sinking_a_carrier_scores_a_victory_point_rule_aag_capital_ship():
+    """AAG Capital Ship: the opponent earns 1 victory point for destroying a carrier or a
+    battleship, a torpedo attack included; damaging one earns nothing."""
+    pieces = [piece("us1", "submarine", "H"), piece("us2", "submarine", "H"), piece("jp1", "carrier", "H"),
+              piece("jp2", "carrier", "H")]
+    state = position(pieces, [1, 2], step="move:submarine", first="us")
+    state.apply("torpedo us1 jp1")
+    state.apply("torpedo us2 jp2")
+    assert "jp1" not in state.pieces and state.pieces["jp2"].damaged
+    assert state.vp == {"us": 1, "jp": 0} and state.vp_ships["us"] == 1

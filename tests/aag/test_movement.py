@@ -135,3 +135,62 @@ GOLDEN_OPENING = [
     "move B jp37",
     "end",
 ]
+
+
+def test_movement_steps_move_one_unit_type_each_in_order_rule_aag_movement_sequence():
+    """AAG Movement Sequence 1-8: transports, battleships, carriers, cruisers, destroyers,
+    submarines, bombers, fighters; in each step only that type moves."""
+    kinds = ["transport", "battleship", "carrier", "cruiser", "destroyer", "submarine"]
+    pieces = [piece(f"us{i}", kind, "J") for i, kind in enumerate(kinds, 1)]
+    pieces += [piece("us7", "bomber", "new_caledonia"), piece("us8", "fighter", "new_caledonia")]
+    state = position(pieces, step="move:transport", first="us", airfields=[])
+    order = []
+    while state.step.startswith("move:"):
+        moving = {state.pieces[a.args[1]].type for a in state.legal_actions() if a.verb == "move"}
+        assert len(moving) == 1, (state.step, moving)
+        order.extend(moving)
+        state.apply("end")
+    assert order == [*kinds, "bomber", "fighter"]
+
+
+def test_air_units_fly_through_zones_holding_enemy_units_rule_aag_air_unit():
+    """AAG Air unit: air units "can move through zones that contain enemy units"; sea units
+    move one zone whatever is there."""
+    pieces = [
+        piece("us1", "fighter", "guadalcanal"),
+        piece("jp1", "cruiser", "H"),
+        piece("jp2", "infantry", "santa_isabel"),
+    ]
+    state = position(pieces, step="move:fighter", first="us")
+    assert "move santa_isabel us1" in acts(state)  # through H and its cruiser
+    state.apply("move santa_isabel us1")
+    assert state.pieces["us1"].zone == "santa_isabel" and state.pieces["us1"].flown == 2
+
+
+def test_bomber_flies_up_to_three_zones_in_movement_and_in_regroup_rule_aag_bomber():
+    """AAG Bomber Range 3: up to 3 zones during Movement and up to 3 during Regroup."""
+    state = position([piece("us1", "bomber", "new_caledonia")], step="move:bomber", first="us")
+    assert "move H us1" in acts(state)  # base sea, J, H
+    assert "move G us1" not in acts(state)  # a fourth zone
+    with pytest.raises(IllegalAction, match="beyond us1's range of 3"):
+        state.apply("move G us1")
+    landing = position([piece("us1", "bomber", "H")], step="regroup:land", first="us", airfields=[])
+    assert acts(landing) == ["land us1 new_caledonia"]  # H, J, base sea, New Caledonia
+    far = position([piece("us1", "bomber", "G")], step="regroup:land", first="us", airfields=[])
+    assert acts(far) == ["end"]  # New Caledonia is 4 zones from G: nowhere to land
+    assert "us1 (bomber) destroyed (no place to land)" in [e.text for e in far.apply("end")]
+
+
+def test_hidden_movement_replaces_the_movement_steps_rule_aag_appendix_1_hidden_movement():
+    """AAG Appendix 1 Hidden Movement: load, hidden sea orders, submarine attacks, bombers,
+    fighters; a submarine attacks where its order took it."""
+    state = game().new_state(1, options={"hidden_movement": True})
+    assert state.steps[:5] == ("hidden:load", "hidden:orders", "hidden:torpedo", "move:bomber", "move:fighter")
+    pieces = [piece("us1", "submarine", "J"), piece("jp1", "transport", "H")]
+    state = position(pieces, [1], step="hidden:orders", first="us", options={"hidden_movement": True})
+    assert not any(a.startswith("torpedo") for a in acts(state))  # not while orders are written
+    state.apply("move H us1")
+    state.apply("end")  # jp writes nothing: both revealed and carried out
+    assert state.step == "hidden:torpedo" and state.pieces["us1"].zone == "H"
+    state.apply("torpedo us1 jp1")
+    assert "jp1" not in state.pieces

@@ -4,12 +4,15 @@ itself over every roll of the dice."""
 from __future__ import annotations
 
 import itertools
+import json
+import sys
 from collections import Counter
 from fractions import Fraction
 
 import pytest
 
-from henderson.core.errors import NotationError
+from henderson import cli
+from henderson.core.errors import HendersonError, NotationError
 from henderson.games.aag.odds import airfield_odds, odds
 
 from .helpers import game, piece, position
@@ -62,7 +65,7 @@ def test_odds_spec_parsing():
     o = g.odds(None, "10 sea: 2 destroyers, 1 cruiser, 1 battleship, 2 transport")
     assert o.force == {"battleship": 1, "cruiser": 1, "destroyer": 2, "transport": 2}
     assert (
-        g.odds(None, "6 airfields: 2")[0]
+        g.odds(None, "6 airfields: 2").distribution[0]
         == Fraction(2, 3) ** 6 + 6 * Fraction(1, 3) * Fraction(2, 3) ** 5
     )
     with pytest.raises(NotationError):
@@ -79,3 +82,158 @@ def test_state_odds_for_a_zone():
     )
     o = state.odds("H", "sea", "us")
     assert o.dice == 2 and o.by_type()["transport"][(1, 0)] == Fraction(5, 9)
+
+
+# --- the preview counts exactly the dice the roll uses (AAG Determine Total Attack Power) ---
+
+
+def preview_and_roll(state, zone: str, side: str) -> tuple[int, int, int, int]:
+    """(preview dice against land units, dice the roll uses against land units,
+    preview dice against airfields, dice the roll uses against airfields), the roll made
+    on a copy of the position (its zone fought first if no attack is being declared)."""
+    units = state.odds(zone, "land", side).dice
+    fields = state.odds(zone, "airfields", side).dice
+    trial = state.clone()
+    if trial.battle is None:
+        trial.apply(f"fight {zone}")
+    events = trial.apply("roll")
+    purposes = [e.data["purpose"] for e in events if e.kind == "roll" and f" {side} attack" in e.data["purpose"]]
+    return (
+        units,
+        sum("attack on land units" in p for p in purposes),
+        fields,
+        sum("attack on airfields" in p for p in purposes),
+    )
+
+
+def test_preview_counts_joined_units_only_and_not_those_aimed_at_airfields_rule_aag_combat_step_4():
+    """AAG Determine Total Attack Power: a cruiser adds its land dice only once declared part
+    of the attack (AAG Cruiser Ranged Fire); a unit aimed at the airfields adds its dice to the
+    airfield attack, not against units ("It can't attack both", AAG Combat step 4)."""
+    pieces = [
+        piece("us1", "cruiser", "G"),
+        piece("us2", "fighter", "new_georgia"),
+        piece("us3", "bomber", "new_georgia"),
+        piece("jp1", "infantry", "new_georgia"),
+        piece("jp2", "infantry", "guadalcanal"),
+    ]
+    airfields = [{"island": "new_georgia", "side": "jp"}]
+    state = position(pieces, [6] * 40, step="combat:land", first="us", airfields=airfields)
+    assert preview_and_roll(state, "new_georgia", "us") == (3, 3, 0, 0)  # cruiser not joined
+    assert state.odds("guadalcanal", "land", "us").dice == 0  # nor counted next door
+    state.apply("fight new_georgia")
+    assert preview_and_roll(state, "new_georgia", "us") == (3, 3, 0, 0)
+    state.apply("join us1")
+    assert preview_and_roll(state, "new_georgia", "us") == (4, 4, 0, 0)
+    assert state.odds("guadalcanal", "land", "us").dice == 0  # joined here, not there
+    state.apply("aim us3")
+    assert preview_and_roll(state, "new_georgia", "us") == (2, 2, 2, 2)
+    state.apply("aim us1")
+    assert preview_and_roll(state, "new_georgia", "us") == (1, 1, 3, 3)
+
+
+def test_preview_of_an_artillery_into_the_sea_counts_it_once_joined_rule_aag_artillery():
+    """AAG Artillery Ranged Fire: the artillery adds its sea die only to an attack it joins."""
+    pieces = [
+        piece("us1", "artillery", "guadalcanal"),
+        piece("us2", "artillery", "guadalcanal"),
+        piece("us3", "destroyer", "H"),
+        piece("jp1", "transport", "H"),
+    ]
+    state = position(pieces, [6] * 10, step="combat:sea", first="us")
+    assert state.odds("H", "sea", "us").dice == 1
+    state.apply("fight H")
+    assert state.odds("H", "sea", "us").dice == 1
+    state.apply("join us1")
+    assert state.odds("H", "sea", "us").dice == 2
+    events = state.apply("roll")
+    assert sum(e.kind == "roll" for e in events) == 2
+
+
+def test_preview_with_no_unit_to_fire_upon_is_no_dice_rule_aag_combat_step_4():
+    """An attack on an island holding only an enemy airfield rolls no dice against units."""
+    pieces = [piece("us1", "bomber", "new_georgia"), piece("us2", "fighter", "new_georgia")]
+    airfields = [{"island": "new_georgia", "side": "jp"}]
+    state = position(pieces, [6] * 10, step="combat:land", first="us", airfields=airfields)
+    assert state.odds("new_georgia", "land", "us").dice == 0
+    state.apply("fight new_georgia")
+    state.apply("aim us1")
+    assert state.odds("new_georgia", "airfields", "us").dice == 2
+    assert state.odds("new_georgia", "land", "us").dice == 0
+    events = state.apply("roll")
+    assert sum(e.kind == "roll" for e in events) == 2
+
+
+def test_night_fighting_and_banzai_in_the_odds_rule_aag_appendix_1():
+    """Night Fighting: a 2 destroys like a 1; Banzai Charge: a 3 hits too."""
+    plain = odds(game().data, "sea", 1, {"destroyer": 1}).by_type()["destroyer"]
+    night = odds(game().data, "sea", 1, {"destroyer": 1}, night=True).by_type()["destroyer"]
+    assert plain == {(0, 0): Fraction(2, 3), (0, 1): Fraction(1, 6), (1, 0): Fraction(1, 6)}
+    assert night == {(0, 0): Fraction(2, 3), (1, 0): Fraction(1, 3)}
+    banzai = odds(game().data, "land", 1, {"infantry": 1}, banzai=True).by_type()["infantry"]
+    assert banzai == {(0, 0): Fraction(1, 2), (1, 0): Fraction(1, 2)}
+    pieces = [piece("jp1", "destroyer", "H"), piece("us1", "destroyer", "H")]
+    state = position(
+        pieces, step="combat:sea", first="jp",
+        options={"advantages": True}, active=[{"id": "night_fighting", "side": "jp", "zone": "H"}],
+    )
+    assert state.odds("H", "sea", "jp").by_type()["destroyer"] == night
+
+
+# --- odds requests that name no attack are input errors (one line, exit status 2) ---
+
+
+def run_cli(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "argv", ["henderson", *args])
+    code = 0
+    try:
+        cli.main()
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture
+def pos_file(tmp_path):
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(game().new_state(1).to_json()))
+    return str(path)
+
+
+def test_cli_airfield_odds_spec_as_documented(monkeypatch, capsys, pos_file):
+    """docs/aag.md documents "6 airfields: 2": it prints the chances, as text and as JSON."""
+    code, out, err = run_cli(monkeypatch, capsys, "odds", pos_file, "6 airfields: 2")
+    assert code == 0 and "6 dice against 2 airfield(s)" in out and "0 damaged: 0.3512" in out, err
+    code, out, _ = run_cli(monkeypatch, capsys, "odds", pos_file, "6 airfields: 2", "--json")
+    assert code == 0 and json.loads(out)["damaged"][0]["p"] == "256/729"
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("Z sea us", "unknown zone 'Z'"),
+        ("H sea xx", "unknown side 'xx'"),
+        ("H naval us", "unknown category 'naval'"),
+        ("H land us", "H is a sea zone"),
+        ("guadalcanal sea us", "guadalcanal is an island"),
+        ("rabaul_sea sea us", "base card"),
+        ("10 sea: 2 tank", "unknown unit type 'tank'"),
+        ("sea 10", "expected"),
+    ],
+)
+def test_cli_odds_spec_naming_no_attack_is_one_line_and_exit_2(monkeypatch, capsys, pos_file, spec, words):
+    code, out, err = run_cli(monkeypatch, capsys, "odds", pos_file, spec)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and words in err and "internal error" not in err
+
+
+def test_api_odds_spec_naming_no_attack_raises_an_input_error():
+    state = game().new_state(1)
+    for spec in ("Z sea us", "H sea xx", "guadalcanal air nobody"):
+        with pytest.raises(HendersonError, match="unknown"):
+            game().odds(state, spec)
+    with pytest.raises(HendersonError, match="unknown zone"):
+        state.odds("Z", "sea", "us")
+    with pytest.raises(HendersonError, match="needs a position"):
+        game().odds(None, "H sea us")

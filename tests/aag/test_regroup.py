@@ -122,29 +122,27 @@ def test_victory_at_15_and_the_tie_rule_rule_aag_score_victory_points():
     state = position([], step="regroup:deploy", first="us", vp={"us": 14, "jp": 13})
     state.apply("end")  # both sides score 1: us 15, jp 14
     assert state.winner() == "us" and state.is_terminal()
-    assert state.victory_cause == "15 victory points"
-    assert state.clone().victory_cause == "15 victory points"
+    assert state.end_cause == "15 victory points"
+    assert state.clone().end_cause == "15 victory points"
     tied = position([], step="regroup:deploy", first="us", vp={"us": 14, "jp": 14})
     tied.apply("end")
     assert tied.winner() is None and tied.vp == {"us": 15, "jp": 15}
     assert tied.first == "jp" and tied.turn == 2  # the marker passes; play goes on
-    assert tied.victory_cause is None
+    assert tied.end_cause is None
     broken = position([], step="regroup:deploy", first="jp", vp={"us": 15, "jp": 15})
     broken.apply("end")  # no airfields: neither scores, the tie goes on
     assert broken.winner() is None and broken.turn == 2
     ahead = position([], step="regroup:deploy", first="jp", vp={"us": 16, "jp": 15})
     ahead.apply("end")
     assert ahead.winner() == "us"
-    assert ahead.victory_cause == "15 victory points, both past them: the higher total"
+    assert ahead.end_cause == "15 victory points, both past them: the higher total"
 
 
-def test_simulate_reports_the_cause_of_victory() -> None:
-    from henderson.sim.play import cause_of
-
+def test_the_end_cause_is_none_until_the_game_ends() -> None:
     state = position([], step="regroup:deploy", first="us", vp={"us": 14, "jp": 13})
-    assert cause_of(state) is None
+    assert state.end_cause is None
     state.apply("end")
-    assert cause_of(state) == "15 victory points"
+    assert state.end_cause == "15 victory points"
 
 
 def test_ship_that_moved_home_may_load_at_base_rule_aag_reinforce():
@@ -154,3 +152,74 @@ def test_ship_that_moved_home_may_load_at_base_rule_aag_reinforce():
     ]
     state = position(pieces, step="regroup:buy", first="us", points={"us": 0})
     assert "load us1 us2" in acts(state)
+
+
+def control_after_combat(pieces, **fields):
+    state = position(pieces, step="combat:land", first="us", resolved=list(fields.pop("resolved", [])), **fields)
+    state.apply("end")  # combat over: Regroup step 1
+    return state.control
+
+
+def test_air_units_and_supplies_do_not_control_an_island_rule_aag_regroup_step_1():
+    """AAG Regroup step 1: "Air units and supply tokens do not contribute to controlling an
+    island zone"; a land unit does."""
+    pieces = [
+        piece("us1", "fighter", "malaita"),
+        piece("us2", "bomber", "malaita"),
+        piece("us3", "supply", "malaita"),
+    ]
+    assert control_after_combat(pieces)["malaita"] == "jp"
+    assert control_after_combat([*pieces, piece("us4", "infantry", "malaita")])["malaita"] == "us"
+
+
+def test_aa_gun_has_no_land_power_but_lets_ships_count_rule_aag_regroup_step_1():
+    """AAG Regroup step 1: "an anti-aircraft gun has 0 land attack power" (alone it does not
+    take the island), but it is a land unit, so the adjacent cruiser exerts its power."""
+    gun = [piece("us1", "aa_gun", "malaita")]
+    assert control_after_combat(gun)["malaita"] == "jp"
+    assert control_after_combat([*gun, piece("us2", "cruiser", "K")])["malaita"] == "us"
+
+
+def test_ships_count_only_with_a_land_unit_on_the_island_rule_aag_regroup_step_1():
+    """AAG Regroup step 1: "If you have at least 1 land unit in the island zone, your adjacent
+    cruisers and battleships also exert their land attack power on that zone"."""
+    ships = [piece("us1", "battleship", "K"), piece("us2", "cruiser", "K")]
+    assert control_after_combat(ships)["malaita"] == "jp"
+
+
+def test_a_ship_counts_for_every_island_next_to_it_rule_aag_regroup_step_1():
+    """AAG Regroup step 1: "battleships and cruisers can exert their attack power on all
+    adjacent island zones at once for the purpose of determining control"."""
+    pieces = [
+        piece("us1", "battleship", "H"),
+        piece("us2", "infantry", "santa_isabel"),
+        piece("us3", "infantry", "malaita"),
+        piece("jp1", "infantry", "santa_isabel"),
+        piece("jp2", "infantry", "santa_isabel"),
+        piece("jp3", "infantry", "malaita"),
+        piece("jp4", "infantry", "malaita"),
+    ]
+    control = control_after_combat(pieces, resolved=["santa_isabel", "malaita"])
+    assert control["santa_isabel"] == "us" and control["malaita"] == "us"  # 1 + 2 > 2 on both
+
+
+def test_unspent_reinforcement_points_are_lost_rule_aag_reinforce():
+    """AAG Reinforce: "Any reinforcement points you do not spend are lost"."""
+    state = position([], step="regroup:buy", first="us", points={"us": 5})
+    state.apply("buy infantry")
+    assert state.points["us"] == 4
+    state.apply("end")
+    assert state.points["us"] == 0
+    while not (state.turn == 2 and state.step == "regroup:buy" and state.current_player() == "us"):
+        state.apply("end")
+    assert state.points["us"] == 14  # next turn: the income alone, 10 + 4 for Guadalcanal
+
+
+def test_reinforcements_are_placed_on_the_base_card_rule_aag_reinforce():
+    """AAG Reinforce: "land units, air units, and supply tokens going on the land zone and sea
+    units going in the sea zone" of the buyer's base card."""
+    state = position([], step="regroup:buy", first="jp", points={"jp": 30})
+    for kind in ("cruiser", "infantry", "fighter", "supply"):
+        state.apply(f"buy {kind}")
+    zones = {p.type: p.zone for p in state.pieces.values()}
+    assert zones == {"cruiser": "rabaul_sea", "infantry": "rabaul", "fighter": "rabaul", "supply": "rabaul"}

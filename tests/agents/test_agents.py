@@ -102,10 +102,15 @@ def test_bad_agent_names_are_one_line_errors(spec: str, says: str) -> None:
 def test_an_agent_with_one_legal_action_takes_it_and_none_raises() -> None:
     state = games.get("toy").load_state(
         {
+            "format": "henderson-position",
+            "game": "toy",
+            "version": 1,
+            "step": "blue",
+            "entered": True,
             "scores": {"red": 20, "blue": 3},
             "cards": {"red": 1, "blue": 2},
             "turn_total": 0,
-            "to_move": "blue",
+            "result": {"winner": "red", "cause": "20 points"},
         }
     )
     assert state.is_terminal()

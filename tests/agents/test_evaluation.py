@@ -2,73 +2,58 @@
 
 from __future__ import annotations
 
-import sys
-import textwrap
-from pathlib import Path
-
-import pytest
-
 from henderson import games
 from henderson.agents import evaluation
-from henderson.agents.evaluation import evaluator_for, find_evaluator, value
+from henderson.agents.evaluation import (
+    evaluator_for,
+    find_evaluator,
+    register_evaluator,
+    unregister_evaluator,
+    value,
+)
+from henderson.core.game import Capability
+from tests.server.hex_toy import HexGame
 
 
-class Named:
-    def __init__(self, name: str) -> None:
-        self.name = name
+def test_a_game_with_the_evaluation_capability_supplies_its_own() -> None:
+    for name in ("firstblood", "deluxe", "aag"):
+        game = games.get(name)
+        assert Capability.EVALUATION in game.capabilities
+        assert find_evaluator(game) == game.evaluate
+        state = game.new_state(3)
+        assert -1.0 <= evaluator_for(game)(state, "us") <= 1.0
 
 
-@pytest.fixture
-def plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """An importable package folder, cleaned up after the test."""
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(evaluation, "_FOUND", {})
-    yield tmp_path
-    for name in [m for m in sys.modules if m.startswith(("hookgame", "attrgame", "plaingame"))]:
-        del sys.modules[name]
+def test_a_game_without_evaluation_gets_the_neutral_one() -> None:
+    game = HexGame()
+    assert Capability.EVALUATION not in game.capabilities
+    assert find_evaluator(game) is None
+    assert evaluator_for(game) is evaluation.neutral
 
 
-def write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(textwrap.dedent(text))
-
-
-def test_the_evaluate_module_of_a_game_package_is_found(plugin: Path, monkeypatch) -> None:
-    write(plugin / "hookgame" / "__init__.py", "TITLE = 'x'\n")
-    write(plugin / "hookgame" / "evaluate.py", "def evaluate(state, side):\n    return 0.25\n")
-    monkeypatch.setitem(games.REGISTRY, "hookgame", "hookgame")
-    assert find_evaluator(Named("hookgame"))(None, "us") == 0.25
-
-
-def test_an_evaluate_function_in_the_game_module_is_found(plugin: Path, monkeypatch) -> None:
-    write(plugin / "attrgame.py", "def evaluate(state, side):\n    return -0.5\n")
-    monkeypatch.setitem(games.REGISTRY, "attrgame", "attrgame")
-    assert find_evaluator(Named("attrgame"))(None, "us") == -0.5
-
-
-def test_a_game_without_evaluation_gets_the_neutral_one(plugin: Path, monkeypatch) -> None:
-    write(plugin / "plaingame.py", "TITLE = 'plain'\n")
-    monkeypatch.setitem(games.REGISTRY, "plaingame", "plaingame")
-    assert find_evaluator(Named("plaingame")) is None
-    assert evaluator_for(Named("plaingame")) is evaluation.neutral
-
-
-def test_a_broken_hook_is_not_hidden(plugin: Path, monkeypatch) -> None:
-    write(plugin / "hookgame" / "__init__.py", "")
-    write(plugin / "hookgame" / "evaluate.py", "import no_such_module_anywhere\n")
-    monkeypatch.setitem(games.REGISTRY, "hookgame", "hookgame")
-    with pytest.raises(ModuleNotFoundError):
-        find_evaluator(Named("hookgame"))
+def test_a_registered_evaluation_takes_the_place_of_the_games_own() -> None:
+    game = games.get("deluxe")
+    register_evaluator("deluxe", lambda state, side: 0.25)
+    try:
+        assert evaluator_for(game)(game.new_state(1), "us") == 0.25
+    finally:
+        unregister_evaluator("deluxe")
+    assert find_evaluator(game) == game.evaluate
 
 
 def test_value_uses_returns_when_over_and_clamps_the_evaluation() -> None:
     game = games.get("toy")
     over = game.load_state(
         {
+            "format": "henderson-position",
+            "game": "toy",
+            "version": 1,
+            "step": "blue",
+            "entered": True,
             "scores": {"red": 21, "blue": 0},
             "cards": {"red": 1, "blue": 1},
             "turn_total": 0,
-            "to_move": "blue",
+            "result": {"winner": "red", "cause": "20 points"},
         }
     )
     assert value(over, "red", lambda s, side: 0.0) == 1.0

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from henderson.agents import chance
-from henderson.agents.evaluation import _FOUND, _REGISTERED, register_evaluator
+from henderson.agents.evaluation import _REGISTERED, register_evaluator
 from henderson.agents.heuristic import HeuristicAgent
 from henderson.agents.mcts import MCTSAgent
 from henderson.core.dice import SeededDice
@@ -53,7 +53,8 @@ def position(hidden, turn=10, step="us_move", **extra):
 def test_the_two_positions_differ_only_in_what_the_us_cannot_see():
     a, b = position(HIDDEN_A), position(HIDDEN_B)
     assert a.to_json()["units"] != b.to_json()["units"]
-    assert a.view("us") == b.view("us") and a.key() == b.key()
+    assert a.view("us") == b.view("us") and a.key("us") == b.key("us")
+    assert a.key() != b.key() and a.key("jp") != b.key("jp")
     assert a.view("jp") != b.view("jp")
 
 
@@ -95,7 +96,6 @@ def recording():
     yield seen
     _REGISTERED.clear()
     _REGISTERED.update(before)
-    _FOUND.pop("deluxe", None)
 
 
 def test_the_heuristic_decides_from_what_it_sees(recording):

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from henderson.core.dice import Dice, SeededDice
-from henderson.core.errors import IllegalAction, NotationError
+from henderson.core.dice import Dice
+from henderson.core.errors import NotationError
 from henderson.core.events import Event, roll_event
+from henderson.core.game import Capability, Game, State
 
 TITLE = "Wide take (test game)"
 UNITS = 16
@@ -33,10 +34,12 @@ class Take:
         return f"take u{self.unit} {self.item}"
 
 
-class WideState:
+class WideState(State):
     def __init__(self, game: WideGame, dice: Dice) -> None:
         self._game = game
         self.dice = dice
+        self.seed = None
+        self.options: dict[str, Any] = {}
         self.scores = {"a": 0, "b": 0}
         self._ply = 0
 
@@ -48,6 +51,18 @@ class WideState:
     def ply(self) -> int:
         return self._ply
 
+    @property
+    def turn(self) -> int:
+        return self._ply // 2 + 1
+
+    @property
+    def step(self) -> str:
+        return "take"
+
+    @property
+    def end_cause(self) -> str | None:
+        return "the higher score" if self.is_terminal() else None
+
     def current_player(self) -> str | None:
         return None if self.is_terminal() else ("a" if self._ply % 2 == 0 else "b")
 
@@ -56,11 +71,7 @@ class WideState:
             return []
         return [Take(i, j) for i in range(UNITS) for j in range(UNITS)]
 
-    def apply(self, action: Take | str) -> list[Event]:
-        if isinstance(action, str):
-            action = self._game.parse_action(action)
-        if self.is_terminal():
-            raise IllegalAction("WIDE 1", "the game is over")
+    def _apply(self, action: Take) -> list[Event]:  # type: ignore[override]
         roll = self.dice.roll("WIDE 2 bonus")
         side = self.current_player()
         assert side is not None
@@ -82,26 +93,24 @@ class WideState:
             return None
         return "a" if self.scores["a"] >= self.scores["b"] else "b"
 
-    def returns(self) -> dict[str, float]:
-        w = self.winner()
-        return {s: 0.0 if w is None else (1.0 if s == w else -1.0) for s in ("a", "b")}
-
-    def view(self, side: str | None) -> dict[str, Any]:
-        return self.to_json()
-
     def to_json(self) -> dict[str, Any]:
         return {"scores": dict(self.scores), "ply": self._ply, "dice": self.dice.to_json()}
 
 
-class WideGame:
+class WideGame(Game):
     name = "wide"
     title = TITLE
     sides = ("a", "b")
+    rules_prefix = "WIDE"
+    capabilities = frozenset({Capability.EVALUATION})
+    end_rule = "WIDE 1"
     data_version = "1"
     data_dir = Path(__file__).parent
 
-    def new_state(self, seed: int | None = None, *, options: Any = None, dice: Any = None) -> WideState:
-        return WideState(self, dice or SeededDice(seed or 0))
+    def _new_state(self, seed: int, options: dict[str, Any], dice: Dice) -> WideState:
+        state = WideState(self, dice)
+        state.seed = seed
+        return state
 
     def load_state(self, obj: Any, *, dice: Any = None) -> WideState:
         raise NotImplementedError
@@ -114,8 +123,16 @@ class WideGame:
         except (AssertionError, IndexError, ValueError):
             raise NotationError(text, "expected 'take uI J'") from None
 
-    def render_text(self, state: WideState) -> str:
+    def render_text(self, state: State, viewer: str | None = None) -> str:
+        assert isinstance(state, WideState)
         return str(state.scores)
+
+    def client_data(self) -> dict[str, Any]:
+        return {}
+
+    def evaluate(self, state: State, side: str) -> float:
+        assert isinstance(state, WideState)
+        return evaluate(state, side)
 
 
 def evaluate(state: WideState, side: str) -> float:

@@ -16,8 +16,11 @@ from tests.support import toy
 
 
 def test_the_computers_actions_reach_the_person_redacted(monkeypatch, tmp_path):
-    def redact(self, player, action, events, side):
-        return f"{player} acts out of sight", [{"kind": "hidden", "text": "out of sight", "data": {}}]
+    def redact(self, entry, side):
+        if entry["player"] == side:
+            return dict(entry)
+        hidden = [{"kind": "hidden", "text": "out of sight", "data": {}}]
+        return {**entry, "action": f"{entry['player']} acts out of sight", "events": hidden}
 
     monkeypatch.setattr(toy.ToyState, "redact", redact, raising=False)
     monkeypatch.setattr(sys, "stdin", io.StringIO("hold\nquit\n"))

@@ -42,3 +42,11 @@ def state(
 
 def rolls(events: list[Any]) -> list[tuple[str, int]]:
     return [(e.data["purpose"], e.data["value"]) for e in events if e.kind == "roll"]
+
+
+def redacted(
+    s: DGState, player: str, action: str, events: list[dict[str, Any]], side: str | None
+) -> tuple[str, list[dict[str, Any]]]:
+    """How `player`'s `action` and its events read to `side`, judged on `s` (`State.redact`)."""
+    entry = s.redact({"ply": 0, "player": player, "action": action, "events": events}, side)
+    return entry["action"], entry["events"]

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from henderson.core.dice import SeededDice
 from henderson.games.deluxe.model import SIDES
 
-from .support import GAME, position, state
+from .support import GAME, position, redacted, state
 
 PLIES = 220
 
@@ -63,7 +63,7 @@ def check_fog(s, player, action, events, viewer):
     rest = dict(view, units={k: v for k, v in view["units"].items() if k not in sailing})
     assert not secret & set(strings(rest)), (viewer, secret & set(strings(rest)))
     if player != viewer:
-        text, shown = s.redact(player, action, [e.to_json() for e in events], viewer)
+        text, shown = redacted(s, player, action, [e.to_json() for e in events], viewer)
         named = secret & set(strings([text, shown]))
         assert not named, (viewer, action, named)
 
@@ -128,9 +128,9 @@ def test_a_rabaul_pick_reads_as_a_pick():  # DG 10.2, ruling 14a
     pick = next(a for a in s.legal_actions() if a.verb == "rabaul")
     uid = pick.args[0]
     events = s.apply(pick)
-    text, shown = s.redact("jp", str(pick), [e.to_json() for e in events], "us")
+    text, shown = redacted(s, "jp", str(pick), [e.to_json() for e in events], "us")
     assert text == "jp picks a unit at Rabaul" and uid not in str(shown)
-    assert s.redact("jp", str(pick), [e.to_json() for e in events], "jp")[0] == str(pick)
+    assert redacted(s, "jp", str(pick), [e.to_json() for e in events], "jp")[0] == str(pick)
     us, jp = s.view("us"), s.view("jp")
     assert us["units"][uid]["at"] == s.home(uid) and jp["units"][uid]["at"] == "next"
     assert us["rabaul_sailing"] == 1

@@ -17,7 +17,7 @@ from henderson.games.deluxe.rules.movement import (
     stack_routes,
 )
 
-from .support import GAME, state
+from .support import GAME, redacted, state
 
 
 def example():
@@ -286,7 +286,7 @@ def test_every_route_costs_what_its_path_costs(seed):  # DG 7.1-7.4, the cached 
     for _ in range(160):
         if s.is_terminal():
             break
-        step = s.data.sequence[s.step]
+        step = s.data.sequence[s.step_index]
         if step.kind == "move" and not s.pending:
             ctx = Context(s, step.side)
             for u in movers(s, step.side):
@@ -302,7 +302,7 @@ def test_every_route_costs_what_its_path_costs(seed):  # DG 7.1-7.4, the cached 
 def test_stack_move_notation_is_redacted_for_the_enemy():  # DG 7.5, 7.8
     s = state(10, "us_move", {"1/1": "3511", "1/2": "3511", "124/2": "4012"})
     events = s.apply("stack 1/1+1/2 3510")
-    text, _ = s.redact("us", "stack 1/1+1/2 3510", [e.to_json() for e in events], "jp")
+    text, _ = redacted(s, "us", "stack 1/1+1/2 3510", [e.to_json() for e in events], "jp")
     assert text == "us acts out of sight"  # the counter below the top is not named
-    text, _ = s.redact("us", "stack 1/1+1/2 3510", [e.to_json() for e in events], "us")
+    text, _ = redacted(s, "us", "stack 1/1+1/2 3510", [e.to_json() for e in events], "us")
     assert text == "stack 1/1+1/2 3510"

@@ -39,7 +39,7 @@ def play_one(seed: int) -> None:
             if secret:
                 leaked = secret & set(all_strings(state.view(viewer)))
                 assert not leaked, (seed, viewer, leaked)
-    assert state.winner() in ("us", "jp") or state.victory_cause == "even victory points at the end"  # DG 9.0 draw
+    assert state.winner() in ("us", "jp") or state.end_cause == "even victory points at the end"  # DG 9.0 draw
     again = replay(GameRecord.loads(record.dumps()), GAME)
     assert again.to_json() == state.to_json()
 

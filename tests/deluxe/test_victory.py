@@ -9,7 +9,7 @@ from henderson.core.errors import IllegalAction
 from henderson.games.deluxe.rules.assault import defense_strength
 from henderson.games.deluxe.rules.common import award_vp, vp_text
 from henderson.games.deluxe.rules.rabaul import available
-from henderson.sim.play import cause_of, play_game
+from henderson.sim.play import play_game
 
 from .support import GAME, rolls, state
 
@@ -148,9 +148,8 @@ def test_henderson_field_points_and_game_end():  # DG 9.1, 9.2, 9.4, 12.0
 )
 def test_cause_of_victory(vp, field, winner, cause):  # read by `simulate` (sim/play.py)
     s = state(26, "turn_end", {}, open=False, vp=vp, henderson_field={"status": 12, "control": field})
-    assert s.is_terminal() and s.winner() == winner and s.victory_cause == cause
-    assert cause_of(s) == cause
-    assert GAME.new_state(1).victory_cause is None
+    assert s.is_terminal() and s.winner() == winner and s.end_cause == cause
+    assert GAME.new_state(1).end_cause is None
 
 
 def test_simulate_reports_the_cause():

@@ -232,7 +232,7 @@ def random_until(game, seed: int, turn: str):
     st = game.new_state(seed)
     rng = random.Random(seed)
     stop = game.data.turns.index(turn)
-    while not st.is_terminal() and st.turn < stop:
+    while not st.is_terminal() and st.turn_index < stop:
         acts = st.legal_actions()
         st.apply(acts[rng.randrange(len(acts))])
     assert not st.is_terminal()

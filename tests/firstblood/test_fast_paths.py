@@ -25,7 +25,7 @@ def test_kept_move_lists_equal_a_fresh_listing(game):
     for seed in range(6):
         st = game.new_state(seed=seed)
         rng = random.Random(seed)
-        while not st.is_terminal() and st.turn < 4:
+        while not st.is_terminal() and st.turn_index < 4:
             acts = st.legal_actions()
             if st.phase.endswith("_movement") and not st.pending and rng.random() < 0.3:
                 assert [str(a) for a in acts] == _fresh_moves(st)
@@ -41,7 +41,7 @@ def test_reach_equals_the_constrained_search(game):
     for seed in range(4):
         st = game.new_state(seed=seed)
         rng = random.Random(seed)
-        while not st.is_terminal() and st.turn < 5:
+        while not st.is_terminal() and st.turn_index < 5:
             if st.phase.endswith("_movement") and not st.pending:
                 for unit in movement.movers(st):
                     here = st.ground[unit]
@@ -77,7 +77,7 @@ def test_units_offered_to_join_an_attack_are_all_who_may(game):
     for seed in range(12):
         st = game.new_state(seed=seed)
         rng = random.Random(seed)
-        while not st.is_terminal() and st.turn < 8:
+        while not st.is_terminal() and st.turn_index < 8:
             b = st.building
             if b is not None and not st.pending:
                 every = [

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from henderson.core.dice import Dice, SeededDice
+from henderson.core.dice import Dice
 from henderson.core.errors import IllegalAction, NotationError
 from henderson.core.events import Event
+from henderson.core.game import Game, State
 from henderson.core.hexgrid import Hex, distance
 
 TITLE = "Hex race (test game)"
@@ -39,8 +40,11 @@ class Move:
         return f"{self.unit} {self.to}"
 
 
-class HexState:
-    def __init__(self, game: HexGame) -> None:
+class HexState(State):
+    def __init__(self, game: HexGame, seed: int, dice: Dice) -> None:
+        self.seed = seed
+        self.dice = dice
+        self.options: dict[str, Any] = {}
         self._game = game
         self.at = dict(HOME)
         self.to_move = "red"
@@ -54,6 +58,20 @@ class HexState:
     def ply(self) -> int:
         return self._ply
 
+    @property
+    def turn(self) -> int:
+        return self._ply // 2 + 1
+
+    @property
+    def step(self) -> str:
+        return self.to_move
+
+    @property
+    def end_cause(self) -> str | None:
+        if not self.is_terminal():
+            return None
+        return "a home hex taken" if self.winner() else f"{LIMIT} plies"
+
     def current_player(self) -> str | None:
         return None if self.is_terminal() else self.to_move
 
@@ -63,9 +81,7 @@ class HexState:
         here = axial(self.at[self.to_move])
         return [Move(UNITS[self.to_move], h) for h in HEXES if distance(axial(h), here) == 1]
 
-    def apply(self, action: Move | str) -> list[Event]:
-        if isinstance(action, str):
-            action = self._game.parse_action(action)
+    def _apply(self, action: Move) -> list[Event]:  # type: ignore[override]
         if action not in self.legal_actions():
             raise IllegalAction("HEX 1", f"{action} is not a move to an adjacent hex")
         self.at[self.to_move] = action.to
@@ -75,7 +91,7 @@ class HexState:
         return [event]
 
     def clone(self) -> HexState:
-        other = HexState(self._game)
+        other = HexState(self._game, self.seed, self.dice.clone())
         other.at = dict(self.at)
         other.to_move = self.to_move
         other._ply = self._ply
@@ -91,10 +107,6 @@ class HexState:
     def is_terminal(self) -> bool:
         return self.winner() is not None or self._ply >= LIMIT
 
-    def returns(self) -> dict[str, float]:
-        w = self.winner()
-        return {s: 0.0 if w is None else (1.0 if s == w else -1.0) for s in ("red", "blue")}
-
     def view(self, side: str | None) -> dict[str, Any]:
         return {
             "to_move": self.to_move,
@@ -108,22 +120,17 @@ class HexState:
         return {"format": "henderson-position", "game": "hextoy", "version": 1, **self.view(None)}
 
 
-class HexGame:
+class HexGame(Game):
     name = "hextoy"
     title = TITLE
     sides = ("red", "blue")
+    rules_prefix = "HEX"
+    end_rule = "HEX 1"
     data_version = "1"
     data_dir = Path(__file__).parent
 
-    def new_state(
-        self,
-        seed: int | None = None,
-        *,
-        options: Mapping[str, Any] | None = None,
-        dice: Dice | None = None,
-    ) -> HexState:
-        _ = dice or SeededDice(seed or 0)
-        return HexState(self)
+    def _new_state(self, seed: int, options: dict[str, Any], dice: Dice) -> HexState:
+        return HexState(self, seed, dice)
 
     def load_state(self, obj: Mapping[str, Any], *, dice: Dice | None = None) -> HexState:
         raise NotImplementedError
@@ -134,7 +141,8 @@ class HexGame:
             raise NotationError(text, "expected '<unit> <hex>', e.g. 'r1 0102'")
         return Move(parts[0], parts[1])
 
-    def render_text(self, state: HexState) -> str:
+    def render_text(self, state: State, viewer: str | None = None) -> str:
+        assert isinstance(state, HexState)
         return str(state.at)
 
     def client_data(self) -> dict[str, Any]:

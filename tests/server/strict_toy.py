@@ -3,7 +3,6 @@ holding with nothing to bank is forbidden ("STRICT 1")."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +17,10 @@ TITLE = "Strict pig race (test game)"
 class StrictState(ToyState):
     """A toy position whose `hold` needs a turn total above zero."""
 
-    def apply(self, action: ToyAction | str) -> list[Event]:
-        if str(action).strip().lower() == "hold" and self.turn_total == 0:
+    def _apply(self, action: ToyAction) -> list[Event]:  # type: ignore[override]
+        if str(action) == "hold" and self.turn_total == 0:
             raise IllegalAction("STRICT 1", "there is nothing to bank: roll first")
-        return super().apply(action)
+        return super()._apply(action)
 
     def clone(self) -> StrictState:
         other = super().clone()
@@ -35,14 +34,8 @@ class StrictGame(ToyGame):
     name = "stricttoy"
     title = TITLE
 
-    def new_state(
-        self,
-        seed: int | None = None,
-        *,
-        options: Mapping[str, Any] | None = None,
-        dice: Dice | None = None,
-    ) -> StrictState:
-        state = super().new_state(seed, options=options, dice=dice)
+    def _new_state(self, seed: int, options: dict[str, Any], dice: Dice) -> StrictState:
+        state = super()._new_state(seed, options, dice)
         state.__class__ = StrictState
         return state  # type: ignore[return-value]
 

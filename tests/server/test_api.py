@@ -200,20 +200,18 @@ def test_odds_need_a_game_with_odds_and_the_deciding_seat(client: TestClient) ->
     assert response.status_code == 403 and response.json()["error"] == "spectator"
 
 
-def test_a_preview_shows_the_view_after_an_action_but_never_rolls_for_it(
+def test_a_preview_never_rolls_nor_crosses_a_change_of_player(
     client: TestClient,
 ) -> None:
+    """A preview shows nothing a die would do, and stops where the decision passes to the
+    other side (holding ends red's turn: what follows is blue's to decide)."""
     made = create(client)
     red = made["seats"]["red"]
-    body = {"actions": ["hold", "roll", "jump"], "fields": ["to_move", "cards"]}
+    body = {"actions": ["hold", "roll", "jump"], "fields": ["to_act", "cards"]}
     response = client.post("/api/seat/preview", json=body, headers=auth(red))
     assert response.status_code == 200, response.text
     hold, roll, jump = response.json()["results"]
-    assert hold == {
-        "action": "hold",
-        "ok": True,
-        "view": {"to_move": "blue", "cards": {"red": hold["view"]["cards"]["red"]}},
-    }
+    assert hold["ok"] is False and "decision passed to the other side" in hold["message"] and "view" not in hold
     assert roll["ok"] is False and "dice" in roll["message"] and "view" not in roll
     assert jump["ok"] is False and "jump" in jump["message"]
     assert seat(client, red)["ply"] == 0  # the game itself is untouched

@@ -10,7 +10,6 @@ import pytest
 from henderson import games
 from henderson.core.record import GameRecord, replay
 from henderson.sim import SimulationError, read_results, simulate
-from henderson.sim.play import cause_of, turn_of
 from tests.sim import stubs
 
 FIELDS = {"index", "seed", "agents", "winner", "returns", "plies", "turns", "cause"}
@@ -119,24 +118,17 @@ def test_unwritable_output_is_a_one_line_error(tmp_path: Path) -> None:
         simulate("toy", 1, {}, out=blocker / "r.jsonl")
 
 
-class Numbered:
-    turn = "OCT II"
-    victory_cause = "Henderson Field held"
+@pytest.mark.parametrize("name", ["firstblood", "deluxe", "aag"])
+def test_the_turn_reached_is_the_games_own_turn_counted_from_one(name: str) -> None:
+    """Every game counts its turns from 1 (`State.turn`); a run reports the turn reached
+    and its name on the game's turn track, without adding one for a game that counts
+    from 1 already."""
+    from henderson.sim.play import play_game
 
-    def turn_number(self) -> int:
-        return 7
-
-
-class Indexed:
-    turn = 4  # an index into the turn record, counted from 0
-    turn_name = "OCT II"
-    cause = "US units in both Henderson Field hexes"
-
-
-def test_turns_and_causes_are_read_from_the_state_when_it_has_them() -> None:
-    assert turn_of(Numbered()) == (7, "OCT II")
-    assert cause_of(Numbered()) == "Henderson Field held"
-    assert turn_of(Indexed()) == (5, "OCT II")
-    assert cause_of(Indexed()) == "US units in both Henderson Field hexes"
-    assert turn_of(object()) == (None, None)
-    assert cause_of(object()) is None
+    game = games.get(name)
+    row = play_game(game, {s: "random" for s in game.sides}, 5, 0, keep_records=True, max_plies=400)
+    state = replay(GameRecord.loads("\n".join(json.dumps(x) for x in row["record"])), game)
+    assert row["turns"] == state.turn >= 1
+    assert row["turn"] == state.turn_label
+    fresh = game.new_state(1)
+    assert fresh.turn == 1

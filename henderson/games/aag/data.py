@@ -1,7 +1,7 @@
 """Load and validate the AAG data directory into frozen `model` records.
 
 Every problem is collected in one pass (`file: record: field: what`) and raised
-together; then the constraints DATA.md lists for AAG are checked on the board.
+together; then the constraints docs/data.md lists for AAG are checked on the board.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from henderson.core.data import Collector, load_toml
+from henderson.core.data import Collector, content_version, load_toml
 from henderson.games.aag.model import (
     CATEGORIES,
     SIDES,
@@ -58,7 +58,8 @@ def load_data(data_dir: Path | None = None) -> GameData:
             c.errors.append(exc)  # type: ignore[arg-type]
             raw[name] = {}
     manifest = raw["game.toml"]
-    version = c.field(manifest, "data_version", str, "game.toml", "game", default="?")
+    c.field(manifest, "data_version", str, "game.toml", "game", default="?")  # an edition label, for people
+    version = content_version(data_dir)
     if manifest and manifest.get("game") != "aag":
         c.add("game.toml", "game", "game", f"expected 'aag', got {manifest.get('game')!r}")
     if manifest:
@@ -380,7 +381,7 @@ def _setup(doc: dict[str, Any], board: Board, units: dict[str, UnitType], c: Col
 def check_constraints(
     board: Board, units: dict[str, UnitType], setup: Setup, rules: Rules, c: Collector
 ) -> None:
-    """The facts DATA.md and the manual fix about the AAG board and set-up."""
+    """The facts docs/data.md and the manual fix about the AAG board and set-up."""
     f = "board.toml"
     caps = {
         "guadalcanal": 2,
@@ -413,7 +414,7 @@ def check_constraints(
     for z in ring:
         if not any(z in i.seas for i in board.islands.values()):
             c.add(f, z, "role", "a ring zone touches an island")
-    # the two L shapes (DATA.md)
+    # the two L shapes (docs/data.md)
     for chain, members, cap in (
         ("north", ("choiseul", "santa_isabel", "malaita"), 1),
         ("south", ("bougainville", "new_georgia", "guadalcanal"), 2),

@@ -5,44 +5,41 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from henderson.core.dice import Dice, SeededDice, dice_from_json
+from henderson.core.dice import Dice
 from henderson.core.errors import PositionError
+from henderson.core.game import Capability, Game, Option, State
+from henderson.core.position import read_dice
 from henderson.games.aag import actions
 from henderson.games.aag.model import SIDES, GameData
 from henderson.games.aag.state import AagState
 
 TITLE = "Axis & Allies: Guadalcanal"
-OPTIONS = ("hidden_movement", "advantages")
+OPTIONS: dict[str, Option] = {
+    "hidden_movement": Option("hidden_movement", "AAG Appendix 1 Hidden Movement: sea orders written in secret"),
+    "advantages": Option("advantages", "AAG Appendix 1 Advantages: eight advantage tokens for each player"),
+}
 
 
-class AagGame:
-    """Axis & Allies: Guadalcanal: sides "us" (Allies) and "jp" (Axis)."""
+class AagGame(Game):
+    """Axis & Allies: Guadalcanal: sides "us" (Allies) and "jp" (Axis). With the
+    hidden-movement option, each side's sea orders are secret until both are written."""
 
     name = "aag"
-    hidden_information = True  # the hidden-movement option keeps sea orders secret
     title = TITLE
     sides = SIDES
+    rules_prefix = "AAG"
+    capabilities = frozenset({Capability.HIDDEN_INFORMATION, Capability.ODDS, Capability.EVALUATION})
+    options = OPTIONS
+    end_rule = "AAG How to Win"
 
     def __init__(self, data: GameData) -> None:
         self.data = data
         self.data_version = data.data_version
         self.data_dir = data.data_dir
 
-    def new_state(
-        self,
-        seed: int | None = None,
-        *,
-        options: Mapping[str, Any] | None = None,
-        dice: Dice | None = None,
-    ) -> AagState:
+    def _new_state(self, seed: int, options: dict[str, Any], dice: Dice) -> AagState:
         """The set-up of AAG Game Setup, from `setup.toml`."""
-        options = dict(options or {})
-        unknown = set(options) - set(OPTIONS)
-        if unknown:
-            raise PositionError(
-                "options", f"unknown option(s) {sorted(unknown)} (known: {OPTIONS})"
-            )
-        state = AagState(self, dice or SeededDice(seed or 0), seed)
+        state = AagState(self, dice, seed)
         state.options = {
             "hidden_movement": bool(options.get("hidden_movement", False)),
             "advantages": bool(options.get("advantages", False)),
@@ -73,31 +70,35 @@ class AagGame:
 
     def load_state(self, obj: Mapping[str, Any], *, dice: Dice | None = None) -> AagState:
         """A state from a position (docs/aag.md); PositionError names what is wrong."""
-        try:
-            stored = dice_from_json(obj.get("dice"))
-        except ValueError as exc:
-            raise PositionError("dice", str(exc)) from None
-        state = AagState(self, dice or stored or SeededDice(0), None)
+        if not isinstance(obj, Mapping):
+            raise PositionError("", "a position is a JSON object")
+        state = AagState(self, read_dice(obj, dice), None)
         state.load_dict(dict(obj))
         return state
 
     def parse_action(self, text: str) -> actions.Action:
         return actions.parse(text)
 
-    def odds(self, state: AagState | None, spec: str) -> Any:
+    def odds(self, state: State | None, spec: str) -> Any:  # type: ignore[override]
         """Exact odds for an attack: a spec such as "10 sea: 2 destroyer, 1 cruiser"
-        (see `odds.parse_spec`); with a state, "ZONE CATEGORY SIDE" uses its units."""
+        (see `odds.parse_spec`); with a state, "ZONE CATEGORY SIDE" uses its units.
+        A spec that names no attack raises `OddsSpecError` (a `HendersonError`)."""
         from henderson.games.aag import odds
 
-        words = spec.split()
-        if state is not None and len(words) == 3 and not words[0].isdigit():
-            return state.odds(words[0], words[1], words[2])
-        return odds.parse_spec(self.data, spec)
+        assert state is None or isinstance(state, AagState)
+        return odds.from_spec(self.data, state, spec)
 
-    def render_text(self, state: AagState) -> str:  # type: ignore[override]
+    def render_text(self, state: State, viewer: str | None = None) -> str:
         from henderson.games.aag.render import render
 
+        assert isinstance(state, AagState)
         return render(state)
+
+    def evaluate(self, state: State, side: str) -> float:
+        from henderson.games.aag.evaluate import evaluate
+
+        assert isinstance(state, AagState)
+        return evaluate(state, side)
 
     def client_data(self) -> dict[str, Any]:
         """Static board data for the browser client (islands, sea zones, bases, layout)."""

@@ -15,13 +15,26 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from henderson.games.aag.model import GameData
+from henderson.core.errors import NotationError
+from henderson.games.aag.model import CATEGORIES, SIDES, GameData
 from henderson.games.aag.rules.battlebox import effect, target_type
 
 if TYPE_CHECKING:
     from henderson.games.aag.state import AagState
 
-MISS, ONE, TWO = Fraction(4, 6), Fraction(1, 6), Fraction(1, 6)
+SPEC_FORMS = (
+    "'<dice> <air|sea|land>: <count> <type>, ...', '<dice> airfields: <number of airfields>'"
+    " or, with a position, '<zone> <air|sea|land|airfields> <us|jp>'"
+)
+
+
+class OddsSpecError(NotationError):
+    """An odds request that cannot be read or names no attack: one line saying what is wrong."""
+
+    def __init__(self, text: str, message: str) -> None:
+        ValueError.__init__(self, f"cannot read odds {text!r}: {message}")
+        self.text = text
+        self.message = message
 
 
 @dataclass(frozen=True)
@@ -82,32 +95,60 @@ class Odds:
 
 
 def odds(
-    data: GameData, category: str, dice: int, force: Mapping[str, int], armor_used: int = 0
+    data: GameData,
+    category: str,
+    dice: int,
+    force: Mapping[str, int],
+    armor_used: int = 0,
+    *,
+    damaged: Mapping[str, int] | None = None,
+    night: bool = False,
+    banzai: bool = False,
 ) -> Odds:
     """Exact casualties of `dice` attack dice against `force` ({type: count}) of `category`.
 
-    `armor_used`: battleships whose heavy armour is already spent this turn.
+    `armor_used`: battleships whose heavy armour is already spent this turn. `damaged`: units
+    of the force already marked damaged in this attack (hit again, they are destroyed).
+    `night`: Night Fighting, a 2 destroys like a 1; `banzai`: Banzai Charge, a 3 hits too
+    (AAG Appendix 1).
     """
     kinds = sorted(k for k, n in force.items() if n > 0)
     for k in kinds:
         if data.units[k].category != category:
             raise ValueError(f"{k} is not a {category} unit")
+    marked = dict(damaged or {})
     start = tuple(
-        (force[k], 0, 0, max(0, force[k] - armor_used) if k == "battleship" else 0) for k in kinds
+        (
+            force[k] - marked.get(k, 0),
+            marked.get(k, 0),
+            0,
+            max(0, force[k] - armor_used) if k == "battleship" else 0,
+        )
+        for k in kinds
     )
+    faces = _faces(night, banzai)
     dist: dict[tuple[tuple[int, int, int, int], ...], Fraction] = {start: Fraction(1)}
     for i in range(dice):
         slot = data.neck.slot_of(i)
         nxt: dict[tuple[tuple[int, int, int, int], ...], Fraction] = defaultdict(Fraction)
         for st, p in dist.items():
-            nxt[st] += p * MISS
-            for value, q in ((1, ONE), (2, TWO)):
-                nxt[_hit(data, category, kinds, st, slot, value)] += p * q
+            for value, q in faces:
+                nxt[st if value is None else _hit(data, category, kinds, st, slot, value)] += p * q
         dist = nxt
     outcomes: dict[tuple[tuple[str, int, int], ...], Fraction] = defaultdict(Fraction)
     for st, p in dist.items():
         outcomes[tuple((k, s[2], s[1]) for k, s in zip(kinds, st, strict=True))] += p
     return Odds(category, dice, {k: force[k] for k in kinds}, dict(outcomes))
+
+
+def _faces(night: bool, banzai: bool) -> list[tuple[int | None, Fraction]]:
+    """What one die does: (value that hits, or None for a miss; probability). A 1 or a 2
+    hits (AAG Declare Your Hits); Night Fighting reads a 2 as a 1, Banzai Charge a 3 hits."""
+    sixth = Fraction(1, 6)
+    faces: list[tuple[int | None, Fraction]] = [(1, 2 * sixth)] if night else [(1, sixth), (2, sixth)]
+    if banzai:
+        faces.append((3, sixth))
+    return [(None, 1 - sum((q for _, q in faces), Fraction())), *faces]
 
 
 def _hit(
@@ -139,6 +180,29 @@ def _hit(
     return (*st[:i], (undamaged, damaged, destroyed, armor), *st[i + 1 :])
 
 
+@dataclass(frozen=True)
+class AirfieldOdds:
+    """Airfields damaged by an attack on airfields: {number damaged: probability}."""
+
+    dice: int
+    airfields: int
+    distribution: dict[int, Fraction]
+
+    def text(self) -> str:
+        cells = ", ".join(f"{n} damaged: {float(p):.4f}" for n, p in self.distribution.items())
+        return f"{self.dice} dice against {self.airfields} airfield(s)\n  airfields: {cells}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "category": "airfields",
+            "dice": self.dice,
+            "airfields": self.airfields,
+            "damaged": [
+                {"damaged": n, "p": str(p), "float": float(p)} for n, p in self.distribution.items()
+            ],
+        }
+
+
 def airfield_odds(dice: int, airfields: int) -> dict[int, Fraction]:
     """Airfields damaged by `dice` dice: one per two hits (AAG Combat step 4)."""
     from math import comb
@@ -150,53 +214,100 @@ def airfield_odds(dice: int, airfields: int) -> dict[int, Fraction]:
     return dict(sorted(out.items()))
 
 
-def zone_odds(state: AagState, zone: str, category: str, side: str) -> Odds:
-    """The odds of `side`'s attack on `category` units in `zone` with every unit it could add
-    (ranged units that have not fired count as joined; none aimed at airfields)."""
+def zone_odds(state: AagState, zone: str, category: str, side: str) -> Odds | AirfieldOdds:
+    """The odds of `side`'s attack on `category` units (or `airfields`) in `zone`, with exactly
+    the dice its roll would use now (AAG Determine Total Attack Power): the units in the zone
+    and the ranged units that have joined this attack, less those aimed at the airfields
+    (AAG Combat step 4: "It can't attack both"); Night Fighting and Banzai Charge count."""
     from henderson.games.aag.rules import combat
 
-    units = combat.own_attackers(state, side, zone, category)
-    units += [p for p in combat.ranged_candidates(state, side, zone, category) if not p.joined]
-    dice = sum(state.data.units[p.type].attack[category] for p in units)
+    check_zone_request(state, zone, category, side)
+    if category == "airfields":
+        fields = [a for a in combat.enemy_airfields(state, side, zone) if not a["damaged"]]
+        dice = combat.attack_power(state, side, zone, "land")[1]
+        return AirfieldOdds(dice, len(fields), airfield_odds(dice, len(fields)))
+    dice = combat.dice_against_units(state, side, zone, category)
+    night, banzai = combat.modifiers(state, side, zone, category)
     force: dict[str, int] = defaultdict(int)
+    marked: dict[str, int] = defaultdict(int)
     used = 0
     for p in combat.targets(state, side, zone, category):
+        if p.hit == "destroyed":
+            continue
         force[p.type] += 1
+        marked[p.type] += p.hit == "damaged"
         used += p.type == "battleship" and p.armor_used
-    return odds(state.data, category, dice, dict(force), armor_used=used)
+    return odds(
+        state.data, category, dice, dict(force), armor_used=used, damaged=marked,
+        night=night, banzai=banzai,
+    )
 
 
-def parse_spec(data: GameData, text: str) -> Odds | dict[int, Fraction]:
+def check_zone_request(state: AagState, zone: str, category: str, side: str) -> None:
+    """Refuse a zone, category or side that names no attack, saying which (one line)."""
+    text = f"{zone} {category} {side}"
+    board = state.data.board
+    if side not in SIDES:
+        raise OddsSpecError(text, f"unknown side {side!r} (us or jp)")
+    if category not in (*CATEGORIES, "airfields"):
+        raise OddsSpecError(text, f"unknown category {category!r} (air, sea, land, airfields)")
+    if zone not in board.zone_ids():
+        zones = ", ".join(sorted(board.seas) + sorted(board.islands))
+        raise OddsSpecError(text, f"unknown zone {zone!r} (zones: {zones})")
+    if zone not in board.seas and zone not in board.islands:
+        raise OddsSpecError(
+            text, f"{zone} is on a base card: combat happens only in the zones of the game board"
+        )
+    if category in ("land", "airfields") and zone not in board.islands:
+        raise OddsSpecError(
+            text, f"{zone} is a sea zone: land units and airfields are attacked on islands (AAG Combat step 4)"
+        )
+    if category == "sea" and zone not in board.seas:
+        raise OddsSpecError(text, f"{zone} is an island: sea units are attacked in sea zones (AAG Combat step 2)")
+
+
+def from_spec(data: GameData, state: AagState | None, text: str) -> Odds | AirfieldOdds:
+    """Odds for a command line or a client: "ZONE CATEGORY SIDE" on a position (its units,
+    as `zone_odds`), or a spec that names the dice and the force (`parse_spec`)."""
+    words = text.split()
+    if len(words) == 3 and not words[0].isdigit():
+        if state is None:
+            raise OddsSpecError(text, f"'{text}' needs a position; without one, use {SPEC_FORMS}")
+        return zone_odds(state, words[0], words[1].lower(), words[2].lower())
+    return parse_spec(data, text)
+
+
+def parse_spec(data: GameData, text: str) -> Odds | AirfieldOdds:
     """Odds from a one-line spec, as a command line would take it:
 
     "10 sea: 2 destroyer, 1 cruiser, 1 battleship, 2 transport"
     "8 air vs 3 fighter 1 bomber"
     "6 airfields: 2"          (airfield damage for 6 dice against 2 airfields)
     """
-    from henderson.core.errors import NotationError
-
     words = text.replace(",", " ").replace(":", " ").split()
     words = [w for w in words if w.lower() != "vs"]
     if len(words) < 2 or not words[0].isdigit():
-        raise NotationError(text, "expected '<dice> <air|sea|land|airfields>: <count> <type> ...'")
+        raise OddsSpecError(text, f"expected {SPEC_FORMS}")
     dice, category = int(words[0]), words[1].lower()
     rest = words[2:]
     if category in ("airfield", "airfields"):
         if len(rest) != 1 or not rest[0].isdigit():
-            raise NotationError(text, "expected '<dice> airfields: <number of airfields>'")
-        return airfield_odds(dice, int(rest[0]))
-    if category not in ("air", "sea", "land"):
-        raise NotationError(text, f"unknown category {category!r} (air, sea, land, airfields)")
+            raise OddsSpecError(text, "expected '<dice> airfields: <number of airfields>'")
+        return AirfieldOdds(dice, int(rest[0]), airfield_odds(dice, int(rest[0])))
+    if category not in CATEGORIES:
+        raise OddsSpecError(text, f"unknown category {category!r} (air, sea, land, airfields)")
     if len(rest) % 2:
-        raise NotationError(text, "the force is pairs of '<count> <type>'")
+        raise OddsSpecError(text, "the force is pairs of '<count> <type>'")
     force: dict[str, int] = defaultdict(int)
     for count, kind in zip(rest[::2], rest[1::2], strict=True):
         name = kind.lower()
         if name not in data.units and name.endswith("s") and name[:-1] in data.units:
             name = name[:-1]
-        if not count.isdigit() or name not in data.units:
-            raise NotationError(text, f"bad force entry {count!r} {kind!r}")
+        if not count.isdigit():
+            raise OddsSpecError(text, f"{count!r} is not a number of units")
+        if name not in data.units:
+            raise OddsSpecError(text, f"unknown unit type {kind!r} (known: {', '.join(data.units)})")
         if data.units[name].category != category:
-            raise NotationError(text, f"{name} is not a {category} unit")
+            raise OddsSpecError(text, f"{name} is not a {category} unit")
         force[name] += int(count)
     return odds(data, category, dice, dict(force))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from henderson.core.errors import PositionError
+from henderson.core.position import check_data_version
 from henderson.games.aag.actions import id_key
 from henderson.games.aag.model import SIDES, SUPPLY
 from henderson.games.aag.pieces import Piece
@@ -26,6 +27,7 @@ def load_into(state: AagState, obj: Any) -> None:
     version = obj.get("version", 1)
     if version != 1:
         raise PositionError("version", f"unsupported version {version!r} (this is version 1)")
+    check_data_version(obj.get("data_version"), state.data.data_version, "data_version")
     data = state.data
     board = data.board
     options = obj.get("options", {})
@@ -178,16 +180,29 @@ def check_piece(state: AagState, p: Piece) -> None:
     board = state.data.board
     where = f"piece {p.id}"
     cat = state.category(p)
+    if p.damaged:
+        check_damaged(state, p)
     if p.aboard is not None:
         ship = state.pieces.get(p.aboard)
         if ship is None or state.category(ship) != "sea":
             raise PositionError(where, f"aboard {p.aboard!r}, which is not a ship")
+        if ship.damaged:  # AAG Loss of Cargo: a hit ship's cargo is lost
+            raise PositionError(
+                where,
+                f"aboard {ship.id}, a damaged {ship.type}: a damaged ship carries nothing "
+                "(AAG Loss of Cargo)",
+            )
         if ship.zone != p.zone or ship.side != p.side:
             raise PositionError(where, f"must be in its ship's zone {ship.zone} and side")
         ut = state.data.units[ship.type]
         if p.type == "fighter":
             if "flight_deck" not in ut.abilities:
                 raise PositionError(where, f"a fighter cannot ride a {ship.type}")
+            deck = state.data.rules.carrier_capacity
+            if len(state.fighters_aboard(ship)) > deck:  # AAG Aircraft Carrier Flight Deck
+                raise PositionError(
+                    where, f"{ship.id} carries at most {deck} fighters (AAG Aircraft Carrier Flight Deck)"
+                )
         elif cat != "land" or len(state.land_cargo(ship)) > ut.cargo:
             raise PositionError(where, f"{ship.id} ({ship.type}) carries at most {ut.cargo}")
         return
@@ -195,8 +210,29 @@ def check_piece(state: AagState, p: Piece) -> None:
         raise PositionError(where, f"a {p.type} must be in a sea zone, not {p.zone}")
     if cat == "land" and board.is_sea(p.zone):
         raise PositionError(where, f"{p.type} in sea zone {p.zone} must be aboard a ship")
-    if p.damaged and p.zone != state.base_sea(p.side):
-        raise PositionError(where, "a damaged unit waits at its own base")
+
+
+def check_damaged(state: AagState, p: Piece) -> None:
+    """A damaged unit is a resilient sea unit in the damaged area of its own base, where it
+    stays until repaired (AAG Damaging and Destroying Units, Resilience)."""
+    rule = "AAG Damaging and Destroying Units"
+    where = f"piece {p.id}"
+    ut = state.data.units.get(p.type)
+    if ut is None or ut.category != "sea" or not ut.resilient:
+        raise PositionError(
+            where,
+            f"a {p.type} is never damaged, only destroyed: only ships with Resilience are "
+            f"damaged ({rule})",
+        )
+    base = state.base_sea(p.side)
+    if p.zone != base or p.aboard is not None:
+        raise PositionError(
+            where,
+            f"a damaged {p.type} cannot be in {p.zone}: it stays in the damaged area of its "
+            f"base ({base}) until repaired ({rule})",
+        )
+    if p.hit is not None:
+        raise PositionError(where, f"a damaged {p.type} at its base cannot be hit ({rule})")
 
 
 def _side(value: Any, where: str) -> str:

@@ -8,12 +8,13 @@ do, a `roll` with nothing to declare), so every decision left is a real one.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from henderson.core.dice import Dice
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event, roll_event
+from henderson.core.game import State
 from henderson.games.aag import sequence
 from henderson.games.aag.actions import END, ROLL, Action, id_key
 from henderson.games.aag.model import SIDES, SUPPLY, GameData, other
@@ -25,8 +26,10 @@ if TYPE_CHECKING:
 POSITION_VERSION = 1
 
 
-class AagState:
+class AagState(State):
     """A position plus the dice that will decide what happens next."""
+
+    turn: int = 1  # the game turn, counted from 1
 
     def __init__(self, game: AagGame, dice: Dice, seed: int | None) -> None:
         self._game = game
@@ -112,13 +115,9 @@ class AagState:
             self._legal = dispatch.legal(self)
         return self._legal
 
-    def apply(self, action: Action | str) -> list[Event]:
+    def _apply(self, action: Action) -> list[Event]:  # type: ignore[override]
         from henderson.games.aag.rules import dispatch
 
-        if isinstance(action, str):
-            action = self._game.parse_action(action)
-        if self.is_terminal():
-            raise IllegalAction("AAG How to Win", "the game is over")
         if not dispatch.is_legal(self, action):
             dispatch.explain(self, action)  # raises IllegalAction naming the rule
             raise IllegalAction("AAG Sequence of Play", f"{action} is not legal now ({self.step})")
@@ -171,7 +170,7 @@ class AagState:
         return self.winner_side
 
     @property
-    def victory_cause(self) -> str | None:
+    def end_cause(self) -> str | None:
         """Why the game was won (AAG Regroup step 5), one of a few fixed phrases so that a
         simulation can count them: the winner reached the points to win and the other did
         not, or both had passed them and the winner had more (a tie went on, AAG Score
@@ -183,9 +182,6 @@ class AagState:
             return f"{target} victory points, both past them: the higher total"
         return f"{target} victory points"
 
-    def returns(self) -> dict[str, float]:
-        w = self.winner_side
-        return {s: 0.0 if w is None else (1.0 if s == w else -1.0) for s in SIDES}
 
     # --- helpers used by the rules ------------------------------------------------
 
@@ -336,6 +332,7 @@ class AagState:
             "format": "henderson-position",
             "game": "aag",
             "version": POSITION_VERSION,
+            "data_version": self.data.data_version,
             "options": dict(self.options),
             "turn": self.turn,
             "first": self.first,
@@ -381,17 +378,17 @@ class AagState:
                     p.pop("moved", None)  # that a unit has an order is itself secret
         return data
 
-    def redact(
-        self, player: str, action: str, events: list[dict[str, Any]], side: str | None
-    ) -> tuple[str, list[dict[str, Any]]]:
-        """How `player`'s action and its events read to `side` (another side or a spectator):
-        a secret sea order (AAG Appendix 1 Hidden Movement) shows only that an order was
-        written; its units and destination come out when both sides' orders are revealed
-        and carried out (public `move` events). Every other action is public."""
+    def redact(self, entry: Mapping[str, Any], side: str | None) -> dict[str, Any]:
+        """How another side's action and its events read to `side` (another side or a
+        spectator): a secret sea order (AAG Appendix 1 Hidden Movement) shows only that an
+        order was written; its units and destination come out when both sides' orders are
+        revealed and carried out (public `move` events). Every other action is public."""
+        player = str(entry.get("player"))
+        events = list(entry.get("events", []))
         if player == side or not any(e.get("kind") == "order" for e in events):
-            return action, events
+            return dict(entry)
         note = {"kind": "order", "text": f"{player} writes a secret sea order", "data": {"side": player}}
-        return "move (secret sea order)", [note]
+        return {**entry, "action": "move (secret sea order)", "events": [note]}
 
     def secret_orders_of(self, side: str) -> bool:
         """Whether `side` cannot see all of the other side's sea orders now: in the hidden
@@ -400,7 +397,7 @@ class AagState:
             return False
         return not (self.half == 0 and self.first == side)
 
-    def sample_unseen(self, side: str, rng: random.Random) -> AagState:
+    def sample_unseen(self, side: str | None, rng: random.Random) -> AagState:
         """A clone in which what `side` cannot see is a guess consistent with its view, for
         look-ahead that must not read secrets. The other side's sea orders not yet revealed
         (AAG Appendix 1) are drawn again: each of its sea units that `side` sees unmoved
@@ -411,23 +408,23 @@ class AagState:
 
         c = self.clone()
         c.dice = SeededDice(rng.getrandbits(63))
-        opp = other(side)
-        if not c.secret_orders_of(side):
-            return c
-        for uid in c.orders[opp]:
-            if uid in c.pieces:
-                c.pieces[uid].moved = False  # as view(side) shows it
-        c.orders[opp] = {}
-        barred = c.enemy_base_zones(opp)
-        graph = c.data.board.sea_graph
-        for p in sorted(c.on_board(opp), key=lambda p: id_key(p.id)):
-            if p.moved or p.aboard is not None or c.category(p) != "sea":
+        for opp in SIDES if side is None else (other(side),):  # a spectator sees no order
+            if not c.secret_orders_of(other(opp)):
                 continue
-            choices: list[str | None] = [None, *sorted(graph[p.zone] - barred)]
-            dest = rng.choice(choices)
-            if dest is not None:
-                c.orders[opp][p.id] = dest
-                p.moved = True
+            for uid in c.orders[opp]:
+                if uid in c.pieces:
+                    c.pieces[uid].moved = False  # as view(side) shows it
+            c.orders[opp] = {}
+            barred = c.enemy_base_zones(opp)
+            graph = c.data.board.sea_graph
+            for p in sorted(c.on_board(opp), key=lambda p: id_key(p.id)):
+                if p.moved or p.aboard is not None or c.category(p) != "sea":
+                    continue
+                choices: list[str | None] = [None, *sorted(graph[p.zone] - barred)]
+                dest = rng.choice(choices)
+                if dest is not None:
+                    c.orders[opp][p.id] = dest
+                    p.moved = True
         c._legal = None
         c._index = None
         return c

@@ -1,19 +1,18 @@
 """Load and validate the Deluxe Guadalcanal data files into frozen `model` values.
 
 Every problem in every file is gathered by one `Collector` pass and reported together
-(`file: record: field: what`); then the constraints the rulebook fixes (DATA.md, DG
+(`file: record: field: what`); then the constraints the rulebook fixes (docs/data.md, DG
 section) are checked on the result, so a replacement data set cannot silently break a rule.
 """
 
 from __future__ import annotations
 
-import hashlib
 from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from henderson.core.data import Collector, load_toml
+from henderson.core.data import Collector, content_version, load_toml
 from henderson.core.errors import DataError, DataErrors
 from henderson.core.hexgrid import OffsetLayout, neighbours
 
@@ -92,19 +91,12 @@ def load_data(data_dir: Path | None = None) -> GameData:
     if manifest.get("game") != "deluxe":
         col.add("game.toml", "game", "game", f"expected 'deluxe', got {manifest.get('game')!r}")
     loader = _Loader(col, raw)
-    data = loader.build(_version(base))
+    data = loader.build(content_version(base))
     col.raise_if_any()
     assert data is not None
     check_constraints(data, col)
     col.raise_if_any()
     return data
-
-
-def _version(base: Path) -> str:
-    digest = hashlib.sha256()
-    for name in FILES:
-        digest.update((base / name).read_bytes())
-    return "dg-" + digest.hexdigest()[:12]
 
 
 def _records(col: Collector, raw: dict[str, Any], file: str, key: str) -> list[dict[str, Any]]:
@@ -674,7 +666,7 @@ def _check_events_can_act(d: GameData, col: Collector) -> None:
 
 
 def check_constraints(d: GameData, col: Collector) -> None:
-    """The values the DG rulebook fixes (DATA.md, DG section) must hold on any data set."""
+    """The values the DG rulebook fixes (docs/data.md, DG section) must hold on any data set."""
     m, c = d.map, d.constants
     want = {
         ("rules.toml", "game", "turns"): (c.turns, 26, "rule DG 12.0"),

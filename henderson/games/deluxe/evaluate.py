@@ -94,7 +94,7 @@ def us_value(state: DGState) -> float:
         return 0.0 if not winner else (1.0 if winner == "us" else -1.0)
     t = tables(state.game)
     # the clock: turns still to score, counting what is left of this one
-    left = max(0.0, t.turns - state.turn + 1 - state.step / t.steps_per_turn)
+    left = max(0.0, t.turns - state.turn + 1 - state.step_index / t.steps_per_turn)
     late = 1.0 - left / t.turns  # 0 at the start, 1 at the end
 
     steps = {"us": 0, "jp": 0}

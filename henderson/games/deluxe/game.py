@@ -7,29 +7,38 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from henderson.core.dice import Dice, SeededDice, dice_from_json
-from henderson.core.errors import PositionError
+from henderson.core.dice import Dice
+from henderson.core.errors import HendersonError, PositionError
 from henderson.core.events import Event
+from henderson.core.game import Capability, Game, Option, State
 from henderson.core.hexgrid import Hex
+from henderson.core.position import read_dice
 
 from .actions import DGAction, make, parse
 from .data import DEFAULT_DIR, load_data
 from .model import SIDES, GameData
 from .render import render
 from .rules import movement, sequence
-from .state import POSITION_FORMAT, POSITION_VERSION, DGState
+from .state import POSITION_VERSION, DGState
 from .units import OFF_MAP, UnitState
 
 TITLE = "Deluxe Guadalcanal – The Battle for Henderson Field"
+OPTIONS: dict[str, Option] = {
+    "us_stealth": Option("us_stealth", "DG 7.7.6: U.S. infantry may use stealth movement too"),
+}
 
 
-class DGGame:
-    """Rules plus data for DG; sides are "us" and "jp" (the US moves first, DG 4.0)."""
+class DGGame(Game):
+    """Rules plus data for DG; sides are "us" and "jp" (the US moves first, DG 4.0). Stealth
+    and fog of war (DG 7.7, 7.8) hide units from the other side."""
 
     name = "deluxe"
-    hidden_information = True  # DG 7.7, 7.8: stealth and fog of war
     title = TITLE
     sides = SIDES
+    rules_prefix = "DG"
+    options = OPTIONS
+    capabilities = frozenset({Capability.HIDDEN_INFORMATION, Capability.ODDS, Capability.EVALUATION})
+    end_rule = "DG 9.4"
 
     def __init__(self, data: GameData, data_dir: Path) -> None:
         self.data = data
@@ -55,15 +64,9 @@ class DGGame:
         """The shared action with this verb and arguments (`actions.make`)."""
         return make(verb, *args)
 
-    def new_state(
-        self,
-        seed: int | None = None,
-        *,
-        options: Mapping[str, Any] | None = None,
-        dice: Dice | None = None,
-    ) -> DGState:
+    def _new_state(self, seed: int, options: dict[str, Any], dice: Dice) -> DGState:
         """The start of the game (DG 3.0): every unit waits on the turn track or at Rabaul."""
-        state = DGState(self, dice or SeededDice(seed or 0), seed, dict(options or {}))
+        state = DGState(self, dice, seed, options)
         for uid, t in self.data.units.items():
             at = "turn" if t.arrival else "rabaul"
             state.units[uid] = UnitState(uid, t.side, at, t.strength)
@@ -74,26 +77,13 @@ class DGGame:
 
     def load_state(self, obj: Mapping[str, Any], *, dice: Dice | None = None) -> DGState:
         """A position from its JSON (docs/deluxe.md); PositionError names what is wrong."""
-        if not isinstance(obj, Mapping):
-            raise PositionError("", "a position is a JSON object")
-        if obj.get("format") != POSITION_FORMAT or obj.get("game") != "deluxe":
-            raise PositionError("format", f"expected format {POSITION_FORMAT!r} and game 'deluxe'")
-        if obj.get("version") != POSITION_VERSION:
-            raise PositionError(
-                "version",
-                f"unsupported version {obj.get('version')!r} (expected {POSITION_VERSION})",
-            )
+        self.check_position_header(obj, POSITION_VERSION)
         obj = old_side_names(obj)
         try:
-            stored = dice_from_json(obj.get("dice"))
-        except ValueError as exc:
-            raise PositionError("dice", str(exc)) from None
-        state = DGState(
-            self,
-            dice or stored or SeededDice(0),
-            _opt_int(obj, "seed"),
-            dict(obj.get("options") or {}),
-        )
+            options = self.check_options(obj.get("options"))
+        except HendersonError as exc:
+            raise PositionError("options", str(exc)) from None
+        state = DGState(self, read_dice(obj, dice), _opt_int(obj, "seed"), options)
         d = self.data
         state.turn = _int(obj, "turn", 1, d.constants.turns)
         ids = [s.id for s in d.sequence]
@@ -102,7 +92,7 @@ class DGGame:
             raise PositionError(
                 "step", f"{step!r} is not a step of the sequence of play ({', '.join(ids)})"
             )
-        state.step = ids.index(step)
+        state.step_index = ids.index(step)
         state.open = bool(obj.get("open", False))
         state._ply = _int(obj, "ply", 0, 10**9, default=0)
         sup = obj.get("supply", {})
@@ -183,15 +173,23 @@ class DGGame:
         """The action written as `text` (docs/deluxe.md); NotationError otherwise."""
         return parse(text)
 
-    def render_text(self, state: DGState, viewer: str | None = None) -> str:
+    def render_text(self, state: State, viewer: str | None = None) -> str:
         """The position as text for a terminal (as `viewer` may see it, when given)."""
+        assert isinstance(state, DGState)
         return render(state, viewer)
 
-    def odds(self, state: DGState, spec: str) -> Any:
+    def odds(self, state: State, spec: str) -> Any:
         """The exact odds of an assault built from `spec` ("attack 3508; with 2/5; ..."), unrolled."""
         from .oddsview import assault_odds
 
+        assert isinstance(state, DGState)
         return assault_odds(state, spec)
+
+    def evaluate(self, state: State, side: str) -> float:
+        from .evaluate import evaluate
+
+        assert isinstance(state, DGState)
+        return evaluate(state, side)
 
     def client_data(self) -> dict[str, Any]:
         """Static board data for the browser client (the map, counters, turn track)."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from henderson.core.errors import HendersonError
+from henderson.core.game import trial
 
 
 @dataclass
@@ -43,14 +44,9 @@ class AssaultOdds:
 def assault_odds(state: Any, spec: str) -> AssaultOdds:
     """Build the assault described by `spec` (steps separated by ';') on a copy and read its odds;
     with an empty spec, the assault already being built."""
-    trial = state.clone()
-    for step in (s.strip() for s in spec.split(";")):
-        if not step:
-            continue
-        before = [e for e in trial.apply(step) if e.kind == "roll"]
-        if before:
-            raise HendersonError(f"'{step}' rolls dice: odds are read before anything is rolled")
-    found = trial.odds()
+    steps = [s.strip() for s in spec.split(";") if s.strip()]
+    built = trial(state, state.current_player(), steps)  # nothing rolled, nothing revealed
+    found = built.odds()
     if found is None:
         raise HendersonError("no assault is being built: start one with 'attack HEX; with UNIT; ...'")
     return AssaultOdds(found)

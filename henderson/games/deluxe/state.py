@@ -3,17 +3,17 @@ fog of war in `view`, and the versioned JSON position (docs/deluxe.md)."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from henderson.core.dice import Dice
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
+from henderson.core.game import State
 
-from .actions import DGAction, act, intern, parse
+from .actions import DGAction, act, intern
 from .model import SIDES, other
 from .rules import (
     artillery,
@@ -39,8 +39,10 @@ POSITION_VERSION = 1
 WORDS = re.compile(r"[\s+,;:()]+")  # what separates unit ids in an event's text
 NOT_LANDED = ("turn", "rabaul", "next")  # off the map, still to come (DG 3.0, 10.2)
 
-class DGState:
+class DGState(State):
     """A position of Deluxe Guadalcanal implementing the `henderson.core.game.State` API."""
+
+    turn: int = 1  # the game turn, counted from 1 (DG 3.0)
 
     def __init__(self, game: DGGame, dice: Dice, seed: int | None, options: dict[str, Any]) -> None:
         self._game = game
@@ -49,7 +51,7 @@ class DGState:
         self.seed = seed
         self.options = options
         self.turn = 1
-        self.step = 0  # index into data.sequence
+        self.step_index = 0  # index into data.sequence
         self.open = False  # the current step waits for decisions
         self._ply = 0
         self.supply = {s: 0 for s in SIDES}
@@ -80,9 +82,16 @@ class DGState:
         return self._ply
 
     @property
-    def step_id(self) -> str:
-        """The id of the current step of the sequence of play."""
-        return self.data.sequence[self.step].id
+    def step(self) -> str:
+        """The id of the current step of the sequence of play (DG 4.0)."""
+        return self.data.sequence[self.step_index].id
+
+    step_id = step
+
+    @property
+    def turn_label(self) -> str:
+        """The turn and its date on the turn record track (DG 3.0)."""
+        return f"turn {self.turn} ({self.data.turn(self.turn).date})"
 
     def current_player(self) -> str | None:
         """The side that must decide now (the owner decides its own losses and retreats)."""
@@ -90,7 +99,7 @@ class DGState:
             return None
         if self.pending:
             return str(self.pending[-1]["side"])
-        return self.data.sequence[self.step].side
+        return self.data.sequence[self.step_index].side
 
     def is_terminal(self) -> bool:
         """True once the game has ended (DG 9.4)."""
@@ -101,14 +110,9 @@ class DGState:
         return (self.result[0] or None) if self.result else None
 
     @property
-    def victory_cause(self) -> str | None:
+    def end_cause(self) -> str | None:
         """Why the game ended, in a few words (DG 9.0, 9.4); None while playing."""
         return victory.cause(self.result[1]) if self.result else None
-
-    def returns(self) -> dict[str, float]:
-        """+1 for the winner, -1 for the loser, 0 otherwise."""
-        w = self.winner()
-        return {s: 0.0 if w is None else (1.0 if s == w else -1.0) for s in SIDES}
 
     def legal_actions(self) -> list[DGAction]:
         """Every legal action of the current player, in a deterministic order."""
@@ -141,7 +145,7 @@ class DGState:
             if p["kind"] == "artillery_loss":
                 return artillery.loss_legal(self, p)
             raise AssertionError(f"unknown pending kind {p['kind']}")
-        step = self.data.sequence[self.step]
+        step = self.data.sequence[self.step_index]
         side = step.side
         kind = step.kind
         if kind == "naval":
@@ -163,11 +167,9 @@ class DGState:
     def _stealth_move_legal(self, p: dict[str, Any]) -> list[DGAction]:
         return stealth.detected_legal(self, p)
 
-    def apply(self, action: DGAction | str) -> list[Event]:
-        """Check and play an action (or its notation); IllegalAction names the rule."""
-        action = intern(action) if isinstance(action, DGAction) else parse(str(action))
-        if self.result is not None:
-            raise IllegalAction("DG 12.0", "the game is over")
+    def _apply(self, action: DGAction) -> list[Event]:  # type: ignore[override]
+        """Check and play an action; IllegalAction names the rule."""
+        action = intern(action)
         acts, ids = self._legal_now()
         if id(action) not in ids and action not in acts:
             raise self._explain(action)
@@ -202,8 +204,8 @@ class DGState:
                 artillery.decide_loss(self, p, a, events)
             sequence.after_pending(self, events)
             return
-        kind = self.data.sequence[self.step].kind
-        side = self.data.sequence[self.step].side
+        kind = self.data.sequence[self.step_index].kind
+        side = self.data.sequence[self.step_index].side
         if kind == "naval":
             if verb == "bombard":
                 artillery.bombard(self, side, events)
@@ -364,6 +366,13 @@ class DGState:
         data["flags"] = {k: v for k, v in data["flags"].items() if k not in PRIVATE_FLAGS}
         return data
 
+    def reveals(self, before: State, side: str) -> bool:
+        """Whether `side` sees something of the enemy now that it did not before (a stealth
+        unit detected, a stack's top changed by a loss): DG 7.7, 7.8. Such an action is
+        final (no undo), and a preview does not show it."""
+        assert isinstance(before, DGState)
+        return _enemy_seen(self, side) != _enemy_seen(before, side)
+
     def home(self, uid: str) -> str:
         """Where a unit not yet landed waits as printed: the turn track or Rabaul (DG 3.0)."""
         return "turn" if self.data.units[uid].arrival else "rabaul"
@@ -411,23 +420,26 @@ class DGState:
                 out.append(e)
         return out
 
-    def redact(
-        self, player: str, action: str, events: list[dict[str, Any]], side: str | None
-    ) -> tuple[str, list[dict[str, Any]]]:
-        """How another side's action and its events read to `side` (DG 7.7, 7.8): an action
-        naming an enemy unit `side` cannot now see is hidden, and so are such events; an
-        enemy Rabaul pick reads as a pick, never naming the unit (DG 10.2)."""
+    def redact(self, entry: Mapping[str, Any], side: str | None) -> dict[str, Any]:
+        """How another side's action and its events read to `side` (DG 7.7, 7.8), judged on
+        the position right after the action: an action naming an enemy unit `side` cannot
+        see is hidden, and so are such events; an enemy Rabaul pick reads as a pick, never
+        naming the unit (DG 10.2). A side reads its own actions as played."""
+        player = str(entry.get("player"))
+        if player == side:
+            return dict(entry)
+        action = str(entry.get("action", ""))
         hidden = self.hidden_ids(side)
         words = action.split()
         names = [x for w in words[1:] for x in w.split("+")]  # a stack: A+B (DG 7.5)
-        if player != side and words[:1] == ["rabaul"]:
+        if words[:1] == ["rabaul"]:
             text = f"{player} picks a unit at Rabaul"
         elif any(w in hidden for w in names):
             text = f"{player} acts out of sight"
         else:
             text = action
-        shown = self.events_for([Event.from_json(e) for e in events], side)
-        return text, [e.to_json() for e in shown]
+        shown = self.events_for([Event.from_json(e) for e in entry.get("events", [])], side)
+        return {**entry, "action": text, "events": [e.to_json() for e in shown]}
 
     def sample_unseen(self, side: str | None, rng: random.Random) -> DGState:
         """A copy in which what `side` cannot see (units under stealth or below the top of
@@ -435,14 +447,6 @@ class DGState:
         from .sampling import sample_unseen
 
         return sample_unseen(self, side, rng)
-
-    def key(self) -> bytes:
-        """The position as the side to decide sees it, as a short digest: two positions that
-        side cannot tell apart share a key (computer players remember positions by it)."""
-        seen = self.view(self.current_player())
-        seen.pop("ply", None)
-        text = json.dumps(seen, sort_keys=True, separators=(",", ":"))
-        return hashlib.blake2b(text.encode(), digest_size=16).digest()
 
     def odds(self) -> dict[str, Any] | None:
         """The exact outcome distribution of the assault being built (None when there is none)."""
@@ -475,13 +479,21 @@ class DGState:
 
     def summary(self) -> str:
         """One line: turn, step, VPs, Henderson Field, supply."""
-        step = self.data.sequence[self.step]
+        step = self.data.sequence[self.step_index]
         t = self.data.turn(self.turn)
         return (
             f"turn {self.turn} ({t.date}) step {step.number} {step.name}; VP {vp_text(self.vp)}; "
             f"HF {self.hf} ({self.hf_control}); "
             f"supply US {self.supply['us']} Japan {self.supply['jp']}"
         )
+
+
+def _enemy_seen(state: DGState, side: str) -> tuple[Any, ...]:
+    """What `side` sees of the other side: its stacks, stealth markers and units, and how
+    many Rabaul picks are sailing (DG 7.8, 10.2)."""
+    seen = state.view(side)
+    units = {uid: u for uid, u in seen["units"].items() if u.get("side") != side}
+    return (seen["enemy_stacks"], seen["stealth_markers"], units, seen["rabaul_sailing"])
 
 
 def _filter_ids(p: dict[str, Any], hidden: set[str], state: DGState) -> dict[str, Any]:

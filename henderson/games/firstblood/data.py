@@ -2,7 +2,7 @@
 
 One pass reads every file and reports every problem at once, each as
 `file: record: field: what is wrong`, then raises `DataErrors`. The checks that
-DATA.md fixes (the rule examples) run here too, in `datacheck.py`, so that a
+docs/data.md fixes (the rule examples) run here too, in `datacheck.py`, so that a
 user's edited copy is held to the same constraints as the shipped data.
 """
 
@@ -14,7 +14,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from henderson.core.data import Collector, load_toml
+from henderson.core.data import Collector, content_version, load_toml
 from henderson.core.errors import DataError
 from henderson.core.hexgrid import neighbours
 from henderson.games.firstblood import datacheck
@@ -69,7 +69,8 @@ def load_data(data_dir: Path | None = None) -> FBData:
             c.add(name, "", "", exc.message)
             raw[name] = {}
     c.raise_if_any()  # cross-checks against a file that cannot be read would only be noise
-    version = _manifest(c, raw["game.toml"])
+    _manifest(c, raw["game.toml"])
+    version = content_version(directory)
     game_map = _map(c, raw["map.toml"])
     ground, air_types, ship_types = _counters(c, raw["counters.toml"])
     turns, reinforcements, special, special_type = _turns(
@@ -93,7 +94,7 @@ def load_data(data_dir: Path | None = None) -> FBData:
         tables=tables,
         setup=setup,
     )
-    if not c.errors:  # the DATA.md constraints only make sense on well-formed data
+    if not c.errors:  # the docs/data.md constraints only make sense on well-formed data
         datacheck.check(c, data)
     c.raise_if_any()
     return data
@@ -154,7 +155,7 @@ def _pair(a: str, b: str) -> tuple[str, str]:
 
 
 def adjacent(a: str, b: str) -> bool:
-    """True when hex ids a and b are neighbours under the FB adjacency (DATA.md)."""
+    """True when hex ids a and b are neighbours under the FB adjacency (docs/data.md)."""
     return FB_LAYOUT.to_hex(b) in neighbours(FB_LAYOUT.to_hex(a))
 
 
@@ -169,7 +170,7 @@ def _manifest(c: Collector, doc: Mapping[str, Any]) -> str:
     if game and game != "firstblood":
         c.add(f, "manifest", "game", f"{game!r} is not 'firstblood'")
     c.field(doc, "title", str, f, "manifest")
-    return c.field(doc, "data_version", str, f, "manifest", default="")
+    return c.field(doc, "data_version", str, f, "manifest", default="")  # an edition label, for people
 
 
 # --- map.toml ------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The constraints DATA.md fixes for FIRST BLOOD, checked on loaded data.
+"""The constraints docs/data.md fixes for FIRST BLOOD, checked on loaded data.
 
 The rules' examples pin a few values of the printed map, counters and charts
 (Henderson Field, the river at 0710, the ford, the ridge exceptions, SUY's
@@ -24,7 +24,7 @@ HOLDING_BOXES = {
     "ijn_reserve": "jp",
     "ijn_attack": "jp",
 }
-NAMED_HEXES = ("0011", "0017", "0018", "0220", "0701", "0716", "1007")  # DATA.md
+NAMED_HEXES = ("0011", "0017", "0018", "0220", "0701", "0716", "1007")  # docs/data.md
 TURNS = tuple(f"{m} {n}" for m in ("SEP", "OCT", "NOV", "DEC", "JAN") for n in ("I", "II", "III"))
 JAPANESE_ENTRY = (1, 2, 3, 15, 16, 17)  # FB 7.2
 US_ENTRY = tuple(range(4, 15))  # FB 7.1
@@ -57,7 +57,7 @@ def range_reaches(data_range: int, a: str, b: str) -> bool:
 
 
 def check(c: Collector, data: FBData) -> None:
-    """Record an error for every DATA.md constraint the data breaks."""
+    """Record an error for every docs/data.md constraint the data breaks."""
     _map(c, data)
     _entries_and_boxes(c, data)
     _counters(c, data)
@@ -72,11 +72,11 @@ def _map(c: Collector, data: FBData) -> None:
     cols = {FB_LAYOUT.to_offset(h)[1] for h in m.hexes}
     if not (set(range(0, 13)) <= rows and set(range(1, 21)) <= cols):
         c.add(
-            f, "grid", "rows", "the map must span at least rows 00-12 and columns 01-20 (DATA.md)"
+            f, "grid", "rows", "the map must span at least rows 00-12 and columns 01-20 (docs/data.md)"
         )
     for h in NAMED_HEXES:
         if h not in m.hexes:
-            c.add(f, f"hex {h}", "", "missing: the rules name this hex (DATA.md)")
+            c.add(f, f"hex {h}", "", "missing: the rules name this hex (docs/data.md)")
     for h, terrain, rule in FIXED_TERRAIN:
         if h in m.hexes and m.hexes[h].terrain != terrain:
             c.add(

@@ -155,7 +155,7 @@ def _parts(st: Any) -> tuple[float, ...]:
     terrain = board.terrain
     adj = board.adj
     ground = st.data.ground
-    turn = st.turn
+    turn = st.turn_index
     pos = PHASE_POS[st.phase]
     nturns = tab.turns
     clock = min(1.0, max(0.0, (turn + (pos + 2) / 12) / nturns))  # 0 at the start, 1 at the end

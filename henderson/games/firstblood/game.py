@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from henderson.core.dice import Dice, SeededDice
+from henderson.core.dice import Dice
 from henderson.core.errors import HendersonError
+from henderson.core.game import Capability, Game, Option, State, needs_extra
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.board import Board
 from henderson.games.firstblood.model import FBData
@@ -18,18 +18,24 @@ from henderson.games.firstblood.state import FBState
 TITLE = "FIRST BLOOD – The Guadalcanal Campaign"
 
 # Optional rules, off unless asked for.
-OPTIONS: dict[str, str] = {
-    "repair_by_any_two_units": "FB 11.2.1: any two non-artillery US ground units repair like an engineer",
+OPTIONS: dict[str, Option] = {
+    "repair_by_any_two_units": Option(
+        "repair_by_any_two_units", "FB 11.2.1: any two non-artillery US ground units repair like an engineer"
+    ),
 }
 
 
-class FirstBlood:
-    """FIRST BLOOD: `new_state`, `load_state`, `parse_action`, plus previews and drawing."""
+class FirstBlood(Game):
+    """FIRST BLOOD: `new_state`, `load_state`, `parse_action`, plus previews and drawing.
+    It hides nothing but the dice."""
 
     name = "firstblood"
     title = TITLE
     sides = ("us", "jp")
-    hidden_information = False  # FIRST BLOOD hides nothing but the dice
+    rules_prefix = "FB"
+    capabilities = frozenset({Capability.ODDS, Capability.MAP_DRAWING, Capability.EVALUATION})
+    options = OPTIONS
+    end_rule = "FB 2.0"
 
     def __init__(self, data: FBData) -> None:
         self.data = data
@@ -37,24 +43,11 @@ class FirstBlood:
         self.data_version = data.data_version
         self.data_dir: Path = data.directory
 
-    def options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
-        opts = dict(given or {})
-        for key, value in opts.items():
-            if key not in OPTIONS:
-                raise HendersonError(f"unknown FIRST BLOOD option {key!r} (known: {', '.join(OPTIONS)})")
-            if not isinstance(value, bool):
-                raise HendersonError(f"option {key!r} is true or false")
-        return opts
-
-    def new_state(
-        self, seed: int | None = None, *, options: Mapping[str, Any] | None = None, dice: Dice | None = None
-    ) -> FBState:
+    def _new_state(self, seed: int, options: dict[str, Any], dice: Dice) -> FBState:
         """A new game at the US set-up (FB 3.0)."""
         from henderson.games.firstblood.rules import sequence
 
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        st = FBState(self, dice or SeededDice(seed), seed, self.options(options))
+        st = FBState(self, dice, seed, options)
         st.airfield = {
             h: ("operational" if af.built else "unbuilt") for af in self.data.map.airfields.values() for h in af.hexes
         }
@@ -71,10 +64,11 @@ class FirstBlood:
     def parse_action(self, text: str) -> A.FBAction:
         return A.parse_action(text)
 
-    def odds(self, state: FBState, attack: A.Attack | str) -> Odds:
+    def odds(self, state: State, attack: A.Attack | str) -> Odds:  # type: ignore[override]
         """The odds of a whole attack that is legal now (FB 8.4–8.8), without rolling."""
         from henderson.games.firstblood.rules import combat
 
+        assert isinstance(state, FBState)
         if isinstance(attack, str):
             parsed = self.parse_action(attack)
             if not isinstance(parsed, A.Attack):
@@ -85,16 +79,27 @@ class FirstBlood:
         b = combat.building_from(state, attack)
         return combat.compute_odds(state, b.spec())
 
-    def render_text(self, state: FBState) -> str:
+    def render_text(self, state: State, viewer: str | None = None) -> str:
         from henderson.games.firstblood.textview import render
 
+        assert isinstance(state, FBState)
         return render(state)
 
-    def draw_map(self, path: Path, state: FBState | None = None) -> None:
-        from henderson.games.firstblood.mapdraw import draw_map
+    def draw_map(self, path: Path, state: State | None = None) -> None:
+        try:
+            from henderson.games.firstblood.mapdraw import draw_map
+        except ModuleNotFoundError as exc:
+            raise needs_extra(exc, "plot", "drawing a map") from None
 
+        assert state is None or isinstance(state, FBState)
         units = None if state is None else {u: h for u, h in state.ground.items() if self.board.on_map(h)}
         draw_map(self.data, path, units)
+
+    def evaluate(self, state: State, side: str) -> float:
+        from henderson.games.firstblood.evaluate import evaluate
+
+        assert isinstance(state, FBState)
+        return evaluate(state, side)
 
     def client_data(self) -> dict[str, Any]:
         """Static board data for the browser client."""

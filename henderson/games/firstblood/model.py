@@ -1,7 +1,7 @@
 """FIRST BLOOD data, validated: frozen records loaded from `data/*.toml` by `data.py`.
 
-Side ids are "us" and "jp". Hex ids are the printed RRCC numbers (DATA.md).
-Every record keeps its `source` (provenance, DATA.md).
+Side ids are "us" and "jp". Hex ids are the printed RRCC numbers (docs/data.md).
+Every record keeps its `source` (provenance, docs/data.md).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ ODDS_COLUMNS: tuple[str, ...] = ("1-2", "1-1", "2-1", "3-1")  # FB 8.6
 RESULT_CODES: tuple[str, ...] = ("AE", "A2", "A1", "EX", "DR", "D1", "DE")  # FB 8.10
 
 # FB hex numbers: RRCC, rows south to north, columns east to west; even rows are
-# shoved half a hex toward higher column numbers (DATA.md adjacency).
+# shoved half a hex toward higher column numbers (docs/data.md, hex numbers).
 FB_LAYOUT = OffsetLayout(parity="even-r", order="row-col", digits=2)
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from henderson.core.dice import Dice, SeededDice, dice_from_json
-from henderson.core.errors import PositionError
+from henderson.core.dice import Dice
+from henderson.core.errors import HendersonError, PositionError
+from henderson.core.position import read_dice
 from henderson.games.firstblood.state import Building, Decision, FBState
 
 if TYPE_CHECKING:
@@ -121,14 +122,7 @@ class _Reader:
 
 def load(game: FirstBlood, obj: Mapping[str, Any], dice: Dice | None = None) -> FBState:
     """A state from a position; PositionError names the field that is wrong."""
-    if not isinstance(obj, Mapping):
-        raise PositionError("", "a position is a JSON object")
-    if obj.get("format") != FORMAT:
-        raise PositionError("format", f"must be {FORMAT!r}")
-    if obj.get("game") != "firstblood":
-        raise PositionError("game", f"this is a {obj.get('game')!r} position, not 'firstblood'")
-    if obj.get("version") != VERSION:
-        raise PositionError("version", f"unsupported version {obj.get('version')!r} (this program reads {VERSION})")
+    game.check_position_header(obj, VERSION)
     r = _Reader(obj)
     data = game.data
     board = game.board
@@ -140,11 +134,11 @@ def load(game: FirstBlood, obj: Mapping[str, Any], dice: Dice | None = None) -> 
         raise PositionError("phase", f"{phase!r} is not a phase ({', '.join(PHASES)})")
     seed = r.get("seed", int, None)
     try:
-        stored = dice_from_json(obj.get("dice"))
-    except ValueError as exc:
-        raise PositionError("dice", str(exc)) from None
-    st = FBState(game, dice or stored or SeededDice(seed or 0), seed, r.mapping("options"))
-    st.turn = data.turns.index(turn)
+        options = game.check_options(r.mapping("options"))
+    except HendersonError as exc:
+        raise PositionError("options", str(exc)) from None
+    st = FBState(game, read_dice(obj, dice), seed, options)
+    st.turn_index = data.turns.index(turn)
     st.phase = phase
     st._ply = r.get("ply", int, 0)
 
@@ -236,7 +230,7 @@ def load(game: FirstBlood, obj: Mapping[str, Any], dice: Dice | None = None) -> 
         earliest = data.turns.index(data.special_ships.earliest)
         specials = (
             "available"
-            if st.turn >= earliest and not any(s in st.ships for s in data.special_ships.ships)
+            if st.turn_index >= earliest and not any(s in st.ships for s in data.special_ships.ships)
             else "unavailable"
         )
     if specials not in ("unavailable", "available", "committed"):

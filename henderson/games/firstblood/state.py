@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from henderson.core.dice import Dice
-from henderson.core.errors import IllegalAction
 from henderson.core.events import Event, roll_event
+from henderson.core.game import State
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.board import Board
 from henderson.games.firstblood.model import FBData
@@ -94,7 +94,7 @@ class Building:
         )
 
 
-class FBState:
+class FBState(State):
     """One FIRST BLOOD position; see docs/firstblood.md for its JSON form."""
 
     def __init__(self, game: FirstBlood, dice: Dice, seed: int | None, options: dict[str, Any]) -> None:
@@ -105,7 +105,7 @@ class FBState:
         self.seed = seed
         self.options = options
         self._ply = 0
-        self.turn = 0  # index into data.turns
+        self.turn_index = 0  # index into data.turns
         self.phase = "us_setup"
         self.ground: dict[str, str] = {}  # unit -> hex, box "A".."D" or "EP<n>"
         self.occ: dict[str, tuple[str, ...]] = {}  # place -> units there (kept in step with `ground`)
@@ -151,8 +151,26 @@ class FBState:
         return self._ply
 
     @property
+    def turn(self) -> int:
+        """The game turn counted from 1: SEP I is 1 (the set-up belongs to it)."""
+        return self.turn_index + 1
+
+    @property
     def turn_name(self) -> str:
-        return self.data.turns[self.turn]
+        return self.data.turns[self.turn_index]
+
+    @property
+    def turn_label(self) -> str:
+        return self.turn_name
+
+    @property
+    def step(self) -> str:
+        """The current phase's id (FB 3.2 Sequence of Play)."""
+        return self.phase
+
+    @property
+    def end_cause(self) -> str | None:
+        return self.cause if self.winner_side is not None else None
 
     @property
     def phasing(self) -> str:
@@ -172,11 +190,6 @@ class FBState:
     def winner(self) -> str | None:
         return self.winner_side
 
-    def returns(self) -> dict[str, float]:
-        if self.winner_side is None:
-            return {"us": 0.0, "jp": 0.0}
-        return {s: (1.0 if s == self.winner_side else -1.0) for s in ("us", "jp")}
-
     def legal_actions(self) -> list[A.FBAction]:
         if self._legal is None:
             from henderson.games.firstblood.rules import sequence
@@ -185,13 +198,9 @@ class FBState:
         assert self._legal is not None
         return self._legal
 
-    def apply(self, action: A.FBAction | str) -> list[Event]:
+    def _apply(self, action: A.FBAction) -> list[Event]:  # type: ignore[override]
         from henderson.games.firstblood.rules import sequence
 
-        if isinstance(action, str):
-            action = self._game.parse_action(action)
-        if self.winner_side is not None:
-            raise IllegalAction("FB 2.0", f"the game is over: {self.winner_side.upper()} won ({self.cause})")
         events: list[Event] = []
         sequence.play(self, action, events)
         self._ply += 1
@@ -229,7 +238,7 @@ class FBState:
         other.seed = self.seed
         other.options = self.options
         other._ply = self._ply
-        other.turn = self.turn
+        other.turn_index = self.turn_index
         other.phase = self.phase
         other.ground = dict(self.ground)
         other.occ = self.occ.copy()  # tuples: shared safely
@@ -269,13 +278,14 @@ class FBState:
         other._legal_set = self._legal_set
         return other
 
-    def key(self) -> tuple[Any, ...]:
+    def key(self, side: str | None = None) -> tuple[Any, ...]:
         """A hashable summary of the position, leaving out the dice and the ply count: two states
         have equal keys exactly when their positions (`to_json` less dice, seed and ply) are equal.
-        Search uses it to recognise positions cheaply."""
+        FIRST BLOOD hides nothing, so every side knows the whole position. Search uses it to
+        recognise positions cheaply."""
         b = self.building
         return (
-            self.turn,
+            self.turn_index,
             self.phase,
             tuple(sorted(self.ground.items())),
             tuple(sorted(self.mf.items())),
@@ -307,15 +317,6 @@ class FBState:
             self.winner_side,
             tuple(sorted(self.options.items())),
         )
-
-    def view(self, side: str | None) -> dict[str, Any]:
-        """FIRST BLOOD hides nothing from either side but the dice: neither their state nor the
-        seed leaves the engine, so no one can predict a roll."""
-        data = self.to_json()
-        data.pop("dice", None)
-        data.pop("seed", None)
-        data["to_act"] = self.current_player()
-        return data
 
     def to_json(self) -> dict[str, Any]:
         from henderson.games.firstblood.position import to_json

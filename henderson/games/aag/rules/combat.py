@@ -193,13 +193,34 @@ def begin_attack(state: AagState) -> None:
 
 
 def attack_power(state: AagState, side: str, zone: str, cat: str) -> tuple[int, int]:
-    """(dice against units, dice against airfields) for `side`'s declared attack."""
-    units = own_attackers(state, side, zone, cat) + [
-        p for p in ranged_candidates(state, side, zone, cat) if p.joined
-    ]
-    vs_units = sum(state.data.units[p.type].attack[cat] for p in units if not p.aimed)
-    vs_fields = sum(state.data.units[p.type].attack[cat] for p in units if p.aimed)
+    """(dice against units, dice against airfields) for `side`'s attack as declared now.
+
+    AAG Determine Total Attack Power: the units in the zone, plus the ranged units that
+    have joined this attack (a ranged unit that has not joined adds nothing); an air unit or
+    ship aimed at the airfields adds its dice to the airfield attack only (AAG Combat step 4:
+    "It can't attack both"). Joins and aims belong to the attack being declared, so they
+    count only in that zone and category."""
+    declared = (
+        state.battle is not None
+        and state.battle["zone"] == zone
+        and state.battle["category"] == cat
+    )
+    units = own_attackers(state, side, zone, cat)
+    if declared:
+        units += [p for p in ranged_candidates(state, side, zone, cat) if p.joined]
+    vs_units = sum(
+        state.data.units[p.type].attack[cat] for p in units if not (declared and p.aimed)
+    )
+    vs_fields = sum(state.data.units[p.type].attack[cat] for p in units if declared and p.aimed)
     return vs_units, vs_fields
+
+
+def dice_against_units(state: AagState, side: str, zone: str, cat: str) -> int:
+    """The dice `side`'s roll will use against `cat` units in `zone`: none when there is no
+    enemy unit of that category to fire upon (an attack on airfields alone)."""
+    if not targets(state, side, zone, cat):
+        return 0
+    return attack_power(state, side, zone, cat)[0]
 
 
 def roll_attack(state: AagState) -> None:
@@ -207,19 +228,15 @@ def roll_attack(state: AagState) -> None:
     battle = state.battle
     assert battle is not None
     side, zone, cat = battle["attacker"], battle["zone"], battle["category"]
-    vs_units, vs_fields = attack_power(state, side, zone, cat)
+    vs_fields = attack_power(state, side, zone, cat)[1]
     dice: list[list[int]] = []
-    night = cat == "sea" and state.in_force("night_fighting", side, zone=zone)
-    banzai = cat == "land" and state.in_force("banzai_charge", side, zone=zone)
-    if targets(state, side, zone, cat):
-        for i in range(vs_units):
-            value = state.roll(
-                f"{STEP_RULE[cat]} {side} attack on {cat} units in {zone}, die {i + 1}"
-            )
-            if night and value == 2:
-                value = 1  # AAG Appendix 1 Night Fighting: a 2 destroys like a 1
-            if is_hit(state.data.neck, value) or (banzai and value == 3):
-                dice.append([state.data.neck.slot_of(i), value])  # Banzai Charge: 3s hit
+    night, banzai = modifiers(state, side, zone, cat)
+    for i in range(dice_against_units(state, side, zone, cat)):
+        value = state.roll(f"{STEP_RULE[cat]} {side} attack on {cat} units in {zone}, die {i + 1}")
+        if night and value == 2:
+            value = 1  # AAG Appendix 1 Night Fighting: a 2 destroys like a 1
+        if is_hit(state.data.neck, value) or (banzai and value == 3):
+            dice.append([state.data.neck.slot_of(i), value])  # Banzai Charge: 3s hit
     if vs_fields:
         hits = 0
         for i in range(vs_fields):
@@ -230,6 +247,14 @@ def roll_attack(state: AagState) -> None:
         damage_airfields(state, side, zone, hits // 2)
     battle["dice"] = dice
     continue_assigning(state)
+
+
+def modifiers(state: AagState, side: str, zone: str, cat: str) -> tuple[bool, bool]:
+    """(Night Fighting, Banzai Charge) in force for `side`'s attack on `cat` in `zone`
+    (AAG Appendix 1: a 2 against sea units destroys like a 1; a 3 against land units hits)."""
+    night = cat == "sea" and state.in_force("night_fighting", side, zone=zone) is not None
+    banzai = cat == "land" and state.in_force("banzai_charge", side, zone=zone) is not None
+    return night, banzai
 
 
 def damage_airfields(state: AagState, side: str, zone: str, count: int) -> None:

@@ -14,13 +14,20 @@ if TYPE_CHECKING:
 
 
 def signature(state: AagState, p: Piece) -> tuple[object, ...]:
-    """What tells units apart for the rules: two units with one signature are interchangeable."""
+    """What tells units apart for the rules: two units with one signature are interchangeable.
+
+    Every flag a rule reads is in it: above all `damaged`, since a damaged ship waits in
+    its base's damaged area until repaired (AAG Damaging and Destroying Units) and must
+    never stand in for a sound one of its type, nor a sound one for it."""
     cargo = tuple(sorted(c.type for c in state.cargo(p)))
     return (
         p.side,
         p.type,
         p.zone,
         p.aboard is not None,
+        p.damaged,
+        p.landed,
+        p.unloaded,
         p.moved,
         p.armor_used,
         p.fired,

@@ -107,7 +107,15 @@ def _canonical(state: AagState, action: Action) -> Action:
             args.append(arg)
             continue
         sig = signature(state, p)
-        rep = next((q.id for q in state.pieces.values() if signature(state, q) == sig), arg)
+        rep = next(
+            (
+                q.id
+                for q in state.pieces.values()
+                if (q.side, q.type, q.zone) == (p.side, p.type, p.zone)
+                and signature(state, q) == sig
+            ),
+            arg,
+        )
         args.append(rep)
     return Action(action.verb, tuple(args))
 
@@ -178,17 +186,7 @@ def leave_half(state: AagState) -> None:
 
 
 def explain(state: AagState, action: Action) -> None:
-    """Raise IllegalAction naming the rule an illegal action breaks."""
-    rule = STEP_RULES.get(state.step, "AAG Sequence of Play")
-    for arg in action.args:
-        for uid in arg.split(","):
-            if uid[:2] in ("us", "jp") and uid[2:].isdigit() and uid not in state.pieces:
-                raise IllegalAction(rule, f"there is no unit {uid}")
-    if action.verb == "move":
-        movement.check_move(state, action)
-    if action.verb == "use":
-        advantages.check(state, action)
-    verbs = sorted({a.verb for a in legal(state)})
-    raise IllegalAction(
-        rule, f"{action} is not legal now; {state.current_player()} may: {', '.join(verbs)}"
-    )
+    """Raise IllegalAction naming the rule an illegal action breaks and why (`explain.py`)."""
+    from henderson.games.aag.rules.explain import explain as why
+
+    raise why(state, action)

@@ -183,13 +183,17 @@ def base_loads(state: AagState) -> list[Action]:
 
 
 def buy_legal(state: AagState) -> list[Action]:
+    """What the side may buy with the points it has left (AAG Reinforce), and load at its base.
+
+    Purchases are listed from the most expensive, so that a player who always takes the first
+    action buys ships and not infantry alone: otherwise two such players' fleets never meet,
+    each holds its airfields, and the tie at 15 victory points goes on for ever (AAG Score
+    Victory Points: a tie continues until broken)."""
     side = state.mover
-    out = []
-    for kind, ut in state.data.units.items():
-        if ut.cost <= state.points[side] and "token" not in ut.abilities:
-            out.append(Action("buy", (kind,)))
-    if state.data.rules.supply_cost <= state.points[side]:
-        out.append(Action("buy", (SUPPLY,)))
+    costs = {k: ut.cost for k, ut in state.data.units.items() if "token" not in ut.abilities}
+    costs[SUPPLY] = state.data.rules.supply_cost
+    order = sorted(costs, key=lambda k: -costs[k])
+    out = [Action("buy", (k,)) for k in order if costs[k] <= state.points[side]]
     return [*out, *base_loads(state), END]
 
 

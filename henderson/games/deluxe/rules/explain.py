@@ -141,7 +141,7 @@ def why_not(state: DGState, action: DGAction) -> IllegalAction:
 
 def _step(state: DGState) -> Step:
     """The current step of the sequence of play."""
-    return state.data.sequence[state.step]
+    return state.data.sequence[state.step_index]
 
 
 def _check(state: DGState, a: DGAction) -> None:

@@ -20,7 +20,7 @@ def landing_turn(state: DGState) -> int:
     """The turn the Rabaul picks land in: they are made at the turn end (DG 4.0 step 20,
     DG 12.0) for "the next turn's reinforcements" (DG 10.2.1-2), and wait at sea until the
     Japanese reinforcement step of that turn."""
-    return state.turn + 1 if state.data.sequence[state.step].kind == "turn_end" else state.turn
+    return state.turn + 1 if state.data.sequence[state.step_index].kind == "turn_end" else state.turn
 
 
 def in_period(state: DGState, uid: str, period: int) -> bool:

@@ -67,7 +67,7 @@ def begin_player_turn(state: DGState) -> None:
 def run(state: DGState, events: list[Event]) -> None:
     """Play automatic steps until a side must decide or the game ends."""
     while state.result is None and not state.pending and not state.open:
-        step = state.data.sequence[state.step]
+        step = state.data.sequence[state.step_index]
         if start_step(state, step.kind, step.side, events):
             state.open = True
             return
@@ -76,7 +76,7 @@ def run(state: DGState, events: list[Event]) -> None:
 
 def start_step(state: DGState, kind: str, side: str, events: list[Event]) -> bool:
     """Begin a step; True when the step waits for decisions."""
-    step = state.data.sequence[state.step]
+    step = state.data.sequence[state.step_index]
     if step.number in (1, 11):
         begin_side(state, side)
         begin_player_turn(state)
@@ -119,7 +119,7 @@ def start_step(state: DGState, kind: str, side: str, events: list[Event]) -> boo
 
 def finish_step(state: DGState, events: list[Event]) -> None:
     """The deciding side ended an open step."""
-    step = state.data.sequence[state.step]
+    step = state.data.sequence[state.step_index]
     if step.kind == "move":
         stealth.end_phase(state, step.side, events)
     state.open = False
@@ -129,13 +129,13 @@ def finish_step(state: DGState, events: list[Event]) -> None:
 
 def next_step(state: DGState, events: list[Event]) -> None:
     """Go to the next step (at the turn end, once any Rabaul picks are made)."""
-    step = state.data.sequence[state.step]
+    step = state.data.sequence[state.step_index]
     if step.kind == "turn_end":
         if state.pending:
             return  # Rabaul picks first; `after_pending` comes back here
         end_turn(state, events)
         return
-    state.step += 1
+    state.step_index += 1
 
 
 def end_turn(state: DGState, events: list[Event]) -> None:
@@ -145,7 +145,7 @@ def end_turn(state: DGState, events: list[Event]) -> None:
     if state.result is not None:
         return
     state.turn += 1
-    state.step = 0
+    state.step_index = 0
     begin_turn(state)
     events.append(
         Event(
@@ -160,7 +160,7 @@ def after_pending(state: DGState, events: list[Event]) -> None:
     """When the last pending decision is settled, continue the sequence."""
     if state.pending or state.result is not None:
         return
-    step = state.data.sequence[state.step]
+    step = state.data.sequence[state.step_index]
     if step.kind == "turn_end":
         end_turn(state, events)
         run(state, events)

@@ -30,7 +30,7 @@ def enter(st: FBState, events: list[Event]) -> None:
     if side == "jp":
         st.to_place.extend(s for s in sorted(st.data.ships) if st.data.ships[s].arrives == st.turn_name)
         specials = st.data.special_ships
-        if st.specials == "unavailable" and st.turn >= st.data.turns.index(specials.earliest):
+        if st.specials == "unavailable" and st.turn_index >= st.data.turns.index(specials.earliest):
             st.specials = "available"  # FB 10.1
     eliminate_unplaceable(st, events)
 

@@ -138,7 +138,7 @@ def next_phase(st: FBState, events: list[Event]) -> None:
         return
     victory.end_of_turn(st, events)  # FB 11.0 END PHASE, FB 2.0
     if st.winner_side is None:
-        st.turn += 1
+        st.turn_index += 1
         enter(st, TURN_PHASES[0], events)
 
 

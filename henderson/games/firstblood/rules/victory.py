@@ -27,7 +27,7 @@ def check_airfields(st: FBState, rule: str, events: list[Event]) -> None:
 def end_of_turn(st: FBState, events: list[Event]) -> None:
     """FB 11.0 END PHASE."""
     check_airfields(st, "FB 2.0", events)
-    if st.winner_side is not None or st.turn + 1 < len(st.data.turns):
+    if st.winner_side is not None or st.turn_index + 1 < len(st.data.turns):
         return
     on_map = sorted(u for u, where in st.ground.items() if st.data.ground[u].side == "jp" and st.board.on_map(where))
     if on_map:

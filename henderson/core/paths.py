@@ -1,0 +1,154 @@
+"""The one path search for movement on a map, and zones of control: each game passes its
+rules in as the steps a mover may take from a place, and gets the cheapest costs back.
+
+Movement costs in the games are small whole numbers (half movement factors in FIRST BLOOD,
+movement points in Deluxe Guadalcanal), so with a budget the search is Dijkstra with one
+bucket per cost (Dial's algorithm), and without one a heap. A step may force the mover to
+stop where it arrives (entering a zone of control, crossing a river without help): such a
+place is reached but never left, and is kept apart from the places the mover may go on
+from, because one place may be reached both ways at different costs.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+P = TypeVar("P", bound=Hashable)  # a place: a hex id, a sea zone, a box
+
+# (where to, what it costs, whether the mover must stop there, anything the game wants kept
+# with the place reached that way, e.g. "a helper carried it across the river")
+Step = tuple[P, int, bool, Any]
+
+
+@dataclass
+class Paths(Generic[P]):
+    """The cheapest way to every place reached: `cost` of the places the mover may go on
+    from, `stops` of the places it may only end in (cheaper than going on there, or only
+    reachable so); `parent` and `stop_parent` the place each came from, `tag` and
+    `stop_tag` what the step that reached it said."""
+
+    cost: dict[P, int] = field(default_factory=dict)
+    stops: dict[P, int] = field(default_factory=dict)
+    parent: dict[P, P] = field(default_factory=dict)
+    stop_parent: dict[P, P] = field(default_factory=dict)
+    tag: dict[P, Any] = field(default_factory=dict)
+    stop_tag: dict[P, Any] = field(default_factory=dict)
+
+    def ends(self) -> dict[P, int]:
+        """Every place the mover may end in, at its cheapest."""
+        out = dict(self.stops)
+        for p, c in self.cost.items():
+            if p not in out or c < out[p]:
+                out[p] = c
+        return out
+
+    def route(self, to: P) -> list[P]:
+        """The places passed from the start to `to` (both included), the cheapest way."""
+        stop = to in self.stops and (to not in self.cost or self.stops[to] <= self.cost[to])
+        path = [to]
+        here = self.stop_parent[to] if stop else self.parent.get(to)
+        while here is not None:
+            path.append(here)
+            here = self.parent.get(here)
+        return path[::-1]
+
+
+def cheapest(
+    starts: Mapping[P, int],
+    steps: Callable[[P, int], Iterable[Step[P]]],
+    budget: int | None = None,
+) -> Paths[P]:
+    """The cheapest cost from `starts` (place -> cost already spent) to every place within
+    `budget` (None: no limit). `steps(place, cost)` gives the steps a mover standing there
+    after spending `cost` may take, already filtered by the game's rules (no enemy hex, no
+    step from one zone of control to another, ...); a step with a negative cost is refused."""
+    paths: Paths[P] = Paths()
+    best, parent, tag = paths.cost, paths.parent, paths.tag
+    stops, stop_parent, stop_tag = paths.stops, paths.stop_parent, paths.stop_tag
+    if budget is None:
+        return _heap(starts, steps, paths)
+    buckets: list[list[P]] = [[] for _ in range(max(budget, 0) + 1)]
+    for p, c in starts.items():
+        if 0 <= c <= budget and (p not in best or c < best[p]):
+            best[p] = c
+            buckets[c].append(p)
+    for cost, bucket in enumerate(buckets):
+        i = 0
+        while i < len(bucket):  # zero-cost steps join the bucket being read
+            here = bucket[i]
+            i += 1
+            if best.get(here) != cost:  # queued, then found cheaper
+                continue
+            for to, step, stop, note in steps(here, cost):
+                if step < 0:
+                    raise ValueError(f"a step from {here} to {to} costs {step}")
+                total = cost + step
+                if total > budget:
+                    continue
+                if stop:
+                    old = stops.get(to)
+                    if old is None or total < old:
+                        stops[to], stop_parent[to], stop_tag[to] = total, here, note
+                    continue
+                old = best.get(to)
+                if old is None or total < old:
+                    best[to], parent[to], tag[to] = total, here, note
+                    buckets[total].append(to)
+    return paths
+
+
+def _heap(starts: Mapping[P, int], steps: Callable[[P, int], Iterable[Step[P]]], paths: Paths[P]) -> Paths[P]:
+    best, parent, tag = paths.cost, paths.parent, paths.tag
+    stops, stop_parent, stop_tag = paths.stops, paths.stop_parent, paths.stop_tag
+    order = 0  # ties in insertion order: places need not be comparable
+    heap: list[tuple[int, int, P]] = []
+    for p, c in starts.items():
+        if p not in best or c < best[p]:
+            best[p] = c
+            heap.append((c, order, p))
+            order += 1
+    heapq.heapify(heap)
+    done: set[P] = set()
+    while heap:
+        cost, _, here = heapq.heappop(heap)
+        if here in done or best.get(here) != cost:
+            continue
+        done.add(here)
+        for to, step, stop, note in steps(here, cost):
+            if step < 0:
+                raise ValueError(f"a step from {here} to {to} costs {step}")
+            total = cost + step
+            if stop:
+                old = stops.get(to)
+                if old is None or total < old:
+                    stops[to], stop_parent[to], stop_tag[to] = total, here, note
+                continue
+            old = best.get(to)
+            if old is None or total < old:
+                best[to], parent[to], tag[to] = total, here, note
+                heapq.heappush(heap, (total, order, to))
+                order += 1
+    return paths
+
+
+def zone_of_control(
+    units_at: Iterable[P],
+    adjacent: Mapping[P, Iterable[P]],
+    exerts: Callable[[P], bool] | None = None,
+    into: Callable[[P], bool] | None = None,
+) -> set[P]:
+    """The places next to `units_at` that their zone of control covers: from each place whose
+    units exert one (`exerts`, e.g. not hidden under stealth), into each neighbour it reaches
+    (`into`, e.g. not a jungle hex); every game's zone of control is this with its own rules."""
+    zone: set[P] = set()
+    for here in units_at:
+        if exerts is not None and not exerts(here):
+            continue
+        for n in adjacent[here]:
+            if into is None or into(n):
+                zone.add(n)
+    return zone
+

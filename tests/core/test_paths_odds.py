@@ -1,0 +1,99 @@
+"""The shared path search, zones of control and odds columns (core.paths, core.odds)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from henderson.core.odds import column, ratio
+from henderson.core.paths import cheapest, zone_of_control
+
+FB_COLUMNS = ("1-2", "1-1", "2-1", "3-1")
+DG_COLUMNS = ("1-6", "1-5", "1-4", "1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1")
+
+
+@pytest.mark.parametrize(
+    ("attack", "defence", "text", "fb"),
+    [
+        (7, 3, "2-1", 2),  # fractions dropped against the attacker (FB 8.4)
+        (3, 7, "1-3", -1),  # 1-2.33 is 1-3: below the American table (FB 8.6)
+        (5, 10, "1-2", 0),
+        (9, 2, "4-1", 4),  # above 3-1: FB resolves it on 3-1 with +1
+        (6, 6, "1-1", 1),
+        (4, 0, "1-0", 4),
+        (0, 4, "0-1", -1),
+    ],
+)
+def test_ratios_round_for_the_defender_fb_8_4_and_8_6(attack: int, defence: int, text: str, fb: int) -> None:
+    found = ratio(attack, defence)
+    assert str(found) == text and column(found, FB_COLUMNS) == fb
+
+
+def test_dg_columns_run_from_1_6_to_6_1_dg_8_2_1_3() -> None:
+    assert column(ratio(1, 6), DG_COLUMNS) == 0
+    assert column(ratio(1, 7), DG_COLUMNS) == -1
+    assert column(ratio(Fraction(13, 2), 1), DG_COLUMNS) == 10
+    assert column(ratio(7, 1), DG_COLUMNS) == 11
+    assert column(ratio(Fraction(5, 2), 2), DG_COLUMNS) == DG_COLUMNS.index("1-1")
+
+
+@given(st.integers(1, 60), st.integers(1, 60))
+def test_the_column_never_favours_the_attacker(attack: int, defence: int) -> None:
+    i = column(ratio(attack, defence), DG_COLUMNS)
+    if 0 <= i < len(DG_COLUMNS):
+        a, d = (int(x) for x in DG_COLUMNS[i].split("-"))
+        assert Fraction(a, d) <= Fraction(attack, defence)
+
+
+GRID = {(r, c) for r in range(6) for c in range(6)}
+
+
+def neighbours(p: tuple[int, int]) -> list[tuple[int, int]]:
+    r, c = p
+    return [q for q in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if q in GRID]
+
+
+def brute(start: tuple[int, int], cost: dict, budget: int) -> dict:
+    """Bellman-Ford on the same graph: the reference for the bucket search."""
+    best = {start: 0}
+    for _ in range(len(GRID)):
+        for p, c in list(best.items()):
+            for q in neighbours(p):
+                t = c + cost[q]
+                if t <= budget and t < best.get(q, budget + 1):
+                    best[q] = t
+    return best
+
+
+@given(st.integers(0, 10_000), st.integers(0, 12))
+@settings(max_examples=60, deadline=None)
+def test_the_bucket_search_finds_the_cheapest_costs(seed: int, budget: int) -> None:
+    rng = random.Random(seed)
+    cost = {p: rng.randint(0, 3) for p in GRID}
+    found = cheapest({(0, 0): 0}, lambda p, c: [(q, cost[q], False, None) for q in neighbours(p)], budget)
+    assert found.cost == brute((0, 0), cost, budget)
+    unbounded = cheapest({(0, 0): 0}, lambda p, c: [(q, cost[q], False, None) for q in neighbours(p)])
+    assert {p: c for p, c in unbounded.cost.items() if c <= budget} == found.cost
+    for p in found.cost:
+        route = found.route(p)
+        assert route[0] == (0, 0) and route[-1] == p
+        assert sum(cost[q] for q in route[1:]) == found.cost[p]
+
+
+def test_a_place_that_stops_the_mover_is_reached_but_never_left() -> None:
+    line = {i: [i + 1] for i in range(5)}
+    line[5] = []
+    zoc = {2}
+    found = cheapest({0: 0}, lambda p, c: [(q, 1, q in zoc, None) for q in line[p]], 10)
+    assert found.stops == {2: 2} and set(found.cost) == {0, 1}
+    assert found.ends() == {0: 0, 1: 1, 2: 2} and found.route(2) == [0, 1, 2]
+
+
+def test_a_zone_of_control_follows_the_games_predicates() -> None:
+    adjacent = {"a": ["b", "c"], "b": ["a"], "c": ["a", "d"], "d": ["c"]}
+    assert zone_of_control(["a"], adjacent) == {"b", "c"}
+    assert zone_of_control(["a", "d"], adjacent, exerts=lambda p: p != "d", into=lambda p: p != "c") == {"b"}

@@ -1,0 +1,144 @@
+"""The sequence-of-play engine (`core.sequence`): the sequence is data, checked when read;
+alternating and optional steps; steps nobody decides in pass by themselves; a position
+written at the start of a step gets that step's entry work; positions round-trip."""
+
+from __future__ import annotations
+
+import random
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from henderson.core.dice import ScriptedDice
+from henderson.core.errors import DataErrors, PositionError
+from henderson.core.sequence import load_sequence
+from tests.support.toy import ToyGame, ToyState
+
+GAME = ToyGame()
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "sequence.toml"
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+STEP = """
+[[step]]
+id = "{id}"
+side = "{side}"
+phase = "p"
+name = "a step"
+rule = "TOY 1"
+{extra}
+"""
+
+
+def steps(*entries: tuple[str, str, str]) -> str:
+    return "".join(STEP.format(id=i, side=s, extra=e) for i, s, e in entries)
+
+
+def test_alternate_and_optional_steps(tmp_path: Path) -> None:
+    spec = load_sequence(
+        write(
+            tmp_path,
+            steps(
+                ("move", "first", "alternate = true"),
+                ("secret", "first", 'when = "hidden"'),
+                ("open", "first", 'unless = "hidden"'),
+            ),
+        ),
+        ("us", "jp"),
+        ["hidden"],
+        "TOY",
+    )
+    plain = spec.for_options(frozenset())
+    assert [(s.id, s.side, s.half) for s in plain.steps] == [
+        ("move", "first", 0),
+        ("move", "second", 1),
+        ("open", "first", 0),
+    ]
+    hidden = spec.for_options(frozenset({"hidden"}))
+    assert [s.id for s in hidden.steps] == ["move", "move", "secret"]
+    assert plain.index("move", 1) == 1 and plain.first_turn_step == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        (steps(("a", "us", ""), ("a", "us", "")), "'a' is listed twice"),
+        (steps(("a", "martians", "")), "'martians' is not a side"),
+        (steps(("a", "us", 'when = "narnia"')), "'narnia' is not an option"),
+        (steps(("a", "us", "colour = 1")), "colour: unknown field"),
+        (STEP.format(id="a", side="us", extra="").replace("TOY 1", "FB 2"), "does not cite a rule"),
+        ("", "a turn needs at least one step"),
+        ('[[step]]\nid = "a"\n', "side: missing"),
+    ],
+)
+def test_a_bad_sequence_is_refused_naming_the_entry(tmp_path: Path, text: str, says: str) -> None:
+    with pytest.raises(DataErrors) as info:
+        load_sequence(write(tmp_path, text), ("us", "jp"), ["hidden"], "TOY")
+    assert says in str(info.value)
+
+
+def test_a_step_nobody_decides_in_passes_by_itself() -> None:
+    state = GAME.new_state(3)
+    # the set-up step draws the cards and offers nothing to decide: play starts with red
+    assert state.step == "red" and state.current_player() == "red"
+    assert all(1 <= c <= 10 for c in state.cards.values())
+    assert [str(a) for a in state.legal_actions()] == ["roll", "hold"]
+
+
+def test_holding_ends_the_step_and_the_next_side_acts() -> None:
+    state = GAME.new_state(3)
+    events = state.apply("hold")
+    assert state.step == "blue" and state.current_player() == "blue"
+    assert [e.kind for e in events] == ["hold", "step"]
+    state.apply("hold")
+    assert state.turn == 2 and state.step == "red"
+
+
+def test_a_position_written_at_the_start_of_a_step_gets_its_entry_work() -> None:
+    """A hand-written position at the set-up step (`entered` left out) draws the cards as a
+    new game would, with the dice given."""
+    obj = {"format": "henderson-position", "game": "toy", "version": 1, "step": "cards"}
+    state = GAME.load_state(obj, dice=ScriptedDice([4, 7]))
+    assert state.cards == {"red": 4, "blue": 7} and state.step == "red"
+    entered = GAME.load_state({**obj, "step": "red", "entered": True, "cards": {"red": 1, "blue": 2}})
+    assert entered.cards == {"red": 1, "blue": 2}
+
+
+def test_positions_round_trip_and_refuse_what_they_cannot_hold() -> None:
+    state = GAME.new_state(5)
+    rng = random.Random(5)
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    obj = state.to_json()
+    again = GAME.load_state(obj)
+    assert again.to_json() == obj and again.key() == state.key()
+    for change, where in [
+        ({"step": "purple"}, "step"),
+        ({"half": 1}, "half"),
+        ({"turn": 0}, "turn"),
+        ({"narnia": 1}, "narnia"),
+        ({"scores": {"red": 1}}, "scores"),
+        ({"turn_total": -1}, "turn_total"),
+        ({"result": {"winner": "green", "cause": "x"}}, "result.winner"),
+        ({"options": {"x": True}}, "options"),
+    ]:
+        with pytest.raises(PositionError) as info:
+            GAME.load_state({**obj, **change})
+        assert info.value.where == where, change
+
+
+def test_a_finished_game_offers_nothing_and_names_its_end() -> None:
+    state = GAME.new_state(1)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.legal_actions() == [] and state.current_player() is None
+    assert state.end_cause == "20 points" and state.winner() in ("red", "blue")
+    assert isinstance(GAME.load_state(state.to_json()), ToyState)
