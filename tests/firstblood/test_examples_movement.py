@@ -73,6 +73,49 @@ def test_fb_6_0_no_reentering_a_box(pos):
     assert err.value.rule == "FB 6.0"
 
 
+def _next_turn(game, st, turn):
+    """The same units at the start of `turn`'s Japanese movement phase (box counters kept)."""
+    obj = st.to_json()
+    for key in ("movement", "moved", "held", "dice", "seed", "ply"):
+        obj.pop(key, None)
+    obj.update(turn=turn, phase="jp_movement")
+    return game.load_state(obj)
+
+
+@pytest.mark.parametrize(
+    ("start", "seen", "to", "marks", "back"), [("A", "A", "C", "ABC", "B"), ("B", "AB", "D", "ABCD", "C")]
+)
+def test_fb_6_0_one_move_through_several_boxes_marks_each(game, pos, start, seen, to, marks, back):
+    """FB 6.0, 6.3: a unit may not reenter a box it has been in or moved through; a single move A→B→C (or
+    B→C→D) leaves a box counter in every box passed, so next turn the box in between is closed too."""
+    st = pos("jp_movement", ground={"1/124": start, "Kuma": "0015"}, boxes_visited={"1/124": seen})
+    st.apply(f"move 1/124 {to}")
+    assert st.visited["1/124"] == marks
+    later = _next_turn(game, st, "SEP III")
+    assert A.Move("1/124", back) not in later.legal_actions()
+    with pytest.raises(IllegalAction) as err:
+        later.apply(f"move 1/124 {back}")
+    assert err.value.rule == "FB 6.0" and "moved through" in err.value.message
+
+
+def test_fb_6_0_a_path_through_boxes_marks_each(pos):
+    """FB 6.0: a move given with its path (`via B`) marks every box on it as well."""
+    st = pos("jp_movement", ground={"1/124": "A", "Kuma": "0015"})
+    st.apply("move 1/124 C via B,C")
+    assert st.visited["1/124"] == "ABC"
+
+
+def test_fb_6_0_refusal_names_the_box_rule(pos):
+    """FB 6.0: moving back into a box already visited is refused under FB 6.0 (not as a movement-cost matter)."""
+    st = pos("jp_movement", ground={"1/124": "C", "Kuma": "0015"}, boxes_visited={"1/124": "BC"})
+    for target in ("B", "A"):
+        with pytest.raises(IllegalAction) as err:
+            st.apply(f"move 1/124 {target}")
+        assert err.value.rule == "FB 6.0" and "reenter box B" in err.value.message
+    st.apply("move 1/124 D")  # a box not yet visited is open
+    assert st.visited["1/124"] == "BCD"
+
+
 def test_fb_6_3_units_in_boxes_must_move(pos):
     """FB 6.3: Japanese units in off-board boxes must move every turn."""
     st = pos("jp_movement", ground={"1/124": "A", "Kuma": "0015"}, dice=[1])

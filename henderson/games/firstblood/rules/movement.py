@@ -294,7 +294,9 @@ def path_cost(st: FBState, action: A.Move) -> int:
         elif here in board.box_arrows:
             if step in board.box_next[here]:
                 if step in visited:
-                    raise IllegalAction("FB 6.0", f"{unit} may not reenter box {step}")
+                    raise IllegalAction(
+                        "FB 6.0", f"{unit} may not reenter box {step}: it has been in or moved through boxes {visited}"
+                    )
                 visited += step
             elif step in board.box_arrows[here]:
                 if step in enemy:
@@ -339,8 +341,17 @@ def explain(st: FBState, action: A.FBAction) -> IllegalAction:
             g = st.data.ground[action.unit]
             if action.to in board.box_arrows and g.side == "us":
                 return IllegalAction("FB 6.0", "only Japanese land units may use the off-board boxes")
-            if board.on_map(st.ground[action.unit]) and not board.on_map(action.to):
+            here = st.ground[action.unit]
+            if board.on_map(here) and not board.on_map(action.to):
                 return IllegalAction("FB 6.0", "once on the map, Japanese units never leave it for the boxes")
+            if here in board.box_arrows and action.to in board.box_arrows:
+                seen = st.visited.get(action.unit, here)
+                again = [b for b in (board.boxes_between(here, action.to) or action.to) if b in seen]
+                if again:
+                    return IllegalAction(
+                        "FB 6.0",
+                        f"{action.unit} may not reenter box {again[0]}: it has been in or moved through boxes {seen}",
+                    )
             if board.on_map(action.to) and action.to in st.hexes_of(OTHER[g.side]):
                 return IllegalAction("FB 7.4", f"{action.to} holds enemy ground units")
             if board.on_map(action.to) and len(st.at(action.to)) >= HEX_STACK:
@@ -375,9 +386,11 @@ def do(st: FBState, action: A.FBAction, events: list[Event]) -> None:
     if isinstance(action, A.Move):
         if action.via:
             cost = path_cost(st, action)
+            passed = "".join(p for p in (*action.via, action.to) if p in st.board.box_arrows)
         else:
             cost = costs(st, action.unit)[action.to]
-        move(st, action.unit, action.to, cost, events)
+            passed = None
+        move(st, action.unit, action.to, cost, events, passed)
     elif isinstance(action, A.Bomb):
         st.bombing[action.unit] = action.hex
         events.append(
@@ -389,14 +402,21 @@ def do(st: FBState, action: A.FBAction, events: list[Event]) -> None:
         japanese_air.fly(st, action, events)
 
 
-def move(st: FBState, unit: str, to: str, cost: int, events: list[Event]) -> None:
+def move(st: FBState, unit: str, to: str, cost: int, events: list[Event], passed: str | None = None) -> None:
+    """Carry out a checked move; `passed` names the boxes entered on the way when a path was
+    given (else the boxes between the two ends, FB 6.0)."""
     frm = st.ground[unit]
     lists = st.move_lists
     st.mf[unit] -= cost
     st.put(unit, to)  # forgets the move lists: any other change of place must rebuild them
     st.moved.add(unit)
-    if to in st.board.box_arrows:
-        st.visited[unit] = st.visited.get(unit, frm) + to  # FB 6.3 box counters
+    board = st.board
+    if to in board.box_arrows:
+        if passed is None:
+            passed = board.boxes_between(frm, to)
+        seen = st.visited.get(unit, frm)
+        # FB 6.0, 6.3: a box counter for every box entered, those only passed through included
+        st.visited[unit] = seen + "".join(b for b in dict.fromkeys(passed) if b not in seen)
     if lists is not None:
         lists.moved(st, unit, frm, to)
         st.move_lists = lists
