@@ -231,3 +231,20 @@ def test_fb_8_2_one_unit_may_have_to_attack_four_hexes(pos):
         st.apply("attack 1022+1121+1221 with Yano")  # 1222 would be left with nobody to attack it
     st.apply("attack 1022+1121+1221+1222 with Yano")
     assert st.phase != "jp_combat"  # the duties are met: the phase could end
+
+
+def test_fb_7_5_1_an_attack_out_of_a_box_doubles_the_defenders(game, pos):
+    """FB 7.5.1: Japanese attacks out of a box are made "as in 7.5 above", so the US defenders are doubled, in
+    the odds preview and in the roll alike; artillery in the box attacks by direct fire (FB 9.4)."""
+    arrows = game.board.box_arrows["D"]
+    us = {"1/1": arrows[0], "2/1": arrows[1]}
+    visited = {"1/4": "CD", "20Mt": "CD"}
+    st = pos("jp_combat", ground={**us, "1/4": "D", "20Mt": "D"}, boxes_visited=visited, dice=[4, 1])
+    odds = game.odds(st, f"attack {arrows[0]} with 1/4,20Mt")
+    assert (odds.attack, odds.defence_base, odds.defence) == (7, 4, 8)
+    assert [(d.hex, d.rule) for d in odds.doublings] == [(arrows[0], "FB 7.5.1")]
+    assert odds.column == "1-2"  # 7 against 8; undoubled it would be 1-1
+    events = st.apply(f"attack {arrows[0]} with 1/4,20Mt")
+    result = next(e for e in events if e.kind == "result")
+    assert result.data["column"] == "1-2"
+    assert result.data["result"] == game.data.tables["jp"].results["1-2"][4 - 1 - 1]  # die 4, -1 jungle

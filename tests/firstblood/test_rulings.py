@@ -139,14 +139,14 @@ def test_fb_7_5_1_attack_out_of_a_blocked_box(game, pos):
     """FB 7.5.1: Japanese units in a box whose entry hexes are all held by US units, and that have been in every
     box next to it, attack out of it; artillery there fires directly. FB 7.5.3: success means entering the hex."""
     arrows = game.board.box_arrows["A"]
-    us = dict(zip(["1/1", "2/1", "3/1"], arrows, strict=False))
+    us = dict(zip(["3DB", "2/1", "3/1"], arrows, strict=False))
     st = pos("jp_combat", ground={**us, "1/124": "A", "20Mt": "A"}, boxes_visited={"1/124": "BA", "20Mt": "A"})
     attacks = [a for a in st.legal_actions() if isinstance(a, A.Attack)]
     assert attacks and all(set(a.defenders) <= set(arrows) for a in attacks)
     st.apply(f"attack {arrows[0]}")
     candidates = [a.unit for a in st.legal_actions() if isinstance(a, A.Add)]
     assert candidates == ["1/124"]  # 20Mt could still go on to box B
-    st.dice.values.extend([6, 1])  # 4 against 4: 1-1, die 6 -1 for the jungle: DR; then the supply roll
+    st.dice.values.extend([6, 1])  # 4 against 2 doubled (FB 7.5.1): 1-1, die 6 -1 for the jungle: DR; supply
     st.apply("add 1/124")
     st.apply("resolve")
     assert st.current_player() == "us"  # the US player retreats his own unit

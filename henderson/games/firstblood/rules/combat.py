@@ -209,12 +209,13 @@ def compute_odds(st: FBState, spec: A.Attack) -> Odds:
 
 
 def doubling(st: FBState, hex_id: str, attackers: tuple[str, ...] | list[str], off_board: bool) -> Doubling | None:
-    """Why the defenders of `hex_id` are doubled, or None (FB 7.5, 8.7.2–8.7.5, 9.4.1)."""
+    """Why the defenders of `hex_id` are doubled, or None (FB 7.5, 7.5.1, 8.7.2–8.7.5, 9.4.1)."""
     board = st.board
     if off_board:
         if st.phasing == "us":
             return Doubling(hex_id, "FB 7.5", "attacked out of an entry point")
-        return None
+        # FB 7.5.1: a box attack is made "as in 7.5 above", which doubles the defenders
+        return Doubling(hex_id, "FB 7.5.1", "attacked out of an off-board box")
     sides = [board.side[(st.ground[u], hex_id)] for u in attackers]
     if not sides:
         return None
