@@ -225,3 +225,71 @@ def test_fb_6_4_1_units_left_on_entry_points_are_eliminated(pos):
     st = pos("us_combat", ground={"1/7": "EP9", "1/1": "0906"})
     st.apply("end")
     assert "1/7" not in st.ground and "1/7" in st.eliminated
+
+
+def test_fb_11_4_bombers_stop_the_rebuilding_of_a_destroyed_hex(pos):
+    """FB 11.4 with 13.3.3: an engineer rebuilding a destroyed airfield hex may not be bombarded by artillery, air
+    or navy units; if it is, the work is lost. Japanese bombers may attack that hex as ships and artillery may."""
+    fields = {
+        "ground": {"1Eng": "0708", "Kuma": "0015"},
+        "airfields": {"0708": "destroyed"},
+        "workers": {"1Eng": "0708"},
+        "engineer_work": {"0708": 1},
+        "air": {"Betty-1": "ijaf_attack"},
+    }
+    st = pos("jp_combat", turn="SEP III", dice=[1], **fields)
+    assert A.AirMission(("Betty-1",), "0708") in st.legal_actions()
+    st.apply("air Betty-1 0708")
+    assert "Betty-1" not in st.air and "0708" in st.disturbed
+    while st.phase != "us_air":
+        st.apply("end")
+    assert st.airfield["0708"] == "destroyed" and "0708" not in st.work  # FB 11.4: to be started all over
+    undisturbed = pos("jp_combat", turn="SEP III", dice=[1], **fields)
+    while undisturbed.phase != "us_air":
+        undisturbed.apply("end")
+    assert undisturbed.airfield["0708"] == "operational"  # FB 11.2: rebuilt in its second turn
+
+
+def test_fb_12_6_1_an_unbuilt_fighter_strip_hex_is_no_target(pos):
+    """FB 12.6.1, 13.3.3: Japanese bombers attack airfield hexes; a Fighter Strip hex is one only once built."""
+    st = pos("jp_combat", ground={"Kuma": "0015"}, air={"Betty-1": "ijaf_attack"})
+    assert not any(isinstance(a, A.AirMission) and a.target == "0604" for a in st.legal_actions())
+    with pytest.raises(IllegalAction) as err:
+        st.apply("air Betty-1 0604")
+    assert err.value.rule == "FB 12.6.1"
+
+
+def test_fb_13_3_any_of_identical_air_units_may_fly(pos):
+    """FB 13.3, 13.3.3: any Japanese fighter may take on the CAP fighter, not only the one the list names; any two
+    bombers may; the named units are the ones removed."""
+    st = pos(
+        "jp_combat",
+        ground={"Kuma": "0015"},
+        air={"F4F-1": "usaf_cap", "F4F-2": "usaf_cap", "Zero-1": "ijaf_reserve", "Zero-2": "ijaf_reserve"},
+        dice=[1],
+    )
+    assert A.AirMission(("Zero-2",), "usaf_cap") not in st.legal_actions()  # one of each kind is listed
+    st.apply("air Zero-2 cap")
+    assert "Zero-2" not in st.air and st.air["Zero-1"] == "ijaf_reserve"
+    air = {"F4F-1": "usaf_cap", "Betty-1": "ijaf_attack", "Betty-2": "ijaf_attack", "Betty-3": "ijaf_attack"}
+    st = pos("jp_movement", ground={"Kuma": "0015"}, air=air)
+    st.apply("air Betty-3+Betty-2 cap")
+    assert st.air.get("Betty-1") == "ijaf_attack" and "Betty-2" not in st.air and "Betty-3" not in st.air
+    with pytest.raises(IllegalAction) as err:
+        pos("jp_combat", ground={"Kuma": "0015"}, air=air).apply("air Betty-2+Betty-2 cap")
+    assert err.value.rule == "FB 13.3.3" and "twice" in err.value.message
+
+
+def test_fb_10_3_any_of_identical_ships_may_bombard(pos):
+    """FB 10.3, 10.5: each ship unit attacking kills a plane or destroys the hex; any ship of a kind may fire, and
+    a refusal never claims a ship in an IJN box is not there."""
+    ships = {"DD-1": "ijn_attack", "DD-2": "ijn_attack", "DD-3": "ijn_reserve"}
+    st = pos("jp_combat", ground={"Kuma": "0015"}, ships=ships, dice=[1])
+    assert A.Bombard("0709", "DD-2") not in st.legal_actions()
+    st.apply("bombard 0709 with DD-2")
+    assert st.airfield["0709"] == "destroyed" and set(st.ships) == {"DD-1", "DD-3"}
+    with pytest.raises(IllegalAction) as err:
+        st.apply("bombard 0709 with DD-2")  # removed after its attack (FB 10.5)
+    assert err.value.rule == "FB 10.1" and "not in play" in err.value.message
+    st.apply("bombard 0708 with DD-3")  # FB 10.1.2: from the Reserve box too
+    assert st.airfield["0708"] == "destroyed"

@@ -385,10 +385,12 @@ def _maybe_joining(st: FBState, target: str) -> set[str]:
 
 
 def accepts(st: FBState, action: A.FBAction) -> bool:
+    """A whole attack, checked part by part; an air mission or bombardment naming any of
+    identical counters (FB 10.3, 13.3)."""
     if isinstance(action, A.Attack) and action.attackers and st.building is None:
         building_from(st, action)
         return True
-    return False
+    return japanese_air.accepts(st, action)
 
 
 def explain(st: FBState, action: A.FBAction) -> IllegalAction:

@@ -254,10 +254,15 @@ def actions(st: FBState) -> list[A.FBAction]:
 
 
 def accepts(st: FBState, action: A.FBAction) -> bool:
-    """`move ... via` is checked step by step; it is legal when its path is."""
+    """`move ... via` is checked step by step; it is legal when its path is. A Japanese air
+    mission may name any of identical counters (FB 13.3)."""
     if isinstance(action, A.Move) and action.via:
         path_cost(st, action)
         return True
+    if isinstance(action, A.AirMission) and st.phasing == "jp":
+        from henderson.games.firstblood.rules import japanese_air
+
+        return japanese_air.accepts(st, action)
     return False
 
 
