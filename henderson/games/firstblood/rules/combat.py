@@ -472,7 +472,7 @@ def leave(st: FBState, events: list[Event]) -> None:
     side = st.phasing
     for unit, where in sorted(st.ground.items()):
         if where in st.board.ep_arrows and st.data.ground[unit].side == side:
-            st.eliminate(unit, "FB 6.4.1", f"still on entry point {where} at the end of the combat phase", events)
+            st.eliminate(unit, "FB 6.4.1", f"unable to enter the map from entry point {where}", events)
     if side == "us":
         st.bombing.clear()  # FB 13.6: bombers back to the Ground Attack box
         if st.inverted:

@@ -13,6 +13,7 @@ from henderson.core.events import Event
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.rules import airfields
 from henderson.games.firstblood.rules.placement import HEX_STACK
+from henderson.games.firstblood.rules.stacking import Stacking, overfull
 from henderson.games.firstblood.state import OTHER, FBState
 
 
@@ -31,14 +32,17 @@ def fmt_mf(half: int) -> str:
     return f"{half // 2}½" if half % 2 else str(half // 2)
 
 
-def reach(st: FBState, unit: str) -> dict[str, int]:
-    """Every place `unit` can move to now, with its least cost in half-MF (not its own place)."""
-    budget = st.mf.get(unit, 0)
+def reach(st: FBState, unit: str, here: str | None = None, budget: int | None = None) -> dict[str, int]:
+    """Every place `unit` can move to now, with its least cost in half-MF (not its own place);
+    or from `here` with `budget` half-MF left, where it would stand after a move."""
+    if budget is None:
+        budget = st.mf.get(unit, 0)
     if budget <= 0:
         return {}
     board = st.board
     g = st.data.ground[unit]
-    here = st.ground[unit]
+    if here is None:
+        here = st.ground[unit]
     enemy, zoc = enemy_and_zoc(st, g.side)
     half = g.mf  # one half of the printed MF, in half-MF units (FB 6.1, 6.2, 7.3)
     starts: dict[str, int] = {}
@@ -146,7 +150,23 @@ def is_legal_move(st: FBState, action: A.Move) -> bool:
     cost = costs(st, unit)
     if action.to not in cost:
         return False
-    return not st.board.on_map(action.to) or len(st.at(action.to)) < HEX_STACK
+    return fits(st, unit, action.to, cost[action.to])
+
+
+def stacking_of(st: FBState) -> Stacking:
+    """The stacking answer of this position: the move lists' when they are kept, else a new one."""
+    lists = st.move_lists
+    return lists.stacking if lists is not None else Stacking(st)
+
+
+def fits(st: FBState, unit: str, to: str, cost: int) -> bool:
+    """FB 5.0: whether, after this move, the phase could still end within the stacking limit."""
+    if not st.board.on_map(to):
+        return True  # the boxes have no limit (FB 5.0, 7.2)
+    if st.move_lists is None and len(st.at(to)) < HEX_STACK and not overfull(st):
+        return True  # room, and no hex over the limit: nothing to weigh
+    stacking = stacking_of(st)
+    return to not in stacking.full or stacking.allows(st, unit, to, cost)
 
 
 def movers(st: FBState) -> list[str]:
@@ -174,24 +194,25 @@ def bomb_targets(st: FBState) -> list[str]:
 
 class MoveLists:
     """The legal moves of one movement phase, kept up to date move by move (only the mover's
-    list and the lists touching a hex that filled or emptied change), so that listing the
-    legal actions after a move costs one reach, not one per unit. Held by one state only:
-    a clone starts without and rebuilds it from the shared `reach_cache`."""
+    list and the lists touching a full hex whose answer may have changed are redone), so that
+    listing the legal actions after a move costs about one reach, not one per unit. Held by one
+    state only: a clone starts without and rebuilds it from the shared `reach_cache`."""
 
-    __slots__ = ("full", "lists", "movers")
+    __slots__ = ("lists", "movers", "stacking")
 
     def __init__(self, st: FBState) -> None:
-        # FB 5.0 (see rulings): no move ends in a map hex already holding three ground units
-        terrain = st.board.terrain
-        self.full = {p for p, units in st.occ.items() if len(units) >= HEX_STACK and p in terrain}
+        self.stacking = Stacking(st)  # FB 5.0: which moves into full hexes still let the phase end
         self.movers = movers(st)
         self.lists = {u: self._filtered(st, u) for u in self.movers}
 
     def _filtered(self, st: FBState, unit: str) -> list[A.Move]:
         unit_moves, places = moves(st, unit)
-        if self.full.isdisjoint(places):
+        stacking = self.stacking
+        full = stacking.full
+        if full.isdisjoint(places):
             return unit_moves
-        return [m for m in unit_moves if m.to not in self.full]
+        cost = costs(st, unit)
+        return [m for m in unit_moves if m.to not in full or stacking.allows(st, unit, m.to, cost[m.to])]
 
     def actions(self) -> list[A.Move]:
         acts: list[A.Move] = []
@@ -202,16 +223,13 @@ class MoveLists:
 
     def moved(self, st: FBState, unit: str, frm: str, to: str) -> None:
         """Bring the lists up to date after `unit` moved from `frm` to `to`."""
-        terrain = st.board.terrain
-        changed = []
-        for place in (frm, to):
-            is_full = place in terrain and len(st.occ.get(place, ())) >= HEX_STACK
-            if is_full != (place in self.full):
-                changed.append(place)
-                if is_full:
-                    self.full.add(place)
-                else:
-                    self.full.discard(place)
+        old = self.stacking
+        changed: set[str] = set()
+        if old.settled and frm not in old.full and to not in old.full and len(st.occ.get(to, ())) < HEX_STACK:
+            old.step(unit, frm, to)  # between hexes with room: no full hex's answer changes
+        else:
+            new = self.stacking = Stacking(st)
+            changed = (old.full ^ new.full) | (old.esc ^ new.esc) | (old.full - old.esc) | (new.full - new.esc)
         if st.mf.get(unit, 0) <= 0:
             self.movers.remove(unit)
             del self.lists[unit]
@@ -229,10 +247,12 @@ def has_choice(st: FBState) -> bool:
     lists = st.move_lists
     if lists is not None:
         return any(lists.lists.values())
+    if overfull(st):
+        return False
     terrain = st.board.terrain
     for unit in movers(st):
         for place in moves(st, unit)[1]:
-            if place not in terrain or len(st.occ.get(place, ())) < HEX_STACK:  # FB 5.0
+            if place not in terrain or len(st.occ.get(place, ())) < HEX_STACK:  # FB 5.0: room
                 return True
     return False
 
@@ -318,9 +338,18 @@ def path_cost(st: FBState, action: A.Move) -> int:
         here = step
     if cost > st.mf[unit]:
         raise IllegalAction("FB 4.0", f"{unit} has {fmt_mf(st.mf[unit])} MF left, the path costs {fmt_mf(cost)}")
-    if board.on_map(here) and len(st.at(here)) >= HEX_STACK:
-        raise IllegalAction("FB 5.0", f"{here} already holds {HEX_STACK} ground units")
+    if not fits(st, unit, here, cost):
+        raise crowded(st, here)
     return cost
+
+
+def crowded(st: FBState, hex_id: str) -> IllegalAction:
+    """The refusal of a move into a full hex that could not be put right by the end of the phase."""
+    return IllegalAction(
+        "FB 5.0",
+        f"{hex_id} holds {len(st.at(hex_id))} ground units: after this move the limit of {HEX_STACK} "
+        "could no longer be met by the end of the movement phase (no unit there could leave it)",
+    )
 
 
 def check_mover(st: FBState, unit: str) -> None:
@@ -359,8 +388,8 @@ def explain(st: FBState, action: A.FBAction) -> IllegalAction:
                     )
             if board.on_map(action.to) and action.to in st.hexes_of(OTHER[g.side]):
                 return IllegalAction("FB 7.4", f"{action.to} holds enemy ground units")
-            if board.on_map(action.to) and len(st.at(action.to)) >= HEX_STACK:
-                return IllegalAction("FB 5.0", f"{action.to} already holds {HEX_STACK} ground units")
+            if action.to in costs(st, action.unit) and not action.via:
+                return crowded(st, action.to)
             if action.to not in board.terrain and action.to not in board.box_arrows:
                 return IllegalAction("FB 4.0", f"{action.to} is not a hex of the map or an off-board box")
             return IllegalAction(
@@ -436,21 +465,44 @@ def move(st: FBState, unit: str, to: str, cost: int, events: list[Event], passed
         airfields.occupied(st, to, events)
 
 
+def legal_movers(st: FBState) -> dict[str, list[A.Move]]:
+    """Each moving unit's legal moves now."""
+    if st.move_lists is None:
+        st.move_lists = MoveLists(st)
+    return st.move_lists.lists
+
+
 def unmoved_in_boxes(st: FBState) -> list[str]:
     """FB 6.3: Japanese units in boxes that have not moved this turn and could."""
     if st.phasing != "jp":
         return []
+    lists = legal_movers(st)
     return sorted(
-        u
-        for u, where in st.ground.items()
-        if where in st.board.box_arrows and u not in st.moved and u not in st.held and reach(st, u)
+        u for u, where in st.ground.items() if where in st.board.box_arrows and u not in st.moved and lists.get(u)
     )
 
 
+def waiting_on_entry_points(st: FBState) -> list[str]:
+    """FB 6.4: units of the moving side on entry points that could still enter the map."""
+    lists = legal_movers(st)
+    eps = st.board.ep_arrows
+    return sorted(u for u, where in st.ground.items() if where in eps and lists.get(u))
+
+
 def end_blocker(st: FBState) -> IllegalAction | None:
+    over = overfull(st)
+    if over:
+        where = ", ".join(f"{h} ({len(st.at(h))} units)" for h in over)
+        return IllegalAction(
+            "FB 5.0", f"at most {HEX_STACK} ground units a hex at the end of the movement phase: {where}"
+        )
     stuck = unmoved_in_boxes(st)
     if stuck:
         return IllegalAction("FB 6.3", f"Japanese units in off-board boxes must move every turn ({', '.join(stuck)})")
+    waiting = waiting_on_entry_points(st)
+    if waiting:
+        where = ", ".join(f"{u} on {st.ground[u]}" for u in waiting)
+        return IllegalAction("FB 6.4", f"units may not stay on entry points while they can enter the map ({where})")
     return None
 
 
