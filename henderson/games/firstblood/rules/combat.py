@@ -325,23 +325,63 @@ def building_from(st: FBState, spec: A.Attack) -> Building:
 
 
 def actions(st: FBState) -> list[A.FBAction]:
+    """The legal actions, in an order in which always taking the first finishes the phase: an
+    attack that can be resolved first, and while building one, `resolve` when it is allowed,
+    else the next unit it needs, with `cancel` last."""
     b = st.building
     if b is not None:
         acts: list[A.FBAction] = []
-        for unit in add_candidates(st, b):
-            acts.append(A.Add(unit))
-        try:
-            check_complete(st, b)
+        candidates = add_candidates(st, b)
+        if complete(st, b):
             acts.append(A.Resolve())
-        except IllegalAction:
-            pass
+        else:
+            extra = completion(st, b)
+            if extra and extra[0] in candidates:
+                candidates.remove(extra[0])
+                candidates.insert(0, extra[0])
+        acts.extend(A.Add(unit) for unit in candidates)
         acts.append(A.Cancel())
         return acts
-    acts = [A.Attack(d) for d in defender_sets(st)]
+    sets = defender_sets(st)
+    first = next((i for i, d in enumerate(sets) if completion(st, Building(d)) is not None), 0)
+    if first:
+        sets.insert(0, sets.pop(first))  # an attack that can be rolled comes first
+    acts = [A.Attack(d) for d in sets]
     if st.phasing == "jp":
         acts.extend(japanese_air.missions(st))
         acts.extend(japanese_air.bombardments(st))
     return acts
+
+
+def complete(st: FBState, b: Building) -> bool:
+    """Whether the attack being built may be rolled now."""
+    try:
+        check_complete(st, b)
+    except IllegalAction:
+        return False
+    return True
+
+
+def completion(st: FBState, b: Building) -> list[str] | None:
+    """The fewest ground units to add so that the attack can be rolled, or None if no addition
+    would do. Units that would have no enemy hex left to attack must join it (FB 8.2); adding
+    more only takes units from the hexes still to be attacked, so those are the answer, or,
+    when there are none and no attacker yet, any one unit that keeps the other duties open."""
+    defenders = b.defenders
+    units, hexes = open_duties(st, set(b.attackers), set(defenders))
+    open_hexes = set(hexes)
+    adj = st.board.adj
+    needed = [u for u in units if not any(n in open_hexes for n in adj[st.ground[u]])]
+    if any(not eligible_attacker(st, u, defenders) for u in needed):
+        return None
+    if b.attackers or needed:
+        trials = [needed]
+    else:
+        trials = [[u] for u in sorted(_maybe_joining(st, defenders[0])) if eligible_attacker(st, u, defenders)]
+    for extra in trials:
+        if complete(st, Building(defenders, [*b.attackers, *extra], b.artillery, b.ships, b.air)):
+            return extra
+    return None
 
 
 def add_candidates(st: FBState, b: Building) -> list[str]:

@@ -476,21 +476,20 @@ def unmoved_in_boxes(st: FBState) -> list[str]:
     """FB 6.3: Japanese units in boxes that have not moved this turn and could."""
     if st.phasing != "jp":
         return []
-    lists = legal_movers(st)
-    return sorted(
-        u for u, where in st.ground.items() if where in st.board.box_arrows and u not in st.moved and lists.get(u)
-    )
+    boxes = st.board.box_arrows
+    return sorted(u for u, acts in legal_movers(st).items() if acts and st.ground[u] in boxes and u not in st.moved)
 
 
 def waiting_on_entry_points(st: FBState) -> list[str]:
     """FB 6.4: units of the moving side on entry points that could still enter the map."""
-    lists = legal_movers(st)
     eps = st.board.ep_arrows
-    return sorted(u for u, where in st.ground.items() if where in eps and lists.get(u))
+    return sorted(u for u, acts in legal_movers(st).items() if acts and st.ground[u] in eps)
 
 
 def end_blocker(st: FBState) -> IllegalAction | None:
-    over = overfull(st)
+    legal_movers(st)
+    assert st.move_lists is not None
+    over = [] if st.move_lists.stacking.settled else overfull(st)
     if over:
         where = ", ".join(f"{h} ({len(st.at(h))} units)" for h in over)
         return IllegalAction(
