@@ -205,6 +205,23 @@ def test_fb_11_4_disturbed_work_is_lost(pos):
     assert st.airfield["0708"] == "damaged"
 
 
+def test_fb_11_4_a_unit_attacking_beside_the_engineer_does_not_stop_its_work(pos):
+    """FB 11.4: the engineer may not move, attack or be attacked; another unit in its hex that attacks does not undo
+    the engineer's work. (Kuma came next to the hex during this phase, so nobody there had to attack it, FB 8.1.)"""
+    st = pos(
+        "us_combat",
+        turn="SEP III",
+        ground={"1Eng": "0708", "1/1": "0708", "Kuma": "0808"},
+        airfields={"0708": "damaged"},
+        workers={"1Eng": "0708", "1/1": "0708"},
+        combat={"must_attack": [], "must_defend": []},
+        dice=[6],  # 4 against 3: 1-1, die 6: DE
+    )
+    st.apply("attack 0808 with 1/1")
+    st.apply("stop")
+    assert st.phase != "us_combat" and st.airfield["0708"] == "operational"
+
+
 def test_fb_11_2_1_optional_any_two_units_repair(pos):
     """FB 11.2.1 (optional): any two non-artillery US units repair like one engineer."""
     fields = {
