@@ -44,15 +44,25 @@ def reach(st: FBState, unit: str, here: str | None = None, budget: int | None = 
     if here is None:
         here = st.ground[unit]
     enemy, zoc = enemy_and_zoc(st, g.side)
+    if board.on_map(here) and budget <= 2 * g.mf:
+        free = board.free_reach(here, 2 * g.mf)
+        n = free.within[budget]
+        if here not in (danger := danger_hexes(st, g.side)) and danger.isdisjoint(free.hexes[:n]):
+            return dict(free.items[:n])  # no enemy or ZOC within reach: as on an empty map
+    return reach_with(st, unit, here, budget, enemy, zoc, st.visited.get(unit, here))
+
+
+def reach_with(
+    st: FBState, unit: str, here: str, budget: int, enemy: set[str], zoc: set[str], seen: str
+) -> dict[str, int]:
+    """`reach` with the enemy hexes, their zones of control and the boxes already visited given
+    (the refusals ask what a move would cost without one of them)."""
+    board = st.board
+    g = st.data.ground[unit]
     half = g.mf  # one half of the printed MF, in half-MF units (FB 6.1, 6.2, 7.3)
     starts: dict[str, int] = {}
     boxes: dict[str, int] = {}
     if board.on_map(here):
-        if budget <= 2 * half:
-            free = board.free_reach(here, 2 * half)
-            n = free.within[budget]
-            if here not in (danger := danger_hexes(st, g.side)) and danger.isdisjoint(free.hexes[:n]):
-                return dict(free.items[:n])  # no enemy or ZOC within reach: as on an empty map
         starts[here] = 0
     elif here in board.ep_arrows:
         cost = 0 if g.side == "us" else half  # FB 7.1 (US pays nothing), FB 7.3
@@ -61,7 +71,6 @@ def reach(st: FBState, unit: str, here: str | None = None, budget: int | None = 
                 starts[h] = min(starts.get(h, cost), cost)
     elif here in board.box_arrows:
         # FB 6.1: box to box costs half the MF; never back into a box already visited (FB 6.0)
-        seen = st.visited.get(unit, here)
         frontier = [(here, 0, seen)]
         while frontier:
             box, cost, been = frontier.pop()
@@ -367,6 +376,30 @@ def check_mover(st: FBState, unit: str) -> None:
         raise IllegalAction("FB 4.1", f"{unit} has no movement factors left")
 
 
+def unreachable(st: FBState, unit: str, to: str) -> IllegalAction:
+    """Why `unit` cannot reach `to`: the first of the movement rules without which it could."""
+    g = st.data.ground[unit]
+    here = st.ground[unit]
+    budget = st.mf[unit]
+    enemy = enemy_and_zoc(st, g.side)[0]
+    seen = st.visited.get(unit, here)
+    if to in reach_with(st, unit, here, budget, enemy, set(), seen):
+        return IllegalAction(
+            "FB 8.2",
+            f"every way for {unit} to {to} steps directly from one enemy zone of control to another "
+            "(it must first move to a hex free of enemy ZOC)",
+        )
+    if to in reach_with(st, unit, here, budget, set(), set(), seen):
+        return IllegalAction("FB 7.4", f"every way for {unit} to {to} within its MF passes through enemy-held hexes")
+    if here in st.board.box_arrows and to in reach_with(st, unit, here, budget, set(), set(), here):
+        return IllegalAction("FB 6.0", f"the way for {unit} to {to} passes through a box it has been in ({seen})")
+    return IllegalAction(
+        "FB 4.0",
+        f"{unit} has {fmt_mf(budget)} MF left, not enough to reach {to} "
+        "(hexside costs FB 4.2; a box or an entry costs half the unit's MF, FB 6.1, 6.2, 7.3)",
+    )
+
+
 def explain(st: FBState, action: A.FBAction) -> IllegalAction:
     try:
         if isinstance(action, A.Move):
@@ -392,11 +425,7 @@ def explain(st: FBState, action: A.FBAction) -> IllegalAction:
                 return crowded(st, action.to)
             if action.to not in board.terrain and action.to not in board.box_arrows:
                 return IllegalAction("FB 4.0", f"{action.to} is not a hex of the map or an off-board box")
-            return IllegalAction(
-                "FB 4.0",
-                f"{action.unit} cannot reach {action.to} with {fmt_mf(st.mf[action.unit])} MF "
-                "(costs FB 4.2, boxes FB 6.1-6.2, no ZOC to ZOC FB 8.2)",
-            )
+            return unreachable(st, action.unit, action.to)
         if isinstance(action, A.Bomb):
             if st.phasing != "us":
                 return IllegalAction("FB 13.6", "US bombers are placed in the US movement phase")
