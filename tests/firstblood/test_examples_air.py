@@ -310,3 +310,92 @@ def test_fb_10_3_any_of_identical_ships_may_bombard(pos):
     assert err.value.rule == "FB 10.1" and "not in play" in err.value.message
     st.apply("bombard 0708 with DD-3")  # FB 10.1.2: from the Reserve box too
     assert st.airfield["0708"] == "destroyed"
+
+
+def test_fb_8_10_1_the_defender_chooses_what_a_bombardment_destroys(pos):
+    """FB 8.10.1, 9.5.3: artillery bombarding an airfield hex destroys one US air unit, the US player choosing."""
+    st = pos("jp_combat", ground={"SUY": "0701", "Kuma": "0015"}, air={"F4F-1": "0708", "SBD-1": "0708"})
+    st.apply("bombard 0708 with SUY")
+    assert st.current_player() == "us" and st.pending[0].rule == "FB 9.5.3"
+    assert {str(a) for a in st.legal_actions()} == {"lose F4F-1", "lose SBD-1"}
+
+
+def test_fb_9_5_2_ground_units_on_a_bombarded_airfield_are_untouched(pos):
+    """FB 9.5.2: artillery bombarding an airfield affects only air units and the hex, not US ground units there."""
+    st = pos("jp_combat", turn="SEP III", ground={"SUY": "0701", "1/1": "0708", "Kuma": "0015"}, dice=[1])
+    st.apply("bombard 0708 with SUY")  # SUY's one fire this turn: the phase then ends by itself
+    assert st.ground["1/1"] == "0708" and "1/1" not in st.eliminated and st.airfield["0708"] == "damaged"
+
+
+def test_fb_9_5_3_more_artillery_does_not_destroy_a_damaged_hex(pos):
+    """FB 9.5.3: further artillery fire on a damaged hex does no more damage; a naval attack may then destroy it
+    (FB 10.3)."""
+    ground = {"SUY": "0701", "4H": "0702", "Kuma": "0015"}
+    st = pos("jp_combat", ground=ground, airfields={"0708": "damaged"}, ships={"DD-1": "ijn_reserve"})
+    st.apply("bombard 0708 with 4H")
+    assert st.airfield["0708"] == "damaged"
+    st.apply("bombard 0708 with DD-1")
+    assert st.airfield["0708"] == "destroyed"
+
+
+def test_fb_11_5_two_engineers_work_no_faster(pos):
+    """FB 11.5, 11.2: more than one engineer in a hex does not shorten the two turns a destroyed hex takes."""
+    st = pos(
+        "us_combat",
+        turn="SEP III",
+        ground={"1Eng": "0708", "6NCB": "0708"},
+        airfields={"0708": "destroyed"},
+        workers={"1Eng": "0708", "6NCB": "0708"},
+    )
+    st.apply("end")
+    assert st.airfield["0708"] == "destroyed" and st.work["0708"] == 1
+
+
+def test_fb_12_1_six_air_units_a_strip_hex(pos):
+    """FB 12.1, 5.2: an airstrip hex holds 6 air units: a unit back from CAP lands on the other hex when one is
+    full (a single choice is made without asking)."""
+    air = {f"F4F-{i}": "0708" for i in range(1, 7)} | {"F4F-7": "usaf_cap"}
+    st = pos("us_combat", ground={"1/1": "0906"}, air=air)
+    st.apply("end")
+    assert st.air["F4F-7"] == "0709"
+
+
+def test_fb_12_4_japanese_air_units_never_use_the_airfields(pos):
+    """FB 12.4: Japanese air units may not land on or use the airfield hexes."""
+    st = pos("us_air", ground={"1/1": "0906"}, air={"Zero-1": "ijaf_reserve", "F4F-1": "usaf_reserve"})
+    assert not any(isinstance(a, A.Fly) and a.unit == "Zero-1" for a in st.legal_actions())
+    with pytest.raises(IllegalAction) as err:
+        st.apply("fly Zero-1 0708")
+    assert err.value.rule == "FB 12.4"
+
+
+def test_fb_13_1_the_f4f_is_fighter_and_bomber(pos):
+    """FB 13.1: fighters fly CAP, bombers Ground Attack; the F4F may be considered either."""
+    st = pos("us_air", ground={"1/1": "0906"}, air={"F4F-1": "0708", "SBD-1": "0708"})
+    flights = {(a.unit, a.to) for a in st.legal_actions() if isinstance(a, A.Fly)}
+    assert {("F4F-1", "usaf_cap"), ("F4F-1", "usaf_ground_attack"), ("SBD-1", "usaf_ground_attack")} <= flights
+    assert ("SBD-1", "usaf_cap") not in flights
+
+
+def test_fb_13_2_no_bombing_units_in_the_boxes(pos):
+    """FB 13.2, 6.0: US bombers may not attack Japanese units in the off-board boxes, only stacks on the map."""
+    st = pos("us_movement", ground={"1/1": "0906", "Kuma": "A", "1/124": "0015"}, air={"SBD-1": "usaf_ground_attack"})
+    assert {a.hex for a in st.legal_actions() if isinstance(a, A.Bomb)} == {"0015"}
+
+
+def test_fb_13_5_us_air_reinforcements_go_to_the_reserve(game, pos):
+    """FB 13.5, 7.1: US air units arriving on the Turn Record Chart are placed in the USAF Reserve box in the US
+    reinforcement phase (SEP III: one SBD)."""
+    st = pos("jp_combat", turn="SEP III", ground={"1/1": "0906", "Kuma": "0015"}, dice=[1])
+    new = [a for a, x in game.data.air.items() if x.arrives == "SEP III" and x.side == "us"]
+    assert new and not any(a in st.air for a in new)
+    st.apply("end")
+    assert all(st.air[a] == "usaf_reserve" for a in new)
+
+
+def test_fb_13_6_inverted_air_units_turn_face_up_after_us_combat(pos):
+    """FB 13.6: inverted US air units on the airstrips are turned face up at the end of the US combat phase, and
+    not before (the US movement phase leaves them inverted)."""
+    st = pos("us_movement", ground={"1/1": "0906"}, air={"F4F-1": "0708"}, inverted=["F4F-1"])
+    st.apply("end")
+    assert "F4F-1" not in st.inverted and st.phase in ("us_engineer", "us_air")

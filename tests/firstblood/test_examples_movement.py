@@ -117,7 +117,7 @@ def test_fb_6_0_refusal_names_the_box_rule(pos):
 
 
 def test_fb_6_3_units_in_boxes_must_move(pos):
-    """FB 6.3: Japanese units in off-board boxes must move every turn."""
+    """FB 6.3: Japanese units in off-board boxes must move every turn; FB 6.3.1: one box a turn is enough."""
     st = pos("jp_movement", ground={"1/124": "A", "Kuma": "0015"}, dice=[1])
     with pytest.raises(IllegalAction) as err:
         st.apply("end")
@@ -277,3 +277,47 @@ def test_fb_4_1_mf_cannot_be_exceeded(pos):
     with pytest.raises(IllegalAction) as err:
         st.apply("move 1/1 0809 via 0809")
     assert err.value.rule == "FB 4.0"
+
+
+def test_fb_3_2_the_japanese_player_moves_first(game):
+    """FB 3.0, 3.1, 3.2: the US player sets up first, the Japanese second, and the game begins with the SEP I
+    Japanese reinforcement phase."""
+    st = game.new_state(3)
+    assert st.phase == "us_setup" and st.current_player() == "us"
+    st.apply("setup default")
+    assert st.phase == "jp_setup" and st.current_player() == "jp"
+    st.apply("setup default")
+    assert (st.turn_name, st.phase, st.current_player()) == ("SEP I", "jp_reinforcement", "jp")
+
+
+def test_fb_4_3_air_and_naval_units_have_no_movement_factors(pos):
+    """FB 4.3: air and naval units have no MF: they are not moved like ground units."""
+    st = pos("us_movement", ground={"1/1": "0906"}, air={"F4F-1": "0708"})
+    with pytest.raises(IllegalAction) as err:
+        st.apply("move F4F-1 0709")
+    assert err.value.rule == "FB 4.3"
+
+
+def test_fb_8_2_1_rivers_and_friends_do_not_block_zones_of_control(game, pos):
+    """FB 8.2.1: rivers do not block zones of control, and friendly units in a hex do not negate them. Kuma in 0710
+    holds 0709 and 0809 in its zone of control across the Lunga, so 1/1 may not step from 0709 to 0809, even with
+    friends in both; with 2 MF there is no other way."""
+    assert game.board.side[("0709", "0710")] == game.board.side[("0710", "0809")] == "river"
+    free = pos("us_movement", ground={"1/1": "0709", "Yano": "1122"}, movement={"1/1": 2})
+    assert A.Move("1/1", "0809") in free.legal_actions()
+    ground = {"1/1": "0709", "2/1": "0709", "3/1": "0809", "Kuma": "0710"}
+    st = pos("us_movement", ground=ground, movement={"1/1": 2})
+    assert A.Move("1/1", "0809") not in st.legal_actions()
+    with pytest.raises(IllegalAction) as err:
+        st.apply("move 1/1 0809")
+    assert err.value.rule == "FB 8.2"
+
+
+def test_fb_7_7_every_reinforcement_enters_on_its_turn(pos):
+    """FB 7.7: all reinforcements are required to enter the game on the specified turn: the phase waits for them."""
+    st = pos("us_reinforcement", turn="SEP II", to_place=["1/7"], ground={"Kuma": "0015"})
+    with pytest.raises(IllegalAction) as err:
+        st.apply("end")
+    assert err.value.rule == "FB 7.7" and "1/7" in err.value.message
+    st.apply("place 1/7 EP11")
+    assert st.phase == "us_movement"

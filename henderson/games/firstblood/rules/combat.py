@@ -260,6 +260,26 @@ def classify(st: FBState, b: Building, unit: str) -> str:
             raise IllegalAction("FB 8.0", f"{unit} is not yours")
         if unit in st.attacked:
             raise IllegalAction("FB 9.4", f"{unit} has already taken part in an attack this turn")
+        here = st.ground.get(unit)
+        if here is None:
+            raise IllegalAction("FB 8.0", f"{unit} is not in play")
+        board = st.board
+        if not board.on_map(here):
+            arrows = board.ep_arrows.get(here) or board.box_arrows.get(here) or ()
+            if not all(d in arrows for d in b.defenders):
+                if g.range is not None:
+                    raise IllegalAction(
+                        "FB 9.4.2", f"{unit} may not fire out of {here} but in an attack out of it (FB 7.5, 7.5.1)"
+                    )
+                raise IllegalAction(
+                    "FB 7.5.2", f"attacks out of {here} may only be made on the hexes its arrows point to"
+                )
+            rule = "FB 7.5" if st.phasing == "us" else "FB 7.5.1"
+            if not entry_attack_allowed(st, here):
+                raise IllegalAction(rule, f"units attack out of {here} only when every hex its arrows point to is held")
+            raise IllegalAction(
+                rule, f"{unit} could still move on to a box it has not been in: it may not attack out of {here}"
+            )
         if g.range is not None and artillery.adjacent_to_enemy(st, unit):
             raise IllegalAction(
                 "FB 9.4", f"{unit} is next to enemy units: it attacks them, it cannot bombard elsewhere"
@@ -268,7 +288,9 @@ def classify(st: FBState, b: Building, unit: str) -> str:
             raise IllegalAction(
                 "FB 9.3", f"every defending hex must be in {unit}'s range of {g.range} (counted inclusively, FB 9.2)"
             )
-        raise IllegalAction("FB 8.2", f"{unit} is not next to every defending hex")
+        raise IllegalAction(
+            "FB 8.2", f"{unit} is not next to every defending hex (only artillery fires from afar, FB 9.1)"
+        )
     if unit in st.data.ships:
         if eligible_ship(st, unit):
             return "ship"

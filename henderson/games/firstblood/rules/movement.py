@@ -362,6 +362,8 @@ def crowded(st: FBState, hex_id: str) -> IllegalAction:
 
 
 def check_mover(st: FBState, unit: str) -> None:
+    if unit in st.data.air or unit in st.data.ships:
+        raise IllegalAction("FB 4.3", f"{unit} is an air or naval unit: it has no movement factors and does not move")
     if unit not in st.data.ground:
         raise IllegalAction("FB 4.0", f"no ground unit {unit!r}")
     if unit not in st.ground:
