@@ -348,16 +348,18 @@ def path_cost(st: FBState, action: A.Move) -> int:
     if cost > st.mf[unit]:
         raise IllegalAction("FB 4.0", f"{unit} has {fmt_mf(st.mf[unit])} MF left, the path costs {fmt_mf(cost)}")
     if not fits(st, unit, here, cost):
-        raise crowded(st, here)
+        raise crowded(st, unit, here)
     return cost
 
 
-def crowded(st: FBState, hex_id: str) -> IllegalAction:
-    """The refusal of a move into a full hex that could not be put right by the end of the phase."""
+def crowded(st: FBState, unit: str, hex_id: str) -> IllegalAction:
+    """The refusal of a move after which the stacking limit could not be met by the end of the phase."""
+    n = len(st.at(hex_id)) + 1
+    why = f"{hex_id} would hold {n}" if n > HEX_STACK else f"it takes the room {', '.join(overfull(st))} needs"
     return IllegalAction(
         "FB 5.0",
-        f"{hex_id} holds {len(st.at(hex_id))} ground units: after this move the limit of {HEX_STACK} "
-        "could no longer be met by the end of the movement phase (no unit there could leave it)",
+        f"after {unit} moves to {hex_id} the moves left could not bring every hex within the limit of "
+        f"{HEX_STACK} ground units by the end of the movement phase ({why})",
     )
 
 
@@ -424,7 +426,7 @@ def explain(st: FBState, action: A.FBAction) -> IllegalAction:
             if board.on_map(action.to) and action.to in st.hexes_of(OTHER[g.side]):
                 return IllegalAction("FB 7.4", f"{action.to} holds enemy ground units")
             if action.to in costs(st, action.unit) and not action.via:
-                return crowded(st, action.to)
+                return crowded(st, action.unit, action.to)
             if action.to not in board.terrain and action.to not in board.box_arrows:
                 return IllegalAction("FB 4.0", f"{action.to} is not a hex of the map or an off-board box")
             return unreachable(st, action.unit, action.to)
