@@ -59,3 +59,16 @@ def test_fb_3_2_actions_out_of_their_phase_say_where_they_belong(pos, phase, act
     st = pos(phase, ground={"1/1": "0906", "Kuma": "0905", "SUY": "0701"}, air={"SBD-1": "usaf_ground_attack"})
     err = refusal(st, action)
     assert err.rule == rule and words in err.message
+
+
+@pytest.mark.parametrize(
+    ("to", "rule"),
+    [("0609", "FB 8.12"), ("0607", "FB 8.2.2"), ("0708", "FB 8.11"), ("0410", "FB 8.10")],
+)
+def test_fb_8_10_a_refused_retreat_names_its_rule(pos, to, rule):
+    """FB 8.10-8.12, 8.2.2: Kuma, driven out of 0608 by 1/1 in 0708, may retreat to 0509 or 0508; 0609 is across the
+    Lunga, 0607 in 1/1's zone of control, 0708 held by 1/1, 0410 more than one hex away."""
+    st = pos("us_combat", ground={"1/1": "0708", "Kuma": "0608"}, dice=[4])  # 4-3: 1-1, die 4: DR
+    st.apply("attack 0608 with 1/1")
+    assert {a.to for a in st.legal_actions()} == {"0509", "0508"}
+    assert refusal(st, f"retreat Kuma {to}").rule == rule
