@@ -89,7 +89,8 @@ def test_fb_10_3_ships_destroy_an_empty_airfield_hex(pos):
 
 
 def test_fb_12_3_capacity_example(pos):
-    """FB 12.3 example: strips holding 5 and 3 air units: at most 4 more may come from the reserve."""
+    """FB 12.3 example: strips holding 5 and 3 air units: at most 4 more may come from the reserve; FB 12.2: the
+    others stay in the USAF Reserve box."""
     air = {f"F4F-{i}": "0708" for i in range(1, 6)}
     air.update({f"SBD-{i}": "0709" for i in range(1, 4)})
     air.update({f"TBF-{i}": "usaf_reserve" for i in range(1, 6)})
@@ -180,7 +181,8 @@ def test_fb_13_4_and_10_1_strategic_phase(pos):
 
 def test_fb_11_2_engineers_repair_in_one_turn_and_build_in_two(pos):
     """FB 11.2, 11.4: engineers repair a damaged hex in one turn and build a Fighter Strip hex in two, if they stood
-    in the hex from the start of the turn and were not disturbed."""
+    in the hex from the start of the turn and were not disturbed; FB 11.3: the work is done in the US engineer
+    phase, after the US combat phase."""
     st = pos(
         "us_combat",
         ground={"1Eng": "0708", "6NCB": "0604"},
@@ -399,3 +401,16 @@ def test_fb_13_6_inverted_air_units_turn_face_up_after_us_combat(pos):
     st = pos("us_movement", ground={"1/1": "0906"}, air={"F4F-1": "0708"}, inverted=["F4F-1"])
     st.apply("end")
     assert "F4F-1" not in st.inverted and st.phase in ("us_engineer", "us_air")
+
+
+def test_fb_9_5_1_artillery_bombards_the_fighter_strip_once_built(game, pos):
+    """FB 9.5.1: Japanese artillery may bombard Henderson Field or the Fighter Strip, if constructed (FB 12.6.1)."""
+    strip = game.board.fighter_strip[0]
+    spot = next(h for h in sorted(game.board.terrain) if game.board.in_range(h, strip, 8) and h[:2] == "00")
+    st = pos("jp_combat", ground={"SUY": spot, "Kuma": "0015"}, airfields={strip: "operational"})
+    assert A.Bombard(strip, "SUY") in st.legal_actions()
+    st = pos("jp_combat", ground={"SUY": spot, "Kuma": "0015"})
+    assert A.Bombard(strip, "SUY") not in st.legal_actions()
+    with pytest.raises(IllegalAction) as err:
+        st.apply(f"bombard {strip} with SUY")
+    assert err.value.rule == "FB 9.5.1"
