@@ -173,3 +173,16 @@ def test_fb_7_5_us_attack_out_of_an_entry_point(game, pos):
     del jp[defender]
     st = pos("us_combat", ground={**jp, "1/7": "EP11"})
     assert not any(isinstance(a, A.Attack) for a in st.legal_actions())
+
+
+def test_fb_8_6_and_8_10_bombarding_artillery_is_not_an_attacking_unit_lost(pos):
+    """FB 8.6, 8.10 ruling (with FB 8.10.2): the attacking units eliminated below 1-2 or by AE are the ground units
+    attacking; artillery bombarding from afar is not lost with them."""
+    us = {"1/1": "0906", "2/1": "0906", "1Rdr": "0906"}  # 13 factors
+    st = pos("jp_combat", ground={**us, "20Mt": "0905", "SUY": "0902"}, dice=[1])  # 2 + 4 (FB 9.6) against 13
+    st.apply("attack 0906 with 20Mt art SUY")
+    assert "20Mt" in st.eliminated and st.ground["SUY"] == "0902"
+    us = {"1/1": "0906", "2/1": "0906", "3/1": "0906"}  # 12 factors: 1-2, die 1: AE
+    st = pos("jp_combat", ground={**us, "20Mt": "0905", "SUY": "0902"}, dice=[1, 1])
+    st.apply("attack 0906 with 20Mt art SUY")
+    assert "20Mt" in st.eliminated and st.ground["SUY"] == "0902"
