@@ -47,7 +47,7 @@ def move_cost(data: FBData, a: str, b: str) -> int:
     return {"clear": 1, "ford": 1, "jungle": 2, "ridge": 2}[kind]
 
 
-# --- adjacency (DATA.md) ----------------------------------------------------------
+# --- adjacency (docs/data.md) ----------------------------------------------------------
 
 
 def test_adjacency_fb_4_2_example_0710():
@@ -780,5 +780,5 @@ def test_map_too_small(data):
     small = dataclasses.replace(data, map=dataclasses.replace(data.map, hexes=hexes))
     c = Collector()
     datacheck.check(c, small)
-    want = "map.toml: grid: rows: the map must span at least rows 00-12 and columns 01-20 (DATA.md)"
+    want = "map.toml: grid: rows: the map must span at least rows 00-12 and columns 01-20 (docs/data.md)"
     assert want in [str(e) for e in c.errors]
