@@ -1,5 +1,5 @@
 """The AAG data: every record has a source, and the board keeps every fact the manual and
-DATA.md fix (islands and capacities, sea zones A–M, the Slot, the two L shapes, the
+docs/data.md fix (islands and capacities, sea zones A–M, the Slot, the two L shapes, the
 movement examples, the base cards), with all errors of a broken directory in one report."""
 
 from __future__ import annotations

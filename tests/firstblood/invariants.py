@@ -22,7 +22,9 @@ def check(st: Any) -> None:
         if board.on_map(place):
             sides = {data.ground[u].side for u in units}
             assert len(sides) == 1, f"US and Japanese units share {place} (FB 5.1)"
-            assert len(units) <= 3, f"{len(units)} units in {place} (FB 5.0)"
+            # FB 5.0: the limit holds at the end of the movement phase; the moving side may pass it meanwhile
+            moving = st.phase.endswith("_movement") and data.ground[units[0]].side == st.phasing
+            assert len(units) <= 3 or moving, f"{len(units)} units in {place} (FB 5.0)"
         elif place in board.box_arrows:
             assert all(data.ground[u].side == "jp" for u in units), "a US unit in an off-board box (FB 6.0)"
         else:

@@ -1,4 +1,4 @@
-"""The FIRST BLOOD data: every DATA.md constraint on the shipped data, and the loader's checks.
+"""The FIRST BLOOD data: every docs/data.md constraint on the shipped data, and the loader's checks.
 
 Each constraint the rules fix is its own test naming the rule; broken copies of
 the data (written to tmp_path) must be rejected with a message naming the file,
@@ -47,7 +47,7 @@ def move_cost(data: FBData, a: str, b: str) -> int:
     return {"clear": 1, "ford": 1, "jungle": 2, "ridge": 2}[kind]
 
 
-# --- adjacency (DATA.md) ----------------------------------------------------------
+# --- adjacency (docs/data.md) ----------------------------------------------------------
 
 
 def test_adjacency_fb_4_2_example_0710():
@@ -699,7 +699,7 @@ def test_data_md_constraint_setup_stacking_fb_5_0(copy):
 
 
 def test_all_problems_in_one_pass(copy):
-    edit(copy, "map.toml", 'type = "ford"', 'type = "river"')  # a DATA.md constraint ...
+    edit(copy, "map.toml", 'type = "ford"', 'type = "river"')  # a docs/data.md constraint ...
     edit(copy, "turns.toml", 'units = ["228/1", "228/3"]', 'units = ["228/1", "228/3", "ZZZ"]')
     edit(copy, "counters.toml", 'id = "6DB"\n', 'id = "6DB"\nextra = 1\n')
     msgs = errors_of(copy)
@@ -774,11 +774,11 @@ def test_the_228th_must_arrive_oct_iii_fb_7_3(copy):
 
 
 def test_map_too_small(data):
-    """DATA.md: at least rows 00-12 and columns 01-20 (checked on the model: a file edit would
+    """docs/data.md: at least rows 00-12 and columns 01-20 (checked on the model: a file edit would
     first break the entry points and boxes that point at the missing hexes)."""
     hexes = {h: x for h, x in data.map.hexes.items() if not h.startswith("12")}
     small = dataclasses.replace(data, map=dataclasses.replace(data.map, hexes=hexes))
     c = Collector()
     datacheck.check(c, small)
-    want = "map.toml: grid: rows: the map must span at least rows 00-12 and columns 01-20 (DATA.md)"
+    want = "map.toml: grid: rows: the map must span at least rows 00-12 and columns 01-20 (docs/data.md)"
     assert want in [str(e) for e in c.errors]

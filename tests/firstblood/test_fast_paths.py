@@ -90,7 +90,7 @@ def test_units_offered_to_join_an_attack_are_all_who_may(game):
                         combat.eligible_attacker(st, u, b.defenders) or artillery.can_bombard(st, u, b.defenders)
                     )
                 ]
-                offered = [a.unit for a in st.legal_actions() if isinstance(a, A.Add) and a.unit in st.ground]
+                offered = sorted(a.unit for a in st.legal_actions() if isinstance(a, A.Add) and a.unit in st.ground)
                 assert offered == every, (seed, st.ply)
                 compared += 1
             acts = st.legal_actions()

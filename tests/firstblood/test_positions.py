@@ -52,6 +52,14 @@ def test_half_movement_points_are_kept(game):
             "ground",
             "at most 3",
         ),
+        (
+            {
+                "ground": {"1/1": "0906", "2/1": "0906", "3/1": "0906", "1/5": "0906"},
+                "movement": {"1/1": 0, "2/1": 0, "3/1": 0, "1/5": 0},
+            },
+            "ground",
+            "FB 5.0",
+        ),
         ({"air": {"F4F-1": "ijaf_attack"}}, "air.F4F-1", "not a place"),
         ({"ships": {"DD-1": "0708"}}, "ships.DD-1", "ijn_reserve"),
         ({"airfields": {"0101": "operational"}}, "airfields.0101", "not an airfield"),

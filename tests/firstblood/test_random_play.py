@@ -67,3 +67,39 @@ def test_legality_check_agrees_with_the_list() -> None:
                     checked += 1
             st.apply(acts[rng.randrange(len(acts))])
     assert checked > 500
+
+
+@pytest.mark.parametrize("seed", [7, 8])
+def test_always_taking_the_first_legal_action_finishes_a_game(seed: int) -> None:
+    """The README's loop, `state.apply(state.legal_actions()[0])` until the end, plays a whole game: the legal
+    actions are listed so that an attack that can be rolled comes before one that cannot, and while one is built,
+    `resolve` (or the unit it still needs) comes before `cancel`. More plies than any game takes fail the test."""
+    game = games.get("firstblood")
+    st = game.new_state(seed)
+    while not st.is_terminal():
+        assert st.ply < 20_000, f"seed {seed}: the first legal action loops at {st.turn_name} {st.phase}"
+        st.apply(st.legal_actions()[0])
+    assert st.winner() in ("us", "jp")
+
+
+def test_the_first_legal_action_leaves_every_phase() -> None:
+    """From positions of seeded random games (attacks half built included), always taking the first legal action
+    leaves the phase within a bounded number of actions (FB 8.2 duties met, no attack opened and cancelled again)."""
+    game = games.get("firstblood")
+    checked = 0
+    for seed in range(6):
+        st = game.new_state(seed)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            if rng.random() < 0.05:
+                trial = st.clone()
+                phase = (trial.turn, trial.phase)
+                for _ in range(3_000):
+                    if trial.is_terminal() or (trial.turn, trial.phase) != phase:
+                        break
+                    trial.apply(trial.legal_actions()[0])
+                assert trial.is_terminal() or (trial.turn, trial.phase) != phase, (seed, st.ply, phase)
+                checked += 1
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+    assert checked > 100

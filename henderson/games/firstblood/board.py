@@ -61,6 +61,7 @@ class Board:
         self.ep_circled: dict[str, bool] = {f"EP{n}": e.circled for n, e in m.entry_points.items()}
         self.box_arrows: dict[str, tuple[str, ...]] = {b: x.arrows for b, x in m.boxes.items()}
         order = sorted(m.boxes.values(), key=lambda b: b.order)
+        self.box_order: tuple[str, ...] = tuple(b.id for b in order)  # along the south edge (FB 6.0)
         self.box_next: dict[str, tuple[str, ...]] = {}
         for i, b in enumerate(order):
             nxt = [order[j].id for j in (i - 1, i + 1) if 0 <= j < len(order)]
@@ -75,6 +76,13 @@ class Board:
 
     def on_map(self, place: str) -> bool:
         return place in self.terrain
+
+    def boxes_between(self, frm: str, to: str) -> str:
+        """The boxes a move from box `frm` to box `to` enters, in order, `to` included: the boxes
+        lie in a row and a move goes from one to the next (FB 6.0, 6.1), so A to C passes B."""
+        i, j = self.box_order.index(frm), self.box_order.index(to)
+        step = 1 if j > i else -1
+        return "".join(self.box_order[k] for k in range(i + step, j + step, step))
 
     def distance(self, a: str, b: str) -> int:
         return distance(self.axial[a], self.axial[b])

@@ -273,6 +273,16 @@ def load(game: FirstBlood, obj: Mapping[str, Any], dice: Dice | None = None) -> 
             st.pending.append(Decision.from_json(d))
         except (KeyError, TypeError, ValueError) as exc:
             raise PositionError(f"pending[{i}]", str(exc)) from None
+    if phase.endswith("_movement") and not st.pending:
+        from henderson.games.firstblood.rules.stacking import Stacking, overfull
+
+        over = overfull(st)
+        if over and not Stacking(st).ok:
+            raise PositionError(
+                "ground",
+                f"{len(st.at(over[0]))} ground units in {over[0]}, and the moves left could not bring every hex "
+                "within the limit of 3 by the end of the movement phase (FB 5.0)",
+            )
     result = obj.get("result")
     if result is not None:
         if not isinstance(result, dict) or result.get("winner") not in ("us", "jp"):

@@ -56,7 +56,9 @@ def explain(st: FBState, action: A.FBAction) -> IllegalAction:
         return not_now(st, action)
     a = action.unit
     where = st.air.get(a)
-    if a not in st.data.air or st.data.air[a].side != "us" or where is None:
+    if a in st.data.air and st.data.air[a].side == "jp":
+        return IllegalAction("FB 12.4", f"{a} is Japanese: Japanese air units never land on or use the airfield hexes")
+    if a not in st.data.air or where is None:
         return IllegalAction("FB 13.7", f"{a} is not a US air unit in play")
     if where == "usaf_reserve":
         if not airfields.capacity_ok(st, extra=a):

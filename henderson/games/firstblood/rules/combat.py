@@ -209,12 +209,13 @@ def compute_odds(st: FBState, spec: A.Attack) -> Odds:
 
 
 def doubling(st: FBState, hex_id: str, attackers: tuple[str, ...] | list[str], off_board: bool) -> Doubling | None:
-    """Why the defenders of `hex_id` are doubled, or None (FB 7.5, 8.7.2–8.7.5, 9.4.1)."""
+    """Why the defenders of `hex_id` are doubled, or None (FB 7.5, 7.5.1, 8.7.2–8.7.5, 9.4.1)."""
     board = st.board
     if off_board:
         if st.phasing == "us":
             return Doubling(hex_id, "FB 7.5", "attacked out of an entry point")
-        return None
+        # FB 7.5.1: a box attack is made "as in 7.5 above", which doubles the defenders
+        return Doubling(hex_id, "FB 7.5.1", "attacked out of an off-board box")
     sides = [board.side[(st.ground[u], hex_id)] for u in attackers]
     if not sides:
         return None
@@ -259,6 +260,26 @@ def classify(st: FBState, b: Building, unit: str) -> str:
             raise IllegalAction("FB 8.0", f"{unit} is not yours")
         if unit in st.attacked:
             raise IllegalAction("FB 9.4", f"{unit} has already taken part in an attack this turn")
+        here = st.ground.get(unit)
+        if here is None:
+            raise IllegalAction("FB 8.0", f"{unit} is not in play")
+        board = st.board
+        if not board.on_map(here):
+            arrows = board.ep_arrows.get(here) or board.box_arrows.get(here) or ()
+            if not all(d in arrows for d in b.defenders):
+                if g.range is not None:
+                    raise IllegalAction(
+                        "FB 9.4.2", f"{unit} may not fire out of {here} but in an attack out of it (FB 7.5, 7.5.1)"
+                    )
+                raise IllegalAction(
+                    "FB 7.5.2", f"attacks out of {here} may only be made on the hexes its arrows point to"
+                )
+            rule = "FB 7.5" if st.phasing == "us" else "FB 7.5.1"
+            if not entry_attack_allowed(st, here):
+                raise IllegalAction(rule, f"units attack out of {here} only when every hex its arrows point to is held")
+            raise IllegalAction(
+                rule, f"{unit} could still move on to a box it has not been in: it may not attack out of {here}"
+            )
         if g.range is not None and artillery.adjacent_to_enemy(st, unit):
             raise IllegalAction(
                 "FB 9.4", f"{unit} is next to enemy units: it attacks them, it cannot bombard elsewhere"
@@ -267,7 +288,9 @@ def classify(st: FBState, b: Building, unit: str) -> str:
             raise IllegalAction(
                 "FB 9.3", f"every defending hex must be in {unit}'s range of {g.range} (counted inclusively, FB 9.2)"
             )
-        raise IllegalAction("FB 8.2", f"{unit} is not next to every defending hex")
+        raise IllegalAction(
+            "FB 8.2", f"{unit} is not next to every defending hex (only artillery fires from afar, FB 9.1)"
+        )
     if unit in st.data.ships:
         if eligible_ship(st, unit):
             return "ship"
@@ -324,23 +347,63 @@ def building_from(st: FBState, spec: A.Attack) -> Building:
 
 
 def actions(st: FBState) -> list[A.FBAction]:
+    """The legal actions, in an order in which always taking the first finishes the phase: an
+    attack that can be resolved first, and while building one, `resolve` when it is allowed,
+    else the next unit it needs, with `cancel` last."""
     b = st.building
     if b is not None:
         acts: list[A.FBAction] = []
-        for unit in add_candidates(st, b):
-            acts.append(A.Add(unit))
-        try:
-            check_complete(st, b)
+        candidates = add_candidates(st, b)
+        if complete(st, b):
             acts.append(A.Resolve())
-        except IllegalAction:
-            pass
+        else:
+            extra = completion(st, b)
+            if extra and extra[0] in candidates:
+                candidates.remove(extra[0])
+                candidates.insert(0, extra[0])
+        acts.extend(A.Add(unit) for unit in candidates)
         acts.append(A.Cancel())
         return acts
-    acts = [A.Attack(d) for d in defender_sets(st)]
+    sets = defender_sets(st)
+    first = next((i for i, d in enumerate(sets) if completion(st, Building(d)) is not None), 0)
+    if first:
+        sets.insert(0, sets.pop(first))  # an attack that can be rolled comes first
+    acts = [A.Attack(d) for d in sets]
     if st.phasing == "jp":
         acts.extend(japanese_air.missions(st))
         acts.extend(japanese_air.bombardments(st))
     return acts
+
+
+def complete(st: FBState, b: Building) -> bool:
+    """Whether the attack being built may be rolled now."""
+    try:
+        check_complete(st, b)
+    except IllegalAction:
+        return False
+    return True
+
+
+def completion(st: FBState, b: Building) -> list[str] | None:
+    """The fewest ground units to add so that the attack can be rolled, or None if no addition
+    would do. Units that would have no enemy hex left to attack must join it (FB 8.2); adding
+    more only takes units from the hexes still to be attacked, so those are the answer, or,
+    when there are none and no attacker yet, any one unit that keeps the other duties open."""
+    defenders = b.defenders
+    units, hexes = open_duties(st, set(b.attackers), set(defenders))
+    open_hexes = set(hexes)
+    adj = st.board.adj
+    needed = [u for u in units if not any(n in open_hexes for n in adj[st.ground[u]])]
+    if any(not eligible_attacker(st, u, defenders) for u in needed):
+        return None
+    if b.attackers or needed:
+        trials = [needed]
+    else:
+        trials = [[u] for u in sorted(_maybe_joining(st, defenders[0])) if eligible_attacker(st, u, defenders)]
+    for extra in trials:
+        if complete(st, Building(defenders, [*b.attackers, *extra], b.artillery, b.ships, b.air)):
+            return extra
+    return None
 
 
 def add_candidates(st: FBState, b: Building) -> list[str]:
@@ -384,10 +447,12 @@ def _maybe_joining(st: FBState, target: str) -> set[str]:
 
 
 def accepts(st: FBState, action: A.FBAction) -> bool:
+    """A whole attack, checked part by part; an air mission or bombardment naming any of
+    identical counters (FB 10.3, 13.3)."""
     if isinstance(action, A.Attack) and action.attackers and st.building is None:
         building_from(st, action)
         return True
-    return False
+    return japanese_air.accepts(st, action)
 
 
 def explain(st: FBState, action: A.FBAction) -> IllegalAction:
@@ -469,7 +534,7 @@ def leave(st: FBState, events: list[Event]) -> None:
     side = st.phasing
     for unit, where in sorted(st.ground.items()):
         if where in st.board.ep_arrows and st.data.ground[unit].side == side:
-            st.eliminate(unit, "FB 6.4.1", f"still on entry point {where} at the end of the combat phase", events)
+            st.eliminate(unit, "FB 6.4.1", f"unable to enter the map from entry point {where}", events)
     if side == "us":
         st.bombing.clear()  # FB 13.6: bombers back to the Ground Attack box
         if st.inverted:

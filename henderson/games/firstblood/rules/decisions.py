@@ -66,11 +66,8 @@ def explain(st: FBState, action: A.FBAction) -> IllegalAction:
         if isinstance(action, A.Retreat):
             if action.unit not in d.units:
                 return IllegalAction("FB 8.10", f"{action.unit} is not retreating")
-            return IllegalAction(
-                "FB 8.11",
-                f"{action.unit} cannot retreat to {action.to}: one hex (further only past full hexes, FB 8.2.3), "
-                "never into enemy units or zones of control, never across a river (FB 8.12)",
-            )
+            rule, why = retreat.refusal(st, action.unit, action.to)
+            return IllegalAction(rule, f"{action.unit} cannot retreat to {action.to}: {why}")
         return IllegalAction("FB 8.10", f"{who} must first retreat {', '.join(d.units)}: 'retreat UNIT HEX'")
     if d.kind == "advance":
         if isinstance(action, A.Advance):

@@ -37,13 +37,46 @@ def representatives(st: FBState, units: list[str]) -> list[str]:
     return reps
 
 
-def targets_for_bombs(st: FBState) -> list[str]:
-    """Airfield hexes worth a bomb: with US aircraft on them, or not yet destroyed."""
-    return [
-        h
-        for h in st.board.airfield_hexes
-        if airfields.is_airfield(st, h) and (airfields.air_on(st, h) or st.airfield[h] != "destroyed")
-    ]
+def same_kind(st: FBState, unit: str) -> list[str]:
+    """The Japanese air units or ships identical to `unit`: same type, same box (FB 10.3, 13.3 let
+    any of them fly or fire; the legal list names the first of each kind)."""
+    if unit in st.air:
+        key = (st.data.air[unit].type, st.air[unit])
+        return sorted(a for a, where in st.air.items() if (st.data.air[a].type, where) == key)
+    key = (st.data.ships[unit].type, st.ships[unit])
+    return sorted(s for s, where in st.ships.items() if (st.data.ships[s].type, where) == key)
+
+
+def listed_form(st: FBState, action: A.AirMission | A.Bombard) -> A.AirMission | A.Bombard | None:
+    """The action of the legal list that `action` is, up to identical counters: `air Zero-2 cap` is
+    listed as `air Zero-1 cap` when both wait in the same box. None if a counter is not in play,
+    or named twice."""
+    if isinstance(action, A.Bombard):
+        if action.unit not in st.ships:
+            return None
+        return A.Bombard(action.hex, same_kind(st, action.unit)[0])
+    units = action.units
+    if len(set(units)) != len(units) or any(st.air.get(u) not in JP_AIR_BOXES for u in units):
+        return None
+    if len(units) == 2 and same_kind(st, units[0]) == same_kind(st, units[1]):
+        kind = same_kind(st, units[0])
+        return A.AirMission((kind[0], kind[1]), action.target)
+    return A.AirMission(tuple(sorted(same_kind(st, u)[0] for u in units)), action.target)
+
+
+def accepts(st: FBState, action: A.FBAction) -> bool:
+    """An air mission or bombardment naming other identical counters than the listed one (FB 10.3, 13.3)."""
+    if not isinstance(action, A.AirMission | A.Bombard):
+        return False
+    listed = listed_form(st, action)
+    return listed is not None and listed != action and st.is_legal(listed)
+
+
+def bomb_targets(st: FBState) -> list[str]:
+    """FB 13.3.3: airfield hexes (Henderson Field in any state, the Fighter Strip once built,
+    FB 12.6.1): those the artillery and ships may hit too (FB 9.5.1, 10.3). A destroyed hex can
+    still be bombed: it stops the engineers rebuilding it (FB 11.4)."""
+    return artillery_targets(st)
 
 
 def missions(st: FBState) -> list[A.FBAction]:
@@ -73,7 +106,7 @@ def missions(st: FBState) -> list[A.FBAction]:
                     acts.append(A.AirMission((b1, b2), "usaf_cap"))
     else:  # FB 13.3.2: no airfield attacks while the CAP box holds US aircraft
         for b in representatives(st, bombers):
-            acts.extend(A.AirMission((b,), h) for h in targets_for_bombs(st))
+            acts.extend(A.AirMission((b,), h) for h in bomb_targets(st))
     return acts
 
 
@@ -86,6 +119,8 @@ def explain(st: FBState, action: A.FBAction) -> IllegalAction:
     for u in action.units:
         if u not in st.air or st.air[u] not in JP_AIR_BOXES:
             return IllegalAction("FB 13.4", f"{u} is not a Japanese air unit in the IJAF Reserve or Attack box")
+    if len(set(action.units)) != len(action.units):
+        return IllegalAction("FB 13.3.3", "a unit is named twice: two bombers means two different units")
     roles = [st.data.air_types[st.data.air[u].type].roles for u in action.units]
     cap = airfields.air_on(st, "usaf_cap")
     if action.target == "usaf_cap":
@@ -104,7 +139,9 @@ def explain(st: FBState, action: A.FBAction) -> IllegalAction:
         return IllegalAction("FB 13.3.2", "Japanese bombers may not attack airfields while US aircraft fly CAP")
     if len(action.units) != 1 or "bomber" not in roles[0]:
         return IllegalAction("FB 13.3.3", "one Japanese bomber attacks an airfield hex (fighters cannot)")
-    return IllegalAction("FB 13.3.3", f"{action.target} is not an airfield hex that can be attacked (FB 12.6.1)")
+    if action.target in st.board.fighter_strip:
+        return IllegalAction("FB 12.6.1", f"{action.target} is a Fighter Strip hex not yet built: not an airfield hex")
+    return IllegalAction("FB 13.3.3", f"{action.target} is not an airfield hex")
 
 
 def fly(st: FBState, action: A.AirMission, events: list[Event]) -> None:
@@ -176,7 +213,9 @@ def explain_bombard(st: FBState, action: A.Bombard) -> IllegalAction:
     if action.hex not in artillery_targets(st):
         return IllegalAction("FB 9.5.1", f"{action.hex} is not Henderson Field or a constructed Fighter Strip hex")
     if action.unit in st.data.ships:
-        return IllegalAction("FB 10.1", f"{action.unit} is not in an IJN box")
+        if action.unit not in st.ships:
+            return IllegalAction("FB 10.1", f"{action.unit} is not in play: only ships in an IJN box bombard")
+        return IllegalAction("FB 10.2", f"{action.unit} fires its mission in the Japanese combat phase")
     g = st.data.ground.get(action.unit)
     if g is None or g.side != "jp" or g.range is None:
         return IllegalAction("FB 9.1", f"{action.unit} is not a Japanese artillery unit")

@@ -17,11 +17,9 @@ def resolve(st: FBState, b: Building, odds: Odds, events: list[Event]) -> None:
     st.attacked.update(attackers)
     st.attacked.update(b.artillery)  # FB 9.4: one attack per turn
     st.attacked_hexes.update(b.defenders)
-    st.disturbed.update(b.defenders)  # FB 11.4: engineers attacked stop work
-    for u in attackers:
-        here = st.ground[u]
-        if st.board.on_map(here):
-            st.disturbed.add(here)  # an engineer that attacks stops work too (FB 11.4)
+    # FB 11.4: engineers attacked stop work; one that attacks stops its own (it is in `attacked`),
+    # not that of an engineer beside it that did not
+    st.disturbed.update(b.defenders)
     summary = f"{side.upper()} attack on {'+'.join(b.defenders)}: {odds.ratio_text}"
     if odds.doublings:
         summary += "; " + "; ".join(f"{d.hex} doubled ({d.rule})" for d in odds.doublings)

@@ -32,3 +32,21 @@ def options(st: FBState, unit: str) -> list[str]:
                     nxt.append(n)  # FB 8.2.3: keep retreating until stacking permits
         frontier = nxt
     return sorted(found)
+
+
+def refusal(st: FBState, unit: str, to: str) -> tuple[str, str]:
+    """Why `unit` may not retreat to `to` (which is not among its options): the rule and the reason."""
+    here = st.ground.get(unit)
+    board = st.board
+    if here is None or not board.on_map(here) or to not in board.terrain:
+        return "FB 8.12", f"{to} is not a hex of the map: no retreat off it"
+    enemy = st.hexes_of(OTHER[st.data.ground[unit].side])
+    if to in enemy:
+        return "FB 8.11", f"{to} holds enemy units"
+    if to in board.zoc(enemy):
+        return "FB 8.2.2", f"{to} is in an enemy zone of control"
+    if to in board.adj[here] and board.side[(here, to)] == "river":
+        return "FB 8.12", f"{to} is across a river from {here} (only the ford may be crossed, FB 4.4)"
+    if to in board.adj[here] and len(st.at(to)) >= HEX_STACK:
+        return "FB 8.2.3", f"{to} is full: the retreat goes on past it to a hex with room"
+    return "FB 8.10", f"{to} is not one hex from {here} (a retreat goes further only past full hexes, FB 8.2.3)"

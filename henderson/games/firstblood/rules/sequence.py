@@ -148,6 +148,29 @@ def enter(st: FBState, phase: str, events: list[Event]) -> None:
     MODULES[phase].enter(st, events)
 
 
+# where each kind of action belongs in the sequence of play, for refusals out of place
+WHEN: dict[type, tuple[str, str]] = {
+    A.Place: ("FB 7.0", "counters are placed at set-up and in their side's reinforcement phase"),
+    A.SetupDefault: ("FB 3.0", "the default set-up is made at set-up, before the first turn"),
+    A.CommitSpecials: ("FB 10.1", "the special IJN box is committed in a Japanese reinforcement phase"),
+    A.Move: ("FB 4.0", "ground units move in their side's movement phase"),
+    A.Bomb: ("FB 13.6", "US bombers are placed on Japanese stacks in the US movement phase"),
+    A.Attack: ("FB 8.0", "attacks are made in the attacker's combat phase"),
+    A.Add: ("FB 8.0", "units join an attack being built in the combat phase"),
+    A.Resolve: ("FB 8.0", "attacks are rolled in the combat phase"),
+    A.Cancel: ("FB 8.0", "only an attack being built in the combat phase can be cancelled"),
+    A.AirMission: ("FB 13.3", "Japanese air missions are flown in the Japanese movement or combat phase"),
+    A.Bombard: ("FB 10.2", "artillery and ships fire on the airfields in the Japanese combat phase"),
+    A.Lose: ("FB 8.10", "no unit is to be lost now"),
+    A.Retreat: ("FB 8.10", "no unit is to retreat now"),
+    A.Advance: ("FB 8.10", "no attacker may advance now (only after a DE result)"),
+    A.Stop: ("FB 8.10", "no advance after combat is being made now"),
+    A.Land: ("FB 13.7", "aircraft back from CAP or Ground Attack land at the start of the US air phase"),
+    A.Fly: ("FB 13.7", "US air units fly in the US air phase"),
+}
+
+
 def not_now(st: FBState, action: A.FBAction) -> IllegalAction:
-    """The generic refusal: the action has no place in this phase."""
-    return IllegalAction("FB 3.2", f"'{action}' is not an action of the {PHASE_NAMES[st.phase]}")
+    """The refusal of an action out of place: where in the sequence of play it belongs."""
+    rule, why = WHEN.get(type(action), ("FB 3.2", "see the sequence of play"))
+    return IllegalAction(rule, f"'{action}' is not an action of the {PHASE_NAMES[st.phase]}: {why}")
