@@ -14,7 +14,6 @@ holding hidden units reads as "enemy units", whatever they are.
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING
 
 from henderson.core.errors import IllegalAction
@@ -240,7 +239,7 @@ def _bombard(state: DGState, a: DGAction, side: str) -> None:
         raise no("DG 8.1.7", f"only the side that does not control Henderson Field bombards it; {side} controls it")
     if state.naval_last.get(side, -9) == state.turn - 1:
         raise no("DG 8.1.7", f"{side} bombarded Henderson Field last turn: not in consecutive turns")
-    if event_effect(state, "no_naval", side) or artillery._blocked(state, side):
+    if event_effect(state, "no_naval", side) or artillery.naval_event_blocks(state, side):
         raise no("DG 5.0", f"this turn's random event ({_event_title(state)}) forbids {side}'s naval bombardment")
 
 
@@ -363,21 +362,6 @@ def _destination(state: DGState, units: tuple[UnitState, ...], hex_id: str, ctx:
         raise no("DG 7.7.4", f"{hex_id} is not a jungle hex: stealth movement stays within jungle terrain")
 
 
-def _search(
-    state: DGState, units: tuple[UnitState, ...], ctx: movement.Context, zoc: bool = True, rivers: bool = True
-) -> movement.RouteMap:
-    """Routes with points enough to cross the map, with or without the forced stops of
-    zones of control (DG 7.4.1) and rivers (DG 7.3.3): not cached, for refusals only."""
-    c = copy.copy(ctx)
-    if not zoc:
-        c.zoc = frozenset()
-    types = [state.data.units[u.id].type in movement.HELPER_TYPES for u in units]
-    c.helper_type = all(types) or not rivers
-    need = 1 if not rivers else (sum(1 for t in types if not t) or 1)
-    extra = movement.landing_extra(state, units[0]) if len(units) == 1 else 0
-    return movement._search(state, units[0], c, units[0].at, FAR, extra, need)
-
-
 def _budget(state: DGState, units: tuple[UnitState, ...]) -> int:
     """Movement points the unit, or the stack's slowest unit (DG 7.5), has left."""
     if len(units) == 1:
@@ -394,10 +378,10 @@ def _reach(state: DGState, units: tuple[UnitState, ...], hex_id: str, ctx: movem
         minimum = " (the one-hex minimum move, DG 7.2, is for a unit that has spent nothing this phase)"
     else:
         minimum = ""
-    found = _search(state, units, ctx)
-    no_zoc = _search(state, units, ctx, zoc=False)
-    no_river = _search(state, units, ctx, rivers=False)
-    neither = _search(state, units, ctx, zoc=False, rivers=False)
+    found = movement.route_search(state, units, ctx, FAR)
+    no_zoc = movement.route_search(state, units, ctx, FAR, zoc=False)
+    no_river = movement.route_search(state, units, ctx, FAR, rivers=False)
+    neither = movement.route_search(state, units, ctx, FAR, zoc=False, rivers=False)
 
     def near(routes: movement.RouteMap) -> bool:
         return routes.costs.get(hex_id, FAR + 1) <= have
