@@ -383,6 +383,22 @@ def test_a_duty_no_unit_can_meet_lapses():  # DG 8.2, 8.2.2 (ruling 21)
     assert [str(a) for a in s.legal_actions()] == ["end"]
 
 
+def test_a_unit_whose_enemy_hexes_were_all_attacked_does_not_hold_up_other_attacks():
+    # DG 8.2 "each defending hex may only be attacked once": the 124/1 came next to 147/1 into
+    # a hex attacked already, so 147/1 cannot meet its duty; it lapses, and the 7/1 attacks
+    # the 124/2 on its own
+    s = state(
+        15,
+        "us_combat",
+        {"147/1": "3808", "124/1": "3909", "7/1": "3610", "124/2": "3510"},
+        flags={"attacked_hexes": ["3909"]},
+    )
+    assert [str(a) for a in s.legal_actions()] == ["attack 3510"]
+    s.apply("attack 3510")
+    s.apply("with 7/1")
+    assert "go" in {str(a) for a in s.legal_actions()}
+
+
 def test_multi_hex_defence():  # DG 8.2.6 two hexes as one defence
     s = state(15, "us_combat", {"147/1": "3808", "124/2": "3708", "124/1": "3807"}, dice=[4])
     s.apply("attack 3708")

@@ -20,7 +20,10 @@ CENTRES = ("3707", "3510", "3909", "4011", "3312")
 
 def random_position(seed: int):
     """Up to ten units a side, in stacks of one to three, on the land hexes within three hexes
-    of a centre; some Japanese infantry in jungle under stealth; the US or Japan to attack."""
+    of a centre; some Japanese infantry in jungle under stealth; the US or Japan to attack.
+    Half the positions are part-way through the phase: some of the attacker's units have
+    attacked, some enemy hexes have been attacked (the enemy may since have come next to
+    units that attacked already)."""
     rng = random.Random(seed)
     m = GAME.data.map
     centre = rng.choice(CENTRES)
@@ -45,7 +48,16 @@ def random_position(seed: int):
                     fields["stealth"] = rng.randint(1, 3)
                 units[uid] = fields
     step = rng.choice(("us_combat", "jp_combat"))
-    obj = position(15, step, units, supply={"us": rng.randint(0, 6), "jp": rng.randint(0, 6)})
+    flags: dict = {}
+    if rng.random() < 0.5:
+        side = step[:2]
+        for uid, fields in units.items():
+            if GAME.data.units[uid].side == side and rng.random() < 0.3:
+                fields["attacked"] = True
+        enemy = sorted({f["at"] for uid, f in units.items() if GAME.data.units[uid].side != side})
+        flags["attacked_hexes"] = [h for h in enemy if rng.random() < 0.3]
+    supply = {"us": rng.randint(0, 6), "jp": rng.randint(0, 6)}
+    obj = position(15, step, units, supply=supply, flags=flags)
     return GAME.load_state(obj, dice=SeededDice(seed)), step
 
 
@@ -62,38 +74,43 @@ def phase_over(s, step: str) -> bool:
     return s.is_terminal() or (s.step_id != step and not s.pending)
 
 
-def bound(s, side: str) -> set[str]:
+def bound(s, side: str, attacked_hexes: set[str] = frozenset()) -> set[str]:
     """The units of `side` that must attack (DG 8.2): combat units in an enemy zone of
-    control; artillery never initiates an assault (DG 8.2.4)."""
+    control that have not attacked yet (once a phase, DG 8.2.2) and have an enemy hex next to
+    them not attacked yet (each hex once, DG 8.2); artillery never initiates an assault (DG
+    8.2.4)."""
+    m = s.data.map
+    enemy = {v.at for v in s.units.values() if v.on_map and v.side != side and not v.stealth}
     return {
         u.id
         for u in s.units.values()
-        if u.side == side and u.on_map and not u.stealth and not s.data.units[u.id].artillery and in_zone(s, u)
+        if u.side == side
+        and u.on_map
+        and not u.stealth
+        and not u.attacked
+        and not s.data.units[u.id].artillery
+        and in_zone(s, u)
+        and any(h in enemy and h not in attacked_hexes for h in m.adjacent[u.at])
     }
 
 
 def check_duties_met(s, side: str, targets: set[str], attackers: set[str], at_start: set[str]) -> None:
-    """When the phase ends: every unit in an enemy zone of control when the phase began has
-    attacked (DG 8.2 "must attack"; the enemy next to it moves only when attacked, so the
-    duty cannot disappear); and every unit in a zone that did not attack has every enemy hex
-    next to it attacked (DG 8.2 "all enemy units to which they are adjacent"; a hex is
-    attacked once, so by another unit it may be: a unit the enemy came next to after its
-    attack)."""
+    """When the phase ends: every unit bound to attack when the phase began has attacked (DG
+    8.2 "must attack"; the enemy next to it moves only when attacked, so the duty cannot
+    disappear); and no unit is left in an enemy zone of control, not having attacked, next to
+    an enemy hex not attacked (DG 8.2 "all enemy units to which they are adjacent"; a hex is
+    attacked once, so by another unit it may be)."""
     assert at_start <= attackers, at_start - attackers
-    m = s.data.map
-    enemy = {v.at for v in s.units.values() if v.on_map and v.side != side and not v.stealth}
-    for uid in bound(s, side) - attackers:
-        left = [h for h in m.adjacent[s.units[uid].at] if h in enemy and h not in targets]
-        assert not left, (uid, left)
+    assert not bound(s, side, targets)
 
 
 def play_phase(s, step: str, seed: int, pick) -> set[str]:
     """Play the combat phase with `pick(s, acts)` choosing each action; the attacking units."""
     side = s.current_player()
     rng = random.Random(seed)
-    targets: set[str] = set()
+    targets: set[str] = set(s.flags.get("attacked_hexes", []))
     attackers: set[str] = set()
-    at_start = bound(s, side)
+    at_start = bound(s, side, targets)
     for _ in range(PHASE_PLIES):
         if phase_over(s, step):
             return attackers
@@ -114,7 +131,7 @@ def play_phase(s, step: str, seed: int, pick) -> set[str]:
     raise AssertionError(f"seed {seed}: the combat phase did not end")
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", range(100))
 def test_dg_8_2_random_choices_always_end_the_combat_phase(seed):
     s, step = random_position(seed)
     play_phase(s, step, seed, lambda s, side, acts: acts)
@@ -139,7 +156,7 @@ def only_units_in_a_zone(s, side, acts):
     return acts
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", range(100))
 def test_dg_8_2_7_the_phase_ends_with_only_units_in_a_zone_of_control_attacking(seed):
     # such an attacker always finds a legal way through the phase: a unit in jungle is never
     # compelled to attack

@@ -95,8 +95,17 @@ def duty_bound(state: DGState, u: UnitState, occ: dict) -> bool:
 
 
 def bound_units(state: DGState, side: str, occ: dict) -> list[UnitState]:
-    """The units of `side` that must still attack in this combat phase (DG 8.2)."""
-    return [u for u in state.units.values() if u.side == side and duty_bound(state, u, occ)]
+    """The units of `side` that must still attack in this combat phase (DG 8.2) and still
+    can: a unit whose enemy hexes have all been attacked (the enemy came next to it after
+    those attacks) can meet its duty no more, and it lapses (ruling 21)."""
+    adjacent = state.data.map.adjacent
+    return [
+        u
+        for u in state.units.values()
+        if u.side == side
+        and duty_bound(state, u, occ)
+        and any(attackable(state, occ, n, side) for n in adjacent[u.at])
+    ]
 
 
 def owed(state: DGState, side: str, occ: dict) -> list[str]:
