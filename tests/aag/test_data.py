@@ -131,7 +131,7 @@ def test_battle_box_neck_appendix_2(data):
 
 
 def test_setup_markers_rule_aag_game_setup(data):
-    assert sorted((i, s) for i, s, _ in data.setup.airfields) == [
+    assert sorted((a.island, a.side) for a in data.setup.airfields) == [
         ("bougainville", "jp"),
         ("guadalcanal", "us"),
     ]
