@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from henderson.core.errors import IllegalAction, PositionError
-
 from henderson.games.aag.state import Airfield
 
 from .helpers import acts, piece, position

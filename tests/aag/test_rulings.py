@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from henderson.games.aag.rules import battle
-
 from henderson.games.aag.state import Airfield
 
 from .helpers import acts, piece, position

@@ -60,7 +60,8 @@ TOKEN_ARGS: dict[str, tuple[tuple[ArgKind, str], ...]] = {
     "banzai_charge": ((ArgKind.ZONE, "zone"),),
     "amphibious_assault": ((ArgKind.ZONE, "zone"),),
 }
-ARITY: dict[str, int] = {verb: len(args) for verb, args in ARGS.items()} | {"use": -1}  # use: a token and up to 2 arguments
+# how many arguments each verb takes (`use`: a token and up to 2 arguments)
+ARITY: dict[str, int] = {verb: len(args) for verb, args in ARGS.items()} | {"use": -1}
 
 
 @dataclass(frozen=True)

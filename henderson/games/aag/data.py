@@ -357,10 +357,10 @@ def check_constraints(board: Board, setup: Setup, rules: Rules, c: Collector) ->
         c.add(f, "new_caledonia", "", "a fighter on New Caledonia reaches J in two moves")
     # blocks listed must be exactly the pairs the islands separate
     derived = set()
-    for isl in board.islands.values():
-        for a, b in itertools.combinations(sorted(isl.seas), 2):
+    for island in board.islands.values():
+        for a, b in itertools.combinations(sorted(island.seas), 2):
             if b not in board.sea_graph.get(a, ()):
-                derived.add((isl.id, a, b))
+                derived.add((island.id, a, b))
     listed = {(blk.island, *sorted(blk.seas)) for blk in board.blocks}
     for extra in sorted(listed - derived):
         c.add(f, f"block {extra[0]}", "seas", f"{extra[1]}-{extra[2]} is not separated by {extra[0]}")

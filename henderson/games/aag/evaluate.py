@@ -208,7 +208,7 @@ def _value_for_us(state: AAGState) -> float:
         score["us"] += us_share * income_vp * horizon
         score["jp"] += (1.0 - us_share) * income_vp * horizon
     for field in state.airfields:
-        s = field.side
+        s: str = field.side
         mine = share[field.island] if s == "us" else 1.0 - share[field.island]
         # an airfield is lost only when no land unit of its owner is left on the island
         secure = 1.0 if field.island in landed[s] else 0.5 + 0.5 * mine

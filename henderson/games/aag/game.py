@@ -72,7 +72,7 @@ class AAGGame(SequencedGame):
     def describe(self, action: Any) -> ActionInfo:
         return actions.describe(action)
 
-    def odds(self, state: State | None, spec: str) -> Any:  # type: ignore[override]
+    def odds(self, state: State | None, spec: str) -> Any:
         """Exact odds for an attack: a spec such as "10 sea: 2 destroyer, 1 cruiser"
         (see `odds.parse_spec`); with a state, "ZONE CATEGORY SIDE" uses its units.
         A spec that names no attack raises `OddsSpecError` (a `HendersonError`)."""

@@ -80,7 +80,7 @@ def _unit_types(state: Any, value: Mapping[str, list[str]], where: str) -> None:
 # -- the records of a position ----------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Airfield:
     """An airfield marker on an island: whose it is, and whether it is damaged."""
 
@@ -89,7 +89,7 @@ class Airfield:
     damaged: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Roll:
     """A hit rolled in a battle and not yet assigned: its neck slot and the die (1 or 2;
     3 under Banzai Charge) (AAG Declare Your Hits)."""
@@ -98,7 +98,7 @@ class Roll:
     value: int = field(lo=1, hi=6)
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Battle:
     """The combat being fought in one zone: both sides attack in turn (`stage` 0: the first
     player, 1: the other), then the casualties are removed (AAG Combat). An Amphibious
@@ -113,7 +113,7 @@ class Battle:
     dice: list[Roll] = field(factory=list)  # hits rolled and still to assign, in slot order
 
 
-@dataclass
+@dataclass(kw_only=True)
 class InForce:
     """An advantage spent this turn whose effect lasts until the turn ends (AAG Appendix 1):
     where it applies (a zone, a combat category, the unit type Coast Watchers defers), and
@@ -165,27 +165,27 @@ class AAGState(Sequenced):
     VERSION: ClassVar[int] = 2
 
     first: Side = field("jp", required=True, doc="the side holding the first-player marker")
-    vp: dict[Side, int] = field(factory=lambda: dict.fromkeys(SIDES, 0), lo=0, hi=999, check=_both_sides)
-    vp_ships: dict[Side, int] = field(
+    vp: dict[str, int] = field(factory=lambda: dict.fromkeys(SIDES, 0), lo=0, hi=999, check=_both_sides)
+    vp_ships: dict[str, int] = field(
         factory=lambda: dict.fromkeys(SIDES, 0), lo=0, hi=999, check=_both_sides, doc="the part of vp for ships sunk"
     )
     control: dict[str, Side] = field(factory=dict, required=True, check=_control)
     airfields: list[Airfield] = field(factory=list)
     pieces: dict[str, Piece] = field(factory=dict, required=True, check=_pieces)
-    next_id: dict[Side, int] = field(factory=lambda: dict.fromkeys(SIDES, 1), lo=1, check=_both_sides)
-    points: dict[Side, int] = field(
+    next_id: dict[str, int] = field(factory=lambda: dict.fromkeys(SIDES, 1), lo=1, check=_both_sides)
+    points: dict[str, int] = field(
         factory=lambda: dict.fromkeys(SIDES, 0), lo=0, hi=999, check=_both_sides, doc="reinforcement points left"
     )
     resolved: list[str] = field(factory=list, check=_zones, doc="zones resolved in the current combat step")
     battle: Battle | None = None
-    orders: dict[Side, dict[str, str]] = field(
+    orders: dict[str, dict[str, str]] = field(
         factory=lambda: {s: {} for s in SIDES}, check=_both_sides, doc="hidden sea orders: unit id -> zone"
     )
-    tokens: dict[Side, dict[Advantage, int]] = field(
+    tokens: dict[str, dict[Advantage, int]] = field(
         factory=lambda: {s: {} for s in SIDES}, lo=0, hi=8, check=_both_sides, doc="advantage tokens left"
     )
     active: list[InForce] = field(factory=list, doc="advantages in force this turn")
-    deferred: dict[Side, list[str]] = field(
+    deferred: dict[str, list[str]] = field(
         factory=dict, check=_unit_types, doc="Coast Watchers: the unit types a side moves after all others"
     )
     pending: list[AAGDecision] = field(factory=list)
@@ -253,7 +253,7 @@ class AAGState(Sequenced):
         for pid in self.pieces:
             side, number = pid[:2], pid[2:]
             if side in SIDES and number.isdigit():
-                self.next_id[side] = max(self.next_id[side], int(number) + 1)  # type: ignore[index]
+                self.next_id[side] = max(self.next_id[side], int(number) + 1)
         for p in self.pieces.values():
             self._check_piece(p)
         for island, isl in self.data.board.islands.items():
@@ -471,7 +471,7 @@ class AAGState(Sequenced):
         return rules.income_base + rules.income_per_island * sum(1 for s in self.control.values() if s == side)
 
     def has_token(self, side: str, token: Advantage) -> bool:
-        return self.tokens.get(side, {}).get(token, 0) > 0  # type: ignore[call-overload]
+        return self.tokens.get(side, {}).get(token, 0) > 0
 
     def in_force(self, token: str, side: str, **match: Any) -> InForce | None:
         """The advantage `token` that `side` has in force this turn, matching `match`."""

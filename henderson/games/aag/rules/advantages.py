@@ -152,7 +152,7 @@ class Window(AagPhase):
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
         return uses(state)
 
-    def forced(self, state: AAGState) -> Action | None:  # type: ignore[override]
+    def forced(self, state: AAGState) -> Action | None:
         return battle.forced_roll(state)
 
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]

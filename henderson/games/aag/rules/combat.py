@@ -155,7 +155,7 @@ class CombatStep(AagPhase):
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
         return [Action("fight", (z,)) for z in zones_to_fight(state, step_category(state))]
 
-    def forced(self, state: AAGState) -> Action | None:  # type: ignore[override]
+    def forced(self, state: AAGState) -> Action | None:
         return battle.forced_roll(state)
 
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
@@ -164,12 +164,12 @@ class CombatStep(AagPhase):
         else:
             battle.open_battle(state, action.args[0], step_category(state), events)
 
-    def end_blocker(self, state: AAGState) -> IllegalAction | None:  # type: ignore[override]
+    def end_blocker(self, state: AAGState) -> IllegalAction | None:
         if zones_to_fight(state, step_category(state)):
             return self.explain(state, END)
         return None
 
-    def leave(self, state: AAGState, events: list[Event]) -> None:  # type: ignore[override]
+    def leave(self, state: AAGState, events: list[Event]) -> None:
         state.resolved = []
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from henderson.core.errors import IllegalAction
 from henderson.games.aag.actions import TOKEN_ARGS, Action
-from henderson.games.aag.model import CATEGORIES, SUPPLY, Advantage, other
+from henderson.games.aag.model import CATEGORIES, SUPPLY, Advantage, Token, other
 from henderson.games.aag.pieces import Piece
 from henderson.games.aag.state import HitChoice
 
@@ -679,7 +679,7 @@ def explain_use(state: AAGState, action: Action) -> None:
         raise IllegalAction(rule, "this game is played without advantage tokens")
     token, args = action.args[0], action.args[1:]
     side = state.current_player() or ""
-    known = {t.id: t for t in state.data.advantages if t.side == side}
+    known: dict[str, Token] = {t.id: t for t in state.data.advantages if t.side == side}
     if token not in {t.id for t in state.data.advantages}:
         raise IllegalAction(rule, f"there is no advantage token {token!r}")
     if token not in known:
@@ -690,7 +690,8 @@ def explain_use(state: AAGState, action: Action) -> None:
     window = known[token].window
     in_window = step_unit(state) is not None if window == "move:any" else state.step == window
     if not in_window or state.battle is not None:
-        when = "before moving a unit type, in a Movement step" if window == "move:any" else f"in {step_name(state, window)}"
+        anytime = "before moving a unit type, in a Movement step"
+        when = anytime if window == "move:any" else f"in {step_name(state, window)}"
         raise IllegalAction(tok_rule, f"{token} is spent {when}; {now(state)}")
     arity = len(TOKEN_ARGS.get(token, ()))
     if len(args) != arity:

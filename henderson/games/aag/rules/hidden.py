@@ -56,7 +56,7 @@ class Orders(AagPhase):
         # the other side reads it redacted (AAGState.redact) until the game is over
         note(events, "order", f"{side} writes a sea order: {', '.join(ids)} to {dest}", side=side, units=ids, dest=dest)
 
-    def leave(self, state: AAGState, events: list[Event]) -> None:  # type: ignore[override]
+    def leave(self, state: AAGState, events: list[Event]) -> None:
         if state.half == 1:  # both sides have written
             reveal_orders(state, events)
 
@@ -71,7 +71,7 @@ class Torpedo(AagPhase):
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
         movement.play_torpedo(state, action, events)
 
-    def leave(self, state: AAGState, events: list[Event]) -> None:  # type: ignore[override]
+    def leave(self, state: AAGState, events: list[Event]) -> None:
         movement.end_submarines(state, state.mover, events)
 
 

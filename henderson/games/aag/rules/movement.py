@@ -199,7 +199,7 @@ class Movement(AagPhase):
         else:
             play_unit(state, action, events)
 
-    def leave(self, state: AAGState, events: list[Event]) -> None:  # type: ignore[override]
+    def leave(self, state: AAGState, events: list[Event]) -> None:
         if state.current_step.params["unit"] == "submarine":
             end_submarines(state, state.mover, events)
 
@@ -218,7 +218,7 @@ class Deferred(AagPhase):
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
         play_unit(state, action, events)
 
-    def leave(self, state: AAGState, events: list[Event]) -> None:  # type: ignore[override]
+    def leave(self, state: AAGState, events: list[Event]) -> None:
         if "submarine" in state.deferred.get(state.mover, ()):
             end_submarines(state, state.mover, events)
 

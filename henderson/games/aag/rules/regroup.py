@@ -118,7 +118,7 @@ class Landing(AagPhase):
     """AAG Regroup step 2: every air unit not at its base lands within its range, or is
     destroyed when it cannot. The Regroup begins by determining control (step 1)."""
 
-    def enter(self, state: AAGState, events: list[Event]) -> None:  # type: ignore[override]
+    def enter(self, state: AAGState, events: list[Event]) -> None:
         if state.half == 0:
             determine_control(state, events)
         prepare_landing(state)
@@ -130,7 +130,7 @@ class Landing(AagPhase):
             out += [Action("land", (p.id, spot)) for spot in landing_spots(state, p)]
         return out
 
-    def end_blocker(self, state: AAGState) -> IllegalAction | None:  # type: ignore[override]
+    def end_blocker(self, state: AAGState) -> IllegalAction | None:
         return self.explain(state, END) if self.actions(state) else None
 
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
@@ -144,7 +144,7 @@ class Landing(AagPhase):
         p.landed = True
         note(events, "land", f"{p.id} ({p.type}) lands on {spot}")
 
-    def leave(self, state: AAGState, events: list[Event]) -> None:  # type: ignore[override]
+    def leave(self, state: AAGState, events: list[Event]) -> None:
         end_landing(state, events)
 
 

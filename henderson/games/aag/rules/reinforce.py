@@ -36,7 +36,7 @@ class Reinforce(AagPhase):
     each holds its airfields, and the tie at 15 victory points goes on for ever (AAG Score
     Victory Points: a tie continues until broken)."""
 
-    def enter(self, state: AAGState, events: list[Event]) -> None:  # type: ignore[override]
+    def enter(self, state: AAGState, events: list[Event]) -> None:
         side = state.mover
         state.points[side] = state.income(side)
         note(events, "income", f"{side} has {state.points[side]} reinforcement points")
@@ -70,7 +70,7 @@ class Reinforce(AagPhase):
             free = state.new_piece(side, kind, p.zone)  # AAG Appendix 1 Good Logistics
             note(events, "buy", f"{side} gets a second {kind} {free.id} free (Good Logistics)")
 
-    def leave(self, state: AAGState, events: list[Event]) -> None:  # type: ignore[override]
+    def leave(self, state: AAGState, events: list[Event]) -> None:
         state.points[state.mover] = 0  # AAG Reinforce: unspent points are lost
 
 
@@ -120,7 +120,7 @@ class Deploy(AagPhase):
         ships = [p for p in state.in_zone(state.base_sea(side), side) if not p.aboard]
         for ship in representatives(state, ships):
             for zone, sea in sorted(state.data.board.seas.items()):
-                cost = sea.deployment.get(side)  # type: ignore[call-overload]
+                cost = sea.deployment.get(side)
                 if cost is not None and cost <= have:
                     out.append(Action("deploy", (ship.id, zone)))
         return [*out, *base_loads(state)]

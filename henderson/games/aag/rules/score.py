@@ -19,7 +19,7 @@ class Score(AagPhase):
     the other wins (a tie goes on until broken). Otherwise the first-player marker passes
     and the turn's marks (moved, fired, landed, advantages in force) are cleared."""
 
-    def enter(self, state: AAGState, events: list[Event]) -> None:  # type: ignore[override]
+    def enter(self, state: AAGState, events: list[Event]) -> None:
         for side in (state.first, state.second):
             gained = sum(1 for a in state.airfields if a.side == side and not a.damaged)
             state.vp[side] += gained

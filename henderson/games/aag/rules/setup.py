@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 class Setup(AagPhase):
     """Nobody decides anything: the position is laid out as the game begins."""
 
-    def enter(self, state: AAGState, events: list[Event]) -> None:  # type: ignore[override]
+    def enter(self, state: AAGState, events: list[Event]) -> None:
         data = state.data
         setup = data.setup
         state.first = data.rules.first_player
