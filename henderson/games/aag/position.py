@@ -7,11 +7,18 @@ took the default of a game's first step, the first player and the control marker
 set-up. It had no entry flag: a position was taken as written, so a migrated one has
 `entered` true. Its `battle` held the pending hit `choice`; version 2 keeps the battle and
 its decisions apart (`battle`, `pending`). Its `winner` becomes the kit's `result`.
+
+Its `data_version` was the content hash of the data files before `sequence.toml` joined them:
+a version-1 position written for this installation's data names that hash, and is read as
+written for this data.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from henderson.core.errors import PositionError
@@ -55,6 +62,8 @@ def from_v1(game: AAGGame, old: Mapping[str, Any]) -> dict[str, Any]:
             raise PositionError(key, "unknown field")
     new: dict[str, Any] = {"format": FORMAT, "game": "aag", "version": 2, "entered": True}
     new.update({k: old[k] for k in KEPT if k in old})
+    if old.get("data_version") == data_version_before_the_kit(game.data_dir):
+        new["data_version"] = game.data_version
     new["first"] = old.get("first", game.data.rules.first_player)
     _check_step(game, new)
     for key, default in PER_SIDE.items():
@@ -78,6 +87,21 @@ def from_v1(game: AAGGame, old: Mapping[str, Any]) -> dict[str, Any]:
             raise PositionError("winner", f"expected 'us' or 'jp', got {winner!r}")
         new["result"] = {"winner": winner, "cause": _cause(game, new["vp"], winner)}
     return new
+
+
+@cache
+def data_version_before_the_kit(data_dir: Path) -> str:
+    """The data version of `data_dir` as version 1 computed it (`core.data.content_version`
+    of the same files, without `sequence.toml`, which the data had not then)."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(data_dir).glob("*.toml")):
+        if path.name == "sequence.toml":
+            continue
+        digest.update(path.name.encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes().replace(b"\r\n", b"\n"))
+        digest.update(b"\0")
+    return "sha256:" + digest.hexdigest()[:16]
 
 
 def _check_step(game: AAGGame, new: dict[str, Any]) -> None:
