@@ -146,7 +146,8 @@ def test_a_version_2_position_at_the_start_of_a_step_gets_its_entry_work_rule_aa
     ships = {"us1": {"id": "us1", "side": "us", "type": "transport", "zone": "new_caledonia_sea"}}
     fresh = game().load_state(version_2(step="regroup:buy", first="us", pieces=ships))
     assert fresh.points["us"] == 14 and fresh.current_player() == "us"
-    kept = game().load_state(version_2(step="regroup:buy", first="us", pieces=ships, entered=True, points={"us": 3, "jp": 0}))
+    points = {"us": 3, "jp": 0}
+    kept = game().load_state(version_2(step="regroup:buy", first="us", pieces=ships, entered=True, points=points))
     assert kept.points["us"] == 3
 
 
