@@ -171,3 +171,37 @@ def test_constraint_i_g_adjacency_is_caught(tmp_path):
     with pytest.raises(DataErrors) as err:
         load_data(path)
     assert "does not list G back" in str(err.value)
+
+
+def test_a_huge_count_is_refused_before_anything_is_built(tmp_path):
+    """A count is checked against its range when the record is read: 100,000,000 infantry are
+    refused at once, never placed."""
+    import time
+
+    path = _broken(tmp_path, {"setup.toml": ("infantry = 4,", "infantry = 100000000,")})
+    began = time.perf_counter()
+    with pytest.raises(DataErrors) as err:
+        load_data(path)
+    assert time.perf_counter() - began < 5
+    assert "setup.toml: place #1: units.infantry: expected an integer 0..99, got 100000000" in str(err.value)
+
+
+def test_unknown_keys_and_every_problem_of_every_file_in_one_report(tmp_path):
+    path = _broken(
+        tmp_path,
+        {
+            "units.toml": ('name = "Cruiser"', 'name = "Cruiser"\ncolour = "grey"'),
+            "board.toml": ('role = "slot"', 'role = "strait"'),
+            "rules.toml": ("points_to_win = 15", "points_to_win = -1"),
+            "advantages.toml": ('window = "move:end"', 'window = "combat:sea"'),
+            "game.toml": ('game = "aag"', 'game = "chess"'),
+        },
+    )
+    with pytest.raises(DataErrors) as err:
+        load_data(path)
+    text = str(err.value)
+    assert "units.toml: cruiser: colour: unknown field" in text
+    assert "board.toml: E: role: 'strait' is not one of 'ring', 'slot', 'open'" in text
+    assert "rules.toml: victory: points_to_win: expected an integer 1..99, got -1" in text
+    assert "advantages.toml: quick_drop: window: quick_drop is spent in move:end, not 'combat:sea'" in text
+    assert "game.toml: game: game: 'chess' is not one of 'aag'" in text

@@ -331,6 +331,14 @@ class AAGState(Sequenced):
         """Capacities, cargo, damaged units at their base, and air units landed within the
         room of their airfields once landing is over (checked after every action of the
         random-play soaks)."""
+        built = self.build_index()  # read-only meanwhile
+        try:
+            return self._invariant_errors()
+        finally:
+            if built:
+                self.drop_index()
+
+    def _invariant_errors(self) -> list[str]:
         errors: list[str] = []
         units = self.data.units
         for p in self.pieces.values():
