@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from henderson.core.errors import PositionError
 from henderson.core.position import FORMAT
 from henderson.games.aag.model import SIDES, other
+from henderson.games.aag.rules.score import victory_cause
 
 if TYPE_CHECKING:
     from henderson.games.aag.game import AAGGame
@@ -76,7 +77,6 @@ def from_v1(game: AAGGame, old: Mapping[str, Any]) -> dict[str, Any]:
     new["control"] = old.get("control", dict(game.data.setup.control))
     new["airfields"] = _airfields(old.get("airfields", []))
     new["pieces"] = _pieces(old.get("pieces"))
-    new["next_id"] = _next_id(new["next_id"], new["pieces"])
     if old.get("battle") is not None:
         new["battle"], new["pending"] = _battle(old["battle"])
     new["active"] = _active(old.get("active", []))
@@ -85,7 +85,9 @@ def from_v1(game: AAGGame, old: Mapping[str, Any]) -> dict[str, Any]:
     if winner is not None:
         if winner not in SIDES:
             raise PositionError("winner", f"expected 'us' or 'jp', got {winner!r}")
-        new["result"] = {"winner": winner, "cause": _cause(game, new["vp"], winner)}
+        loser = new["vp"].get(other(winner))
+        cause = victory_cause(game.data.rules.points_to_win, loser if isinstance(loser, int) else 0)
+        new["result"] = {"winner": winner, "cause": cause}
     return new
 
 
@@ -145,16 +147,6 @@ def _pieces(pieces: Any) -> dict[str, Any]:
     return out
 
 
-def _next_id(next_id: dict[str, Any], pieces: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 gave each side the next id after its highest piece id, at least."""
-    out = dict(next_id)
-    for pid in pieces:
-        side, number = pid[:2], pid[2:]
-        if side in SIDES and number.isdigit() and isinstance(out.get(side), int):
-            out[side] = max(out[side], int(number) + 1)
-    return out
-
-
 def _battle(battle: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Version 1's battle: the hit choice pending in it becomes a decision; an attack not
     yet rolled waits for its attacker to declare it; an Amphibious Assault was the battle
@@ -191,11 +183,3 @@ def _deferred(deferred: Any) -> dict[str, Any]:
     if not isinstance(deferred, Mapping):
         raise PositionError("deferred", "expected an object side -> list of unit types")
     return {side: [kinds] if isinstance(kinds, str) else kinds for side, kinds in deferred.items()}
-
-
-def _cause(game: AAGGame, vp: Mapping[str, Any], winner: str) -> str:
-    """Why the game was won, as the engine words it (AAG Regroup step 5)."""
-    target = game.data.rules.points_to_win
-    if isinstance(vp.get(other(winner)), int) and vp[other(winner)] >= target:
-        return f"{target} victory points, both past them: the higher total"
-    return f"{target} victory points"

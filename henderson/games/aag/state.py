@@ -142,17 +142,17 @@ class Declare(AAGDecision):
     rules: ClassVar[str] = "battle:DECLARE"
 
 
-@dataclass
+@dataclass(kw_only=True)
 class HitChoice(AAGDecision):
     """Which unit of the type hit takes the hit, among units that differ: on a 1 the
     attacker chooses, on a 2 the defender (AAG Declare Your Hits, Loss of Cargo)."""
 
     kind: ClassVar[str] = "hit"
     rules: ClassVar[str] = "battle:HIT"
-    value: int = field(1, lo=1, hi=3)
-    slot: int = field(1, lo=1, hi=12)
-    type: str = ""
-    candidates: list[str] = field(factory=list)
+    value: int = field(lo=1, hi=3)  # the die: 1, 2, or 3 under Banzai Charge
+    slot: int = field(lo=1, hi=12)
+    type: str  # the unit type hit
+    candidates: list[str]  # the units of that type the hit may fall on
 
 
 # -- the position -------------------------------------------------------------------------------------
@@ -224,7 +224,7 @@ class AAGState(Sequenced):
             finally:
                 if built:
                     self.drop_index()
-        return list(self._legal or ())  # type: ignore[arg-type]
+        return list(super().legal_actions())  # type: ignore[arg-type]
 
     @classmethod
     def load(  # type: ignore[override]
@@ -388,15 +388,6 @@ class AAGState(Sequenced):
     def steps(self) -> tuple[str, ...]:
         """The ids of one turn's steps with this game's options, in order."""
         return tuple(dict.fromkeys(s.id for s in self.plan.steps if not s.setup))
-
-    def end_cause_for(self, winner: Side) -> str:
-        """Why `winner` won (AAG Regroup step 5), one of a few fixed phrases so that a
-        simulation can count them: it reached the points to win and the other did not, or
-        both had passed them and it had more (a tie goes on, AAG Score Victory Points)."""
-        target = self.data.rules.points_to_win
-        if self.vp[other(winner)] >= target:
-            return f"{target} victory points, both past them: the higher total"
-        return f"{target} victory points"
 
     # -- helpers used by the rules --------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
 from henderson.games.aag.actions import END, ROLL, Action
-from henderson.games.aag.model import SUPPLY, other
+from henderson.games.aag.model import SUPPLY, Advantage, other
 from henderson.games.aag.pieces import Piece
 from henderson.games.aag.rules import battle
 from henderson.games.aag.rules.base import AagPhase
@@ -135,8 +135,6 @@ def dice_against_units(state: AAGState, side: str, zone: str, cat: str) -> int:
 def modifiers(state: AAGState, side: str, zone: str, cat: str) -> tuple[bool, bool]:
     """(Night Fighting, Banzai Charge) in force for `side`'s attack on `cat` in `zone`
     (AAG Appendix 1: a 2 against sea units destroys like a 1; a 3 against land units hits)."""
-    from henderson.games.aag.model import Advantage
-
     night = cat == "sea" and state.in_force(Advantage.NIGHT_FIGHTING, side, zone=zone) is not None
     banzai = cat == "land" and state.in_force(Advantage.BANZAI_CHARGE, side, zone=zone) is not None
     return night, banzai

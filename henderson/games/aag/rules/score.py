@@ -14,6 +14,15 @@ if TYPE_CHECKING:
     from henderson.games.aag.state import AAGState
 
 
+def victory_cause(points_to_win: int, loser_points: int) -> str:
+    """Why a side won (AAG Regroup step 5), one of a few fixed phrases so that a simulation
+    can count them: it reached the points to win and the other did not, or both had passed
+    them and it had more (a tie goes on, AAG Score Victory Points)."""
+    if loser_points >= points_to_win:
+        return f"{points_to_win} victory points, both past them: the higher total"
+    return f"{points_to_win} victory points"
+
+
 class Score(AagPhase):
     """Each undamaged airfield scores 1 victory point; a side with 15 or more and more than
     the other wins (a tie goes on until broken). Otherwise the first-player marker passes
@@ -26,8 +35,10 @@ class Score(AagPhase):
             note(events, "vp", f"{side} scores {gained} for airfields ({state.vp[side]})", side=side, gained=gained)
         best = max(state.vp.values())
         leaders = [s for s in SIDES if state.vp[s] == best]
-        if best >= state.data.rules.points_to_win and len(leaders) == 1:  # a tie at 15 or more goes on
-            state.end_game(leaders[0], state.end_cause_for(leaders[0]), events)
+        target = state.data.rules.points_to_win
+        if best >= target and len(leaders) == 1:  # a tie at 15 or more goes on
+            winner = leaders[0]
+            state.end_game(winner, victory_cause(target, state.vp[other(winner)]), events)
             return
         state.first = other(state.first)  # AAG Regroup step 6
         for p in state.pieces.values():
