@@ -11,9 +11,11 @@ first-player marker, which passes every turn (AAG Regroup step 6).
 from __future__ import annotations
 
 import contextvars
+import dataclasses
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from henderson.core.dice import SEED_BITS, SeededDice
@@ -155,6 +157,17 @@ class HitChoice(AAGDecision):
     candidates: list[str]  # the units of that type the hit may fall on
 
 
+@dataclass
+class ZoneIndex:
+    """A speed device, kept while nothing moves (legal actions being listed): the pieces by
+    zone and by carrying ship, and the zones where combat can be fought, by category, once
+    found."""
+
+    by_zone: dict[str, list[Piece]]
+    by_ship: dict[str, list[Piece]]
+    fights: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+
+
 # -- the position -------------------------------------------------------------------------------------
 
 
@@ -189,8 +202,7 @@ class AAGState(Sequenced):
         factory=dict, check=_unit_types, doc="Coast Watchers: the unit types a side moves after all others"
     )
     pending: list[AAGDecision] = field(factory=list)
-    # speed: while legal actions are listed, the pieces by zone and by carrying ship
-    index: tuple[dict[str, list[Piece]], dict[str, list[Piece]]] | None = field(None, cache="reset")
+    index: ZoneIndex | None = field(None, cache="reset")  # speed: while nothing moves
 
     # -- the kit's hooks ----------------------------------------------------------------------
 
@@ -198,7 +210,7 @@ class AAGState(Sequenced):
     def game(self) -> AAGGame:
         return self._game  # type: ignore[return-value]
 
-    @property
+    @cached_property
     def data(self) -> GameData:
         return self.game.data
 
@@ -406,13 +418,13 @@ class AAGState(Sequenced):
 
     def in_zone(self, zone: str, side: str | None = None) -> list[Piece]:
         if self.index is not None:
-            here = self.index[0].get(zone, [])
+            here = self.index.by_zone.get(zone, [])
             return list(here) if side is None else [p for p in here if p.side == side]
         return [p for p in self.on_board(side) if p.zone == zone]
 
     def cargo(self, ship: Piece) -> list[Piece]:
         if self.index is not None:
-            return list(self.index[1].get(ship.id, ()))
+            return list(self.index.by_ship.get(ship.id, ()))
         return [p for p in self.pieces.values() if p.aboard == ship.id]
 
     def build_index(self) -> bool:
@@ -427,7 +439,7 @@ class AAGState(Sequenced):
                 by_zone.setdefault(p.zone, []).append(p)
             if p.aboard is not None:
                 by_ship.setdefault(p.aboard, []).append(p)
-        self.index = (by_zone, by_ship)
+        self.index = ZoneIndex(by_zone, by_ship)
         return True
 
     def drop_index(self) -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
-from henderson.games.aag.actions import END, ROLL, Action
+from henderson.games.aag.actions import ROLL, Action
 from henderson.games.aag.model import SUPPLY, Advantage, other
 from henderson.games.aag.pieces import Piece
 from henderson.games.aag.rules import battle
@@ -92,11 +92,14 @@ def can_attack(state: AAGState, side: str, zone: str, cat: str) -> bool:
 
 def zones_to_fight(state: AAGState, cat: str) -> list[str]:
     """Zones where either side can fire on `cat` units, not yet resolved in this step."""
+    index = state.index
+    if index is not None and cat in index.fights:
+        return list(index.fights[cat])
     board = state.data.board
     zones = {"air": [*board.seas, *board.islands], "sea": list(board.seas), "land": list(board.islands)}
     built = state.build_index()  # read-only while the zones are checked
     try:
-        return [
+        found = [
             z
             for z in sorted(zones[cat])
             if z not in state.resolved and any(can_attack(state, s, z, cat) for s in (state.first, state.second))
@@ -104,6 +107,20 @@ def zones_to_fight(state: AAGState, cat: str) -> list[str]:
     finally:
         if built:
             state.drop_index()
+    if index is not None:
+        index.fights[cat] = found
+    return list(found)
+
+
+def must_fight(state: AAGState, cat: str) -> IllegalAction | None:
+    """Why a combat step may not end yet: a zone where either side can fire is left."""
+    zones = zones_to_fight(state, cat)
+    if not zones:
+        return None
+    return IllegalAction(
+        state.current_step.rule,
+        f"combat is resolved in each zone with opposing units: {', '.join(zones)} still to fight (fight ZONE)",
+    )
 
 
 def attack_power(state: AAGState, side: str, zone: str, cat: str) -> tuple[int, int]:
@@ -163,9 +180,7 @@ class CombatStep(AagPhase):
             battle.open_battle(state, action.args[0], step_category(state), events)
 
     def end_blocker(self, state: AAGState) -> IllegalAction | None:
-        if zones_to_fight(state, step_category(state)):
-            return self.explain(state, END)
-        return None
+        return must_fight(state, step_category(state))
 
     def leave(self, state: AAGState, events: list[Event]) -> None:
         state.resolved = []

@@ -653,22 +653,11 @@ def explain_end(state: AAGState, action: Action) -> None:
             "AAG How to Attack", f"the attack on {battle.category} units in {battle.zone} is declared: roll it"
         )
     cat = step_category(state)
-    if cat is not None:
-        zones = combat.zones_to_fight(state, cat)
-        raise IllegalAction(
-            state.current_step.rule,
-            f"combat is resolved in each zone with opposing units: {', '.join(zones)} still to fight (fight ZONE)",
-        )
+    blocker = combat.must_fight(state, cat) if cat is not None else None
     if state.step == "regroup:land":
-        side = state.current_player() or ""
-        for p in state.on_board(side):
-            if state.category(p) == "air" and not p.landed:
-                spots = regroup.landing_spots(state, p)
-                if spots:
-                    raise IllegalAction(
-                        "AAG Regroup step 2",
-                        f"fighters and bombers must land now: {p.id} can land on {', '.join(spots)}",
-                    )
+        blocker = regroup.must_land(state)
+    if blocker is not None:
+        raise blocker
 
 
 def explain_use(state: AAGState, action: Action) -> None:

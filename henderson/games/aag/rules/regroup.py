@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
-from henderson.games.aag.actions import END, Action
+from henderson.games.aag.actions import Action
 from henderson.games.aag.model import SIDES, SUPPLY, other
 from henderson.games.aag.pieces import Piece
 from henderson.games.aag.rules.base import AagPhase
@@ -107,6 +107,18 @@ def landing_spots(state: AAGState, piece: Piece) -> list[str]:
     return out
 
 
+def must_land(state: AAGState) -> IllegalAction | None:
+    """Why the landing may not end yet: an air unit of the side to act can still land."""
+    for p in state.on_board(state.mover):
+        if state.category(p) == "air" and not p.landed:
+            spots = landing_spots(state, p)
+            if spots:
+                return IllegalAction(
+                    "AAG Regroup step 2", f"fighters and bombers must land now: {p.id} can land on {', '.join(spots)}"
+                )
+    return None
+
+
 def end_landing(state: AAGState, events: list[Event]) -> None:
     """Any air unit that can't land is destroyed."""
     for p in list(state.on_board(state.mover)):
@@ -131,7 +143,7 @@ class Landing(AagPhase):
         return out
 
     def end_blocker(self, state: AAGState) -> IllegalAction | None:
-        return self.explain(state, END) if self.actions(state) else None
+        return must_land(state)
 
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
         p = state.pieces[action.args[0]]
