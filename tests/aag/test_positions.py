@@ -165,3 +165,11 @@ def test_the_position_schema_is_derived_from_the_declared_fields() -> None:
     schema = Layout.of(AAGState).schema()
     assert {"first", "pieces", "control", "battle", "pending", "airfields"} <= set(schema["properties"])
     assert {"first", "pieces", "control"} <= set(schema["required"])
+
+
+def test_the_documented_position_loads() -> None:
+    """docs/aag.md's version-2 example: a hit on a transport the defender assigns."""
+    text = (Path(__file__).parents[2] / "docs" / "aag.md").read_text()
+    block = text.split("## Position format (version 2)")[1].split("```json\n")[1].split("```")[0]
+    state = game().load_state(json.loads(block))
+    assert state.current_player() == "jp" and acts(state) == ["hit jp1", "hit jp4"]
