@@ -6,11 +6,13 @@ change lives: movement (Superior Fighters, Coast Watchers, PT boats moving with 
 combat (Command Decision, Banzai Charge, Night Fighting, Amphibious Assault, PT boats
 taking hits) and Reinforce (Good Logistics). The windows that are steps of their own
 (Quick Drop, Command Decision, Night Fighting and PT Boats, Banzai Charge and Amphibious
-Assault) are `WINDOW`.
+Assault) are `Window` phases; the tokens spent in a movement step or at Reinforce are
+offered there (`in_movement`, `at_reinforce`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from henderson.core.events import Event
@@ -27,68 +29,107 @@ if TYPE_CHECKING:
 RULE = "AAG Appendix 1 Advantages"
 
 
-def uses(state: AAGState) -> list[Action]:
-    """The tokens the side to act may spend now, with their arguments."""
-    if not state.options.get("advantages") or state.battle is not None:
+def can_spend(state: AAGState) -> bool:
+    """Tokens are spent only with the option, and never while a combat is being fought."""
+    return bool(state.options.get("advantages")) and state.battle is None
+
+
+def in_movement(state: AAGState, kind: str) -> list[Action]:
+    """Before the side's units of type `kind` move: Superior Fighters (fighters fly 3 zones
+    this turn) and Coast Watchers (this type moves after all other units)."""
+    side, has = state.mover, state.has_token
+    if not can_spend(state):
         return []
-    side, step = state.mover, state.step
-    has = state.has_token
     out: list[Action] = []
-    kind = state.current_step.params.get("unit")
-    if kind is not None:  # a movement step
-        mine = [p for p in state.on_board(side) if p.type == kind]
-        fresh = bool(mine) and not any(p.moved or p.fired for p in mine)
-        superior = kind == "fighter" and has(side, Advantage.SUPERIOR_FIGHTERS)
-        if superior and fresh and not state.in_force(Advantage.SUPERIOR_FIGHTERS, side):
-            out.append(Action("use", (Advantage.SUPERIOR_FIGHTERS.value,)))
-        if has(side, Advantage.COAST_WATCHERS) and fresh and kind not in state.deferred.get(side, ()):
-            out.append(Action("use", (Advantage.COAST_WATCHERS.value, kind)))
-    elif step == "move:end" and has(side, Advantage.QUICK_DROP):
-        seen = set()
-        for p in state.on_board(side):
-            if is_cargo(p) and land_piece(state, p) and p.zone not in seen:
-                seen.add(p.zone)
-                for island in state.data.board.land_zones_by_sea(p.zone):
-                    if island in state.data.board.islands:
-                        out.append(Action("use", (Advantage.QUICK_DROP.value, p.zone, island)))
-    elif step == "combat:begin" and has(side, Advantage.COMMAND_DECISION):
-        for cat in CATEGORIES:
-            for zone in battles_to_come(state, cat):
-                if not state.in_force(Advantage.COMMAND_DECISION, side, zone=zone, category=cat):
-                    out.append(Action("use", (Advantage.COMMAND_DECISION.value, zone, cat)))
-    elif step == "combat:before_sea":
-        if has(side, Advantage.NIGHT_FIGHTING):
-            for zone in sorted(state.data.board.seas):
-                if combat.can_attack(state, side, zone, "sea") and not state.in_force(
-                    Advantage.NIGHT_FIGHTING, side, zone=zone
-                ):
-                    out.append(Action("use", (Advantage.NIGHT_FIGHTING.value, zone)))
-        if has(side, Advantage.PT_BOATS):
-            for zone in sorted(state.data.board.seas):
-                if any(not is_cargo(p) for p in state.in_zone(zone, side)):
-                    out.append(Action("use", (Advantage.PT_BOATS.value, zone)))
-    elif step == "combat:before_land":
-        for island in sorted(state.data.board.islands):
-            enemy = combat.targets(state, side, island, "land")
-            if (
-                has(side, Advantage.BANZAI_CHARGE)
-                and combat.can_attack(state, side, island, "land")
-                and not state.in_force(Advantage.BANZAI_CHARGE, side, zone=island)
+    mine = [p for p in state.on_board(side) if p.type == kind]
+    fresh = bool(mine) and not any(p.moved or p.fired for p in mine)
+    superior = kind == "fighter" and has(side, Advantage.SUPERIOR_FIGHTERS)
+    if superior and fresh and not state.in_force(Advantage.SUPERIOR_FIGHTERS, side):
+        out.append(Action("use", (Advantage.SUPERIOR_FIGHTERS.value,)))
+    if has(side, Advantage.COAST_WATCHERS) and fresh and kind not in state.deferred.get(side, ()):
+        out.append(Action("use", (Advantage.COAST_WATCHERS.value, kind)))
+    return out
+
+
+def quick_drops(state: AAGState) -> list[Action]:
+    """At the end of Movement: loaded transports and destroyers put their cargo ashore."""
+    side = state.mover
+    out: list[Action] = []
+    if not state.has_token(side, Advantage.QUICK_DROP):
+        return out
+    seen = set()
+    for p in state.on_board(side):
+        if is_cargo(p) and land_piece(state, p) and p.zone not in seen:
+            seen.add(p.zone)
+            for island in state.data.board.land_zones_by_sea(p.zone):
+                if island in state.data.board.islands:
+                    out.append(Action("use", (Advantage.QUICK_DROP.value, p.zone, island)))
+    return out
+
+
+def command_decisions(state: AAGState) -> list[Action]:
+    """At the beginning of Combat: a combat to come, fought a second time."""
+    side = state.mover
+    out: list[Action] = []
+    if not state.has_token(side, Advantage.COMMAND_DECISION):
+        return out
+    for cat in CATEGORIES:
+        for zone in battles_to_come(state, cat):
+            if not state.in_force(Advantage.COMMAND_DECISION, side, zone=zone, category=cat):
+                out.append(Action("use", (Advantage.COMMAND_DECISION.value, zone, cat)))
+    return out
+
+
+def before_sea_combat(state: AAGState) -> list[Action]:
+    """Before the Attack Sea Units step: Night Fighting where the side can fire on sea
+    units, PT Boats where it has a unit."""
+    side, has = state.mover, state.has_token
+    out: list[Action] = []
+    if has(side, Advantage.NIGHT_FIGHTING):
+        for zone in sorted(state.data.board.seas):
+            if combat.can_attack(state, side, zone, "sea") and not state.in_force(
+                Advantage.NIGHT_FIGHTING, side, zone=zone
             ):
-                out.append(Action("use", (Advantage.BANZAI_CHARGE.value, island)))
-            landed = [p for p in state.in_zone(island, side) if p.unloaded and p.type != "supply"]
-            if has(side, Advantage.AMPHIBIOUS_ASSAULT) and enemy and landed:
-                power = sum(state.data.units[p.type].attack["land"] for p in landed)
-                if power and not state.in_force(Advantage.AMPHIBIOUS_ASSAULT, side, zone=island):
-                    out.append(Action("use", (Advantage.AMPHIBIOUS_ASSAULT.value, island)))
-    elif (
-        step == "regroup:buy"
-        and has(side, Advantage.GOOD_LOGISTICS)
+                out.append(Action("use", (Advantage.NIGHT_FIGHTING.value, zone)))
+    if has(side, Advantage.PT_BOATS):
+        for zone in sorted(state.data.board.seas):
+            if any(not is_cargo(p) for p in state.in_zone(zone, side)):
+                out.append(Action("use", (Advantage.PT_BOATS.value, zone)))
+    return out
+
+
+def before_land_combat(state: AAGState) -> list[Action]:
+    """Before the Attack Land Units step, island by island: Banzai Charge where the side can
+    fire on land units, Amphibious Assault where it unloaded land units facing the enemy's."""
+    side, has = state.mover, state.has_token
+    out: list[Action] = []
+    for island in sorted(state.data.board.islands):
+        enemy = combat.targets(state, side, island, "land")
+        if (
+            has(side, Advantage.BANZAI_CHARGE)
+            and combat.can_attack(state, side, island, "land")
+            and not state.in_force(Advantage.BANZAI_CHARGE, side, zone=island)
+        ):
+            out.append(Action("use", (Advantage.BANZAI_CHARGE.value, island)))
+        landed = [p for p in state.in_zone(island, side) if p.unloaded and p.type != "supply"]
+        if has(side, Advantage.AMPHIBIOUS_ASSAULT) and enemy and landed:
+            power = sum(state.data.units[p.type].attack["land"] for p in landed)
+            if power and not state.in_force(Advantage.AMPHIBIOUS_ASSAULT, side, zone=island):
+                out.append(Action("use", (Advantage.AMPHIBIOUS_ASSAULT.value, island)))
+    return out
+
+
+def at_reinforce(state: AAGState) -> list[Action]:
+    """Before buying anything: Good Logistics (a second supply or artillery free)."""
+    side = state.mover
+    if (
+        can_spend(state)
+        and state.has_token(side, Advantage.GOOD_LOGISTICS)
         and state.points[side] == state.income(side)
         and not state.in_force(Advantage.GOOD_LOGISTICS, side)
     ):
-        out.append(Action("use", (Advantage.GOOD_LOGISTICS.value,)))
-    return out
+        return [Action("use", (Advantage.GOOD_LOGISTICS.value,))]
+    return []
 
 
 def battles_to_come(state: AAGState, cat: str) -> list[str]:
@@ -144,13 +185,16 @@ def play(state: AAGState, action: Action, events: list[Event]) -> None:
 
 
 class Window(AagPhase):
-    """A moment of the turn in which only advantage tokens are spent (AAG Appendix 1): the end
-    of Movement (Quick Drop), the beginning of Combat (Command Decision), before the Attack
-    Sea Units step (Night Fighting, PT Boats) and before the Attack Land Units step (Banzai
-    Charge, Amphibious Assault, whose attack is fought here)."""
+    """A moment of the turn in which only advantage tokens are spent (AAG Appendix 1), the
+    tokens `offers` lists: the end of Movement (Quick Drop), the beginning of Combat (Command
+    Decision), before the Attack Sea Units step (Night Fighting, PT Boats) and before the
+    Attack Land Units step (Banzai Charge, Amphibious Assault, whose attack is fought here)."""
+
+    def __init__(self, offers: Callable[[AAGState], list[Action]]) -> None:
+        self.offers = offers
 
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
-        return uses(state)
+        return self.offers(state) if can_spend(state) else []
 
     def forced(self, state: AAGState) -> Action | None:
         return battle.forced_roll(state)
@@ -162,4 +206,7 @@ class Window(AagPhase):
             play(state, action, events)
 
 
-PHASE = Window()
+END_OF_MOVEMENT = Window(quick_drops)
+BEGINNING_OF_COMBAT = Window(command_decisions)
+BEFORE_SEA_COMBAT = Window(before_sea_combat)
+BEFORE_LAND_COMBAT = Window(before_land_combat)

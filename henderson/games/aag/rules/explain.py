@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from henderson.games.aag.state import AAGState
 
 DAMAGED = "AAG Damaging and Destroying Units"
-REGROUP_LOAD_STEPS = ("regroup:buy", "regroup:repair", "regroup:deploy")
 # when each verb is played, for the refusal of a verb out of its step
 VERB_WHEN = {
     "load": (
@@ -252,7 +251,7 @@ def explain_move(state: AAGState, action: Action) -> None:
 
 def explain_load(state: AAGState, action: Action) -> None:
     step, side = state.step, state.current_player() or ""
-    at_base = step in REGROUP_LOAD_STEPS
+    at_base = state.current_step.phase.startswith("reinforce:")  # Reinforce, Repair, Deploy
     kinds = ("transport", "destroyer") if step == "hidden:load" else moving_types(state)
     moving = step_unit(state) is not None or step in ("hidden:load", "move:deferred")
     loading = at_base or (moving and state.battle is None)

@@ -191,7 +191,8 @@ class Movement(AagPhase):
     casualties are removed when the side's submarines are done (AAG Movement step 6)."""
 
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
-        return [*advantages.uses(state), *unit_moves(state, state.current_step.params["unit"])]
+        kind = state.current_step.params["unit"]
+        return [*advantages.in_movement(state, kind), *unit_moves(state, kind)]
 
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
         if action.verb == "use":

@@ -47,7 +47,7 @@ class Reinforce(AagPhase):
         costs[SUPPLY] = state.data.rules.supply_cost
         order = sorted(costs, key=lambda k: -costs[k])
         buys = [Action("buy", (k,)) for k in order if costs[k] <= state.points[side]]
-        return [*advantages.uses(state), *buys, *base_loads(state)]
+        return [*advantages.at_reinforce(state), *buys, *base_loads(state)]
 
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
         if action.verb == "use":
