@@ -366,10 +366,11 @@ class AAGState(Sequenced):
                 errors.append(f"{p.id} carries more than {self.data.rules.carrier_capacity} fighters")
             if p.type != SUPPLY and units[p.type].category == "sea" and not self.data.board.is_sea(p.zone):
                 errors.append(f"{p.id} ({p.type}) is on land in {p.zone}")
+        after_landing = self.step_index > self.plan.index("regroup:land", 1)  # both sides have landed
         for island, isl in self.data.board.islands.items():
             if sum(1 for a in self.airfields if a.island == island) > isl.airfields:
                 errors.append(f"{island} has more than {isl.airfields} airfield(s)")
-            if self.step in ("regroup:build", "regroup:buy", "regroup:repair", "regroup:deploy"):
+            if after_landing:
                 room = self.data.rules.airfield_air_capacity
                 for side in SIDES:
                     landed = [p for p in self.in_zone(island, side) if self.category(p) == "air"]
