@@ -514,7 +514,8 @@ class AAGState(Sequenced):
             for s, orders in self.orders.items():
                 if s != side:
                     for uid in orders:
-                        data["pieces"][uid]["moved"] = False  # that a unit has an order is itself secret
+                        if uid in data["pieces"]:
+                            data["pieces"][uid]["moved"] = False  # that a unit has an order is itself secret
         return data
 
     def redact(self, entry: Mapping[str, Any], side: str | None) -> dict[str, Any]:
