@@ -205,3 +205,10 @@ def test_unknown_keys_and_every_problem_of_every_file_in_one_report(tmp_path):
     assert "rules.toml: victory: points_to_win: expected an integer 1..99, got -1" in text
     assert "advantages.toml: quick_drop: window: quick_drop is spent in move:end, not 'combat:sea'" in text
     assert "game.toml: game: game: 'chess' is not one of 'aag'" in text
+
+
+def test_an_unknown_table_is_refused(tmp_path):
+    path = _broken(tmp_path, {"board.toml": ("[[island]]", "[[isle]]\nid = 'x'\n\n[[island]]")})
+    with pytest.raises(DataErrors) as err:
+        load_data(path)
+    assert "board.toml: isle: unknown table (expected island, sea, base, block)" in str(err.value)

@@ -71,6 +71,15 @@ TOKEN_WINDOWS = {
     Advantage.COAST_WATCHERS: "move:any",
 }
 TOKENS_PER_SIDE = 8  # AAG Appendix 1: eight advantage tokens for each player
+# the tables of each data file but the manifest (whose keys its record declares)
+TABLES = {
+    "board.toml": ("island", "sea", "base", "block"),
+    "units.toml": ("unit",),
+    "battlebox.toml": ("neck",),
+    "rules.toml": ("victory", "income", "airfields", "carriers", "repair", "supply", "first_player"),
+    "setup.toml": ("airfield", "control", "place", "ship"),
+    "advantages.toml": ("token",),
+}
 
 
 def load_data(data_dir: Path | None = None) -> GameData:
@@ -86,6 +95,9 @@ def load_data(data_dir: Path | None = None) -> GameData:
             raw[name] = {}
     if raw["game.toml"]:
         read_records(c, "game.toml", [raw["game.toml"]], Manifest, name=lambda i, r: "game")
+    for name, tables in TABLES.items():
+        for key in sorted(set(raw[name]) - set(tables)):
+            c.add(name, key, "", f"unknown table (expected {', '.join(tables)})")
     units = _units(raw["units.toml"], c)
     board = _board(raw["board.toml"], c)
     neck = _table(c, "battlebox.toml", raw["battlebox.toml"], "neck", Neck)
@@ -218,8 +230,6 @@ def _rules(doc: dict[str, Any], c: Collector) -> Rules | None:
         _table(c, f, doc, "supply", SupplyCost),
         _table(c, f, doc, "first_player", FirstPlayer),
     )
-    for key in sorted(set(doc) - {"victory", "income", "airfields", "carriers", "repair", "supply", "first_player"}):
-        c.add(f, key, "", "unknown table")
     if any(p is None for p in parts):
         return None
     return Rules(*parts)  # type: ignore[arg-type]
