@@ -212,3 +212,19 @@ def test_an_unknown_table_is_refused(tmp_path):
     with pytest.raises(DataErrors) as err:
         load_data(path)
     assert "board.toml: isle: unknown table (expected island, sea, base, block)" in str(err.value)
+
+
+def test_every_step_and_decision_names_a_phase_of_the_rules():
+    """data/sequence.toml is the only list of steps: each names the phase of `rules/` that runs
+    it, as each kind of decision does."""
+    from henderson.core.sequence import Phase
+    from henderson.games.aag.state import AAGDecision
+
+    from .helpers import game
+
+    state = game().new_state(1)
+    refs = [step.phase for step, *_ in game().sequence().entries]
+    refs += [kind.rules for kind in AAGDecision.__subclasses__()]
+    assert all(isinstance(state.rules_named(ref), Phase) for ref in refs)
+    ids = [step.id for step, *_ in game().sequence().entries]
+    assert ids[0] == "setup" and ids[-1] == "regroup:score" and len(ids) == len(set(ids)) == 27

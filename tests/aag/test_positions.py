@@ -173,3 +173,16 @@ def test_the_documented_position_loads() -> None:
     block = text.split("## Position format (version 2)")[1].split("```json\n")[1].split("```")[0]
     state = game().load_state(json.loads(block))
     assert state.current_player() == "jp" and acts(state) == ["hit jp1", "hit jp4"]
+
+
+def test_a_version_2_position_at_the_start_of_the_regroup_determines_control_rule_aag_regroup_step_1() -> None:
+    """Regroup step 1 is the entry work of `regroup:land`: the island changes hands when the
+    position is loaded, and the air units still to land wait for the first player."""
+    pieces = {
+        "us1": {"id": "us1", "side": "us", "type": "infantry", "zone": "new_georgia"},
+        "us2": {"id": "us2", "side": "us", "type": "fighter", "zone": "H"},
+    }
+    state = game().load_state(version_2(step="regroup:land", first="us", pieces=pieces))
+    assert state.control["new_georgia"] == "us"
+    assert state.step == "regroup:land" and state.current_player() == "us"
+    assert "land us2 guadalcanal" in acts(state)
