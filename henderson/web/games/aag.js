@@ -27,14 +27,16 @@ const ZONE_VERBS = ["fight", "build"]; // VERB ZONE
 
 export const keys = { e: "end", r: "roll" };
 
+const memo = { sel: null, ply: -1, animated: null, steps: new Map() };
+
+/** The turn and the current step as the sequence of play names it (the board data's `steps`). */
 export function phase(view) {
   if (!view) return "";
-  if (view.winner) return `Turn ${view.turn} · game over`;
-  const [stage, detail] = String(view.step || "").split(":");
-  return `Turn ${view.turn} · ${stage}${detail ? ` ${detail.replace(/_/g, " ")}` : ""}`;
+  if (view.result) return `Turn ${view.turn} · game over`;
+  const step = memo.steps.get(view.step);
+  const hidden = step && step.params.hidden_name && (view.options || {}).hidden_movement;
+  return `Turn ${view.turn} · ${hidden ? step.params.hidden_name : step ? step.name : view.step}`;
 }
-
-const memo = { sel: null, ply: -1, animated: null };
 
 function words(action) {
   return action.split(/\s+/);
@@ -461,6 +463,7 @@ function drawMap(ctx, areas, targets, zoneActions) {
 export function render(svg, ctx) {
   const { view, board, legal } = ctx;
   if (!board || !Array.isArray(board.areas) || !board.areas.length || !board.map) throw new Error("no board data");
+  memo.steps = new Map((board.steps || []).map((s) => [s.id, s]));
   if (memo.ply !== ctx.ply) {
     memo.ply = ctx.ply;
     if (memo.sel && !memo.sel.ids.some((id) => actors(legal).has(id))) memo.sel = null;
@@ -472,7 +475,7 @@ export function render(svg, ctx) {
   reset(svg, width, height);
   svg.append(el("rect", { x: 0, y: 0, width, height, fill: "#e8eef0" }));
 
-  const pieces = Array.isArray(view.pieces) ? view.pieces : [];
+  const pieces = Object.values(view.pieces || {});
   const byZone = new Map();
   for (const p of pieces) {
     if (!byZone.has(p.zone)) byZone.set(p.zone, []);
@@ -509,7 +512,8 @@ export function render(svg, ctx) {
         `${c.name}: ${vp} VP · ${supplies[side]} supplies · ${(view.points || {})[side] || 0} points`)));
     sx += 310;
   }
-  if (view.winner) svg.append(el("text", { x: 8, y: 44, "font-size": 13, "font-weight": 700, fill: "#b91c1c" }, `${(SIDE[view.winner] || {}).name || view.winner} wins`));
+  const winner = (view.result || {}).winner;
+  if (winner) svg.append(el("text", { x: 8, y: 44, "font-size": 13, "font-weight": 700, fill: "#b91c1c" }, `${(SIDE[winner] || {}).name || winner} wins`));
   // the victory-point track: 0..20 for each side
   const track = el("g", { class: "vp-track" });
   for (let v = 0; v <= 20; v += 1) {
