@@ -213,8 +213,8 @@ def finish_zone(state: AAGState, events: list[Event]) -> None:
 
 class DeclarePhase(AagPhase):
     """The attacker declares: `join UNIT` (ranged fire into this zone), `aim UNIT` (an air
-    unit or joined ship against the airfields), then `roll` (AAG Determine Total Attack
-    Power, Ranged Fire, Combat step 4)."""
+    unit or joined ship against the airfields), then `roll`
+    (AAG Determine Total Attack Power, Ranged Fire, Combat step 4)."""
 
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
         return [*declare_options(state), ROLL]
