@@ -21,14 +21,7 @@ RUN = 8  # no sentence of ours shares this many consecutive words with its ruleb
 
 # Citations in the code that name no section of their rulebook: the code is to be fixed
 # (cite the section suggested), not the reference. Keyed by the citation as written.
-WRONG_IN_CODE: dict[str, str] = {
-    "AAG Island Control": "web/games/aag.js: no such section; island control is AAG Regroup step 1",
-    "AAG Airfields": "web/games/aag.js: no such section; capacity and damage are AAG Airfield Markers "
-    "(and AAG Regroup step 3 for how many an island takes)",
-    "AAG Unload": "games/aag/evaluate.py: the heading is Unload Transports and Destroyers; cite AAG Combat step 3",
-    "AAG Score Victory Points": "games/aag/rules/regroup.py, games/aag/state.py: the heading is Score Victory "
-    "Points and Check for Victory; cite AAG Regroup step 5",
-}
+WRONG_IN_CODE: dict[str, str] = {}  # citation -> where and why it is wrong, until the code is fixed
 
 
 # the advantage token ids of games/aag/data/advantages.toml, which explain.py turns into

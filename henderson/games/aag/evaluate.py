@@ -118,7 +118,7 @@ def _strength(
     """Each side's land power for holding each island: its units ashore, its air units there,
     the edge of the side holding it, and the power that can join from the sea zones next to
     it. That power (cargo that can land, cruisers and battleships that can fire, air units)
-    can go to one island only (AAG Unload, Ranged Fire: one adjacent zone), so a sea zone's
+    can go to one island only (AAG Combat step 3, Ranged Fire: one adjacent zone), so a sea zone's
     power is split evenly among the islands next to it instead of counted at each."""
     out: dict[str, dict[str, float]] = {}
     for island, seas in t.island_seas.items():

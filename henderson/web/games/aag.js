@@ -429,14 +429,14 @@ function drawMap(ctx, areas, targets, zoneActions) {
     const owner = (view.control || {})[a.id];
     zone.append(el("text", { x: lx, y: ly, "font-size": 12.5, "font-weight": 700, "font-style": "italic", "font-family": "Georgia, serif", fill: "#2f3a1c", stroke: "#eef5f8", "stroke-width": 3, "paint-order": "stroke", "pointer-events": "none" }, a.name));
     if (owner) {
-      // AAG Island Control: the control marker
+      // AAG Regroup step 1: the control marker
       const c = SIDE[owner];
       zone.append(el("g", { "data-control": owner, "pointer-events": "none" },
         el("circle", { cx: lx - 12, cy: ly - 4, r: 9, fill: c.fill, stroke: c.edge, "stroke-width": 2 }),
         el("text", { x: lx - 12, y: ly - 0.5, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: c.ink }, owner === "us" ? "AL" : "JP"),
         el("title", {}, `${a.name} is controlled by ${c.name}`)));
     }
-    // AAG Airfields: capacity, who holds each one and whether it is damaged
+    // AAG Airfield Markers: capacity, who holds each one and whether it is damaged
     const fields = (view.airfields || []).filter((f) => f.island === a.id);
     for (let i = 0; i < a.airfields; i += 1) {
       const f = fields[i];

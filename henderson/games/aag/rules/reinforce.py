@@ -33,8 +33,8 @@ class Reinforce(AagPhase):
 
     Purchases are listed from the most expensive, so that a player who always takes the first
     action buys ships and not infantry alone: otherwise two such players' fleets never meet,
-    each holds its airfields, and the tie at 15 victory points goes on for ever (AAG Score
-    Victory Points: a tie continues until broken)."""
+    each holds its airfields, and the tie at 15 victory points goes on for ever
+    (AAG Regroup step 5: a tie continues until broken)."""
 
     def enter(self, state: AAGState, events: list[Event]) -> None:
         side = state.mover

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 def victory_cause(points_to_win: int, loser_points: int) -> str:
     """Why a side won (AAG Regroup step 5), one of a few fixed phrases so that a simulation
     can count them: it reached the points to win and the other did not, or both had passed
-    them and it had more (a tie goes on, AAG Score Victory Points)."""
+    them and it had more (a tie goes on, AAG Regroup step 5)."""
     if loser_points >= points_to_win:
         return f"{points_to_win} victory points, both past them: the higher total"
     return f"{points_to_win} victory points"
