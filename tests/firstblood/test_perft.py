@@ -13,13 +13,13 @@ PERFT_0906 = 48
 
 def test_counts_at_the_opening(game):
     st = game.new_state(1)
-    assert st.phase == "us_setup"
+    assert st.step == "us_setup"
     assert len(st.legal_actions()) == 1 + len(game.board.setup_area)  # setup default + the first unit's hexes
     st.apply("setup default")
-    assert st.phase == "jp_setup"
+    assert st.step == "jp_setup"
     assert [str(a) for a in st.legal_actions()] == ["setup default", "place 1/124 A", "place 1/124 D"]
     st.apply("setup default")
-    assert st.phase == "jp_reinforcement"
+    assert st.step == "jp_reinforcement"
 
 
 def test_counts_in_a_fixed_movement_position(game, pos):

@@ -31,7 +31,7 @@ def test_minimal_hand_written_position(game):
 
 def test_half_movement_points_are_kept(game):
     st = game.load_state({**BASE, "ground": {"1/1": "0906"}, "movement": {"1/1": 2.5}})
-    assert st.to_json()["movement"] == {"1/1": 2.5}
+    assert st.mf == {"1/1": 5} and st.to_json()["half_mf"] == {"1/1": 5}  # version 2 counts half MF
 
 
 @pytest.mark.parametrize(

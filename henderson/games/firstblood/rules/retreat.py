@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from henderson.games.firstblood.rules.placement import HEX_STACK
-from henderson.games.firstblood.state import OTHER, FBState
+from henderson.games.firstblood.state import FBState, enemy_of
 
 
 def options(st: FBState, unit: str) -> list[str]:
@@ -14,7 +14,7 @@ def options(st: FBState, unit: str) -> list[str]:
     board = st.board
     if here is None or not board.on_map(here):
         return []  # FB 8.12: re-entering boxes or entry points is not allowed
-    enemy = st.hexes_of(OTHER[st.data.ground[unit].side])
+    enemy = st.hexes_of(enemy_of(st.data.ground[unit].side))
     zoc = board.zoc(enemy)
     seen = {here}
     frontier = [here]
@@ -40,7 +40,7 @@ def refusal(st: FBState, unit: str, to: str) -> tuple[str, str]:
     board = st.board
     if here is None or not board.on_map(here) or to not in board.terrain:
         return "FB 8.12", f"{to} is not a hex of the map: no retreat off it"
-    enemy = st.hexes_of(OTHER[st.data.ground[unit].side])
+    enemy = st.hexes_of(enemy_of(st.data.ground[unit].side))
     if to in enemy:
         return "FB 8.11", f"{to} holds enemy units"
     if to in board.zoc(enemy):
