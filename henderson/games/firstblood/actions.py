@@ -344,7 +344,8 @@ def parse_action(text: str) -> FBAction:
         return Add(_unit(args[0], text))
     if verb in ("resolve", "cancel", "end", "stop"):
         need(0, verb)
-        return {"resolve": Resolve(), "cancel": Cancel(), "end": End(), "stop": Stop()}[verb]
+        bare: dict[str, FBAction] = {"resolve": Resolve(), "cancel": Cancel(), "end": End(), "stop": Stop()}
+        return bare[verb]
     if verb == "air":
         need(2, "air UNIT[+UNIT] TARGET")
         return AirMission(_ids(args[0], text, "+"), _loc(args[1], text))

@@ -60,13 +60,13 @@ class Board:
         self.ep_side: dict[str, str] = {f"EP{n}": e.side for n, e in m.entry_points.items()}
         self.ep_circled: dict[str, bool] = {f"EP{n}": e.circled for n, e in m.entry_points.items()}
         self.box_arrows: dict[str, tuple[str, ...]] = {b: x.arrows for b, x in m.boxes.items()}
-        order = sorted(m.boxes.values(), key=lambda b: b.order)
-        self.box_order: tuple[str, ...] = tuple(b.id for b in order)  # along the south edge (FB 6.0)
+        order = sorted(m.boxes.values(), key=lambda box: box.order)
+        self.box_order: tuple[str, ...] = tuple(box.id for box in order)  # along the south edge (FB 6.0)
         self.box_next: dict[str, tuple[str, ...]] = {}
-        for i, b in enumerate(order):
+        for i, box in enumerate(order):
             nxt = [order[j].id for j in (i - 1, i + 1) if 0 <= j < len(order)]
-            self.box_next[b.id] = tuple(nxt)
-        self.reinforcement_boxes = tuple(b.id for b in order if b.reinforcement)
+            self.box_next[box.id] = tuple(nxt)
+        self.reinforcement_boxes = tuple(box.id for box in order if box.reinforcement)
         self.setup_rows = m.setup_rows
         self._free: dict[tuple[str, int], FreeReach] = {}
         self.memo: dict[tuple[Any, ...], Any] = {}  # answers that depend on the data alone, for the game

@@ -195,11 +195,11 @@ def _entries_and_boxes(c: Collector, data: FBData) -> None:
         c.add(f, "boxes", "order", "boxes A to D lie in order along the south edge (FB 6.0)")
     if "0011" not in m.boxes["B"].arrows:
         c.add(f, "box B", "arrows", "must include 0011 (FB 6.2 example)")
-    for b in m.boxes.values():
-        want = b.id in ("A", "D")
-        if b.reinforcement != want:
+    for box in m.boxes.values():
+        takes = box.id in ("A", "D")
+        if box.reinforcement != takes:
             c.add(
-                f, f"box {b.id}", "reinforcement", f"must be {str(want).lower()} (FB 7.2: A and D)"
+                f, f"box {box.id}", "reinforcement", f"must be {str(takes).lower()} (FB 7.2: A and D)"
             )
 
 
@@ -330,7 +330,7 @@ def _setup(c: Collector, data: FBData) -> None:
     for h, n in air_count.items():
         if n > AIR_STACK:
             c.add(f, f"place {h}", "units", f"{n} air units, the limit is {AIR_STACK} (FB 5.2)")
-    sides = {}
+    sides: dict[str, set[str]] = {}
     for p in data.setup:
         if p.unit in data.ground and p.at in m.hexes:
             sides.setdefault(p.at, set()).add(data.ground[p.unit].side)

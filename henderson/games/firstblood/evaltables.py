@@ -94,7 +94,7 @@ class EvalTables:
         for r in data.reinforcements:
             for u in r.units:
                 self.arrival[u] = index[r.turn]
-        self.total_cf = {s: sum(g.cf for g in data.ground.values() if g.side == s) or 1 for s in SIDES}
+        self.total_cf: dict[str, int] = {s: sum(g.cf for g in data.ground.values() if g.side == s) or 1 for s in SIDES}
         # arrivals by side and turn index (start = -1): combat factors and unit counts
         self.arrive_cf: dict[str, dict[int, int]] = {s: {} for s in SIDES}
         self.arrive_n: dict[str, dict[int, int]] = {s: {} for s in SIDES}
@@ -163,7 +163,7 @@ class EvalTables:
         if column is None:
             result = Outcome(0.0, 0.0, 0.0, 0.0, 3.0)  # FB 8.6: attackers eliminated, no roll
         else:
-            dist = distribution(self.data.tables[attacker], column, drm + (1 if above else 0))  # type: ignore[index]
+            dist = distribution(self.data.tables[attacker], column, drm + (1 if above else 0))
             p = {k: float(v) for k, v in dist.items()}
             loss = 3.0 * p.get("AE", 0.0) + 2.0 * p.get("A2", 0.0) + p.get("A1", 0.0) + p.get("EX", 0.0)
             result = Outcome(p.get("DE", 0.0), p.get("D1", 0.0), p.get("EX", 0.0), p.get("DR", 0.0), loss)

@@ -80,7 +80,7 @@ class FBGame(SequencedGame):
         assert isinstance(action, A.FBAction)
         return describe(action)
 
-    def odds(self, state: State, attack: A.Attack | str) -> Odds:  # type: ignore[override]
+    def odds(self, state: State, attack: A.Attack | str) -> Odds:
         """The odds of a whole attack that is legal now (FB 8.4–8.8), without rolling."""
         from henderson.games.firstblood.rules import combat
 

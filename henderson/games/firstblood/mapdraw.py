@@ -141,10 +141,10 @@ def _hexsides(ax: Axes, data: FBData) -> None:
     for (a, b), (kind, _source) in data.map.hexsides.items():
         if kind in styles:
             segments[kind].append(edge(data, a, b))
-    for kind, segs in segments.items():
-        colour, width = styles[kind]
-        linestyle = (0, (1.5, 1.0)) if kind == "ford" else "solid"
-        z = 4 if kind in ("river", "ford") else 3
+    for kind_drawn, segs in segments.items():
+        colour, width = styles[kind_drawn]
+        linestyle = (0, (1.5, 1.0)) if kind_drawn == "ford" else "solid"
+        z = 4 if kind_drawn in ("river", "ford") else 3
         ax.add_collection(
             LineCollection(segs, colors=colour, linewidths=width, linestyles=linestyle, zorder=z)
         )
@@ -370,7 +370,7 @@ def _boxes(ax: Axes, data: FBData) -> dict[str, tuple[float, float]]:
 
 def _holding_boxes(ax: Axes, data: FBData) -> dict[str, tuple[float, float]]:
     """The holding boxes as labelled panels in a row under the map; returns each panel's centre."""
-    out = {}
+    out: dict[str, tuple[float, float]] = {}
     boxes = list(data.map.holding_boxes.values())
     if not boxes:
         return out

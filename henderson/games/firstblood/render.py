@@ -33,8 +33,8 @@ def render(st: FBState) -> str:
         pad = " " if r % 2 else ""  # even rows sit half a hex toward the higher (western) columns
         cells = []
         for c in range(max_col, 0, -1):
-            h = rows[r].get(c)
-            cells.append(cell(st, h) if h else "  ")
+            here = rows[r].get(c)
+            cells.append(cell(st, here) if here else "  ")
         lines.append(f"{r:02d}  {pad}" + " ".join(cells))
     lines.append(
         'key: . clear  " jungle  ^ ridge  HF airfield (Hd damaged, Hx destroyed, fs Fighter Strip unbuilt)  '

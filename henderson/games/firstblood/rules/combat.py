@@ -502,10 +502,10 @@ class CombatPhase(FBPhase):
                 "air": st.combat.building.air,
             }[kind].append(action.unit)
         elif isinstance(action, A.Resolve):
-            b = st.combat.building
-            assert b is not None
+            built = st.combat.building
+            assert built is not None
             st.combat.building = None
-            results.resolve(st, b, compute_odds(st, b.spec()), events)
+            results.resolve(st, built, compute_odds(st, built.spec()), events)
         elif isinstance(action, A.Cancel):
             st.combat.building = None
             events.append(Event("attack", "attack cancelled"))

@@ -80,7 +80,7 @@ def bomb_targets(st: FBState) -> list[str]:
     return artillery_targets(st)
 
 
-def missions(st: FBState) -> list[A.FBAction]:
+def missions(st: FBState) -> list[Action]:
     if st.phasing != "jp" or st.combat.building is not None:
         return []
     cap = airfields.air_on(st, "usaf_cap")
@@ -191,7 +191,7 @@ def artillery_targets(st: FBState) -> list[str]:
     return [h for h in st.board.airfield_hexes if airfields.is_airfield(st, h)]
 
 
-def bombardments(st: FBState) -> list[A.FBAction]:
+def bombardments(st: FBState) -> list[Action]:
     if st.phasing != "jp" or st.combat.building is not None:
         return []
     acts: list[Action] = []
