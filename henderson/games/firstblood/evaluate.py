@@ -204,12 +204,8 @@ def _parts(st: Any) -> tuple[float, ...]:
     jp_stage = _stage(steps, pos, "jp")
     us_hexes = {h for h, _, _ in us_map}
     jp_hexes = {h for h, _, _ in jp_map}
-    us_zoc: set[str] = set()
-    for h in us_hexes:
-        us_zoc.update(adj[h])
-    jp_zoc: set[str] = set()
-    for h in jp_hexes:
-        jp_zoc.update(adj[h])
+    us_zoc = board.zoc(us_hexes)  # FB 8.2
+    jp_zoc = board.zoc(jp_hexes)
 
     us_stacks = _us_stacks(st, us_map, us_off, us_stage)
     free_bomber = any(where == "usaf_ground_attack" and a not in st.bombing for a, where in st.air.items())

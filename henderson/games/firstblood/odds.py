@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from henderson.core.odds import column, ratio
 from henderson.games.firstblood.model import ODDS_COLUMNS, CombatTable
 
 
@@ -74,20 +75,19 @@ class Odds:
 
 
 def odds_column(attack: int, defence: int) -> tuple[str | None, bool, str]:
-    """(column, above 3-1, text). Fractions always favour the defender (FB 8.4, 8.6)."""
+    """(column, above 3-1, text): the kit's odds ratio, rounded in the defender's favour
+    (FB 8.4, 8.6), and the column of the attack table it falls in (`core.odds`)."""
+    found = ratio(attack, defence)
+    index = column(found, ODDS_COLUMNS)
     if defence <= 0:
-        return "3-1", True, f"{attack}-{defence} → 3-1 +1"
+        return ODDS_COLUMNS[-1], True, f"{attack}-{defence} → 3-1 +1"
     if attack <= 0:
         return None, False, f"{attack}-{defence} → below 1-2"
-    if attack >= defence:
-        ratio = attack // defence  # FB 8.4: drop fractions
-        if ratio >= 4:
-            return "3-1", True, f"{attack}-{defence} → {ratio}-1, resolved on 3-1 with +1 (FB 8.6)"
-        return f"{ratio}-1", False, f"{attack}-{defence} → {ratio}-1"
-    against = -(-defence // attack)  # ceiling: rounded in favour of the defender (FB 8.6)
-    if against <= 2:
-        return "1-2", False, f"{attack}-{defence} → 1-2"
-    return None, False, f"{attack}-{defence} → 1-{against}, below 1-2 (FB 8.6)"
+    if index == len(ODDS_COLUMNS):  # FB 8.6: beyond 3-1, resolved on 3-1 with +1
+        return ODDS_COLUMNS[-1], True, f"{attack}-{defence} → {found}, resolved on 3-1 with +1 (FB 8.6)"
+    if index < 0:  # FB 8.6: below 1-2
+        return None, False, f"{attack}-{defence} → {found}, below 1-2 (FB 8.6)"
+    return ODDS_COLUMNS[index], False, f"{attack}-{defence} → {found}"
 
 
 def distribution(table: CombatTable, column: str, drm: int) -> dict[str, Fraction]:
@@ -100,5 +100,3 @@ def distribution(table: CombatTable, column: str, drm: int) -> dict[str, Fractio
         dist[code] = dist.get(code, Fraction(0)) + Fraction(1, 6)
     return dist
 
-
-assert ODDS_COLUMNS == ("1-2", "1-1", "2-1", "3-1")

@@ -19,7 +19,7 @@ from henderson.core.errors import PositionError
 from henderson.core.events import Event
 from henderson.core.fields import field
 from henderson.core.game import other_side
-from henderson.core.sequence import Decision, Sequenced
+from henderson.core.sequence import Decision, Plan, Sequenced
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.board import Board
 from henderson.games.firstblood.model import SIDES, FBData
@@ -289,6 +289,11 @@ class FBState(Sequenced):
         self.data: FBData = game.data
         self.board: Board = game.board
         self.occ: dict[str, tuple[str, ...]] = {}  # place -> units there, kept in step with `ground`
+        self._plan: Plan = super().plan  # the options never change: found once, not at every question
+
+    @property
+    def plan(self) -> Plan:
+        return self._plan
 
     # --- the kit's protocol ---------------------------------------------------------------
 
@@ -326,6 +331,7 @@ class FBState(Sequenced):
         d = other.__dict__
         d["data"] = self.data
         d["board"] = self.board
+        d["_plan"] = self._plan
         d["occ"] = self.occ.copy()  # tuples: shared safely
         return other
 
@@ -375,10 +381,6 @@ class FBState(Sequenced):
         terrain = self.board.terrain
         ground = self.data.ground
         return {p for p, us in self.occ.items() if us and p in terrain and ground[us[0]].side == side}
-
-    def zoc_of(self, side: str) -> set[str]:
-        """Hexes in the zone of control of `side`'s ground units (FB 8.2)."""
-        return self.board.zoc(self.hexes_of(side))
 
     def owner_of_hex(self, hex_id: str) -> str | None:
         units = self.occ.get(hex_id)
