@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import shutil
+import time
 import tomllib
 from collections import Counter
 from pathlib import Path
@@ -784,3 +785,27 @@ def test_map_too_small(data):
     datacheck.check(c, small)
     want = "map.toml: grid: rows: the map must span at least rows 00-12 and columns 01-20 (docs/data.md)"
     assert want in [str(e) for e in c.errors]
+
+
+def test_an_unknown_key_is_refused(copy):
+    edit(copy, "map.toml", 'number = 16\nside = "jp"', 'number = 16\ncolour = "red"\nside = "jp"')
+    assert "map.toml: entry point 16: colour: unknown field" in errors_of(copy)
+
+
+def test_a_huge_count_is_refused_before_any_counter_is_built(copy):
+    """FB 7.6 numbers the air and naval counters from the chart's counts: a count is checked (at most 99 of a
+    type on a turn) before the counters are made, so a hundred million is refused at once, not built."""
+    edit(copy, "turns.toml", "air = { SBD = 1, TBF = 1 }", "air = { SBD = 100000000, TBF = 1 }")
+    start = time.perf_counter()
+    msgs = errors_of(copy)
+    assert time.perf_counter() - start < 5
+    assert "turns.toml: arrival SEP I us: air.SBD: expected an integer 1..99, got 100000000" in msgs
+
+
+def test_the_sequence_of_play_is_checked_with_the_rest(copy):
+    """data/sequence.toml (FB 3.2, the only list of the steps) is checked in the same pass as the other files."""
+    edit(copy, "sequence.toml", 'phase = "supply"', 'phase = "supply"\nwhen = "fog"')
+    edit(copy, "turns.toml", 'units = ["228/1", "228/3"]', 'units = ["228/1", "228/3", "ZZZ"]')
+    msgs = errors_of(copy)
+    assert "sequence.toml: step[3]: when: 'fog' is not an option of the game" in msgs
+    assert "turns.toml: arrival OCT III jp: units: unknown unit 'ZZZ'" in msgs

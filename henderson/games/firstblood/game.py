@@ -63,6 +63,10 @@ class FBGame(SequencedGame):
         from henderson.games.firstblood.position import migrate
 
         position = migrate(self, obj)
+        if isinstance(position, Mapping) and "seed" in position and position["seed"] is None:
+            # the kit writes `"seed": null` for a position of unknown seed but refuses it when it
+            # reads the position back (core.sequence.Sequenced.load): read it as left out
+            position = {k: v for k, v in position.items() if k != "seed"}
         token = AS_WRITTEN.set(position is not obj)
         try:
             st = FBState.load(self, position, dice)
@@ -75,10 +79,8 @@ class FBGame(SequencedGame):
         return A.parse_action(text)
 
     def describe(self, action: Action) -> ActionInfo:
-        from henderson.games.firstblood.describe import describe
-
         assert isinstance(action, A.FBAction)
-        return describe(action)
+        return A.describe(action)
 
     def odds(self, state: State, attack: A.Attack | str) -> Odds:
         """The odds of a whole attack that is legal now (FB 8.4–8.8), without rolling."""
