@@ -13,7 +13,6 @@ from henderson.games.firstblood import actions as A
 
 from .test_notation import actions
 
-
 VERBS = {"place", "setup", "commit", "move", "bomb", "attack", "add", "resolve", "cancel", "air", "bombard"} | {
     "lose",
     "retreat",

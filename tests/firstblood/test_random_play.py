@@ -13,7 +13,6 @@ from henderson import games
 from henderson.core.record import GameRecord, record_for, replay
 from henderson.games.firstblood import actions as A
 
-
 GAMES = int(os.environ.get("HENDERSON_RANDOM_GAMES", "24"))
 BATCH = 8
 

@@ -38,8 +38,8 @@ from henderson.games.firstblood.model import (
     FBData,
     GroundUnit,
     HexsideDefaults,
-    HexsideType,
     Hexsides,
+    HexsideType,
     HoldingBox,
     Manifest,
     MapData,
@@ -136,10 +136,15 @@ def _read(
         record = name(i, item)
         source = c.source(item, f, record)
         rest = {k: v for k, v in item.items() if k != "source"}
-        found = read_records(c, f, [rest], cls, lambda _i, _raw: record)
+        found = read_records(c, f, [rest], cls, _called(record))
         if found:
             out.append((record, dataclasses.replace(found[0], source=source)))  # type: ignore[type-var]
     return out
+
+
+def _called(record: str) -> Callable[[int, Mapping[str, Any]], str]:
+    """What messages call one record."""
+    return lambda _i, _raw: record
 
 
 def _table(c: Collector, doc: Mapping[str, Any], key: str, f: str, cls: type[R]) -> R | None:

@@ -474,7 +474,12 @@ def _building_gain(st: Any, tab: EvalTables) -> float:
         adj = board.adj
         for u, place in st.ground.items():
             g = ground[u]
-            if g.side == side and u not in st.combat.attacked and place in adj and all(d in adj[place] for d in b.defenders):
+            if (
+                g.side == side
+                and u not in st.combat.attacked
+                and place in adj
+                and all(d in adj[place] for d in b.defenders)
+            ):
                 attackers.append(u)
     if not attackers:
         return 0.0

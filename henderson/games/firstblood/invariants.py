@@ -54,7 +54,9 @@ def errors(st: FBState) -> list[str]:
             found.append(f"a bomber on the Fighter Strip hex {h} (FB 12.5)")
     for a, w in st.air.items():
         us = data.air[a].side == "us"
-        if not ((w in board.airfield_hexes or w.startswith("usaf") or w == "returning") if us else w.startswith("ijaf")):
+        if not (
+            (w in board.airfield_hexes or w.startswith("usaf") or w == "returning") if us else w.startswith("ijaf")
+        ):
             found.append(f"{a} is in {w}, not a place for it")
     if st.step == "jp_reinforcement" and not st.pending and not airfields.capacity_ok(st):
         found.append("over capacity after the US air phase (FB 12.3.1)")

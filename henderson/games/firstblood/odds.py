@@ -99,4 +99,3 @@ def distribution(table: CombatTable, column: str, drm: int) -> dict[str, Fractio
         code = results[roll - 1]
         dist[code] = dist.get(code, Fraction(0)) + Fraction(1, 6)
     return dist
-

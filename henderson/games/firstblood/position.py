@@ -101,7 +101,7 @@ def _decision(d: Any, i: int) -> dict[str, Any]:
     if not isinstance(d, Mapping) or d.get("kind") not in DECISIONS or d.get("side") not in ("us", "jp"):
         raise PositionError(f"pending[{i}]", f"a decision has a kind ({', '.join(DECISIONS)}) and a side (us or jp)")
     out = {"kind": d["kind"], "side": d["side"], "units": d.get("units", [])}
-    if "rule" in d and d["rule"]:
+    if d.get("rule"):
         out["rule"] = d["rule"]
     if d["kind"] == "lose":
         out["count"] = d.get("count", 0)

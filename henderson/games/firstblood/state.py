@@ -355,11 +355,15 @@ class FBState(Sequenced):
         for unit in self.mf:
             if unit not in self.ground or self.data.ground[unit].side != self.phasing:
                 raise PositionError(f"half_mf.{unit}", "not a unit that can move in this phase")
-        if moving and self.entered and not self.pending:
+        if moving and not self.pending:
             from henderson.games.firstblood.rules.stacking import Stacking, overfull
 
-            over = overfull(self)
-            if over and not Stacking(self).ok:
+            probe = self
+            if not self.entered:  # the movement left once the step's entry work is done
+                probe = self.clone()
+                self.rules_named(self.current_step.phase).enter(probe, [])
+            over = overfull(probe)
+            if over and not Stacking(probe).ok:
                 raise PositionError(
                     "ground",
                     f"{len(self.at(over[0]))} ground units in {over[0]}, and the moves left could not bring every "

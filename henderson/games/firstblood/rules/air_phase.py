@@ -48,14 +48,15 @@ class AirPhase(FBPhase):
                 acts.extend(A.Fly(a, h) for h in airfields.landing_hexes(st, a) if h in st.board.adj[where])
         return acts
 
-
     def explain(self, st: FBState, action: Action) -> IllegalAction:
         if not isinstance(action, A.Fly):
             return super().explain(st, action)
         a = action.unit
         where = st.air.get(a)
         if a in st.data.air and st.data.air[a].side == "jp":
-            return IllegalAction("FB 12.4", f"{a} is Japanese: Japanese air units never land on or use the airfield hexes")
+            return IllegalAction(
+                "FB 12.4", f"{a} is Japanese: Japanese air units never land on or use the airfield hexes"
+            )
         if a not in st.data.air or where is None:
             return IllegalAction("FB 13.7", f"{a} is not a US air unit in play")
         if where == "usaf_reserve":
@@ -79,7 +80,6 @@ class AirPhase(FBPhase):
             return IllegalAction("FB 13.7", f"{a} has moved this turn and may not shift to another strip hex")
         return IllegalAction("FB 13.7", f"{action.to} is not an adjacent operative airstrip hex with room")
 
-
     def do(self, st: FBState, action: Action, events: list[Event]) -> None:
         assert isinstance(action, A.Fly)
         frm = st.air[action.unit]
@@ -87,10 +87,11 @@ class AirPhase(FBPhase):
         st.air_moved.add(action.unit)
         events.append(
             Event(
-                "air", f"{action.unit} {frm} → {action.to} (FB 13.7)", {"unit": action.unit, "from": frm, "to": action.to}
+                "air",
+                f"{action.unit} {frm} → {action.to} (FB 13.7)",
+                {"unit": action.unit, "from": frm, "to": action.to},
             )
         )
-
 
     def leave(self, st: FBState, events: list[Event]) -> None:
         """FB 12.3.1: anything over capacity goes back to the reserve."""

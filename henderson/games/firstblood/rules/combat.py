@@ -20,7 +20,6 @@ from henderson.games.firstblood.rules import artillery, japanese_air, results, v
 from henderson.games.firstblood.rules.phase import FBPhase
 from henderson.games.firstblood.state import Building, Combat, FBState, enemy_of
 
-
 # --- who may take part ------------------------------------------------------------
 
 
@@ -107,7 +106,9 @@ def open_duties(
     enemy = enemy_of(st.phasing)
     board = st.board
     hexes = sorted(
-        h for h in st.combat.must_defend if st.owner_of_hex(h) == enemy and h not in st.combat.attacked_hexes and h not in used_hexes
+        h
+        for h in st.combat.must_defend
+        if st.owner_of_hex(h) == enemy and h not in st.combat.attacked_hexes and h not in used_hexes
     )
     units = []
     for u in sorted(st.combat.must_attack):
@@ -490,7 +491,11 @@ class CombatPhase(FBPhase):
             else:
                 st.combat.building = Building(action.defenders)
                 events.append(
-                    Event("attack", f"attack on {'+'.join(action.defenders)} opened", {"defenders": list(action.defenders)})
+                    Event(
+                        "attack",
+                        f"attack on {'+'.join(action.defenders)} opened",
+                        {"defenders": list(action.defenders)},
+                    )
                 )
         elif isinstance(action, A.Add):
             assert st.combat.building is not None
@@ -521,7 +526,9 @@ class CombatPhase(FBPhase):
         if units:
             return IllegalAction("FB 8.2", f"all units in an enemy zone of control must attack ({', '.join(units)})")
         if hexes:
-            return IllegalAction("FB 8.2", f"all enemy units in your zone of control must be attacked ({', '.join(hexes)})")
+            return IllegalAction(
+                "FB 8.2", f"all enemy units in your zone of control must be attacked ({', '.join(hexes)})"
+            )
         return None
 
     def leave(self, st: FBState, events: list[Event]) -> None:

@@ -19,7 +19,7 @@ from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.rules import airfields, retreat
 from henderson.games.firstblood.rules.phase import FBPhase
 from henderson.games.firstblood.rules.placement import HEX_STACK
-from henderson.games.firstblood.state import Advance, Entry, FBDecision, FBState, Land, Lose, Retreat, enemy_of
+from henderson.games.firstblood.state import Advance, Entry, FBDecision, FBState, Lose, Retreat, enemy_of
 
 D = TypeVar("D", bound=FBDecision)
 
@@ -136,9 +136,7 @@ class RetreatRules(DecisionRules):
                 return IllegalAction("FB 8.10", f"{action.unit} is not retreating")
             rule, why = retreat.refusal(st, action.unit, action.to)
             return IllegalAction(rule, f"{action.unit} cannot retreat to {action.to}: {why}")
-        return IllegalAction(
-            "FB 8.10", f"{d.side.upper()} must first retreat {', '.join(d.units)}: 'retreat UNIT HEX'"
-        )
+        return IllegalAction("FB 8.10", f"{d.side.upper()} must first retreat {', '.join(d.units)}: 'retreat UNIT HEX'")
 
     def decide(self, st: FBState, d: FBDecision, action: Action, events: list[Event]) -> None:
         assert isinstance(action, A.Retreat)

@@ -63,13 +63,19 @@ class Engineers(FBPhase):
                 verb = {Status.DAMAGED: "repaired", Status.DESTROYED: "rebuilt", Status.UNBUILT: "built"}[status]
                 rule = "FB 11.2.1" if not engineers else "FB 11.2"
                 events.append(
-                    Event("airfield", f"airfield hex {h} {verb}: operational ({rule})", {"hex": h, "status": "operational"})
+                    Event(
+                        "airfield",
+                        f"airfield hex {h} {verb}: operational ({rule})",
+                        {"hex": h, "status": "operational"},
+                    )
                 )
             else:
                 st.work[h] = done
                 events.append(
                     Event(
-                        "engineer", f"engineers at {h}: {done} of {TURNS_NEEDED[status]} turns done (FB 11.2)", {"hex": h}
+                        "engineer",
+                        f"engineers at {h}: {done} of {TURNS_NEEDED[status]} turns done (FB 11.2)",
+                        {"hex": h},
                     )
                 )
 

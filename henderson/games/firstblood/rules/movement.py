@@ -12,11 +12,10 @@ from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
 from henderson.core.game import Action
 from henderson.games.firstblood import actions as A
-from henderson.games.firstblood.rules import airfields
+from henderson.games.firstblood.rules import airfields, japanese_air
+from henderson.games.firstblood.rules.phase import FBPhase
 from henderson.games.firstblood.rules.placement import HEX_STACK
 from henderson.games.firstblood.rules.stacking import Stacking, overfull
-from henderson.games.firstblood.rules import japanese_air
-from henderson.games.firstblood.rules.phase import FBPhase
 from henderson.games.firstblood.state import FBState, enemy_of
 
 
@@ -476,7 +475,8 @@ class Movement(FBPhase):
                     if again:
                         return IllegalAction(
                             "FB 6.0",
-                            f"{action.unit} may not reenter box {again[0]}: it has been in or moved through boxes {seen}",
+                            f"{action.unit} may not reenter box {again[0]}: "
+                            f"it has been in or moved through boxes {seen}",
                         )
                 if board.on_map(action.to) and action.to in st.hexes_of(enemy_of(g.side)):
                     return IllegalAction("FB 7.4", f"{action.to} holds enemy ground units")
@@ -494,7 +494,7 @@ class Movement(FBPhase):
                     return IllegalAction("FB 13.6", f"{action.unit} is not a bomber in the USAF Ground Attack box")
                 return IllegalAction("FB 13.6", f"{action.hex} holds no Japanese ground units on the map (FB 13.2)")
             if isinstance(action, A.AirMission):
-                    return japanese_air.explain(st, action)
+                return japanese_air.explain(st, action)
         except IllegalAction as exc:
             return exc
         return super().explain(st, action)
@@ -511,7 +511,11 @@ class Movement(FBPhase):
         elif isinstance(action, A.Bomb):
             st.bombing[action.unit] = action.hex
             events.append(
-                Event("bomb", f"{action.unit} placed over {action.hex} (FB 13.6)", {"unit": action.unit, "hex": action.hex})
+                Event(
+                    "bomb",
+                    f"{action.unit} placed over {action.hex} (FB 13.6)",
+                    {"unit": action.unit, "hex": action.hex},
+                )
             )
         elif isinstance(action, A.AirMission):
             japanese_air.fly(st, action, events)
@@ -527,7 +531,9 @@ class Movement(FBPhase):
             )
         stuck = unmoved_in_boxes(st)
         if stuck:
-            return IllegalAction("FB 6.3", f"Japanese units in off-board boxes must move every turn ({', '.join(stuck)})")
+            return IllegalAction(
+                "FB 6.3", f"Japanese units in off-board boxes must move every turn ({', '.join(stuck)})"
+            )
         waiting = waiting_on_entry_points(st)
         if waiting:
             where = ", ".join(f"{u} on {st.ground[u]}" for u in waiting)
