@@ -183,6 +183,7 @@ def test_version_2_does_the_entry_work_of_a_step_not_entered(game):
         ({"pending": [{"kind": "dance", "side": "us"}]}, "pending[0].kind"),
         ({"pending": [{"kind": "lose", "side": "us", "units": ["9/99"]}]}, "pending[0].units"),
         ({"combat": {"building": {"defenders": ["9999"]}}}, "combat.building.defenders"),
+        ({"combat": {"building": {"defenders": []}}}, "combat.building.defenders"),
         ({"specials": "sunk"}, "specials"),
         (  # FB 5.0: four in a hex at the start of a movement phase, none of them free to move
             {"step": "us_movement", "entered": False, "ground": dict.fromkeys(["1/1", "2/1", "3/1", "1/5"], "0906")}

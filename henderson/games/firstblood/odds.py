@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from henderson.core.odds import column, ratio
-from henderson.games.firstblood.model import ODDS_COLUMNS, CombatTable
+from henderson.games.firstblood.model import ODDS_COLUMNS, RESULT_CODES, CombatTable
 
 
 @dataclass(frozen=True)
@@ -51,8 +51,6 @@ class Odds:
 
     def text(self) -> str:
         """The odds as a person reads them."""
-        from henderson.games.firstblood.oddstext import odds_report
-
         return odds_report(self.to_json())
 
     def to_json(self) -> dict[str, Any]:
@@ -99,3 +97,32 @@ def distribution(table: CombatTable, column: str, drm: int) -> dict[str, Fractio
         code = results[roll - 1]
         dist[code] = dist.get(code, Fraction(0)) + Fraction(1, 6)
     return dist
+
+
+def odds_report(o: dict[str, Any]) -> str:
+    """An attack's odds as a person reads them (the JSON of `Odds.to_json`)."""
+    lines = [
+        f"attack: {o['ground']} ground + {o['artillery']} artillery"
+        + (
+            f" (of {o['artillery_offered']} offered; at most twice the ground factors, FB 9.6)"
+            if o["artillery"] < o["artillery_offered"]
+            else ""
+        )
+        + f" = {o['attack']}",
+        f"defence: {o['defence_base']}" + (f" → {o['defence']} doubled" if o["doublings"] else ""),
+    ]
+    for d in o["doublings"]:
+        lines.append(f"  {d['hex']} doubled: {d['text']} ({d['rule']})")
+    lines.append(f"odds: {o['ratio']}")
+    if o["column"] is None:
+        lines.append("below 1-2: the attackers are eliminated before any roll (FB 8.6)")
+        return "\n".join(lines)
+    lines.append(f"column {o['column']} of the {o['table']}")
+    for m in o["modifiers"]:
+        lines.append(f"  die {m['value']:+d}: {m['text']} ({m['rule']})")
+    lines.append(f"total die modifier {o['drm']:+d} (the die stays within 1-6, FB 8.8)")
+    lines.append("chance of each result:")
+    for code in RESULT_CODES:
+        if code in o["distribution"]:
+            lines.append(f"  {code:3} {o['distribution'][code]:>5}  ({o['probabilities'][code]:.1%})")
+    return "\n".join(lines)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextvars
 import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from henderson.core.dice import Dice
 from henderson.core.errors import PositionError
@@ -83,6 +83,12 @@ def _hexes(st: FBState, hexes: Any, where: str) -> None:
     for h in hexes:
         if h not in st.board.terrain:
             raise PositionError(where, f"{h!r} is not a hex of the map")
+
+
+def _defenders(st: FBState, hexes: Any, where: str) -> None:
+    if not hexes:
+        raise PositionError(where, "an attack is on one hex or more (FB 8.2)")
+    _hexes(st, hexes, where)
 
 
 def _ground(st: FBState, ground: dict[str, str], where: str) -> None:
@@ -218,7 +224,7 @@ class Land(FBDecision):
 class Building:
     """An attack being put together with `add` before it is resolved (FB 8.2, 9.x, 10.4)."""
 
-    defenders: tuple[str, ...] = field((), check=_hexes)
+    defenders: tuple[str, ...] = field(check=_defenders)
     attackers: list[str] = field(factory=list, check=_ground_units)
     artillery: list[str] = field(factory=list, check=_ground_units)
     ships: list[str] = field(factory=list, check=_counters)
@@ -299,7 +305,7 @@ class FBState(Sequenced):
 
     @property
     def game(self) -> FBGame:
-        return self._game  # type: ignore[return-value]
+        return cast("FBGame", self._game)
 
     @property
     def end_action(self) -> A.End:
