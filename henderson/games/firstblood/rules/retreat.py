@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from henderson.core.paths import Step, cheapest
 from henderson.games.firstblood.rules.placement import HEX_STACK
 from henderson.games.firstblood.state import FBState, enemy_of
 
@@ -16,22 +19,14 @@ def options(st: FBState, unit: str) -> list[str]:
         return []  # FB 8.12: re-entering boxes or entry points is not allowed
     enemy = st.hexes_of(enemy_of(st.data.ground[unit].side))
     zoc = board.zoc(enemy)
-    seen = {here}
-    frontier = [here]
-    found: list[str] = []
-    while frontier:
-        nxt = []
-        for h in frontier:
-            for n in board.adj[h]:
-                if n in seen or n in enemy or n in zoc or board.side[(h, n)] == "river":
-                    continue
-                seen.add(n)
-                if len(st.at(n)) < HEX_STACK:
-                    found.append(n)
-                else:
-                    nxt.append(n)  # FB 8.2.3: keep retreating until stacking permits
-        frontier = nxt
-    return sorted(found)
+
+    def onward(h: str, _hexes: int) -> Iterator[Step[str]]:
+        for n in board.adj[h]:
+            if n != here and n not in enemy and n not in zoc and board.side[(h, n)] != "river":
+                # a hex with room ends the retreat; a full one is passed (FB 8.2.3)
+                yield (n, 1, len(st.at(n)) < HEX_STACK, None)
+
+    return sorted(cheapest({here: 0}, onward).stops)
 
 
 def refusal(st: FBState, unit: str, to: str) -> tuple[str, str]:
