@@ -121,7 +121,7 @@ def test_fb_13_7_returning_units_land_inverted(pos):
     """FB 13.7: units back from CAP and Ground Attack land on the strips inverted and cannot fly again this phase."""
     st = pos("us_combat", air={"F4F-1": "usaf_cap", "SBD-1": "usaf_ground_attack"}, ground={"1/1": "0906"}, dice=[])
     st.apply("end")  # combat, engineer, then the air phase: both must land
-    assert st.phase == "us_air" and st.current_player() == "us"
+    assert st.step == "us_air" and st.current_player() == "us"
     while st.pending:
         st.apply(st.legal_actions()[0])
     assert st.air["F4F-1"] in ("0708", "0709") and st.inverted >= {"F4F-1", "SBD-1"}
@@ -137,9 +137,9 @@ def test_fb_12_6_occupying_the_airfield(pos):
     st.apply("move Kuma 0708")
     assert "F4F-1" not in st.air and st.airfield["0708"] == "destroyed"
     st.apply("end")  # no combat, supply roll 1, nothing to place: on to the US movement phase
-    assert st.phase == "us_movement"
+    assert st.step == "us_movement"
     st.apply("end")  # no US attack possible: the US combat phase ends at once
-    assert st.is_terminal() and st.winner() == "jp" and "12.6.2" in st.cause
+    assert st.is_terminal() and st.winner() == "jp" and "12.6.2" in st.end_cause
 
 
 def test_fb_2_0_end_of_jan_iii(pos):
@@ -221,7 +221,7 @@ def test_fb_11_4_a_unit_attacking_beside_the_engineer_does_not_stop_its_work(pos
     )
     st.apply("attack 0808 with 1/1")
     st.apply("stop")
-    assert st.phase != "us_combat" and st.airfield["0708"] == "operational"
+    assert st.step != "us_combat" and st.airfield["0708"] == "operational"
 
 
 def test_fb_11_2_1_optional_any_two_units_repair(pos):
@@ -260,11 +260,11 @@ def test_fb_11_4_bombers_stop_the_rebuilding_of_a_destroyed_hex(pos):
     assert A.AirMission(("Betty-1",), "0708") in st.legal_actions()
     st.apply("air Betty-1 0708")
     assert "Betty-1" not in st.air and "0708" in st.disturbed
-    while st.phase != "us_air":
+    while st.step != "us_air":
         st.apply("end")
     assert st.airfield["0708"] == "destroyed" and "0708" not in st.work  # FB 11.4: to be started all over
     undisturbed = pos("jp_combat", turn="SEP III", dice=[1], **fields)
-    while undisturbed.phase != "us_air":
+    while undisturbed.step != "us_air":
         undisturbed.apply("end")
     assert undisturbed.airfield["0708"] == "operational"  # FB 11.2: rebuilt in its second turn
 
@@ -318,7 +318,7 @@ def test_fb_8_10_1_the_defender_chooses_what_a_bombardment_destroys(pos):
     """FB 8.10.1, 9.5.3: artillery bombarding an airfield hex destroys one US air unit, the US player choosing."""
     st = pos("jp_combat", ground={"SUY": "0701", "Kuma": "0015"}, air={"F4F-1": "0708", "SBD-1": "0708"})
     st.apply("bombard 0708 with SUY")
-    assert st.current_player() == "us" and st.pending[0].rule == "FB 9.5.3"
+    assert st.current_player() == "us" and st.pending[-1].rule == "FB 9.5.3"
     assert {str(a) for a in st.legal_actions()} == {"lose F4F-1", "lose SBD-1"}
 
 
@@ -400,7 +400,7 @@ def test_fb_13_6_inverted_air_units_turn_face_up_after_us_combat(pos):
     not before (the US movement phase leaves them inverted)."""
     st = pos("us_movement", ground={"1/1": "0906"}, air={"F4F-1": "0708"}, inverted=["F4F-1"])
     st.apply("end")
-    assert "F4F-1" not in st.inverted and st.phase in ("us_engineer", "us_air")
+    assert "F4F-1" not in st.inverted and st.step in ("us_engineer", "us_air")
 
 
 def test_fb_9_5_1_artillery_bombards_the_fighter_strip_once_built(game, pos):

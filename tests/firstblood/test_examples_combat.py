@@ -213,7 +213,7 @@ def test_fb_13_6_bombers_add_one_each(game, pos):
     st.apply("bomb SBD-1 0906")
     st.apply("bomb SBD-2 0906")
     st.apply("end")
-    assert st.phase == "us_combat"
+    assert st.step == "us_combat"
     odds = game.odds(st, "attack 0906 with 1/1")
     assert [(m.value, m.rule) for m in odds.modifiers] == [(2, "FB 13.6")]
     assert odds.distribution == {"EX": Fraction(1, 6), "DR": Fraction(1, 6), "D1": Fraction(1, 6), "DE": Fraction(1, 2)}
@@ -230,7 +230,7 @@ def test_fb_8_2_one_unit_may_have_to_attack_four_hexes(pos):
     with pytest.raises(IllegalAction):
         st.apply("attack 1022+1121+1221 with Yano")  # 1222 would be left with nobody to attack it
     st.apply("attack 1022+1121+1221+1222 with Yano")
-    assert st.phase != "jp_combat"  # the duties are met: the phase could end
+    assert st.step != "jp_combat"  # the duties are met: the phase could end
 
 
 def test_fb_7_5_1_an_attack_out_of_a_box_doubles_the_defenders(game, pos):
@@ -271,7 +271,7 @@ def test_fb_8_2_2_a_retreat_through_zones_of_control_eliminates(pos):
     assert any(e.kind == "eliminated" and e.data["rule"] == "FB 8.11" for e in events)
     st = pos("us_combat", ground={"1/1": "0905", "Kuma": "0906"}, dice=[4])  # 4-3: 1-1, die 4: DR
     st.apply("attack 0906 with 1/1")
-    assert "Kuma" in st.ground and (st.ground["Kuma"] != "0906" or st.pending[0].kind == "retreat")
+    assert "Kuma" in st.ground and (st.ground["Kuma"] != "0906" or st.pending[-1].kind == "retreat")
 
 
 def test_fb_8_2_3_a_retreat_goes_on_past_full_hexes(game, pos):
@@ -404,7 +404,7 @@ def test_fb_7_5_4_overstacking_on_required_entry(game, pos):
         "jp_combat", ground={**us, **dict.fromkeys(jp, "A")}, boxes_visited=dict.fromkeys(jp, "BA"), dice=[6, 5]
     )  # 16 against 4 doubled: 2-1, die 6 -1 (jungle): D1; then the supply roll, 5
     st.apply(f"attack {arrows[0]} with {','.join(jp)}")
-    assert st.current_player() == "jp" and st.pending[0].rule == "FB 7.5.4"
+    assert st.current_player() == "jp" and st.pending[-1].rule == "FB 7.5.4"
     assert {a.unit for a in st.legal_actions()} == set(jp)
     events = st.apply("lose 2/4")  # nothing left to attack with: the supply phase follows at once
     assert sorted(st.at(arrows[0])) == sorted(jp[:3]) and "2/4" in st.eliminated

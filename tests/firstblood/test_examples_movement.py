@@ -76,9 +76,9 @@ def test_fb_6_0_no_reentering_a_box(pos):
 def _next_turn(game, st, turn):
     """The same units at the start of `turn`'s Japanese movement phase (box counters kept)."""
     obj = st.to_json()
-    for key in ("movement", "moved", "held", "dice", "seed", "ply"):
+    for key in ("half_mf", "moved", "held", "dice", "seed", "ply"):
         obj.pop(key, None)
-    obj.update(turn=turn, phase="jp_movement")
+    obj.update(turn=game.data.turns.index(turn) + 1, step="jp_movement", entered=False)
     return game.load_state(obj)
 
 
@@ -124,16 +124,16 @@ def test_fb_6_3_units_in_boxes_must_move(pos):
     assert err.value.rule == "FB 6.3"
     st.apply("move 1/124 B")
     st.apply("end")
-    assert st.phase != "jp_movement"
+    assert st.step != "jp_movement"
 
 
 def test_fb_7_2_units_placed_in_a_box_wait_a_turn(pos):
     """FB 7.2: reinforcements placed in Box A or D may not move until the following turn."""
     st = pos("jp_reinforcement", turn="OCT I", to_place=["1/29"], ground={"Kuma": "0015"})
     st.apply("place 1/29 A")
-    while st.phase == "jp_reinforcement":
+    while st.step == "jp_reinforcement":
         st.apply("end")
-    assert st.phase == "jp_movement"
+    assert st.step == "jp_movement"
     assert not any(isinstance(a, A.Move) and a.unit == "1/29" for a in st.legal_actions())
 
 
@@ -141,7 +141,7 @@ def test_fb_7_1_6db_enters_at_entry_point_11(pos):
     """FB 7.1 example: OCT I, 6DB placed on entry point 11 moves to 1007 and still has 8 MF."""
     st = pos("us_reinforcement", turn="OCT I", to_place=["6DB"])
     st.apply("place 6DB EP11")
-    assert st.phase == "us_movement"
+    assert st.step == "us_movement"
     st.apply("move 6DB 1007 via 1007")
     assert st.ground["6DB"] == "1007" and mf_left(st, "6DB") == 8
 
@@ -151,7 +151,7 @@ def test_fb_7_3_228th_enters_at_0220_with_half_its_mf(pos):
     st = pos("jp_reinforcement", turn="OCT III", to_place=["228/1", "228/3"], specials="committed")
     st.apply("place 228/1 EP1")
     st.apply("place 228/3 EP1")
-    assert st.phase == "jp_movement"
+    assert st.step == "jp_movement"
     for unit in ("228/1", "228/3"):
         st.apply(f"move {unit} 0220 via 0220")
         assert st.ground[unit] == "0220" and mf_left(st, unit) == 4
@@ -181,7 +181,7 @@ def test_fb_5_0_units_pass_through_full_hexes(pos):
     st.apply("move 1/1 0712 via 0711,0712")  # through the full hex
     assert st.ground["1/1"] == "0712"
     st.apply("end")
-    assert st.phase != "us_movement"
+    assert st.step != "us_movement"
 
 
 def test_fb_5_0_two_full_hexes_swap_units(pos):
@@ -199,7 +199,7 @@ def test_fb_5_0_two_full_hexes_swap_units(pos):
     st.apply("move 2/5 0711")
     assert sorted(st.at("0711")) == ["1/5", "2/5", "3/1"] and len(st.at("0712")) == 3
     st.apply("end")
-    assert st.phase != "us_movement"
+    assert st.step != "us_movement"
 
 
 def test_fb_5_0_no_move_into_a_full_hex_that_nobody_could_leave(pos):
@@ -220,7 +220,7 @@ def test_fb_5_0_no_move_into_a_full_hex_that_nobody_could_leave(pos):
     assert err.value.rule == "FB 5.0"
     assert {a.to for a in st.legal_actions() if isinstance(a, A.Move)} <= set(st.board.adj["0711"])
     st.apply(next(a for a in st.legal_actions() if isinstance(a, A.Move)))
-    assert st.phase != "us_movement"  # nothing left to move: the phase passed by itself
+    assert st.step != "us_movement"  # nothing left to move: the phase passed by itself
 
 
 def test_fb_5_0_a_move_that_takes_the_room_a_unit_needs_is_refused(pos):
@@ -241,7 +241,7 @@ def test_fb_5_0_a_move_that_takes_the_room_a_unit_needs_is_refused(pos):
     assert err.value.rule == "FB 5.0"
     st.apply("move 2/5 0711")
     st.apply("end")
-    assert st.phase != "us_movement"
+    assert st.step != "us_movement"
 
 
 @pytest.mark.parametrize(
@@ -259,7 +259,7 @@ def test_fb_6_4_units_may_not_stay_on_entry_points(pos, phase, turn, unit, ep):
     assert A.End() not in st.legal_actions()
     st.apply(f"move {unit} {st.board.ep_arrows[ep][0]}")
     st.apply("end")
-    assert st.phase != phase
+    assert st.step != phase
 
 
 def test_fb_6_4_1_a_unit_unable_to_enter_stays_and_is_eliminated(pos):
@@ -283,11 +283,11 @@ def test_fb_3_2_the_japanese_player_moves_first(game):
     """FB 3.0, 3.1, 3.2: the US player sets up first, the Japanese second, and the game begins with the SEP I
     Japanese reinforcement phase."""
     st = game.new_state(3)
-    assert st.phase == "us_setup" and st.current_player() == "us"
+    assert st.step == "us_setup" and st.current_player() == "us"
     st.apply("setup default")
-    assert st.phase == "jp_setup" and st.current_player() == "jp"
+    assert st.step == "jp_setup" and st.current_player() == "jp"
     st.apply("setup default")
-    assert (st.turn_name, st.phase, st.current_player()) == ("SEP I", "jp_reinforcement", "jp")
+    assert (st.turn_label, st.step, st.current_player()) == ("SEP I", "jp_reinforcement", "jp")
 
 
 def test_fb_4_3_air_and_naval_units_have_no_movement_factors(pos):
@@ -320,4 +320,4 @@ def test_fb_7_7_every_reinforcement_enters_on_its_turn(pos):
         st.apply("end")
     assert err.value.rule == "FB 7.7" and "1/7" in err.value.message
     st.apply("place 1/7 EP11")
-    assert st.phase == "us_movement"
+    assert st.step == "us_movement"

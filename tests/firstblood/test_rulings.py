@@ -16,7 +16,7 @@ def test_fb_6_1_half_of_an_odd_movement_factor(pos):
     st = pos("jp_movement", ground={"SUY": "A", "Kuma": "0015"})
     st.apply("move SUY B")
     assert mf_left(st, "SUY") == 1.5
-    assert st.to_json()["movement"]["SUY"] == 1.5
+    assert st.to_json()["half_mf"]["SUY"] == 3
 
 
 def test_fb_7_1_uncircled_us_entry_points_have_no_limit(game, pos):
@@ -149,7 +149,7 @@ def test_fb_7_5_1_attack_out_of_a_blocked_box(game, pos):
     st.dice.values.extend([6, 1])  # 4 against 2 doubled (FB 7.5.1): 1-1, die 6 -1 for the jungle: DR; supply
     st.apply("add 1/124")
     st.apply("resolve")
-    assert st.current_player() == "us" and st.pending[0].kind == "retreat"  # the US player retreats his own unit
+    assert st.current_player() == "us" and st.pending[-1].kind == "retreat"  # the US player retreats his own unit
     st.apply(st.legal_actions()[0])
     assert st.ground["1/124"] == arrows[0]  # FB 7.5.3: the hex emptied, the attacker must enter it
 

@@ -304,7 +304,7 @@ def test_a_late_position_to_the_result(server: str, tab: Page, tmp_path: Path) -
     last = games.get("firstblood").client_data()["turns"][-1]
 
     def done(state: Any, side: str | None, actions: list[str]) -> bool:
-        return side == "us" and state.view("us")["turn"] == last and "end" in actions
+        return side == "us" and state.turn_label == last and "end" in actions
 
     record, _ = fb_record(done, f"the US in {last}")
     page = tab.page

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
+from henderson.core.game import Action
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.rules import airfields, artillery, decisions
-from henderson.games.firstblood.state import Decision, FBState
+from henderson.games.firstblood.state import FBState, Lose, Status
 
 JP_AIR_BOXES = ("ijaf_reserve", "ijaf_attack")
 JP_SHIP_BOXES = ("ijn_reserve", "ijn_attack")
@@ -64,12 +65,12 @@ def listed_form(st: FBState, action: A.AirMission | A.Bombard) -> A.AirMission |
     return A.AirMission(tuple(sorted(same_kind(st, u)[0] for u in units)), action.target)
 
 
-def accepts(st: FBState, action: A.FBAction) -> bool:
+def accepts(st: FBState, action: Action) -> bool:
     """An air mission or bombardment naming other identical counters than the listed one (FB 10.3, 13.3)."""
     if not isinstance(action, A.AirMission | A.Bombard):
         return False
     listed = listed_form(st, action)
-    return listed is not None and listed != action and st.is_legal(listed)
+    return listed is not None and listed != action and st.is_listed(listed)
 
 
 def bomb_targets(st: FBState) -> list[str]:
@@ -79,14 +80,14 @@ def bomb_targets(st: FBState) -> list[str]:
     return artillery_targets(st)
 
 
-def missions(st: FBState) -> list[A.FBAction]:
-    if st.phasing != "jp" or st.building is not None:
+def missions(st: FBState) -> list[Action]:
+    if st.phasing != "jp" or st.combat.building is not None:
         return []
     cap = airfields.air_on(st, "usaf_cap")
     ga = airfields.air_on(st, "usaf_ground_attack")
     fighters = ready(st, "fighter")
     bombers = ready(st, "bomber")
-    acts: list[A.FBAction] = []
+    acts: list[Action] = []
     for f in representatives(st, fighters):
         if cap:
             acts.append(A.AirMission((f,), "usaf_cap"))  # FB 13.3.1
@@ -110,7 +111,7 @@ def missions(st: FBState) -> list[A.FBAction]:
     return acts
 
 
-def explain(st: FBState, action: A.FBAction) -> IllegalAction:
+def explain(st: FBState, action: Action) -> IllegalAction:
     if isinstance(action, A.Bombard):
         return explain_bombard(st, action)
     assert isinstance(action, A.AirMission)
@@ -159,29 +160,29 @@ def fly(st: FBState, action: A.AirMission, events: list[Event]) -> None:
                 {"units": list(action.units), "target": target},
             )
         )
-        st.pending.insert(0, Decision("lose", "us", victims, 1, rule="FB 13.3.3"))
+        st.pending.append(Lose("us", units=victims, count=1, rule="FB 13.3.3"))
     else:
-        strike(st, target, "FB 13.3.3", "destroyed", f"{names} bomb(s) airfield hex {target}", events)
+        strike(st, target, "FB 13.3.3", Status.DESTROYED, f"{names} bomb(s) airfield hex {target}", events)
     decisions.settle(st, events)
 
 
-def strike(st: FBState, hex_id: str, rule: str, damage: str, text: str, events: list[Event]) -> None:
+def strike(st: FBState, hex_id: str, rule: str, damage: Status, text: str, events: list[Event]) -> None:
     """One hit on an airfield hex: a US air unit there (owner's choice, FB 8.10.1), else the hex."""
     st.disturbed.add(hex_id)  # FB 11.4: any attack stops engineer work
     events.append(Event("airfield-attack", f"{text} ({rule})", {"hex": hex_id, "rule": rule}))
     victims = airfields.air_on(st, hex_id)
     if victims:
-        st.pending.insert(0, Decision("lose", "us", victims, 1, rule=rule))
+        st.pending.append(Lose("us", units=victims, count=1, rule=rule))
         return
     status = st.airfield[hex_id]
-    if damage == "damaged":
-        if status == "operational":  # FB 9.5.3: damaged, not destroyed; no further damage
-            st.airfield[hex_id] = "damaged"
+    if damage == Status.DAMAGED:
+        if status == Status.OPERATIONAL:  # FB 9.5.3: damaged, not destroyed; no further damage
+            st.airfield[hex_id] = Status.DAMAGED
             st.work.pop(hex_id, None)
             events.append(
                 Event("airfield", f"airfield hex {hex_id} damaged ({rule})", {"hex": hex_id, "status": "damaged"})
             )
-    elif status != "destroyed":
+    elif status != Status.DESTROYED:
         airfields.destroy_hex(st, hex_id, rule, events)
 
 
@@ -190,10 +191,10 @@ def artillery_targets(st: FBState) -> list[str]:
     return [h for h in st.board.airfield_hexes if airfields.is_airfield(st, h)]
 
 
-def bombardments(st: FBState) -> list[A.FBAction]:
-    if st.phasing != "jp" or st.building is not None:
+def bombardments(st: FBState) -> list[Action]:
+    if st.phasing != "jp" or st.combat.building is not None:
         return []
-    acts: list[A.FBAction] = []
+    acts: list[Action] = []
     hexes = artillery_targets(st)
     for unit in sorted(u for u in st.ground if st.data.ground[u].side == "jp" and st.data.ground[u].range is not None):
         acts.extend(A.Bombard(h, unit) for h in hexes if artillery.can_bombard(st, unit, (h,)))
@@ -219,7 +220,7 @@ def explain_bombard(st: FBState, action: A.Bombard) -> IllegalAction:
     g = st.data.ground.get(action.unit)
     if g is None or g.side != "jp" or g.range is None:
         return IllegalAction("FB 9.1", f"{action.unit} is not a Japanese artillery unit")
-    if action.unit in st.attacked:
+    if action.unit in st.combat.attacked:
         return IllegalAction("FB 9.4", f"{action.unit} has already fired this turn")
     if artillery.adjacent_to_enemy(st, action.unit):
         return IllegalAction("FB 9.4", f"{action.unit} is next to US units and must attack them")
@@ -229,8 +230,8 @@ def explain_bombard(st: FBState, action: A.Bombard) -> IllegalAction:
 def bombard(st: FBState, action: A.Bombard, events: list[Event]) -> None:
     if action.unit in st.data.ships:
         st.eliminate(action.unit, "FB 10.5", "removed after its bombardment", events)
-        strike(st, action.hex, "FB 10.3", "destroyed", f"{action.unit} shells airfield hex {action.hex}", events)
+        strike(st, action.hex, "FB 10.3", Status.DESTROYED, f"{action.unit} shells airfield hex {action.hex}", events)
     else:
-        st.attacked.add(action.unit)  # FB 9.4: one attack per turn
-        strike(st, action.hex, "FB 9.5.3", "damaged", f"{action.unit} bombards airfield hex {action.hex}", events)
+        st.combat.attacked.add(action.unit)  # FB 9.4: one attack per turn
+        strike(st, action.hex, "FB 9.5.3", Status.DAMAGED, f"{action.unit} bombards airfield hex {action.hex}", events)
     decisions.settle(st, events)

@@ -10,22 +10,13 @@ from __future__ import annotations
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
+from henderson.core.game import Action
 from henderson.games.firstblood import actions as A
-from henderson.games.firstblood.rules import airfields
+from henderson.games.firstblood.rules import airfields, japanese_air
+from henderson.games.firstblood.rules.phase import FBPhase
 from henderson.games.firstblood.rules.placement import HEX_STACK
 from henderson.games.firstblood.rules.stacking import Stacking, overfull
-from henderson.games.firstblood.state import OTHER, FBState
-
-
-def enter(st: FBState, events: list[Event]) -> None:
-    side = st.phasing
-    st.mf = {}
-    st.reach_cache = {}
-    st.move_lists = None
-    for unit in st.ground:
-        g = st.data.ground[unit]
-        if g.side == side and unit not in st.held:
-            st.mf[unit] = 2 * g.mf  # FB 4.1: nothing saved from earlier turns
+from henderson.games.firstblood.state import FBState, enemy_of
 
 
 def fmt_mf(half: int) -> str:
@@ -101,7 +92,7 @@ def enemy_and_zoc(st: FBState, side: str) -> tuple[set[str], set[str]]:
     key = ("enemy", side)
     found = st.reach_cache.get(key)
     if found is None:
-        enemy = st.hexes_of(OTHER[side])
+        enemy = st.hexes_of(enemy_of(side))
         zoc = st.board.zoc(enemy)
         found = [enemy, zoc, enemy | zoc]
         st.reach_cache[key] = found
@@ -250,58 +241,13 @@ class MoveLists:
                     self.lists[other] = self._filtered(st, other)
 
 
-def has_choice(st: FBState) -> bool:
-    """Whether some move is open, found without listing them all (see `sequence.advance`);
-    False only means "list them to know"."""
-    lists = st.move_lists
-    if lists is not None:
-        return any(lists.lists.values())
-    if overfull(st):
-        return False
-    terrain = st.board.terrain
-    for unit in movers(st):
-        for place in moves(st, unit)[1]:
-            if place not in terrain or len(st.occ.get(place, ())) < HEX_STACK:  # FB 5.0: room
-                return True
-    return False
-
-
-def actions(st: FBState) -> list[A.FBAction]:
-    if st.move_lists is None:
-        st.move_lists = MoveLists(st)
-    acts: list[A.FBAction] = list(st.move_lists.actions())
-    if st.phasing == "us":
-        ready = bombers_ready(st)
-        targets = bomb_targets(st) if ready else []
-        for b in ready:
-            acts.extend(A.Bomb(b, h) for h in targets)
-    if st.phasing == "jp":
-        from henderson.games.firstblood.rules import japanese_air
-
-        acts.extend(japanese_air.missions(st))
-    return acts
-
-
-def accepts(st: FBState, action: A.FBAction) -> bool:
-    """`move ... via` is checked step by step; it is legal when its path is. A Japanese air
-    mission may name any of identical counters (FB 13.3)."""
-    if isinstance(action, A.Move) and action.via:
-        path_cost(st, action)
-        return True
-    if isinstance(action, A.AirMission) and st.phasing == "jp":
-        from henderson.games.firstblood.rules import japanese_air
-
-        return japanese_air.accepts(st, action)
-    return False
-
-
 def path_cost(st: FBState, action: A.Move) -> int:
     """Cost of a move along its given path; IllegalAction at the first wrong step."""
     unit = action.unit
     check_mover(st, unit)
     board = st.board
     g = st.data.ground[unit]
-    enemy = st.hexes_of(OTHER[g.side])
+    enemy = st.hexes_of(enemy_of(g.side))
     zoc = board.zoc(enemy)
     here = st.ground[unit]
     cost = 0
@@ -404,71 +350,6 @@ def unreachable(st: FBState, unit: str, to: str) -> IllegalAction:
     )
 
 
-def explain(st: FBState, action: A.FBAction) -> IllegalAction:
-    try:
-        if isinstance(action, A.Move):
-            check_mover(st, action.unit)
-            board = st.board
-            g = st.data.ground[action.unit]
-            if action.to in board.box_arrows and g.side == "us":
-                return IllegalAction("FB 6.0", "only Japanese land units may use the off-board boxes")
-            here = st.ground[action.unit]
-            if board.on_map(here) and not board.on_map(action.to):
-                return IllegalAction("FB 6.0", "once on the map, Japanese units never leave it for the boxes")
-            if here in board.box_arrows and action.to in board.box_arrows:
-                seen = st.visited.get(action.unit, here)
-                again = [b for b in (board.boxes_between(here, action.to) or action.to) if b in seen]
-                if again:
-                    return IllegalAction(
-                        "FB 6.0",
-                        f"{action.unit} may not reenter box {again[0]}: it has been in or moved through boxes {seen}",
-                    )
-            if board.on_map(action.to) and action.to in st.hexes_of(OTHER[g.side]):
-                return IllegalAction("FB 7.4", f"{action.to} holds enemy ground units")
-            if action.to in costs(st, action.unit) and not action.via:
-                return crowded(st, action.unit, action.to)
-            if action.to not in board.terrain and action.to not in board.box_arrows:
-                return IllegalAction("FB 4.0", f"{action.to} is not a hex of the map or an off-board box")
-            return unreachable(st, action.unit, action.to)
-        if isinstance(action, A.Bomb):
-            if st.phasing != "us":
-                return IllegalAction("FB 13.6", "US bombers are placed in the US movement phase")
-            if action.unit in st.bombing:
-                return IllegalAction("FB 13.6", f"{action.unit} is already placed over {st.bombing[action.unit]}")
-            if action.unit not in bombers_ready(st):
-                return IllegalAction("FB 13.6", f"{action.unit} is not a bomber in the USAF Ground Attack box")
-            return IllegalAction("FB 13.6", f"{action.hex} holds no Japanese ground units on the map (FB 13.2)")
-        if isinstance(action, A.AirMission):
-            from henderson.games.firstblood.rules import japanese_air
-
-            return japanese_air.explain(st, action)
-    except IllegalAction as exc:
-        return exc
-    from henderson.games.firstblood.rules.sequence import not_now
-
-    return not_now(st, action)
-
-
-def do(st: FBState, action: A.FBAction, events: list[Event]) -> None:
-    if isinstance(action, A.Move):
-        if action.via:
-            cost = path_cost(st, action)
-            passed = "".join(p for p in (*action.via, action.to) if p in st.board.box_arrows)
-        else:
-            cost = costs(st, action.unit)[action.to]
-            passed = None
-        move(st, action.unit, action.to, cost, events, passed)
-    elif isinstance(action, A.Bomb):
-        st.bombing[action.unit] = action.hex
-        events.append(
-            Event("bomb", f"{action.unit} placed over {action.hex} (FB 13.6)", {"unit": action.unit, "hex": action.hex})
-        )
-    elif isinstance(action, A.AirMission):
-        from henderson.games.firstblood.rules import japanese_air
-
-        japanese_air.fly(st, action, events)
-
-
 def move(st: FBState, unit: str, to: str, cost: int, events: list[Event], passed: str | None = None) -> None:
     """Carry out a checked move; `passed` names the boxes entered on the way when a path was
     given (else the boxes between the two ends, FB 6.0)."""
@@ -519,25 +400,149 @@ def waiting_on_entry_points(st: FBState) -> list[str]:
     return sorted(u for u, acts in legal_movers(st).items() if acts and st.ground[u] in eps)
 
 
-def end_blocker(st: FBState) -> IllegalAction | None:
-    legal_movers(st)
-    assert st.move_lists is not None
-    over = [] if st.move_lists.stacking.settled else overfull(st)
-    if over:
-        where = ", ".join(f"{h} ({len(st.at(h))} units)" for h in over)
-        return IllegalAction(
-            "FB 5.0", f"at most {HEX_STACK} ground units a hex at the end of the movement phase: {where}"
-        )
-    stuck = unmoved_in_boxes(st)
-    if stuck:
-        return IllegalAction("FB 6.3", f"Japanese units in off-board boxes must move every turn ({', '.join(stuck)})")
-    waiting = waiting_on_entry_points(st)
-    if waiting:
-        where = ", ".join(f"{u} on {st.ground[u]}" for u in waiting)
-        return IllegalAction("FB 6.4", f"units may not stay on entry points while they can enter the map ({where})")
-    return None
+class Movement(FBPhase):
+    """A movement phase (FB 4.0-7.4, 13.3, 13.6)."""
+
+    def enter(self, st: FBState, events: list[Event]) -> None:
+        side = st.phasing
+        st.mf = {}
+        st.reach_cache = {}
+        st.move_lists = None
+        for unit in st.ground:
+            g = st.data.ground[unit]
+            if g.side == side and unit not in st.held:
+                st.mf[unit] = 2 * g.mf  # FB 4.1: nothing saved from earlier turns
+
+    def has_choice(self, st: FBState) -> bool | None:
+        """Whether some move is open, found without listing them all (look-ahead clones that
+        are only evaluated never pay for the list); None: list them to know."""
+        lists = st.move_lists
+        if lists is not None:
+            return any(lists.lists.values()) or None
+        if overfull(st):
+            return None
+        terrain = st.board.terrain
+        for unit in movers(st):
+            for place in moves(st, unit)[1]:
+                if place not in terrain or len(st.occ.get(place, ())) < HEX_STACK:  # FB 5.0: room
+                    return True
+        return None
+
+    def is_legal(self, st: FBState, action: Action) -> bool:
+        """A move is checked against the mover's destinations (the long list of every unit's
+        moves is never searched); anything else as in every phase."""
+        if isinstance(action, A.Move) and not action.via:
+            return is_legal_move(st, action)
+        return super().is_legal(st, action)
+
+    def actions(self, st: FBState) -> list[Action]:
+        if st.move_lists is None:
+            st.move_lists = MoveLists(st)
+        acts: list[Action] = list(st.move_lists.actions())
+        if st.phasing == "us":
+            ready = bombers_ready(st)
+            targets = bomb_targets(st) if ready else []
+            for b in ready:
+                acts.extend(A.Bomb(b, h) for h in targets)
+        if st.phasing == "jp":
+            acts.extend(japanese_air.missions(st))
+        return acts
+
+    def accepts(self, st: FBState, action: Action) -> bool:
+        """`move ... via` is checked step by step; it is legal when its path is. A Japanese air
+        mission may name any of identical counters (FB 13.3)."""
+        if isinstance(action, A.Move) and action.via:
+            path_cost(st, action)
+            return True
+        if isinstance(action, A.AirMission) and st.phasing == "jp":
+            return japanese_air.accepts(st, action)
+        return False
+
+    def explain(self, st: FBState, action: Action) -> IllegalAction:
+        try:
+            if isinstance(action, A.Move):
+                check_mover(st, action.unit)
+                board = st.board
+                g = st.data.ground[action.unit]
+                if action.to in board.box_arrows and g.side == "us":
+                    return IllegalAction("FB 6.0", "only Japanese land units may use the off-board boxes")
+                here = st.ground[action.unit]
+                if board.on_map(here) and not board.on_map(action.to):
+                    return IllegalAction("FB 6.0", "once on the map, Japanese units never leave it for the boxes")
+                if here in board.box_arrows and action.to in board.box_arrows:
+                    seen = st.visited.get(action.unit, here)
+                    again = [b for b in (board.boxes_between(here, action.to) or action.to) if b in seen]
+                    if again:
+                        return IllegalAction(
+                            "FB 6.0",
+                            f"{action.unit} may not reenter box {again[0]}: "
+                            f"it has been in or moved through boxes {seen}",
+                        )
+                if board.on_map(action.to) and action.to in st.hexes_of(enemy_of(g.side)):
+                    return IllegalAction("FB 7.4", f"{action.to} holds enemy ground units")
+                if action.to in costs(st, action.unit) and not action.via:
+                    return crowded(st, action.unit, action.to)
+                if action.to not in board.terrain and action.to not in board.box_arrows:
+                    return IllegalAction("FB 4.0", f"{action.to} is not a hex of the map or an off-board box")
+                return unreachable(st, action.unit, action.to)
+            if isinstance(action, A.Bomb):
+                if st.phasing != "us":
+                    return IllegalAction("FB 13.6", "US bombers are placed in the US movement phase")
+                if action.unit in st.bombing:
+                    return IllegalAction("FB 13.6", f"{action.unit} is already placed over {st.bombing[action.unit]}")
+                if action.unit not in bombers_ready(st):
+                    return IllegalAction("FB 13.6", f"{action.unit} is not a bomber in the USAF Ground Attack box")
+                return IllegalAction("FB 13.6", f"{action.hex} holds no Japanese ground units on the map (FB 13.2)")
+            if isinstance(action, A.AirMission):
+                return japanese_air.explain(st, action)
+        except IllegalAction as exc:
+            return exc
+        return super().explain(st, action)
+
+    def do(self, st: FBState, action: Action, events: list[Event]) -> None:
+        if isinstance(action, A.Move):
+            if action.via:
+                cost = path_cost(st, action)
+                passed = "".join(p for p in (*action.via, action.to) if p in st.board.box_arrows)
+            else:
+                cost = costs(st, action.unit)[action.to]
+                passed = None
+            move(st, action.unit, action.to, cost, events, passed)
+        elif isinstance(action, A.Bomb):
+            st.bombing[action.unit] = action.hex
+            events.append(
+                Event(
+                    "bomb",
+                    f"{action.unit} placed over {action.hex} (FB 13.6)",
+                    {"unit": action.unit, "hex": action.hex},
+                )
+            )
+        elif isinstance(action, A.AirMission):
+            japanese_air.fly(st, action, events)
+
+    def end_blocker(self, st: FBState) -> IllegalAction | None:
+        legal_movers(st)
+        assert st.move_lists is not None
+        over = [] if st.move_lists.stacking.settled else overfull(st)
+        if over:
+            where = ", ".join(f"{h} ({len(st.at(h))} units)" for h in over)
+            return IllegalAction(
+                "FB 5.0", f"at most {HEX_STACK} ground units a hex at the end of the movement phase: {where}"
+            )
+        stuck = unmoved_in_boxes(st)
+        if stuck:
+            return IllegalAction(
+                "FB 6.3", f"Japanese units in off-board boxes must move every turn ({', '.join(stuck)})"
+            )
+        waiting = waiting_on_entry_points(st)
+        if waiting:
+            where = ", ".join(f"{u} on {st.ground[u]}" for u in waiting)
+            return IllegalAction("FB 6.4", f"units may not stay on entry points while they can enter the map ({where})")
+        return None
+
+    def leave(self, st: FBState, events: list[Event]) -> None:
+        st.mf = {}
+        st.move_lists = None
 
 
-def leave(st: FBState, events: list[Event]) -> None:
-    st.mf = {}
-    st.move_lists = None
+PHASE = Movement()
