@@ -421,10 +421,14 @@ class Sequenced(State):
         return out
 
     @classmethod
-    def load(cls, game: SequencedGame, obj: Mapping[str, Any], dice: Dice | None) -> Sequenced:
+    def load(
+        cls, game: SequencedGame, obj: Mapping[str, Any], dice: Dice | None, *, move_on: bool = True
+    ) -> Sequenced:
         """A state from a position: the shared header, the kit's fields, the game's declared
         fields (each error names the field); a position written at the start of a step
-        (`entered` false or left out) has the step's entry work done now."""
+        (`entered` false or left out) has the step's entry work done now, and then play moves
+        on to the first real decision (unless `move_on` is false: a position kept exactly as
+        written, such as an older format's)."""
         check_header(obj, game.name, cls.VERSION, game.data_version)
         r = Reader(obj)
         for name in HEADER:
@@ -463,7 +467,7 @@ class Sequenced(State):
         layout.load(rest, state, "", into=state)
         state.changed()
         state.check_position()
-        state.begin([])
+        state.begin([], move_on=move_on)
         return state
 
     # -- the engine --------------------------------------------------------------------------------
@@ -484,14 +488,16 @@ class Sequenced(State):
             raise rules.explain(self, action)
         self.advance(events)
 
-    def begin(self, events: list[Event]) -> None:
+    def begin(self, events: list[Event], move_on: bool = True) -> None:
         """Run the current step's entry work unless it is done (a new game, or a position
         written at the start of a step, `entered` false), then move on to the first real
-        decision. New games and loaded positions both start here, so a hand-written position
-        at the start of a step is the position a player expects."""
+        decision (unless `move_on` is false). New games and loaded positions both start here,
+        so a hand-written position at the start of a step is the position a player expects."""
         if not self.entered:
             self.enter_step(events)
-        self.advance(events)
+        if move_on:
+            self.advance(events)
+        self.changed()
 
     def advance(self, events: list[Event]) -> None:
         """Move on through every step in which nobody has anything to decide."""

@@ -61,10 +61,9 @@ class AAGGame(SequencedGame):
         """A state from a position (docs/aag.md); PositionError names what is wrong. A
         version-1 position is migrated first and taken as written (`position.py`)."""
         old = is_v1(obj)
-        position = dict(migrate(self, obj))
-        if position.get("seed", 0) is None:  # `to_json` writes a missing seed as null, which the kit's load refuses
-            del position["seed"]
-        return AAGState.load(self, position, dice, move_on=not old)
+        state = AAGState.load(self, dict(migrate(self, obj)), dice, move_on=not old)
+        assert isinstance(state, AAGState)
+        return state
 
     def parse_action(self, text: str) -> actions.Action:
         return actions.parse_action(text)

@@ -10,7 +10,6 @@ first-player marker, which passes every turn (AAG Regroup step 6).
 
 from __future__ import annotations
 
-import contextvars
 import dataclasses
 import random
 from collections.abc import Iterable, Mapping
@@ -28,12 +27,7 @@ from henderson.games.aag.model import SIDES, SUPPLY, Advantage, Category, GameDa
 from henderson.games.aag.pieces import Piece
 
 if TYPE_CHECKING:
-    from henderson.core.dice import Dice
     from henderson.games.aag.game import AAGGame
-
-# whether a position being loaded moves on through the steps nobody decides in (`AAGState.load`)
-_MOVE_ON: contextvars.ContextVar[bool] = contextvars.ContextVar("aag_move_on", default=True)
-
 
 # -- checks of a loaded position against the game's data -------------------------------------------
 
@@ -237,26 +231,6 @@ class AAGState(Sequenced):
                 if built:
                     self.drop_index()
         return list(super().legal_actions())  # type: ignore[arg-type]
-
-    @classmethod
-    def load(  # type: ignore[override]
-        cls, game: AAGGame, obj: Mapping[str, Any], dice: Dice | None, *, move_on: bool = True
-    ) -> AAGState:
-        """A state from a version-2 position (`Sequenced.load`). `move_on=False` takes it
-        exactly as written, as version 1 did (position.py): a step with nothing to decide
-        in it, or an attack with nothing to declare, is played on by the next action, not
-        by the loading."""
-        token = _MOVE_ON.set(move_on)
-        try:
-            state = super().load(game, obj, dice)
-        finally:
-            _MOVE_ON.reset(token)
-        assert isinstance(state, AAGState)
-        return state
-
-    def begin(self, events: list[Event]) -> None:
-        if _MOVE_ON.get():
-            super().begin(events)
 
     def check_position(self) -> None:
         """What a position must hold across its fields (PositionError names the piece), and

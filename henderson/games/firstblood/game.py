@@ -15,7 +15,7 @@ from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.board import Board
 from henderson.games.firstblood.model import FBData
 from henderson.games.firstblood.odds import Odds
-from henderson.games.firstblood.state import AS_WRITTEN, FBState, Status
+from henderson.games.firstblood.state import FBState, Status
 
 TITLE = "FIRST BLOOD – The Guadalcanal Campaign"
 
@@ -63,15 +63,8 @@ class FBGame(SequencedGame):
         from henderson.games.firstblood.position import migrate
 
         position = migrate(self, obj)
-        if isinstance(position, Mapping) and "seed" in position and position["seed"] is None:
-            # the kit writes `"seed": null` for a position of unknown seed but refuses it when it
-            # reads the position back (core.sequence.Sequenced.load): read it as left out
-            position = {k: v for k, v in position.items() if k != "seed"}
-        token = AS_WRITTEN.set(position is not obj)
-        try:
-            st = FBState.load(self, position, dice)
-        finally:
-            AS_WRITTEN.reset(token)
+        # a version-1 position is kept where it was written; version 2 moves on to a decision
+        st = FBState.load(self, position, dice, move_on=position is obj)
         assert isinstance(st, FBState)
         return st
 

@@ -9,7 +9,6 @@ advance, landings) are `pending`, the last one decided first.
 
 from __future__ import annotations
 
-import contextvars
 import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
@@ -30,9 +29,6 @@ if TYPE_CHECKING:
 else:
     MoveLists = object  # a cache field's type, never encoded: only the type checker needs it
 
-# set while a version-1 position is loaded: it is the position as written, where version 1
-# left it (position.py), not moved on to the first real decision as version 2 is
-AS_WRITTEN: contextvars.ContextVar[bool] = contextvars.ContextVar("fb_as_written", default=False)
 MAX_COUNTERS = 500  # no list of counters of a position comes near it
 MAX_HALF_MF = 40  # half movement factors: twice the largest printed MF, and some
 PLACES_US_AIR = ("usaf_reserve", "usaf_cap", "usaf_ground_attack", "returning")
@@ -320,16 +316,6 @@ class FBState(Sequenced):
     def phasing(self) -> str:
         """The side whose step it is."""
         return self.current_step.side
-
-    def begin(self, events: list[Event]) -> None:
-        """The kit's start of play (its step's entry work unless done, then on to the first
-        real decision), except for a version-1 position, which stays as written."""
-        if not AS_WRITTEN.get():
-            super().begin(events)
-            return
-        if not self.entered:
-            self.enter_step(events)
-        self.changed()
 
     def clone(self) -> FBState:
         other = super().clone()
