@@ -51,7 +51,7 @@ def verbs(s) -> dict[str, int]:
 
 def test_the_opening():  # DG 3.0, 6.0: the first US landing, on any village or clear coastal hex
     s = GAME.new_state(1)
-    assert (s.step_id, s.current_player()) == ("us_reinforce", "us")
+    assert (s.step, s.current_player()) == ("us_reinforce", "us")
     assert verbs(s) == {"land": 49}
 
 

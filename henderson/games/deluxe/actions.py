@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from henderson.core.actions import ActionInfo, Arg, ArgKind
 from henderson.core.errors import NotationError
 
 HEX = re.compile(r"^\d{4}$")
@@ -51,6 +52,33 @@ VERBS: dict[str, str] = {
     "banzai": "",  # DG 8.2.10 attack the same hex again
     "rabaul": "u",  # DG 10.2 select a Rabaul unit for next turn's reinforcements
 }
+# verb -> the role of each argument, as clients read them (`describe`)
+ROLES: dict[str, tuple[str, ...]] = {
+    "land": ("unit", "to"),
+    "guerrilla": ("target",),
+    "move": ("unit", "to"),
+    "stack": ("units", "to"),
+    "sea": ("unit", "to"),
+    "stealth": ("unit",),
+    "unstealth": ("unit",),
+    "detect": ("unit", "target", "via"),
+    "withdraw": ("unit",),
+    "consolidate": ("unit", "absorbed"),
+    "repair": ("unit",),
+    "wreck": ("unit",),
+    "fire": ("unit", "target", "factors"),
+    "counter": ("unit", "target", "factors"),
+    "attack": ("target",),
+    "target": ("target",),
+    "with": ("with",),
+    "support": ("with", "factors"),
+    "defend": ("supply",),
+    "lose": ("unit",),
+    "retreat": ("unit", "to"),
+    "advance": ("unit", "to"),
+    "rabaul": ("unit",),
+}
+ARG_KINDS = {"h": ArgKind.HEX, "u": ArgKind.UNIT, "n": ArgKind.NUMBER, "s": ArgKind.UNITS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,3 +171,14 @@ def _stack(text: str, arg: str) -> str:
     if len(set(ids)) != len(ids):
         raise NotationError(text, f"{arg!r} names a unit twice")
     return "+".join(sorted(ids))
+
+
+def describe(a: DGAction) -> ActionInfo:
+    """`a` as a structured value: its verb and each argument with what it names (a unit, the
+    units of a stack, a hex, a number) and its role ("to", "target", "with", "factors")."""
+    kinds = VERBS[a.verb].replace("?", "")
+    args = []
+    for kind, role, value in zip(kinds, ROLES.get(a.verb, ()), a.args, strict=False):
+        typed: object = int(value) if kind == "n" else tuple(value.split("+")) if kind == "s" else value
+        args.append(Arg(ARG_KINDS[kind], role, typed))
+    return ActionInfo(str(a), a.verb, tuple(args))
