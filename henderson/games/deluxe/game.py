@@ -78,7 +78,7 @@ class DGGame(SequencedGame):
         what is wrong."""
         token = AS_WRITTEN.set(is_version_1(self, obj))
         try:
-            state = DGState.load(self, migrate(self, obj), dice)
+            state = DGState.load(self, _kit_nulls(migrate(self, obj)), dice)
         finally:
             AS_WRITTEN.reset(token)
         assert isinstance(state, DGState)
@@ -116,6 +116,18 @@ class DGGame(SequencedGame):
         from .clientdata import client_data
 
         return client_data(self)
+
+
+def _kit_nulls(obj: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The kit's `to_json` writes an unknown seed and the winner of a draw as null, which its
+    `load` refuses (it reads both as "left out"): they are left out here."""
+    if not isinstance(obj, Mapping):
+        return obj
+    out = {k: v for k, v in obj.items() if not (k == "seed" and v is None)}
+    result = out.get("result")
+    if isinstance(result, Mapping) and "winner" in result and result["winner"] is None:
+        out["result"] = {k: v for k, v in result.items() if k != "winner"}
+    return out
 
 
 def load_game(data_dir: Path | None = None) -> DGGame:

@@ -8,7 +8,8 @@ as waiting stays where it was written (`state.AS_WRITTEN`); `flags` and `next_fl
 (string-keyed bookkeeping) are the typed `this_turn` and `next_turn`; `result` `[winner,
 reason]` is `{"winner", "cause"}`; a unit's fields are all written, with its side and
 strength; a position without a step is at the first step of a turn (version 1 had no
-set-up step); Japan's side id was once "japan" (and a step id "japan_move").
+set-up step); Japan's side id was once "japan" (and a step id "japan_move"); the shipped data
+of version 1 is the shipped data of version 2 (`VERSION_1_DATA`).
 """
 
 from __future__ import annotations
@@ -19,12 +20,16 @@ from typing import TYPE_CHECKING, Any
 from henderson.core.errors import PositionError
 from henderson.core.position import FORMAT
 
+from .data import DEFAULT_DIR
 from .rules.victory import cause
 
 if TYPE_CHECKING:
     from .game import DGGame
 
 OLD_SIDE = "japan"  # Japan's side id before it became "jp" (as in FIRST BLOOD and AAG)
+# the shipped data when version 1 was written: the same counters, map and tables; only
+# sequence.toml was written otherwise (each step's kind, no set-up step)
+VERSION_1_DATA = "sha256:c57573373efdb9ee"
 CARRIED = ("air_bonus", "double_supply", "rabaul_bonus")  # what version 1 kept in next_flags
 
 
@@ -47,6 +52,8 @@ def migrate(game: DGGame, obj: Mapping[str, Any]) -> Mapping[str, Any]:
     obj = old_side_names(obj)
     out = {k: v for k, v in obj.items() if k not in ("open", "flags", "next_flags", "result", "units", "pending")}
     out["version"] = 2
+    if obj.get("data_version") == VERSION_1_DATA and game.data_dir.resolve() == DEFAULT_DIR.resolve():
+        out["data_version"] = game.data_version
     plan = game.sequence().for_options(frozenset())
     steps = [s.id for s in plan.steps[plan.first_turn_step :]]
     out["step"] = obj.get("step", steps[0])
