@@ -106,8 +106,7 @@ _MADE_LIMIT = 200_000
 
 def make(verb: str, *args: str) -> DGAction:
     """The one shared action with this verb and these arguments. Legal-action lists are
-    rebuilt after every move: their thousands of actions are made once, and an action
-    played is found among them by identity."""
+    rebuilt after every move: their thousands of actions are made once."""
     key = (verb, *args)
     a = _MADE.get(key)
     if a is None:
@@ -115,11 +114,6 @@ def make(verb: str, *args: str) -> DGAction:
             _MADE.clear()
         a = _MADE[key] = DGAction(verb, args)
     return a
-
-
-def intern(a: DGAction) -> DGAction:
-    """The shared action equal to `a`."""
-    return make(a.verb, *a.args)
 
 
 def act(verb: str, *args: object) -> DGAction:

@@ -2,8 +2,9 @@
 
 Every table is read through `core.data.read_records` by its declared dataclass (types,
 ranges, choices; unknown keys refused; every count bounded before anything is built from
-it), and every record's provenance by `Collector.source` (`_records`). Then the cross-references are checked (hexes of the map, adjacent river and
-road hexes, months and periods), and once they hold, the constraints the rulebook fixes
+it), and every record's provenance by `Collector.source` (`_records`). Then the
+cross-references are checked (hexes of the map, adjacent river and road hexes, months and
+periods), and once they hold, the constraints the rulebook fixes
 (docs/data.md, DG section), so a replacement data set cannot silently break a rule. Every
 problem in every file is gathered in one pass and reported together (`file: record: field:
 what`).
@@ -336,10 +337,14 @@ class _Loader:
         artillery = self.artillery()
         replenishment = self.replenishment()
         turns = self.turns()
-        periods = tuple(_records(self.col, "rabaul.toml", self.raw["rabaul.toml"].get("period"), Period, _named("period", "period")))
+        periods = tuple(
+            _records(self.col, "rabaul.toml", self.raw["rabaul.toml"].get("period"), Period, _named("period", "period"))
+        )
         movement = _one(self.col, "terrain.toml", self.raw["terrain.toml"], "movement", Movement)
         effects = self.combat_effects()
-        cards = tuple(_records(self.col, "events.toml", self.raw["events.toml"].get("card"), Card, _named("card", "number")))
+        cards = tuple(
+            _records(self.col, "events.toml", self.raw["events.toml"].get("card"), Card, _named("card", "number"))
+        )
         sequence = self.sequence()
         if self.col.errors or None in (constants, mapdata, movement, artillery, sequence):
             return None
@@ -490,7 +495,9 @@ class _Loader:
             for t in rec.is_not:
                 if t in types:
                     col.add(f, name, "is_not", f"{rec.hex} must not be {t}")
-        for slope in _records(col, f, raw.get("slope"), Slope, lambda i, r: f"slope {'-'.join(map(str, r.get('hexes', [])))}"):
+        for slope in _records(
+            col, f, raw.get("slope"), Slope, lambda i, r: f"slope {'-'.join(map(str, r.get('hexes', [])))}"
+        ):
             pair = slope.hexes
             name = f"slope {'-'.join(pair)}"
             if len(pair) != 2 or any(p not in m.hexes for p in pair):
@@ -562,7 +569,7 @@ class _Loader:
         counter = _one(col, f, raw, "counter_battery", DieFaces)
         naval = _one(col, f, raw, "naval", Naval, inner="month")
         months = _records(col, f, _inner(raw, "naval", "month"), NavalMonth, _named("naval month", "month"))
-        dice = {m.month: {"us": m.us, "jp": m.jp} for m in months}
+        dice: dict[str, dict[str, int]] = {m.month: {"us": m.us, "jp": m.jp} for m in months}
         for month in MONTHS:
             if month not in dice:
                 col.add(f, "naval", "month", f"no Naval Bombardment row for {month}")
@@ -603,7 +610,9 @@ class _Loader:
         """terrain.toml: the combat multipliers (DG 8.2.1)."""
         col, f = self.col, "terrain.toml"
         effects = []
-        for i, rec in enumerate(_records(col, f, self.raw[f].get("combat"), CombatMultiplier, lambda i, r: f"combat {i}")):
+        for i, rec in enumerate(
+            _records(col, f, self.raw[f].get("combat"), CombatMultiplier, lambda i, r: f"combat {i}")
+        ):
             try:
                 mult = Fraction(rec.multiplier)
             except (ValueError, ZeroDivisionError):
@@ -685,7 +694,9 @@ def check_constraints(d: GameData, col: Collector) -> None:
     if len(d.turns) != c.turns:
         col.add("turns.toml", "turn", "", f"needs {c.turns} turns, has {len(d.turns)}")
     for t in d.turns:
-        expected_event = "" if t.turn < c.events_from_turn else ("us" if (t.turn - c.events_from_turn) % 2 == 0 else "jp")
+        expected_event = (
+            "" if t.turn < c.events_from_turn else ("us" if (t.turn - c.events_from_turn) % 2 == 0 else "jp")
+        )
         if t.event != expected_event:
             col.add(
                 "turns.toml",
@@ -719,15 +730,24 @@ def check_constraints(d: GameData, col: Collector) -> None:
     for uid, (side, utype) in fixed_units.items():
         u = d.units.get(uid)
         if u is None or u.side != side or (utype and u.type != utype):
-            col.add("units.toml", f"unit {uid}", "", f"must be a {side} {utype or 'unit'} (named in the rules' examples)")
+            col.add(
+                "units.toml", f"unit {uid}", "", f"must be a {side} {utype or 'unit'} (named in the rules' examples)"
+            )
     for utype, side in (("lvt", "us"), ("engineer", "us"), ("labour", "jp"), ("special", "jp"), ("heavy", "jp")):
         if not any(u.type == utype and u.side == side for u in d.units.values()):
             col.add("units.toml", "unit", "type", f"needs a {side} {utype} unit (rule DG 7.3.3, 7.11, 8.2.3, 10.2)")
     for u in d.units.values():
         if u.type == "heavy" and (u.rabaul_period, u.rabaul_periods) != (3, 2):
-            col.add("units.toml", f"unit {u.id}", "rabaul_period", "Heavy battalions: third period, two periods (rule DG 10.1)")
+            col.add(
+                "units.toml",
+                f"unit {u.id}",
+                "rabaul_period",
+                "Heavy battalions: third period, two periods (rule DG 10.1)",
+            )
         if u.type == "armor" and (u.rabaul_period, u.rabaul_periods) != (2, 3):
-            col.add("units.toml", f"unit {u.id}", "rabaul_period", "2nd Armor: second period, three periods (rule DG 10.1)")
+            col.add(
+                "units.toml", f"unit {u.id}", "rabaul_period", "2nd Armor: second period, three periods (rule DG 10.1)"
+            )
     if d.units.get("124/2") and d.units["124/2"].strength != 4:
         col.add("units.toml", "unit 124/2", "strength", "must be 4 (rule DG 8.1 artillery example)")
     if d.units.get("20Mt") and d.units["20Mt"].strength != 3:
@@ -735,7 +755,9 @@ def check_constraints(d: GameData, col: Collector) -> None:
     if d.units.get("124/2") and d.units["124/2"].movement * 3 != 30:
         col.add("units.toml", "unit 124/2", "movement", "must be 10 (rule DG 7.7 stealth example: 30 points)")
     if set(d.naval_on) != {4, 5, 6} or set(d.airfield_damage_on) != {5, 6} or set(d.counter_battery_on) != {4, 5, 6}:
-        col.add("artillery.toml", "naval", "", "die faces fixed by rule DG 8.1.6-8.1.8 (5-6 airfield, 4-6 suppress/bombard)")
+        col.add(
+            "artillery.toml", "naval", "", "die faces fixed by rule DG 8.1.6-8.1.8 (5-6 airfield, 4-6 suppress/bombard)"
+        )
     if d.naval_first_turn != 2:
         col.add("artillery.toml", "naval", "first_turn", "must be 2 (rule DG 8.1.7)")
     strengths = [s for band in d.fire for s in range(band.min_strength, band.max_strength + 1)]

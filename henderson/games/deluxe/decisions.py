@@ -65,8 +65,7 @@ class Stage(enum.StrEnum):
     COUNTER_ADVANCE = "counter_advance"  # then the defender into hexes the attacker left
 
 
-RESOLVED = (Stage.LOSE_D, Stage.LOSE_A, Stage.BANZAI, Stage.BANZAI_CHOICE, Stage.RETREAT_D, Stage.RETREAT_A)
-RESOLVED += (Stage.HF, Stage.ADVANCE, Stage.COUNTER_ADVANCE)  # the stages after the die is rolled
+RESOLVED = frozenset(Stage) - {Stage.BUILD, Stage.DEFEND}  # the stages after the die is rolled
 
 
 @dataclass

@@ -20,7 +20,9 @@ from henderson.core.sequence import SequenceSpec
 Side = Literal["us", "jp"]
 SIDES: tuple[str, str] = ("us", "jp")
 # the kinds of random event (events.toml; data.EVENT_STEPS says where each acts)
-EventKind = Literal["supply", "hf", "vp", "combat", "movement", "detect", "no_naval", "sure_naval", "no_fire", "defence"]
+EventKind = Literal[
+    "supply", "hf", "vp", "combat", "movement", "detect", "no_naval", "sure_naval", "no_fire", "defence"
+]
 UnitKind = Literal["infantry", "artillery", "engineer", "lvt", "labour", "special", "heavy", "armor"]
 MAX_NUMBER = 99  # no count, strength or turn of the game's data comes near it
 

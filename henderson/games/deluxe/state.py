@@ -14,19 +14,20 @@ import random
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 from henderson.core.dice import Dice
 from henderson.core.errors import PositionError
 from henderson.core.events import Event
-from henderson.core.fields import Layout, field
+from henderson.core.fields import field
 from henderson.core.game import State
-from henderson.core.sequence import Sequenced
+from henderson.core.sequence import Sequenced, Step
 
 from .actions import DGAction, make
 from .decisions import Assault, DGDecision
 from .model import SIDES, EventKind, GameData
 from .rules.common import occupancy, stack_size, vp_text
+from .rules.phase import DGPhase
 from .units import NOT_LANDED, OFF_MAP, UnitState
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ PRIVATE = ("crossings", "hf_work", "stuck", "advanced")  # this turn's notes nam
 WORDS = re.compile(r"[\s+,;:()]+")  # what separates unit ids in an event's text
 MAX_VP = 999  # no score comes near it (61 wins, DG 9.4)
 END = make("end")
+D = TypeVar("D", bound=DGDecision)
 
 
 # -- checks of a loaded position against the game's data (core.fields check=) -------------------
@@ -219,6 +221,18 @@ class DGState(Sequenced):
         """The number of the current step in DG 4.0 (1-20; 0 while preparing for play)."""
         return self.step_index - self.plan.first_turn_step + 1
 
+    def kind_of(self, step: Step) -> str:
+        """The kind of a step of the sequence of play: its phase's (rules/phase.py)."""
+        rules = self.rules_named(step.phase)
+        assert isinstance(rules, DGPhase)
+        return rules.kind
+
+    def decision(self, kind: type[D]) -> D:
+        """The decision being made now, of the kind its rules run."""
+        p = self.pending[-1]
+        assert isinstance(p, kind)
+        return p
+
     def begin(self, events: list[Event]) -> None:
         """The kit's start of play, except that a version-1 position written as waiting stays
         at its step as written (`AS_WRITTEN`)."""
@@ -339,7 +353,9 @@ class DGState(Sequenced):
         stealth or below the top of their stack, or picked at Rabaul and not yet landed."""
         seen = self.visible_ids(side)
         return {
-            uid for uid, u in self.units.items() if u.side != side and ((u.on_map and uid not in seen) or u.at == "next")
+            uid
+            for uid, u in self.units.items()
+            if u.side != side and ((u.on_map and uid not in seen) or u.at == "next")
         }
 
     def events_for(self, events: list[Event], side: str | None) -> list[Event]:
@@ -429,11 +445,6 @@ class DGState(Sequenced):
             f"HF {self.airfield.status} ({self.airfield.control}); "
             f"supply US {self.supply['us']} Japan {self.supply['jp']}"
         )
-
-
-def unit_json(u: UnitState) -> dict[str, Any]:
-    """A unit as a position writes it."""
-    return Layout.of(UnitState).dump(u)
 
 
 def _enemy_seen(state: DGState, side: str) -> tuple[Any, ...]:

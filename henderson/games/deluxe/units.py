@@ -25,7 +25,9 @@ class UnitState:
 
     id: str = field("", cache="share", doc="its key in the position's units (set when loaded)")
     side: str = field("", required=True)
-    at: str = field("", required=True, doc="a hex number, or one of turn, rabaul, next, eliminated, withdrawn, absorbed")
+    at: str = field(
+        "", required=True, doc="a hex number, or one of turn, rabaul, next, eliminated, withdrawn, absorbed"
+    )
     strength: int = field(0, lo=0, hi=9, required=True, doc="steps left (DG 2.2.1.7)")
     stealth: int = field(0, lo=0, hi=9, doc="stealth marker value, 0 when not under stealth (DG 7.7)")
     pool: int = field(0, lo=0, hi=MAX_POINTS, doc="stealth movement points to spend this phase (DG 7.7.4)")

@@ -189,8 +189,7 @@ def loss_takers(state: DGState, p: ArtilleryLoss) -> list[UnitState]:
 def settle_forced(state: DGState, events: list[Event]) -> None:
     """Take the artillery losses that leave no choice (one unit can take them, or every
     step that can go must go), and drop the decision once no loss is left."""
-    p = state.pending[-1]
-    assert isinstance(p, ArtilleryLoss)
+    p = state.decision(ArtilleryLoss)
     while p.hits > 0:
         able = loss_takers(state, p)
         if not able:
@@ -296,7 +295,7 @@ def bombard(state: DGState, side: str, events: list[Event]) -> None:
 
 
 # -- the phases ---------------------------------------------------------------------------------
-BOMBARD, PASS, END = act("bombard"), act("pass"), act("end")
+BOMBARD, PASS = act("bombard"), act("pass")
 
 
 class NavalBombardment(DGPhase):
@@ -344,12 +343,11 @@ class Losses(DGPhase):
     kind = "artillery_loss"
 
     def actions(self, state: DGState) -> list[Action]:
-        p = state.pending[-1]
-        return [act("lose", u.id) for u in loss_takers(state, p)]
+        return [act("lose", u.id) for u in loss_takers(state, state.decision(ArtilleryLoss))]
 
     def do(self, state: DGState, action: Action, events: list[Event]) -> None:
         assert isinstance(action, DGAction)
-        p = state.pending[-1]
+        p = state.decision(ArtilleryLoss)
         lose_step(state, state.units[action.args[0]], events, "DG 8.1.5 artillery fire")
         p.hits -= 1
         settle_forced(state, events)

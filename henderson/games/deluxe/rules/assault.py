@@ -782,7 +782,7 @@ def retreat_options(state: DGState, u: UnitState, dist: int, p: Assault) -> list
 
     for away in (True, False):
         finals: set[str] = set()
-        stack = [(u.at, 0, (u.at,))]
+        stack: list[tuple[str, int, tuple[str, ...]]] = [(u.at, 0, (u.at,))]
         while stack:
             here, n, seen = stack.pop()
             if n == dist:
@@ -835,7 +835,7 @@ def advance_paths(
     for first in vacated(state, p, u.side):
         if first not in m.adjacent[u.at]:
             continue
-        stack = [(first, 1, (first,))]
+        stack: list[tuple[str, int, tuple[str, ...]]] = [(first, 1, (first,))]
         while stack:
             here, n, path = stack.pop()
             if here not in out and room(state, occ, here, u):
@@ -858,7 +858,7 @@ def advance_legal(state: DGState, p: Assault, mover: str) -> list[DGAction]:
         for u in force(state, p, mover)
         if u.id not in p.advanced and not state.data.units[u.id].artillery
     ]
-    out = []
+    out: list[DGAction] = []
     for u in sorted(units, key=lambda x: x.id):
         out.extend(act("advance", u.id, h) for h in sorted(advance_paths(state, p, u, dist)))
     return out
@@ -941,11 +941,11 @@ class AssaultRules(DGPhase):
     kind = "assault"
 
     def actions(self, state: DGState) -> list[Action]:
-        return list(decision_legal(state, state.pending[-1]))
+        return list(decision_legal(state, state.decision(Assault)))
 
     def do(self, state: DGState, action: Action, events: list[Event]) -> None:
         assert isinstance(action, DGAction)
-        decide(state, state.pending[-1], action, events)
+        decide(state, state.decision(Assault), action, events)
 
 
 COMBAT = Combat()

@@ -17,10 +17,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from henderson.core.errors import IllegalAction
-from henderson.core.sequence import Step
 
 from ..actions import VERBS, DGAction
-from ..decisions import Assault, ArtilleryLoss, RabaulPicks, StealthMove
+from ..decisions import ArtilleryLoss, Assault, RabaulPicks, StealthMove
 from ..model import other
 from . import artillery, assault, movement, rabaul, reinforcements, stealth
 from .common import enemy_adjacent, event_effect, in_enemy_zoc, occupancy, room, side_in, visible_units
@@ -140,11 +139,6 @@ def why_not(state: DGState, action: DGAction) -> IllegalAction:
     )
 
 
-def _kind(state: DGState, step: Step) -> str:
-    """The kind of a step of the sequence of play (its phase's)."""
-    return state.rules_named(step.phase).kind  # type: ignore[attr-defined, no-any-return]
-
-
 def _where(state: DGState) -> str:
     """The current step as a player reads it: "step 7, U.S. Movement"."""
     return f"step {state.step_number}, {state.current_step.name}"
@@ -158,7 +152,7 @@ def _check(state: DGState, a: DGAction) -> None:
         kind = p.kind
         verbs = ASSAULT_VERBS.get(p.stage, ()) if isinstance(p, Assault) else PENDING_VERBS[kind]
         if a.verb not in verbs:
-            stage = f" ({p.stage})" if kind == "assault" else ""
+            stage = f" ({p.stage})" if isinstance(p, Assault) else ""
             raise no(
                 RULE_OF_VERB.get(a.verb, "DG 4.0"),
                 f"'{a}' is not possible now: {side} must first settle {PENDING_WHAT[kind]}{stage} "
@@ -176,7 +170,7 @@ def _check(state: DGState, a: DGAction) -> None:
             _artillery_loss(state, p, a)
         return
     step = state.current_step
-    kind = _kind(state, step)
+    kind = state.kind_of(step)
     number = state.step_number
     if a.verb in ASSAULT_VERBS["build"] or a.verb in ("defend", "lose", "retreat", "advance", "stop", "banzai"):
         raise no(
@@ -196,7 +190,7 @@ def _check(state: DGState, a: DGAction) -> None:
     if a.verb not in verbs and (kind, a.verb) not in CHECKS:
         plan = state.plan
         turn = plan.steps[plan.first_turn_step :]
-        where = sorted({i for i, s in enumerate(turn, 1) if a.verb in STEP_VERBS.get(_kind(state, s), ())})
+        where = sorted({i for i, s in enumerate(turn, 1) if a.verb in STEP_VERBS.get(state.kind_of(s), ())})
         raise no(
             "DG 4.0",
             f"'{a.verb}' is not played in step {number} ({step.name}) of turn {state.turn}; "

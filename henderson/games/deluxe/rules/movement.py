@@ -208,7 +208,7 @@ def step_cost(
         return None
     zoc = to in ctx.zoc  # DG 7.4.1 stop on entering an enemy zone of control
     if unit.pool:  # DG 7.7.4 stealth movement: jungle only, 4 a hex, rivers ignored
-        for other, cost in state.game.stealth_edges[frm]:
+        for other, cost, _ in state.game.stealth_edges[frm]:
             if other == to:
                 return cost, zoc, False
         return None
@@ -319,16 +319,18 @@ def _raw_routes(
     return key, best
 
 
-def edge_tables(
-    data: GameData,
-) -> tuple[dict[str, tuple[tuple[str, int, bool], ...]], dict[str, tuple[tuple[str, int], ...]]]:
+Edges = dict[str, tuple[tuple[str, int, bool], ...]]  # hex -> (next hex, cost, a river may stop the unit)
+
+
+def edge_tables(data: GameData) -> tuple[Edges, Edges]:
     """The fixed part of every step's cost, built once per game: for each hex, the land
     hexes next to it with the cost of entering them and whether a river may stop the unit
-    there (DG 7.3, 7.3.3, 7.3.7); and the same for stealth movement (DG 7.7.4)."""
+    there (DG 7.3, 7.3.3, 7.3.7); and the same for stealth movement, which ignores rivers
+    (DG 7.7.4)."""
     m = data.map
     mv = data.movement
-    normal: dict[str, tuple[tuple[str, int, bool], ...]] = {}
-    stealthy: dict[str, tuple[tuple[str, int], ...]] = {}
+    normal: Edges = {}
+    stealthy: Edges = {}
     for frm in m.hexes:
         out: list[tuple[str, int, bool]] = []
         for to in m.adjacent[frm]:
@@ -350,9 +352,7 @@ def edge_tables(
                 river = to not in m.river_next.get(frm, ())  # DG 7.3.3 not up/down stream
             out.append((to, cost, river))
         normal[frm] = tuple(out)
-        stealthy[frm] = tuple(
-            (to, mv.stealth_hex) for to in m.adjacent[frm] if m.hexes[to].base == "jungle"
-        )
+        stealthy[frm] = tuple((to, mv.stealth_hex, False) for to in m.adjacent[frm] if m.hexes[to].base == "jungle")
     return normal, stealthy
 
 
@@ -431,20 +431,6 @@ def sea_allowed(state: DGState, unit: UnitState, ctx: Context) -> bool:
         return False
     m = state.data.map
     return m.hexes[unit.at].coastal and not any(n in ctx.enemy for n in m.adjacent[unit.at])
-
-
-def sea_hexes(state: DGState, unit: UnitState, ctx: Context) -> list[str]:
-    """DG 7.6: any other coastal hex free of enemy units and with room, for two points."""
-    if (
-        not sea_allowed(state, unit, ctx)
-        or allowance(state, unit) < state.data.movement.sea_landing
-    ):
-        return []
-    full = state.data.constants.stacking
-    size = ctx.size
-    return [
-        h for h in state.game.coastal if h != unit.at and h not in ctx.enemy and size.get(h, 0) < full
-    ]
 
 
 def movers(state: DGState, side: str) -> list[UnitState]:

@@ -23,7 +23,7 @@ def landing_turn(state: DGState) -> int:
     """The turn the Rabaul picks land in: they are made at the turn end (DG 4.0 step 20,
     DG 12.0) for "the next turn's reinforcements" (DG 10.2.1-2), and wait at sea until the
     Japanese reinforcement step of that turn."""
-    return state.turn + 1 if state.rules_named(state.current_step.phase).kind == "turn_end" else state.turn
+    return state.turn + 1 if state.kind_of(state.current_step) == "turn_end" else state.turn
 
 
 def in_period(state: DGState, uid: str, period: int) -> bool:
@@ -97,11 +97,11 @@ class Picks(DGPhase):
     kind = "rabaul"
 
     def actions(self, state: DGState) -> list[Action]:
-        return list(legal(state, state.pending[-1]))
+        return list(legal(state, state.decision(RabaulPicks)))
 
     def do(self, state: DGState, action: Action, events: list[Event]) -> None:
         assert isinstance(action, DGAction)
-        p = state.pending[-1]
+        p = state.decision(RabaulPicks)
         if action.verb == "pass":
             state.pending.remove(p)
             return

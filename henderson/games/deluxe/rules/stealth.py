@@ -204,7 +204,7 @@ class Detected(DGPhase):
     kind = "stealth_move"
 
     def actions(self, state: DGState) -> list[Action]:
-        p = state.pending[-1]
+        p = state.decision(StealthMove)
         out: list[Action] = []
         for uid in p.units:
             u = state.units[uid]
@@ -214,7 +214,7 @@ class Detected(DGPhase):
 
     def do(self, state: DGState, action: Action, events: list[Event]) -> None:
         assert isinstance(action, DGAction)
-        p = state.pending[-1]
+        p = state.decision(StealthMove)
         if action.verb == "move":
             do_move(state, state.units[action.args[0]], action.args[1], events)
         if action.verb == "pass" or all(state.units[i].moved for i in p.units if state.units[i].on_map):

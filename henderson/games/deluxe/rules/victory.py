@@ -58,8 +58,9 @@ def score_turn_end(state: DGState, events: list[Event]) -> None:
         award_vp(state, "jp", left, events, "DG 9.1 1st Marine Division units not withdrawn")
 
 
-# why a game ended (DG 9.4, 9.0): the reason as version-1 positions kept it, and the cause of
-# victory in a few fixed words (the result's `cause`, counted by simulation reports)
+# why a game ended (DG 9.4, 9.0): the reason, citing the rule (the game-over event, and the
+# result of a version-1 position), and the cause of victory in a few fixed words (the
+# result's `cause`, counted by simulation reports)
 SIXTY = "DG 9.4 more than sixty victory points"
 HELD = "DG 9.4 Japan holds Henderson Field at the end"
 AHEAD = "DG 9.0 more victory points at the end"
@@ -80,16 +81,22 @@ def cause(reason: str) -> str:
 def check_end(state: DGState, events: list[Event]) -> None:
     """DG 9.4: more than sixty points wins at the end of a turn; after the last turn Japanese
     control of Henderson Field wins, otherwise the side ahead on points (even: a draw)."""
-    limit = state.data.constants.vp_to_win
-    if abs(state.vp) >= limit:
-        state.end_game("us" if state.vp > 0 else "jp", cause(SIXTY), events)
+    if abs(state.vp) >= state.data.constants.vp_to_win:
+        winner: str | None = "us" if state.vp > 0 else "jp"
+        reason = SIXTY
     elif state.turn >= state.data.constants.turns:
         if state.airfield.control == "jp":
-            state.end_game("jp", cause(HELD), events)
+            winner, reason = "jp", HELD
         elif state.vp != 0:
-            state.end_game("us" if state.vp > 0 else "jp", cause(AHEAD), events)
+            winner, reason = ("us" if state.vp > 0 else "jp"), AHEAD
         else:
-            state.end_game(None, cause(EVEN), events)
+            winner, reason = None, EVEN
+    else:
+        return
+    state.end_game(winner, cause(reason), events)
+    events.append(
+        Event("game_over", f"game over: {winner or 'draw'} ({reason})", {"winner": winner, "reason": reason})
+    )
 
 
 class Score(DGPhase):
