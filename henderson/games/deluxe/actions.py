@@ -8,7 +8,7 @@ The verbs and what they mean are listed in `VERBS` and documented in docs/deluxe
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from henderson.core.actions import ActionInfo, Arg, ArgKind
 from henderson.core.errors import NotationError
@@ -83,10 +83,18 @@ ARG_KINDS = {"h": ArgKind.HEX, "u": ArgKind.UNIT, "n": ArgKind.NUMBER, "s": ArgK
 
 @dataclass(frozen=True, slots=True)
 class DGAction:
-    """One decision: a verb and its arguments (hexes, unit ids, numbers as text)."""
+    """One decision: a verb and its arguments (hexes, unit ids, numbers as text). Its hash is
+    worked out once: the engine finds an action played among thousands through a set."""
 
     verb: str
     args: tuple[str, ...] = ()
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.verb, self.args)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __str__(self) -> str:
         return " ".join((self.verb, *self.args))

@@ -184,6 +184,7 @@ class Context:
                         self.capacity[h] = self.capacity.get(h, 0) + left
         self.key = (side, self.enemy, seen)  # with the helpers, what every search reads
         self._carriers: dict[int, frozenset[str]] = {}
+        self.steps: dict[tuple[bool, bool, int], dict[str, list[Step[str]]]] = {}  # `_search`'s, by kind
 
     def carriers(self, need: int) -> frozenset[str]:
         """Hexes whose helpers can still carry `need` units across a river (DG 7.3.3)."""
@@ -374,23 +375,28 @@ def _search(
     table = state.game.stealth_edges if pool else state.game.edges
     enemy, zoc, cap = ctx.enemy, ctx.zoc, ctx.capacity
     rivers = not pool and not (ctx.helper_type and need == 1)  # DG 7.3.3 crossings may stop the unit
+    # the steps out of a hex are the same for every search of this kind in this context
+    known = ctx.steps.setdefault((pool, rivers, need), {})
 
-    def steps(here: str, cost: int) -> list[Step[str]]:
-        extra = first_extra if here == start else 0  # DG 7.3.5 leaving the landing hex
+    def out_of(here: str) -> list[Step[str]]:
         out: list[Step[str]] = []
-        for edge in table[here]:
-            to = edge[0]
+        for to, cost, river in table[here]:
             if to in enemy:  # DG 7.3.8 never into an enemy hex
                 continue
-            must = to in zoc  # DG 7.4.1
-            via = False
-            if rivers and edge[2]:  # DG 7.3.3 a river crossing
-                if cap.get(to, 0) >= need:
-                    via = True
-                else:
-                    must = True
-            out.append((to, edge[1] + extra, must, via))
+            if rivers and river:  # DG 7.3.3 a river crossing: a helper carries it, or it stops
+                via = cap.get(to, 0) >= need
+                out.append((to, cost, not via or to in zoc, via))
+            else:
+                out.append((to, cost, to in zoc, False))  # DG 7.4.1
         return out
+
+    def steps(here: str, cost: int) -> list[Step[str]]:
+        found = known.get(here)
+        if found is None:
+            found = known[here] = out_of(here)
+        if here == start and first_extra:  # DG 7.3.5 leaving the landing hex
+            return [(to, c + first_extra, stop, via) for to, c, stop, via in found]
+        return found
 
     paths = cheapest({start: 0}, steps, budget)
     best = paths.cost
@@ -413,6 +419,7 @@ def route_search(
     points, optionally without the forced stops of zones of control (DG 7.4.1) or rivers
     (DG 7.3.3): what tells why a hex is out of reach. Not cached; for refusals only."""
     c = copy.copy(ctx)
+    c.steps = {}  # other stops than the context's searches
     if not zoc:
         c.zoc = frozenset()
     helpers = [state.data.units[u.id].type in HELPER_TYPES for u in units]
