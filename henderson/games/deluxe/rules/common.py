@@ -1,5 +1,7 @@
-"""Mechanisms several rules share: occupancy, zones of control, stacking, control of
-Henderson Field and villages, step losses and victory points. Each lives here once.
+"""Mechanisms several rules share: occupancy, zones of control (a hex at a time; a side's
+whole zone is `core.paths.zone_of_control` in movement.py), stacking, control of Henderson
+Field and villages, step losses, victory points, this turn's random event, the start of a
+player turn. Each lives here once.
 """
 
 from __future__ import annotations
