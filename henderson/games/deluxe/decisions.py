@@ -17,30 +17,35 @@ from henderson.core.sequence import Decision
 MAX_COUNT = 99  # no count of units, steps or strength of a decision comes near it
 
 
-def _units(state: Any, units: Any, where: str) -> None:
+def check_units(state: Any, units: Any, where: str) -> None:
+    """Counters of the game's data (a declared field's check, `core.fields`)."""
     for uid in units:
         if uid not in state.data.units:
             raise PositionError(where, f"no unit {uid!r}")
 
 
-def _hexes(state: Any, hexes: Any, where: str) -> None:
+def check_hexes(state: Any, hexes: Any, where: str) -> None:
+    """Hexes of the map."""
     for h in hexes:
         if h not in state.data.map.hexes:
             raise PositionError(where, f"{h!r} is not a hex of the map")
 
 
-def _hex(state: Any, hex_id: str, where: str) -> None:
-    _hexes(state, [hex_id], where)
+def check_hex(state: Any, hex_id: str, where: str) -> None:
+    """A hex of the map."""
+    check_hexes(state, [hex_id], where)
 
 
-def _side(state: Any, side: str, where: str) -> None:
+def check_side(state: Any, side: str, where: str) -> None:
+    """A side of the game."""
     if side not in state.game.sides:
         raise PositionError(where, "expected 'us' or 'jp'")
 
 
-def _by_side(state: Any, counts: dict[str, int], where: str) -> None:
+def check_sides(state: Any, counts: Any, where: str) -> None:
+    """A side of the game for each key."""
     for side in counts:
-        _side(state, side, f"{where}.{side}")
+        check_side(state, side, f"{where}.{side}")
 
 
 @dataclass
@@ -76,33 +81,33 @@ class Assault(DGDecision):
 
     kind: ClassVar[str] = "assault"
     rules: ClassVar[str] = "assault:ASSAULT"
-    attacker: str = field("", required=True, check=_side)
+    attacker: str = field("", required=True, check=check_side)
     stage: Stage = field(Stage.BUILD, required=True)
-    targets: list[str] = field(factory=list, required=True, check=_hexes, doc="the defending hexes (DG 8.2.6)")
-    units: list[str] = field(factory=list, required=True, check=_units, doc="the attacking units")
+    targets: list[str] = field(factory=list, required=True, check=check_hexes, doc="the defending hexes (DG 8.2.6)")
+    units: list[str] = field(factory=list, required=True, check=check_units, doc="the attacking units")
     support: dict[str, int] = field(
-        factory=dict, required=True, lo=1, hi=9, check=_units, doc="artillery -> factors added (DG 8.2.4)"
+        factory=dict, required=True, lo=1, hi=9, check=check_units, doc="artillery -> factors added (DG 8.2.4)"
     )
     strain: int = field(0, required=True, lo=0, hi=5, doc="points added by straining (DG 8.2.3)")
     ambush: bool = field(False, required=True, doc="declared an ambush (DG 8.2.9)")
     defend: int = field(0, required=True, lo=0, hi=MAX_COUNT, doc="supply the defender spends (DG 8.2.4)")
     banzai: bool = field(False, required=True, doc="the banzai attack is made (DG 8.2.10)")
     # set by `go`: the assault is committed (DG 8.2.11)
-    defenders: list[str] | None = field(None, check=lambda s, v, w: _units(s, v or [], w), doc="null until `go`")
-    attacker_hexes: list[str] = field(factory=list, check=_hexes)
+    defenders: list[str] | None = field(None, check=lambda s, v, w: check_units(s, v or [], w), doc="null until `go`")
+    attacker_hexes: list[str] = field(factory=list, check=check_hexes)
     hf_defended: bool = field(False, doc="Henderson Field was among the defending hexes (DG 8.2.8)")
     # the resolution (DG 8.2.1.4, 8.2.3, 8.2.9, 8.2.10)
     ambush_rolled: bool = False
     ambush_hit: bool = False
     ambush_loss: bool = False
     strain_checked: bool = False
-    loss_taken: dict[str, int] = field(factory=dict, lo=0, hi=MAX_COUNT, check=_by_side, doc="losses rolled")
-    loss: dict[str, int] = field(factory=dict, lo=0, hi=MAX_COUNT, check=_by_side, doc="losses still to take")
-    retreat: dict[str, int] = field(factory=dict, lo=0, hi=MAX_COUNT, check=_by_side)
-    advance: dict[str, int] = field(factory=dict, lo=0, hi=MAX_COUNT, check=_by_side)
+    loss_taken: dict[str, int] = field(factory=dict, lo=0, hi=MAX_COUNT, check=check_sides, doc="losses rolled")
+    loss: dict[str, int] = field(factory=dict, lo=0, hi=MAX_COUNT, check=check_sides, doc="losses still to take")
+    retreat: dict[str, int] = field(factory=dict, lo=0, hi=MAX_COUNT, check=check_sides)
+    advance: dict[str, int] = field(factory=dict, lo=0, hi=MAX_COUNT, check=check_sides)
     banzai_go: bool = field(False, doc="the extra banzai losses are being taken: then attack again")
-    retreated: list[str] = field(factory=list, check=_units)
-    advanced: list[str] = field(factory=list, check=_units)
+    retreated: list[str] = field(factory=list, check=check_units)
+    advanced: list[str] = field(factory=list, check=check_units)
 
     def problem(self) -> tuple[str, str] | None:
         """(field, what) when the fields disagree with the stage: an assault being resolved was
@@ -124,7 +129,7 @@ class StealthMove(DGDecision):
 
     kind: ClassVar[str] = "stealth_move"
     rules: ClassVar[str] = "stealth:DETECTED"
-    units: list[str] = field(factory=list, required=True, check=_units)
+    units: list[str] = field(factory=list, required=True, check=check_units)
 
 
 @dataclass
@@ -136,7 +141,7 @@ class RabaulPicks(DGDecision):
     rules: ClassVar[str] = "rabaul:PICKS"
     count: int = field(0, required=True, lo=0, hi=MAX_COUNT)
     strength: int = field(0, required=True, lo=0, hi=MAX_COUNT)
-    picked: list[str] = field(factory=list, required=True, check=_units)
+    picked: list[str] = field(factory=list, required=True, check=check_units)
 
 
 @dataclass
@@ -145,5 +150,5 @@ class ArtilleryLoss(DGDecision):
 
     kind: ClassVar[str] = "artillery_loss"
     rules: ClassVar[str] = "artillery:LOSS"
-    hex: str = field("", required=True, check=_hex)
+    hex: str = field("", required=True, check=check_hex)
     hits: int = field(0, required=True, lo=0, hi=MAX_COUNT)

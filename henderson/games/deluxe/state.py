@@ -24,7 +24,7 @@ from henderson.core.game import State
 from henderson.core.sequence import Sequenced, Step
 
 from .actions import DGAction, make
-from .decisions import Assault, DGDecision
+from .decisions import Assault, DGDecision, check_hexes, check_side, check_sides, check_units
 from .model import SIDES, EventKind, GameData
 from .rules.common import occupancy, stack_size, vp_text
 from .rules.phase import DGPhase
@@ -44,17 +44,6 @@ D = TypeVar("D", bound=DGDecision)
 
 
 # -- checks of a loaded position against the game's data (core.fields check=) -------------------
-
-
-def _sides(state: DGState, value: Mapping[str, Any], where: str) -> None:
-    for side in value:
-        if side not in SIDES:
-            raise PositionError(f"{where}.{side}", "expected 'us' or 'jp'")
-
-
-def _side(state: DGState, side: str, where: str) -> None:
-    if side not in SIDES:
-        raise PositionError(where, "expected 'us' or 'jp'")
 
 
 def _villages(state: DGState, villages: dict[str, str], where: str) -> None:
@@ -83,18 +72,6 @@ def _units(state: DGState, units: dict[str, UnitState], where: str) -> None:
             raise PositionError(f"{here}.strength", "a unit on the map has at least one step")
 
 
-def _hexes(state: DGState, hexes: Any, where: str) -> None:
-    for h in hexes:
-        if h not in state.data.map.hexes:
-            raise PositionError(where, f"{h!r} is not a hex of the map")
-
-
-def _unit_ids(state: DGState, units: Any, where: str) -> None:
-    for uid in units:
-        if uid not in state.data.units:
-            raise PositionError(where, f"no unit {uid!r}")
-
-
 def _cards(state: DGState, cards: list[int], where: str) -> None:
     numbers = {c.number for c in state.data.cards}
     for n in cards:
@@ -111,7 +88,7 @@ class Airfield:
     control everything at the start and the marker starts at twenty (DG 3.0, 7.11)."""
 
     status: int = field(20, lo=0, hi=MAX_VP)
-    control: str = field("jp", check=_side)
+    control: str = field("jp", check=check_side)
 
 
 @dataclass
@@ -128,7 +105,7 @@ class RabaulTerms:
 class DrawnEvent:
     """This turn's random event card, as the drawing side reads it (DG 5.0)."""
 
-    side: str = field("us", check=_side)
+    side: str = field("us", check=check_side)
     card: int = field(1, lo=1, hi=99)
     kind: EventKind = "supply"
     target: Literal["self", "enemy", "both"] = "self"
@@ -161,14 +138,14 @@ class ThisTurn(Carried):
     jp_reduced: bool = field(False, doc="Japan made the US-held field inoperable (DG 10.2.1)")
     capture_bonus_given: bool = field(False, doc="the four supply points are given (DG 10.2.1)")
     event: DrawnEvent | None = None
-    guerrilla: list[str] = field(factory=list, check=_hexes, doc="villages rolled for (DG 11.0)")
-    sea: dict[str, int] = field(factory=dict, lo=0, hi=99, check=_sides, doc="sea moves by side (DG 7.6)")
+    guerrilla: list[str] = field(factory=list, check=check_hexes, doc="villages rolled for (DG 11.0)")
+    sea: dict[str, int] = field(factory=dict, lo=0, hi=99, check=check_sides, doc="sea moves by side (DG 7.6)")
     withdrawals: int = field(0, json="jp_withdrawn", lo=0, hi=99, doc="Japanese units withdrawn (DG 7.9.1)")
-    stuck: list[str] = field(factory=list, check=_unit_ids, doc="landed anywhere, no farther (DG 2.2.2.6)")
-    crossings: dict[str, int] = field(factory=dict, lo=0, hi=9, check=_unit_ids, doc="helper -> crossings used")
-    hf_work: list[str] = field(factory=list, check=_unit_ids, doc="units that worked on the field (DG 7.11)")
-    attacked_hexes: list[str] = field(factory=list, check=_hexes, doc="hexes attacked (DG 8.2)")
-    advanced: list[str] = field(factory=list, check=_unit_ids, doc="units that advanced (DG 8.2.2)")
+    stuck: list[str] = field(factory=list, check=check_units, doc="landed anywhere, no farther (DG 2.2.2.6)")
+    crossings: dict[str, int] = field(factory=dict, lo=0, hi=9, check=check_units, doc="helper -> crossings used")
+    hf_work: list[str] = field(factory=list, check=check_units, doc="units that worked on the field (DG 7.11)")
+    attacked_hexes: list[str] = field(factory=list, check=check_hexes, doc="hexes attacked (DG 8.2)")
+    advanced: list[str] = field(factory=list, check=check_units, doc="units that advanced (DG 8.2.2)")
 
 
 # -- the position ------------------------------------------------------------------------------
@@ -181,7 +158,7 @@ class DGState(Sequenced):
     VERSION: ClassVar[int] = 2
 
     supply: dict[str, int] = field(
-        factory=lambda: dict.fromkeys(SIDES, 0), lo=0, hi=99, check=_sides, doc="artillery supply (DG 8.1.1)"
+        factory=lambda: dict.fromkeys(SIDES, 0), lo=0, hi=99, check=check_sides, doc="artillery supply (DG 8.1.1)"
     )
     airfield: Airfield = field(factory=Airfield, json="henderson_field", doc="Henderson Field (DG 7.11)")
     vp: int = field(0, lo=-MAX_VP, hi=MAX_VP, doc="victory points: positive when the US leads (DG 2.1.8.4)")
@@ -190,7 +167,7 @@ class DGState(Sequenced):
     this_turn: ThisTurn = field(factory=ThisTurn, doc="this turn's bookkeeping")
     next_turn: Carried = field(factory=Carried, doc="carried into the next turn (DG 10.2)")
     naval_last: dict[str, int] = field(
-        factory=dict, lo=0, hi=99, check=_sides, doc="side -> turn of its last naval bombardment (DG 8.1.7)"
+        factory=dict, lo=0, hi=99, check=check_sides, doc="side -> turn of its last naval bombardment (DG 8.1.7)"
     )
     drawn: list[int] = field(factory=list, json="cards_drawn", check=_cards, doc="event cards drawn (DG 5.0)")
     jp_withdrawn: int = field(0, json="japan_withdrawn", lo=0, hi=999, doc="Japanese units withdrawn (DG 9.2)")
