@@ -19,7 +19,7 @@ from .model import SIDES, GameData
 from .position import is_version_1, migrate
 from .render import render
 from .rules import movement
-from .state import AS_WRITTEN, DGState
+from .state import DGState
 
 TITLE = "Deluxe Guadalcanal – The Battle for Henderson Field"
 OPTIONS: dict[str, Option] = {
@@ -76,11 +76,11 @@ class DGGame(SequencedGame):
     def load_state(self, obj: Mapping[str, Any], *, dice: Dice | None = None) -> DGState:
         """A position from its JSON (docs/deluxe.md, version 2 or 1); PositionError names
         what is wrong."""
-        token = AS_WRITTEN.set(is_version_1(self, obj))
-        try:
-            state = DGState.load(self, _kit_nulls(migrate(self, obj)), dice)
-        finally:
-            AS_WRITTEN.reset(token)
+        position = migrate(self, obj)
+        # a version-1 step written as waiting ("open") waits, as version 1 had it, even where
+        # nobody has a choice left (position.py)
+        as_written = is_version_1(self, obj) and bool(position.get("entered"))
+        state = DGState.load(self, position, dice, move_on=not as_written)
         assert isinstance(state, DGState)
         return state
 
@@ -116,18 +116,6 @@ class DGGame(SequencedGame):
         from .clientdata import client_data
 
         return client_data(self)
-
-
-def _kit_nulls(obj: Mapping[str, Any]) -> Mapping[str, Any]:
-    """The kit's `to_json` writes an unknown seed and the winner of a draw as null, which its
-    `load` refuses (it reads both as "left out"): they are left out here."""
-    if not isinstance(obj, Mapping):
-        return obj
-    out = {k: v for k, v in obj.items() if not (k == "seed" and v is None)}
-    result = out.get("result")
-    if isinstance(result, Mapping) and "winner" in result and result["winner"] is None:
-        out["result"] = {k: v for k, v in result.items() if k != "winner"}
-    return out
 
 
 def load_game(data_dir: Path | None = None) -> DGGame:

@@ -4,7 +4,7 @@ read: users' files and hand-written tests use it. `migrate` turns a version-1 ob
 version 2, which is then loaded like any other.
 
 What changes: `open` (the step waits for decisions) is `entered`, and a version-1 step written
-as waiting stays where it was written (`state.AS_WRITTEN`); `flags` and `next_flags`
+as waiting stays where it was written (`game.load_state`); `flags` and `next_flags`
 (string-keyed bookkeeping) are the typed `this_turn` and `next_turn`; `result` `[winner,
 reason]` is `{"winner", "cause"}`; a unit's fields are all written, with its side and
 strength; a position without a step is at the first step of a turn (version 1 had no

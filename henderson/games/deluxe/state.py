@@ -9,7 +9,6 @@ phases of `rules/`. Fog of war (DG 7.7, 7.8, 10.2) is `view`, `redact` and `samp
 
 from __future__ import annotations
 
-import contextvars
 import random
 import re
 from collections.abc import Mapping
@@ -33,9 +32,6 @@ from .units import NOT_LANDED, OFF_MAP, UnitState
 if TYPE_CHECKING:
     from .game import DGGame
 
-# set while a version-1 position is loaded: a step written as waiting ("open") waits, as
-# version 1 had it, even where nobody has a choice left (position.py)
-AS_WRITTEN: contextvars.ContextVar[bool] = contextvars.ContextVar("dg_as_written", default=False)
 PRIVATE = ("crossings", "hf_work", "stuck", "advanced")  # this turn's notes naming units the enemy may not see
 WORDS = re.compile(r"[\s+,;:()]+")  # what separates unit ids in an event's text
 MAX_VP = 999  # no score comes near it (61 wins, DG 9.4)
@@ -209,14 +205,6 @@ class DGState(Sequenced):
         p = self.pending[-1]
         assert isinstance(p, kind)
         return p
-
-    def begin(self, events: list[Event]) -> None:
-        """The kit's start of play, except that a version-1 position written as waiting stays
-        at its step as written (`AS_WRITTEN`)."""
-        if AS_WRITTEN.get() and self.entered:
-            self.changed()
-            return
-        super().begin(events)
 
     def clone(self) -> DGState:
         other = super().clone()
