@@ -171,6 +171,7 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
                     "current_player": summary.current,
                     "finished": summary.finished,
                     "updated": summary.updated.isoformat(),
+                    "invited": await asyncio.to_thread(hub.store.unclaimed, seat.match_id),
                 }
             )
         return {"games": found, "unknown": unknown}
