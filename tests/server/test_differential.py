@@ -9,7 +9,9 @@ cannot see (`state.sample_unseen(side, rng)`), the record and log left as they a
 answer the seat can get must then be the same bytes: its state message (view, legal
 actions, log, can_undo), the replay history, the record download, a preview of a sample of
 its legal actions, the odds of its attacks, the refusal of an undo, and the refusal of
-illegal actions, those naming units it cannot see among them.
+illegal actions, those naming units it cannot see among them. And the log a seat read at
+one position reads the same at every later one. The same comparisons run on positions of
+the kinds where a seat could once read what it cannot see (test_no_peeking.py).
 
 The server's dice secret is fixed here so that a failing match can be played again.
 HENDERSON_DIFFERENTIAL_SOAK=N compares at every Nth position of much longer games.
@@ -30,6 +32,13 @@ from fastapi.testclient import TestClient
 from henderson.core.errors import HendersonError
 from henderson.server import create_app
 from tests.server.conftest import auth
+from tests.server.test_no_peeking import (
+    end_goes_by_hidden_units,
+    ends_a_step,
+    readable_later,
+    search,
+    secret_orders_show_after_end,
+)
 
 REDRAWS = 2  # redrawn positions compared with the real one, per seat and position
 SEEK = 400  # past each chosen ply, random play goes on (at most this far) to a position with secrets
@@ -176,6 +185,37 @@ def first_difference(real: list[Any], guess: list[Any]) -> str:
     return "no difference"
 
 
+def compare_at(
+    client: TestClient, live: Any, name: str, tokens: dict[str | None, str], rng: random.Random
+) -> tuple[int, int, int]:
+    """Every seat's answers on the live match's position, and again with what the seat cannot
+    see redrawn: the same bytes. How many seats were compared, how many redraws changed the
+    position, how many illegal actions named something hidden from the seat."""
+    state = live.state
+    compared = differed = hidden_named = 0
+    for side in (*state.game.sides, None):
+        deciding = side is not None and state.current_player() == side
+        legal = [str(a) for a in state.legal_actions()] if deciding else []
+        asks = {
+            "undo": side is not None and not live.undoable(side),  # only a refusal: an undo changes the game
+            "preview": (["end"] if "end" in legal else []) + rng.sample(legal, min(len(legal), PREVIEWED)),
+            "odds": odds_specs(state, name, side) if deciding else [],
+            "illegal": illegal_candidates(state, side, rng) if side is not None else [],
+        }
+        names = set(hidden_names(state, side)) if side is not None else set()
+        hidden_named += sum(1 for text in asks["illegal"] if names & set(text.split()))
+        real = answers(client, live, name, tokens[side], side, asks)
+        for seed in range(REDRAWS):
+            with redrawn(live, side, seed) as different:
+                guess = answers(client, live, name, tokens[side], side, asks)
+            differed += different
+            where = f"{name} {state.options} ply {state.ply}, seat {side}, redraw {seed}"
+            assert guess == real, f"{where}: {first_difference(real, guess)}"
+        assert live.state is state
+        compared += 1
+    return compared, differed, hidden_named
+
+
 @pytest.mark.parametrize(
     ("name", "options", "points", "secrets"), GAMES, ids=["toy", "deluxe", "aag", "aag-hidden-movement"]
 )
@@ -189,6 +229,7 @@ def test_no_answer_depends_on_what_the_seat_cannot_see(
     live = client.app.state.hub.live[made.json()["match"]]  # type: ignore[attr-defined]
     rng = random.Random(f"{name}{options}")
     compared = differed = hidden_named = 0
+    logs: dict[str | None, list[Any]] = {}
     for target in plies(points):
         while not live.state.is_terminal():
             ply = live.state.ply
@@ -200,29 +241,44 @@ def test_no_answer_depends_on_what_the_seat_cannot_see(
             assert response.status_code == 200, response.text
         if live.state.is_terminal():
             break
-        state = live.state
-        for side in (*state.game.sides, None):
-            deciding = side is not None and state.current_player() == side
-            legal = [str(a) for a in state.legal_actions()] if deciding else []
-            asks = {
-                "undo": side is not None and not live.undoable(side),  # only a refusal: an undo changes the game
-                "preview": (["end"] if "end" in legal else []) + rng.sample(legal, min(len(legal), PREVIEWED)),
-                "odds": odds_specs(state, name, side) if deciding else [],
-                "illegal": illegal_candidates(state, side, rng) if side is not None else [],
-            }
-            names = set(hidden_names(state, side)) if side is not None else set()
-            hidden_named += sum(1 for text in asks["illegal"] if names & set(text.split()))
-            real = answers(client, live, name, tokens[side], side, asks)
-            for seed in range(REDRAWS):
-                with redrawn(live, side, seed) as different:
-                    guess = answers(client, live, name, tokens[side], side, asks)
-                differed += different
-                where = f"{name} {options} ply {state.ply}, seat {side}, redraw {seed}"
-                assert guess == real, f"{where}: {first_difference(real, guess)}"
-            assert live.state is state
-            compared += 1
+        found = compare_at(client, live, name, tokens, rng)
+        for side, token in tokens.items():  # and a log entry reads later as it read when it was played
+            log = client.get("/api/seat", headers=auth(token)).json()["log"]
+            assert log[: len(logs.get(side, []))] == logs.get(side, []), f"{name} seat {side}: the log changed"
+            logs[side] = log
+        compared += found[0]
+        differed += found[1]
+        hidden_named += found[2]
     # the comparisons proved something: most positions came up, hidden parts were redrawn,
     # and actions naming what a seat cannot see were refused alike
     assert compared >= len(points)
     assert differed > 0 or not secrets
     assert hidden_named > 0 or name == "toy"
+
+
+# positions of the kinds where seats could once read what they cannot see (test_no_peeking):
+# found by seeded random play, uploaded, compared the same way
+TARGETED = [
+    ("aag", {"hidden_movement": True}, secret_orders_show_after_end),
+    ("deluxe", {}, end_goes_by_hidden_units),
+    ("deluxe", {}, readable_later),
+    ("deluxe", {}, ends_a_step),
+    ("aag", {}, ends_a_step),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "wanted"),
+    TARGETED,
+    ids=["aag-secret-orders", "dg-end-by-hidden-units", "dg-log-readable-later", "dg-step-end", "aag-step-end"],
+)
+def test_no_answer_depends_on_what_the_seat_cannot_see_where_it_once_did(
+    served: TestClient, name: str, options: dict[str, Any], wanted: Any
+) -> None:
+    found = search(name, wanted, options=options)
+    made = served.post("/api/records", json={"record": found.record.dumps(), "hotseat": True})
+    assert made.status_code == 201, made.text
+    tokens: dict[str | None, str] = {**made.json()["seats"], None: made.json()["spectator"]}
+    live = served.app.state.hub.live[made.json()["match"]]  # type: ignore[attr-defined]
+    compared, differed, _ = compare_at(served, live, name, tokens, random.Random(name))
+    assert compared == 3 and (differed > 0 or wanted is ends_a_step)
