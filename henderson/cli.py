@@ -433,7 +433,9 @@ _register_command_groups()
 def main() -> None:
     """Entry point: run the app; input errors become one line on stderr and exit 2."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
+        if isinstance(code, int) and code:  # a command's typer.Exit(code), e.g. a record that fails to verify
+            sys.exit(code)
     except HendersonError as exc:
         for line in str(exc).splitlines() or ["error"]:
             err.print(f"henderson: {line}", markup=False)

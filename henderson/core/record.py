@@ -96,19 +96,22 @@ def read_by(entry: RecordEntry, side: Side | None) -> dict[str, Any]:
 class DiceCommitment:
     """The header's `dice`: a server's commitment to the secret its dice come from (the
     SHA-256 of the secret, published when the match is made), the players' contributions
-    with the die each keys from, the first entry whose dice they cover (the entries before
-    it were uploaded: their dice are the uploader's), and the secret itself once the game
-    is over (None before: while a game goes on the secret never leaves the server)."""
+    with the die each keys from, whether the set-up's dice came from it, the first entry
+    whose dice it gives (the entries before it were uploaded: their dice are the
+    uploader's), and the secret itself once the game is over (None before: while a game
+    goes on the secret never leaves the server)."""
 
     commitment: str
     contributions: list[Contribution] = field(default_factory=list)
     from_entry: int = 0
     secret: str | None = None
+    setup: bool = True  # the dice of the set-up came from the secret (a new game)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "scheme": SCHEME,
             "commitment": self.commitment,
+            "setup": self.setup,
             "from_entry": self.from_entry,
             "contributions": [c.to_json() for c in self.contributions],
             "secret": self.secret,
@@ -139,7 +142,10 @@ class DiceCommitment:
                 check_random_value(secret, "'dice.secret'")
             except HendersonError as exc:
                 raise ValueError(str(exc)) from None
-        return cls(found, contributions, start, secret)
+        setup = obj.get("setup", True)
+        if not isinstance(setup, bool):
+            raise ValueError("'dice.setup' must be true or false")
+        return cls(found, contributions, start, secret, setup)
 
 
 SCHEME = "henderson secret dice 1"  # SecretDice: SHA-256 of the secret and the contributions
@@ -459,7 +465,9 @@ def verify(record: GameRecord, game: Game) -> Verdict:
     if committed.from_entry > len(record.entries):
         return Verdict(False, "FAILED: line 1: 'dice.from_entry' is past the last entry")
     secret = SecretDice(committed.secret, committed.contributions)
-    covered_setup = committed.from_entry == 0 and record.start is None
+    covered_setup = committed.setup
+    if covered_setup and (record.start is not None or committed.from_entry):
+        return Verdict(False, "FAILED: line 1: set-up dice from the secret, but the record resumes another")
     if covered_setup and record.setup_dice is None:
         return Verdict(False, "FAILED: line 1: the record does not list its set-up dice")
     try:

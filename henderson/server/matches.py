@@ -228,8 +228,7 @@ def secret_rolls(record: GameRecord) -> int:
     """How many dice of a match came from its secret dice so far."""
     committed = record.dice
     assert committed is not None
-    covered_setup = committed.from_entry == 0 and record.start is None
-    count = len(record.setup_dice or []) if covered_setup else 0
+    count = len(record.setup_dice or []) if committed.setup else 0
     return count + sum(len(entry_dice(e)) for e in record.entries[committed.from_entry :])
 
 
@@ -303,7 +302,7 @@ def adopt(
         meta=dict(record.meta),
         entries=entries,
         setup_dice=setup,
-        dice=DiceCommitment(commitment(secret), given, from_entry=len(entries)),
+        dice=DiceCommitment(commitment(secret), given, from_entry=len(entries), setup=False),
     )
     state.dice = RecordedDice(SecretDice(secret, given))
     return state, fresh, secret
