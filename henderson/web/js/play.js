@@ -36,6 +36,7 @@ async function init(token) {
   Object.assign(ui, { token, live: null, log: [], replay: null, filter: "", selected: -1, renderedLog: -1 });
   $("action-input").value = "";
   $("join").classList.add("hidden");
+  for (const part of [document.querySelector("main.game"), $("download")]) part.classList.remove("hidden");
   if (!token) {
     $("status").textContent = "No seat: open a game from the lobby or an invite link.";
     return;
@@ -75,6 +76,7 @@ async function showJoin(code) {
   ui.generation = (ui.generation || 0) + 1;
   const box = $("join");
   box.replaceChildren();
+  for (const part of [document.querySelector("main.game"), $("download")]) part.classList.add("hidden");
   $("status").textContent = "Invitation";
   let info;
   try {
