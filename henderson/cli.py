@@ -19,7 +19,7 @@ from henderson.core.data import load_toml
 from henderson.core.dice import SeededDice
 from henderson.core.errors import HendersonError
 from henderson.core.game import Game, State
-from henderson.core.record import GameRecord, replay, write_atomic
+from henderson.core.record import GameRecord, replay, verify, write_atomic
 
 app = typer.Typer(
     help="Guadalcanal board wargames with every rule enforced.",
@@ -29,6 +29,11 @@ app = typer.Typer(
 )
 data_app = typer.Typer(help="Check game data files.", no_args_is_help=True)
 app.add_typer(data_app, name="data")
+pbem_app = typer.Typer(
+    help="Play by e-mail without trust: one exchange file sent back and forth, every die from both players.",
+    no_args_is_help=True,
+)
+app.add_typer(pbem_app, name="pbem")
 
 
 def _register_command_groups() -> None:
@@ -164,7 +169,10 @@ def apply_command(
     output: Annotated[Path | None, typer.Option("-o", "--output", help="write the resulting position here")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print events and position as JSON")] = False,
 ) -> None:
-    """Apply actions to a position and print what happened; nothing is written on an error."""
+    """Apply actions to a position and print what happened; nothing is written on an error.
+
+    A solo tool: a position file holds its dice, so whoever holds it can foresee and retry
+    every roll. To play someone by files, use `henderson pbem`."""
     _game, state = read_position(position)
     if seed is not None:
         state.dice = SeededDice(seed)
@@ -275,13 +283,159 @@ def play_command(
     play_terminal(game, seats, seed=seed, record_path=record, start=start, console=out)
 
 
+@app.command("verify")
+def verify_command(
+    path: Annotated[Path, typer.Argument(metavar="FILE", help="a server's record or a play-by-e-mail exchange")],
+) -> None:
+    """Check every die of a finished game: a server's record against its revealed secret and
+    the players' contributions, an exchange file against both players' reveals; each action
+    replayed. One line: the verdict (exit 0 when verified, 1 when not)."""
+    from henderson import pbem
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    try:
+        kind = json.loads(first).get("format") if first else None
+    except (json.JSONDecodeError, AttributeError):
+        kind = None
+    if kind == pbem.FORMAT:
+        ok, verdict = pbem.verify_exchange(text, str(path))
+    else:
+        rec = GameRecord.loads(text, str(path))
+        found = verify(rec, games.get(rec.game))
+        ok, verdict = found.ok, found.text
+    out.print(f"{path}: {verdict}", markup=False)
+    if not ok:
+        raise typer.Exit(1)
+
+
+SecretsOption = Annotated[
+    Path, typer.Option("--secrets", help="your own secrets file: keep it, never send it", show_default=False)
+]
+
+
+@pbem_app.command("new")
+def pbem_new(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="the exchange file to make and send")],
+    side: Annotated[str, typer.Option("--side", help="the side you play", show_default=False)],
+    secrets: SecretsOption,
+    option: Annotated[list[str] | None, typer.Option(help="optional rule, NAME=true")] = None,
+) -> None:
+    """Start an exchange: send FILE to the other player, who joins with `pbem answer`."""
+    from henderson import pbem
+
+    game = games.get(game_name)
+    ex = pbem.new_exchange(game, side, parse_options(option), file, secrets)
+    out.print(f"wrote {file} (a {game.name} exchange) and your secrets in {secrets}: keep them, never send them")
+    if game.hidden_information:
+        out.print(
+            "note: the exchange file holds every action in clear; what the game hides is hidden only from a player "
+            "who does not read the file (docs/threat-model.md)",
+            markup=False,
+        )
+    out.print(f"send {file} to {ex.joiner}'s player, who joins with: henderson pbem answer {file} --secrets FILE")
+
+
+@pbem_app.command("answer")
+def pbem_answer(
+    file: Annotated[Path, typer.Argument(metavar="FILE")],
+    secrets: SecretsOption,
+) -> None:
+    """Do what the exchange waits for from you without playing: join it (a new secrets file
+    is made), or reveal your value for the dice of the other player's action."""
+    from henderson import pbem
+
+    before = _log_length(file)
+    done, said = pbem.take_turn(file, secrets, [], join=not secrets.exists())
+    _report(done, pbem.Secrets.read(secrets).side, said, before, file)
+
+
+@pbem_app.command("play")
+def pbem_play(
+    file: Annotated[Path, typer.Argument(metavar="FILE")],
+    actions: Annotated[list[str], typer.Argument(metavar="ACTION...", help="your actions, in order")],
+    secrets: SecretsOption,
+) -> None:
+    """Play your actions (after revealing what waits on you). An action that rolls must be
+    your last: its dice need the other player's answer. Nothing is written on an error."""
+    from henderson import pbem
+
+    before = _log_length(file)
+    done, said = pbem.take_turn(file, secrets, actions)
+    _report(done, pbem.Secrets.read(secrets).side, said, before, file)
+
+
+@pbem_app.command("show")
+def pbem_show(
+    file: Annotated[Path, typer.Argument(metavar="FILE")],
+    secrets: SecretsOption,
+    last: Annotated[int, typer.Option("--last", help="how many log entries to show")] = 12,
+) -> None:
+    """The game as your side sees it: the log, the position, whose move it is and, when it is
+    yours, your legal actions (after the dice your answer will roll, when one is due)."""
+    from henderson import pbem
+
+    ex, mine = pbem.open_exchange(file, secrets)
+    side = mine.side
+    seen = ex.peek(side, mine.values)
+    for entry, read in seen.log[-last:] if last > 0 else []:
+        shown = read[side]
+        out.print(f"{entry.ply + 1:4d} {entry.player:>6}: {shown['action']}", markup=False)
+        for ev in shown["events"]:
+            out.print(f"        {ev.get('text', '')}", markup=False)
+    if seen.state is not None:
+        out.print(seen.game.render_text(seen.state, side), markup=False)
+    if seen is not ex and ex.pending is not None:
+        out.print(f"(with the dice of {ex.pending.what()}, which your answer rolls)", markup=False)
+    out.print(f"you play {side}; {seen.status()}", markup=False)
+    if seen.state is not None and seen.waiting_for() == side and seen.pending is None and seen.joined:
+        acts = [str(a) for a in seen.state.legal_actions()]
+        out.print(f"{len(acts)} legal actions:", markup=False)
+        for a in acts:
+            out.print(f"  {a}", markup=False)
+
+
+def _log_length(file: Path) -> int:
+    try:
+        from henderson import pbem
+
+        return len(pbem.Exchange.load(file.read_text(encoding="utf-8")).log)
+    except (OSError, HendersonError):
+        return 0
+
+
+def _report(done: Any, side: str, said: list[str], before: int, file: Path) -> None:
+    """What a turn at the exchange did, what the dice did, and whom to send the file to."""
+    for line in said:
+        out.print(line, markup=False)
+    for _entry, read in done.log[before:]:
+        shown = read[side]
+        out.print(f"  {shown['player']}: {shown['action']}", markup=False)
+        for ev in shown["events"]:
+            out.print(f"     {ev.get('text', '')}", markup=False)
+    waiting = done.waiting_for()
+    out.print(done.status(), markup=False)
+    if waiting is None:
+        out.print(f"wrote {file}: send it to the other player (henderson verify {file} checks every die)")
+    elif waiting == side:
+        out.print(f"wrote {file}: it is still yours to play (henderson pbem show {file} --secrets …)")
+    else:
+        out.print(f"wrote {file}: send it to {waiting}'s player")
+
+
 _register_command_groups()
 
 
 def main() -> None:
     """Entry point: run the app; input errors become one line on stderr and exit 2."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
+        if isinstance(code, int) and code:  # a command's typer.Exit(code), e.g. a record that fails to verify
+            sys.exit(code)
     except HendersonError as exc:
         for line in str(exc).splitlines() or ["error"]:
             err.print(f"henderson: {line}", markup=False)

@@ -1,10 +1,15 @@
-"""One injectable source of randomness: seeded (play, simulation), scripted (tests),
-external (a server that rolls for both players). Every roll names its purpose."""
+"""One injectable source of randomness: seeded (play, simulation), scripted (tests and
+replays), external, and the dice nobody controls or foresees: a server's secret dice with
+the players' contributions (`SecretDice`) and play-by-e-mail dice from both players'
+values (`KeyedDice`), both derived with SHA-256 and checkable once the secrets are
+revealed. Every roll names its purpose."""
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from henderson.core.errors import HendersonError
@@ -138,3 +143,193 @@ def dice_from_json(obj: Any) -> Dice | None:
             raise ValueError("scripted dice need a list of integer values")
         return ScriptedDice(values)
     raise ValueError(f"unknown dice kind {kind!r} (expected 'seeded' or 'scripted')")
+
+
+# -- dice nobody controls or foresees: commit and reveal ----------------------------------------
+
+SECRET_BYTES = 32  # a server's or a player's secret: 256 random bits
+MIN_CONTRIBUTION = 32  # hex digits of a contribution (128 bits at least)
+MAX_CONTRIBUTION = 128
+_HEX = frozenset("0123456789abcdef")
+
+
+def fresh_secret() -> str:
+    """A new secret for commit–reveal dice: 256 random bits as 64 hex digits."""
+    return secrets.token_hex(SECRET_BYTES)
+
+
+def commitment(value: str) -> str:
+    """The published commitment to a secret value: the SHA-256 of its text, in hex. The value
+    cannot be found from it, nor another value with the same commitment."""
+    return hashlib.sha256(value.encode("utf-8")).hexdigest()
+
+
+def check_random_value(value: Any, what: str) -> str:
+    """A secret or contribution as given: 32 to 128 lower-case hex digits (128 to 512 bits)."""
+    if (
+        not isinstance(value, str)
+        or not MIN_CONTRIBUTION <= len(value) <= MAX_CONTRIBUTION
+        or not set(value) <= _HEX
+    ):
+        raise HendersonError(
+            f"{what} must be {MIN_CONTRIBUTION} to {MAX_CONTRIBUTION} lower-case hex digits (random bits)"
+        )
+    return value
+
+
+def die_from(key: bytes, index: int, sides: int) -> int:
+    """Die number `index` of the stream keyed by `key`: SHA-256(key, index, attempt), the
+    first 8 bytes as a number, rejection sampling so that every face is equally likely.
+    Without the key nobody can tell a die before it is rolled; with it anyone can check."""
+    limit = (1 << 64) - ((1 << 64) % sides)
+    attempt = 0
+    while True:
+        digest = hashlib.sha256(key + index.to_bytes(8, "big") + attempt.to_bytes(4, "big")).digest()
+        z = int.from_bytes(digest[:8], "big")
+        if z < limit:
+            return z % sides + 1
+        attempt += 1
+
+
+def stream_key(*parts: str) -> bytes:
+    """The key of a dice stream from its parts (a domain name, secrets, contributions): the
+    SHA-256 of the parts, each followed by a newline."""
+    return hashlib.sha256("".join(f"{p}\n" for p in parts).encode("utf-8")).digest()
+
+
+class KeyedDice:
+    """Dice of one key (`die_from`), numbered from 0: a play-by-e-mail action's dice, from
+    both players' values. Never stored in a position (the key predicts every die)."""
+
+    __slots__ = ("index", "key")
+
+    def __init__(self, key: bytes, index: int = 0) -> None:
+        self.key = key
+        self.index = index
+
+    def roll(self, purpose: str, sides: int = 6) -> int:
+        value = die_from(self.key, self.index, sides)
+        self.index += 1
+        return value
+
+    def clone(self) -> KeyedDice:
+        return KeyedDice(self.key, self.index)
+
+    def to_json(self) -> None:
+        return None
+
+    def __repr__(self) -> str:
+        return f"KeyedDice(index={self.index})"
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """A player's random value mixed into a match's dice from die number `roll` on."""
+
+    side: str | None
+    value: str
+    roll: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"side": self.side, "value": self.value, "roll": self.roll}
+
+    @classmethod
+    def from_json(cls, obj: Any) -> Contribution:
+        if not isinstance(obj, dict):
+            raise ValueError("a contribution is an object {side, value, roll}")
+        side, value, roll = obj.get("side"), obj.get("value"), obj.get("roll")
+        if side is not None and not isinstance(side, str):
+            raise ValueError("a contribution's side is text")
+        if not isinstance(roll, int) or isinstance(roll, bool) or roll < 0:
+            raise ValueError("a contribution's roll is a die number (0 or more)")
+        try:
+            check_random_value(value, "a contribution's value")
+        except HendersonError as exc:
+            raise ValueError(str(exc)) from None
+        return cls(side, str(value), roll)
+
+
+SECRET_DOMAIN = "henderson secret dice 1"
+
+
+class SecretDice:
+    """A match's dice on a server (commit–reveal): die n comes from the server's secret and
+    every contribution that arrived before it (`Contribution.roll` <= n), so that nobody who
+    lacks the secret can foresee a die, and nobody who sent a contribution unknown to the
+    others can choose one. Once the secret is revealed anyone can check every die
+    (`henderson verify`). Never stored in a position: `to_json` is None."""
+
+    __slots__ = ("contributions", "index", "keys", "secret")
+
+    def __init__(self, secret: str, contributions: Iterable[Contribution] = (), index: int = 0) -> None:
+        self.secret = secret
+        self.contributions: list[Contribution] = []
+        self.keys: list[tuple[int, bytes]] = [(0, stream_key(SECRET_DOMAIN, secret))]
+        self.index = index
+        for c in contributions:
+            self.contribute(c)
+
+    def contribute(self, contribution: Contribution) -> None:
+        """Mix in a contribution from its die on (never before the dice already rolled)."""
+        if self.contributions and contribution.roll < self.contributions[-1].roll:
+            raise HendersonError("contributions must come in the order of the dice")
+        self.contributions.append(contribution)
+        values = [c.value for c in self.contributions]
+        self.keys.append((contribution.roll, stream_key(SECRET_DOMAIN, self.secret, *values)))
+
+    def key_at(self, index: int) -> bytes:
+        """The key of die number `index`: the last one keyed at or before it."""
+        found = self.keys[0][1]
+        for start, key in self.keys:
+            if start <= index:
+                found = key
+        return found
+
+    def roll(self, purpose: str, sides: int = 6) -> int:
+        value = die_from(self.key_at(self.index), self.index, sides)
+        self.index += 1
+        return value
+
+    def clone(self) -> SecretDice:
+        other = SecretDice.__new__(SecretDice)
+        other.secret = self.secret
+        other.contributions = list(self.contributions)
+        other.keys = list(self.keys)
+        other.index = self.index
+        return other
+
+    def to_json(self) -> None:
+        return None
+
+    def __repr__(self) -> str:  # never the secret
+        return f"SecretDice(index={self.index}, contributions={len(self.contributions)})"
+
+
+class RecordedDice:
+    """Another dice source, every value it gives noted in `drawn` (in order), so that a record
+    can list every die of an action, announced in an event or not."""
+
+    __slots__ = ("drawn", "inner")
+
+    def __init__(self, inner: Dice, drawn: list[int] | None = None) -> None:
+        self.inner = inner
+        self.drawn: list[int] = [] if drawn is None else drawn
+
+    def roll(self, purpose: str, sides: int = 6) -> int:
+        value = self.inner.roll(purpose, sides)
+        self.drawn.append(value)
+        return value
+
+    def take(self) -> list[int]:
+        """The values drawn since the last `take`, forgotten here."""
+        values, self.drawn = self.drawn, []
+        return values
+
+    def clone(self) -> RecordedDice:
+        return RecordedDice(self.inner.clone(), list(self.drawn))
+
+    def to_json(self) -> dict[str, Any] | None:
+        return self.inner.to_json()
+
+    def __repr__(self) -> str:
+        return f"RecordedDice({self.inner!r})"

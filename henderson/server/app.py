@@ -22,6 +22,7 @@ from henderson.server.errors import ApiError, from_henderson, install_handlers
 from henderson.server.limits import RECORD_LIMIT, BodyLimit
 from henderson.server.matches import Hub, Listener, game_named
 from henderson.server.schemas import (
+    ClaimInvite,
     CreateMatch,
     MyGames,
     OddsRequest,
@@ -117,13 +118,33 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
 
     @app.post("/api/matches", status_code=201, tags=["matches"])
     async def create_match(body: CreateMatch) -> dict[str, Any]:
-        """Start a match; the answer holds one secret token per human seat and a spectator token."""
-        return await hub.create(body.game, body.options, body.players)
+        """Start a match; the answer holds the creator's seat token (every human seat's with
+        `hotseat`), an invite for each other human seat, a spectator token and the commitment
+        to the match's secret dice."""
+        return await hub.create(
+            body.game, body.options, body.players, side=body.side, hotseat=body.hotseat, contribution=body.contribution
+        )
 
     @app.post("/api/records", status_code=201, tags=["matches"])
     async def upload_record(body: UploadRecord) -> dict[str, Any]:
-        """Start a match that resumes an uploaded JSON Lines record."""
-        return await hub.upload(body.record, body.players)
+        """Start a match that resumes an uploaded JSON Lines record with new secret dice."""
+        return await hub.upload(
+            body.record, body.players, side=body.side, hotseat=body.hotseat, contribution=body.contribution
+        )
+
+    @app.get("/api/invite", tags=["matches"])
+    async def invite(creds: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> dict[str, Any]:
+        """What an unused invite offers (bearer: the invite code): the game, the side, the players
+        and the commitment to the dice."""
+        return await hub.invite(creds.credentials if creds else None)
+
+    @app.post("/api/invite/claim", tags=["matches"])
+    async def claim(
+        body: ClaimInvite, creds: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+    ) -> dict[str, Any]:
+        """Use an invite (bearer: the invite code), once: the answer holds the seat's token,
+        given to nobody else; the contribution is mixed into the dice from the next die on."""
+        return await hub.claim(creds.credentials if creds else None, body.contribution)
 
     @app.post("/api/mine", tags=["matches"])
     async def my_games(body: MyGames) -> dict[str, Any]:
@@ -150,6 +171,7 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
                     "current_player": summary.current,
                     "finished": summary.finished,
                     "updated": summary.updated.isoformat(),
+                    "invited": await asyncio.to_thread(hub.store.unclaimed, seat.match_id),
                 }
             )
         return {"games": found, "unknown": unknown}

@@ -1,13 +1,21 @@
-"""Live matches: the authoritative states, who may act, the computer players and who listens.
+"""Live matches: the authoritative states, who may act, the dice, the computer players and
+who listens.
 
 The server holds each match's state in memory and its record in the database. An
 action is checked (seat, turn, state id, rules), played on a copy, stored, and only
 then becomes the match's state and is acknowledged and pushed to the listeners.
+
+The dice come from a secret the server draws for each match, published only as its
+commitment until the game ends, mixed with a random contribution from each human seat
+(`SecretDice`); a seat sees nothing that depends on what it cannot see (its view, its
+log as it read it when each action was played, previews and odds made on what it may
+know), and a seat's token reaches only the person who holds the seat (invites).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import secrets
@@ -18,12 +26,33 @@ from typing import Any
 
 from henderson import agents, games
 from henderson.agents import Agent
-from henderson.core.dice import SeededDice
-from henderson.core.errors import HendersonError
-from henderson.core.game import Capability, Game, Odds, State, trial
-from henderson.core.record import GameRecord, RecordEntry, note_seen, read_by, replay, start_state
+from henderson.core.dice import (
+    Contribution,
+    DiceExhausted,
+    RecordedDice,
+    ScriptedDice,
+    SecretDice,
+    SeededDice,
+    check_random_value,
+    commitment,
+    fresh_secret,
+    fresh_seed,
+)
+from henderson.core.errors import HendersonError, RecordError
+from henderson.core.game import Capability, DiceNeeded, Game, NoDice, Odds, State, trial
+from henderson.core.record import (
+    DiceCommitment,
+    GameRecord,
+    RecordEntry,
+    entry_dice,
+    note_seen,
+    opening,
+    play_entry,
+    read_by,
+    start_state,
+)
 from henderson.server.errors import ApiError
-from henderson.server.storage import Seat, Store
+from henderson.server.storage import Seat, StorageError, Store
 
 log = logging.getLogger("henderson.server")
 
@@ -31,10 +60,11 @@ HUMAN = "human"
 CHECKPOINT_EVERY = 25
 CHECKPOINT_LIMIT = 400
 SPECTATOR = "spectator"
+TOKEN_LIMIT = 128  # longer bearer texts are no token or invite of this server
 
 
 def new_token() -> str:
-    """An unguessable seat token (192 random bits)."""
+    """An unguessable seat token or invite code (192 random bits)."""
     return secrets.token_urlsafe(24)
 
 
@@ -50,26 +80,46 @@ class Listener:
             self.wake.put_nowait(None)
 
 
+def recorded(state: State) -> RecordedDice:
+    """The dice of a match's state: every value drawn is noted, for the record."""
+    dice = state.dice
+    if not isinstance(dice, RecordedDice):
+        raise TypeError("a match's state rolls with RecordedDice")
+    return dice
+
+
+def secret_of(state: State) -> SecretDice:
+    """The secret dice of a match's state."""
+    inner = recorded(state).inner
+    if not isinstance(inner, SecretDice):
+        raise TypeError("a match's state rolls with SecretDice")
+    return inner
+
+
 @dataclass(eq=False)
 class LiveMatch:
-    """A match loaded in memory: its game, its state and its record, kept in step."""
+    """A match loaded in memory: its game, its state and its record, kept in step, and the
+    secret its dice come from (in the record's header only once the game is over)."""
 
     id: str
     game: Game
     state: State
     record: GameRecord
+    secret: str
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[Listener] = field(default_factory=set)
     agents: dict[str, Agent] = field(default_factory=dict)
     agent_task: asyncio.Task[None] | None = None
     problem: str | None = None  # why a computer player stopped, shown to the players
     checkpoints: dict[int, State] = field(default_factory=dict)  # step -> state, for replay
-    revision: int = 0  # counts every change (actions and undos), so clients keep the newest
+    revision: int = 0  # counts every change (actions, undos, seats taken), so clients keep the newest
     barriers: dict[int, str | None] = field(default_factory=dict)  # step -> why it cannot be taken back
+    invited: set[str] = field(default_factory=set)  # human sides whose invite is not used yet
 
     def state_at(self, step: int) -> State:
         """The state after the record's first `step` actions, replayed from the nearest
-        checkpoint (the server's own record: its actions and dice are known to be good)."""
+        checkpoint with the dice the record lists (the server's own record: its actions and
+        dice are known to be good)."""
         known = [k for k in self.checkpoints if k <= step]
         if known:
             start = max(known)
@@ -77,8 +127,10 @@ class LiveMatch:
         else:
             start, state = 0, start_state(self.record, self.game)
             self.checkpoints[0] = state.clone()
+        entries = self.record.entries
+        state.dice = ScriptedDice([v for e in entries[start:step] for v in entry_dice(e)])
         for index in range(start, step):
-            state.apply(self.record.entries[index].action)
+            state.apply(entries[index].action)
             if (index + 1) % CHECKPOINT_EVERY == 0 and len(self.checkpoints) < CHECKPOINT_LIMIT:
                 self.checkpoints.setdefault(index + 1, state.clone())
         return state
@@ -101,21 +153,36 @@ class LiveMatch:
         return self.state, len(self.record.entries), self.revision
 
     def undoable(self, side: str | None) -> bool:
-        """Whether `side` may take back the last action: its own, deciding again, no die rolled,
-        and nothing the engine counts as final (a step ended, something hidden shown:
-        `State.undo_barrier`, known for the actions played since the match was loaded)."""
+        """Whether `side` may take back the last action: its own, deciding again, no die rolled
+        (announced or not), and nothing the engine counts as final (a step ended, something
+        hidden shown: `State.undo_barrier`, known for the actions played since the match was
+        loaded)."""
         entries = self.record.entries
         if side is None or not entries or self.state.current_player() != side:
             return False
         last = entries[-1]
-        if last.player != side or any(e.get("kind") == "roll" for e in last.events):
+        if last.player != side or entry_dice(last):
             return False
         return self.barriers.get(len(entries) - 1) is None
+
+    def dice_info(self) -> dict[str, Any]:
+        """What anyone may know of the match's dice: the commitment to the secret, who
+        contributed from which die, the first entry they cover (the ones before were
+        uploaded, with the uploader's dice), and the secret once the game is over."""
+        committed = self.record.dice
+        assert committed is not None
+        return {
+            "commitment": committed.commitment,
+            "contributions": [{"side": c.side, "roll": c.roll} for c in committed.contributions],
+            "from_entry": committed.from_entry,
+            "secret": committed.secret,
+        }
 
     def payload(
         self, side: str | None, since: int = 0, snapshot: tuple[State, int, int] | None = None
     ) -> dict[str, Any]:
-        """What a seat is sent: its own view, its legal actions when it must act, the log.
+        """What a seat is sent: its own view, its legal actions when it must act, the log as
+        it read each entry when it was played.
 
         States are replaced, never changed, so this may run in a worker thread on a snapshot.
         """
@@ -132,6 +199,7 @@ class LiveMatch:
             "role": SPECTATOR if side is None else "player",
             "sides": list(self.game.sides),
             "players": dict(self.players),
+            "invited": sorted(self.invited),
             "ply": state.ply,
             "steps": steps,
             "revision": revision,
@@ -145,6 +213,7 @@ class LiveMatch:
             "log": [read_by(e, side) for e in self.record.entries[since:steps]],
             "problem": self.problem,
             "can_undo": mine and self.undoable(side),
+            "dice": self.dice_info(),
         }
 
 
@@ -155,31 +224,107 @@ def seen_by_seat(live: LiveMatch, state: State, side: str | None) -> random.Rand
     return random.Random(f"{live.id}:{state.ply}:{side}")
 
 
-def without_seed(record: GameRecord, game: Game) -> str:
-    """The record of a game still going on, safe to hand out: no seed (the rolls so far are in
-    it), and its first position written out, since the rolls made to set it up are not."""
-    if record.seed is None:
-        return record.dumps()
-    start = start_state(record, game).to_json()
-    start.pop("dice", None)
-    start.pop("seed", None)
-    return replace(record, seed=None, start=start).dumps()
+def secret_rolls(record: GameRecord) -> int:
+    """How many dice of a match came from its secret dice so far."""
+    committed = record.dice
+    assert committed is not None
+    count = len(record.setup_dice or []) if committed.setup else 0
+    return count + sum(len(entry_dice(e)) for e in record.entries[committed.from_entry :])
 
 
-def resume(record: GameRecord, game: Game) -> State:
-    """The state a stored or uploaded record reaches. A record without a seed replays with the
-    rolls written in it, then rolls on with a new secret seed. Entries stored without their
-    redactions (an upload) are redacted as they are replayed, each on the position right
-    after it (`note_seen`)."""
-
-    def seen(entry: RecordEntry, after: State) -> None:
-        if entry.seen is None:
-            note_seen(after, entry)
-
-    state = replay(record, game, on_entry=seen)
-    if record.seed is None:
-        state.dice = SeededDice(secrets.randbits(63))
+def set_up(record: GameRecord, game: Game, secret: str) -> State:
+    """A new game set up with the match's secret dice (and the contributions already in the
+    record's header); the dice the set-up rolled are listed in the record."""
+    assert record.dice is not None
+    counted = RecordedDice(SecretDice(secret, record.dice.contributions))
+    state = game.new_state(None, options=record.options, dice=counted)
+    record.setup_dice = counted.take()
     return state
+
+
+def resume(record: GameRecord, game: Game, secret: str) -> State:
+    """The state a stored match reaches: its record replayed with the dice it lists (each
+    entry redacted as it is replayed, on the position right after it, when it was stored
+    without), then its secret dice from the next die on."""
+    assert record.dice is not None
+    state, _ = opening(record, game)
+    counted = RecordedDice(state.dice)
+    state.dice = counted
+    for entry in record.entries:
+        play_entry(state, entry, counted)
+        if entry.seen is None:
+            note_seen(state, entry)
+    state.dice = RecordedDice(SecretDice(secret, record.dice.contributions, secret_rolls(record)))
+    return state
+
+
+def adopt(
+    record: GameRecord, game: Game, contribution: Contribution | None = None, *, new_if_empty: bool = True
+) -> tuple[State, GameRecord, str]:
+    """A record taken over by the server (an upload, or a match stored by an older version):
+    its actions replayed and checked with the dice it was written with, kept as history with
+    every die listed, and from then on new secret dice, so that no seed, start dice or listed
+    dice in it decide anything to come. A record of no action from a new game's set-up is a
+    new game, set up with the secret dice. Returns the state, the new record and the secret."""
+    secret = fresh_secret()
+    given = [contribution] if contribution is not None else []
+    if new_if_empty and not record.entries and record.start is None:
+        fresh = GameRecord(
+            game=game.name,
+            data_version=game.data_version,
+            options=dict(record.options),
+            players=dict(record.players),
+            meta=dict(record.meta),
+            dice=DiceCommitment(commitment(secret), given),
+        )
+        return set_up(fresh, game, secret), fresh, secret
+    start = record.start
+    if start is not None and record.options and start.get("options") not in (None, record.options):
+        raise RecordError("line 1: the header's options differ from the start position's")
+    state, setup = opening(record, game)
+    if start is not None:
+        unsound = state.invariant_errors()
+        if unsound:
+            raise RecordError(f"line 1: the start position is not sound: {unsound[0]}")
+    counted = RecordedDice(state.dice)
+    state.dice = counted
+    entries: list[RecordEntry] = []
+    for entry in record.entries:
+        kept = play_entry(state, entry, counted)
+        note_seen(state, kept)
+        entries.append(kept)
+    fresh = GameRecord(
+        game=game.name,
+        data_version=game.data_version,
+        options=dict(record.options),
+        players=dict(record.players),
+        start=None if start is None else {k: v for k, v in start.items() if k != "dice"},
+        meta=dict(record.meta),
+        entries=entries,
+        setup_dice=setup,
+        dice=DiceCommitment(commitment(secret), given, from_entry=len(entries), setup=False),
+    )
+    state.dice = RecordedDice(SecretDice(secret, given))
+    return state, fresh, secret
+
+
+def _comparable(position: Mapping[str, Any]) -> str:
+    out = {k: v for k, v in position.items() if k not in ("dice", "seed")}
+    return json.dumps(out, sort_keys=True, default=str)
+
+
+def starts_as_set_up(record: GameRecord, game: Game) -> bool:
+    """Whether a record's start position is exactly the position a new game with its options
+    reaches at set-up (anyone can check that one), not a position made up by its writer. A
+    set-up that rolls dice the record does not list cannot be checked: then it is not."""
+    if record.start is None:
+        return True
+    dice: Any = ScriptedDice(record.setup_dice) if record.setup_dice is not None else NoDice()
+    try:
+        fresh = game.new_state(None, options=record.options, dice=dice)
+    except (DiceNeeded, DiceExhausted):
+        return False
+    return _comparable(fresh.to_json()) == _comparable(record.start)
 
 
 def game_named(name: str) -> Game:
@@ -217,6 +362,29 @@ def check_players(game: Game, players: Mapping[str, str] | None) -> dict[str, st
     return out
 
 
+def creator_side(game: Game, players: Mapping[str, str], side: str | None) -> str | None:
+    """The seat of whoever makes the match: the side asked for (a human side), else the first
+    human side; None when every side is a computer player."""
+    humans = [s for s in game.sides if players[s] == HUMAN]
+    if side is None:
+        return humans[0] if humans else None
+    if side not in game.sides:
+        raise ApiError(422, "bad-side", f"{game.name} has no side {side!r} (sides: {', '.join(game.sides)})")
+    if side not in humans:
+        raise ApiError(422, "bad-side", f"side {side} is played by the computer: choose a human side")
+    return side
+
+
+def contribution_of(value: str | None, side: str | None) -> Contribution | None:
+    """A seat's random contribution to the dice, checked (422 bad-contribution)."""
+    if value is None:
+        return None
+    try:
+        return Contribution(side, check_random_value(value, "the contribution"), 0)
+    except HendersonError as exc:
+        raise ApiError(422, "bad-contribution", str(exc)) from None
+
+
 class Hub:
     """Every live match of one server, with its storage and its computer players' pool."""
 
@@ -235,7 +403,7 @@ class Hub:
         """The seat a token opens; 401 without a token, 404 for a token of no seat."""
         if not token:
             raise ApiError(401, "no-token", "this needs a seat token (Authorization: Bearer <token>)")
-        if len(token) > 128:
+        if len(token) > TOKEN_LIMIT:
             raise ApiError(404, "unknown-token", "no game has this seat token")
         seat = self._seats.get(token)
         if seat is None:
@@ -256,47 +424,102 @@ class Hub:
             found = self.live.get(match_id)
             if found is not None:
                 return found
-            record = await asyncio.to_thread(self.store.record, match_id)
-            if record is None:
-                raise ApiError(404, "unknown-match", f"no match {match_id}")
-            game = game_named(record.game)
-            state = await asyncio.to_thread(resume, record, game)
-            live = LiveMatch(match_id, game, state, record)
-            live.revision = await asyncio.to_thread(self.store.revision, match_id)
+            live = await asyncio.to_thread(self._load, match_id)
             self.live[match_id] = live
         self.kick(live)
         return live
 
+    def _load(self, match_id: str) -> LiveMatch:
+        """A stored match made live (in a worker thread). A match stored by an older version,
+        whose dice came from a seed, goes on with secret dice from its next die."""
+        record = self.store.record(match_id)
+        if record is None:
+            raise ApiError(404, "unknown-match", f"no match {match_id}")
+        game = game_named(record.game)
+        secret = self.store.secret(match_id)
+        if record.dice is None or secret is None:
+            state, record, secret = adopt(record, game, new_if_empty=False)
+            self.store.replace_record(match_id, record, secret)
+        else:
+            state = resume(record, game, secret)
+        live = LiveMatch(match_id, game, state, record, secret)
+        live.revision = self.store.revision(match_id)
+        live.invited = set(self.store.unclaimed(match_id))
+        return live
+
     async def create(
-        self, game_name: str, options: Mapping[str, Any], players: Mapping[str, str] | None
+        self,
+        game_name: str,
+        options: Mapping[str, Any],
+        players: Mapping[str, str] | None,
+        *,
+        side: str | None = None,
+        hotseat: bool = False,
+        contribution: str | None = None,
     ) -> dict[str, Any]:
-        """A new match with a secret seed; returns its id and one token per human seat."""
+        """A new match with secret dice (its commitment in the record's header); returns the
+        creator's seat token (every human seat's for a game on one screen), an invite for each
+        other human seat, and a spectator token."""
         game = game_named(game_name)
         who = check_players(game, players)
+        mine = creator_side(game, who, side)
+        given = contribution_of(contribution, mine)
+        secret = fresh_secret()
         record = GameRecord(
             game=game.name,
             data_version=game.data_version,
-            seed=secrets.randbits(63),
-            options=dict(options),
+            options=game.check_options(options),
             players=who,
+            dice=DiceCommitment(commitment(secret), [given] if given else []),
         )
-        state = await asyncio.to_thread(start_state, record, game)
-        return await self._open(game, state, record)
+        state = await asyncio.to_thread(set_up, record, game, secret)
+        return await self._open(game, state, record, secret, mine, hotseat)
 
-    async def upload(self, text: str, players: Mapping[str, str] | None) -> dict[str, Any]:
-        """A new match that resumes an uploaded record (replayed and checked action by action)."""
+    async def upload(
+        self,
+        text: str,
+        players: Mapping[str, str] | None,
+        *,
+        side: str | None = None,
+        hotseat: bool = False,
+        contribution: str | None = None,
+    ) -> dict[str, Any]:
+        """A new match that resumes an uploaded record: replayed and checked action by action,
+        kept as history, and played on with new secret dice. A record that starts from a
+        position of its own (its `start`) is resumed only by one person (alone, against the
+        computer or on one screen): an invited player could not check that position."""
         record = GameRecord.loads(text, "uploaded record")
         game = game_named(record.game)
-        record.players = check_players(game, players if players is not None else record.players)
-        state = await asyncio.to_thread(resume, record, game)
-        return await self._open(game, state, record)
+        who = check_players(game, players if players is not None else record.players)
+        mine = creator_side(game, who, side)
+        given = contribution_of(contribution, mine)
+        humans = [s for s in game.sides if who[s] == HUMAN]
+        if len(humans) > 1 and not hotseat and not await asyncio.to_thread(starts_as_set_up, record, game):
+            raise ApiError(
+                422,
+                "bad-record",
+                "this record starts from a position of its own ('start'), which an invited player cannot "
+                "check: resume it alone, against the computer or on one screen",
+            )
+        record.players = who
+        state, fresh, secret = await asyncio.to_thread(adopt, record, game, given)
+        return await self._open(game, state, fresh, secret, mine, hotseat)
 
-    async def _open(self, game: Game, state: State, record: GameRecord) -> dict[str, Any]:
+    async def _open(
+        self, game: Game, state: State, record: GameRecord, secret: str, mine: str | None, hotseat: bool
+    ) -> dict[str, Any]:
+        """Store a new match and make it live: a seat token for the creator (every human seat
+        on one screen), an invite for each other human seat, a spectator token."""
         match_id = secrets.token_hex(8)
-        tokens = {side: new_token() for side in game.sides if record.players[side] == HUMAN}
+        humans = [s for s in game.sides if record.players[s] == HUMAN]
+        tokens = {s: new_token() for s in humans if hotseat or s == mine}
+        invites = {s: new_token() for s in humans if s not in tokens}
         spectator = new_token()
-        seats: dict[str, tuple[str | None, str]] = {t: (side, HUMAN) for side, t in tokens.items()}
+        seats: dict[str, tuple[str | None, str]] = {t: (s, HUMAN) for s, t in tokens.items()}
         seats[spectator] = (None, SPECTATOR)
+        assert record.dice is not None
+        if state.is_terminal():  # a finished game uploaded: nothing is left to roll
+            record.dice.secret = secret
         await asyncio.to_thread(
             self.store.create_match,
             match_id,
@@ -304,8 +527,10 @@ class Hub:
             seats,
             state.current_player(),
             state.is_terminal(),
+            secret=secret,
+            invites={code: s for s, code in invites.items()},
         )
-        live = LiveMatch(match_id, game, state, record)
+        live = LiveMatch(match_id, game, state, record, secret, invited=set(invites))
         self.live[match_id] = live
         self.kick(live)
         return {
@@ -313,8 +538,71 @@ class Hub:
             "game": game.name,
             "players": dict(record.players),
             "seats": tokens,
+            "invites": invites,
             "spectator": spectator,
+            "dice": live.dice_info(),
         }
+
+    # -- invites -------------------------------------------------------------------------------
+
+    async def _invite(self, code: str | None) -> tuple[str, str]:
+        """The match and side of an unused invite; 401 without a code, 404 unknown, 409 used."""
+        if not code:
+            raise ApiError(401, "no-token", "this needs an invite code (Authorization: Bearer <code>)")
+        found = None if len(code) > TOKEN_LIMIT else await asyncio.to_thread(self.store.invite, code)
+        if found is None:
+            raise ApiError(404, "unknown-invite", "no game has this invite")
+        if found.claimed:
+            raise ApiError(409, "invite-used", "this invite was used already: its seat belongs to whoever used it")
+        return found.match_id, found.side
+
+    async def invite(self, code: str | None) -> dict[str, Any]:
+        """What an invite offers, before it is used: the game, the side, the players, the
+        commitment to the dice, and whether the game resumes an uploaded record."""
+        match_id, side = await self._invite(code)
+        live = await self.match(match_id)
+        return {
+            "match": live.id,
+            "game": live.game.name,
+            "title": live.game.title,
+            "side": side,
+            "players": dict(live.players),
+            "steps": len(live.record.entries),
+            "dice": live.dice_info(),
+        }
+
+    async def claim(self, code: str | None, contribution: str | None) -> dict[str, Any]:
+        """Use an invite, once: its seat is bound to a new token, sent only to the claimer, and
+        the claimer's contribution re-keys the dice from the next die on (the record says
+        from which)."""
+        match_id, side = await self._invite(code)
+        given = contribution_of(contribution, side)
+        live = await self.match(match_id)
+        token = new_token()
+        assert code is not None and live.record.dice is not None
+        async with live.lock:
+            added = None if given is None else replace(given, roll=secret_of(live.state).index)
+            header = None
+            if added is not None:
+                committed = live.record.dice
+                header = replace(
+                    live.record, dice=replace(committed, contributions=[*committed.contributions, added])
+                )
+            try:
+                await asyncio.to_thread(self.store.claim, code, token, header)
+            except StorageError as exc:
+                raise ApiError(409, "invite-used", str(exc)) from None
+            if header is not None and added is not None:
+                after = live.state.clone()
+                secret_of(after).contribute(added)
+                live.record.dice = header.dice
+                live.state = after
+            live.invited.discard(side)
+            live.revision += 1
+            for listener in list(live.listeners):
+                listener.notify()
+        self.kick(live)
+        return {"match": live.id, "game": live.game.name, "side": side, "token": token, "dice": live.dice_info()}
 
     # -- acting --------------------------------------------------------------------------------
 
@@ -338,20 +626,31 @@ class Hub:
                 )
             entry = await self._apply(live, seat.side, action)
         self.kick(live)
-        return {"ply": live.state.ply, "step": entry.ply, "entry": entry.to_json()}
+        return {"ply": live.state.ply, "step": entry.ply, "entry": read_by(entry, seat.side)}
 
     async def _apply(self, live: LiveMatch, side: str, text: str) -> RecordEntry:
-        """Check and play an action on a copy, store it, then make it the match's state.
-        The caller holds the match's lock."""
+        """Check and play an action on a copy, store it with every die it rolled, then make it
+        the match's state. At the end of the game the secret of the dice is revealed in the
+        record's header. The caller holds the match's lock."""
         if len(text) > 1000:
             raise ApiError(422, "bad-notation", "the action is too long")
         action = live.game.parse_action(text)
         after = live.state.clone()
+        counted = recorded(after)
+        counted.take()
         events = after.apply(action)
-        entry = RecordEntry(len(live.record.entries), side, str(action), [e.to_json() for e in events])
+        entry = RecordEntry(len(live.record.entries), side, str(action), [e.to_json() for e in events], counted.take())
         note_seen(after, entry)
         live.barriers[entry.ply] = after.undo_barrier(live.state)
-        await asyncio.to_thread(self.store.append, live.id, entry, after.current_player(), after.is_terminal())
+        committed = live.record.dice
+        header = None
+        if after.is_terminal() and committed is not None and committed.secret is None:
+            header = replace(live.record, dice=replace(committed, secret=live.secret))
+        await asyncio.to_thread(
+            self.store.append, live.id, entry, after.current_player(), after.is_terminal(), header
+        )
+        if header is not None:
+            live.record.dice = header.dice
         live.record.entries.append(entry)
         live.state = after
         live.revision += 1
@@ -380,6 +679,7 @@ class Hub:
             barrier = live.state.undo_barrier(before)
             if barrier is not None:
                 raise ApiError(409, "cannot-undo", f"the last action cannot be taken back: {barrier}")
+            before.dice = live.state.dice.clone()  # no die was rolled: the same dice go on
             await asyncio.to_thread(self.store.take_back, live.id, step, before.current_player())
             live.record.entries.pop()
             live.barriers.pop(step, None)
@@ -417,6 +717,7 @@ class Hub:
                 seed = secrets.randbits(63)
                 agent = live.agents[side] = agents.get(live.player(side), seed)
             snapshot, ply = live.state.clone(), live.state.ply
+            snapshot.dice = SeededDice(fresh_seed())  # a computer player never holds the match's dice
             try:
                 action = await loop.run_in_executor(self.pool, agent.choose, snapshot)
                 if self.agent_delay:
@@ -528,16 +829,15 @@ class Hub:
         return {"ply": base.ply, "results": await asyncio.to_thread(run)}
 
     async def record_text(self, seat: Seat) -> str:
-        """The match's JSON Lines record. While the game goes on it is given without the dice
-        seed (the rolls so far are in it), and only for a game that hides nothing from its
-        players; a game with hidden information downloads when it is over."""
+        """The match's JSON Lines record, every die listed. While the game goes on its header
+        holds the commitment but never the secret, and it is given only for a game that hides
+        nothing from its players; a game with hidden information downloads when it is over
+        (with the secret revealed, for `henderson verify`)."""
         live = await self.match(seat.match_id)
-        if live.state.is_terminal():
-            return live.record.dumps()
-        if live.game.hidden_information:
+        if not live.state.is_terminal() and live.game.hidden_information:
             raise ApiError(
                 403,
                 "record-hidden",
                 "the record holds hidden information: it downloads when the game is over",
             )
-        return await asyncio.to_thread(without_seed, live.record, live.game)
+        return live.record.dumps()

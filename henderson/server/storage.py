@@ -2,8 +2,9 @@
 
 A match is its record (the JSON Lines format of `henderson.core.record`): the header
 is one row of `matches`, each action one row of `entries`, written before the action
-is acknowledged. Seat tokens are stored only as SHA-256 digests, so a copy of the
-database does not hand out seats.
+is acknowledged. The secret its dice come from is a column of its own, never part of
+the header until the game is over. Seat tokens and invite codes are stored only as
+SHA-256 digests, so a copy of the database does not hand out seats.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ class Base(DeclarativeBase):
 
 
 class MatchRow(Base):
-    """One match: its record header (with the secret seed) and a summary for listings."""
+    """One match: its record header, the secret of its dice, and a summary for listings."""
 
     __tablename__ = "matches"
 
@@ -55,6 +56,7 @@ class MatchRow(Base):
     current: Mapped[str | None] = mapped_column(String(64), nullable=True)
     finished: Mapped[bool] = mapped_column(Boolean, default=False)
     revision: Mapped[int] = mapped_column(Integer, default=0)  # counts every change, undo too
+    secret: Mapped[str | None] = mapped_column(Text, nullable=True)  # the dice secret, never sent
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
@@ -68,6 +70,17 @@ class SeatRow(Base):
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), index=True)
     side: Mapped[str | None] = mapped_column(String(64), nullable=True)
     player: Mapped[str] = mapped_column(String(64))  # "human", an agent name, or "spectator"
+
+
+class InviteRow(Base):
+    """An invite to a human seat, found by the digest of its code; usable once."""
+
+    __tablename__ = "invites"
+
+    code_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), index=True)
+    side: Mapped[str] = mapped_column(String(64))
+    claimed: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class EntryRow(Base):
@@ -88,6 +101,15 @@ class Seat:
     match_id: str
     side: str | None
     player: str
+
+
+@dataclass(frozen=True)
+class Invite:
+    """An invite as the server uses it: which match, which side, whether it was used."""
+
+    match_id: str
+    side: str
+    claimed: bool
 
 
 @dataclass(frozen=True)
@@ -128,7 +150,7 @@ def redact(db: str) -> str:
 
 def _entry_row(match_id: str, entry: RecordEntry) -> EntryRow:
     seen = None if entry.seen is None else json.dumps(entry.seen)
-    return EntryRow(match_id=match_id, ply=entry.ply, line=json.dumps(entry.to_json()), seen=seen)
+    return EntryRow(match_id=match_id, ply=entry.ply, line=json.dumps(entry.line()), seen=seen)
 
 
 def _now() -> datetime:
@@ -184,9 +206,12 @@ class Store:
         seats: dict[str, tuple[str | None, str]],
         current: str | None,
         finished: bool,
+        *,
+        secret: str | None = None,
+        invites: dict[str, str] | None = None,
     ) -> None:
-        """Store a new match: its header, its entries (an uploaded record) and its seats
-        (token -> (side, player))."""
+        """Store a new match: its header, its entries (an uploaded record), the secret of its
+        dice, its seats (token -> (side, player)) and its invites (code -> side)."""
         now = _now()
         with Session(self.engine) as session, session.begin():
             session.add(
@@ -197,6 +222,7 @@ class Store:
                     ply=len(record.entries),
                     current=current,
                     finished=finished,
+                    secret=secret,
                     created=now,
                     updated=now,
                 )
@@ -206,9 +232,84 @@ class Store:
                 session.add(_entry_row(match_id, entry))
             for token, (side, player) in seats.items():
                 session.add(SeatRow(token_hash=token_digest(token), match_id=match_id, side=side, player=player))
+            for code, side in (invites or {}).items():
+                session.add(InviteRow(code_hash=token_digest(code), match_id=match_id, side=side, claimed=False))
 
-    def append(self, match_id: str, entry: RecordEntry, current: str | None, finished: bool) -> None:
-        """Append one action to a match's record; a second write of the same ply fails."""
+    def replace_record(self, match_id: str, record: GameRecord, secret: str) -> None:
+        """Write a match's whole record and the secret of its dice again (a match stored by an
+        older version, whose dice came from a seed, going on with secret dice)."""
+        with Session(self.engine) as session, session.begin():
+            row = session.get(MatchRow, match_id)
+            if row is None:
+                raise StorageError(f"match {match_id} is not stored")
+            row.header = json.dumps(record.header())
+            row.secret = secret
+            for entry in record.entries:
+                session.merge(_entry_row(match_id, entry))
+
+    def set_header(self, match_id: str, record: GameRecord) -> None:
+        """Store a match's header again (a contribution to its dice, the secret revealed)."""
+        with Session(self.engine) as session, session.begin():
+            row = session.get(MatchRow, match_id)
+            if row is None:
+                raise StorageError(f"match {match_id} is not stored")
+            row.header = json.dumps(record.header())
+
+    def secret(self, match_id: str) -> str | None:
+        """The secret a match's dice come from."""
+        with Session(self.engine) as session:
+            row = session.get(MatchRow, match_id)
+            return None if row is None else row.secret
+
+    def unclaimed(self, match_id: str) -> list[str]:
+        """The sides of a match whose invite was not used yet."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(InviteRow.side).where(InviteRow.match_id == match_id, InviteRow.claimed.is_(False))
+            ).all()
+            return sorted(rows)
+
+    def invite(self, code: str) -> Invite | None:
+        """The invite a code opens, or None."""
+        with Session(self.engine) as session:
+            row = session.get(InviteRow, token_digest(code))
+            return None if row is None else Invite(row.match_id, row.side, bool(row.claimed))
+
+    def claim(self, code: str, token: str, record: GameRecord | None) -> Invite:
+        """Use an invite once: the seat of its side is bound to `token` (and the header, with the
+        claimer's contribution, stored), in one transaction. StorageError when it was used."""
+        with Session(self.engine) as session:
+            try:
+                with session.begin():
+                    row = session.get(InviteRow, token_digest(code), with_for_update=True)
+                    if row is None:
+                        raise StorageError("no game has this invite")
+                    if row.claimed:
+                        raise StorageError("this invite was used already")
+                    row.claimed = True
+                    seat = SeatRow(token_hash=token_digest(token), match_id=row.match_id, side=row.side, player="human")
+                    session.add(seat)
+                    match = session.get(MatchRow, row.match_id)
+                    if match is None:
+                        raise StorageError(f"match {row.match_id} is not stored")
+                    if record is not None:
+                        match.header = json.dumps(record.header())
+                    match.revision = (match.revision or 0) + 1
+                    match.updated = _now()
+                    return Invite(row.match_id, row.side, True)
+            except IntegrityError:
+                raise StorageError("this invite was used already") from None
+
+    def append(
+        self,
+        match_id: str,
+        entry: RecordEntry,
+        current: str | None,
+        finished: bool,
+        header: GameRecord | None = None,
+    ) -> None:
+        """Append one action to a match's record (and store its header again when given: the
+        secret revealed at the end); a second write of the same ply fails."""
         with Session(self.engine) as session:
             try:
                 with session.begin():
@@ -216,6 +317,8 @@ class Store:
                     row = session.get(MatchRow, match_id)
                     if row is None:
                         raise StorageError(f"match {match_id} is not stored")
+                    if header is not None:
+                        row.header = json.dumps(header.header())
                     row.ply = entry.ply + 1
                     row.current = current
                     row.finished = finished

@@ -100,7 +100,7 @@ def auth(token: str) -> dict[str, str]:
 
 def create(client: TestClient, **players: str) -> dict[str, Any]:
     """A toy match; sides not named are human."""
-    response = client.post("/api/matches", json={"game": "toy", "players": players})
+    response = client.post("/api/matches", json={"game": "toy", "players": players, "hotseat": True})
     assert response.status_code == 201, response.text
     return dict(response.json())
 

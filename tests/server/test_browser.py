@@ -112,6 +112,8 @@ def test_a_game_without_a_renderer_is_shown_as_text(server: str, tab: Page) -> N
 
 
 def test_two_browsers_play_each_other_by_invite_links(server: str, browser: Any) -> None:
+    """The creator gets its own seat and an invite for the other: the invitee takes the seat
+    from the invite link (pasted in the lobby), and the seat is the invitee's alone."""
     red, blue = Page(browser, 1280, 720), Page(browser, 1440, 900)
     try:
         page = red.page
@@ -121,20 +123,29 @@ def test_two_browsers_play_each_other_by_invite_links(server: str, browser: Any)
         page.click("#create")
         expect(page.locator("#invites")).to_be_visible()
         red.shot("invite-links")
-        links = page.locator("#invite-links input")
-        blue_link = links.nth(1).input_value()
-        red_link = links.nth(0).input_value()
-        page.goto(red_link)
+        expect(page.locator("#invite-links .invite[data-kind=invite]")).to_have_count(1)
+        blue_link = page.locator("#invite-links .invite[data-side=blue] input").input_value()
+        assert "/play#invite=" in blue_link
+        page.click("#open-mine")
         wait_my_turn(page)
+        page.click("g.toy-button[data-action=hold]")
+        expect(page.locator("#status")).to_contain_text("waiting for blue to join")
         blue.page.goto(server + "/")
         blue.page.fill("#link-input", blue_link)
         blue.page.click("#open-form button")
-        blue.page.wait_for_url(re.compile(r"/play#"))
-        expect(blue.page.locator("#status")).to_contain_text("red (human) to act")
-        page.click("g.toy-button[data-action=hold]")
+        expect(blue.page.locator("#join")).to_contain_text("you are invited to play blue")
+        expect(blue.page.locator("#join")).to_contain_text("committed")
+        blue.shot("invite-join")
+        blue.page.click("#take-seat")
+        blue.page.wait_for_url(re.compile(r"/play#(?!invite=)"))
         expect(blue.page.locator("#status")).to_contain_text("your decision")
         expect(blue.page.locator("#log li")).to_have_count(1)
+        expect(blue.page.locator("#dice-proof")).to_contain_text("mixed with red, blue")
         blue.shot("blue-to-act")
+        # the creator's lobby no longer offers the used invite
+        page.goto(server + "/")
+        expect(page.locator("#mine-table tbody tr")).to_have_count(1)
+        expect(page.locator("#mine-table")).not_to_contain_text("invite")
         assert red.errors == [] and blue.errors == []
     finally:
         red.close()

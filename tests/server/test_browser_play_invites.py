@@ -1,7 +1,8 @@
-"""Two people play FIRST BLOOD against each other from the two invite links, each in a browser
-of their own, and a third watches from the spectator link: each page sees the other's moves
-live (WebSocket), the page that waits and the spectator's cannot act. Screenshots in
-test-artifacts/."""
+"""Two people play FIRST BLOOD against each other, each in a browser of their own: the creator
+opens its own seat from the lobby, the other takes its seat from the invite link (once: a
+second use is refused), and a third watches from the spectator link: each page sees the
+other's moves live (WebSocket), the page that waits and the spectator's cannot act.
+Screenshots in test-artifacts/."""
 
 from __future__ import annotations
 
@@ -28,17 +29,28 @@ __all__ = ["browser", "server"]
 
 
 def invites(page: Any, server: str) -> dict[str, str]:
-    """Start a FIRST BLOOD game of two humans from the lobby: side (or "spectator") -> link."""
+    """Start a FIRST BLOOD game of two humans from the lobby: "jp" (the invite) and
+    "spectator" -> link; the creator's own seat is a link on its page, never shown as a link
+    to send."""
     page.goto(server + "/")
     page.select_option("#game-select", "firstblood")
     page.select_option("select[data-side=us]", "human")
     page.select_option("select[data-side=jp]", "human")
     page.click("#create")
-    expect(page.locator("#invite-links .invite")).to_have_count(3)
+    expect(page.locator("#invite-links .invite")).to_have_count(2)
     links = {}
     for row in page.locator("#invite-links .invite").all():
-        links[row.locator("span").first.inner_text().strip()] = row.locator("input").input_value()
+        links[str(row.get_attribute("data-side"))] = row.locator("input").input_value()
+    expect(page.locator("#open-mine")).to_have_text("Open your seat (us)")
     return links
+
+
+def take_seat(tab: Page, link: str, side: str) -> None:
+    """Open an invite link and take its seat."""
+    tab.page.goto(link)
+    expect(tab.page.locator("#join")).to_contain_text(f"you are invited to play {side}")
+    tab.page.click("#take-seat")
+    tab.page.wait_for_url(re.compile(r"/play#(?!invite=)"))
 
 
 def center(box: dict[str, float]) -> tuple[float, float]:
@@ -62,15 +74,20 @@ def assert_cannot_act(tab: Page) -> None:
 
 
 def test_two_browsers_and_a_spectator_play_a_turn(server: str, browser: Any) -> None:
-    host = Page(browser)
-    links = invites(host.page, server)
-    assert set(links) == {"us", "jp", "spectator"}
-    host.close()
     pages = {side: Page(browser) for side in ("us", "jp", "spectator")}  # three separate browsers
     try:
-        for side, tab in pages.items():
-            tab.page.goto(links[side])
+        links = invites(pages["us"].page, server)
+        assert set(links) == {"jp", "spectator"} and "invite=" in links["jp"]
+        pages["us"].page.click("#open-mine")
+        take_seat(pages["jp"], links["jp"], "jp")
+        pages["spectator"].page.goto(links["spectator"])
+        for tab in pages.values():
             expect(tab.page.locator("#conn")).to_have_text("live")
+        # the invite was used: opened again (by the creator, who holds the link), it gives nothing
+        again = Page(browser)
+        again.page.goto(links["jp"])
+        expect(again.page.locator("#status")).to_contain_text("this invite was used already")
+        again.close()
         us, jp, watcher = pages["us"].page, pages["jp"].page, pages["spectator"].page
         expect(us.locator("#turn-badge")).to_have_text("your turn (us)")
         expect(jp.locator("#turn-badge")).to_have_text("us to play")

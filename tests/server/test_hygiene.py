@@ -98,5 +98,5 @@ def test_tokens_are_never_logged(client: TestClient, caplog: pytest.LogCaptureFi
 
 def test_the_openapi_schema_documents_the_api(client: TestClient) -> None:
     schema = client.get("/openapi.json").json()
-    for path in ("/api/matches", "/api/seat", "/api/seat/actions", "/api/records", "/api/mine"):
+    for path in ("/api/matches", "/api/seat", "/api/seat/actions", "/api/records", "/api/mine", "/api/invite/claim"):
         assert path in schema["paths"]

@@ -124,7 +124,10 @@ def test_an_acknowledged_action_is_already_in_the_database(db_url: str) -> None:
         stored = Store(db_url).record(made["match"])
         assert stored is not None
         assert [e.action for e in stored.entries] == ["hold"]
-        assert stored.seed is not None and stored.players == {"red": "human", "blue": "human"}
+        assert stored.players == {"red": "human", "blue": "human"}
+        # no seed: the dice come from a secret, kept apart from the header until the game ends
+        assert stored.seed is None and stored.dice is not None and stored.dice.secret is None
+        assert Store(db_url).secret(made["match"]) is not None
 
 
 def test_tokens_are_stored_only_as_digests(db_url: str) -> None:

@@ -39,8 +39,12 @@ export const api = {
   games: () => request("GET", "/api/games"),
   agents: () => request("GET", "/api/agents"),
   board: (name) => request("GET", `/api/games/${encodeURIComponent(name)}/board`),
-  create: (game, players, options) => request("POST", "/api/matches", { body: { game, players, options } }),
-  upload: (record, players) => request("POST", "/api/records", { body: { record, players } }),
+  create: (game, players, options, hotseat = false) =>
+    request("POST", "/api/matches", { body: { game, players, options, hotseat, contribution: contribution() } }),
+  upload: (record, players, hotseat = false) =>
+    request("POST", "/api/records", { body: { record, players, hotseat, contribution: contribution() } }),
+  invite: (code) => request("GET", "/api/invite", { token: code }),
+  claim: (code) => request("POST", "/api/invite/claim", { token: code, body: { contribution: contribution() } }),
   mine: (tokens) => request("POST", "/api/mine", { body: { tokens } }),
   seat: (token) => request("GET", "/api/seat", { token }),
   act: (token, action, ply) => request("POST", "/api/seat/actions", { token, body: { action, ply } }),
@@ -106,7 +110,17 @@ export function subscribe(token, { onState, onStatus, onError }) {
   };
 }
 
-/** The token in an invite link (`…/play#TOKEN`) or a bare token. */
+/**
+ * This browser's random contribution to a game's dice (256 bits from crypto.getRandomValues,
+ * as hex): mixed with the server's secret, so that nobody else decides the dice.
+ */
+export function contribution() {
+  const bytes = new Uint8Array(32);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The seat token in a seat link (`…/play#TOKEN`) or a bare token; null for an invite link. */
 export function tokenFrom(text) {
   const trimmed = String(text || "").trim();
   const hash = trimmed.lastIndexOf("#");
@@ -114,7 +128,18 @@ export function tokenFrom(text) {
   return /^[A-Za-z0-9_-]{16,128}$/.test(token) ? token : null;
 }
 
-/** The invite link of a seat token on this server. */
-export function inviteLink(token) {
+/** The invite code in an invite link (`…/play#invite=CODE`), or null. */
+export function inviteFrom(text) {
+  const found = /[#&]?invite=([A-Za-z0-9_-]{16,128})\s*$/.exec(String(text || "").trim());
+  return found ? found[1] : null;
+}
+
+/** The link of a seat token on this server (to open one's own seat elsewhere; never to share). */
+export function seatLink(token) {
   return `${location.origin}/play#${token}`;
+}
+
+/** The invite link of an invite code: usable once, by the person it is sent to. */
+export function inviteLink(code) {
+  return `${location.origin}/play#invite=${code}`;
 }

@@ -1,6 +1,6 @@
 // The lobby: start a game, open an invite link, resume a record, list my games.
-import { api, inviteLink, tokenFrom } from "./api.js";
-import { allSeats, forgetMatch, remember, rememberNew } from "./store.js";
+import { api, inviteFrom, inviteLink, tokenFrom } from "./api.js";
+import { allInvites, allSeats, forgetInvite, forgetMatch, remember, rememberNew } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 let gameList = [];
@@ -33,31 +33,48 @@ function drawSides() {
   });
 }
 
-function showInvites(made) {
+/** After a game is made: the creator's own seat to open, and an invite link for each other
+ * human seat (usable once, by the person it is sent to), and the spectator link. */
+function showInvites(made, mine) {
   const box = $("invite-links");
   box.replaceChildren();
-  const rows = [...Object.entries(made.seats), ["spectator", made.spectator]];
-  for (const [side, token] of rows) {
+  const rows = [
+    ...Object.entries(made.invites || {}).map(([side, code]) => [side, inviteLink(code), "invite"]),
+    ["spectator", `${location.origin}/play#${made.spectator}`, "spectator"],
+  ];
+  for (const [side, link, kind] of rows) {
     const row = document.createElement("div");
     const label = document.createElement("span");
-    label.textContent = side;
+    label.textContent = kind === "invite" ? `${side}'s invite` : side;
     const input = document.createElement("input");
     input.readOnly = true;
-    input.value = inviteLink(token);
+    input.value = link;
     input.addEventListener("focus", () => input.select());
     const copy = document.createElement("button");
     copy.type = "button";
     copy.textContent = "copy";
     copy.addEventListener("click", () => copyText(input.value));
-    const open = document.createElement("a");
-    open.href = `/play#${token}`;
-    open.textContent = side === "spectator" ? "watch" : `play ${side} here`;
-    open.addEventListener("click", () => {
-      if (side !== "spectator") remember({ token, kind: "seat" });
-    });
     row.className = "invite";
-    row.append(label, input, copy, open);
+    row.dataset.kind = kind;
+    row.dataset.side = side;
+    row.append(label, input, copy);
+    if (kind === "spectator") {
+      const open = document.createElement("a");
+      open.href = `/play#${made.spectator}`;
+      open.textContent = "watch";
+      row.append(open);
+    }
     box.append(row);
+  }
+  const own = $("open-own");
+  own.replaceChildren();
+  if (mine) {
+    const open = document.createElement("a");
+    open.href = `/play#${mine.token}`;
+    open.className = "button primary";
+    open.id = "open-mine";
+    open.textContent = `Open your seat (${mine.side})`;
+    own.append(open);
   }
   $("invites").classList.remove("hidden");
 }
@@ -75,25 +92,37 @@ async function createGame(event) {
   const players = {};
   for (const select of $("sides").querySelectorAll("select")) players[select.dataset.side] = select.value;
   try {
-    const made = await api.create($("game-select").value, players, options);
     const hotseat = $("hotseat").checked;
-    const first = rememberNew(made, hotseat);
-    const humans = Object.keys(made.seats).length;
-    if (humans <= 1 || hotseat) {
-      location.href = `/play#${first}`;
-      return;
-    }
-    showInvites(made);
-    refreshMine();
+    const made = await api.create($("game-select").value, players, options, hotseat);
+    opened(made);
   } catch (err) {
     $("new-error").textContent = err.describe ? err.describe() : String(err);
   }
 }
 
+/** A game made here (new or uploaded): open it at once when nobody is invited, else show
+ * the invite links and the way to one's own seat. */
+function opened(made) {
+  const first = rememberNew(made);
+  const seats = Object.entries(made.seats);
+  if (!Object.keys(made.invites || {}).length) {
+    location.href = `/play#${first}`;
+    return;
+  }
+  showInvites(made, seats.length ? { side: seats[0][0], token: seats[0][1] } : null);
+  refreshMine();
+}
+
 async function openLink(event) {
   event.preventDefault();
   $("open-error").textContent = "";
-  const token = tokenFrom($("link-input").value);
+  const text = $("link-input").value;
+  const code = inviteFrom(text);
+  if (code) {
+    location.href = `/play#invite=${code}`;
+    return;
+  }
+  const token = tokenFrom(text);
   if (!token) {
     $("open-error").textContent = "that is not an invite link";
     return;
@@ -120,8 +149,8 @@ async function uploadRecord(event) {
       const game = gameList.find((g) => g.name === head.game);
       players = Object.fromEntries((game ? game.sides : []).map((s) => [s, "human"]));
     }
-    const made = await api.upload(text, players);
-    location.href = `/play#${rememberNew(made)}`;
+    const made = await api.upload(text, players, $("upload-hotseat").checked);
+    opened(made);
   } catch (err) {
     $("upload-error").textContent = err.describe ? err.describe() : String(err);
   }
@@ -186,10 +215,15 @@ async function refreshMine() {
     open.href = `/play#${mainSeat.token}`;
     open.textContent = "open";
     actions.append(open, " ");
-    for (const s of seats.filter((x) => x.kind === "invite")) {
+    const waiting = new Set(game.invited || []);
+    for (const s of allInvites().filter((x) => x.match === game.match)) {
+      if (!waiting.has(s.side)) {
+        forgetInvite(s.code); // used: the seat belongs to whoever took it
+        continue;
+      }
       const copy = document.createElement("button");
-      copy.textContent = `copy ${s.side}'s link`;
-      copy.addEventListener("click", () => copyText(inviteLink(s.token)));
+      copy.textContent = `copy ${s.side}'s invite`;
+      copy.addEventListener("click", () => copyText(inviteLink(s.code)));
       actions.append(copy, " ");
     }
     const drop = document.createElement("button");

@@ -1,5 +1,5 @@
 // The game page: one seat's view, its legal actions, the dice, the log, replay and keys.
-import { api, ApiError, subscribe, tokenFrom } from "./api.js";
+import { api, ApiError, inviteFrom, subscribe, tokenFrom } from "./api.js";
 import * as generic from "./generic.js";
 import * as genericHex from "./generic-hex.js";
 import { allSeats, remember, seatsOf } from "./store.js";
@@ -35,6 +35,8 @@ async function init(token) {
   };
   Object.assign(ui, { token, live: null, log: [], replay: null, filter: "", selected: -1, renderedLog: -1 });
   $("action-input").value = "";
+  $("join").classList.add("hidden");
+  for (const part of [document.querySelector("main.game"), $("download")]) part.classList.remove("hidden");
   if (!token) {
     $("status").textContent = "No seat: open a game from the lobby or an invite link.";
     return;
@@ -63,6 +65,71 @@ async function init(token) {
     }),
     onError: current((err) => showError(err.describe())),
   });
+}
+
+/** An invite link opened: what it offers, and a button to take the seat. The seat's token
+ * is made for this browser only when the invite is used (once); the invite link then
+ * leaves the address bar. */
+async function showJoin(code) {
+  if (ui.socket) ui.socket.close();
+  ui.socket = null;
+  ui.generation = (ui.generation || 0) + 1;
+  const box = $("join");
+  box.replaceChildren();
+  for (const part of [document.querySelector("main.game"), $("download")]) part.classList.add("hidden");
+  $("status").textContent = "Invitation";
+  let info;
+  try {
+    info = await api.invite(code);
+  } catch (err) {
+    $("status").textContent = err instanceof ApiError ? `Cannot use this invite: ${err.describe()}` : String(err);
+    return;
+  }
+  const head = document.createElement("h2");
+  head.textContent = `${info.title}: you are invited to play ${info.side}`;
+  const players = document.createElement("p");
+  players.textContent = Object.entries(info.players)
+    .map(([side, who]) => `${side}: ${side === info.side ? "you" : who === "human" ? "the player who invited you" : `computer (${who})`}`)
+    .join(" · ");
+  const dice = document.createElement("p");
+  dice.className = "muted";
+  dice.textContent = `The dice come from the server's secret (committed: ${info.dice.commitment.slice(0, 16)}…, revealed at the end) `
+    + "mixed with a random value this browser adds now, so nobody decides them.";
+  box.append(head, players, dice);
+  if (info.dice.from_entry) {
+    const note = document.createElement("p");
+    note.className = "warning";
+    note.id = "join-history";
+    note.textContent = `This game resumes an uploaded record: its first ${info.dice.from_entry} actions and their dice `
+      + "were supplied by the player who uploaded it, not rolled by this server.";
+    box.append(note);
+  }
+  const take = document.createElement("button");
+  take.type = "button";
+  take.className = "primary";
+  take.id = "take-seat";
+  take.textContent = `Take the ${info.side} seat`;
+  const error = document.createElement("p");
+  error.className = "error";
+  error.setAttribute("role", "alert");
+  take.addEventListener("click", async () => {
+    take.disabled = true;
+    try {
+      const made = await api.claim(code);
+      remember({ token: made.token, match: made.match, game: made.game, side: made.side, kind: "seat" });
+      location.replace(`/play#${made.token}`);
+    } catch (err) {
+      error.textContent = err.describe ? err.describe() : String(err);
+    }
+  });
+  box.append(take, error);
+  box.classList.remove("hidden");
+}
+
+function route() {
+  const code = inviteFrom(location.hash);
+  if (code) showJoin(code);
+  else init(tokenFrom(location.hash));
 }
 
 async function loadGame(name) {
@@ -160,7 +227,12 @@ function draw() {
   if (ui.replay) status = `Replay at step ${ui.replay.step} of ${ui.log.length}${phase ? ` · ${phase}` : ""}`;
   else if (live.terminal) status = `Game over · ${live.winner ? `${live.winner} wins` : "no winner"}`;
   else {
-    const who = live.your_turn ? "your decision" : `${live.current_player} (${live.players[live.current_player]}) to act`;
+    const joining = (live.invited || []).includes(live.current_player);
+    const who = live.your_turn
+      ? "your decision"
+      : joining
+        ? `waiting for ${live.current_player} to join (send the invite link)`
+        : `${live.current_player} (${live.players[live.current_player]}) to act`;
     status = `${phase ? `${phase} · ` : ""}${who}`;
   }
   if (live.problem) status += ` · ${live.problem}`;
@@ -366,7 +438,24 @@ function rollsUpTo(step) {
   return null;
 }
 
+/** How the dice can be checked: the commitment to the server's secret, and the secret once
+ * the game is over (then `henderson verify` checks every die of the downloaded record). */
+function drawDiceProof() {
+  const dice = ui.live.dice;
+  const line = $("dice-proof");
+  if (!dice) {
+    line.textContent = "";
+    return;
+  }
+  const joined = dice.contributions.map((c) => c.side || "creator").join(", ");
+  line.textContent = dice.secret
+    ? `secret revealed: ${dice.secret.slice(0, 16)}… (commitment ${dice.commitment.slice(0, 12)}…): download the record and run henderson verify`
+    : `dice: server secret committed as ${dice.commitment.slice(0, 12)}…, mixed with ${joined || "no contribution yet"}; revealed at the end`;
+  line.title = dice.secret ? `secret ${dice.secret}\ncommitment ${dice.commitment}` : `commitment ${dice.commitment}`;
+}
+
 function drawDice() {
+  drawDiceProof();
   const box = $("dice");
   box.replaceChildren();
   const found = rollsUpTo(ui.replay ? ui.replay.step : ui.log.length);
@@ -657,8 +746,8 @@ function start() {
   $("seat-switch").addEventListener("change", (event) => {
     location.hash = event.target.value;
   });
-  window.addEventListener("hashchange", () => init(tokenFrom(location.hash)));
-  init(tokenFrom(location.hash));
+  window.addEventListener("hashchange", route);
+  route();
 }
 
 start();
