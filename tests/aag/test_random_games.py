@@ -1,8 +1,8 @@
-"""Complete seeded AAG games by random play through the public API: the invariants after every
-action (capacities, cargo, damaged units at their base, victory points equal to the airfields
-scored plus the capital ships sunk), each chosen action round-tripping its notation, and the
-record replaying to the same final position. HENDERSON_RANDOM_GAMES sets the scale: this plays
-half that number of complete games (1,000 under the test command; 12 when pytest runs alone)."""
+"""Complete seeded AAG games with the victory-point bookkeeping checked after every action
+(points equal the airfields scored plus the capital ships sunk: the events tell it, the
+position alone does not) and the record replaying. The soak every game goes through, with the
+engine's invariants, is tests/test_soak.py; this one plays a fortieth of HENDERSON_RANDOM_GAMES
+(50 under the test command)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from henderson.core.record import GameRecord, replay
 
 from .test_play import play_game
 
-GAMES = max(12, int(os.environ.get("HENDERSON_RANDOM_GAMES", "24")) // 2)
+GAMES = max(12, int(os.environ.get("HENDERSON_RANDOM_GAMES", "24")) // 40)
 BATCH = 25
 MAX_PLIES = 20_000  # a game that has not ended by then has a loop of free actions
 

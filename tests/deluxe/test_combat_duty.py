@@ -180,3 +180,26 @@ def test_dg_8_2_the_random_positions_hold_duties_and_options():
             if u.side == side and u.on_map and m.hexes[u.at].jungle and enemy & set(m.adjacent[u.at])
         )
     assert duties >= 40 and options >= 5
+
+
+def test_dg_8_2_4_artillery_supporting_first_leaves_room_for_an_attacking_unit():
+    """Artillery only supports (DG 8.2.4): with no attacking unit in the assault yet, support
+    is offered only where a unit can still join. Here 20Mt (3707) can reach 3806 but not 3905,
+    which 41/1 (3805) must also attack; supporting first would have left Japan stuck with no
+    legal action (found by the random-play soak)."""
+    units = {"41/1": "3805", "20Mt": "3707", "7/2": "3806", "182/2": "3905"}
+    start = GAME.load_state(position(16, "jp_combat", units, supply={"jp": 27, "us": 0}), dice=SeededDice(1))
+    start.apply("attack 3806")
+    frontier = [start]
+    seen = 0
+    while frontier:
+        s = frontier.pop()
+        acts = s.legal_actions()
+        assert acts, f"no legal action at {s.step} with the assault {s.pending}"
+        for a in acts:
+            if a.verb in ("with", "support", "target", "strain"):
+                nxt = s.clone()
+                nxt.apply(a)
+                frontier.append(nxt)
+                seen += 1
+    assert seen > 0

@@ -74,16 +74,28 @@ def _fixed_hexes(state: DGState) -> set[str]:
 
 
 def _shuffle_hidden(state: DGState, side: str | None, rng: random.Random) -> dict[str, str]:
-    """Deal the enemy units hidden on the map at random among the hidden places; returns
-    the old occupant -> new occupant of each place."""
+    """Deal each other side's units hidden on the map at random among that side's hidden
+    places (a spectator sees neither side's: each is dealt apart, since a stealth marker
+    and a stack show whose they are); returns the old occupant -> new occupant of each."""
     fixed = _fixed_hexes(state)
-    places: list[UnitState] = []  # the counters now filling hidden places, by hex and order
-    for hid, units in sorted(occupancy(state).items()):
-        if units[0].side == side or hid in fixed:
+    mapping: dict[str, str] = {}
+    for owner in state.game.sides:
+        if owner == side:
             continue
-        shown = [u for u in units if not u.stealth]
-        top = shown[-1] if shown else None
-        places.extend(u for u in units if u is not top)
+        places: list[UnitState] = []  # the counters now filling hidden places, by hex and order
+        for hid, units in sorted(occupancy(state).items()):
+            if units[0].side != owner or hid in fixed:
+                continue
+            shown = [u for u in units if not u.stealth]
+            top = shown[-1] if shown else None
+            places.extend(u for u in units if u is not top)
+        mapping.update(_deal(state, places, rng))
+    return mapping
+
+
+def _deal(state: DGState, places: list[UnitState], rng: random.Random) -> dict[str, str]:
+    """Deal the units filling `places` at random among those places, as far as the rules
+    allow; returns the old occupant -> new occupant of each place."""
     if len(places) < 2:
         return {}
     slots = [{f: getattr(u, f) for f in PLACE_FIELDS} for u in places]

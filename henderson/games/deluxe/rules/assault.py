@@ -12,6 +12,7 @@ The assault in progress is an `Assault` decision on `state.pending` (decisions.p
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -240,6 +241,23 @@ def blocked(state: DGState, p: Assault, occ: dict, unit: str = "", target: str =
             return None
 
 
+def joinable_after(state: DGState, p: Assault, occ: dict, arty: str) -> bool:
+    """Whether, with `arty` supporting, an attacking unit can still join: artillery only
+    supports (DG 8.2.4), so an assault that has no attacking unit yet must keep room for one,
+    else supporting first would leave the attacker with nothing to play."""
+    if p.units:
+        return True
+    supported = replace(p, support={**p.support, arty: 1})
+    return any(
+        u.side == p.attacker
+        and u.on_map
+        and can_join(state, u)
+        and next_to_all(state, u.at, p.targets)
+        and blocked(state, supported, occ, unit=u.id) is None
+        for u in state.units.values()
+    )
+
+
 def build_legal(state: DGState, p: Assault) -> list[DGAction]:
     """Actions that add to the assault being built, and `go`. A unit joins when it is next to
     every defending hex, a hex when it is next to every attacking unit (DG 8.2.5, 8.2.6), and
@@ -257,7 +275,11 @@ def build_legal(state: DGState, p: Assault) -> list[DGAction]:
         if can_join(state, u):
             if blocked(state, p, occ, unit=u.id) is None:
                 out.append(act("with", u.id))
-        elif can_support(state, u) and blocked(state, p, occ, unit=u.id) is None:
+        elif (
+            can_support(state, u)
+            and blocked(state, p, occ, unit=u.id) is None
+            and joinable_after(state, p, occ, u.id)
+        ):
             left = state.supply[side] - sum(p.support.values())
             most = u.strength if unlimited(state, side) else min(u.strength, left)
             out.extend(act("support", u.id, n) for n in range(1, most + 1))
