@@ -51,6 +51,18 @@ def names() -> list[str]:
     return sorted(_FACTORIES)
 
 
+# What each level a user may choose plays like and how long it thinks, in words (shown in the
+# browser's game creation and by `henderson agents`).
+LEVELS: dict[str, str] = {
+    "random": "Plays any legal action at random: a way to learn the controls, not an opponent.",
+    "easy": "Follows the game's objectives with a loose hand: makes clear mistakes; answers at once.",
+    "normal": "Plays each decision for its best immediate result under a hand-written judgement "
+    "of the position; answers in well under a second.",
+    "hard": "Searches ahead (Monte Carlo tree search over the rules and the dice) from the same "
+    "judgement; thinks up to about two seconds a decision, at once when the choice is forced.",
+}
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """Split `name:key=value:key=value` into the name and its options (numbers parsed)."""
     name, *parts = spec.strip().split(":")

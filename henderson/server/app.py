@@ -111,8 +111,9 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
 
     @app.get("/api/agents", tags=["games"])
     async def list_agents() -> dict[str, Any]:
-        """The computer players a side can be given."""
-        return {"agents": agents.names()}
+        """The computer players a side can be given, and the levels users choose among, each
+        described in words."""
+        return {"agents": agents.names(), "levels": agents.LEVELS}
 
     # -- matches ------------------------------------------------------------------------------
 
