@@ -179,6 +179,30 @@ class Match:
         other._lines = {k: list(v) for k, v in self._lines.items()}
         return other
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Match:
+        return self.clone()
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the game and its token space are named, not copied (they are shared, read-only)
+        data = dict(self.__dict__)
+        data["game"] = (self.game.name, str(self.game.data_dir))
+        del data["space"]
+        data["_legal"] = None
+        return data
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        from henderson import games
+
+        name, data_dir = data["game"]
+        game = games.get(name)
+        if str(game.data_dir) != data_dir:
+            game = games.get(name, data_dir)
+        data["game"] = game
+        data["space"] = action_space(game)
+        self.__dict__.update(data)
+        if self.explicit_chance:
+            self.state.dice = ChosenDice()
+
     # -- what each side read -------------------------------------------------------------------
 
     def log_for(self, side: Side | None) -> list[dict[str, Any]]:

@@ -27,7 +27,7 @@ import numpy as np
 
 from henderson.core.game import Game, Side
 from henderson.core.sequence import SequencedGame
-from henderson.research.vocabulary import VocabularyError
+from henderson.research.vocabulary import VocabularyError, advantage_tokens
 
 if TYPE_CHECKING:
     from henderson.research.match import Match
@@ -345,12 +345,15 @@ class DeluxeEncoder(BoardEncoder):
         self.offmap_features = [*(f"{s} units" for s in self.sides), *(f"{s} strength/10" for s in self.sides)]
         self.sections = (
             Section("hexes", (len(self.hex_channels), self.height, self.width), "; ".join(self.hex_channels)),
-            Section("offmap", (len(self.OFFMAP), len(self.offmap_features)), f"{', '.join(self.OFFMAP)} by "
-                    + "; ".join(self.offmap_features)),
+            Section(
+                "offmap",
+                (len(self.OFFMAP), len(self.offmap_features)),
+                f"{', '.join(self.OFFMAP)} by " + "; ".join(self.offmap_features),
+            ),
             Section(
                 "global",
-                (len(self.turns) + len(self.steps) + 2 * len(self.sides) + 5,),
-                "turn one-hot; step one-hot; supply/20 by side; victory points/61; "
+                (len(self.turns) + len(self.steps) + 2 * len(self.sides) + 6,),
+                "turn one-hot; step one-hot; supply/20 by side; victory points above 0/61, below 0/61; "
                 "Henderson Field status/20; Henderson Field control one-hot (sides, none); "
                 "open; decisions pending",
             ),
@@ -422,10 +425,11 @@ class DeluxeEncoder(BoardEncoder):
         for s_i, s in enumerate(self.sides):
             glob[i + s_i] = _scaled(supply.get(s, 0), 20)
         i += len(self.sides)
-        glob[i] = _scaled(view.get("vp", 0), 61)
+        vp = _scaled(view.get("vp", 0), 61)
+        glob[i], glob[i + 1] = max(vp, 0.0), max(-vp, 0.0)
         hf = view.get("henderson_field", {}) or {}
-        glob[i + 1] = _scaled(hf.get("status", 0), 20)
-        i += 2
+        glob[i + 2] = _scaled(hf.get("status", 0), 20)
+        i += 3
         control = hf.get("control")
         glob[i + (self.sides.index(control) if control in self.sides else len(self.sides))] = 1
         i += len(self.sides) + 1
@@ -449,7 +453,7 @@ class AagEncoder(BoardEncoder):
         self.area_kind = {a["id"]: a["kind"] for a in data["areas"]}
         self.kinds = Slots(sorted({a["kind"] for a in data["areas"]}), other=False)
         self.types = Slots([*data["units"], "supply"])
-        tokens = [t.id for t in getattr(game, "data").advantages]
+        tokens = advantage_tokens(game)
         self.tokens = Slots(tokens, other=False)
         self.steps = Slots(step_ids(game, _aag_steps()))
         self.categories = Slots(["air", "sea", "land"])
@@ -469,8 +473,17 @@ class AagEncoder(BoardEncoder):
             Section("areas", (len(self.areas), len(self.area_features)), "; ".join(self.area_features)),
             Section(
                 "global",
-                (self.MAX_TURN + 1 + len(self.steps) + 1 + n_s + 3 * n_s + len(self.categories) + 1
-                 + n_s * len(self.tokens),),
+                (
+                    self.MAX_TURN
+                    + 1
+                    + len(self.steps)
+                    + 1
+                    + n_s
+                    + 3 * n_s
+                    + len(self.categories)
+                    + 1
+                    + n_s * len(self.tokens),
+                ),
                 f"turn one-hot (1..{self.MAX_TURN}, later); step one-hot; half; first player one-hot; "
                 "victory points/15, ship points/15 and money/50 by side; battle category one-hot; "
                 "battle stage; advantage tokens left by side",

@@ -107,9 +107,9 @@ def _firstblood(game: Game) -> Vocabulary:
 
     data = game.client_data()
     b = _Builder()
-    b.add("verb", "place setup commit move bomb attack add resolve cancel air bombard".split())
-    b.add("verb", "lose retreat advance stop land fly end".split())
-    b.add("word", "default specials via with art ships".split())
+    b.add("verb", ["place", "setup", "commit", "move", "bomb", "attack", "add", "resolve", "cancel", "air", "bombard"])
+    b.add("verb", ["lose", "retreat", "advance", "stop", "land", "fly", "end"])
+    b.add("word", ["default", "specials", "via", "with", "art", "ships"])
     b.add("unit", [*data["ground"], *data["air"], *data["ships"]])
     b.add("hex", [h["id"] for h in data["hexes"]])
     b.add("box", [x["id"] for x in data["boxes"]])
@@ -138,13 +138,19 @@ def _aag(game: Game) -> Vocabulary:
     b.add("verb", ARITY)
     b.add("zone", [a["id"] for a in data["areas"]])
     b.add("kind", [*data["units"], "supply", "air", "sea", "land"])
-    b.add("kind", [t.id for t in getattr(game, "data").advantages])
+    b.add("kind", advantage_tokens(game))
     b.add("unit", [f"{side}{n}" for side in game.sides for n in range(1, AAG_MAX_ID + 1)])
     notes = (
         f"piece ids are numbered as pieces are bought: the space holds ids 1..{AAG_MAX_ID} of each side; "
         "an action naming a higher id is outside it (VocabularyError)",
     )
     return b.build(game, (",",), notes)
+
+
+def advantage_tokens(game: Game) -> list[str]:
+    """AAG's advantage token ids (its data; the contract has no word for them yet)."""
+    data: Any = game.data  # type: ignore[attr-defined]
+    return list(dict.fromkeys(t.id for t in data.advantages))
 
 
 _BUILDERS: dict[str, Callable[[Game], Vocabulary]] = {
@@ -177,7 +183,9 @@ def vocabulary(game: Game) -> Vocabulary:
     return found
 
 
-def words_builder(words_by_kind: dict[str, Iterable[str]], separators: tuple[str, ...] = ()) -> Callable[[Game], Vocabulary]:
+def words_builder(
+    words_by_kind: dict[str, Iterable[str]], separators: tuple[str, ...] = ()
+) -> Callable[[Game], Vocabulary]:
     """A vocabulary builder from fixed lists of words by kind (for small plug-in games)."""
 
     def build(game: Game) -> Vocabulary:
