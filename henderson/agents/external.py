@@ -133,11 +133,11 @@ class ExternalAgent:
             self._send({"type": "end", **ending})
         self.close()
 
-    def close(self) -> None:
-        """Stop the program: close its input, give it a moment to leave, then end it."""
+    def close(self, grace: float = 2.0) -> None:
+        """Stop the program: close its input, give it `grace` seconds to leave, then end it."""
         process, self._process = self._process, None
         if process is not None:
-            _stop(process)
+            _stop(process, grace)
         if self._finalizer is not None:
             self._finalizer.detach()
 
@@ -246,7 +246,7 @@ class ExternalAgent:
                 process.stdin.flush()
             except (BrokenPipeError, OSError, ValueError):
                 pass
-        self.close()
+        self.close(grace=0.2)  # it broke the protocol: no long goodbye
         said = " | ".join(line.strip() for line in list(self._stderr)[-3:] if line.strip())
         tail = f" (its last words: {said})" if said else ""
         return AgentError(f"agent {self.name!r}: {problem}{tail}")
@@ -276,7 +276,8 @@ def _pump_tail(stream: IO[str], tail: deque[str]) -> None:
         pass
 
 
-def _stop(process: subprocess.Popen[str]) -> None:
+def _stop(process: subprocess.Popen[str], grace: float = 2.0) -> None:
+    """Close the program's input, wait up to `grace` seconds for it to leave, then kill it."""
     if process.poll() is not None:
         return
     try:
@@ -285,7 +286,7 @@ def _stop(process: subprocess.Popen[str]) -> None:
     except OSError:
         pass
     try:
-        process.wait(timeout=2)
+        process.wait(timeout=grace)
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()

@@ -151,4 +151,3 @@ def zone_of_control(
             if into is None or into(n):
                 zone.add(n)
     return zone
-
