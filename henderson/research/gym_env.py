@@ -17,7 +17,7 @@ plays whole actions. The reward is +1 for a win, -1 for a loss, 0 otherwise, at 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
@@ -38,7 +38,7 @@ except ModuleNotFoundError as exc:  # pragma: no cover - depends on the installa
     raise needs_extra(exc, "rl", "the Gymnasium environment") from None
 
 
-class HendersonEnv(gymnasium.Env):  # type: ignore[misc]
+class HendersonEnv(gymnasium.Env):
     """`side` of `game` against `opponent` (an agent name, with options: "mcts:iterations=50").
 
     `max_plies` cuts a game short (truncated); `auto_forced` chooses a token without asking
@@ -46,7 +46,7 @@ class HendersonEnv(gymnasium.Env):  # type: ignore[misc]
     "raise" (MatchError), "lose" (the game ends, reward -1) or "random" (a legal token is
     chosen instead, seeded by the game's seed)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"]}
+    metadata = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 - gymnasium's own attribute
 
     def __init__(
         self,

@@ -149,7 +149,7 @@ def settings(name: str, params: dict[str, Any]) -> Settings:
     return found
 
 
-class HendersonGame(pyspiel.Game):  # type: ignore[misc]
+class HendersonGame(pyspiel.Game):
     """A henderson game for OpenSpiel (one subclass per game: `henderson_name` names it)."""
 
     henderson_name = ""
@@ -181,7 +181,7 @@ class HendersonGame(pyspiel.Game):  # type: ignore[misc]
         return HendersonObserver(self.settings.observer, perfect_recall)
 
 
-class HendersonState(pyspiel.State):  # type: ignore[misc]
+class HendersonState(pyspiel.State):
     """One position of a henderson game, token by token, for OpenSpiel.
 
     Its attributes are few and cheap to copy and pickle (OpenSpiel copies and pickles a
@@ -274,19 +274,19 @@ class HendersonObserver:
         return self.observer.observation_string(state.match, side)
 
 
-class FirstBloodGame(HendersonGame):  # type: ignore[misc]
+class FirstBloodGame(HendersonGame):
     """FIRST BLOOD for OpenSpiel (perfect information)."""
 
     henderson_name = "firstblood"
 
 
-class DeluxeGame(HendersonGame):  # type: ignore[misc]
+class DeluxeGame(HendersonGame):
     """Deluxe Guadalcanal for OpenSpiel (imperfect information: fog of war)."""
 
     henderson_name = "deluxe"
 
 
-class AagGame(HendersonGame):  # type: ignore[misc]
+class AagGame(HendersonGame):
     """Axis & Allies: Guadalcanal for OpenSpiel (imperfect information)."""
 
     henderson_name = "aag"
@@ -308,7 +308,7 @@ def register() -> list[str]:
 def load(game: str, **params: Any) -> HendersonGame:
     """A henderson game as an OpenSpiel game, e.g. `load("aag", max_plies=100)`."""
     register()
-    return pyspiel.load_game(short_name(game), params)  # type: ignore[no-any-return]
+    return pyspiel.load_game(short_name(game), params)
 
 
 register()

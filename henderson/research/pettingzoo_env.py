@@ -33,14 +33,18 @@ except ModuleNotFoundError as exc:  # pragma: no cover - depends on the installa
     raise needs_extra(exc, "rl", "the PettingZoo environments") from None
 
 
-class HendersonAEC(AECEnv):  # type: ignore[misc]
+class HendersonAEC(AECEnv):
     """One henderson game as a PettingZoo AEC environment (token by token).
 
     `options`: the game's optional rules; `max_plies`: cut a game short after that many
     actions (None: play to the end); `auto_forced`: choose a token without asking when it is
     the only legal one; `render_mode`: "ansi" (text) or "human" (printed)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "henderson_v0",
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -54,7 +58,6 @@ class HendersonAEC(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.game = resolve(game)
         self.game.check_options(options)
-        self.metadata = {**self.metadata, "name": f"henderson_{self.game.name}_v0"}
         self.seat = Seat(self.game)
         self.game_options = dict(options or {})
         self.max_plies = max_plies

@@ -54,9 +54,9 @@ def play_game(
     except Exception as exc:  # a broken agent or rule: keep the run going, say what broke
         error = f"{type(exc).__name__}: {exc}"
     finally:
-        for agent in seats.values():
-            if isinstance(agent, Finishing):
-                agent.finish(state)
+        for seat in seats.values():
+            if isinstance(seat, Finishing):
+                seat.finish(state)
     finished = state.is_terminal()
     winner = state.winner() if finished else None
     result.update(
