@@ -51,9 +51,9 @@ def test_the_game_declares_its_spaces_and_information() -> None:
         openspiel_game.load("deluxe", options="fog_of_war")
 
 
-def _state_before_a_roll() -> object:
-    """An OpenSpiel FIRST BLOOD state where "resolve" is legal and rolls one die."""
-    game = openspiel_game.load("firstblood")
+def _state_before_a_roll(**params: object) -> object:
+    """An OpenSpiel FIRST BLOOD state where "resolve" is legal and rolls a die."""
+    game = openspiel_game.load("firstblood", **params)
     state = game.new_initial_state()
     rng = random.Random(2)
     space = state.match.space
@@ -121,8 +121,7 @@ def test_chance_nodes_give_the_exact_expectation_over_the_dice() -> None:
 
 
 def test_chance_sampling_search_runs_on_the_game() -> None:
-    game = openspiel_game.load("firstblood", max_plies=40)
-    state = _state_before_a_roll()
+    state = _state_before_a_roll(max_plies=120)  # rollouts end (a draw) 120 actions in
     bot = mcts.MCTSBot(
         state.get_game(),  # type: ignore[attr-defined]
         uct_c=1.4,
@@ -132,4 +131,4 @@ def test_chance_sampling_search_runs_on_the_game() -> None:
     )
     action = bot.step(state)
     assert action in state.legal_actions()  # type: ignore[attr-defined]
-    assert game.max_chance_outcomes() == 6
+    assert state.get_game().max_chance_outcomes() == 6  # type: ignore[attr-defined]

@@ -29,13 +29,13 @@ def test_the_ray_backend_reproduces_the_local_backend_bit_for_bit(tmp_path: Path
     try:
         address = ray.get_runtime_context().gcs_address
         # simulate: the results file and the returned games
-        agents = {"us": "random", "jp": "normal"}
-        local = simulate("aag", 4, agents, seed=5, out=tmp_path / "local.jsonl")
-        remote = simulate("aag", 4, agents, seed=5, out=tmp_path / "ray.jsonl", backend="ray", address=address)
+        agents = {"us": "random", "jp": "random"}  # seeded per game and side, as every agent
+        local = simulate("aag", 6, agents, seed=5, out=tmp_path / "local.jsonl")
+        remote = simulate("aag", 6, agents, seed=5, out=tmp_path / "ray.jsonl", backend="ray", address=address)
         assert (tmp_path / "ray.jsonl").read_bytes() == (tmp_path / "local.jsonl").read_bytes()
         assert remote.results == local.results and not remote.interrupted
         # a tournament
-        kwargs = {"seed": 2, "max_plies": 400}
+        kwargs = {"seed": 2, "max_plies": 60}
         here = tournament("aag", ["random", "easy"], 1, **kwargs)
         there = tournament("aag", ["random", "easy"], 1, backend="ray", address=address, workers=3, **kwargs)
         assert there.games == here.games and there.ratings() == here.ratings()
@@ -59,7 +59,7 @@ def test_the_ray_backend_reproduces_the_local_backend_bit_for_bit(tmp_path: Path
                 "-n",
                 "1",
                 "--max-plies",
-                "300",
+                "40",
                 "--backend",
                 "ray",
                 "--no-progress",
