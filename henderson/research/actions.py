@@ -19,9 +19,9 @@ a prefix are those that extend it towards some legal action (END when the prefix
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from henderson.core.game import Action, Game, State
+from henderson.core.game import Action, Game, State, needs_extra
 from henderson.research.vocabulary import END, Vocabulary, VocabularyError, vocabulary
 
 if TYPE_CHECKING:
@@ -178,9 +178,8 @@ class LegalTokens:
         return sorted({self.sequences[i][depth] for i in self._candidates(prefix) if len(self.sequences[i]) > depth})
 
     def mask(self, prefix: Sequence[int] = ()) -> np.ndarray:
-        import numpy as np
-
-        out = np.zeros(len(self.space), dtype=np.int8)
+        """`next_tokens(prefix)` as a 0/1 int8 array over the whole token space."""
+        out = numpy().zeros(len(self.space), dtype="int8")
         out[self.next_tokens(prefix)] = 1
         return out
 
@@ -195,6 +194,15 @@ class LegalTokens:
         """Where `action` is among the legal actions, or None."""
         text = str(action)
         return next((i for i, a in enumerate(self.actions) if str(a) == text), None)
+
+
+def numpy() -> Any:
+    """The numpy module, or the error saying which extra installs it."""
+    try:
+        import numpy
+    except ModuleNotFoundError as exc:  # pragma: no cover - depends on the installation
+        raise needs_extra(exc, "rl", "legal-action masks") from None
+    return numpy
 
 
 def action_space(game: Game) -> ActionSpace:

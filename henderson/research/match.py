@@ -19,7 +19,7 @@ from henderson.core.errors import HendersonError
 from henderson.core.events import Event
 from henderson.core.game import Action, Game, Side, State
 from henderson.core.record import GameRecord, note_seen, read_by, record_for
-from henderson.research.actions import END_ID, ActionSpace, LegalTokens, action_space
+from henderson.research.actions import END_ID, ActionSpace, LegalTokens, action_space, numpy
 from henderson.research.chance import ChosenDice, PendingRoll, try_with_dice
 
 if TYPE_CHECKING:
@@ -112,10 +112,8 @@ class Match:
         return self.legal().next_tokens(self.prefix)
 
     def legal_action_mask(self) -> np.ndarray:
-        """`legal_tokens` as a 0/1 array over the whole token space."""
-        import numpy as np
-
-        mask = np.zeros(self.space.size, dtype=np.int8)
+        """`legal_tokens` as a 0/1 int8 array over the whole token space."""
+        mask = numpy().zeros(self.space.size, dtype="int8")
         mask[self.legal_tokens()] = 1
         return mask
 

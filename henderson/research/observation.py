@@ -23,9 +23,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
+from henderson.core.game import Game, Side, needs_extra
 
-from henderson.core.game import Game, Side
+try:
+    import numpy as np
+except ModuleNotFoundError as exc:  # pragma: no cover - depends on the installation
+    raise needs_extra(exc, "rl", "observation tensors") from None
+
 from henderson.core.sequence import SequencedGame
 from henderson.research.vocabulary import VocabularyError, advantage_tokens
 

@@ -23,7 +23,7 @@ PLIES = {"firstblood": 60, "deluxe": 30, "aag": 80}
 def test_pettingzoo_api_test_passes(name: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # advice about dict observations and agent names
-        pettingzoo_test.api_test(env(name, max_plies=None if SOAK else PLIES[name]), num_cycles=400)
+        pettingzoo_test.api_test(env(name, max_plies=None if SOAK else PLIES[name]), num_cycles=50_000 if SOAK else 400)
 
 
 @pytest.mark.parametrize("name", GAMES)
