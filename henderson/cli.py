@@ -39,7 +39,6 @@ def _register_command_groups() -> None:
     server_cli.register(app)
     sim_cli.register(app)
 
-
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 

@@ -151,3 +151,4 @@ def zone_of_control(
             if into is None or into(n):
                 zone.add(n)
     return zone
+

@@ -555,3 +555,5 @@ def _rules(package: str, ref: str) -> Phase:
     if not isinstance(found, Phase):
         raise TypeError(f"{package}.{module_name}:{attr or 'PHASE'} is not a Phase")
     return found
+
+

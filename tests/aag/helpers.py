@@ -17,7 +17,9 @@ def piece(pid: str, kind: str, zone: str, **extra: Any) -> dict[str, Any]:
     return {"id": pid, "side": pid[:2], "type": kind, "zone": zone, **extra}
 
 
-def position(pieces: list[dict[str, Any]], dice: list[int] | None = None, **fields: Any) -> AagState:
+def position(
+    pieces: list[dict[str, Any]], dice: list[int] | None = None, **fields: Any
+) -> AagState:
     """A position with the set-up's control and airfields unless given; scripted dice."""
     obj: dict[str, Any] = {
         "format": "henderson-position",

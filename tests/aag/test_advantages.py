@@ -163,7 +163,9 @@ def test_quick_drop_unloads_at_end_of_movement_rule_aag_appendix_1_quick_drop():
         piece("jp2", "infantry", "E", aboard="jp1"),
         piece("jp3", "supply", "E", aboard="jp1"),
     ]
-    state = position(pieces, step="move:end", first="jp", options=ADV, tokens=tokens("jp", quick_drop=2))
+    state = position(
+        pieces, step="move:end", first="jp", options=ADV, tokens=tokens("jp", quick_drop=2)
+    )
     assert "use quick_drop E new_georgia" in acts(state)
     state.apply("use quick_drop E new_georgia")
     assert state.pieces["jp2"].zone == "new_georgia" and state.pieces["jp2"].aboard is None

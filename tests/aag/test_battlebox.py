@@ -86,7 +86,9 @@ def test_battle_box_example_air_attack_8_dice_rule_aag_battle_box_example():
     state = position(pieces, [1, 4, 5, 6, 2, 3, 4, 1] + [6] * 7, step="combat:air", first="us")
     state.apply("fight E")
     left = sorted(p.type for p in state.in_zone("E", "jp"))
-    assert left == ["fighter"]  # hits on a fighter (slot 1), the bomber (slot 5), a fighter (slot 8)
+    assert left == [
+        "fighter"
+    ]  # hits on a fighter (slot 1), the bomber (slot 5), a fighter (slot 8)
 
 
 def cargo_example(value: int):

@@ -25,7 +25,9 @@ def test_unload_onto_different_adjacent_islands_rule_aag_combat_step_3():
     assert state.current_player() == "us"  # the first player unloads first
     # H touches Guadalcanal, Santa Isabel and Malaita: each piece may go to any of them
     for uid in ("us2", "us3", "us5"):
-        assert {f"unload {uid} {z}" for z in ("guadalcanal", "santa_isabel", "malaita")} <= set(acts(state))
+        assert {f"unload {uid} {z}" for z in ("guadalcanal", "santa_isabel", "malaita")} <= set(
+            acts(state)
+        )
     assert not any("new_georgia" in a or "bougainville" in a for a in acts(state))
     # "A transport carrying 2 units and/or supply tokens may unload them onto different
     # island zones": the infantry to Guadalcanal, the supply to Malaita
@@ -279,12 +281,8 @@ def test_heavy_armor_is_ready_again_next_turn_rule_aag_battleship():
 def test_torpedo_sinking_a_carrier_scores_a_victory_point_rule_aag_capital_ship():
     """AAG Capital Ship: the opponent earns 1 victory point for destroying a carrier or a
     battleship, a torpedo attack included; damaging one earns nothing."""
-    pieces = [
-        piece("us1", "submarine", "H"),
-        piece("us2", "submarine", "H"),
-        piece("jp1", "carrier", "H"),
-        piece("jp2", "carrier", "H"),
-    ]
+    pieces = [piece("us1", "submarine", "H"), piece("us2", "submarine", "H"), piece("jp1", "carrier", "H"),
+              piece("jp2", "carrier", "H")]
     state = position(pieces, [1, 2], step="move:submarine", first="us")
     state.apply("torpedo us1 jp1")
     state.apply("torpedo us2 jp2")

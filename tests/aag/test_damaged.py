@@ -107,3 +107,4 @@ def test_position_with_cargo_on_a_damaged_ship_is_refused_rule_aag_loss_of_cargo
     ]
     with pytest.raises(PositionError, match=r"piece us2: .*damaged.*AAG Loss of Cargo"):
         position(pieces)
+

@@ -23,7 +23,9 @@ def test_every_record_has_a_valid_source():
     for name in FILES:
         doc = load_toml(DATA_DIR / name)
         for key, value in doc.items():
-            records = value if isinstance(value, list) else [value] if isinstance(value, dict) else []
+            records = (
+                value if isinstance(value, list) else [value] if isinstance(value, dict) else []
+            )
             for rec in records:
                 assert valid_source(rec.get("source")), f"{name}: {key}: {rec}"
 
@@ -42,7 +44,10 @@ def test_airfield_capacities_rule_aag_build_airfields(data):
 
 def test_sea_zones_ring_slot_and_open(data):
     assert sorted(data.board.seas) == list("ABCDEFGHIJKLM")
-    roles = {r: sorted(s.id for s in data.board.seas.values() if s.role == r) for r in ("ring", "slot", "open")}
+    roles = {
+        r: sorted(s.id for s in data.board.seas.values() if s.role == r)
+        for r in ("ring", "slot", "open")
+    }
     assert len(roles["ring"]) == 8 and len(roles["slot"]) == 3
 
 
@@ -69,7 +74,9 @@ def test_i_and_g_not_adjacent_new_georgia_between(data):
 
 def test_c_and_h_air_goes_through_santa_isabel(data):
     assert "H" not in data.board.sea_graph["C"]
-    assert "santa_isabel" in data.board.air_graph["C"] and "H" in data.board.air_graph["santa_isabel"]
+    assert (
+        "santa_isabel" in data.board.air_graph["C"] and "H" in data.board.air_graph["santa_isabel"]
+    )
     assert data.board.air_distances("C")["H"] == 2
 
 
@@ -158,7 +165,9 @@ def test_broken_data_reports_every_error_at_once(tmp_path):
 
 
 def test_constraint_i_g_adjacency_is_caught(tmp_path):
-    path = _broken(tmp_path, {"board.toml": ('adjacent = ["E", "H"]', 'adjacent = ["E", "H", "I"]')})
+    path = _broken(
+        tmp_path, {"board.toml": ('adjacent = ["E", "H"]', 'adjacent = ["E", "H", "I"]')}
+    )
     with pytest.raises(DataErrors) as err:
         load_data(path)
     assert "does not list G back" in str(err.value)

@@ -82,7 +82,9 @@ def test_capital_ship_points_wait_for_the_scoring_step_rule_aag_score_victory_po
         piece("jp1", "carrier", "H"),
     ]
     # a 1 in slot 1 (destroyer, absent) goes up the neck to the carrier: sunk, 15 points
-    state = position(pieces, [1] + [6] * 5, step="combat:sea", first="us", vp={"us": 14, "jp": 0}, airfields=[])
+    state = position(
+        pieces, [1] + [6] * 5, step="combat:sea", first="us", vp={"us": 14, "jp": 0}, airfields=[]
+    )
     state.apply("fight H")
     assert state.vp["us"] == 15 and state.winner() is None  # not before step 5
     while not state.is_terminal():

@@ -10,7 +10,9 @@ from .helpers import acts, game, piece, position
 
 
 def test_cruiser_moves_from_the_us_base_to_j_rule_aag_examples_of_sea_movement():
-    state = position([piece("us1", "cruiser", "new_caledonia_sea")], step="move:cruiser", first="us")
+    state = position(
+        [piece("us1", "cruiser", "new_caledonia_sea")], step="move:cruiser", first="us"
+    )
     assert "move J us1" in acts(state)
     state.apply("move J us1")
     assert state.pieces["us1"].zone == "J"

@@ -24,7 +24,9 @@ def test_one_die_against_one_infantry():
 
 
 def test_probabilities_sum_to_one_and_heavy_armor_absorbs_first_hit():
-    o = odds(game().data, "sea", 10, {"destroyer": 2, "cruiser": 1, "battleship": 1, "transport": 2})
+    o = odds(
+        game().data, "sea", 10, {"destroyer": 2, "cruiser": 1, "battleship": 1, "transport": 2}
+    )
     assert sum(o.outcomes.values()) == 1
     bb = odds(game().data, "sea", 1, {"battleship": 1})
     assert bb.by_type()["battleship"] == {(0, 0): Fraction(1)}  # AAG Heavy Armor
@@ -63,7 +65,8 @@ def test_odds_spec_parsing():
     o = g.odds(None, "10 sea: 2 destroyers, 1 cruiser, 1 battleship, 2 transport")
     assert o.force == {"battleship": 1, "cruiser": 1, "destroyer": 2, "transport": 2}
     assert (
-        g.odds(None, "6 airfields: 2").distribution[0] == Fraction(2, 3) ** 6 + 6 * Fraction(1, 3) * Fraction(2, 3) ** 5
+        g.odds(None, "6 airfields: 2").distribution[0]
+        == Fraction(2, 3) ** 6 + 6 * Fraction(1, 3) * Fraction(2, 3) ** 5
     )
     with pytest.raises(NotationError):
         g.odds(None, "10 sea: 2 infantry")
@@ -171,11 +174,8 @@ def test_night_fighting_and_banzai_in_the_odds_rule_aag_appendix_1():
     assert banzai == {(0, 0): Fraction(1, 2), (1, 0): Fraction(1, 2)}
     pieces = [piece("jp1", "destroyer", "H"), piece("us1", "destroyer", "H")]
     state = position(
-        pieces,
-        step="combat:sea",
-        first="jp",
-        options={"advantages": True},
-        active=[{"id": "night_fighting", "side": "jp", "zone": "H"}],
+        pieces, step="combat:sea", first="jp",
+        options={"advantages": True}, active=[{"id": "night_fighting", "side": "jp", "zone": "H"}],
     )
     assert state.odds("H", "sea", "jp").by_type()["destroyer"] == night
 

@@ -10,7 +10,9 @@ def test_new_georgia_control_example_rule_aag_capturing_airfields():
     pieces = [piece(f"us{i}", "infantry", "new_georgia") for i in range(1, 5)]
     pieces += [piece("jp1", "infantry", "new_georgia"), piece("jp2", "infantry", "new_georgia")]
     fields = [{"island": "new_georgia", "side": "jp"}]
-    state = position(pieces, step="combat:land", first="us", resolved=["new_georgia"], airfields=fields)
+    state = position(
+        pieces, step="combat:land", first="us", resolved=["new_georgia"], airfields=fields
+    )
     state.apply("end")  # combat over: Regroup step 1
     assert state.control["new_georgia"] == "us"
     assert state.airfields[0]["side"] == "jp"  # Axis units remain: the airfield stays Axis
@@ -50,7 +52,9 @@ def test_air_units_must_land_within_range_and_capacity_rule_aag_land_air_units()
 
 def test_no_landing_on_damaged_airfield_rule_aag_land_air_units():
     fields = [{"island": "guadalcanal", "side": "us", "damaged": True}]
-    state = position([piece("us1", "bomber", "guadalcanal")], step="regroup:land", first="us", airfields=fields)
+    state = position(
+        [piece("us1", "bomber", "guadalcanal")], step="regroup:land", first="us", airfields=fields
+    )
     assert "land us1 guadalcanal" not in acts(state)
     # a bomber reaches its base: Guadalcanal -> J -> base sea -> New Caledonia is 3 zones
     assert acts(state) == ["land us1 new_caledonia"]

@@ -33,7 +33,9 @@ def position(turn: int, step: str, units: dict[str, Any], **extra: Any) -> dict[
     return obj
 
 
-def state(turn: int, step: str, units: dict[str, Any], dice: list[int] | None = None, **extra: Any) -> DGState:
+def state(
+    turn: int, step: str, units: dict[str, Any], dice: list[int] | None = None, **extra: Any
+) -> DGState:
     """A loaded position whose dice are `dice` in order (no die may be rolled unexpectedly)."""
     return GAME.load_state(position(turn, step, units, **extra), dice=ScriptedDice(dice or []))
 

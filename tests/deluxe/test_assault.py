@@ -147,7 +147,9 @@ def test_four_to_one_example():  # DG 8.2.1.4 example: a 5 at 4-1
 
 
 def test_attack_above_six_to_one_eliminates_the_defender():  # DG 8.2.1.3
-    s = state(15, "us_combat", {"147/1": "3808", "147/2": "3808", "124/2": {"at": "3708", "strength": 1}})
+    s = state(
+        15, "us_combat", {"147/1": "3808", "147/2": "3808", "124/2": {"at": "3708", "strength": 1}}
+    )
     for a in ("attack 3708", "with 147/1", "with 147/2", "go"):
         s.apply(a)
     assert s.units["124/2"].at == "eliminated" and s.vp == 2  # DG 9.2: 2 VP a Japanese factor
@@ -168,9 +170,7 @@ def attack_3708_with_147_1():
     """Two US units in 3808 next to Japanese units in 3708 and 3909; 147/1 has attacked 3708
     alone and the attack is resolved."""
     s = state(
-        15,
-        "us_combat",
-        {"147/1": "3808", "147/2": "3808", "124/2": "3708", "124/1": "3909"},
+        15, "us_combat", {"147/1": "3808", "147/2": "3808", "124/2": "3708", "124/1": "3909"},
         dice=[5, 5],
     )
     for a in ("attack 3708", "with 147/1", "go"):

@@ -35,5 +35,8 @@ def test_first_turn_visits_the_decision_steps_in_order():  # DG 4.0, 6.0, 12.0
     assert seen[0] == ("us_reinforce", "us")  # turn 1: nothing to score, no bombardment yet
     order = [sid for sid, _ in seen]
     assert order.index("us_move") < order.index("jp_reinforce") < order.index("jp_move")
-    assert all(player == GAME.data.sequence[[x.id for x in GAME.data.sequence].index(sid)].side for sid, player in seen)
+    assert all(
+        player == GAME.data.sequence[[x.id for x in GAME.data.sequence].index(sid)].side
+        for sid, player in seen
+    )
     assert s.turn == 2 and s.units["1/1"].on_map and s.units["84G"].on_map

@@ -80,7 +80,9 @@ def test_henderson_field_points_and_game_end():  # DG 9.1, 9.2, 9.4, 12.0
         henderson_field={"status": 12, "control": "us"},
     )
     assert s.is_terminal() and s.winner() == "us" and s.vp == 8  # +3 for the field
-    s = state(26, "turn_end", {}, open=False, vp=50, henderson_field={"status": 5, "control": "jp"})
+    s = state(
+        26, "turn_end", {}, open=False, vp=50, henderson_field={"status": 5, "control": "jp"}
+    )
     assert s.winner() == "jp"  # Japan holds the field at the end, whatever the points
     s = state(
         12,

@@ -86,7 +86,9 @@ def test_units_offered_to_join_an_attack_are_all_who_may(game):
                     if st.data.ground[u].side == st.phasing
                     and u not in b.attackers
                     and u not in b.artillery
-                    and (combat.eligible_attacker(st, u, b.defenders) or artillery.can_bombard(st, u, b.defenders))
+                    and (
+                        combat.eligible_attacker(st, u, b.defenders) or artillery.can_bombard(st, u, b.defenders)
+                    )
                 ]
                 offered = [a.unit for a in st.legal_actions() if isinstance(a, A.Add) and a.unit in st.ground]
                 assert offered == every, (seed, st.ply)

@@ -92,3 +92,4 @@ def replay(name: str, seed: int) -> State:
     end = written[-1]
     assert state.winner() == end["winner"] and state.is_terminal() == end["terminal"], f"{name} seed {seed}: the end"
     return state
+

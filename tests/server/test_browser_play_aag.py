@@ -28,7 +28,6 @@ if "aag" not in games.names():
 
 __all__ = ["browser", "server", "tab"]
 
-
 def press(page: Any, key: str) -> None:
     page.locator("#board-svg").click(position={"x": 3, "y": 3})  # focus off the action box
     page.keyboard.press(key)

@@ -41,7 +41,9 @@ FILES = (
     "setup.toml",
     "advantages.toml",
 )
-ABILITIES = frozenset({"ranged_fire", "torpedo", "resilience", "flight_deck", "capital", "heavy_armor", "token"})
+ABILITIES = frozenset(
+    {"ranged_fire", "torpedo", "resilience", "flight_deck", "capital", "heavy_armor", "token"}
+)
 
 
 def load_data(data_dir: Path | None = None) -> GameData:
@@ -344,7 +346,9 @@ def _setup(doc: dict[str, Any], board: Board, units: dict[str, UnitType], c: Col
             if zone in zones and cat == "sea" and not board.is_sea(zone):
                 c.add(f, rid, "units", f"{name} cannot be placed on land zone {zone}")
             if zone in zones and cat == "land" and board.is_sea(zone):
-                c.add(f, rid, "units", f"{name} cannot be placed in sea zone {zone} (use a [[ship]])")
+                c.add(
+                    f, rid, "units", f"{name} cannot be placed in sea zone {zone} (use a [[ship]])"
+                )
         places.append(SetupPlace(side, zone, table, src))
     ships = []
     for i, rec in enumerate(doc.get("ship", [])):
@@ -364,13 +368,19 @@ def _setup(doc: dict[str, Any], board: Board, units: dict[str, UnitType], c: Col
             if n_land > ut.cargo:
                 c.add(f, rid, "cargo", f"a {kind} has {ut.cargo} spaces, not {n_land}")
             for name in cargo:
-                if name not in (SUPPLY, "fighter") and name in units and units[name].category != "land":
+                if (
+                    name not in (SUPPLY, "fighter")
+                    and name in units
+                    and units[name].category != "land"
+                ):
                     c.add(f, rid, "cargo", f"{name} cannot be carried")
         ships.append(SetupShip(side, zone, kind, cargo, src))
     return Setup(tuple(airfields), control, csrc, tuple(places), tuple(ships))
 
 
-def check_constraints(board: Board, units: dict[str, UnitType], setup: Setup, rules: Rules, c: Collector) -> None:
+def check_constraints(
+    board: Board, units: dict[str, UnitType], setup: Setup, rules: Rules, c: Collector
+) -> None:
     """The facts docs/data.md and the manual fix about the AAG board and set-up."""
     f = "board.toml"
     caps = {
@@ -410,7 +420,9 @@ def check_constraints(board: Board, units: dict[str, UnitType], setup: Setup, ru
         ("south", ("bougainville", "new_georgia", "guadalcanal"), 2),
     ):
         for isl in members:
-            if isl in board.islands and (board.islands[isl].chain != chain or board.islands[isl].airfields != cap):
+            if isl in board.islands and (
+                board.islands[isl].chain != chain or board.islands[isl].airfields != cap
+            ):
                 c.add(f, isl, "chain", f"belongs to the {chain} L with {cap} airfield(s) each")
         for a, b in itertools.pairwise(members):
             if (
@@ -432,7 +444,9 @@ def check_constraints(board: Board, units: dict[str, UnitType], setup: Setup, ru
     for isl, (a, b) in (("new_georgia", ("I", "G")), ("santa_isabel", ("C", "H"))):
         if isl in board.islands and not {a, b} <= set(board.islands[isl].seas):
             c.add(f, isl, "seas", f"{board.islands[isl].name} touches both {a} and {b}")
-    if "santa_isabel" in board.air_graph.get("C", ()) and "H" in board.air_graph.get("santa_isabel", ()):
+    if "santa_isabel" in board.air_graph.get("C", ()) and "H" in board.air_graph.get(
+        "santa_isabel", ()
+    ):
         pass
     else:
         c.add(f, "santa_isabel", "seas", "an air unit goes C -> Santa Isabel -> H")
@@ -446,7 +460,9 @@ def check_constraints(board: Board, units: dict[str, UnitType], setup: Setup, ru
                 derived.add((isl.id, a, b))
     listed = {(blk.island, *sorted(blk.seas)) for blk in board.blocks}
     for extra in sorted(listed - derived):
-        c.add(f, f"block {extra[0]}", "seas", f"{extra[1]}-{extra[2]} is not separated by {extra[0]}")
+        c.add(
+            f, f"block {extra[0]}", "seas", f"{extra[1]}-{extra[2]} is not separated by {extra[0]}"
+        )
     for missing in sorted(derived - listed):
         c.add(f, f"block {missing[0]}", "seas", f"{missing[1]}-{missing[2]} blocked but not listed")
     for side in SIDES:

@@ -87,11 +87,16 @@ def tables(data: GameData) -> Tables:
     built = Tables(
         island_seas={i: isl.seas for i, isl in data.board.islands.items()},
         capacity={i: isl.airfields for i, isl in data.board.islands.items()},
-        sea_islands={z: tuple(i for i, isl in data.board.islands.items() if z in isl.seas) for z in data.board.seas},
+        sea_islands={
+            z: tuple(i for i, isl in data.board.islands.items() if z in isl.seas)
+            for z in data.board.seas
+        },
         build=float(data.rules.build_cost),
         repair=float(data.rules.supply_cost * data.rules.sea_repair_cost),
         to_win=data.rules.points_to_win,
-        movement_steps=frozenset(("hidden:load", "hidden:orders", "hidden:torpedo", *_movement_steps())),
+        movement_steps=frozenset(
+            ("hidden:load", "hidden:orders", "hidden:torpedo", *_movement_steps())
+        ),
         kinds={k: (cost[k], power(k), role(k)) for k in cost},
     )
     _TABLES[id(data)] = (data, built)

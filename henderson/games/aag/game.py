@@ -49,7 +49,9 @@ class AagGame(Game):
                 state.tokens[token.side][token.id] = token.count
         setup = self.data.setup
         state.control = dict(setup.control)
-        state.airfields = [{"island": i, "side": s, "damaged": False} for i, s, _ in setup.airfields]
+        state.airfields = [
+            {"island": i, "side": s, "damaged": False} for i, s, _ in setup.airfields
+        ]
         for place in setup.places:
             for kind, count in place.units.items():
                 for _ in range(count):

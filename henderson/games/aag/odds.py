@@ -48,7 +48,9 @@ class Odds:
 
     def by_type(self) -> dict[str, dict[tuple[int, int], Fraction]]:
         """For each type: {(destroyed, damaged): probability}."""
-        out: dict[str, dict[tuple[int, int], Fraction]] = {k: defaultdict(Fraction) for k in self.force}
+        out: dict[str, dict[tuple[int, int], Fraction]] = {
+            k: defaultdict(Fraction) for k in self.force
+        }
         for outcome, p in self.outcomes.items():
             for kind, destroyed, damaged in outcome:
                 out[kind][(destroyed, damaged)] += p
@@ -66,11 +68,13 @@ class Odds:
 
     def text(self) -> str:
         lines = [
-            f"{self.dice} dice against {self.category} units " + ", ".join(f"{n} {k}" for k, n in self.force.items())
+            f"{self.dice} dice against {self.category} units "
+            + ", ".join(f"{n} {k}" for k, n in self.force.items())
         ]
         for kind, dist in self.by_type().items():
             cells = ", ".join(
-                f"{d} destroyed{f' {g} damaged' if g else ''}: {float(p):.4f}" for (d, g), p in dist.items()
+                f"{d} destroyed{f' {g} damaged' if g else ''}: {float(p):.4f}"
+                for (d, g), p in dist.items()
             )
             lines.append(f"  {kind}: {cells}")
         return "\n".join(lines)
@@ -81,7 +85,10 @@ class Odds:
             "dice": self.dice,
             "force": self.force,
             "by_type": {
-                k: [{"destroyed": d, "damaged": g, "p": str(p), "float": float(p)} for (d, g), p in v.items()]
+                k: [
+                    {"destroyed": d, "damaged": g, "p": str(p), "float": float(p)}
+                    for (d, g), p in v.items()
+                ]
                 for k, v in self.by_type().items()
             },
         }
@@ -190,7 +197,9 @@ class AirfieldOdds:
             "category": "airfields",
             "dice": self.dice,
             "airfields": self.airfields,
-            "damaged": [{"damaged": n, "p": str(p), "float": float(p)} for n, p in self.distribution.items()],
+            "damaged": [
+                {"damaged": n, "p": str(p), "float": float(p)} for n, p in self.distribution.items()
+            ],
         }
 
 
@@ -229,14 +238,8 @@ def zone_odds(state: AagState, zone: str, category: str, side: str) -> Odds | Ai
         marked[p.type] += p.hit == "damaged"
         used += p.type == "battleship" and p.armor_used
     return odds(
-        state.data,
-        category,
-        dice,
-        dict(force),
-        armor_used=used,
-        damaged=marked,
-        night=night,
-        banzai=banzai,
+        state.data, category, dice, dict(force), armor_used=used, damaged=marked,
+        night=night, banzai=banzai,
     )
 
 
@@ -252,7 +255,9 @@ def check_zone_request(state: AagState, zone: str, category: str, side: str) -> 
         zones = ", ".join(sorted(board.seas) + sorted(board.islands))
         raise OddsSpecError(text, f"unknown zone {zone!r} (zones: {zones})")
     if zone not in board.seas and zone not in board.islands:
-        raise OddsSpecError(text, f"{zone} is on a base card: combat happens only in the zones of the game board")
+        raise OddsSpecError(
+            text, f"{zone} is on a base card: combat happens only in the zones of the game board"
+        )
     if category in ("land", "airfields") and zone not in board.islands:
         raise OddsSpecError(
             text, f"{zone} is a sea zone: land units and airfields are attacked on islands (AAG Combat step 4)"

@@ -24,7 +24,9 @@ class Piece:
     type: str
     zone: str
     aboard: str | None = None
-    damaged: bool = False  # in the damaged area of its base card (AAG Damaging and Destroying Units)
+    damaged: bool = (
+        False  # in the damaged area of its base card (AAG Damaging and Destroying Units)
+    )
     moved: bool = False  # moved (or attacked, for submarines) in this Movement phase
     armor_used: bool = False  # battleship heavy armour spent this turn
     fired: bool = False  # ranged fire declared this turn

@@ -76,7 +76,9 @@ def load_into(state: AagState, obj: Any) -> None:
         if not isinstance(a, dict) or a.get("island") not in board.islands:
             raise PositionError(where, "needs an 'island' that exists")
         _side(a.get("side"), f"{where}.side")
-        state.airfields.append({"island": a["island"], "side": a["side"], "damaged": bool(a.get("damaged"))})
+        state.airfields.append(
+            {"island": a["island"], "side": a["side"], "damaged": bool(a.get("damaged"))}
+        )
     for island, isl in board.islands.items():
         if sum(1 for a in state.airfields if a["island"] == island) > isl.airfields:
             raise PositionError("airfields", f"{island} holds at most {isl.airfields} airfield(s)")
@@ -116,8 +118,15 @@ def load_into(state: AagState, obj: Any) -> None:
     known = {t.id for t in data.advantages}
     for side, table in state.tokens.items():
         for token, count in table.items():
-            if token not in known or not isinstance(count, int) or isinstance(count, bool) or count < 0:
-                raise PositionError(f"tokens.{side}", f"{token} = {count!r}: unknown token or bad count")
+            if (
+                token not in known
+                or not isinstance(count, int)
+                or isinstance(count, bool)
+                or count < 0
+            ):
+                raise PositionError(
+                    f"tokens.{side}", f"{token} = {count!r}: unknown token or bad count"
+                )
     active = obj.get("active", [])
     if not isinstance(active, list) or not all(isinstance(a, dict) and "id" in a for a in active):
         raise PositionError("active", "expected a list of advantages in force")
@@ -180,7 +189,8 @@ def check_piece(state: AagState, p: Piece) -> None:
         if ship.damaged:  # AAG Loss of Cargo: a hit ship's cargo is lost
             raise PositionError(
                 where,
-                f"aboard {ship.id}, a damaged {ship.type}: a damaged ship carries nothing (AAG Loss of Cargo)",
+                f"aboard {ship.id}, a damaged {ship.type}: a damaged ship carries nothing "
+                "(AAG Loss of Cargo)",
             )
         if ship.zone != p.zone or ship.side != p.side:
             raise PositionError(where, f"must be in its ship's zone {ship.zone} and side")
@@ -211,7 +221,8 @@ def check_damaged(state: AagState, p: Piece) -> None:
     if ut is None or ut.category != "sea" or not ut.resilient:
         raise PositionError(
             where,
-            f"a {p.type} is never damaged, only destroyed: only ships with Resilience are damaged ({rule})",
+            f"a {p.type} is never damaged, only destroyed: only ships with Resilience are "
+            f"damaged ({rule})",
         )
     base = state.base_sea(p.side)
     if p.zone != base or p.aboard is not None:

@@ -40,7 +40,8 @@ def stack(state: AagState, zone: str, side: str) -> str:
 def render(state: AagState) -> str:
     """Turn, step, victory points, then one line per occupied zone."""
     lines = [
-        f"AAG turn {state.turn}, {state.step} (first player {state.first}); to act: {state.current_player() or '-'}",
+        f"AAG turn {state.turn}, {state.step} (first player {state.first}); "
+        f"to act: {state.current_player() or '-'}",
         "victory points: " + ", ".join(f"{s} {state.vp[s]}" for s in SIDES),
     ]
     if state.winner_side:
@@ -50,7 +51,11 @@ def render(state: AagState) -> str:
         isl = board.islands.get(zone)
         head = zone
         if isl:
-            fields = [f"{a['side']}{'*' if a['damaged'] else ''}" for a in state.airfields if a["island"] == zone]
+            fields = [
+                f"{a['side']}{'*' if a['damaged'] else ''}"
+                for a in state.airfields
+                if a["island"] == zone
+            ]
             head = f"{isl.name} ({state.control[zone]}; airfields {len(fields)}/{isl.airfields}"
             head += f": {' '.join(fields)})" if fields else ")"
         cells = [f"{s}: {stack(state, zone, s)}" for s in SIDES if stack(state, zone, s)]
@@ -59,7 +64,10 @@ def render(state: AagState) -> str:
     for side in SIDES:
         damaged = Counter(p.type for p in state.pieces.values() if p.side == side and p.damaged)
         if damaged:
-            lines.append(f"  {side} damaged at base: " + ", ".join(f"{n} {k}" for k, n in sorted(damaged.items())))
+            lines.append(
+                f"  {side} damaged at base: "
+                + ", ".join(f"{n} {k}" for k, n in sorted(damaged.items()))
+            )
     if state.battle:
         lines.append(f"battle: {state.battle}")
     return "\n".join(lines)

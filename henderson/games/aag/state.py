@@ -74,7 +74,9 @@ class AagState(State):
 
     @property
     def steps(self) -> tuple[str, ...]:
-        return sequence.steps(bool(self.options.get("hidden_movement")), bool(self.options.get("advantages")))
+        return sequence.steps(
+            bool(self.options.get("hidden_movement")), bool(self.options.get("advantages"))
+        )
 
     @property
     def step(self) -> str:
@@ -180,6 +182,7 @@ class AagState(State):
             return f"{target} victory points, both past them: the higher total"
         return f"{target} victory points"
 
+
     # --- helpers used by the rules ------------------------------------------------
 
     def emit(self, kind: str, text: str, **data: Any) -> None:
@@ -274,7 +277,11 @@ class AagState(State):
     def in_force(self, token: str, side: str, **match: Any) -> dict[str, Any] | None:
         """The advantage `token` that `side` has in force this turn, matching `match`."""
         for a in self.active:
-            if a["id"] == token and a["side"] == side and all(a.get(k) == v for k, v in match.items()):
+            if (
+                a["id"] == token
+                and a["side"] == side
+                and all(a.get(k) == v for k, v in match.items())
+            ):
                 return a
         return None
 
@@ -335,7 +342,9 @@ class AagState(State):
             "vp_ships": dict(self.vp_ships),
             "control": dict(sorted(self.control.items())),
             "airfields": [dict(a) for a in self.airfields],
-            "pieces": [p.to_json() for p in sorted(self.pieces.values(), key=lambda p: id_key(p.id))],
+            "pieces": [
+                p.to_json() for p in sorted(self.pieces.values(), key=lambda p: id_key(p.id))
+            ],
             "next_id": dict(self.next_id),
             "points": dict(self.points),
             "resolved": list(self.resolved),

@@ -161,10 +161,14 @@ class _Loader:
             return None
         col.source(game, f, "game")
         col.source(sup, "supply.toml", "supply")
-        names = [n for n in Constants.__dataclass_fields__ if n not in ("supply_cap", "capture_bonus")]
+        names = [
+            n for n in Constants.__dataclass_fields__ if n not in ("supply_cap", "capture_bonus")
+        ]
         values = {n: col.field(game, n, int, f, "game", default=0) for n in names}
         values["supply_cap"] = col.field(sup, "cap", int, "supply.toml", "supply", default=0)
-        values["capture_bonus"] = col.field(sup, "capture_bonus", int, "supply.toml", "supply", default=0)
+        values["capture_bonus"] = col.field(
+            sup, "capture_bonus", int, "supply.toml", "supply", default=0
+        )
         return Constants(**values)
 
     # -- map.toml ----------------------------------------------------------------------------
@@ -178,7 +182,9 @@ class _Loader:
             return None
         col.source(lay, f, "layout")
         try:
-            layout = OffsetLayout(lay.get("parity", ""), lay.get("order", ""), int(lay.get("digits", 2)))
+            layout = OffsetLayout(
+                lay.get("parity", ""), lay.get("order", ""), int(lay.get("digits", 2))
+            )
             layout.offset_to_hex(0, 0)
             if layout.parity not in ("even-r", "odd-r", "even-q", "odd-q"):
                 raise ValueError
@@ -223,7 +229,10 @@ class _Loader:
             col.add(f, "row", "", f"rows {missing} missing")
         hexes_of = {hid: layout.to_hex(hid) for hid in base}
         by_hex = {h: hid for hid, h in hexes_of.items()}
-        adjacent = {hid: tuple(by_hex[n] for n in neighbours(h) if n in by_hex) for hid, h in hexes_of.items()}
+        adjacent = {
+            hid: tuple(by_hex[n] for n in neighbours(h) if n in by_hex)
+            for hid, h in hexes_of.items()
+        }
 
         def land(hid: str, record: str, field: str) -> bool:
             """True when hex_id is a land hex of the map (an error is recorded otherwise)."""
@@ -319,7 +328,9 @@ class _Loader:
                 if t == "highest":
                     others = [h.level for h in m.hexes.values() if h.id != hid]
                     if info.level != top or info.level <= max(others, default=0):
-                        col.add(f, name, "is", f"{hid} must be the highest ground (level {info.level})")
+                        col.add(
+                            f, name, "is", f"{hid} must be the highest ground (level {info.level})"
+                        )
                 elif t not in types:
                     col.add(f, name, "is", f"{hid} must be {t} but is {sorted(types)}")
             for t in col.field(rec, "is_not", list, f, name, required=False, default=[]):
@@ -380,7 +391,9 @@ class _Loader:
                 if not 1 <= vals["rabaul_period"] <= 4 or not (
                     1 <= vals["rabaul_periods"] <= 5 - vals["rabaul_period"]
                 ):
-                    col.add(f, name, "rabaul_periods", "period 1..4 and a number of periods within 4")
+                    col.add(
+                        f, name, "rabaul_periods", "period 1..4 and a number of periods within 4"
+                    )
             elif vals["arrival"] == 0:
                 col.add(f, name, "arrival", "a unit needs an arrival turn or a Rabaul period")
             if " " in uid or not uid:
@@ -501,9 +514,13 @@ class _Loader:
             for s in SIDES:
                 value = col.field(rec, f"{s}_supply", str, f, name, default="0")
                 if not (value.isdigit() or value == "+" or (value == "unl" and s == "us")):
-                    col.add(f, name, f"{s}_supply", f"{value!r} is not a number, '+' or (US only) 'unl'")
+                    col.add(
+                        f, name, f"{s}_supply", f"{value!r} is not a number, '+' or (US only) 'unl'"
+                    )
                 supply[s] = value
-            out.append(Turn(number, col.field(rec, "date", str, f, name, default=""), month, event, supply))
+            out.append(
+                Turn(number, col.field(rec, "date", str, f, name, default=""), month, event, supply)
+            )
         return tuple(out)
 
     def periods(self) -> tuple[Period, ...]:
@@ -534,7 +551,10 @@ class _Loader:
         else:
             col.source(mv, f, "movement")
             movement = Movement(
-                **{n: col.field(mv, n, int, f, "movement", default=0) for n in Movement.__dataclass_fields__}
+                **{
+                    n: col.field(mv, n, int, f, "movement", default=0)
+                    for n in Movement.__dataclass_fields__
+                }
             )
         effects = []
         for i, rec in enumerate(_records(col, raw, f, "combat")):
@@ -545,7 +565,9 @@ class _Loader:
             if side not in ("attacker", "defender"):
                 col.add(f, name, "side", "must be attacker or defender")
             if cond not in ("river", "jungle", "village", "uphill", "clear"):
-                col.add(f, name, "condition", f"{cond!r} is not river, jungle, village, clear or uphill")
+                col.add(
+                    f, name, "condition", f"{cond!r} is not river, jungle, village, clear or uphill"
+                )
             try:
                 mult = Fraction(str(col.field(rec, "multiplier", str, f, name, default="1")))
             except (ValueError, ZeroDivisionError):
@@ -674,12 +696,16 @@ def check_constraints(d: GameData, col: Collector) -> None:
     names = set(m.villages.values())
     for village in ("Matanikau", "Kukum", "Aola", "Tasimboko"):
         if village not in names:
-            col.add("map.toml", "village", "name", f"{village} must be a village (rule DG 2.1, 11.0)")
+            col.add(
+                "map.toml", "village", "name", f"{village} must be a village (rule DG 2.1, 11.0)"
+            )
     if len(d.turns) != c.turns:
         col.add("turns.toml", "turn", "", f"needs {c.turns} turns, has {len(d.turns)}")
     for t in d.turns:
         expected_event = (
-            "" if t.turn < c.events_from_turn else ("us" if (t.turn - c.events_from_turn) % 2 == 0 else "jp")
+            ""
+            if t.turn < c.events_from_turn
+            else ("us" if (t.turn - c.events_from_turn) % 2 == 0 else "jp")
         )
         if t.event != expected_event:
             col.add(
@@ -690,7 +716,9 @@ def check_constraints(d: GameData, col: Collector) -> None:
             )
     for ratio in RATIOS:
         if ratio not in d.attrition.results:
-            col.add("attrition.toml", f"column {ratio}", "", "missing (rule DG 8.2.1.3: 1-6 ... 6-1)")
+            col.add(
+                "attrition.toml", f"column {ratio}", "", "missing (rule DG 8.2.1.3: 1-6 ... 6-1)"
+            )
     extra = set(d.attrition.results) - set(RATIOS)
     for ratio in sorted(extra):
         col.add("attrition.toml", f"column {ratio}", "ratio", "not a column of 1-6 ... 6-1")
@@ -761,7 +789,11 @@ def check_constraints(d: GameData, col: Collector) -> None:
             "movement",
             "must be 10 (rule DG 7.7 stealth example: 30 points)",
         )
-    if set(d.naval_on) != {4, 5, 6} or set(d.airfield_damage_on) != {5, 6} or set(d.counter_battery_on) != {4, 5, 6}:
+    if (
+        set(d.naval_on) != {4, 5, 6}
+        or set(d.airfield_damage_on) != {5, 6}
+        or set(d.counter_battery_on) != {4, 5, 6}
+    ):
         col.add(
             "artillery.toml",
             "naval",
@@ -772,4 +804,6 @@ def check_constraints(d: GameData, col: Collector) -> None:
         col.add("artillery.toml", "naval", "first_turn", "must be 2 (rule DG 8.1.7)")
     strengths = [s for band in d.fire for s in range(band.min_strength, band.max_strength + 1)]
     if sorted(strengths)[:1] != [1] or len(set(strengths)) != len(strengths):
-        col.add("artillery.toml", "fire", "band", "bands must cover strengths from 1 without overlap")
+        col.add(
+            "artillery.toml", "fire", "band", "bands must cover strengths from 1 without overlap"
+        )

@@ -47,7 +47,9 @@ class DGGame(Game):
         self.los_cache: dict[tuple[str, str], bool] = {}  # terrain never changes (DG 8.1.4)
         # route searches by everything they read (rules/movement.py), shared by all states
         self.route_cache: dict[tuple[Any, ...], dict[str, Any]] = {}
-        self.coastal: tuple[str, ...] = tuple(sorted(h for h, info in data.map.hexes.items() if info.coastal))
+        self.coastal: tuple[str, ...] = tuple(
+            sorted(h for h, info in data.map.hexes.items() if info.coastal)
+        )
         self.list_cache: dict[tuple[Any, ...], list[tuple[str, DGAction]]] = {}
         self.allowed_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # movement.legal
         self.near_cache: dict[tuple[str, int], frozenset[str]] = {}  # stealth.near
@@ -87,7 +89,9 @@ class DGGame(Game):
         ids = [s.id for s in d.sequence]
         step = obj.get("step", ids[0])
         if step not in ids:
-            raise PositionError("step", f"{step!r} is not a step of the sequence of play ({', '.join(ids)})")
+            raise PositionError(
+                "step", f"{step!r} is not a step of the sequence of play ({', '.join(ids)})"
+            )
         state.step_index = ids.index(step)
         state.open = bool(obj.get("open", False))
         state._ply = _int(obj, "ply", 0, 10**9, default=0)
@@ -97,12 +101,16 @@ class DGGame(Game):
         for s in SIDES:
             v = sup.get(s, 0)
             if not isinstance(v, int) or not 0 <= v <= d.constants.supply_cap:
-                raise PositionError(f"supply.{s}", f"expected 0..{d.constants.supply_cap}, got {v!r}")
+                raise PositionError(
+                    f"supply.{s}", f"expected 0..{d.constants.supply_cap}, got {v!r}"
+                )
             state.supply[s] = v
         hf = obj.get("henderson_field", {})
         status, control = hf.get("status", d.constants.hf_start), hf.get("control", "jp")
         if not isinstance(status, int) or not 0 <= status <= d.constants.hf_max:
-            raise PositionError("henderson_field.status", f"expected 0..{d.constants.hf_max}, got {status!r}")
+            raise PositionError(
+                "henderson_field.status", f"expected 0..{d.constants.hf_max}, got {status!r}"
+            )
         if control not in SIDES:
             raise PositionError("henderson_field.control", "expected 'us' or 'jp'")
         state.hf, state.hf_control = status, control
@@ -121,7 +129,9 @@ class DGGame(Game):
         for uid, t in d.units.items():
             raw = units.get(uid)
             if raw is None:
-                state.units[uid] = UnitState(uid, t.side, "turn" if t.arrival else "rabaul", t.strength)
+                state.units[uid] = UnitState(
+                    uid, t.side, "turn" if t.arrival else "rabaul", t.strength
+                )
                 continue
             state.units[uid] = _unit(uid, raw, t.side, t.strength, d)
         for uid in units:
@@ -144,7 +154,9 @@ class DGGame(Game):
         if not isinstance(pending, list) or not all(
             isinstance(p, Mapping) and p.get("kind") in PENDING_FIELDS for p in pending
         ):
-            raise PositionError("pending", f"expected a list of pending decisions ({', '.join(PENDING_FIELDS)})")
+            raise PositionError(
+                "pending", f"expected a list of pending decisions ({', '.join(PENDING_FIELDS)})"
+            )
         state.pending = [dict(p) for p in pending]
         for i, p in enumerate(state.pending):
             _check_pending(p, f"pending[{i}]", d)
@@ -223,7 +235,9 @@ def _unit(uid: str, raw: Any, side: str, full: int, d: GameData) -> UnitState:
         raise PositionError(where, "expected an object with at least 'at'")
     at = raw.get("at")
     if not isinstance(at, str) or (at not in OFF_MAP and at not in d.map.hexes):
-        raise PositionError(f"{where}.at", f"{at!r} is not a hex of the map nor one of {', '.join(OFF_MAP)}")
+        raise PositionError(
+            f"{where}.at", f"{at!r} is not a hex of the map nor one of {', '.join(OFF_MAP)}"
+        )
     if at in d.map.hexes and not d.map.hexes[at].land:
         raise PositionError(f"{where}.at", f"{at} is a sea hex")
     if raw.get("side", side) != side:
@@ -236,7 +250,9 @@ def _unit(uid: str, raw: Any, side: str, full: int, d: GameData) -> UnitState:
             raise PositionError(f"{where}.{key}", "unknown field")
         default = getattr(u, key)
         if type(value) is not type(default):
-            raise PositionError(f"{where}.{key}", f"expected {type(default).__name__}, got {value!r}")
+            raise PositionError(
+                f"{where}.{key}", f"expected {type(default).__name__}, got {value!r}"
+            )
         setattr(u, key, value)
     if not 0 <= u.strength <= full:
         raise PositionError(f"{where}.strength", f"must be 0..{full}")

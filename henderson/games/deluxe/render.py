@@ -21,13 +21,17 @@ def render(state: DGState, viewer: str | None = None) -> str:
         lines.append(f"game over: {state.result[0] or 'draw'} ({state.result[1]})")
     else:
         lines.append(f"to decide: {state.current_player()}")
-    villages = ", ".join(f"{state.data.map.villages[h]} {o}" for h, o in sorted(state.villages.items()))
+    villages = ", ".join(
+        f"{state.data.map.villages[h]} {o}" for h, o in sorted(state.villages.items())
+    )
     lines.append(f"villages: {villages}")
     for hid, units in sorted(occupancy(state).items()):
         h = state.data.map.hexes[hid]
         where = " ".join(sorted(h.types() - {"clear"})) or "clear"
         names = ", ".join(
-            f"{u.id}({u.strength}{', S' + str(u.stealth) if u.stealth else ''})" for u in units if u.id not in hidden
+            f"{u.id}({u.strength}{', S' + str(u.stealth) if u.stealth else ''})"
+            for u in units
+            if u.id not in hidden
         )
         unseen = [u for u in units if u.id in hidden]
         if unseen:
@@ -36,7 +40,11 @@ def render(state: DGState, viewer: str | None = None) -> str:
             extra = [f"{below} counter(s) below" if below else "", *(f"stealth marker {m}" for m in marks)]
             names = ", ".join(x for x in (names, *extra) if x)
         lines.append(f"  {hid} [{where}, level {h.level}] {units[0].side}: {names}")
-    due = [u.id for u in state.units.values() if u.at == "turn" and state.data.units[u.id].arrival == state.turn]
+    due = [
+        u.id
+        for u in state.units.values()
+        if u.at == "turn" and state.data.units[u.id].arrival == state.turn
+    ]
     if due:
         lines.append(f"arriving this turn: {', '.join(due)}")
     return "\n".join(lines)

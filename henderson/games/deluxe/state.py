@@ -248,11 +248,14 @@ class DGState(State):
                 if self.units[arg].side != step.side:
                     return IllegalAction(
                         rule,
-                        f"{arg} is not a unit of {step.side}, who acts in step {step.number} ({step.name})",
+                        f"{arg} is not a unit of {step.side}, who acts in step "
+                        f"{step.number} ({step.name})",
                     )
             elif len(arg) == 4 and arg not in self.data.map.hexes:
                 return IllegalAction(rule, f"{arg} is not a hex of the map")
-        return IllegalAction(rule, f"'{action}' is not legal in step {step.number} ({step.name}) of turn {self.turn}")
+        return IllegalAction(
+            rule, f"'{action}' is not legal in step {step.number} ({step.name}) of turn {self.turn}"
+        )
 
     def _dispatch(self, a: DGAction, events: list[Event]) -> None:
         verb = a.verb

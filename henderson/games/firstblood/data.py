@@ -73,7 +73,9 @@ def load_data(data_dir: Path | None = None) -> FBData:
     version = content_version(directory)
     game_map = _map(c, raw["map.toml"])
     ground, air_types, ship_types = _counters(c, raw["counters.toml"])
-    turns, reinforcements, special, special_type = _turns(c, raw["turns.toml"], ground, air_types, ship_types)
+    turns, reinforcements, special, special_type = _turns(
+        c, raw["turns.toml"], ground, air_types, ship_types
+    )
     air, ships = _expand(reinforcements, special, special_type)
     tables = _tables(c, raw["tables.toml"])
     setup = _setup(c, raw["setup.toml"], game_map, ground, air, reinforcements)
@@ -132,7 +134,9 @@ def _str_list(c: Collector, obj: Mapping[str, Any], name: str, file: str, record
     return list(value)
 
 
-def _one_of(c: Collector, obj: Mapping[str, Any], name: str, allowed: Iterable[str], file: str, record: str) -> str:
+def _one_of(
+    c: Collector, obj: Mapping[str, Any], name: str, allowed: Iterable[str], file: str, record: str
+) -> str:
     value = c.field(obj, name, str, file, record, default="")
     allowed = tuple(allowed)
     if value and value not in allowed:
@@ -207,7 +211,9 @@ def _map(c: Collector, doc: Mapping[str, Any]) -> MapData:
             c.add(f, record, "hex", f"unknown hex {at}")
         source = c.source(rec, f, record)
         labels.append(MapLabel(text, at, source))
-    return MapData(hexes, hexsides, airfields, entry_points, boxes, holding, rows, cols, labels=tuple(labels))
+    return MapData(
+        hexes, hexsides, airfields, entry_points, boxes, holding, rows, cols, labels=tuple(labels)
+    )
 
 
 def _range(c: Collector, obj: Mapping[str, Any], name: str, f: str) -> tuple[int, int]:
@@ -282,7 +288,9 @@ def _grid(c: Collector, doc: Mapping[str, Any], f: str) -> dict[str, MapHex]:
     return hexes
 
 
-def _parse_hexside(c: Collector, text: str, f: str, record: str, hexes: Mapping[str, MapHex]) -> tuple[str, str] | None:
+def _parse_hexside(
+    c: Collector, text: str, f: str, record: str, hexes: Mapping[str, MapHex]
+) -> tuple[str, str] | None:
     m = HEXSIDE_PATTERN.match(text)
     if not m:
         c.add(f, record, "hexsides", f"{text!r} is not a hexside 'RRCC-RRCC'")
@@ -344,7 +352,8 @@ def _hexsides(
                     f,
                     record,
                     "hexsides",
-                    f"{'-'.join(prev)} and {'-'.join(nxt)} do not meet (a river is a connected chain of hexsides)",
+                    f"{'-'.join(prev)} and {'-'.join(nxt)} do not meet"
+                    " (a river is a connected chain of hexsides)",
                 )
         for key in chain:
             if key in on_river:
@@ -385,7 +394,9 @@ def _hexsides(
     return result  # type: ignore[return-value]
 
 
-def _airfields(c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[str, MapHex]) -> dict[str, Airfield]:
+def _airfields(
+    c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[str, MapHex]
+) -> dict[str, Airfield]:
     out: dict[str, Airfield] = {}
     for rec in _records(c, doc, "airfield", f):
         aid = c.field(rec, "id", str, f, "airfield", default="")
@@ -417,7 +428,9 @@ def edge_hexes(hexes: Mapping[str, Any]) -> set[str]:
     return out
 
 
-def _entry_points(c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[str, MapHex]) -> dict[int, EntryPoint]:
+def _entry_points(
+    c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[str, MapHex]
+) -> dict[int, EntryPoint]:
     out: dict[int, EntryPoint] = {}
     edges = edge_hexes(hexes)
     for rec in _records(c, doc, "entry_point", f):
@@ -432,7 +445,9 @@ def _entry_points(c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[s
             if h not in hexes:
                 c.add(f, record, "arrows", f"arrow to {h}, which is not a hex of the map")
             elif h not in edges:
-                c.add(f, record, "arrows", f"arrow to {h}, which is not on the map edge or the coast")
+                c.add(
+                    f, record, "arrows", f"arrow to {h}, which is not on the map edge or the coast"
+                )
         source = c.source(rec, f, record)
         if number in out:
             c.add(f, record, "number", "duplicate entry point")
@@ -441,7 +456,9 @@ def _entry_points(c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[s
     return out
 
 
-def _boxes(c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[str, MapHex]) -> dict[str, Box]:
+def _boxes(
+    c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[str, MapHex]
+) -> dict[str, Box]:
     out: dict[str, Box] = {}
     for rec in _records(c, doc, "box", f):
         bid = c.field(rec, "id", str, f, "box", default="")
@@ -622,11 +639,15 @@ def _turns(
     order = {t: i for i, t in enumerate(known_turns)}
     arrivals.sort(key=lambda r: (order.get(r.turn, len(order)), r.side))
     special_doc = _table(c, doc, "special_ships", f) if doc else {}
-    sp_type = c.field(special_doc, "type", str, f, "special_ships", default="") if special_doc else ""
+    sp_type = (
+        c.field(special_doc, "type", str, f, "special_ships", default="") if special_doc else ""
+    )
     if sp_type and sp_type not in ship_types:
         c.add(f, "special_ships", "type", f"unknown ship type {sp_type!r}")
     ids = _str_list(c, special_doc, "ids", f, "special_ships") if special_doc else []
-    earliest = c.field(special_doc, "earliest", str, f, "special_ships", default="") if special_doc else ""
+    earliest = (
+        c.field(special_doc, "earliest", str, f, "special_ships", default="") if special_doc else ""
+    )
     if earliest and earliest not in turns:
         c.add(f, "special_ships", "earliest", f"{earliest!r} is not a turn of the chart")
     sp_source = c.source(special_doc, f, "special_ships") if special_doc else ""

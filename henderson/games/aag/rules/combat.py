@@ -31,7 +31,9 @@ def targets(state: AagState, side: str, zone: str, cat: str) -> list[Piece]:
     if cat == "land" and not state.data.board.is_island(zone):
         return []
     return [
-        p for p in state.in_zone(zone, other(side)) if p.type != SUPPLY and state.category(p) == cat and not is_cargo(p)
+        p
+        for p in state.in_zone(zone, other(side))
+        if p.type != SUPPLY and state.category(p) == cat and not is_cargo(p)
     ]
 
 
@@ -76,7 +78,9 @@ def ranged_candidates(state: AagState, side: str, zone: str, cat: str) -> list[P
     if cat == "land" and board.is_island(zone):
         for sea in board.islands[zone].seas:
             out += [
-                p for p in state.in_zone(sea, side) if p.type in ("cruiser", "battleship") and (not p.fired or p.joined)
+                p
+                for p in state.in_zone(sea, side)
+                if p.type in ("cruiser", "battleship") and (not p.fired or p.joined)
             ]
     return sorted(out, key=lambda p: (p.side, int(p.id[2:])))
 
@@ -86,7 +90,11 @@ def can_attack(state: AagState, side: str, zone: str, cat: str) -> bool:
     units = own_attackers(state, side, zone, cat) + ranged_candidates(state, side, zone, cat)
     if targets(state, side, zone, cat):
         return bool(units)
-    if cat == "land" and not assault(state, zone) and any(not a["damaged"] for a in enemy_airfields(state, side, zone)):
+    if (
+        cat == "land"
+        and not assault(state, zone)
+        and any(not a["damaged"] for a in enemy_airfields(state, side, zone))
+    ):
         # only air units and ranged ships may attack airfields (AAG Combat step 4)
         return any(state.category(p) != "land" for p in units)
     return False
@@ -105,7 +113,8 @@ def zones_to_fight(state: AagState, cat: str) -> list[str]:
         return [
             z
             for z in sorted(zones[cat])
-            if z not in state.resolved and any(can_attack(state, s, z, cat) for s in (state.first, state.second))
+            if z not in state.resolved
+            and any(can_attack(state, s, z, cat) for s in (state.first, state.second))
         ]
     finally:
         if built:
@@ -120,12 +129,20 @@ def legal(state: AagState, cat: str) -> list[Action]:
     if battle.get("choice"):
         choice = battle["choice"]
         cands = [state.pieces[i] for i in choice["candidates"]]
-        return [Action("hit", (p.id,)) for p in representatives(state, cands, casualty_signature)]
+        return [
+            Action("hit", (p.id,)) for p in representatives(state, cands, casualty_signature)
+        ]
     side, zone = battle["attacker"], battle["zone"]
     out: list[Action] = []
-    for p in representatives(state, [q for q in ranged_candidates(state, side, zone, cat) if not q.joined]):
+    for p in representatives(
+        state, [q for q in ranged_candidates(state, side, zone, cat) if not q.joined]
+    ):
         out.append(Action("join", (p.id,)))
-    if cat == "land" and not assault(state, zone) and any(not a["damaged"] for a in enemy_airfields(state, side, zone)):
+    if (
+        cat == "land"
+        and not assault(state, zone)
+        and any(not a["damaged"] for a in enemy_airfields(state, side, zone))
+    ):
         aimable = [p for p in own_attackers(state, side, zone, cat) if state.category(p) == "air"]
         aimable += [p for p in ranged_candidates(state, side, zone, cat) if p.joined]
         for p in representatives(state, [q for q in aimable if not q.aimed]):
@@ -183,11 +200,17 @@ def attack_power(state: AagState, side: str, zone: str, cat: str) -> tuple[int, 
     ship aimed at the airfields adds its dice to the airfield attack only (AAG Combat step 4:
     "It can't attack both"). Joins and aims belong to the attack being declared, so they
     count only in that zone and category."""
-    declared = state.battle is not None and state.battle["zone"] == zone and state.battle["category"] == cat
+    declared = (
+        state.battle is not None
+        and state.battle["zone"] == zone
+        and state.battle["category"] == cat
+    )
     units = own_attackers(state, side, zone, cat)
     if declared:
         units += [p for p in ranged_candidates(state, side, zone, cat) if p.joined]
-    vs_units = sum(state.data.units[p.type].attack[cat] for p in units if not (declared and p.aimed))
+    vs_units = sum(
+        state.data.units[p.type].attack[cat] for p in units if not (declared and p.aimed)
+    )
     vs_fields = sum(state.data.units[p.type].attack[cat] for p in units if declared and p.aimed)
     return vs_units, vs_fields
 
@@ -217,7 +240,9 @@ def roll_attack(state: AagState) -> None:
     if vs_fields:
         hits = 0
         for i in range(vs_fields):
-            value = state.roll(f"AAG Combat step 4 {side} attack on airfields in {zone}, die {i + 1}")
+            value = state.roll(
+                f"AAG Combat step 4 {side} attack on airfields in {zone}, die {i + 1}"
+            )
             hits += is_hit(state.data.neck, value)
         damage_airfields(state, side, zone, hits // 2)
     battle["dice"] = dice
@@ -257,7 +282,9 @@ def continue_assigning(state: AagState) -> None:
         present = present_types(state, side, zone, cat)
         if state.data.neck.type_at(cat, slot) not in present and "pt_boat" in present:
             boat = next(
-                p for p in targets(state, side, zone, cat) if p.type == "pt_boat" and p.hit != "destroyed"
+                p
+                for p in targets(state, side, zone, cat)
+                if p.type == "pt_boat" and p.hit != "destroyed"
             )  # AAG Appendix 1 PT Boats: takes a hit on a type that is not there
             boat.hit = "destroyed"
             state.emit("hit", f"slot {slot}: {boat.id} (PT boat) takes the hit", unit=boat.id)
@@ -266,7 +293,9 @@ def continue_assigning(state: AagState) -> None:
         if kind is None:
             state.emit("miss", f"slot {slot}: a hit with nothing left to hit")
             continue
-        cands = [p for p in targets(state, side, zone, cat) if p.type == kind and p.hit != "destroyed"]
+        cands = [
+            p for p in targets(state, side, zone, cat) if p.type == kind and p.hit != "destroyed"
+        ]
         if kind == "battleship":  # AAG Heavy Armor: 1 hit ignored per battleship first
             fresh = [p for p in cands if not p.armor_used]
             if fresh:

@@ -111,7 +111,8 @@ def _canonical(state: AagState, action: Action) -> Action:
             (
                 q.id
                 for q in state.pieces.values()
-                if (q.side, q.type, q.zone) == (p.side, p.type, p.zone) and signature(state, q) == sig
+                if (q.side, q.type, q.zone) == (p.side, p.type, p.zone)
+                and signature(state, q) == sig
             ),
             arg,
         )

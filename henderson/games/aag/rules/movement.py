@@ -31,7 +31,9 @@ def ships(state: AagState, side: str, kind: str) -> list[Piece]:
     return [p for p in state.on_board(side) if p.type == kind]
 
 
-def load_actions(state: AagState, side: str, kinds: tuple[str, ...], *, at_base: bool) -> list[Action]:
+def load_actions(
+    state: AagState, side: str, kinds: tuple[str, ...], *, at_base: bool
+) -> list[Action]:
     """`load SHIP PIECE` for ships that may still load (AAG Load and Move Transports/Destroyers)."""
     out: list[Action] = []
     cand = [p for p in state.on_board(side) if p.type in kinds]
@@ -50,7 +52,9 @@ def load_actions(state: AagState, side: str, kinds: tuple[str, ...], *, at_base:
             for zone in state.data.board.land_zones_by_sea(ship.zone):
                 if zone in state.enemy_base_zones(side):
                     continue
-                pool += [p for p in state.in_zone(zone, side) if land_piece(state, p) and not p.aboard]
+                pool += [
+                    p for p in state.in_zone(zone, side) if land_piece(state, p) and not p.aboard
+                ]
         if room <= 0:
             continue
         for piece in representatives(state, pool):
@@ -62,7 +66,9 @@ def play_load(state: AagState, action: Action) -> None:
     ship, piece = state.pieces[action.args[0]], state.pieces[action.args[1]]
     piece.aboard = ship.id
     piece.zone = ship.zone
-    state.emit("load", f"{piece.id} ({piece.type}) loaded on {ship.id} ({ship.type}) in {ship.zone}")
+    state.emit(
+        "load", f"{piece.id} ({piece.type}) loaded on {ship.id} ({ship.type}) in {ship.zone}"
+    )
 
 
 def sea_moves(state: AagState, side: str, kinds: tuple[str, ...]) -> list[Action]:
@@ -113,7 +119,9 @@ def torpedo_actions(state: AagState, side: str) -> list[Action]:
     subs = [p for p in state.on_board(side) if p.type == "submarine" and not p.fired]
     for sub in representatives(state, subs):
         targets = [
-            p for p in state.in_zone(sub.zone) if p.side != side and state.category(p) == "sea" and p.hit != "destroyed"
+            p
+            for p in state.in_zone(sub.zone)
+            if p.side != side and state.category(p) == "sea" and p.hit != "destroyed"
         ]
         for t in representatives(state, targets):
             out.append(Action("torpedo", (sub.id, t.id)))
@@ -235,11 +243,14 @@ def check_move(state: AagState, action: Action) -> None:
         if state.category(p) == "sea" and dest not in board.sea_graph.get(p.zone, ()):
             raise IllegalAction(
                 "AAG Examples of Sea Movement",
-                f"{dest} is not one sea move from {p.zone} (a sea unit moves 1 sea zone, never across an island)",
+                f"{dest} is not one sea move from {p.zone} "
+                "(a sea unit moves 1 sea zone, never across an island)",
             )
         if state.category(p) == "air":
             rng = state.air_range(p)
             d = board.air_distances(p.zone, state.enemy_base_zones(p.side)).get(dest)
             if d is None or d > rng:
-                raise IllegalAction(f"AAG Units {p.type.capitalize()}", f"{dest} is beyond range {rng}")
+                raise IllegalAction(
+                    f"AAG Units {p.type.capitalize()}", f"{dest} is beyond range {rng}"
+                )
     raise IllegalAction(SEA_RULE, f"{action} is not a legal move in {state.step}")

@@ -21,7 +21,9 @@ def land_power(state: AagState, side: str, island: str) -> int:
     """Land attack power of `side`'s land units on the island, plus its adjacent cruisers and
     battleships when it has at least one land unit there (AAG Regroup step 1)."""
     units = [
-        p for p in state.in_zone(island, side) if p.type != SUPPLY and not is_cargo(p) and state.category(p) == "land"
+        p
+        for p in state.in_zone(island, side)
+        if p.type != SUPPLY and not is_cargo(p) and state.category(p) == "land"
     ]
     if not units:
         return 0
@@ -37,7 +39,8 @@ def land_power(state: AagState, side: str, island: str) -> int:
 
 def has_land_units(state: AagState, side: str, island: str) -> bool:
     return any(
-        p.type != SUPPLY and not is_cargo(p) and state.category(p) == "land" for p in state.in_zone(island, side)
+        p.type != SUPPLY and not is_cargo(p) and state.category(p) == "land"
+        for p in state.in_zone(island, side)
     )
 
 
@@ -57,7 +60,9 @@ def determine_control(state: AagState) -> None:
             if field["island"] == island and field["side"] != owner:
                 field["side"] = owner
                 state.emit("capture", f"{owner} captures an airfield on {island}", island=island)
-        for p in [q for q in state.in_zone(island, other(owner)) if q.type == SUPPLY and not q.aboard]:
+        for p in [
+            q for q in state.in_zone(island, other(owner)) if q.type == SUPPLY and not q.aboard
+        ]:
             state.remove(p)
             state.new_piece(owner, SUPPLY, island)
             state.emit("capture", f"{owner} captures a supply token on {island}", island=island)
@@ -93,12 +98,17 @@ def landing_spots(state: AagState, p: object) -> list[str]:
             out.append(zone)
         elif state.data.board.is_island(zone):
             room = rules.airfield_air_capacity * len(state.airfields_of(side, zone, undamaged=True))
-            used = sum(1 for q in state.in_zone(zone, side) if q.landed and state.category(q) == "air")
+            used = sum(
+                1 for q in state.in_zone(zone, side) if q.landed and state.category(q) == "air"
+            )
             if used < room:
                 out.append(zone)
         if piece.type == "fighter" and state.data.board.is_sea(zone):
             for ship in state.in_zone(zone, side):
-                if ship.type == "carrier" and len(state.fighters_aboard(ship)) < rules.carrier_capacity:
+                if (
+                    ship.type == "carrier"
+                    and len(state.fighters_aboard(ship)) < rules.carrier_capacity
+                ):
                     out.append(ship.id)
     return out
 
@@ -161,11 +171,15 @@ def play_build(state: AagState, action: Action) -> None:
 def income(state: AagState, side: str) -> int:
     """10 reinforcement points plus 4 per island zone controlled."""
     rules = state.data.rules
-    return rules.income_base + rules.income_per_island * sum(1 for s in state.control.values() if s == side)
+    return rules.income_base + rules.income_per_island * sum(
+        1 for s in state.control.values() if s == side
+    )
 
 
 def base_loads(state: AagState) -> list[Action]:
-    return movement.load_actions(state, state.mover, ("transport", "destroyer", "carrier"), at_base=True)
+    return movement.load_actions(
+        state, state.mover, ("transport", "destroyer", "carrier"), at_base=True
+    )
 
 
 def buy_legal(state: AagState) -> list[Action]:
@@ -252,7 +266,9 @@ def play_deploy(state: AagState, action: Action) -> None:
     ship.zone = zone
     for c in state.cargo(ship):
         c.zone = zone
-    state.emit("deploy", f"{ship.id} ({ship.type}) deployed to {zone} for {cost} supplies", unit=ship.id)
+    state.emit(
+        "deploy", f"{ship.id} ({ship.type}) deployed to {zone} for {cost} supplies", unit=ship.id
+    )
 
 
 # --- 5. Score Victory Points; 6. Pass the First-Player Marker ----------------------------

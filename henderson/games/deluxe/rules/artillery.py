@@ -155,14 +155,18 @@ def reveal(state: DGState, hex_id: str, events: list[Event]) -> None:
     for u in state.units.values():
         if u.at == hex_id and u.stealth:
             u.stealth = 0
-            events.append(Event("reveal", f"{u.id} is revealed in {hex_id}", {"unit": u.id, "hex": hex_id}))
+            events.append(
+                Event("reveal", f"{u.id} is revealed in {hex_id}", {"unit": u.id, "hex": hex_id})
+            )
 
 
 def strike(state: DGState, hex_id: str, by: str, n: int, purpose: str, events: list[Event]) -> None:
     """`n` artillery factors against a hex (DG 8.1.5-8.1.6), each resolved by the total
     defending strength left; the final step of a unit is never lost to artillery; each 5-6
     damages the field. The owner then chooses which units take the steps (`assign`)."""
-    defenders = [u for u in state.units.values() if u.at == hex_id and u.side != by and not u.stealth]
+    defenders = [
+        u for u in state.units.values() if u.at == hex_id and u.side != by and not u.stealth
+    ]
     strength = sum(u.strength for u in defenders)
     room_left = sum(u.strength - 1 for u in defenders)  # DG 8.1.5: final steps stay
     total = 0
@@ -176,7 +180,9 @@ def strike(state: DGState, hex_id: str, by: str, n: int, purpose: str, events: l
         if hex_id == state.data.map.henderson_field and die in state.data.airfield_damage_on:
             change_hf(state, -1, by, events, purpose)
     if total:
-        state.pending.append({"kind": "artillery_loss", "side": other(by), "hex": hex_id, "hits": total})
+        state.pending.append(
+            {"kind": "artillery_loss", "side": other(by), "hex": hex_id, "hits": total}
+        )
         settle_forced(state, events)
 
 
@@ -225,15 +231,24 @@ def fire(state: DGState, u: UnitState, hex_id: str, n: int, events: list[Event])
     if not can_fire(state, u, occ):
         raise IllegalAction(
             "DG 8.1",
-            f"{u.id} cannot fire (artillery, not in an enemy zone of control, once a phase, not suppressed)",
+            f"{u.id} cannot fire (artillery, not in an enemy zone of control, "
+            "once a phase, not suppressed)",
         )
     if hex_id not in targets(state, u, occ):
-        raise IllegalAction("DG 8.1.3", f"{hex_id} is not a target {u.id} can reach and a friendly unit can see")
+        raise IllegalAction(
+            "DG 8.1.3", f"{hex_id} is not a target {u.id} can reach and a friendly unit can see"
+        )
     if not 1 <= n <= factors_allowed(state, u):
-        raise IllegalAction("DG 8.1.2", f"{u.id} can fire 1..{factors_allowed(state, u)} factors now")
+        raise IllegalAction(
+            "DG 8.1.2", f"{u.id} can fire 1..{factors_allowed(state, u)} factors now"
+        )
     u.fired = True
     spend(state, u.side, n)
-    events.append(Event("fire", f"{u.id} fires {n} factor(s) at {hex_id}", {"unit": u.id, "hex": hex_id, "n": n}))
+    events.append(
+        Event(
+            "fire", f"{u.id} fires {n} factor(s) at {hex_id}", {"unit": u.id, "hex": hex_id, "n": n}
+        )
+    )
     reveal(state, hex_id, events)
     strike(state, hex_id, u.side, n, "DG 8.1.5 artillery fire", events)
 
@@ -266,7 +281,10 @@ def counter(state: DGState, u: UnitState, hex_id: str, n: int, events: list[Even
                 (
                     x
                     for x in state.units.values()
-                    if x.at == hex_id and x.side != u.side and state.data.units[x.id].artillery and not x.suppressed
+                    if x.at == hex_id
+                    and x.side != u.side
+                    and state.data.units[x.id].artillery
+                    and not x.suppressed
                 ),
                 key=lambda x: x.id,
             )
@@ -303,13 +321,16 @@ def bombard(state: DGState, side: str, events: list[Event]) -> None:
     if not can_bombard(state, side):
         raise IllegalAction(
             "DG 8.1.7",
-            "no naval bombardment now (from turn 2, by the side not holding Henderson Field, not in consecutive turns)",
+            "no naval bombardment now (from turn 2, by the side not holding "
+            "Henderson Field, not in consecutive turns)",
         )
     # DG 5.0 card 8 (Japanese): after a naval victory the bombardment surely takes place
     sure = event_effect(state, "sure_naval", side) > 0
     die = 0 if sure else roll(state, "DG 8.1.7 naval bombardment occurs on 4-6", events)
     if not sure and die not in state.data.naval_on:
-        events.append(Event("naval", f"{side} naval bombardment does not take place", {"side": side}))
+        events.append(
+            Event("naval", f"{side} naval bombardment does not take place", {"side": side})
+        )
         return
     state.naval_last[side] = state.turn
     month = state.data.turn(state.turn).month

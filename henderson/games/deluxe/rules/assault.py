@@ -50,13 +50,22 @@ def attackable(state: DGState, occ: dict, hex_id: str, side: str) -> bool:
     combat phase (DG 8.2 "each defending hex may only be attacked once")."""
     units = occ.get(hex_id)
     return bool(
-        units and units[0].side != side and visible_units(units) and hex_id not in state.flags.get("attacked_hexes", [])
+        units
+        and units[0].side != side
+        and visible_units(units)
+        and hex_id not in state.flags.get("attacked_hexes", [])
     )
 
 
 def can_join(state: DGState, u: UnitState) -> bool:
     """A unit that may still attack this turn (DG 8.2.2: once a turn); artillery only supports."""
-    return u.on_map and not u.attacked and not u.stealth and u.strength > 0 and not state.data.units[u.id].artillery
+    return (
+        u.on_map
+        and not u.attacked
+        and not u.stealth
+        and u.strength > 0
+        and not state.data.units[u.id].artillery
+    )
 
 
 def can_support(state: DGState, u: UnitState) -> bool:
@@ -133,7 +142,9 @@ def legal(state: DGState, side: str) -> list[DGAction]:
     out: list[DGAction] = []
     for hid in sorted(occ):
         if attackable(state, occ, hid, side) and any(
-            u.side == side and can_join(state, u) for n in state.data.map.adjacent[hid] for u in occ.get(n, [])
+            u.side == side and can_join(state, u)
+            for n in state.data.map.adjacent[hid]
+            for u in occ.get(n, [])
         ):
             out.append(act("attack", hid))
     if not owed(state, side, occ):
@@ -257,7 +268,9 @@ def air_bonus(state: DGState) -> int:
     """DG 10.2.3: one more factor for each Japanese non-artillery unit, earned last turn and
     lasting "until Henderson Field is captured or reduced to inoperability by the U.S.":
     so only while the Japanese still hold an operational field."""
-    return int(bool(state.flags.get("air_bonus")) and state.hf_control == "jp" and hf_operational(state))
+    return int(
+        bool(state.flags.get("air_bonus")) and state.hf_control == "jp" and hf_operational(state)
+    )
 
 
 def attack_strength(state: DGState, p: Pending, with_strain: bool = True) -> Fraction:
@@ -268,7 +281,9 @@ def attack_strength(state: DGState, p: Pending, with_strain: bool = True) -> Fra
     for uid in p["units"]:
         u = state.units[uid]
         if u.on_map:
-            total += (u.strength + bonus) * multiplier(state, "attacker", hex_conditions(state, u.at))
+            total += (u.strength + bonus) * multiplier(
+                state, "attacker", hex_conditions(state, u.at)
+            )
     if p.get("ambush_hit"):  # DG 8.2.9 "the attacking unit's strength is doubled": not the
         total *= 2  # artillery support nor the strain points added below
     for uid, n in p["support"].items():
@@ -292,7 +307,11 @@ def best_multiplier(state: DGState, p: Pending) -> Fraction:
 
 def defenders(state: DGState, p: Pending) -> list[UnitState]:
     """Enemy units in the defending hexes of the assault."""
-    return [u for u in state.units.values() if u.on_map and u.at in p["targets"] and u.side != p["attacker"]]
+    return [
+        u
+        for u in state.units.values()
+        if u.on_map and u.at in p["targets"] and u.side != p["attacker"]
+    ]
 
 
 def defence_units(state: DGState, p: Pending) -> list[UnitState]:
@@ -316,7 +335,8 @@ def unseen_counters(state: DGState, p: Pending) -> int:
     below the top counter (DG 7.8); stealth units are markers only (DG 7.7)."""
     occ = occupancy(state)
     return sum(
-        max(0, len(visible_units([u for u in occ.get(t, []) if u.side != p["attacker"]])) - 1) for t in p["targets"]
+        max(0, len(visible_units([u for u in occ.get(t, []) if u.side != p["attacker"]])) - 1)
+        for t in p["targets"]
     )
 
 
@@ -346,7 +366,9 @@ def defense_strength(state: DGState, p: Pending) -> Fraction:
     total = Fraction(0)
     supply_left = p["defend"]
     bonus = air_bonus(state) if p["attacker"] == "us" else 0
-    attacker_levels = [state.data.map.hexes[state.units[i].at].level for i in p["units"] if state.units[i].on_map]
+    attacker_levels = [
+        state.data.map.hexes[state.units[i].at].level for i in p["units"] if state.units[i].on_map
+    ]
     counted = defence_units(state, p)  # DG 7.8: before `go`, what the attacker sees
     for t in sorted(p["targets"]):
         here = sorted((u for u in counted if u.at == t), key=lambda u: u.id)
@@ -417,7 +439,10 @@ def ambush_ready(state: DGState, p: Pending) -> bool:
     """DG 8.2.9: Japanese units that left stealth on their own and moved at most half."""
     if p["attacker"] != "jp" or not p["units"]:
         return False
-    return all(state.units[i].self_exit and state.units[i].spent * 2 <= state.units[i].pool_start for i in p["units"])
+    return all(
+        state.units[i].self_exit and state.units[i].spent * 2 <= state.units[i].pool_start
+        for i in p["units"]
+    )
 
 
 # -- resolution ----------------------------------------------------------------------------------
@@ -471,7 +496,8 @@ def resolve(state: DGState, p: Pending, events: list[Event]) -> None:
     events.append(
         Event(
             "assault",
-            f"{side} assaults {', '.join(p['targets'])}: {_num(attack)} to {_num(defense)}, {ratio_name(idx)}",
+            f"{side} assaults {', '.join(p['targets'])}: {_num(attack)} to "
+            f"{_num(defense)}, {ratio_name(idx)}",
             {
                 "targets": p["targets"],
                 "attack": str(attack),
@@ -647,7 +673,9 @@ def decide(state: DGState, p: Pending, action: DGAction, events: list[Event]) ->
     elif stage == "banzai_choice":
         if action.verb == "banzai":  # DG 8.2.10 attack the same hexes again, once
             p["banzai"] = True
-            events.append(Event("banzai", "Banzai! the Japanese attack again", {"targets": p["targets"]}))
+            events.append(
+                Event("banzai", "Banzai! the Japanese attack again", {"targets": p["targets"]})
+            )
             side = p["attacker"]
             if p["retreat"][side] == 0:
                 again(state, p, events)
@@ -679,7 +707,9 @@ def decide(state: DGState, p: Pending, action: DGAction, events: list[Event]) ->
                 take_control(state, u, h, events)
             frm = u.at
             place(state, u, action.args[1])
-            events.append(Event("advance", f"{u.id} advances {frm} -> {u.at}", {"unit": u.id, "to": u.at}))
+            events.append(
+                Event("advance", f"{u.id} advances {frm} -> {u.at}", {"unit": u.id, "to": u.at})
+            )
     proceed(state, p, events)
 
 
@@ -692,7 +722,9 @@ def retreat_options(state: DGState, u: UnitState, dist: int, p: Pending) -> list
     if u.side == p["attacker"]:
         enemies = list(p["targets"])
     else:
-        enemies = sorted({state.units[i].at for i in (*p["units"], *p["support"]) if state.units[i].on_map})
+        enemies = sorted(
+            {state.units[i].at for i in (*p["units"], *p["support"]) if state.units[i].on_map}
+        )
     enemies = enemies or [u.at]
 
     def far(h: str) -> int:
@@ -729,7 +761,11 @@ def do_retreat(state: DGState, u: UnitState, dest: str, events: list[Event]) -> 
     frm = u.at
     place(state, u, dest)
     take_control(state, u, dest, events)  # DG 9.3 the last to occupy controls
-    events.append(Event("retreat", f"{u.id} retreats {frm} -> {dest}", {"unit": u.id, "from": frm, "to": dest}))
+    events.append(
+        Event(
+            "retreat", f"{u.id} retreats {frm} -> {dest}", {"unit": u.id, "from": frm, "to": dest}
+        )
+    )
 
 
 def vacated(state: DGState, p: Pending, mover: str) -> list[str]:
@@ -739,7 +775,9 @@ def vacated(state: DGState, p: Pending, mover: str) -> list[str]:
     return [h for h in hexes if side_in(occ, h) in (None, mover)]
 
 
-def advance_paths(state: DGState, p: Pending, u: UnitState, dist: int) -> dict[str, tuple[str, ...]]:
+def advance_paths(
+    state: DGState, p: Pending, u: UnitState, dist: int
+) -> dict[str, tuple[str, ...]]:
     """DG 8.2.1.4 A: the first hex is a vacated hex next to the unit; further hexes up to
     `dist`, halting on entering an enemy zone of control."""
     occ = occupancy(state)
@@ -767,7 +805,9 @@ def advance_legal(state: DGState, p: Pending, mover: str) -> list[DGAction]:
     if dist <= 0:
         return []
     units = [
-        u for u in force(state, p, mover) if u.id not in p.get("advanced", []) and not state.data.units[u.id].artillery
+        u
+        for u in force(state, p, mover)
+        if u.id not in p.get("advanced", []) and not state.data.units[u.id].artillery
     ]
     out = []
     for u in sorted(units, key=lambda x: x.id):

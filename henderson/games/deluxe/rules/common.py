@@ -143,7 +143,9 @@ def bonus(state: DGState, events: list[Event]) -> None:
     if state.flags.get("capture_bonus_given"):
         return
     state.flags["capture_bonus_given"] = True
-    add_supply(state, "jp", state.data.constants.capture_bonus, events, "DG 10.2.1 capture bonus")
+    add_supply(
+        state, "jp", state.data.constants.capture_bonus, events, "DG 10.2.1 capture bonus"
+    )
 
 
 def add_supply(state: DGState, side: str, amount: int, events: list[Event], why: str) -> None:
@@ -216,7 +218,9 @@ def lose_step(state: DGState, unit: UnitState, events: list[Event], why: str) ->
     """One step loss (DG 2.2.1.7): strength minus one, eliminated at zero. Each factor lost
     scores for the enemy: 3 VP per US factor, 2 VP per Japanese factor (DG 9.1, 9.2)."""
     unit.strength -= 1
-    award_vp(state, other(unit.side), 3 if unit.side == "us" else 2, events, f"{unit.id} loses a step")
+    award_vp(
+        state, other(unit.side), 3 if unit.side == "us" else 2, events, f"{unit.id} loses a step"
+    )
     if unit.strength <= 0:
         unit.strength = 0
         unit.at = "eliminated"
@@ -252,5 +256,9 @@ def event_effect(state: DGState, kind: str, side: str) -> int:
         return 0
     drawer = ev["side"]
     target = ev["target"]
-    applies = target == "both" or (target == "self" and side == drawer) or (target == "enemy" and side != drawer)
+    applies = (
+        target == "both"
+        or (target == "self" and side == drawer)
+        or (target == "enemy" and side != drawer)
+    )
     return int(ev["amount"]) if applies else 0

@@ -54,6 +54,8 @@ def attempt(state: DGState, hex_id: str, events: list[Event]) -> None:
     name = state.data.map.villages[hex_id]
     if die >= 5:
         state.villages[hex_id] = "us"
-        events.append(Event("control", f"guerrillas flip {name} to US control", {"hex": hex_id, "side": "us"}))
+        events.append(
+            Event("control", f"guerrillas flip {name} to US control", {"hex": hex_id, "side": "us"})
+        )
     else:
         events.append(Event("guerrilla", f"guerrillas fail at {name}", {"hex": hex_id}))

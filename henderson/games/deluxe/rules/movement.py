@@ -151,12 +151,16 @@ class Context:
     """What every route search of one side needs, computed once per position: enemy hexes,
     zones of control, river helpers with crossings left, and a cache key."""
 
-    def __init__(self, state: DGState, side: str, occ: dict[str, list[UnitState]] | None = None) -> None:
+    def __init__(
+        self, state: DGState, side: str, occ: dict[str, list[UnitState]] | None = None
+    ) -> None:
         self.occ = occ if occ is not None else occupancy(state)
         self.side = side
         self.size = stack_sizes(state, self.occ)  # DG 7.5, a landed Heavy counts two
         m = state.data.map
-        self.enemy: frozenset[str] = frozenset(h for h, us in self.occ.items() if us[0].side != side)
+        self.enemy: frozenset[str] = frozenset(
+            h for h, us in self.occ.items() if us[0].side != side
+        )
         seen = frozenset(h for h in self.enemy if any(not u.stealth for u in self.occ[h]))
         zocs = state.game.zoc_cache
         zoc = zocs.get(seen)
@@ -219,7 +223,12 @@ def step_cost(
 
 def landing_extra(state: DGState, unit: UnitState) -> int:
     """DG 7.3.5, DG 6.0: two more points to leave the coastal landing hex on arrival."""
-    if unit.landed == state.turn and state.data.map.hexes[unit.at].coastal and not unit.pool and not unit.leg:
+    if (
+        unit.landed == state.turn
+        and state.data.map.hexes[unit.at].coastal
+        and not unit.pool
+        and not unit.leg
+    ):
         return state.data.movement.landing_penalty
     return 0
 
@@ -251,7 +260,9 @@ def route_to(state: DGState, unit: UnitState, dest: str, ctx: Context) -> Route 
     return _raw_routes(state, (unit,), ctx)[1].get(dest)
 
 
-def stack_routes(state: DGState, units: tuple[UnitState, ...], ctx: Context | None = None) -> dict[str, Route]:
+def stack_routes(
+    state: DGState, units: tuple[UnitState, ...], ctx: Context | None = None
+) -> dict[str, Route]:
     """DG 7.5: where a stack may move together, at the rate of its slowest unit, each unit
     paying the cost of each hex (the route's cost is the terrain, without landing extras)."""
     ctx = ctx if ctx is not None and ctx.side == units[0].side else Context(state, units[0].side)
@@ -261,7 +272,9 @@ def stack_routes(state: DGState, units: tuple[UnitState, ...], ctx: Context | No
     return {h: r for h, r in raw.items() if size.get(h, 0) + len(units) <= full}
 
 
-def _raw_routes(state: DGState, units: tuple[UnitState, ...], ctx: Context) -> tuple[tuple[object, ...], RouteMap]:
+def _raw_routes(
+    state: DGState, units: tuple[UnitState, ...], ctx: Context
+) -> tuple[tuple[object, ...], RouteMap]:
     """Cheapest routes for one unit or a stack, before stacking at the destination, and the
     key they are cached under on the game object (everything the search reads)."""
     d = state.data
@@ -335,7 +348,9 @@ def edge_tables(
                 river = to not in m.river_next.get(frm, ())  # DG 7.3.3 not up/down stream
             out.append((to, cost, river))
         normal[frm] = tuple(out)
-        stealthy[frm] = tuple((to, mv.stealth_hex) for to in m.adjacent[frm] if m.hexes[to].base == "jungle")
+        stealthy[frm] = tuple(
+            (to, mv.stealth_hex) for to in m.adjacent[frm] if m.hexes[to].base == "jungle"
+        )
     return normal, stealthy
 
 
@@ -431,11 +446,16 @@ def sea_allowed(state: DGState, unit: UnitState, ctx: Context) -> bool:
 
 def sea_hexes(state: DGState, unit: UnitState, ctx: Context) -> list[str]:
     """DG 7.6: any other coastal hex free of enemy units and with room, for two points."""
-    if not sea_allowed(state, unit, ctx) or allowance(state, unit) < state.data.movement.sea_landing:
+    if (
+        not sea_allowed(state, unit, ctx)
+        or allowance(state, unit) < state.data.movement.sea_landing
+    ):
         return []
     full = state.data.constants.stacking
     size = ctx.size
-    return [h for h in state.game.coastal if h != unit.at and h not in ctx.enemy and size.get(h, 0) < full]
+    return [
+        h for h in state.game.coastal if h != unit.at and h not in ctx.enemy and size.get(h, 0) < full
+    ]
 
 
 def movers(state: DGState, side: str) -> list[UnitState]:
@@ -444,7 +464,12 @@ def movers(state: DGState, side: str) -> list[UnitState]:
     return [
         u
         for u in state.units.values()
-        if u.side == side and u.on_map and not u.moved and not u.stealth and u.leg != "halt" and u.id not in stuck
+        if u.side == side
+        and u.on_map
+        and not u.moved
+        and not u.stealth
+        and u.leg != "halt"
+        and u.id not in stuck
     ]
 
 
@@ -504,7 +529,9 @@ def _allowed(
     return found
 
 
-def _action_list(state: DGState, verb: str, who: str, key: object, hexes: Iterable[str]) -> list[tuple[str, DGAction]]:
+def _action_list(
+    state: DGState, verb: str, who: str, key: object, hexes: Iterable[str]
+) -> list[tuple[str, DGAction]]:
     """(hex, action) for each destination in hex order, made once per unit and route key:
     the legal list is rebuilt after every action, its thousands of actions are not."""
     cache = state.game.list_cache
@@ -554,7 +581,9 @@ def do_sea(state: DGState, unit: UnitState, dest: str, events: list[Event]) -> N
     )
 
 
-def _use_crossings(state: DGState, ctx: Context, route: Route, side: str, count: int) -> None:
+def _use_crossings(
+    state: DGState, ctx: Context, route: Route, side: str, count: int
+) -> None:
     """DG 7.3.3: each unit crossing through a helper's hex uses one of its crossings."""
     used = state.flags.setdefault("crossings", {})
     for hid in route.helpers:
@@ -566,7 +595,9 @@ def _use_crossings(state: DGState, ctx: Context, route: Route, side: str, count:
                     left -= 1
 
 
-def do_move(state: DGState, unit: UnitState, dest: str, events: list[Event], finish: bool = True) -> None:
+def do_move(
+    state: DGState, unit: UnitState, dest: str, events: list[Event], finish: bool = True
+) -> None:
     """Move `unit` to `dest` along its cheapest route (DG 7.1); with `finish` false this is
     one leg of its move (DG 7.7.5: it may detect there and go on)."""
     ctx = Context(state, unit.side)
@@ -615,7 +646,9 @@ def do_stack(state: DGState, ids: list[str], dest: str, events: list[Event]) -> 
     ctx = Context(state, side)
     route = stack_routes(state, units, ctx).get(dest)
     if route is None:
-        raise IllegalAction("DG 7.5", f"{' and '.join(ids)} cannot move together to {dest} this phase")
+        raise IllegalAction(
+            "DG 7.5", f"{' and '.join(ids)} cannot move together to {dest} this phase"
+        )
     helped = sum(1 for u in units if state.data.units[u.id].type not in HELPER_TYPES)
     _use_crossings(state, ctx, route, side, helped or 1)
     frm = units[0].at

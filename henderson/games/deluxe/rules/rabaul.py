@@ -41,7 +41,9 @@ def bonus_at_turn_end(state: DGState, events: list[Event]) -> None:
     state.next_flags["air_bonus"] = bool(kept and f.get("hf_op_start") and hf_operational(state))
     if f.get("jp_captured") or f.get("jp_reduced"):
         if available(state):
-            state.pending.append({"kind": "rabaul", "side": "jp", "count": 2, "strength": 99, "picked": []})
+            state.pending.append(
+                {"kind": "rabaul", "side": "jp", "count": 2, "strength": 99, "picked": []}
+            )
             note_bonus(state, 2, 99)
             events.append(Event("rabaul", "DG 10.2.1 Japan may pick two Rabaul units", {}))
     elif kept or inop_kept:
@@ -50,9 +52,13 @@ def bonus_at_turn_end(state: DGState, events: list[Event]) -> None:
         )
         state.next_flags["double_supply"] = True
         if available(state):
-            state.pending.append({"kind": "rabaul", "side": "jp", "count": 99, "strength": total, "picked": []})
+            state.pending.append(
+                {"kind": "rabaul", "side": "jp", "count": 99, "strength": total, "picked": []}
+            )
             note_bonus(state, 99, total)
-            events.append(Event("rabaul", f"DG 10.2.2 Japan may pick Rabaul units up to {total} strength", {}))
+            events.append(
+                Event("rabaul", f"DG 10.2.2 Japan may pick Rabaul units up to {total} strength", {})
+            )
 
 
 def note_bonus(state: DGState, count: int, strength: int) -> None:

@@ -70,7 +70,9 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     ctx = ctx if ctx is not None and ctx.side == side else Context(state, side)
     occ = ctx.occ
     out: list[DGAction] = []
-    units = sorted((u for u in state.units.values() if u.side == side and u.on_map), key=lambda u: u.id)
+    units = sorted(
+        (u for u in state.units.values() if u.side == side and u.on_map), key=lambda u: u.id
+    )
     for u in units:
         if can_enter(state, u, occ):
             out.append(act("stealth", u.id))
@@ -160,7 +162,8 @@ def enter(state: DGState, u: UnitState, events: list[Event]) -> None:
     if not can_enter(state, u, occupancy(state)):
         raise IllegalAction(
             "DG 7.7.1",
-            f"{u.id} cannot enter stealth (Japanese infantry in jungle, not next to an enemy, before moving)",
+            f"{u.id} cannot enter stealth (Japanese infantry in jungle, "
+            "not next to an enemy, before moving)",
         )
     u.stealth = 1
     u.moved = True
@@ -191,7 +194,9 @@ def detect(state: DGState, u: UnitState, hex_id: str, events: list[Event]) -> No
         raise IllegalAction("DG 7.7.5", f"there is no enemy stealth marker in {hex_id}")
     dist = state.data.map.distance(u.at, hex_id)
     if dist > value:
-        raise IllegalAction("DG 7.7.5", f"{u.id} is {dist} hexes from {hex_id}, beyond the marker's {value}")
+        raise IllegalAction(
+            "DG 7.7.5", f"{u.id} is {dist} hexes from {hex_id}, beyond the marker's {value}"
+        )
     if u.moved or u.pool or allowance(state, u) < 1:
         raise IllegalAction("DG 7.7.5", f"{u.id} has no movement point left to spend on detection")
     u.spent += 1
@@ -211,7 +216,9 @@ def detect(state: DGState, u: UnitState, hex_id: str, events: list[Event]) -> No
         for x in found:
             leave(state, x, events, detected=True)
             x.moved = False
-        state.pending.append({"kind": "stealth_move", "side": other(u.side), "units": sorted(x.id for x in found)})
+        state.pending.append(
+            {"kind": "stealth_move", "side": other(u.side), "units": sorted(x.id for x in found)}
+        )
 
 
 def end_phase(state: DGState, side: str, events: list[Event]) -> None:
@@ -241,7 +248,10 @@ def can_withdraw(state: DGState, u: UnitState, occ: dict) -> bool:
     if in_enemy_zoc(state, occ, u.at, u.side):
         return False
     if u.side == "jp":  # DG 7.9.1 ten a turn from the nineteenth turn
-        return state.turn >= c.withdrawal_turn and state.flags.get("jp_withdrawn", 0) < c.japan_withdrawals_per_turn
+        return (
+            state.turn >= c.withdrawal_turn
+            and state.flags.get("jp_withdrawn", 0) < c.japan_withdrawals_per_turn
+        )
     return state.data.units[u.id].first_marine  # DG 7.9.2 1st Marine Division units
 
 
@@ -334,14 +344,18 @@ def repair(state: DGState, u: UnitState, events: list[Event]) -> None:
     if state.data.units[u.id].infantry:  # 3-6 immobile, 5-6 after moving
         die = roll(state, "DG 7.11.2 infantry repair", events)
         if die < (3 if whole else 5):
-            events.append(Event("repair", f"{u.id} fails to repair Henderson Field", {"unit": u.id}))
+            events.append(
+                Event("repair", f"{u.id} fails to repair Henderson Field", {"unit": u.id})
+            )
             return
     change_hf(state, 2 if whole else 1, u.side, events, f"DG 7.11.2 {u.id} repairs")
 
 
 def can_wreck(state: DGState, u: UnitState) -> bool:
     """DG 7.11.1: an engineer or labour unit on the field may reduce it."""
-    return state.data.units[u.id].type in ("engineer", "labour") and _worker(state, u) and state.hf > 0
+    return (
+        state.data.units[u.id].type in ("engineer", "labour") and _worker(state, u) and state.hf > 0
+    )
 
 
 def wreck(state: DGState, u: UnitState, events: list[Event]) -> None:
@@ -350,7 +364,8 @@ def wreck(state: DGState, u: UnitState, events: list[Event]) -> None:
     if not can_wreck(state, u):
         raise IllegalAction(
             "DG 7.11.1",
-            f"{u.id} cannot reduce Henderson Field (an engineer or labour unit on the field, once a phase)",
+            f"{u.id} cannot reduce Henderson Field (an engineer or labour "
+            "unit on the field, once a phase)",
         )
     t = state.data.units[u.id]
     if not (u.moved or u.leg):

@@ -19,7 +19,9 @@ def receive(state: DGState, side: str, events: list[Event]) -> None:
     turn = state.data.turn(state.turn)
     value = turn.supply[side]
     if value == "unl":
-        events.append(Event("supply", f"{side} artillery is fully supplied this turn", {"side": side}))
+        events.append(
+            Event("supply", f"{side} artillery is fully supplied this turn", {"side": side})
+        )
         return
     if value == "+":
         rolls = 2 if side == "jp" and state.flags.get("double_supply") else 1

@@ -29,7 +29,12 @@ def score_phase(state: DGState, side: str, events: list[Event]) -> None:
         hf = state.data.map.henderson_field
         for u in state.units.values():
             t = state.data.units[u.id]
-            if u.side == "jp" and u.on_map and t.artillery and state.data.map.distance(u.at, hf) <= t.range:
+            if (
+                u.side == "jp"
+                and u.on_map
+                and t.artillery
+                and state.data.map.distance(u.at, hf) <= t.range
+            ):
                 award_vp(state, "jp", 2, events, "DG 9.1 artillery in range of Henderson Field")
                 break
 
@@ -46,7 +51,8 @@ def score_turn_end(state: DGState, events: list[Event]) -> None:
         left = sum(
             1
             for u in state.units.values()
-            if state.data.units[u.id].first_marine and u.at not in ("withdrawn", "eliminated", "absorbed")
+            if state.data.units[u.id].first_marine
+            and u.at not in ("withdrawn", "eliminated", "absorbed")
         )
         award_vp(state, "jp", left, events, "DG 9.1 1st Marine Division units not withdrawn")
 
