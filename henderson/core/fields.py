@@ -131,14 +131,17 @@ class FloatCodec(Codec):
         return out
 
 
+MAX_TEXT = 4096  # no id, name or note of any game's position or data comes near it
+
+
 class StrCodec(Codec):
     def load(self, value: Any, where: str, lo: int | None, hi: int | None) -> Any:
-        if not isinstance(value, str) or len(value) > 200:
-            _fail(where, f"expected text (at most 200 characters), got {_show(value)}")
+        if not isinstance(value, str) or len(value) > MAX_TEXT:
+            _fail(where, f"expected text (at most {MAX_TEXT} characters), got {_show(value)}")
         return value
 
     def schema(self, lo: int | None, hi: int | None) -> dict[str, Any]:
-        return {"type": "string", "maxLength": 200}
+        return {"type": "string", "maxLength": MAX_TEXT}
 
 
 class BoolCodec(Codec):
@@ -389,6 +392,22 @@ def _order(item: Any) -> Any:
     return (type(item).__name__, repr(item)) if not isinstance(item, str | int | tuple) else (0, item)
 
 
+def _hints(cls: type) -> dict[str, Any]:
+    """The resolved annotations of a dataclass's fields; a cache field's annotation may name
+    a type known only to the type checker (it is never read)."""
+    try:
+        return typing.get_type_hints(cls)
+    except NameError:
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(cls):
+            if f.metadata.get("cache"):
+                out[f.name] = Any
+                continue
+            holder = type("Hint", (), {"__annotations__": {f.name: f.type}, "__module__": cls.__module__})
+            out[f.name] = typing.get_type_hints(holder)[f.name]
+        return out
+
+
 def codec_for(tp: Any) -> Codec:
     """The codec of a type annotation."""
     origin = typing.get_origin(tp)
@@ -460,7 +479,7 @@ class Layout:
 
     def __init__(self, cls: type) -> None:
         self.cls = cls
-        hints = typing.get_type_hints(cls)
+        hints = _hints(cls)
         slots = []
         for f in dataclasses.fields(cls):
             meta = f.metadata
@@ -496,9 +515,14 @@ class Layout:
         return found
 
     def _make_clone(self) -> Callable[[Any], Any]:
-        """`clone(obj)`: a new object of the class, each field copied as its type needs."""
+        """`clone(obj)`: a new object of the class, each field copied as its type needs (a
+        record of values that never change in place is copied in one step)."""
         env: dict[str, Any] = {"cls": self.cls, "new": object.__new__}
         lines = ["def clone(src):", "    dst = new(cls)", "    d = dst.__dict__", "    s = src.__dict__"]
+        if all(s.cache != "reset" and (s.cache == "share" or not s.codec.mutable) for s in self.slots):
+            lines += ["    d.update(s)", "    return dst"]
+            exec("\n".join(lines), env)  # generated from the declared fields only
+            return typing.cast(Callable[[Any], Any], env["clone"])
         for i, s in enumerate(self.slots):
             if s.cache == "reset":
                 env[f"fresh{i}"] = s.fresh

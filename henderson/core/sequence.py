@@ -269,6 +269,7 @@ class Sequenced(State):
         self.entered = False
         self.result: Result | None = None
         self._ply = 0
+        self._plan: Plan | None = None
         self._legal: list[Action] | None = None
         self._legal_set: set[Action] | None = None
 
@@ -280,8 +281,12 @@ class Sequenced(State):
 
     @property
     def plan(self) -> Plan:
-        """The steps in force with this state's options."""
-        return self.game.sequence().for_options(frozenset(k for k, v in self.options.items() if v is True))
+        """The steps in force with this state's options (found once: options never change)."""
+        found = self._plan
+        if found is None:
+            chosen = frozenset(k for k, v in self.options.items() if v is True)
+            found = self._plan = self.game.sequence().for_options(chosen)
+        return found
 
     @property
     @abstractmethod
@@ -385,7 +390,8 @@ class Sequenced(State):
         d, s = c.__dict__, self.__dict__
         d["_game"] = s["_game"]
         d["dice"] = s["dice"].clone()
-        for name in ("seed", "options", "turn", "step_index", "entered", "result", "_ply", "_legal", "_legal_set"):
+        kept = ("seed", "options", "turn", "step_index", "entered", "result", "_ply", "_plan", "_legal", "_legal_set")
+        for name in kept:
             d[name] = s[name]
         return c
 
@@ -415,10 +421,14 @@ class Sequenced(State):
         return out
 
     @classmethod
-    def load(cls, game: SequencedGame, obj: Mapping[str, Any], dice: Dice | None) -> Sequenced:
+    def load(
+        cls, game: SequencedGame, obj: Mapping[str, Any], dice: Dice | None, *, move_on: bool = True
+    ) -> Sequenced:
         """A state from a position: the shared header, the kit's fields, the game's declared
         fields (each error names the field); a position written at the start of a step
-        (`entered` false or left out) has the step's entry work done now."""
+        (`entered` false or left out) has the step's entry work done now, and then play moves
+        on to the first real decision (unless `move_on` is false: a position kept exactly as
+        written, such as an older format's)."""
         check_header(obj, game.name, cls.VERSION, game.data_version)
         r = Reader(obj)
         for name in HEADER:
@@ -428,7 +438,10 @@ class Sequenced(State):
             options = game.check_options(r.mapping("options"))
         except HendersonError as exc:
             raise PositionError("options", str(exc)) from None
-        state._setup(game, read_dice(obj, dice), r.integer("seed", 0, 2**63 - 1, default=None), options)
+        seed = r.raw("seed", None)
+        if seed is not None:
+            seed = r.integer("seed", 0, 2**63 - 1)
+        state._setup(game, read_dice(obj, dice), seed, options)
         r.present("dice", None)
         plan = state.plan
         step = r.text("step", plan.ids(), default=plan.steps[0].id)
@@ -454,7 +467,7 @@ class Sequenced(State):
         layout.load(rest, state, "", into=state)
         state.changed()
         state.check_position()
-        state.begin([])
+        state.begin([], move_on=move_on)
         return state
 
     # -- the engine --------------------------------------------------------------------------------
@@ -475,25 +488,29 @@ class Sequenced(State):
             raise rules.explain(self, action)
         self.advance(events)
 
-    def begin(self, events: list[Event]) -> None:
+    def begin(self, events: list[Event], move_on: bool = True) -> None:
         """Run the current step's entry work unless it is done (a new game, or a position
         written at the start of a step, `entered` false), then move on to the first real
-        decision. New games and loaded positions both start here, so a hand-written position
-        at the start of a step is the position a player expects."""
+        decision (unless `move_on` is false). New games and loaded positions both start here,
+        so a hand-written position at the start of a step is the position a player expects."""
         if not self.entered:
             self.enter_step(events)
-        self.advance(events)
+        if move_on:
+            self.advance(events)
+        self.changed()
 
     def advance(self, events: list[Event]) -> None:
         """Move on through every step in which nobody has anything to decide."""
         self.changed()
-        while not self.is_terminal() and not self.pending:
+        while not self.is_terminal():
             rules = self.rules()
             forced = rules.forced(self)
             if forced is not None:
                 rules.do(self, forced, events)
                 self.changed()
                 continue
+            if self.pending:
+                return
             choice = rules.has_choice(self)
             if choice:
                 return

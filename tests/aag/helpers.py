@@ -6,7 +6,7 @@ from typing import Any
 
 import henderson.games
 from henderson.core.dice import ScriptedDice
-from henderson.games.aag.state import AagState
+from henderson.games.aag.state import AAGState
 
 
 def game() -> Any:
@@ -19,7 +19,7 @@ def piece(pid: str, kind: str, zone: str, **extra: Any) -> dict[str, Any]:
 
 def position(
     pieces: list[dict[str, Any]], dice: list[int] | None = None, **fields: Any
-) -> AagState:
+) -> AAGState:
     """A position with the set-up's control and airfields unless given; scripted dice."""
     obj: dict[str, Any] = {
         "format": "henderson-position",
@@ -35,5 +35,12 @@ def position(
     return game().load_state(obj, dice=ScriptedDice(dice or []))
 
 
-def acts(state: AagState) -> list[str]:
+def acts(state: AAGState) -> list[str]:
     return [str(a) for a in state.legal_actions()]
+
+
+def without_dice(state: AAGState) -> dict[str, Any]:
+    """The position without its dice state (what two copies with other dice share)."""
+    obj = state.to_json()
+    obj.pop("dice")
+    return obj

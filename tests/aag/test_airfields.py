@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from henderson.core.errors import IllegalAction, PositionError
+from henderson.games.aag.state import Airfield
 
 from .helpers import acts, piece, position
 
@@ -100,7 +101,7 @@ def test_land_on_a_captured_airfield_and_build_with_captured_supplies_rule_aag_c
     state = position(pieces, step="combat:land", first="us", airfields=fields, control=ALL_JP)
     state.apply("end")  # Regroup step 1: the island, its airfield and supplies change hands
     assert state.control["new_georgia"] == "us"
-    assert state.airfields[0] == {"island": "new_georgia", "side": "us", "damaged": False}
+    assert state.airfields[0] == Airfield(island="new_georgia", side="us", damaged=False)
     assert len(state.supplies("us", "new_georgia")) == 3
     assert acts(state) == ["land us2 new_georgia"]
     state.apply("land us2 new_georgia")
@@ -126,14 +127,14 @@ def test_repair_a_captured_airfield_with_captured_supply_rule_aag_capturing_airf
     ]
     state = position(pieces, step="combat:land", first="us", airfields=fields, control=ALL_JP)
     texts = [e.text for e in state.apply("end")]
-    assert state.airfields == [{"island": "new_georgia", "side": "us", "damaged": True}]
+    assert state.airfields == [Airfield(island="new_georgia", side="us", damaged=True)]
     # no undamaged airfield within 2 zones: the fighter is lost
     assert "us2 (fighter) destroyed (no place to land)" in texts
     while state.step != "regroup:repair":
         state.apply("end")
     assert "repair new_georgia" in acts(state)
     state.apply("repair new_georgia")
-    assert state.airfields == [{"island": "new_georgia", "side": "us", "damaged": False}]
+    assert state.airfields == [Airfield(island="new_georgia", side="us", damaged=False)]
     while state.turn == 1:
         state.apply("end")
     assert state.vp["us"] == 1
@@ -158,7 +159,7 @@ def test_airfield_repair_costs_one_supply_on_the_island_rule_aag_repair():
     assert acts(state) == ["repair guadalcanal", "end"]  # not the enemy's airfield
     events = [e.text for e in state.apply("repair guadalcanal")]
     assert "us airfield on guadalcanal repaired" in events
-    assert [a["damaged"] for a in state.airfields] == [False, True, True]
+    assert [a.damaged for a in state.airfields] == [False, True, True]
     assert "us1" not in state.pieces and "us2" in state.pieces and "us4" in state.pieces
     # one supply was spent: the second damaged airfield stays damaged; it scores nothing
     assert "us scores 1 for airfields (1)" in events
@@ -187,7 +188,7 @@ def test_each_side_holds_an_airfield_on_one_island_rule_aag_build_airfields():
     )
     state.apply("end")
     assert state.control["new_georgia"] == "us"
-    assert [a["side"] for a in state.airfields] == ["us", "jp"]  # nothing captured
+    assert [a.side for a in state.airfields] == ["us", "jp"]  # nothing captured
     assert acts(state) == ["land us3 new_georgia"]
     state.apply("land us3 new_georgia")
     texts = [e.text for e in state.apply("land us4 new_georgia")]
@@ -210,7 +211,7 @@ def test_build_on_an_island_the_enemy_controls_rule_aag_build_airfields():
     state = position(pieces, step="regroup:build", first="us", airfields=fields, control=ALL_JP)
     state.apply("build new_georgia")
     assert state.control["new_georgia"] == "jp"
-    assert {"island": "new_georgia", "side": "us", "damaged": False} in state.airfields
+    assert Airfield(island="new_georgia", side="us", damaged=False) in state.airfields
 
 
 def test_airfield_without_land_units_is_captured_by_the_island_holder_rule_aag_capturing_airfields_and_supplies():
@@ -220,7 +221,7 @@ def test_airfield_without_land_units_is_captured_by_the_island_holder_rule_aag_c
     pieces = [piece("jp1", "infantry", "new_georgia")]
     state = position(pieces, step="combat:land", first="us", airfields=fields, control=ALL_JP)
     state.apply("end")
-    assert [a["side"] for a in state.airfields] == ["jp", "jp"]
+    assert [a.side for a in state.airfields] == ["jp", "jp"]
 
 
 def test_position_with_three_fighters_on_a_carrier_is_refused_rule_aag_aircraft_carrier():

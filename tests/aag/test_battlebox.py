@@ -178,8 +178,8 @@ def test_airfield_attack_one_damage_per_two_hits_rule_aag_combat_step_4():
     assert "aim us1" in acts(state)
     state.apply("aim us1")
     state.apply("aim us2")  # nothing left to declare: the attack is rolled at once
-    field = next(a for a in state.airfields if a["island"] == "bougainville")
-    assert field["damaged"]
+    field = next(a for a in state.airfields if a.island == "bougainville")
+    assert field.damaged
 
 
 def test_ranged_fire_artillery_into_one_sea_zone_per_turn_rule_aag_artillery():

@@ -4,6 +4,8 @@ armour with several battleships (Loss of Cargo), a submarine moving and then att
 
 from __future__ import annotations
 
+from henderson.games.aag.state import Airfield
+
 from .helpers import acts, piece, position
 
 
@@ -181,14 +183,14 @@ def airfield_attack(fields: list[dict], dice: list[int], island: str = "bougainv
 def test_four_hits_damage_two_airfields_on_one_island_rule_aag_combat_step_4():
     fields = [{"island": "bougainville", "side": "jp"}, {"island": "bougainville", "side": "jp"}]
     state, events = airfield_attack(fields, [6, 1, 2, 1, 2, 6])
-    assert [a["damaged"] for a in state.airfields] == [True, True]
+    assert [a.damaged for a in state.airfields] == [True, True]
     assert sum(1 for e in events if e.kind == "airfield") == 2
 
 
 def test_three_hits_on_two_airfields_damage_one_rule_aag_combat_step_4():
     fields = [{"island": "bougainville", "side": "jp"}, {"island": "bougainville", "side": "jp"}]
     state, _ = airfield_attack(fields, [6, 1, 2, 1, 6, 6])
-    assert sorted(a["damaged"] for a in state.airfields) == [False, True]
+    assert sorted(a.damaged for a in state.airfields) == [False, True]
 
 
 def test_one_damage_marker_per_airfield_rule_aag_combat_step_4():
@@ -201,8 +203,8 @@ def test_one_damage_marker_per_airfield_rule_aag_combat_step_4():
     ]
     state, events = airfield_attack(fields, [6, 1, 1, 2, 2, 6])
     assert state.airfields == [
-        {"island": "bougainville", "side": "jp", "damaged": True},
-        {"island": "bougainville", "side": "jp", "damaged": True},
+        Airfield(island="bougainville", side="jp", damaged=True),
+        Airfield(island="bougainville", side="jp", damaged=True),
     ]
     assert sum(1 for e in events if e.kind == "airfield") == 1
 
@@ -213,8 +215,8 @@ def test_airfield_attack_damages_only_enemy_airfields_rule_aag_combat_step_4():
     fields = [{"island": "new_georgia", "side": "us"}, {"island": "new_georgia", "side": "jp"}]
     state, _ = airfield_attack(fields, [6, 1, 1, 1, 1, 6], island="new_georgia")
     assert state.airfields == [
-        {"island": "new_georgia", "side": "us", "damaged": False},
-        {"island": "new_georgia", "side": "jp", "damaged": True},
+        Airfield(island="new_georgia", side="us", damaged=False),
+        Airfield(island="new_georgia", side="jp", damaged=True),
     ]
 
 

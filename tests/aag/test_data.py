@@ -1,5 +1,5 @@
 """The AAG data: every record has a source, and the board keeps every fact the manual and
-DATA.md fix (islands and capacities, sea zones A–M, the Slot, the two L shapes, the
+docs/data.md fix (islands and capacities, sea zones A–M, the Slot, the two L shapes, the
 movement examples, the base cards), with all errors of a broken directory in one report."""
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ def test_battle_box_neck_appendix_2(data):
 
 
 def test_setup_markers_rule_aag_game_setup(data):
-    assert sorted((i, s) for i, s, _ in data.setup.airfields) == [
+    assert sorted((a.island, a.side) for a in data.setup.airfields) == [
         ("bougainville", "jp"),
         ("guadalcanal", "us"),
     ]
@@ -171,3 +171,60 @@ def test_constraint_i_g_adjacency_is_caught(tmp_path):
     with pytest.raises(DataErrors) as err:
         load_data(path)
     assert "does not list G back" in str(err.value)
+
+
+def test_a_huge_count_is_refused_before_anything_is_built(tmp_path):
+    """A count is checked against its range when the record is read: 100,000,000 infantry are
+    refused at once, never placed."""
+    import time
+
+    path = _broken(tmp_path, {"setup.toml": ("infantry = 4,", "infantry = 100000000,")})
+    began = time.perf_counter()
+    with pytest.raises(DataErrors) as err:
+        load_data(path)
+    assert time.perf_counter() - began < 5
+    assert "setup.toml: place #1: units.infantry: expected an integer 0..99, got 100000000" in str(err.value)
+
+
+def test_unknown_keys_and_every_problem_of_every_file_in_one_report(tmp_path):
+    path = _broken(
+        tmp_path,
+        {
+            "units.toml": ('name = "Cruiser"', 'name = "Cruiser"\ncolour = "grey"'),
+            "board.toml": ('role = "slot"', 'role = "strait"'),
+            "rules.toml": ("points_to_win = 15", "points_to_win = -1"),
+            "advantages.toml": ('window = "move:end"', 'window = "combat:sea"'),
+            "game.toml": ('game = "aag"', 'game = "chess"'),
+        },
+    )
+    with pytest.raises(DataErrors) as err:
+        load_data(path)
+    text = str(err.value)
+    assert "units.toml: cruiser: colour: unknown field" in text
+    assert "board.toml: E: role: 'strait' is not one of 'ring', 'slot', 'open'" in text
+    assert "rules.toml: victory: points_to_win: expected an integer 1..99, got -1" in text
+    assert "advantages.toml: quick_drop: window: quick_drop is spent in move:end, not 'combat:sea'" in text
+    assert "game.toml: game: game: 'chess' is not one of 'aag'" in text
+
+
+def test_an_unknown_table_is_refused(tmp_path):
+    path = _broken(tmp_path, {"board.toml": ("[[island]]", "[[isle]]\nid = 'x'\n\n[[island]]")})
+    with pytest.raises(DataErrors) as err:
+        load_data(path)
+    assert "board.toml: isle: unknown table (expected island, sea, base, block)" in str(err.value)
+
+
+def test_every_step_and_decision_names_a_phase_of_the_rules():
+    """data/sequence.toml is the only list of steps: each names the phase of `rules/` that runs
+    it, as each kind of decision does."""
+    from henderson.core.sequence import Phase
+    from henderson.games.aag.state import AAGDecision
+
+    from .helpers import game
+
+    state = game().new_state(1)
+    refs = [step.phase for step, *_ in game().sequence().entries]
+    refs += [kind.rules for kind in AAGDecision.__subclasses__()]
+    assert all(isinstance(state.rules_named(ref), Phase) for ref in refs)
+    ids = [step.id for step, *_ in game().sequence().entries]
+    assert ids[0] == "setup" and ids[-1] == "regroup:score" and len(ids) == len(set(ids)) == 27

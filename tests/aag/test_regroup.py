@@ -3,6 +3,8 @@ victory points and the first-player marker."""
 
 from __future__ import annotations
 
+from henderson.games.aag.state import Airfield
+
 from .helpers import acts, piece, position
 
 
@@ -15,7 +17,7 @@ def test_new_georgia_control_example_rule_aag_capturing_airfields():
     )
     state.apply("end")  # combat over: Regroup step 1
     assert state.control["new_georgia"] == "us"
-    assert state.airfields[0]["side"] == "jp"  # Axis units remain: the airfield stays Axis
+    assert state.airfields[0].side == "jp"  # Axis units remain: the airfield stays Axis
 
 
 def test_capture_when_no_enemy_land_units_remain_rule_aag_capturing_airfields_and_supplies():
@@ -24,7 +26,7 @@ def test_capture_when_no_enemy_land_units_remain_rule_aag_capturing_airfields_an
     state = position(pieces, step="combat:land", first="us", resolved=[], airfields=fields)
     state.apply("end")
     assert state.control["new_georgia"] == "us"
-    assert state.airfields[0] == {"island": "new_georgia", "side": "us", "damaged": True}
+    assert state.airfields[0] == Airfield(island="new_georgia", side="us", damaged=True)
     assert [p.side for p in state.in_zone("new_georgia") if p.type == "supply"] == ["us"]
 
 
@@ -65,7 +67,7 @@ def test_build_airfield_for_three_supplies_rule_aag_build_airfields():
     state = position(pieces, step="regroup:build", first="us")
     assert "build malaita" in acts(state)
     state.apply("build malaita")
-    assert {"island": "malaita", "side": "us", "damaged": False} in state.airfields
+    assert Airfield(island="malaita", side="us", damaged=False) in state.airfields
     assert not state.supplies("us", "malaita")
 
 

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from henderson.games.aag.rules import combat
+from henderson.games.aag.rules import battle
+from henderson.games.aag.state import Airfield
 
 from .helpers import acts, piece, position
 
@@ -119,7 +120,7 @@ def test_banzai_3_the_defender_chooses_ruling_17(monkeypatch):
     # Land units of one type on one island never differ in what a hit costs (ruling 4),
     # so the choice is not asked in play; told apart by id, the units show who would
     # choose: on a 3 (not a 1) the defender, as on a 2.
-    monkeypatch.setattr(combat, "casualty_signature", lambda state, p: (p.id,))
+    monkeypatch.setattr(battle, "casualty_signature", lambda state, p: (p.id,))
     pieces = [
         piece("jp1", "infantry", "malaita"),
         piece("jp2", "infantry", "malaita"),
@@ -180,7 +181,7 @@ def test_amphibious_assault_land_power_of_the_unloaded_units_only_ruling_20():
     events = state.apply("use amphibious_assault malaita")
     assert sum(1 for e in events if e.kind == "roll") == 2
     assert not any(e.kind in ("aim", "airfield") for e in events)
-    assert state.airfields == [{"island": "malaita", "side": "jp", "damaged": False}]
+    assert state.airfields == [Airfield(island="malaita", side="jp", damaged=False)]
     assert sorted(p.id for p in state.in_zone("malaita", "jp")) == ["jp3"]
     assert state.step == "combat:land" and acts(state) == ["fight malaita"]
 

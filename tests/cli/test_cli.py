@@ -37,12 +37,12 @@ def test_data_check_passes_and_fails(monkeypatch, capsys, tmp_path):
 def test_new_legal_apply_odds(monkeypatch, capsys, tmp_path):
     pos = tmp_path / "pos.json"
     code, _, _ = run(monkeypatch, capsys, "new", "firstblood", "--seed", "3", "-o", str(pos))
-    assert code == 0 and json.loads(pos.read_text())["phase"] == "us_setup"
+    assert code == 0 and json.loads(pos.read_text())["step"] == "us_setup"
     code, out, _ = run(monkeypatch, capsys, "legal", str(pos), "--json")
     assert code == 0 and "setup default" in json.loads(out)["actions"]
     after = tmp_path / "after.json"
     code, out, _ = run(monkeypatch, capsys, "apply", str(pos), "setup default", "setup default", "-o", str(after))
-    assert code == 0 and json.loads(after.read_text())["phase"] == "jp_reinforcement"
+    assert code == 0 and json.loads(after.read_text())["step"] == "jp_reinforcement"
     combat = tmp_path / "combat.json"
     combat.write_text(
         json.dumps(

@@ -1,4 +1,4 @@
-"""Properties of the core hex math (axial coordinates, offset layouts) and DATA.md's examples."""
+"""Properties of the core hex math (axial coordinates, offset layouts) and docs/data.md's examples."""
 
 from __future__ import annotations
 

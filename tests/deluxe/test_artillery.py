@@ -97,10 +97,10 @@ def test_counter_battery_may_fire_fewer_factors():  # DG 8.1.8 "only half ... ma
         dice=[5],
         supply={"us": 9},
     )
+    with pytest.raises(IllegalAction, match=r"DG 8\.1\.8: .*at most half of 11/5's 4 factors, rounded up: 2"):
+        s.apply("counter 11/5 3709 3")
     s.apply("counter 11/5 3709 1")
     assert s.units["20Mt"].suppressed and s.supply["us"] == 8
-    with pytest.raises(IllegalAction, match=r"DG 8\.1"):
-        s.apply("counter 11/5 3709 3")
 
 
 def test_unlimited_supply():  # DG 8.1.1

@@ -249,21 +249,127 @@ def test_a_soak_off_leaves_the_other_hex_owed():  # DG 8.2, 8.2.6 soak-off
     assert [str(a) for a in s.legal_actions()] == ["end"]
 
 
-def test_an_owed_hex_may_be_attacked_by_a_unit_in_jungle():  # DG 8.2, 8.2.7
-    # the 7/1 in jungle (3908) need not attack, but it may take the 124/1 (3909) that the
-    # 147/1 in 3808 owes, so 147/1 may attack 3708 alone
+def jungle_beside_a_duty():
+    """147/1 in 3808 (clear) is in the zones of the 124/2 (3708) and the 124/1 (3909); the 7/1
+    in 3908 (jungle) is next to the 124/1 too, but jungle negates the zone (DG 7.4.2)."""
     s = state(
         15,
         "us_combat",
         {"147/1": "3808", "7/1": "3908", "124/2": "3708", "124/1": "3909"},
         dice=[3, 3],  # 1-1, a 3: one loss each, nobody retreats
     )
+    m = s.data.map
+    assert m.hexes["3908"].jungle and not m.hexes["3808"].jungle
+    return s
+
+
+def test_dg_8_2_7_a_unit_in_jungle_is_never_compelled_to_attack():
+    # DG 8.2: 147/1 "must attack all enemy units to which they are adjacent"; DG 8.2.7: the
+    # 7/1 in jungle is "not required to attack". So 147/1 may not attack 3708 alone and leave
+    # the 124/1 to the 7/1: it attacks both hexes, and the 7/1 need not attack at all
+    s = jungle_beside_a_duty()
+    for a in ("attack 3708", "with 147/1"):
+        s.apply(a)
+    assert "go" not in {str(a) for a in s.legal_actions()}
+    with pytest.raises(IllegalAction, match=r"DG 8\.2: .*3909 unattacked.*jungle need not"):
+        s.apply("go")
+    s.apply("target 3909")
+    s.apply("go")
+    while s.pending:
+        s.apply(s.legal_actions()[0])
+    assert [str(a) for a in s.legal_actions()] == ["end"]  # the 7/1 sits out
+    assert not s.units["7/1"].attacked
+
+
+def test_dg_8_2_7_a_unit_in_jungle_may_attack_an_owed_hex_first():
+    # DG 8.2.7 "may attack at their option": once the 7/1 has attacked the 124/1, that hex
+    # may not be attacked again (DG 8.2), and 147/1 attacks the 124/2 alone
+    s = jungle_beside_a_duty()
+    for a in ("attack 3909", "with 7/1", "go"):
+        s.apply(a)
+    while s.pending:
+        s.apply(s.legal_actions()[0])
+    assert "end" not in {str(a) for a in s.legal_actions()}  # 147/1 has not attacked yet
     for a in ("attack 3708", "with 147/1", "go"):
         s.apply(a)
     while s.pending:
         s.apply(s.legal_actions()[0])
+    assert [str(a) for a in s.legal_actions()] == ["end"]
+
+
+def test_dg_8_2_7_units_in_jungle_need_not_attack():
+    # the 7/1 in jungle next to the 124/1 is in no zone of control: it may attack or not
+    s = state(15, "us_combat", {"7/1": "3908", "124/1": "3909"})
+    assert {str(a) for a in s.legal_actions()} == {"attack 3909", "end"}
+
+
+@pytest.mark.parametrize("mate", ["3808", "3807"])
+def test_dg_8_2_every_unit_in_a_zone_of_control_must_attack(mate):
+    # DG 8.2 "any combat units that are within an enemy zone of control must attack", and
+    # DG 8.2.1 "all units in the hex must attack": 147/1 may not attack the 124/2 alone while
+    # 147/2 (in its hex, or in another hex next to the 124/2) sits out
+    s = state(15, "us_combat", {"147/1": "3808", "147/2": mate, "124/2": "3708"}, dice=[3])
     assert "end" not in {str(a) for a in s.legal_actions()}
-    for a in ("attack 3909", "with 7/1", "go"):
+    for a in ("attack 3708", "with 147/1"):
+        s.apply(a)
+    assert "go" not in {str(a) for a in s.legal_actions()}
+    with pytest.raises(IllegalAction, match=r"DG 8\.2: .*147/2 in an enemy zone of control"):
+        s.apply("go")
+    s.apply("with 147/2")
+    s.apply("go")
+    assert s.units["147/1"].attacked and s.units["147/2"].attacked
+
+
+def test_dg_8_2_6_units_of_one_hex_may_share_out_its_enemy_hexes():
+    # DG 8.2.6 "designate different attacking units to attack different hexes": 147/1 takes
+    # the 124/2, 147/2 the 124/1; neither attacks both
+    s = state(
+        15, "us_combat", {"147/1": "3808", "147/2": "3808", "124/2": "3708", "124/1": "3909"},
+        dice=[3, 3],
+    )
+    for a in ("attack 3708", "with 147/1", "go"):
+        s.apply(a)
+    while s.pending:
+        s.apply(s.legal_actions()[0])
+    for a in ("attack 3909", "with 147/2", "go"):
+        s.apply(a)
+    while s.pending:
+        s.apply(s.legal_actions()[0])
+    assert [str(a) for a in s.legal_actions()] == ["end"]
+
+
+def test_dg_8_2_5_every_attacking_unit_is_next_to_every_defending_hex():
+    # DG 8.2.5 combines units of several hexes "adjacent to the same defending hex", DG 8.2.6
+    # the units of one hex against several hexes: the 7/2 (4010), next to the 124/1 (4009)
+    # but not to the 124/2 (3909), may not join an attack on both
+    s = state(15, "us_combat", {"7/1": "3910", "7/2": "4010", "124/2": "3909", "124/1": "4009"})
+    for a in ("attack 3909", "with 7/1", "target 4009"):
+        s.apply(a)
+    assert "with 7/2" not in {str(a) for a in s.legal_actions()}
+    with pytest.raises(IllegalAction, match=r"DG 8\.2\.5: 7/2 is not next to 3909"):
+        s.apply("with 7/2")
+    s = state(15, "us_combat", {"7/1": "3910", "7/2": "4010", "124/2": "3909", "124/1": "4009"})
+    for a in ("attack 4009", "with 7/1", "with 7/2"):  # both next to the 124/1: one attack
+        s.apply(a)
+    assert "go" in {str(a) for a in s.legal_actions()}
+    assert "target 3909" not in {str(a) for a in s.legal_actions()}  # the 7/2 is not next to it
+
+
+def test_dg_8_2_an_assault_that_could_never_be_committed_is_not_begun():
+    # 147/1 (3808) is next to the 124/2 (3708) and the 124/1 (3909), 147/2 (3807) only to the
+    # 124/2. If 147/1 attacked the 124/2, the 124/1 would be left to nobody bound to attack it,
+    # so it would have to join that attack; then 147/2 would have nothing left to attack and
+    # would have to join too, but it is not next to the 124/1 (DG 8.2.5). So 147/1 takes the
+    # 124/1 and 147/2 the 124/2
+    units = {"147/1": "3808", "147/2": "3807", "124/2": "3708", "124/1": "3909"}
+    s = state(15, "us_combat", units, dice=[5, 5])
+    s.apply("attack 3708")
+    assert {str(a) for a in s.legal_actions()} == {"with 147/2"}
+    for a in ("with 147/2", "go"):
+        s.apply(a)
+    while s.pending:
+        s.apply(s.legal_actions()[0])
+    for a in ("attack 3909", "with 147/1", "go"):
         s.apply(a)
     while s.pending:
         s.apply(s.legal_actions()[0])
@@ -275,6 +381,22 @@ def test_a_duty_no_unit_can_meet_lapses():  # DG 8.2, 8.2.2 (ruling 21)
     # no unit may attack twice, so the phase ends
     s = state(15, "us_combat", {"147/1": {"at": "3808", "attacked": True}, "124/1": "3909"})
     assert [str(a) for a in s.legal_actions()] == ["end"]
+
+
+def test_a_unit_whose_enemy_hexes_were_all_attacked_does_not_hold_up_other_attacks():
+    # DG 8.2 "each defending hex may only be attacked once": the 124/1 came next to 147/1 into
+    # a hex attacked already, so 147/1 cannot meet its duty; it lapses, and the 7/1 attacks
+    # the 124/2 on its own
+    s = state(
+        15,
+        "us_combat",
+        {"147/1": "3808", "124/1": "3909", "7/1": "3610", "124/2": "3510"},
+        flags={"attacked_hexes": ["3909"]},
+    )
+    assert [str(a) for a in s.legal_actions()] == ["attack 3510"]
+    s.apply("attack 3510")
+    s.apply("with 7/1")
+    assert "go" in {str(a) for a in s.legal_actions()}
 
 
 def test_multi_hex_defence():  # DG 8.2.6 two hexes as one defence

@@ -1,4 +1,4 @@
-"""The shipped DG data loads, satisfies every constraint the rulebook fixes (DATA.md), and a
+"""The shipped DG data loads, satisfies every constraint the rulebook fixes (docs/data.md), and a
 broken data set is reported all at once, one `file: record: field: what` line per problem."""
 
 from __future__ import annotations

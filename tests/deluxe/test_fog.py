@@ -1,7 +1,7 @@
 """Fog of war over random play (DG 7.7, 7.8, 10.2; rulings 14, 14a): after every action, no
 enemy unit a side may not see (under stealth, below the top of a stack, picked at Rabaul and
 not yet landed) is named in its view, in the other side's actions as it reads them, or in
-their events."""
+their events; and a refusal reads the same whatever the hidden units are."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from henderson.core.dice import SeededDice
 from henderson.games.deluxe.model import SIDES
 
 from .support import GAME, position, redacted, state
+from .test_explain import refusal
 
 PLIES = 220
 
@@ -143,3 +144,119 @@ def test_the_arrival_schedule_is_public():  # DG 2.2.1.10: the printed arrival t
     us = s.view("us")
     later = [uid for uid, t in s.data.units.items() if t.side == "jp" and t.arrival > 1]
     assert later and all(us["units"][uid]["at"] == "turn" for uid in later)
+
+
+def test_dg_10_1_guessed_rabaul_picks_come_from_the_period_they_arrive_in():  # ruling 14b
+    # picked at the end of turn 14, the units land in turn 15 (period 3): the enemy's guess
+    # draws among the units available then, never the period-2-only ones (DG 10.1)
+    s = state(
+        14,
+        "turn_end",
+        {"124/2": "3707"},
+        open=False,
+        henderson_field={"status": 20, "control": "jp"},
+        flags={"jp_captured": True, "capture_bonus_given": True},
+    )
+    s.apply("rabaul H1")
+    assert s.next_flags["rabaul_bonus"]["period"] == 3
+    drawn = set()
+    for seed in range(30):
+        guess = s.sample_unseen("us", random.Random(seed))
+        drawn.update(u for u, x in guess.units.items() if x.at == "next")
+    period_3 = {
+        uid
+        for uid, t in GAME.data.units.items()
+        if t.rabaul_period and t.rabaul_period <= 3 < t.rabaul_period + t.rabaul_periods
+    }
+    assert drawn and drawn <= period_3 and len(drawn) > 1
+
+
+# -- fog of war: a refusal reads the same whatever the hidden units are (DG 7.7, 7.8) ----------
+HIDDEN = [  # what stands under the stealth marker in 4012 and below the 124/1 in 3708
+    {"124/2": {"at": "4012", "stealth": 2}, "28/1": {"at": "3708", "order": 1}},
+    {"124/3": {"at": "4012", "stealth": 2, "strength": 1}, "5Yk": {"at": "3708", "order": 1, "strength": 1}},
+    {"229/1": {"at": "4012", "stealth": 2, "strength": 2}, "230/1": {"at": "3708", "order": 1}},
+]
+SEEN = {
+    "124/1": {"at": "3708", "order": 5},
+    "7/1": "3912",
+    "147/1": "3808",
+    "147/2": "3807",
+    "11/1": "3806",
+    "1Eng": "3911",
+    "1/1": "3706",
+}
+PROBE_HEXES = ("4012", "3708", "3808", "4011", "3913", "3707", "3807", "3909")
+
+
+def probes(s) -> list[str]:
+    """Actions of the side to move that name the hexes holding hidden units, or their
+    neighbours, and numbers around what the hidden units could be worth."""
+    own = sorted(u.id for u in s.units.values() if u.side == s.current_player() and u.on_map)
+    out = ["end", "pass", "go", "strain", "ambush", "stop", "banzai", "defend 3"]
+    for h in PROBE_HEXES:
+        out += [f"attack {h}", f"target {h}", f"guerrilla {h}"]
+        for uid in own:
+            out += [f"move {uid} {h}", f"sea {uid} {h}", f"detect {uid} {h}", f"detect {uid} 4012 {h}"]
+            out += [f"fire {uid} {h} 2", f"counter {uid} {h} 1", f"retreat {uid} {h}", f"advance {uid} {h}"]
+    for uid in (*own, "124/2", "28/1", "124/1", "7/2", "1/1"):
+        out += [f"with {uid}", f"support {uid} 2", f"lose {uid}", f"stealth {uid}", f"withdraw {uid}"]
+    return out
+
+
+def answers(s) -> dict[str, str]:
+    """Every probe's outcome: legal, or the refusal as the player reads it."""
+    legal = {str(a) for a in s.legal_actions()}
+    out = {}
+    for text in probes(s):
+        out[text] = "legal" if text in legal else str(refusal(s, text))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("step", "setup"),
+    [
+        ("us_move", ()),
+        ("us_fire_1", ()),
+        ("us_combat", ()),
+        ("us_combat", ("attack 3708", "with 147/2")),
+        ("us_combat", ("attack 3909", "with 147/1")),
+    ],
+)
+def test_dg_7_8_refusals_read_the_same_whatever_the_hidden_units_are(step, setup):
+    seen = []
+    for hidden in HIDDEN:
+        s = state(15, step, {**SEEN, **hidden, "4/1": "3909"}, dice=[6] * 12, supply={"us": 6, "jp": 6})
+        for a in setup:
+            s.apply(a)
+        seen.append(answers(s))
+    assert seen[0] == seen[1] == seen[2]
+    reached = [v for v in seen[0].values() if v != "legal" and ("4012" in v or "3708" in v)]
+    assert reached  # the probes reach the hexes that hold hidden units
+
+
+HIDDEN_US = [  # below the 147/1 in 3808
+    {"7/2": {"at": "3808", "order": 1}},
+    {"1/1": {"at": "3808", "order": 1, "strength": 1}},
+]
+SEEN_BY_JAPAN = {"147/1": {"at": "3808", "order": 5}, "124/2": "3708", "124/1": "3909", "20Mt": "3412", "38Eng": "3911"}
+
+
+@pytest.mark.parametrize(
+    ("step", "setup"),
+    [
+        ("jp_move", ()),
+        ("jp_fire_2", ()),
+        ("jp_combat", ()),
+        ("jp_combat", ("attack 3808", "with 124/2")),
+    ],
+)
+def test_dg_7_8_refusals_to_japan_read_the_same_whatever_the_us_stack_hides(step, setup):
+    seen = []
+    for hidden in HIDDEN_US:
+        s = state(15, step, {**SEEN_BY_JAPAN, **hidden}, dice=[6] * 12, supply={"us": 6, "jp": 6})
+        for a in setup:
+            s.apply(a)
+        seen.append(answers(s))
+    assert seen[0] == seen[1]
+    assert [v for v in seen[0].values() if v != "legal" and "3808" in v]  # the probes reach the stack

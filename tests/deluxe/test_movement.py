@@ -112,8 +112,10 @@ def test_never_into_an_enemy_hex_and_stacking():  # DG 7.3.8, 7.5
     r = routes(s, s.units["7/1"])
     assert "3908" not in r
     assert "3807" not in r  # already three units
-    with pytest.raises(IllegalAction, match=r"DG 7\.1"):
+    with pytest.raises(IllegalAction, match=r"DG 7\.3\.8: 3908 holds enemy units"):
         s.apply("move 7/1 3908")
+    with pytest.raises(IllegalAction, match=r"DG 7\.5: 3807 has room for 0 more units"):
+        s.apply("move 7/1 3807")
 
 
 def test_moving_through_friends_is_free():  # DG 7.3.8

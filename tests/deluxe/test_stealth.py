@@ -33,6 +33,31 @@ def test_stealth_example():  # DG 7.7 example, DG 7.7.4, DG 7.7.5
     assert ratio_name(ratio_index(s, 5, 4)) == "1-1"  # the 6/3 intercepts at 1-1
 
 
+def test_dg_7_7_5_a_detected_unit_must_move():
+    # "the unit is detected and must complete its stealth movement" (the example: "now must
+    # move"): its owner may not decline while it has a jungle hex to go to
+    s = example([2])
+    s.apply("detect 6/3 4012")
+    legal = {str(a) for a in s.legal_actions()}
+    assert "pass" not in legal and any(a.startswith("move 124/2 ") for a in legal)
+    with pytest.raises(IllegalAction, match=r"DG 7\.7\.5: a detected unit must complete its stealth movement"):
+        s.apply("pass")
+
+
+def test_dg_7_7_5_a_detected_unit_with_nowhere_to_go_stays():
+    # every jungle hex around the 124/2 is full or held by the enemy: it stays where it is
+    m = GAME.data.map
+    ring = [h for h in m.adjacent["4012"] if m.hexes[h].jungle]
+    us = ["7/1", "7/2", "7/3", "1/1", "1/2", "1/3", "5/1", "5/2", "5/3", "2/1", "2/3", "8/1"]
+    units = {"6/3": "3812", "124/2": {"at": "4012", "stealth": 3}}
+    units.update({uid: h for uid, h in zip(us, ring, strict=False)})
+    s = state(10, "us_move", units, dice=[1])
+    s.apply("detect 6/3 4012")
+    assert [str(a) for a in s.legal_actions()] == ["pass"]
+    s.apply("pass")
+    assert s.current_player() == "us" and s.units["124/2"].at == "4012"
+
+
 def test_stealth_movement_only_in_jungle():  # DG 7.7.4
     s = example([2])
     s.apply("detect 6/3 4012")
@@ -59,7 +84,7 @@ def test_detection_part_way_through_the_move():  # DG 7.7.5 "at any time during 
     assert s.units["124/2"].stealth == 2  # 6 + 2 - 2: not detected
     s.apply("detect 6/3 4112")  # again from here: 1 + 2 - 2 = 1, detected
     assert s.units["124/2"].stealth == 0 and s.current_player() == "jp"
-    s.apply("pass")
+    s.apply("move 124/2 4113")  # the detected unit must move (DG 7.7.5)
     assert s.current_player() == "us"
     moves = [a for a in s.legal_actions() if a.verb == "move" and a.args[0] == "6/3"]
     assert moves  # the 6/3 goes on with the points it has left
@@ -229,6 +254,16 @@ def test_consolidation():  # DG 7.10
     s.apply("consolidate 1/1 1/2")
     assert s.units["1/1"].strength == 5 and s.units["1/2"].at == "absorbed"
     assert s.vp == 0  # not a loss
+
+
+def test_dg_7_10_either_unit_may_be_the_one_that_stays():
+    # DG 7.10 "may combine into a single unit" without saying which counter stays: the owner
+    # chooses (it matters: a 1st Marine Division counter counts for DG 7.9.2 and 9.1)
+    s = state(10, "us_move", {"7/1": {"at": "3808", "strength": 2}, "164/1": {"at": "3808", "strength": 2}})
+    legal = {str(a) for a in s.legal_actions()}
+    assert {"consolidate 7/1 164/1", "consolidate 164/1 7/1"} <= legal
+    s.apply("consolidate 164/1 7/1")
+    assert s.units["164/1"].strength == 4 and s.units["7/1"].at == "absorbed"
 
 
 def test_us_stealth_option():  # DG 7.7.6

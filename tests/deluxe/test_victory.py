@@ -50,6 +50,45 @@ def test_rabaul_periods_example():  # DG 10.1 example
     assert "3Kr" in avail(5) and "3Kr" not in avail(15)  # periods 1-2
 
 
+def picks_offered(turn):
+    """The Rabaul units offered at the end of `turn` after the Japanese captured the field
+    (DG 10.2.1: two units of any strength), for the next turn's reinforcements."""
+    s = state(
+        turn,
+        "turn_end",
+        {"124/2": "3707"},
+        open=False,
+        henderson_field={"status": 20, "control": "jp"},
+        flags={"jp_captured": True, "capture_bonus_given": True},
+    )
+    if not s.pending:
+        return set()
+    assert s.pending[-1]["kind"] == "rabaul" and s.current_player() == "jp"
+    return {a.args[0] for a in s.legal_actions() if a.verb == "rabaul"}
+
+
+@pytest.mark.parametrize(
+    ("turn", "offered", "not_offered"),
+    [
+        (4, {"3Kr", "51Eng", "230/3"}, {"2Ar", "6Ss"}),  # they land in turn 5: period 1
+        (9, {"2Ar", "6Ss", "10Mt", "3Kr"}, {"H1", "41/1"}),  # turn 10: period 2
+        (14, {"H1", "H2", "41/1", "2Ar"}, {"3Kr", "21Br"}),  # turn 15: period 3
+        (19, {"21Br", "H1", "2Ar"}, {"6Ss", "10Mt", "3Kr"}),  # turn 20: period 4
+    ],
+)
+def test_dg_10_1_rabaul_picks_come_from_the_period_they_arrive_in(turn, offered, not_offered):
+    # DG 10.2.1-2: the units picked are added "to the next turn's reinforcements", and DG 10.1
+    # "as long as a unit is available, it can be selected": available in the period of the
+    # turn it arrives, not of the turn it is picked in
+    got = picks_offered(turn)
+    assert offered <= got and not (not_offered & got), (offered - got, not_offered & got)
+
+
+def test_dg_10_1_no_rabaul_pick_before_the_first_period():
+    # picks made at the end of turn 3 would land in turn 4, before the first period (turn 5)
+    assert picks_offered(3) == set()
+
+
 def test_village_points_each_half_turn():  # DG 9.1, 9.2: after the reinforcement step
     s = GAME.new_state(1)
     assert s.vp == 0  # the US holds no village at the start (DG 9.3)
@@ -266,7 +305,7 @@ def test_event_blocks_naval_bombardment():  # DG 5.0 card 8 ("Naval victory", US
         henderson_field={"status": 20, "control": "us"},
     )
     assert [str(a) for a in s.legal_actions()] == ["pass"]
-    with pytest.raises(IllegalAction, match=r"DG 8\.1\.7"):
+    with pytest.raises(IllegalAction, match=r"DG 5\.0: .*card 8, Naval victory"):
         s.apply("bombard")
 
 

@@ -1,4 +1,4 @@
-"""The FIRST BLOOD data: every DATA.md constraint on the shipped data, and the loader's checks.
+"""The FIRST BLOOD data: every docs/data.md constraint on the shipped data, and the loader's checks.
 
 Each constraint the rules fix is its own test naming the rule; broken copies of
 the data (written to tmp_path) must be rejected with a message naming the file,
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import shutil
+import time
 import tomllib
 from collections import Counter
 from pathlib import Path
@@ -34,9 +35,7 @@ def hx(hex_id: str):
 
 
 def neighbour_ids(hex_id: str) -> set[str]:
-    return {
-        FB_LAYOUT.to_id(n) for n in neighbours(hx(hex_id)) if min(FB_LAYOUT.hex_to_offset(n)) >= 0
-    }
+    return {FB_LAYOUT.to_id(n) for n in neighbours(hx(hex_id)) if min(FB_LAYOUT.hex_to_offset(n)) >= 0}
 
 
 def move_cost(data: FBData, a: str, b: str) -> int:
@@ -47,7 +46,7 @@ def move_cost(data: FBData, a: str, b: str) -> int:
     return {"clear": 1, "ford": 1, "jungle": 2, "ridge": 2}[kind]
 
 
-# --- adjacency (DATA.md) ----------------------------------------------------------
+# --- adjacency (docs/data.md) ----------------------------------------------------------
 
 
 def test_adjacency_fb_4_2_example_0710():
@@ -98,9 +97,7 @@ def test_north_coast_is_the_top(data):
             if not (row <= 3 and col >= 21):
                 assert f"{row:02d}{col:02d}" in data.map.hexes
     for col in range(1, 23):  # each column is one unbroken run of hexes up to the coast
-        rows = sorted(
-            FB_LAYOUT.to_offset(h)[0] for h in data.map.hexes if FB_LAYOUT.to_offset(h)[1] == col
-        )
+        rows = sorted(FB_LAYOUT.to_offset(h)[0] for h in data.map.hexes if FB_LAYOUT.to_offset(h)[1] == col)
         assert rows == list(range(rows[0], rows[-1] + 1)) and rows[-1] >= 9
 
 
@@ -112,9 +109,7 @@ def test_henderson_field_fb_9_2(data):
 
 
 def test_movement_example_fb_4_2(data):
-    costs = {
-        b: move_cost(data, "0710", b) for b in ("0809", "0709", "0810", "0711", "0610", "0609")
-    }
+    costs = {b: move_cost(data, "0710", b) for b in ("0809", "0709", "0810", "0711", "0610", "0609")}
     assert costs == {"0809": 4, "0709": 3, "0810": 2, "0711": 1, "0610": 1, "0609": 1}
     assert data.map.hexside_type("0710", "0809") == "river"
     assert data.map.hexside_type("0710", "0709") == "river"
@@ -140,9 +135,7 @@ def test_fighter_strip_fb_11_2_and_12_5(data):
     strip = data.map.airfields["fighter_strip"]
     assert strip.kind == "fighter_strip" and not strip.built and len(strip.hexes) == 2
     assert adjacent(*strip.hexes)
-    for (
-        h
-    ) in strip.hexes:  # history: Fighter One, about a mile (~3 hexes) east-south-east of the field
+    for h in strip.hexes:  # history: Fighter One, about a mile (~3 hexes) east-south-east of the field
         assert 2 <= distance(hx(h), hx("0708")) <= 4
         row, col = FB_LAYOUT.to_offset(h)
         assert col < 8 and row <= 7
@@ -214,10 +207,7 @@ def test_boxes_fb_6_0_to_6_2_and_7_2(data):
         assert 1 <= len(box.arrows) <= 4
         assert all(FB_LAYOUT.to_offset(h)[0] == 0 for h in box.arrows)
     # A in the west (high columns) ... D in the east, in order
-    mean = {
-        b: sum(FB_LAYOUT.to_offset(h)[1] for h in box.arrows) / len(box.arrows)
-        for b, box in boxes.items()
-    }
+    mean = {b: sum(FB_LAYOUT.to_offset(h)[1] for h in box.arrows) / len(box.arrows) for b, box in boxes.items()}
     assert mean["A"] > mean["B"] > mean["C"] > mean["D"]
 
 
@@ -265,11 +255,7 @@ def test_rivers_run_from_the_south_edge_to_the_coast(data):
 
 
 def test_lunga_west_of_the_field_ilu_east_matanikau_west(data):
-    row7 = [
-        (a, b)
-        for (a, b), (k, _) in data.map.hexsides.items()
-        if k == "river" and a[:2] == b[:2] == "07"
-    ]
+    row7 = [(a, b) for (a, b), (k, _) in data.map.hexsides.items() if k == "river" and a[:2] == b[:2] == "07"]
     cols = sorted(min(FB_LAYOUT.to_offset(a)[1], FB_LAYOUT.to_offset(b)[1]) for a, b in row7)
     assert cols[0] < 8  # the Ilu, east of the field
     assert 9 in cols  # the Lunga, between 0709 and 0710
@@ -359,9 +345,7 @@ def test_tables_complete_fb_8_6_and_8_10(data):
     assert set(data.tables) == {"us", "jp"}
     for table in data.tables.values():
         assert tuple(table.results) == ODDS_COLUMNS
-        assert all(
-            len(col) == 6 and set(col) <= set(RESULT_CODES) for col in table.results.values()
-        )
+        assert all(len(col) == 6 and set(col) <= set(RESULT_CODES) for col in table.results.values())
 
 
 def test_tables_about_an_even_chance_of_de_at_3_1(data):
@@ -380,11 +364,7 @@ def test_tables_better_odds_never_worse(data):
 
 def test_american_table_favours_the_attacker_a_little_more(data):
     us, jp = data.tables["us"], data.tables["jp"]
-    diffs = [
-        STRENGTH[us.results[c][d]] - STRENGTH[jp.results[c][d]]
-        for c in ODDS_COLUMNS
-        for d in range(6)
-    ]
+    diffs = [STRENGTH[us.results[c][d]] - STRENGTH[jp.results[c][d]] for c in ODDS_COLUMNS for d in range(6)]
     assert min(diffs) >= 0 and 0 < sum(diffs) <= len(diffs)
 
 
@@ -443,9 +423,7 @@ def test_balance_japanese_punch_early_us_mass_late(data):
     # December-January: the US outnumbers everything Japan ever lands by 7 to 4 or more,
     # before the supply losses (FB 14.1) and the losses of the Japanese offensives
     assert 4 * _cf_by(data, "us", "JAN III") >= 7 * _cf_by(data, "jp", "JAN III")
-    late = sum(
-        len(r.units) for r in data.reinforcements if r.side == "jp" and r.turn[:3] in ("DEC", "JAN")
-    )
+    late = sum(len(r.units) for r in data.reinforcements if r.side == "jp" and r.turn[:3] in ("DEC", "JAN"))
     assert late <= 3
 
 
@@ -479,7 +457,9 @@ def test_every_toml_record_names_its_source():
     for path in sorted(DATA_DIR.glob("*.toml")):
         doc = tomllib.loads(path.read_text())
         for key, value in doc.items():
-            if isinstance(value, list) and value and isinstance(value[0], dict):
+            if path.name == "sequence.toml":  # the kit's format: each step cites its rule (docs/architecture.md)
+                assert all(valid_source(f"rule {step['rule']}") for step in value), (path.name, key)
+            elif isinstance(value, list) and value and isinstance(value[0], dict):
                 for rec in value:
                     units = rec.get("units") if key == "ground" else None
                     if units and all(isinstance(u, dict) for u in units) and "source" not in rec:
@@ -540,10 +520,7 @@ def test_missing_file(copy):
 
 def test_unknown_hex_in_an_arrow(copy):
     edit(copy, "map.toml", 'arrows = ["0622", "0722", "0822"]', 'arrows = ["0622", "0722", "4022"]')
-    assert (
-        "map.toml: entry point 2: arrows: arrow to 4022, which is not a hex of the map"
-        in errors_of(copy)
-    )
+    assert "map.toml: entry point 2: arrows: arrow to 4022, which is not a hex of the map" in errors_of(copy)
 
 
 def test_unknown_hex_in_a_terrain_record(copy):
@@ -553,10 +530,7 @@ def test_unknown_hex_in_a_terrain_record(copy):
 
 def test_bad_terrain_letter(copy):
     edit(copy, "map.toml", "\n05     j   j", "\n05     x   j")
-    assert (
-        "map.toml: hex 0522: terrain: 'x' is not c (clear), j (jungle), r (ridge) or . (no hex)"
-        in errors_of(copy)
-    )
+    assert "map.toml: hex 0522: terrain: 'x' is not c (clear), j (jungle), r (ridge) or . (no hex)" in errors_of(copy)
 
 
 def test_hexside_between_non_adjacent_hexes(copy):
@@ -568,10 +542,7 @@ def test_hexside_between_non_adjacent_hexes(copy):
 def test_broken_river_chain(copy):
     edit(copy, "map.toml", '"0910-0809",', "")
     msgs = errors_of(copy)
-    assert any(
-        m.startswith("map.toml: river Lunga River: hexsides: 0809-0810 and 0909-0910 do not meet")
-        for m in msgs
-    )
+    assert any(m.startswith("map.toml: river Lunga River: hexsides: 0809-0810 and 0909-0910 do not meet") for m in msgs)
 
 
 def test_dangling_unit_in_an_arrival(copy):
@@ -586,9 +557,7 @@ def test_dangling_unit_in_an_arrival(copy):
 
 def test_dangling_air_type(copy):
     edit(copy, "turns.toml", "air = { SBD = 1, TBF = 1 }", "air = { SBD = 1, B17 = 1 }")
-    assert "turns.toml: arrival SEP I us: air: unknown air type 'B17' for this side" in errors_of(
-        copy
-    )
+    assert "turns.toml: arrival SEP I us: air: unknown air type 'B17' for this side" in errors_of(copy)
 
 
 def test_unit_at_start_and_again_as_reinforcement(copy):
@@ -626,10 +595,7 @@ def test_invalid_source(copy):
         'source = "the rulebook"',
     )
     msgs = errors_of(copy)
-    assert any(
-        m.startswith("map.toml: hexside record #2 (ford): source: 'the rulebook' is not")
-        for m in msgs
-    )
+    assert any(m.startswith("map.toml: hexside record #2 (ford): source: 'the rulebook' is not") for m in msgs)
 
 
 def test_table_with_a_missing_cell_and_an_unknown_code(copy):
@@ -647,17 +613,12 @@ def test_table_with_a_missing_cell_and_an_unknown_code(copy):
     )
     msgs = errors_of(copy)
     assert "tables.toml: table jp: results.1-1: expected six results, for die rolls 1 to 6" in msgs
-    assert (
-        "tables.toml: table us: results.3-1: die 6: 'XX' is not AE, A2, A1, EX, DR, D1 or DE"
-        in msgs
-    )
+    assert "tables.toml: table us: results.3-1: die 6: 'XX' is not AE, A2, A1, EX, DR, D1 or DE" in msgs
 
 
 def test_data_md_constraint_the_ford_fb_4_4(copy):
     edit(copy, "map.toml", 'type = "ford"', 'type = "river"')
-    assert errors_of(copy) == [
-        "map.toml: hexside 0909-0910: type: 'river', but FB 4.4 makes it ford"
-    ]
+    assert errors_of(copy) == ["map.toml: hexside 0909-0910: type: 'river', but FB 4.4 makes it ford"]
 
 
 def test_data_md_constraint_henderson_clear_fb_9_2(copy):
@@ -668,10 +629,7 @@ def test_data_md_constraint_henderson_clear_fb_9_2(copy):
 
 def test_data_md_constraint_suy_range_fb_9_2(copy):
     edit(copy, "counters.toml", "cf = 6, range = 8, mf = 3", "cf = 6, range = 9, mf = 3")
-    assert (
-        "counters.toml: unit SUY: range: SUY is Japanese artillery of range 8 (FB 9.2)"
-        in errors_of(copy)
-    )
+    assert "counters.toml: unit SUY: range: SUY is Japanese artillery of range 8 (FB 9.2)" in errors_of(copy)
 
 
 def test_data_md_constraint_artillery_total_fb_9_6(copy):
@@ -681,25 +639,18 @@ def test_data_md_constraint_artillery_total_fb_9_6(copy):
         '"38Mt", name = "38th Mountain Artillery Regiment", cf = 2',
         '"38Mt", name = "38th Mountain Artillery Regiment", cf = 3',
     )
-    assert (
-        "counters.toml: Japanese artillery: cf: 20 combat factors in all, but FB 9.6 says 19"
-        in errors_of(copy)
-    )
+    assert "counters.toml: Japanese artillery: cf: 20 combat factors in all, but FB 9.6 says 19" in errors_of(copy)
 
 
 def test_data_md_constraint_setup_stacking_fb_5_0(copy):
-    edit(
-        copy, "setup.toml", 'units = ["2/11", "3/11"]', 'units = ["2/11", "3/11", "1Tank", "1Pio"]'
-    )
+    edit(copy, "setup.toml", 'units = ["2/11", "3/11"]', 'units = ["2/11", "3/11", "1Tank", "1Pio"]')
     edit(copy, "setup.toml", 'at = "0707"\nunits = ["1Tank"]', 'at = "0707"\nunits = []')
     edit(copy, "setup.toml", 'at = "1008"\nunits = ["1Pio"]', 'at = "1008"\nunits = []')
-    assert errors_of(copy) == [
-        "setup.toml: place 0808: units: 4 ground units, the limit is 3 (FB 5.0)"
-    ]
+    assert errors_of(copy) == ["setup.toml: place 0808: units: 4 ground units, the limit is 3 (FB 5.0)"]
 
 
 def test_all_problems_in_one_pass(copy):
-    edit(copy, "map.toml", 'type = "ford"', 'type = "river"')  # a DATA.md constraint ...
+    edit(copy, "map.toml", 'type = "ford"', 'type = "river"')  # a docs/data.md constraint ...
     edit(copy, "turns.toml", 'units = ["228/1", "228/3"]', 'units = ["228/1", "228/3", "ZZZ"]')
     edit(copy, "counters.toml", 'id = "6DB"\n', 'id = "6DB"\nextra = 1\n')
     msgs = errors_of(copy)
@@ -725,16 +676,12 @@ def test_setup_is_optional(copy):
 
 def test_setup_outside_the_us_area_fb_3_0(copy):
     edit(copy, "setup.toml", 'at = "1112"', 'at = "1116"')
-    assert errors_of(copy) == [
-        "setup.toml: place 1116: at: 1/5: outside the US set-up area (FB 3.0)"
-    ]
+    assert errors_of(copy) == ["setup.toml: place 1116: at: 1/5: outside the US set-up area (FB 3.0)"]
 
 
 def test_japanese_setup_only_in_boxes_a_and_d_fb_3_1(copy):
     edit(copy, "setup.toml", 'at = "A"', 'at = "B"')
-    assert errors_of(copy) == [
-        "setup.toml: place B: at: 2/124: Japanese at-start units set up in box A or D (FB 3.1)"
-    ]
+    assert errors_of(copy) == ["setup.toml: place B: at: 2/124: Japanese at-start units set up in box A or D (FB 3.1)"]
 
 
 def test_entry_point_side_fb_7_2(copy):
@@ -745,9 +692,7 @@ def test_entry_point_side_fb_7_2(copy):
 def test_boxes_out_of_order_fb_6_0(copy):
     edit(copy, "map.toml", 'id = "B"\norder = 2', 'id = "B"\norder = 3')
     edit(copy, "map.toml", 'id = "C"\norder = 3', 'id = "C"\norder = 2')
-    assert errors_of(copy) == [
-        "map.toml: boxes: order: boxes A to D lie in order along the south edge (FB 6.0)"
-    ]
+    assert errors_of(copy) == ["map.toml: boxes: order: boxes A to D lie in order along the south edge (FB 6.0)"]
 
 
 def test_fighter_strip_built_at_start_fb_11_2(copy):
@@ -757,9 +702,7 @@ def test_fighter_strip_built_at_start_fb_11_2(copy):
         'hexes = ["0605", "0604"]\nbuilt = false',
         'hexes = ["0605", "0604"]\nbuilt = true',
     )
-    assert errors_of(copy) == [
-        "map.toml: airfield fighter_strip: built: engineers build it during the game (FB 11.2)"
-    ]
+    assert errors_of(copy) == ["map.toml: airfield fighter_strip: built: engineers build it during the game (FB 11.2)"]
 
 
 def test_special_box_too_early_fb_10_1(copy):
@@ -774,11 +717,35 @@ def test_the_228th_must_arrive_oct_iii_fb_7_3(copy):
 
 
 def test_map_too_small(data):
-    """DATA.md: at least rows 00-12 and columns 01-20 (checked on the model: a file edit would
+    """docs/data.md: at least rows 00-12 and columns 01-20 (checked on the model: a file edit would
     first break the entry points and boxes that point at the missing hexes)."""
     hexes = {h: x for h, x in data.map.hexes.items() if not h.startswith("12")}
     small = dataclasses.replace(data, map=dataclasses.replace(data.map, hexes=hexes))
     c = Collector()
     datacheck.check(c, small)
-    want = "map.toml: grid: rows: the map must span at least rows 00-12 and columns 01-20 (DATA.md)"
+    want = "map.toml: grid: rows: the map must span at least rows 00-12 and columns 01-20 (docs/data.md)"
     assert want in [str(e) for e in c.errors]
+
+
+def test_an_unknown_key_is_refused(copy):
+    edit(copy, "map.toml", 'number = 16\nside = "jp"', 'number = 16\ncolour = "red"\nside = "jp"')
+    assert "map.toml: entry point 16: colour: unknown field" in errors_of(copy)
+
+
+def test_a_huge_count_is_refused_before_any_counter_is_built(copy):
+    """FB 7.6 numbers the air and naval counters from the chart's counts: a count is checked (at most 99 of a
+    type on a turn) before the counters are made, so a hundred million is refused at once, not built."""
+    edit(copy, "turns.toml", "air = { SBD = 1, TBF = 1 }", "air = { SBD = 100000000, TBF = 1 }")
+    start = time.perf_counter()
+    msgs = errors_of(copy)
+    assert time.perf_counter() - start < 5
+    assert "turns.toml: arrival SEP I us: air.SBD: expected an integer 1..99, got 100000000" in msgs
+
+
+def test_the_sequence_of_play_is_checked_with_the_rest(copy):
+    """data/sequence.toml (FB 3.2, the only list of the steps) is checked in the same pass as the other files."""
+    edit(copy, "sequence.toml", 'phase = "supply"', 'phase = "supply"\nwhen = "fog"')
+    edit(copy, "turns.toml", 'units = ["228/1", "228/3"]', 'units = ["228/1", "228/3", "ZZZ"]')
+    msgs = errors_of(copy)
+    assert "sequence.toml: step[3]: when: 'fog' is not an option of the game" in msgs
+    assert "turns.toml: arrival OCT III jp: units: unknown unit 'ZZZ'" in msgs

@@ -196,7 +196,7 @@ class Greedy:
         acts = st.legal_actions()
         if len(acts) == 1:
             return acts[0]
-        if st.building is not None:  # finish the attack the look-ahead chose
+        if st.combat.building is not None:  # finish the attack the look-ahead chose
             return next((a for a in acts if isinstance(a, A.Add)), None) or next(
                 a for a in acts if isinstance(a, A.Resolve | A.Cancel)
             )
@@ -209,12 +209,12 @@ class Greedy:
             c = st.clone()
             c.dice = SeededDice(self.rng.randrange(2**31))
             c.apply(a)
-            while c.building is not None and not c.is_terminal():
+            while c.combat.building is not None and not c.is_terminal():
                 nxt = [x for x in c.legal_actions() if isinstance(x, A.Add | A.Resolve)]
                 if not nxt:
                     break
                 c.apply(nxt[0])
-            if c.building is not None:
+            if c.combat.building is not None:
                 continue  # an attack that cannot be completed
             v = evaluate(c, self.side)
             if v > best + 1e-12:
@@ -232,7 +232,7 @@ def random_until(game, seed: int, turn: str):
     st = game.new_state(seed)
     rng = random.Random(seed)
     stop = game.data.turns.index(turn)
-    while not st.is_terminal() and st.turn_index < stop:
+    while not st.is_terminal() and st.turn <= stop:
         acts = st.legal_actions()
         st.apply(acts[rng.randrange(len(acts))])
     assert not st.is_terminal()
@@ -254,7 +254,7 @@ def test_greedy_japan_beats_random_us(game):
     for seed in (0, 1, 2):
         st = random_until(game, seed, "JAN I")
         end = play_out(st, {"jp": Greedy("jp", seed, 16), "us": agents.get("random", seed + 100)})
-        assert end.winner() == "jp", end.cause
+        assert end.winner() == "jp", end.end_cause
 
 
 def test_greedy_us_hunts_down_more_than_random_us(game):

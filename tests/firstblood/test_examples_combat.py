@@ -213,7 +213,7 @@ def test_fb_13_6_bombers_add_one_each(game, pos):
     st.apply("bomb SBD-1 0906")
     st.apply("bomb SBD-2 0906")
     st.apply("end")
-    assert st.phase == "us_combat"
+    assert st.step == "us_combat"
     odds = game.odds(st, "attack 0906 with 1/1")
     assert [(m.value, m.rule) for m in odds.modifiers] == [(2, "FB 13.6")]
     assert odds.distribution == {"EX": Fraction(1, 6), "DR": Fraction(1, 6), "D1": Fraction(1, 6), "DE": Fraction(1, 2)}
@@ -230,4 +230,183 @@ def test_fb_8_2_one_unit_may_have_to_attack_four_hexes(pos):
     with pytest.raises(IllegalAction):
         st.apply("attack 1022+1121+1221 with Yano")  # 1222 would be left with nobody to attack it
     st.apply("attack 1022+1121+1221+1222 with Yano")
-    assert st.phase != "jp_combat"  # the duties are met: the phase could end
+    assert st.step != "jp_combat"  # the duties are met: the phase could end
+
+
+def test_fb_7_5_1_an_attack_out_of_a_box_doubles_the_defenders(game, pos):
+    """FB 7.5.1: Japanese attacks out of a box are made "as in 7.5 above", so the US defenders are doubled, in
+    the odds preview and in the roll alike; artillery in the box attacks by direct fire (FB 9.4)."""
+    arrows = game.board.box_arrows["D"]
+    us = {"1/1": arrows[0], "2/1": arrows[1]}
+    visited = {"1/4": "CD", "20Mt": "CD"}
+    st = pos("jp_combat", ground={**us, "1/4": "D", "20Mt": "D"}, boxes_visited=visited, dice=[4, 1])
+    odds = game.odds(st, f"attack {arrows[0]} with 1/4,20Mt")
+    assert (odds.attack, odds.defence_base, odds.defence) == (7, 4, 8)
+    assert [(d.hex, d.rule) for d in odds.doublings] == [(arrows[0], "FB 7.5.1")]
+    assert odds.column == "1-2"  # 7 against 8; undoubled it would be 1-1
+    events = st.apply(f"attack {arrows[0]} with 1/4,20Mt")
+    result = next(e for e in events if e.kind == "result")
+    assert result.data["column"] == "1-2"
+    assert result.data["result"] == game.data.tables["jp"].results["1-2"][4 - 1 - 1]  # die 4, -1 jungle
+
+
+def test_fb_8_1_adjacent_units_must_fight(pos):
+    """FB 8.1: combat must occur whenever opposing ground units are adjacent at the beginning of the combat phase;
+    units a hex apart need not fight."""
+    st = pos("us_combat", ground={"1/1": "0905", "Kuma": "0906"})
+    assert A.End() not in st.legal_actions()
+    with pytest.raises(IllegalAction) as err:
+        st.apply("end")
+    assert err.value.rule == "FB 8.2" and "1/1" in err.value.message
+    apart = pos("us_combat", ground={"1/1": "0904", "Kuma": "0906"})
+    assert apart.legal_actions() == [A.End()]
+
+
+def test_fb_8_2_2_a_retreat_through_zones_of_control_eliminates(pos):
+    """FB 8.2.2, 8.11: a defender that can retreat only into enemy zones of control is eliminated; with a free hex
+    next to it, it retreats there instead."""
+    st = pos("us_combat", ground={"1/1": "0905", "2/1": "0907", "Kuma": "0906"}, dice=[3])  # 8-3: 2-1, die 3: DR
+    events = st.apply("attack 0906 with 1/1,2/1")
+    assert "Kuma" in st.eliminated
+    assert any(e.kind == "eliminated" and e.data["rule"] == "FB 8.11" for e in events)
+    st = pos("us_combat", ground={"1/1": "0905", "Kuma": "0906"}, dice=[4])  # 4-3: 1-1, die 4: DR
+    st.apply("attack 0906 with 1/1")
+    assert "Kuma" in st.ground and (st.ground["Kuma"] != "0906" or st.pending[-1].kind == "retreat")
+
+
+def test_fb_8_2_3_a_retreat_goes_on_past_full_hexes(game, pos):
+    """FB 8.2.3: units that would overstack keep retreating until a hex lets them stack properly (normal retreat
+    rules still apply: never into an enemy zone of control)."""
+    full = {"0907": ("1/124", "2/124", "3/124"), "0806": ("2/4", "1/4", "3/4"), "1006": ("1/16", "2/16", "3/16")}
+    ground = {u: h for h, units in full.items() for u in units}
+    st = pos("us_combat", ground={**ground, "1/1": "0905", "Kuma": "0906"}, dice=[4])  # 1-1, die 4: DR
+    st.apply("attack 0906 with 1/1")
+    assert st.current_player() == "jp"
+    options = {a.to for a in st.legal_actions() if isinstance(a, A.Retreat)}
+    zoc = game.board.zoc(["0905"])
+    assert options and not options & set(full) and not options & zoc
+    assert all(any(h in game.board.adj[o] for h in full) for o in options)
+
+
+def test_fb_8_7_2_a_ridge_doubles_only_against_attackers_off_the_ridge(game, pos):
+    """FB 8.7.2: a defender in a ridge hex is doubled when none of the attackers is in a ridge hex."""
+    st = pos("jp_combat", ground={"1/1": "0507", "1/124": "0508"})  # 0508 is clear, across a ridge hexside
+    odds = game.odds(st, "attack 0507 with 1/124")
+    assert odds.defence == 8 and [d.rule for d in odds.doublings] == ["FB 8.7.2"]
+    st = pos("jp_combat", ground={"1/1": "0507", "1/124": "0406"})  # 0406 is a ridge hex (FB 4.5: clear hexside)
+    odds = game.odds(st, "attack 0507 with 1/124")
+    assert odds.defence == 4 and not odds.doublings
+
+
+def test_fb_8_7_4_river_and_jungle_double_and_subtract_one(game, pos):
+    """FB 8.7.4: a defender behind a river in a jungle hex is doubled and one is subtracted from the die; FB 8.7.5:
+    one attacker adjacent across no river or ridge hexside and the doubling goes, the jungle -1 stays (8.7.1)."""
+    st = pos("jp_combat", ground={"1/1": "0809", "1/124": "0710"})  # 0710-0809 is a river hexside
+    odds = game.odds(st, "attack 0809 with 1/124")
+    assert odds.defence == 8 and [d.rule for d in odds.doublings] == ["FB 8.7.3"]
+    assert [(m.value, m.rule) for m in odds.modifiers] == [(-1, "FB 8.7.1")]
+    st = pos("jp_combat", ground={"1/1": "0809", "1/124": "0710", "2/124": "0709"})  # 0709-0809: jungle hexside
+    odds = game.odds(st, "attack 0809 with 1/124,2/124")
+    assert odds.defence == 4 and not odds.doublings
+    assert [(m.value, m.rule) for m in odds.modifiers] == [(-1, "FB 8.7.1")]
+
+
+def test_fb_8_8_modified_die_rolls_stay_between_1_and_6(pos):
+    """FB 8.8: a die roll above 6 after modifiers is resolved as 6, one below 1 as 1."""
+    ships = {"DD-1": "ijn_attack", "DD-2": "ijn_attack"}
+    st = pos("jp_combat", ground={"1/124": "0905", "1/1": "0906"}, ships=ships, dice=[5, 1])  # 1-1, +4; supply
+    events = st.apply("attack 0906 with 1/124 ships DD-1,DD-2")
+    result = next(e for e in events if e.kind == "result")
+    assert (result.data["die"], result.data["modified"]) == (5, 6)
+    st = pos("us_combat", ground={"1/1": "0710", "Kuma": "0810"}, dice=[1])  # 0810 is jungle: -1
+    events = st.apply("attack 0810 with 1/1")
+    result = next(e for e in events if e.kind == "result")
+    assert (result.data["die"], result.data["modified"]) == (1, 1)
+
+
+def test_fb_8_9_each_side_uses_its_own_table(game, pos):
+    """FB 8.9: the US player attacks on the American Attack Table, the Japanese player on the Japanese one."""
+    us = pos("us_combat", ground={"1/1": "0905", "Kuma": "0906"})
+    jp = pos("jp_combat", ground={"1/1": "0905", "Kuma": "0906"})
+    assert game.odds(us, "attack 0906 with 1/1").table == game.data.tables["us"].name == "American Attack Table"
+    assert game.odds(jp, "attack 0905 with Kuma").table == game.data.tables["jp"].name == "Japanese Attack Table"
+
+
+def test_fb_8_10_2_bombarding_artillery_takes_no_losses(pos):
+    """FB 8.10.2: bombarding (non-adjacent) artillery may not be used to satisfy the attacker's losses."""
+    st = pos("jp_combat", ground={"1/124": "0905", "SUY": "0902", "1/1": "0906"}, dice=[2, 1])  # 2-1, die 2: A1
+    st.apply("attack 0906 with 1/124 art SUY")
+    assert "1/124" in st.eliminated and st.ground["SUY"] == "0902"
+
+
+def test_fb_8_12_no_retreat_across_a_river(pos):
+    """FB 8.12: a unit forced to retreat across a river is eliminated; with a hex on its own side free it goes
+    there (0710's river hexsides lead to 0709 and 0809)."""
+    st = pos("us_combat", ground={"1/1": "0711", "Kuma": "0710"}, dice=[4])  # 1-1, die 4: DR
+    st.apply("attack 0710 with 1/1")
+    assert st.ground["Kuma"] == "0609"  # 0610 and 0810 are in 0711's zone of control
+    st = pos("us_combat", ground={"1/1": "0711", "2/1": "0608", "Kuma": "0710"}, dice=[4])
+    st.apply("attack 0710 with 1/1")
+    assert "Kuma" in st.eliminated  # 0609 now in a zone of control: only the river is left
+
+
+def test_fb_9_1_only_artillery_fires_from_afar(pos):
+    """FB 9.1: units without a range number are not artillery: they cannot add their factors from a distance."""
+    st = pos("jp_combat", ground={"2/124": "0905", "1/124": "0903", "1/1": "0906"})
+    with pytest.raises(IllegalAction) as err:
+        st.apply("attack 0906 with 2/124 art 1/124")
+    assert err.value.rule == "FB 8.2" and "FB 9.1" in err.value.message
+    st.apply("attack 0906")
+    assert [a.unit for a in st.legal_actions() if isinstance(a, A.Add)] == ["2/124"]
+
+
+def test_fb_9_4_1_bombarding_artillery_leaves_the_river_doubling(game, pos):
+    """FB 9.4.1: artillery bombarding a defender behind a river does not cost it its doubling."""
+    st = pos("jp_combat", ground={"1/1": "0709", "1/124": "0710", "20Mt": "0711"})
+    odds = game.odds(st, "attack 0709 with 1/124 art 20Mt")
+    assert odds.artillery == 2 and odds.defence == 8 and [d.rule for d in odds.doublings] == ["FB 8.7.3"]
+
+
+def test_fb_9_4_2_no_artillery_fire_out_of_a_box(pos):
+    """FB 9.4.2: artillery may not fire from an off-board box (except in an attack out of it, FB 7.5.1)."""
+    st = pos("jp_combat", ground={"1/124": "0905", "1/1": "0906", "20Mt": "A"})
+    with pytest.raises(IllegalAction) as err:
+        st.apply("attack 0906 with 1/124 art 20Mt")
+    assert err.value.rule == "FB 9.4.2"
+
+
+def test_fb_9_7_artillery_defends_as_a_normal_unit(game, pos):
+    """FB 9.7: artillery attacked is a normal combat unit for defensive benefit: on a ridge it is doubled."""
+    st = pos("jp_combat", ground={"2/11": "0507", "1/124": "0508"})
+    odds = game.odds(st, "attack 0507 with 1/124")
+    assert (odds.defence_base, odds.defence) == (2, 4)
+
+
+def test_fb_7_5_2_box_attacks_only_where_the_arrows_point(game, pos):
+    """FB 7.5.2: an attack out of a box may only be made on a hex its arrows point to."""
+    arrows = game.board.box_arrows["A"]
+    us = dict(zip(["1/1", "2/1", "3/1"], arrows, strict=False))
+    st = pos("jp_combat", ground={**us, "1/5": "0012", "1/124": "A"}, boxes_visited={"1/124": "BA"})
+    assert "0012" not in arrows and "0012" in game.board.adj[arrows[0]]
+    with pytest.raises(IllegalAction) as err:
+        st.apply("attack 0012 with 1/124")
+    assert err.value.rule == "FB 7.5.2"
+    assert not any(isinstance(a, A.Attack) and "0012" in a.defenders for a in st.legal_actions())
+
+
+def test_fb_7_5_4_overstacking_on_required_entry(game, pos):
+    """FB 7.5.3, 7.5.4: four units out of Box A that empty the hex must all enter it; the Japanese player chooses
+    which of the four is lost to stacking, and that loss counts towards the next supply loss (FB 14.1)."""
+    arrows = game.board.box_arrows["A"]
+    us = dict(zip(["1/1", "2/1", "3/1"], arrows, strict=False))
+    jp = ["1/124", "2/124", "3/124", "2/4"]
+    st = pos(
+        "jp_combat", ground={**us, **dict.fromkeys(jp, "A")}, boxes_visited=dict.fromkeys(jp, "BA"), dice=[6, 5]
+    )  # 16 against 4 doubled: 2-1, die 6 -1 (jungle): D1; then the supply roll, 5
+    st.apply(f"attack {arrows[0]} with {','.join(jp)}")
+    assert st.current_player() == "jp" and st.pending[-1].rule == "FB 7.5.4"
+    assert {a.unit for a in st.legal_actions()} == set(jp)
+    events = st.apply("lose 2/4")  # nothing left to attack with: the supply phase follows at once
+    assert sorted(st.at(arrows[0])) == sorted(jp[:3]) and "2/4" in st.eliminated
+    assert any(e.kind == "supply" and "FB 7.5.4" in e.text for e in events)  # the roll of 5 is met by it
+    assert st.supply_credit == 0 and all(u in st.ground for u in jp[:3])

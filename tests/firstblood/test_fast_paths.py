@@ -25,9 +25,9 @@ def test_kept_move_lists_equal_a_fresh_listing(game):
     for seed in range(6):
         st = game.new_state(seed=seed)
         rng = random.Random(seed)
-        while not st.is_terminal() and st.turn_index < 4:
+        while not st.is_terminal() and st.turn <= 4:
             acts = st.legal_actions()
-            if st.phase.endswith("_movement") and not st.pending and rng.random() < 0.3:
+            if st.step.endswith("_movement") and not st.pending and rng.random() < 0.3:
                 assert [str(a) for a in acts] == _fresh_moves(st)
                 checked += 1
             st.apply(acts[rng.randrange(len(acts))])
@@ -41,8 +41,8 @@ def test_reach_equals_the_constrained_search(game):
     for seed in range(4):
         st = game.new_state(seed=seed)
         rng = random.Random(seed)
-        while not st.is_terminal() and st.turn_index < 5:
-            if st.phase.endswith("_movement") and not st.pending:
+        while not st.is_terminal() and st.turn <= 5:
+            if st.step.endswith("_movement") and not st.pending:
                 for unit in movement.movers(st):
                     here = st.ground[unit]
                     if not st.board.on_map(here):
@@ -77,8 +77,8 @@ def test_units_offered_to_join_an_attack_are_all_who_may(game):
     for seed in range(12):
         st = game.new_state(seed=seed)
         rng = random.Random(seed)
-        while not st.is_terminal() and st.turn_index < 8:
-            b = st.building
+        while not st.is_terminal() and st.turn <= 8:
+            b = st.combat.building
             if b is not None and not st.pending:
                 every = [
                     u
@@ -86,11 +86,9 @@ def test_units_offered_to_join_an_attack_are_all_who_may(game):
                     if st.data.ground[u].side == st.phasing
                     and u not in b.attackers
                     and u not in b.artillery
-                    and (
-                        combat.eligible_attacker(st, u, b.defenders) or artillery.can_bombard(st, u, b.defenders)
-                    )
+                    and (combat.eligible_attacker(st, u, b.defenders) or artillery.can_bombard(st, u, b.defenders))
                 ]
-                offered = [a.unit for a in st.legal_actions() if isinstance(a, A.Add) and a.unit in st.ground]
+                offered = sorted(a.unit for a in st.legal_actions() if isinstance(a, A.Add) and a.unit in st.ground)
                 assert offered == every, (seed, st.ply)
                 compared += 1
             acts = st.legal_actions()

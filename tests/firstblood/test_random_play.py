@@ -13,8 +13,6 @@ from henderson import games
 from henderson.core.record import GameRecord, record_for, replay
 from henderson.games.firstblood import actions as A
 
-from . import invariants
-
 GAMES = int(os.environ.get("HENDERSON_RANDOM_GAMES", "24"))
 BATCH = 8
 
@@ -24,7 +22,7 @@ def play_one(game, seed: int, deep: bool) -> None:
     rng = random.Random(seed)
     record = record_for(game, st, {"us": "random", "jp": "random"})
     while not st.is_terminal():
-        assert st.ply < 30_000, f"seed {seed}: no end in sight at {st.turn_name} {st.phase} (a loop of free actions?)"
+        assert st.ply < 30_000, f"seed {seed}: no end in sight at {st.turn_label} {st.step} (a loop of free actions?)"
         acts = st.legal_actions()
         action = acts[rng.randrange(len(acts))]
         text = str(action)
@@ -32,7 +30,7 @@ def play_one(game, seed: int, deep: bool) -> None:
         player = st.current_player()
         events = st.apply(action)
         record.add(player, text, events)
-        invariants.check(st)
+        assert not st.invariant_errors(), st.invariant_errors()
         if deep and st.ply % 97 == 0:
             copy = game.load_state(st.to_json())
             assert copy.to_json() == st.to_json()
@@ -58,12 +56,48 @@ def test_legality_check_agrees_with_the_list() -> None:
         st = game.new_state(seed)
         while not st.is_terminal() and checked < 3000:
             acts = st.legal_actions()
-            if st.phase.endswith("_movement") and not st.pending:
+            if st.step.endswith("_movement") and not st.pending:
                 listed = set(acts)
                 units = sorted(st.ground)
                 for _ in range(20):
                     move = A.Move(rng.choice(units), rng.choice(places))
-                    assert st.is_legal(move) == (move in listed), move
+                    assert st.rules().is_legal(st, move) == (move in listed), move
                     checked += 1
             st.apply(acts[rng.randrange(len(acts))])
     assert checked > 500
+
+
+@pytest.mark.parametrize("seed", [7, 8])
+def test_always_taking_the_first_legal_action_finishes_a_game(seed: int) -> None:
+    """The README's loop, `state.apply(state.legal_actions()[0])` until the end, plays a whole game: the legal
+    actions are listed so that an attack that can be rolled comes before one that cannot, and while one is built,
+    `resolve` (or the unit it still needs) comes before `cancel`. More plies than any game takes fail the test."""
+    game = games.get("firstblood")
+    st = game.new_state(seed)
+    while not st.is_terminal():
+        assert st.ply < 20_000, f"seed {seed}: the first legal action loops at {st.turn_label} {st.step}"
+        st.apply(st.legal_actions()[0])
+    assert st.winner() in ("us", "jp")
+
+
+def test_the_first_legal_action_leaves_every_phase() -> None:
+    """From positions of seeded random games (attacks half built included), always taking the first legal action
+    leaves the phase within a bounded number of actions (FB 8.2 duties met, no attack opened and cancelled again)."""
+    game = games.get("firstblood")
+    checked = 0
+    for seed in range(6):
+        st = game.new_state(seed)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            if rng.random() < 0.05:
+                trial = st.clone()
+                phase = (trial.turn, trial.step)
+                for _ in range(3_000):
+                    if trial.is_terminal() or (trial.turn, trial.step) != phase:
+                        break
+                    trial.apply(trial.legal_actions()[0])
+                assert trial.is_terminal() or (trial.turn, trial.step) != phase, (seed, st.ply, phase)
+                checked += 1
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+    assert checked > 100

@@ -16,7 +16,7 @@ def test_fb_6_1_half_of_an_odd_movement_factor(pos):
     st = pos("jp_movement", ground={"SUY": "A", "Kuma": "0015"})
     st.apply("move SUY B")
     assert mf_left(st, "SUY") == 1.5
-    assert st.to_json()["movement"]["SUY"] == 1.5
+    assert st.to_json()["half_mf"]["SUY"] == 3
 
 
 def test_fb_7_1_uncircled_us_entry_points_have_no_limit(game, pos):
@@ -139,17 +139,17 @@ def test_fb_7_5_1_attack_out_of_a_blocked_box(game, pos):
     """FB 7.5.1: Japanese units in a box whose entry hexes are all held by US units, and that have been in every
     box next to it, attack out of it; artillery there fires directly. FB 7.5.3: success means entering the hex."""
     arrows = game.board.box_arrows["A"]
-    us = dict(zip(["1/1", "2/1", "3/1"], arrows, strict=False))
+    us = dict(zip(["3DB", "2/1", "3/1"], arrows, strict=False))
     st = pos("jp_combat", ground={**us, "1/124": "A", "20Mt": "A"}, boxes_visited={"1/124": "BA", "20Mt": "A"})
     attacks = [a for a in st.legal_actions() if isinstance(a, A.Attack)]
     assert attacks and all(set(a.defenders) <= set(arrows) for a in attacks)
     st.apply(f"attack {arrows[0]}")
     candidates = [a.unit for a in st.legal_actions() if isinstance(a, A.Add)]
     assert candidates == ["1/124"]  # 20Mt could still go on to box B
-    st.dice.values.extend([6, 1])  # 4 against 4: 1-1, die 6 -1 for the jungle: DR; then the supply roll
+    st.dice.values.extend([6, 1])  # 4 against 2 doubled (FB 7.5.1): 1-1, die 6 -1 for the jungle: DR; supply
     st.apply("add 1/124")
     st.apply("resolve")
-    assert st.current_player() == "us"  # the US player retreats his own unit
+    assert st.current_player() == "us" and st.pending[-1].kind == "retreat"  # the US player retreats his own unit
     st.apply(st.legal_actions()[0])
     assert st.ground["1/124"] == arrows[0]  # FB 7.5.3: the hex emptied, the attacker must enter it
 
@@ -173,3 +173,16 @@ def test_fb_7_5_us_attack_out_of_an_entry_point(game, pos):
     del jp[defender]
     st = pos("us_combat", ground={**jp, "1/7": "EP11"})
     assert not any(isinstance(a, A.Attack) for a in st.legal_actions())
+
+
+def test_fb_8_6_and_8_10_bombarding_artillery_is_not_an_attacking_unit_lost(pos):
+    """FB 8.6, 8.10 ruling (with FB 8.10.2): the attacking units eliminated below 1-2 or by AE are the ground units
+    attacking; artillery bombarding from afar is not lost with them."""
+    us = {"1/1": "0906", "2/1": "0906", "1Rdr": "0906"}  # 13 factors
+    st = pos("jp_combat", ground={**us, "20Mt": "0905", "SUY": "0902"}, dice=[1])  # 2 + 4 (FB 9.6) against 13
+    st.apply("attack 0906 with 20Mt art SUY")
+    assert "20Mt" in st.eliminated and st.ground["SUY"] == "0902"
+    us = {"1/1": "0906", "2/1": "0906", "3/1": "0906"}  # 12 factors: 1-2, die 1: AE
+    st = pos("jp_combat", ground={**us, "20Mt": "0905", "SUY": "0902"}, dice=[1, 1])
+    st.apply("attack 0906 with 20Mt art SUY")
+    assert "20Mt" in st.eliminated and st.ground["SUY"] == "0902"

@@ -51,7 +51,7 @@ def record_until_us_attack(seed: int = 3, choice_seed: int = 1, limit: int = 300
     """FIRST BLOOD: default set-ups, then random play until the US combat phase offers an attack."""
 
     def done(state: Any, side: str | None, actions: list[str], events: list[Event]) -> bool:
-        return state.view("us")["phase"] == "us_combat" and any(a.startswith("attack") for a in actions)
+        return state.view("us")["step"] == "us_combat" and any(a.startswith("attack") for a in actions)
 
     def choose(rng: random.Random, actions: list[str]) -> str:
         return "setup default" if actions and actions[0] == "setup default" else rng.choice(actions)

@@ -111,13 +111,35 @@ def assert_map_uncovered(page: Any) -> None:
 def multi_hex_position() -> tuple[GameRecord, str, str]:
     """A US combat phase offering an attack on two hexes at once: the record and the two hexes."""
 
+    def hexes(actions: list[str]) -> list[str] | None:
+        pair = next((a for a in actions if a.startswith("attack ") and "+" in a), None)
+        return None if pair is None else pair.split()[1].split("+")[:2]
+
     def done(state: Any, side: str | None, actions: list[str]) -> bool:
-        return side == "us" and any(a.startswith("attack ") and "+" in a for a in actions)
+        found = hexes(actions) if side == "us" else None
+        if found is None:
+            return False
+        # a click on the first hex opens the first attack listed on it: here the one-hex attack
+        if next(a for a in actions if a.startswith("attack ") and found[0] in a.split()[1].split("+")) != (
+            f"attack {found[0]}"
+        ):
+            return False
+        # the test adds the first unit offered against the first hex: with it alone the two-hex
+        # attack must be one that may be rolled (odds shown, not an FB 8.2 refusal)
+        trial = state.clone()
+        trial.apply(f"attack {found[0]}")
+        adds = [str(a) for a in trial.legal_actions() if str(a).startswith("add ")]
+        trial.apply("cancel")
+        trial.apply(f"attack {'+'.join(found)}")
+        if not adds or adds[0] not in [str(a) for a in trial.legal_actions()]:
+            return False
+        trial.apply(adds[0])
+        return "resolve" in [str(a) for a in trial.legal_actions()]
 
     record, state = fb_record(done, "a two-hex US attack")
-    pair = next(str(a) for a in state.legal_actions() if str(a).startswith("attack ") and "+" in str(a))
-    first, second = pair.split()[1].split("+")[:2]
-    return record, first, second
+    found = hexes([str(a) for a in state.legal_actions()])
+    assert found is not None
+    return record, found[0], found[1]
 
 
 @pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
@@ -282,7 +304,7 @@ def test_a_late_position_to_the_result(server: str, tab: Page, tmp_path: Path) -
     last = games.get("firstblood").client_data()["turns"][-1]
 
     def done(state: Any, side: str | None, actions: list[str]) -> bool:
-        return side == "us" and state.view("us")["turn"] == last and "end" in actions
+        return side == "us" and state.turn_label == last and "end" in actions
 
     record, _ = fb_record(done, f"the US in {last}")
     page = tab.page

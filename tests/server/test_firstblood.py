@@ -25,7 +25,7 @@ def test_a_game_against_the_computer_reaches_the_us_turn(client: TestClient) -> 
     assert made.status_code == 201, made.text
     us = made.json()["seats"]["us"]
     state = seat(client, us)
-    assert state["view"]["phase"] == "us_setup" and "setup default" in state["legal_actions"]
+    assert state["view"]["step"] == "us_setup" and "setup default" in state["legal_actions"]
     assert act(client, us, "setup default", state["ply"]).status_code == 200
     wait_for(lambda: seat(client, us)["your_turn"] or seat(client, us)["terminal"], "the Japanese turn")
     after = seat(client, us)
@@ -39,7 +39,7 @@ def test_odds_and_move_previews_on_a_real_position(client: TestClient) -> None:
     assert made.status_code == 201, made.text
     us = made.json()["seats"]["us"]
     state = seat(client, us)
-    assert state["view"]["phase"] == "us_combat"
+    assert state["view"]["step"] == "us_combat"
     opening = next(a for a in state["legal_actions"] if a.startswith("attack"))
     assert act(client, us, opening, state["ply"]).status_code == 200
     state = seat(client, us)
@@ -61,7 +61,7 @@ def reach_us_movement(client: TestClient, us: str) -> dict:
     for _ in range(80):
         wait_for(lambda: seat(client, us)["your_turn"] or seat(client, us)["terminal"], "the US turn")
         state = seat(client, us)
-        if state["view"]["phase"] == "us_movement":
+        if state["view"]["step"] == "us_movement":
             return state
         actions = state["legal_actions"]
         choice = next((a for a in ("setup default", "end") if a in actions), actions[0])

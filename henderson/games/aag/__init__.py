@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from henderson.games.aag.data import load_data
-from henderson.games.aag.game import TITLE, AagGame
+from henderson.games.aag.game import TITLE, AAGGame
 
-__all__ = ["TITLE", "AagGame", "load_game"]
+__all__ = ["TITLE", "AAGGame", "load_game"]
 
 
-def load_game(data_dir: Path | None = None) -> AagGame:
+def load_game(data_dir: Path | None = None) -> AAGGame:
     """The AAG rules with the shipped data, or with the data in `data_dir`."""
-    return AagGame(load_data(data_dir))
+    return AAGGame(load_data(data_dir))

@@ -25,33 +25,48 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from henderson.core.actions import ActionInfo, Arg, ArgKind
 from henderson.core.errors import NotationError
 
-ARITY: dict[str, int] = {
-    "end": 0,
-    "roll": 0,
-    "load": 2,
-    "move": 2,
-    "torpedo": 2,
-    "fight": 1,
-    "join": 1,
-    "aim": 1,
-    "hit": 1,
-    "unload": 2,
-    "land": 2,
-    "build": 1,
-    "buy": 1,
-    "repair": 1,
-    "deploy": 2,
-    "use": -1,  # a token and up to 2 arguments
-}
 UNIT_ID = re.compile(r"^(us|jp)[0-9]+$")
 WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
+# the arguments of each verb as structured values: (kind, role) in notation order
+ARGS: dict[str, tuple[tuple[ArgKind, str], ...]] = {
+    "end": (),
+    "roll": (),
+    "load": ((ArgKind.UNIT, "ship"), (ArgKind.UNIT, "cargo")),
+    "move": ((ArgKind.ZONE, "to"), (ArgKind.UNITS, "units")),
+    "torpedo": ((ArgKind.UNIT, "with"), (ArgKind.UNIT, "target")),
+    "fight": ((ArgKind.ZONE, "zone"),),
+    "join": ((ArgKind.UNIT, "unit"),),
+    "aim": ((ArgKind.UNIT, "unit"),),
+    "hit": ((ArgKind.UNIT, "target"),),
+    "unload": ((ArgKind.UNIT, "unit"), (ArgKind.ZONE, "to")),
+    "land": ((ArgKind.UNIT, "unit"), (ArgKind.ZONE, "to")),  # or a carrier: UNIT "to"
+    "build": ((ArgKind.ZONE, "at"),),
+    "buy": ((ArgKind.KIND, "type"),),
+    "repair": ((ArgKind.ZONE, "at"),),  # or a ship: UNIT "unit"
+    "deploy": ((ArgKind.UNIT, "unit"), (ArgKind.ZONE, "to")),
+}
+# what follows the token's name in `use TOKEN ...` (AAG Appendix 1)
+TOKEN_ARGS: dict[str, tuple[tuple[ArgKind, str], ...]] = {
+    "coast_watchers": ((ArgKind.KIND, "type"),),
+    "quick_drop": ((ArgKind.ZONE, "from"), (ArgKind.ZONE, "to")),
+    "command_decision": ((ArgKind.ZONE, "zone"), (ArgKind.KIND, "category")),
+    "night_fighting": ((ArgKind.ZONE, "zone"),),
+    "pt_boats": ((ArgKind.ZONE, "zone"),),
+    "banzai_charge": ((ArgKind.ZONE, "zone"),),
+    "amphibious_assault": ((ArgKind.ZONE, "zone"),),
+}
+# how many arguments each verb takes (`use`: a token and up to 2 arguments)
+ARITY: dict[str, int] = {verb: len(args) for verb, args in ARGS.items()} | {"use": -1}
+
+
 @dataclass(frozen=True)
 class Action:
-    """One decision: `verb` plus arguments; `str` gives the notation that `parse` reads back."""
+    """One decision: `verb` plus arguments; `str` gives the notation that `parse_action` reads back."""
 
     verb: str
     args: tuple[str, ...] = ()
@@ -77,7 +92,7 @@ def id_key(uid: str) -> tuple[str, int]:
     return (uid[:2], int(uid[2:]) if uid[2:].isdigit() else 0)
 
 
-def parse(text: str) -> Action:
+def parse_action(text: str) -> Action:
     """Read one action; NotationError names what is wrong."""
     words = text.split()
     if not words:
@@ -107,3 +122,23 @@ def parse(text: str) -> Action:
     if "," in "".join(args):
         raise NotationError(text, "only 'move' takes a list of ids")
     return Action(verb, tuple(args))
+
+
+def describe(action: Action) -> ActionInfo:
+    """`action` as a verb and typed arguments: unit ids as UNIT (a group move's as UNITS),
+    zones (islands, sea zones, base zones) as ZONE, unit types as KIND, a token as WORD."""
+    if action.verb == "use":
+        token, *rest = action.args
+        kinds = TOKEN_ARGS.get(token, ())
+        args = [Arg(ArgKind.WORD, "token", token)]
+        args += [Arg(kind, role, value) for (kind, role), value in zip(kinds, rest, strict=False)]
+        return ActionInfo(str(action), action.verb, tuple(args))
+    out = []
+    for (kind, role), value in zip(ARGS[action.verb], action.args, strict=True):
+        if kind is ArgKind.UNITS:
+            out.append(Arg(kind, role, tuple(value.split(","))))
+        elif UNIT_ID.match(value) and kind is ArgKind.ZONE:  # a carrier landed on, a ship repaired
+            out.append(Arg(ArgKind.UNIT, role if action.verb == "land" else "unit", value))
+        else:
+            out.append(Arg(kind, role, value))
+    return ActionInfo(str(action), action.verb, tuple(out))

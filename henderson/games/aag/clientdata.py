@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING, Any
 from henderson.games.aag.layout import layout_path, load_layout
 
 if TYPE_CHECKING:
-    from henderson.games.aag.game import AagGame
+    from henderson.games.aag.game import AAGGame
 
 
-def client_data(game: AagGame) -> dict[str, Any]:
+def client_data(game: AAGGame) -> dict[str, Any]:
     """Islands, sea zones, bases, their adjacency for sea and air moves, the unit types, the
-    battle-box neck and the drawn map (board_layout.toml)."""
+    battle-box neck, the drawn map (board_layout.toml) and the steps of the sequence of play
+    (data/sequence.toml: the client names the current step from them)."""
     data = game.data
     board = data.board
     areas: list[dict[str, Any]] = []
@@ -79,4 +80,18 @@ def client_data(game: AagGame) -> dict[str, Any]:
         },
         "neck": {cat: list(slots) for cat, slots in data.neck.slots.items()},
         "hit_values": sorted(data.neck.hit_values),
+        "steps": [
+            {
+                "id": step.id,
+                "name": step.name,
+                "rule": step.rule,
+                "side": step.side,
+                "setup": step.setup,
+                "alternate": alternate,
+                "when": when,
+                "unless": unless,
+                "params": dict(step.params),
+            }
+            for step, alternate, when, unless in game.sequence().entries
+        ],
     }

@@ -1,36 +1,53 @@
-"""Load and validate the AAG data directory into frozen `model` records.
+"""Load and validate the AAG data directory into the frozen records of `model.py`.
 
-Every problem is collected in one pass (`file: record: field: what`) and raised
-together; then the constraints docs/data.md lists for AAG are checked on the board.
+Every table is read through `core.data.read_records` by its declared dataclass (types,
+ranges, choices, provenance; unknown keys refused; counts bounded before any piece is
+built). Then the cross-references are checked (zones, unit types, adjacency both ways) and,
+once those hold, the constraints docs/data.md and the manual fix about the board and the
+set-up. Every problem is collected in one pass (`file: record: field: what`) and raised
+together.
 """
 
 from __future__ import annotations
 
 import itertools
-from itertools import combinations
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from henderson.core.data import Collector, content_version, load_toml
+from henderson.core.data import Collector, content_version, load_toml, read_records
+from henderson.core.errors import DataError
 from henderson.games.aag.model import (
     CATEGORIES,
     SIDES,
     SUPPLY,
+    Advantage,
+    AirfieldRules,
     Base,
     Block,
     Board,
+    Carriers,
+    FirstPlayer,
     GameData,
+    Income,
     Island,
+    Manifest,
     Neck,
+    Repair,
     Rules,
     Sea,
     Setup,
+    SetupAirfield,
+    SetupControl,
     SetupPlace,
     SetupShip,
+    SupplyCost,
     Token,
     UnitType,
+    Victory,
 )
 
+T = TypeVar("T")
 DATA_DIR = Path(__file__).parent / "data"
 FILES = (
     "game.toml",
@@ -41,9 +58,28 @@ FILES = (
     "setup.toml",
     "advantages.toml",
 )
-ABILITIES = frozenset(
-    {"ranged_fire", "torpedo", "resilience", "flight_deck", "capital", "heavy_armor", "token"}
-)
+# where the engine applies each advantage token: the step it is spent in
+TOKEN_WINDOWS = {
+    Advantage.COMMAND_DECISION: "combat:begin",
+    Advantage.BANZAI_CHARGE: "combat:before_land",
+    Advantage.NIGHT_FIGHTING: "combat:before_sea",
+    Advantage.QUICK_DROP: "move:end",
+    Advantage.SUPERIOR_FIGHTERS: "move:fighter",
+    Advantage.GOOD_LOGISTICS: "regroup:buy",
+    Advantage.AMPHIBIOUS_ASSAULT: "combat:before_land",
+    Advantage.PT_BOATS: "combat:before_sea",
+    Advantage.COAST_WATCHERS: "move:any",
+}
+TOKENS_PER_SIDE = 8  # AAG Appendix 1: eight advantage tokens for each player
+# the tables of each data file but the manifest (whose keys its record declares)
+TABLES = {
+    "board.toml": ("island", "sea", "base", "block"),
+    "units.toml": ("unit",),
+    "battlebox.toml": ("neck",),
+    "rules.toml": ("victory", "income", "airfields", "carriers", "repair", "supply", "first_player"),
+    "setup.toml": ("airfield", "control", "place", "ship"),
+    "advantages.toml": ("token",),
+}
 
 
 def load_data(data_dir: Path | None = None) -> GameData:
@@ -54,173 +90,102 @@ def load_data(data_dir: Path | None = None) -> GameData:
     for name in FILES:
         try:
             raw[name] = load_toml(data_dir / name)
-        except Exception as exc:  # DataError: keep going to report every file
-            c.errors.append(exc)  # type: ignore[arg-type]
+        except DataError as exc:  # keep going to report every file
+            c.errors.append(exc)
             raw[name] = {}
-    manifest = raw["game.toml"]
-    c.field(manifest, "data_version", str, "game.toml", "game", default="?")  # an edition label, for people
-    version = content_version(data_dir)
-    if manifest and manifest.get("game") != "aag":
-        c.add("game.toml", "game", "game", f"expected 'aag', got {manifest.get('game')!r}")
-    if manifest:
-        c.source(manifest, "game.toml", "game")
+    if raw["game.toml"]:
+        read_records(c, "game.toml", [raw["game.toml"]], Manifest, name=lambda i, r: "game")
+    for name, tables in TABLES.items():
+        for key in sorted(set(raw[name]) - set(tables)):
+            c.add(name, key, "", f"unknown table (expected {', '.join(tables)})")
     units = _units(raw["units.toml"], c)
     board = _board(raw["board.toml"], c)
-    neck = _neck(raw["battlebox.toml"], units, c)
+    neck = _table(c, "battlebox.toml", raw["battlebox.toml"], "neck", Neck)
+    if neck is not None:
+        _check_neck(neck, units, c)
     rules = _rules(raw["rules.toml"], c)
     setup = _setup(raw["setup.toml"], board, units, c)
     tokens = _tokens(raw["advantages.toml"], c)
     c.raise_if_any()
-    check_constraints(board, units, setup, rules, c)
+    assert neck is not None and rules is not None and setup is not None  # else errors were raised
+    check_constraints(board, setup, rules, c)
     c.raise_if_any()
-    return GameData(board, units, neck, rules, setup, str(version), data_dir, tokens)
+    return GameData(board, units, neck, rules, setup, content_version(data_dir), data_dir, tokens)
 
 
-TOKEN_WINDOWS = {
-    "command_decision": "combat:begin",
-    "banzai_charge": "combat:before_land",
-    "night_fighting": "combat:before_sea",
-    "quick_drop": "move:end",
-    "superior_fighters": "move:fighter",
-    "good_logistics": "regroup:buy",
-    "amphibious_assault": "combat:before_land",
-    "pt_boats": "combat:before_sea",
-    "coast_watchers": "move:any",
-}
+def _table(c: Collector, file: str, doc: Mapping[str, Any], key: str, cls: type[T]) -> T | None:
+    """A single table (`[neck]`, `[victory]`) read by its declared record."""
+    table = doc.get(key)
+    if not isinstance(table, Mapping):
+        c.add(file, key, "", "missing" if table is None else "expected a table")
+        return None
+    found = read_records(c, file, [table], cls, name=lambda i, r: key)
+    return found[0] if found else None
 
 
 def _tokens(doc: dict[str, Any], c: Collector) -> tuple[Token, ...]:
-    """The advantage tokens; the engine knows each effect, so ids and windows are checked."""
+    """The advantage tokens: the engine knows each effect and where it applies it, so the
+    ids, windows and counts are checked (AAG Appendix 1)."""
     f = "advantages.toml"
-    out = []
-    for i, rec in enumerate(doc.get("token", [])):
-        rid = str(rec.get("id", f"token #{i + 1}"))
-        src = c.source(rec, f, rid)
-        side = c.field(rec, "side", str, f, rid, default="us")
-        count = c.field(rec, "count", int, f, rid, default=0)
-        window = c.field(rec, "window", str, f, rid, default="")
-        if rid not in TOKEN_WINDOWS:
-            c.add(f, rid, "id", f"unknown advantage (known: {', '.join(TOKEN_WINDOWS)})")
-        elif window != TOKEN_WINDOWS[rid]:
-            c.add(f, rid, "window", f"{rid} is spent in {TOKEN_WINDOWS[rid]}, not {window!r}")
-        if side not in SIDES:
-            c.add(f, rid, "side", f"expected us or jp, got {side!r}")
-        out.append(Token(rid, side, count, window, src))
+    out = read_records(c, f, doc.get("token", []), Token)
+    for t in out:
+        if t.window != TOKEN_WINDOWS[t.id]:
+            c.add(f, t.id, "window", f"{t.id} is spent in {TOKEN_WINDOWS[t.id]}, not {t.window!r}")
     for side in SIDES:
         total = sum(t.count for t in out if t.side == side)
-        if out and total != 8:
-            c.add(f, "token", "count", f"{side} has {total} advantage tokens, the game gives 8")
+        if out and total != TOKENS_PER_SIDE:
+            c.add(f, "token", "count", f"{side} has {total} advantage tokens, the game gives {TOKENS_PER_SIDE}")
     return tuple(out)
 
 
 def _units(doc: dict[str, Any], c: Collector) -> dict[str, UnitType]:
     f = "units.toml"
     out: dict[str, UnitType] = {}
-    for i, rec in enumerate(doc.get("unit", [])):
-        rid = rec.get("id", f"unit #{i + 1}")
-        uid = c.field(rec, "id", str, f, rid, default="")
-        src = c.source(rec, f, rid)
-        category = c.field(rec, "category", str, f, rid, default="land")
-        if category not in CATEGORIES:
-            c.add(f, rid, "category", f"expected one of {', '.join(CATEGORIES)}, got {category!r}")
-        cost = c.field(rec, "cost", int, f, rid, default=0)
-        attack = c.field(rec, "attack", list, f, rid, default=[0, 0, 0])
-        if len(attack) != 3 or not all(isinstance(a, int) and a >= 0 for a in attack):
-            c.add(f, rid, "attack", "expected three non-negative integers [air, sea, land]")
-            attack = [0, 0, 0]
-        abilities = c.field(rec, "abilities", list, f, rid, default=[])
-        for ab in abilities:
-            if ab not in ABILITIES:
-                c.add(f, rid, "abilities", f"unknown ability {ab!r}")
-        cargo = c.field(rec, "cargo", int, f, rid, required=False, default=0)
-        rng = c.field(rec, "range", int, f, rid, required=category == "air", default=0)
-        if uid in out or uid == SUPPLY:
-            c.add(f, rid, "id", "duplicate or reserved id")
-        out[uid] = UnitType(
-            uid,
-            str(rec.get("name", uid)),
-            category,
-            cost,
-            dict(zip(CATEGORIES, attack, strict=True)),
-            frozenset(abilities),
-            cargo,
-            rng,
-            src,
-        )
+    for u in read_records(c, f, doc.get("unit", []), UnitType):
+        if len(u.dice) != len(CATEGORIES):
+            c.add(f, u.id, "attack", "expected three non-negative integers [air, sea, land]")
+        if u.category == "air" and u.range == 0:
+            c.add(f, u.id, "range", "missing (an air unit flies a number of zones)")
+        if u.id in out or u.id == SUPPLY:
+            c.add(f, u.id, "id", "duplicate or reserved id")
+        out[u.id] = u
     if not out:
         c.add(f, "", "unit", "no unit types")
     return out
 
 
 def _board(doc: dict[str, Any], c: Collector) -> Board:
+    """The board's records, their cross-references, and the sea and air graphs."""
     f = "board.toml"
-    islands: dict[str, Island] = {}
-    for rec in doc.get("island", []):
-        rid = rec.get("id", "?")
-        src = c.source(rec, f, rid)
-        cap = c.field(rec, "airfields", int, f, rid, default=0)
-        seas = c.field(rec, "seas", list, f, rid, default=[])
-        chain = c.field(rec, "chain", str, f, rid, default="")
-        islands[rid] = Island(rid, str(rec.get("name", rid)), cap, chain, tuple(seas), src)
-    seas_: dict[str, Sea] = {}
-    for rec in doc.get("sea", []):
-        rid = rec.get("id", "?")
-        src = c.source(rec, f, rid)
-        role = c.field(rec, "role", str, f, rid, default="ring")
-        if role not in ("ring", "slot", "open"):
-            c.add(f, rid, "role", f"expected ring, slot or open, got {role!r}")
-        adj = c.field(rec, "adjacent", list, f, rid, default=[])
-        route = c.field(rec, "route_to_base", str, f, rid, required=False)
-        if route is not None and route not in SIDES:
-            c.add(f, rid, "route_to_base", f"expected us or jp, got {route!r}")
-        dep = c.field(rec, "deployment", dict, f, rid, required=False, default={})
-        for side, n in dep.items():
-            if side not in SIDES or not isinstance(n, int) or isinstance(n, bool) or n < 1:
-                c.add(f, rid, "deployment", f"{side} = {n!r}: expected a side and a number >= 1")
-        seas_[rid] = Sea(rid, role, tuple(adj), route, dict(dep), src)
+    islands = {i.id: i for i in read_records(c, f, doc.get("island", []), Island)}
+    seas = {s.id: s for s in read_records(c, f, doc.get("sea", []), Sea)}
     bases: dict[str, Base] = {}
-    for rec in doc.get("base", []):
-        rid = rec.get("id", "?")
-        src = c.source(rec, f, rid)
-        side = c.field(rec, "side", str, f, rid, default="us")
-        routes = tuple(s.id for s in seas_.values() if s.route_to_base == side)
-        bases[side] = Base(
-            rid,
-            side,
-            str(rec.get("name", rid)),
-            str(rec.get("land", rid)),
-            str(rec.get("sea", f"{rid}_sea")),
-            routes,
-            src,
+    for base in read_records(c, f, doc.get("base", []), Base):
+        routes = tuple(s.id for s in seas.values() if s.route_to_base == base.side)
+        bases[base.side] = Base(
+            id=base.id, side=base.side, name=base.name, land=base.land, sea=base.sea, source=base.source, routes=routes
         )
-    blocks = []
-    for i, rec in enumerate(doc.get("block", [])):
-        rid = f"block #{i + 1}"
-        src = c.source(rec, f, rid)
-        pair = c.field(rec, "seas", list, f, rid, default=["?", "?"])
-        island = c.field(rec, "island", str, f, rid, default="?")
-        if len(pair) != 2:
-            c.add(f, rid, "seas", "expected two sea zones")
-            continue
-        blocks.append(Block(island, (pair[0], pair[1]), src))
-    # cross-references
+    blocks = read_records(c, f, doc.get("block", []), Block, name=lambda i, r: f"block #{i}")
+    for i, blk in enumerate(blocks, 1):
+        if len(blk.seas) != 2:
+            c.add(f, f"block #{i}", "seas", "expected two sea zones")
     for isl in islands.values():
         for s in isl.seas:
-            if s not in seas_:
+            if s not in seas:
                 c.add(f, isl.id, "seas", f"unknown sea zone {s!r}")
-    for sea in seas_.values():
+    for sea in seas.values():
         for s in sea.adjacent:
-            if s not in seas_:
+            if s not in seas:
                 c.add(f, sea.id, "adjacent", f"unknown sea zone {s!r}")
-            elif sea.id not in seas_[s].adjacent:
+            elif sea.id not in seas[s].adjacent:
                 c.add(f, sea.id, "adjacent", f"{s} does not list {sea.id} back")
     for side in SIDES:
         if side not in bases:
             c.add(f, "base", "side", f"no base card for {side}")
-    sea_graph: dict[str, set[str]] = {s: set(sea.adjacent) & set(seas_) for s, sea in seas_.items()}
+    sea_graph: dict[str, set[str]] = {s: set(sea.adjacent) & set(seas) for s, sea in seas.items()}
     air_graph: dict[str, set[str]] = {z: set(n) for z, n in sea_graph.items()}
     for isl in islands.values():
-        air_graph[isl.id] = {s for s in isl.seas if s in seas_}
+        air_graph[isl.id] = {s for s in isl.seas if s in seas}
         for s in air_graph[isl.id]:
             air_graph[s].add(isl.id)
     for base in bases.values():
@@ -232,7 +197,7 @@ def _board(doc: dict[str, Any], c: Collector) -> Board:
             air_graph[r].add(base.sea)
     return Board(
         islands,
-        seas_,
+        seas,
         bases,
         tuple(blocks),
         {k: frozenset(v) for k, v in sea_graph.items()},
@@ -240,13 +205,11 @@ def _board(doc: dict[str, Any], c: Collector) -> Board:
     )
 
 
-def _neck(doc: dict[str, Any], units: dict[str, UnitType], c: Collector) -> Neck:
+def _check_neck(neck: Neck, units: dict[str, UnitType], c: Collector) -> None:
+    """Twelve slots per category, each naming a unit type of that category (Appendix 2)."""
     f = "battlebox.toml"
-    rec = doc.get("neck", {})
-    src = c.source(rec, f, "neck")
-    slots: dict[str, tuple[str, ...]] = {}
     for cat in CATEGORIES:
-        row = c.field(rec, cat, list, f, "neck", default=[])
+        row = neck.slots[cat]
         if len(row) != 12:
             c.add(f, "neck", cat, f"expected 12 slots, got {len(row)}")
         for name in row:
@@ -254,133 +217,89 @@ def _neck(doc: dict[str, Any], units: dict[str, UnitType], c: Collector) -> Neck
                 c.add(f, "neck", cat, f"unknown unit type {name!r}")
             elif units[name].category != cat:
                 c.add(f, "neck", cat, f"{name} is not a {cat} unit")
-        slots[cat] = tuple(row)
-    hits = c.field(rec, "hit_values", list, f, "neck", default=[1, 2])
-    return Neck(slots, frozenset(hits), src)
 
 
-def _rules(doc: dict[str, Any], c: Collector) -> Rules:
+def _rules(doc: dict[str, Any], c: Collector) -> Rules | None:
     f = "rules.toml"
-    sources: dict[str, str] = {}
-
-    def num(table: str, key: str) -> int:
-        rec = doc.get(table, {})
-        if table not in sources:
-            sources[table] = c.source(rec, f, table)
-        return int(c.field(rec, key, int, f, table, default=0))
-
-    first = doc.get("first_player", {})
-    sources["first_player"] = c.source(first, f, "first_player")
-    side = c.field(first, "side", str, f, "first_player", default="jp")
-    if side not in SIDES:
-        c.add(f, "first_player", "side", f"expected us or jp, got {side!r}")
-    return Rules(
-        num("victory", "points_to_win"),
-        num("income", "base"),
-        num("income", "per_island"),
-        num("airfields", "build_cost"),
-        num("airfields", "air_capacity"),
-        num("airfields", "repair_cost"),
-        num("carriers", "fighter_capacity"),
-        num("repair", "sea_unit_cost"),
-        num("supply", "cost"),
-        side,
-        sources,
+    parts = (
+        _table(c, f, doc, "victory", Victory),
+        _table(c, f, doc, "income", Income),
+        _table(c, f, doc, "airfields", AirfieldRules),
+        _table(c, f, doc, "carriers", Carriers),
+        _table(c, f, doc, "repair", Repair),
+        _table(c, f, doc, "supply", SupplyCost),
+        _table(c, f, doc, "first_player", FirstPlayer),
     )
+    if any(p is None for p in parts):
+        return None
+    return Rules(*parts)  # type: ignore[arg-type]
 
 
-def _setup(doc: dict[str, Any], board: Board, units: dict[str, UnitType], c: Collector) -> Setup:
+def _setup(doc: dict[str, Any], board: Board, units: dict[str, UnitType], c: Collector) -> Setup | None:
+    """The set-up's records, each naming zones, islands and unit types that exist."""
     f = "setup.toml"
     zones = set(board.zone_ids())
-    airfields = []
-    for i, rec in enumerate(doc.get("airfield", [])):
-        rid = f"airfield #{i + 1}"
-        src = c.source(rec, f, rid)
-        island = c.field(rec, "island", str, f, rid, default="")
-        side = c.field(rec, "side", str, f, rid, default="")
-        if island not in board.islands:
-            c.add(f, rid, "island", f"unknown island {island!r}")
-        if side not in SIDES:
-            c.add(f, rid, "side", f"expected us or jp, got {side!r}")
-        airfields.append((island, side, src))
-    ctrl = doc.get("control", {})
-    csrc = c.source(ctrl, f, "control")
-    control: dict[str, str] = {}
-    for side in SIDES:
-        for island in c.field(ctrl, side, list, f, "control", default=[]):
-            if island not in board.islands:
-                c.add(f, "control", side, f"unknown island {island!r}")
-            elif island in control:
-                c.add(f, "control", side, f"{island} is controlled twice")
-            control[island] = side
-    for island in board.islands:
-        if island not in control:
-            c.add(f, "control", "", f"no control marker for {island}")
+    airfields = read_records(c, f, doc.get("airfield", []), SetupAirfield, name=lambda i, r: f"airfield #{i}")
+    for i, a in enumerate(airfields, 1):
+        if a.island not in board.islands:
+            c.add(f, f"airfield #{i}", "island", f"unknown island {a.island!r}")
+    markers = _table(c, f, doc, "control", SetupControl)
+    if markers is not None:
+        seen: set[str] = set()
+        for side in SIDES:
+            for island in getattr(markers, side):
+                if island not in board.islands:
+                    c.add(f, "control", side, f"unknown island {island!r}")
+                elif island in seen:
+                    c.add(f, "control", side, f"{island} is controlled twice")
+                seen.add(island)
+        for island in board.islands:
+            if island not in seen:
+                c.add(f, "control", "", f"no control marker for {island}")
 
-    def pieces(rec: dict[str, Any], rid: str, key: str) -> dict[str, int]:
-        table = c.field(rec, key, dict, f, rid, default={})
-        for name, n in table.items():
+    def known(rid: str, key: str, table: dict[str, int]) -> None:
+        for name in table:
             if name != SUPPLY and name not in units:
                 c.add(f, rid, key, f"unknown unit type {name!r}")
-            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                c.add(f, rid, key, f"{name} = {n!r}: expected a count")
-        return dict(table)
 
-    def where(rec: dict[str, Any], rid: str) -> tuple[str, str]:
-        side = c.field(rec, "side", str, f, rid, default="us")
-        zone = c.field(rec, "zone", str, f, rid, default="")
-        if side not in SIDES:
-            c.add(f, rid, "side", f"expected us or jp, got {side!r}")
+    def placed(rid: str, zone: str) -> None:
         if zone not in zones:
             c.add(f, rid, "zone", f"unknown zone {zone!r}")
-        return side, zone
 
-    places = []
-    for i, rec in enumerate(doc.get("place", [])):
-        rid = f"place #{i + 1}"
-        src = c.source(rec, f, rid)
-        side, zone = where(rec, rid)
-        table = pieces(rec, rid, "units")
-        for name in table:
+    places = read_records(c, f, doc.get("place", []), SetupPlace, name=lambda i, r: f"place #{i}")
+    for i, place in enumerate(places, 1):
+        rid = f"place #{i}"
+        placed(rid, place.zone)
+        known(rid, "units", place.units)
+        for name in place.units:
             cat = "land" if name == SUPPLY else units[name].category if name in units else ""
-            if zone in zones and cat == "sea" and not board.is_sea(zone):
-                c.add(f, rid, "units", f"{name} cannot be placed on land zone {zone}")
-            if zone in zones and cat == "land" and board.is_sea(zone):
-                c.add(
-                    f, rid, "units", f"{name} cannot be placed in sea zone {zone} (use a [[ship]])"
-                )
-        places.append(SetupPlace(side, zone, table, src))
-    ships = []
-    for i, rec in enumerate(doc.get("ship", [])):
-        rid = f"ship #{i + 1}"
-        src = c.source(rec, f, rid)
-        side, zone = where(rec, rid)
-        kind = c.field(rec, "type", str, f, rid, default="")
-        cargo = pieces(rec, rid, "cargo")
-        ut = units.get(kind)
+            if place.zone in zones and cat == "sea" and not board.is_sea(place.zone):
+                c.add(f, rid, "units", f"{name} cannot be placed on land zone {place.zone}")
+            if place.zone in zones and cat == "land" and board.is_sea(place.zone):
+                c.add(f, rid, "units", f"{name} cannot be placed in sea zone {place.zone} (use a [[ship]])")
+    ships = read_records(c, f, doc.get("ship", []), SetupShip, name=lambda i, r: f"ship #{i}")
+    for i, ship in enumerate(ships, 1):
+        rid = f"ship #{i}"
+        placed(rid, ship.zone)
+        known(rid, "cargo", ship.cargo)
+        ut = units.get(ship.type)
         if ut is None or ut.category != "sea":
-            c.add(f, rid, "type", f"{kind!r} is not a sea unit type")
-        elif sum(cargo.values()):
-            fighters = cargo.get("fighter", 0)
-            if fighters and "flight_deck" not in ut.abilities:
-                c.add(f, rid, "cargo", f"a {kind} cannot carry fighters")
-            n_land = sum(v for k, v in cargo.items() if k != "fighter")
+            c.add(f, rid, "type", f"{ship.type!r} is not a sea unit type")
+        elif sum(ship.cargo.values()):
+            if ship.cargo.get("fighter", 0) and "flight_deck" not in ut.abilities:
+                c.add(f, rid, "cargo", f"a {ship.type} cannot carry fighters")
+            n_land = sum(v for k, v in ship.cargo.items() if k != "fighter")
             if n_land > ut.cargo:
-                c.add(f, rid, "cargo", f"a {kind} has {ut.cargo} spaces, not {n_land}")
-            for name in cargo:
-                if (
-                    name not in (SUPPLY, "fighter")
-                    and name in units
-                    and units[name].category != "land"
-                ):
+                c.add(f, rid, "cargo", f"a {ship.type} has {ut.cargo} spaces, not {n_land}")
+            for name in ship.cargo:
+                if name not in (SUPPLY, "fighter") and name in units and units[name].category != "land":
                     c.add(f, rid, "cargo", f"{name} cannot be carried")
-        ships.append(SetupShip(side, zone, kind, cargo, src))
-    return Setup(tuple(airfields), control, csrc, tuple(places), tuple(ships))
+    if markers is None:
+        return None
+    return Setup(tuple(airfields), markers, tuple(places), tuple(ships))
 
 
-def check_constraints(
-    board: Board, units: dict[str, UnitType], setup: Setup, rules: Rules, c: Collector
-) -> None:
+def check_constraints(board: Board, setup: Setup, rules: Rules, c: Collector) -> None:
     """The facts docs/data.md and the manual fix about the AAG board and set-up."""
     f = "board.toml"
     caps = {
@@ -420,9 +339,7 @@ def check_constraints(
         ("south", ("bougainville", "new_georgia", "guadalcanal"), 2),
     ):
         for isl in members:
-            if isl in board.islands and (
-                board.islands[isl].chain != chain or board.islands[isl].airfields != cap
-            ):
+            if isl in board.islands and (board.islands[isl].chain != chain or board.islands[isl].airfields != cap):
                 c.add(f, isl, "chain", f"belongs to the {chain} L with {cap} airfield(s) each")
         for a, b in itertools.pairwise(members):
             if (
@@ -444,25 +361,19 @@ def check_constraints(
     for isl, (a, b) in (("new_georgia", ("I", "G")), ("santa_isabel", ("C", "H"))):
         if isl in board.islands and not {a, b} <= set(board.islands[isl].seas):
             c.add(f, isl, "seas", f"{board.islands[isl].name} touches both {a} and {b}")
-    if "santa_isabel" in board.air_graph.get("C", ()) and "H" in board.air_graph.get(
-        "santa_isabel", ()
-    ):
-        pass
-    else:
+    if not ("santa_isabel" in board.air_graph.get("C", ()) and "H" in board.air_graph.get("santa_isabel", ())):
         c.add(f, "santa_isabel", "seas", "an air unit goes C -> Santa Isabel -> H")
     if us is not None and board.air_distances(us.land).get("J") != 2:
         c.add(f, "new_caledonia", "", "a fighter on New Caledonia reaches J in two moves")
     # blocks listed must be exactly the pairs the islands separate
     derived = set()
-    for isl in board.islands.values():
-        for a, b in combinations(sorted(isl.seas), 2):
+    for island in board.islands.values():
+        for a, b in itertools.combinations(sorted(island.seas), 2):
             if b not in board.sea_graph.get(a, ()):
-                derived.add((isl.id, a, b))
+                derived.add((island.id, a, b))
     listed = {(blk.island, *sorted(blk.seas)) for blk in board.blocks}
     for extra in sorted(listed - derived):
-        c.add(
-            f, f"block {extra[0]}", "seas", f"{extra[1]}-{extra[2]} is not separated by {extra[0]}"
-        )
+        c.add(f, f"block {extra[0]}", "seas", f"{extra[1]}-{extra[2]} is not separated by {extra[0]}")
     for missing in sorted(derived - listed):
         c.add(f, f"block {missing[0]}", "seas", f"{missing[1]}-{missing[2]} blocked but not listed")
     for side in SIDES:
@@ -470,16 +381,8 @@ def check_constraints(
             c.add(f, "sea", "deployment", f"no deployment zone for {side}")
     # set-up facts fixed by the manual (AAG Game Setup)
     fs = "setup.toml"
-    if sorted((i, s) for i, s, _ in setup.airfields) != [
-        ("bougainville", "jp"),
-        ("guadalcanal", "us"),
-    ]:
-        c.add(
-            fs,
-            "airfield",
-            "",
-            "the set-up has one US airfield on Guadalcanal, one Japanese on Bougainville",
-        )
+    if sorted((a.island, a.side) for a in setup.airfields) != [("bougainville", "jp"), ("guadalcanal", "us")]:
+        c.add(fs, "airfield", "", "the set-up has one US airfield on Guadalcanal, one Japanese on Bougainville")
     expected = {i: ("us" if i == "guadalcanal" else "jp") for i in caps}
     if setup.control != expected:
         c.add(fs, "control", "", "US control of Guadalcanal, Japanese control of the other islands")

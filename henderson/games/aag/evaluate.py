@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from henderson.games.aag.model import SUPPLY, GameData
 
 if TYPE_CHECKING:
-    from henderson.games.aag.state import AagState
+    from henderson.games.aag.state import AAGState
 
 POINTS_PER_VP = 10.0  # reinforcement points worth one victory point (income 10 + 4 per island)
 CARGO_WEIGHT = 0.7  # land power aboard next to an island: it can land this turn
@@ -55,7 +55,6 @@ class Tables:
     build: float  # supply tokens an airfield costs
     repair: float  # cost of the supply that repairs a damaged ship
     to_win: int
-    movement_steps: frozenset[str]
     kinds: dict[str, tuple[float, int, int]]  # type -> (reinforcement cost, land power, role)
 
 
@@ -94,9 +93,6 @@ def tables(data: GameData) -> Tables:
         build=float(data.rules.build_cost),
         repair=float(data.rules.supply_cost * data.rules.sea_repair_cost),
         to_win=data.rules.points_to_win,
-        movement_steps=frozenset(
-            ("hidden:load", "hidden:orders", "hidden:torpedo", *_movement_steps())
-        ),
         kinds={k: (cost[k], power(k), role(k)) for k in cost},
     )
     _TABLES[id(data)] = (data, built)
@@ -107,15 +103,9 @@ def _mine(share: dict[str, float], island: str, side: str) -> float:
     return share[island] if side == "us" else 1.0 - share[island]
 
 
-def _movement_steps() -> tuple[str, ...]:
-    from henderson.games.aag.sequence import MOVEMENT
-
-    return (*MOVEMENT, "move:deferred", "move:end")
-
-
-def evaluate(state: AagState, side: str) -> float:
+def evaluate(state: AAGState, side: str) -> float:
     """The value of `state` for `side` in [-1, 1]: 1 won, -1 lost (AAG How to Win)."""
-    winner = state.winner_side
+    winner = state.winner()
     if winner is not None:
         return 1.0 if winner == side else -1.0
     value = _value_for_us(state)
@@ -123,12 +113,12 @@ def evaluate(state: AagState, side: str) -> float:
 
 
 def _strength(
-    state: AagState, t: Tables, ashore: dict[str, dict[str, float]], near: dict[str, dict[str, float]]
+    state: AAGState, t: Tables, ashore: dict[str, dict[str, float]], near: dict[str, dict[str, float]]
 ) -> dict[str, dict[str, float]]:
     """Each side's land power for holding each island: its units ashore, its air units there,
     the edge of the side holding it, and the power that can join from the sea zones next to
     it. That power (cargo that can land, cruisers and battleships that can fire, air units)
-    can go to one island only (AAG Unload, Ranged Fire: one adjacent zone), so a sea zone's
+    can go to one island only (AAG Combat step 3, Ranged Fire: one adjacent zone), so a sea zone's
     power is split evenly among the islands next to it instead of counted at each."""
     out: dict[str, dict[str, float]] = {}
     for island, seas in t.island_seas.items():
@@ -144,14 +134,14 @@ def _strength(
     return out
 
 
-def island_strength(state: AagState) -> dict[str, dict[str, float]]:
+def island_strength(state: AAGState) -> dict[str, dict[str, float]]:
     """Each side's land power for holding each island, as the evaluation weighs it."""
     t = tables(state.data)
     _, ashore, _, _, near = _tally(state, t)
     return _strength(state, t, ashore, near)
 
 
-def _tally(state: AagState, t: Tables) -> tuple[dict, dict, dict, dict, dict]:
+def _tally(state: AAGState, t: Tables) -> tuple[dict, dict, dict, dict, dict]:
     """One pass over the pieces: material by side, land power ashore by island, supplies by
     zone, islands with a land unit, and power that can join from each zone."""
     material = {"us": float(state.points["us"]), "jp": float(state.points["jp"])}
@@ -189,7 +179,7 @@ def _tally(state: AagState, t: Tables) -> tuple[dict, dict, dict, dict, dict]:
     return material, ashore, stock, landed, near
 
 
-def _value_for_us(state: AagState) -> float:
+def _value_for_us(state: AAGState) -> float:
     t = tables(state.data)
     sides = ("us", "jp")
     material, ashore, stock, landed, near = _tally(state, t)
@@ -197,10 +187,10 @@ def _value_for_us(state: AagState) -> float:
     rate = {s: 0.0 for s in sides}
     damaged_fields = {s: 0.0 for s in sides}
     for field in state.airfields:
-        if field["damaged"]:
-            damaged_fields[field["side"]] += 1
+        if field.damaged:
+            damaged_fields[field.side] += 1
         else:
-            rate[field["side"]] += 1
+            rate[field.side] += 1
     vp = state.vp
     need = {s: max(t.to_win - vp[s], 0) for s in sides}
     horizon = min(need[s] / max(rate[s], 0.5) for s in sides)
@@ -218,11 +208,11 @@ def _value_for_us(state: AagState) -> float:
         score["us"] += us_share * income_vp * horizon
         score["jp"] += (1.0 - us_share) * income_vp * horizon
     for field in state.airfields:
-        s = field["side"]
-        mine = share[field["island"]] if s == "us" else 1.0 - share[field["island"]]
+        s: str = field.side
+        mine = share[field.island] if s == "us" else 1.0 - share[field.island]
         # an airfield is lost only when no land unit of its owner is left on the island
-        secure = 1.0 if field["island"] in landed[s] else 0.5 + 0.5 * mine
-        worth = 1.0 if not field["damaged"] else DAMAGED_FIELD
+        secure = 1.0 if field.island in landed[s] else 0.5 + 0.5 * mine
+        worth = 1.0 if not field.damaged else DAMAGED_FIELD
         score[s] += horizon * worth * secure
 
     # supplies on (or aboard next to) an island with a free airfield slot: an airfield to come
@@ -230,7 +220,7 @@ def _value_for_us(state: AagState) -> float:
     later = max(horizon - 1.0, 0.0) * FIELD_TO_COME
     slots = dict(t.capacity)
     for field in state.airfields:
-        slots[field["island"]] -= 1
+        slots[field.island] -= 1
     for s in sides:
         have = {i: stock[s].get(i, 0.0) for i, free in slots.items() if free > 0}
         for zone, count in stock[s].items():
@@ -244,7 +234,7 @@ def _value_for_us(state: AagState) -> float:
                 usable = min(count, t.build * slots[island]) / t.build
                 score[s] += usable * later * _mine(share, island, s)
 
-    if state.step in t.movement_steps:
+    if state.step.startswith(("move:", "hidden:")):  # the Movement phase (data/sequence.toml)
         score[state.second] += SECOND_MOVER
 
     value = math.tanh((score["us"] - score["jp"]) / SCALE) * NEAR_WIN

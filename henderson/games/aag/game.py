@@ -1,17 +1,19 @@
-"""The AAG game: validated data plus the rules, behind the `Game` protocol of the core."""
+"""The AAG game: validated data plus the rules, on the kit's sequence engine
+(`core.sequence`): the steps are `data/sequence.toml`, their phases `rules/`."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from henderson.core.actions import ActionInfo
 from henderson.core.dice import Dice
-from henderson.core.errors import PositionError
-from henderson.core.game import Capability, Game, Option, State
-from henderson.core.position import read_dice
+from henderson.core.game import Capability, Option, State
+from henderson.core.sequence import SequencedGame, Step
 from henderson.games.aag import actions
 from henderson.games.aag.model import SIDES, GameData
-from henderson.games.aag.state import AagState
+from henderson.games.aag.position import is_v1, migrate
+from henderson.games.aag.state import AAGState
 
 TITLE = "Axis & Allies: Guadalcanal"
 OPTIONS: dict[str, Option] = {
@@ -20,7 +22,7 @@ OPTIONS: dict[str, Option] = {
 }
 
 
-class AagGame(Game):
+class AAGGame(SequencedGame):
     """Axis & Allies: Guadalcanal: sides "us" (Allies) and "jp" (Axis). With the
     hidden-movement option, each side's sea orders are secret until both are written."""
 
@@ -28,6 +30,7 @@ class AagGame(Game):
     title = TITLE
     sides = SIDES
     rules_prefix = "AAG"
+    rules_package = "henderson.games.aag.rules"
     capabilities = frozenset({Capability.HIDDEN_INFORMATION, Capability.ODDS, Capability.EVALUATION})
     options = OPTIONS
     end_rule = "AAG How to Win"
@@ -36,72 +39,62 @@ class AagGame(Game):
         self.data = data
         self.data_version = data.data_version
         self.data_dir = data.data_dir
+        self.sequence()  # checked with the data (DataErrors names the entry)
 
-    def _new_state(self, seed: int, options: dict[str, Any], dice: Dice) -> AagState:
-        """The set-up of AAG Game Setup, from `setup.toml`."""
-        state = AagState(self, dice, seed)
-        state.options = {
-            "hidden_movement": bool(options.get("hidden_movement", False)),
-            "advantages": bool(options.get("advantages", False)),
-        }
-        if state.options["advantages"]:  # AAG Appendix 1: 8 tokens per player
-            for token in self.data.advantages:
-                state.tokens[token.side][token.id] = token.count
-        setup = self.data.setup
-        state.control = dict(setup.control)
-        state.airfields = [
-            {"island": i, "side": s, "damaged": False} for i, s, _ in setup.airfields
-        ]
-        for place in setup.places:
-            for kind, count in place.units.items():
-                for _ in range(count):
-                    state.new_piece(place.side, kind, place.zone)
-        for ship in setup.ships:
-            p = state.new_piece(ship.side, ship.type, ship.zone)
-            for kind, count in ship.cargo.items():
-                for _ in range(count):
-                    state.new_piece(ship.side, kind, ship.zone, aboard=p.id)
-        from henderson.games.aag.rules import dispatch
+    def step_by_id(self, step_id: str) -> Step | None:
+        """A step of the sequence of play, whatever the options (for messages naming it)."""
+        return next((e[0] for e in self.sequence().entries if e[0].id == step_id), None)
 
-        dispatch.enter_step(state)
-        state._auto()
-        state._events = []
+    def movement_step_of(self, unit: str) -> Step | None:
+        """The movement step in which units of type `unit` move (PT boats: the destroyers')."""
+        kind = "destroyer" if unit == "pt_boat" else unit  # AAG Appendix 1 PT Boats
+        return next((e[0] for e in self.sequence().entries if e[0].params.get("unit") == kind), None)
+
+    def _new_state(self, seed: int, options: dict[str, Any], dice: Dice) -> AAGState:
+        """The set-up of AAG Game Setup (the set-up step of the sequence, `rules/setup.py`)."""
+        chosen = {name: bool(options.get(name, False)) for name in OPTIONS}
+        state = AAGState(self, dice, seed, chosen)
+        state.begin([])
         return state
 
-    def load_state(self, obj: Mapping[str, Any], *, dice: Dice | None = None) -> AagState:
-        """A state from a position (docs/aag.md); PositionError names what is wrong."""
-        if not isinstance(obj, Mapping):
-            raise PositionError("", "a position is a JSON object")
-        state = AagState(self, read_dice(obj, dice), None)
-        state.load_dict(dict(obj))
+    def load_state(self, obj: Mapping[str, Any], *, dice: Dice | None = None) -> AAGState:
+        """A state from a position (docs/aag.md); PositionError names what is wrong. A
+        version-1 position is migrated first and taken as written (`position.py`)."""
+        old = is_v1(obj)
+        state = AAGState.load(self, dict(migrate(self, obj)), dice, move_on=not old)
+        assert isinstance(state, AAGState)
         return state
 
     def parse_action(self, text: str) -> actions.Action:
-        return actions.parse(text)
+        return actions.parse_action(text)
 
-    def odds(self, state: State | None, spec: str) -> Any:  # type: ignore[override]
+    def describe(self, action: Any) -> ActionInfo:
+        return actions.describe(action)
+
+    def odds(self, state: State | None, spec: str) -> Any:
         """Exact odds for an attack: a spec such as "10 sea: 2 destroyer, 1 cruiser"
         (see `odds.parse_spec`); with a state, "ZONE CATEGORY SIDE" uses its units.
         A spec that names no attack raises `OddsSpecError` (a `HendersonError`)."""
         from henderson.games.aag import odds
 
-        assert state is None or isinstance(state, AagState)
+        assert state is None or isinstance(state, AAGState)
         return odds.from_spec(self.data, state, spec)
 
     def render_text(self, state: State, viewer: str | None = None) -> str:
         from henderson.games.aag.render import render
 
-        assert isinstance(state, AagState)
+        assert isinstance(state, AAGState)
         return render(state)
 
     def evaluate(self, state: State, side: str) -> float:
         from henderson.games.aag.evaluate import evaluate
 
-        assert isinstance(state, AagState)
+        assert isinstance(state, AAGState)
         return evaluate(state, side)
 
     def client_data(self) -> dict[str, Any]:
-        """Static board data for the browser client (islands, sea zones, bases, layout)."""
+        """Static board data for the browser client (islands, sea zones, bases, layout, and
+        the steps of the sequence of play)."""
         from henderson.games.aag.clientdata import client_data
 
         return client_data(self)

@@ -1,4 +1,6 @@
-"""AAG data, validated: frozen records loaded from `data/*.toml` by `data.py`.
+"""AAG data, validated: the records of `data/*.toml`, each declared once as a frozen
+dataclass that `data.py` reads through `core.data.read_records`, and the board built from
+them.
 
 Side ids are "us" (the Allies) and "jp" (the Axis). Zone ids: sea zones "A".."M",
 islands by lower-case name ("new_georgia"), base card zones by base ("rabaul",
@@ -7,84 +9,124 @@ islands by lower-case name ("new_georgia"), base card zones by base ("rabaul",
 
 from __future__ import annotations
 
-from collections import deque
-from dataclasses import dataclass, field
+import dataclasses
+import enum
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
-from typing import Literal
+from typing import Literal, cast
+
+from henderson.core.data import check_source
+from henderson.core.fields import field
+from henderson.core.game import other_side
+from henderson.core.paths import cheapest
 
 Side = Literal["us", "jp"]
-SIDES: tuple[str, str] = ("us", "jp")
-CATEGORIES: tuple[str, str, str] = ("air", "sea", "land")
+SIDES: tuple[Side, Side] = ("us", "jp")
+Category = Literal["air", "sea", "land"]
+CATEGORIES: tuple[Category, Category, Category] = ("air", "sea", "land")
 SUPPLY = "supply"  # supply tokens are pieces too: carried, captured and spent
+MAX_COUNT = 99  # no count of the game's pieces comes near it (the box holds far fewer)
+Ability = Literal["ranged_fire", "torpedo", "resilience", "flight_deck", "capital", "heavy_armor", "token"]
 
 
-def other(side: str) -> str:
-    """The opposing side."""
-    return "jp" if side == "us" else "us"
+def other(side: str) -> Side:
+    """The opposing side (`core.game.other_side`)."""
+    return cast(Side, other_side(SIDES, side))
 
 
-@dataclass(frozen=True)
+class Advantage(enum.StrEnum):
+    """The advantage tokens the engine knows (AAG Appendix 1: Advantages)."""
+
+    COMMAND_DECISION = "command_decision"
+    BANZAI_CHARGE = "banzai_charge"
+    NIGHT_FIGHTING = "night_fighting"
+    QUICK_DROP = "quick_drop"
+    SUPERIOR_FIGHTERS = "superior_fighters"
+    GOOD_LOGISTICS = "good_logistics"
+    AMPHIBIOUS_ASSAULT = "amphibious_assault"
+    PT_BOATS = "pt_boats"
+    COAST_WATCHERS = "coast_watchers"
+
+
+# -- the records of the data files ------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class Manifest:
+    """`game.toml`: what this data directory is."""
+
+    game: Literal["aag"]
+    title: str
+    data_version: str  # an edition label, for people (the engine hashes the files)
+    source: str = field(check=check_source)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Island:
     """An island zone on the board (AAG Game Components: Island Zone)."""
 
     id: str
     name: str
-    airfields: int  # capacity: airfield markers the island can hold
+    airfields: int = field(lo=0, hi=4)  # capacity: airfield markers the island can hold
     chain: str
     seas: tuple[str, ...]
-    source: str
+    source: str = field(check=check_source)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Sea:
     """A sea zone A–M; `deployment` maps a side to its deployment number there (AAG Deploy)."""
 
     id: str
     role: Literal["ring", "slot", "open"]
     adjacent: tuple[str, ...]
-    route_to_base: str | None
-    deployment: dict[str, int]
-    source: str
+    route_to_base: Side | None = None
+    deployment: dict[Side, int] = field(factory=dict, lo=1, hi=MAX_COUNT)
+    source: str = field(check=check_source)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Base:
     """A base card: a land zone and a sea zone one move from its route-to-base zones."""
 
     id: str
-    side: str
+    side: Side
     name: str
     land: str
     sea: str
-    routes: tuple[str, ...]  # derived: the sea zones whose route_to_base is this side
-    source: str
+    source: str = field(check=check_source)
+    routes: tuple[str, ...] = field((), cache="share")  # derived: the seas whose route_to_base is this side
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Block:
-    """Two sea zones an island separates: no sea move between them.
-
-    AAG Examples of Sea Movement.
-    """
+    """Two sea zones an island separates: no sea move between them (AAG Examples of Sea
+    Movement)."""
 
     island: str
-    seas: tuple[str, str]
-    source: str
+    seas: tuple[str, ...]
+    source: str = field(check=check_source)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class UnitType:
     """One unit type's cost, attack dice per category and special abilities (AAG Units)."""
 
     id: str
     name: str
-    category: Literal["land", "sea", "air"]
-    cost: int
-    attack: dict[str, int]  # category -> dice
-    abilities: frozenset[str]
-    cargo: int  # spaces for land units and supplies (transport 2, destroyer 1)
-    range: int  # air units: zones per Movement and per Regroup
-    source: str
+    category: Category
+    cost: int = field(lo=0, hi=MAX_COUNT)
+    dice: tuple[int, ...] = field(json="attack", lo=0, hi=12)  # [air, sea, land]
+    abilities: frozenset[Ability]
+    cargo: int = field(0, lo=0, hi=4)  # spaces for land units and supplies (transport 2, destroyer 1)
+    range: int = field(0, lo=0, hi=9)  # air units: zones per Movement and per Regroup
+    source: str = field(check=check_source)
+
+    @cached_property
+    def attack(self) -> dict[str, int]:
+        """Attack dice against each category."""
+        return dict(zip(CATEGORIES, self.dice, strict=False))
 
     @property
     def resilient(self) -> bool:
@@ -95,13 +137,19 @@ class UnitType:
         return "capital" in self.abilities
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Neck:
     """The battle-box neck: the unit type named by each slot 1–12 per category (Appendix 2)."""
 
-    slots: dict[str, tuple[str, ...]]
-    hit_values: frozenset[int]
-    source: str
+    air: tuple[str, ...]
+    sea: tuple[str, ...]
+    land: tuple[str, ...]
+    hit_values: frozenset[int] = field(lo=1, hi=6)
+    source: str = field(check=check_source)
+
+    @cached_property
+    def slots(self) -> dict[str, tuple[str, ...]]:
+        return {"air": self.air, "sea": self.sea, "land": self.land}
 
     def slot_of(self, die_index: int) -> int:
         """Slot 1–12 of the die at 0-based position `die_index`; past 12 the box is used again."""
@@ -111,49 +159,176 @@ class Neck:
         return self.slots[category][slot - 1]
 
 
+# rules.toml: one table per subject, each with its source
+
+
+@dataclass(frozen=True, kw_only=True)
+class Victory:
+    points_to_win: int = field(lo=1, hi=MAX_COUNT)
+    source: str = field(check=check_source)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Income:
+    base: int = field(lo=0, hi=MAX_COUNT)
+    per_island: int = field(lo=0, hi=MAX_COUNT)
+    source: str = field(check=check_source)
+
+
+@dataclass(frozen=True, kw_only=True)
+class AirfieldRules:
+    build_cost: int = field(lo=1, hi=MAX_COUNT)  # supply tokens spent on the island
+    air_capacity: int = field(lo=1, hi=MAX_COUNT)  # air units per undamaged airfield marker
+    repair_cost: int = field(lo=0, hi=MAX_COUNT)  # supply tokens spent on the island
+    source: str = field(check=check_source)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Carriers:
+    fighter_capacity: int = field(lo=0, hi=MAX_COUNT)
+    source: str = field(check=check_source)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Repair:
+    sea_unit_cost: int = field(lo=0, hi=MAX_COUNT)  # supply tokens at the home base per damaged sea unit
+    source: str = field(check=check_source)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SupplyCost:
+    cost: int = field(lo=0, hi=MAX_COUNT)
+    source: str = field(check=check_source)
+
+
+@dataclass(frozen=True, kw_only=True)
+class FirstPlayer:
+    side: Side
+    source: str = field(check=check_source)
+
+
 @dataclass(frozen=True)
 class Rules:
-    """Numbers fixed by the manual (rules.toml)."""
+    """Numbers fixed by the manual (rules.toml), one table each."""
 
-    points_to_win: int
-    income_base: int
-    income_per_island: int
-    build_cost: int
-    airfield_air_capacity: int
-    airfield_repair_cost: int
-    carrier_capacity: int
-    sea_repair_cost: int
-    supply_cost: int
-    first_player: str
-    sources: dict[str, str]
+    victory: Victory
+    income: Income
+    airfields: AirfieldRules
+    carriers: Carriers
+    repair: Repair
+    supply: SupplyCost
+    first: FirstPlayer
+
+    @property
+    def points_to_win(self) -> int:
+        return self.victory.points_to_win
+
+    @property
+    def income_base(self) -> int:
+        return self.income.base
+
+    @property
+    def income_per_island(self) -> int:
+        return self.income.per_island
+
+    @property
+    def build_cost(self) -> int:
+        return self.airfields.build_cost
+
+    @property
+    def airfield_air_capacity(self) -> int:
+        return self.airfields.air_capacity
+
+    @property
+    def airfield_repair_cost(self) -> int:
+        return self.airfields.repair_cost
+
+    @property
+    def carrier_capacity(self) -> int:
+        return self.carriers.fighter_capacity
+
+    @property
+    def sea_repair_cost(self) -> int:
+        return self.repair.sea_unit_cost
+
+    @property
+    def supply_cost(self) -> int:
+        return self.supply.cost
+
+    @property
+    def first_player(self) -> Side:
+        return self.first.side
 
 
-@dataclass(frozen=True)
+# setup.toml
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetupAirfield:
+    island: str
+    side: Side
+    source: str = field(check=check_source)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetupControl:
+    """The control markers: the islands each side controls at the start."""
+
+    us: tuple[str, ...]
+    jp: tuple[str, ...]
+    source: str = field(check=check_source)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetupPlace:
+    """Pieces placed in one zone: type (or `supply`) -> count."""
+
+    side: Side
+    zone: str
+    units: dict[str, int] = field(lo=0, hi=MAX_COUNT)
+    source: str = field(check=check_source)
+
+
+@dataclass(frozen=True, kw_only=True)
 class SetupShip:
-    side: str
+    """One sea unit with its cargo: type (land units, supplies, or fighters on a carrier) -> count."""
+
+    side: Side
     zone: str
     type: str
-    cargo: dict[str, int]
-    source: str
-
-
-@dataclass(frozen=True)
-class SetupPlace:
-    side: str
-    zone: str
-    units: dict[str, int]
-    source: str
+    cargo: dict[str, int] = field(factory=dict, lo=0, hi=MAX_COUNT)
+    source: str = field(check=check_source)
 
 
 @dataclass(frozen=True)
 class Setup:
     """The starting position: airfields, control markers, units and supplies."""
 
-    airfields: tuple[tuple[str, str, str], ...]  # (island, side, source)
-    control: dict[str, str]  # island -> side
-    control_source: str
+    airfields: tuple[SetupAirfield, ...]
+    markers: SetupControl
     places: tuple[SetupPlace, ...]
     ships: tuple[SetupShip, ...]
+
+    @cached_property
+    def control(self) -> dict[str, Side]:
+        """Island -> the side whose control marker is on it."""
+        out: dict[str, Side] = dict.fromkeys(self.markers.us, "us")
+        out.update(dict.fromkeys(self.markers.jp, "jp"))
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class Token:
+    """Advantage tokens of one kind for one side (AAG Appendix 1: Advantages)."""
+
+    id: Advantage
+    side: Side
+    count: int = field(lo=0, hi=8)
+    window: str  # the step in which it may be spent ("move:any": any movement step)
+    source: str = field(check=check_source)
+
+
+# -- the board and everything the rules read ------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -164,9 +339,9 @@ class Board:
     seas: dict[str, Sea]
     bases: dict[str, Base]  # by side
     blocks: tuple[Block, ...]
-    sea_graph: dict[str, frozenset[str]] = field(default_factory=dict)  # sea moves
-    air_graph: dict[str, frozenset[str]] = field(default_factory=dict)  # air moves
-    _distances: dict[tuple[str, frozenset[str]], dict[str, int]] = field(
+    sea_graph: dict[str, frozenset[str]]  # sea moves
+    air_graph: dict[str, frozenset[str]]  # air moves
+    _distances: dict[tuple[str, frozenset[str]], dict[str, int]] = dataclasses.field(
         default_factory=dict, compare=False, repr=False
     )  # air_distances, computed once per start and barred zones
 
@@ -197,32 +372,19 @@ class Board:
 
     def air_distances(self, start: str, barred: frozenset[str] = frozenset()) -> dict[str, int]:
         """Fewest air moves from `start` to every zone, never entering `barred` zones
-        (a shared table: do not change it)."""
+        (`core.paths.cheapest`, one move per zone; a shared table: do not change it)."""
         key = (start, barred)
         cached = self._distances.get(key)
         if cached is not None:
             return cached
-        dist = {start: 0}
-        queue = deque([start])
-        while queue:
-            zone = queue.popleft()
-            for nxt in sorted(self.air_graph[zone]):
-                if nxt not in dist and nxt not in barred:
-                    dist[nxt] = dist[zone] + 1
-                    queue.append(nxt)
+        graph = self.air_graph
+
+        def steps(zone: str, cost: int) -> list[tuple[str, int, bool, None]]:
+            return [(n, 1, False, None) for n in sorted(graph[zone]) if n not in barred]
+
+        dist = cheapest({start: 0}, steps).cost
         self._distances[key] = dist
         return dist
-
-
-@dataclass(frozen=True)
-class Token:
-    """Advantage tokens of one kind for one side (AAG Appendix 1: Advantages)."""
-
-    id: str
-    side: str
-    count: int
-    window: str  # the step in which it may be spent ("move:any": any movement step)
-    source: str
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from henderson.games.aag.model import CATEGORIES, SIDES, GameData
 from henderson.games.aag.rules.battlebox import effect, target_type
 
 if TYPE_CHECKING:
-    from henderson.games.aag.state import AagState
+    from henderson.games.aag.state import AAGState
 
 SPEC_FORMS = (
     "'<dice> <air|sea|land>: <count> <type>, ...', '<dice> airfields: <number of airfields>'"
@@ -214,7 +214,7 @@ def airfield_odds(dice: int, airfields: int) -> dict[int, Fraction]:
     return dict(sorted(out.items()))
 
 
-def zone_odds(state: AagState, zone: str, category: str, side: str) -> Odds | AirfieldOdds:
+def zone_odds(state: AAGState, zone: str, category: str, side: str) -> Odds | AirfieldOdds:
     """The odds of `side`'s attack on `category` units (or `airfields`) in `zone`, with exactly
     the dice its roll would use now (AAG Determine Total Attack Power): the units in the zone
     and the ranged units that have joined this attack, less those aimed at the airfields
@@ -223,7 +223,7 @@ def zone_odds(state: AagState, zone: str, category: str, side: str) -> Odds | Ai
 
     check_zone_request(state, zone, category, side)
     if category == "airfields":
-        fields = [a for a in combat.enemy_airfields(state, side, zone) if not a["damaged"]]
+        fields = [a for a in combat.enemy_airfields(state, side, zone) if not a.damaged]
         dice = combat.attack_power(state, side, zone, "land")[1]
         return AirfieldOdds(dice, len(fields), airfield_odds(dice, len(fields)))
     dice = combat.dice_against_units(state, side, zone, category)
@@ -243,7 +243,7 @@ def zone_odds(state: AagState, zone: str, category: str, side: str) -> Odds | Ai
     )
 
 
-def check_zone_request(state: AagState, zone: str, category: str, side: str) -> None:
+def check_zone_request(state: AAGState, zone: str, category: str, side: str) -> None:
     """Refuse a zone, category or side that names no attack, saying which (one line)."""
     text = f"{zone} {category} {side}"
     board = state.data.board
@@ -266,7 +266,7 @@ def check_zone_request(state: AagState, zone: str, category: str, side: str) -> 
         raise OddsSpecError(text, f"{zone} is an island: sea units are attacked in sea zones (AAG Combat step 2)")
 
 
-def from_spec(data: GameData, state: AagState | None, text: str) -> Odds | AirfieldOdds:
+def from_spec(data: GameData, state: AAGState | None, text: str) -> Odds | AirfieldOdds:
     """Odds for a command line or a client: "ZONE CATEGORY SIDE" on a position (its units,
     as `zone_odds`), or a spec that names the dice and the force (`parse_spec`)."""
     words = text.split()

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from henderson.games.aag.model import SIDES
 
 if TYPE_CHECKING:
-    from henderson.games.aag.state import AagState
+    from henderson.games.aag.state import AAGState
 
 SHORT = {
     "infantry": "inf",
@@ -26,7 +26,7 @@ SHORT = {
 }
 
 
-def stack(state: AagState, zone: str, side: str) -> str:
+def stack(state: AAGState, zone: str, side: str) -> str:
     counts = Counter(p.type for p in state.in_zone(zone, side) if p.aboard is None)
     parts = [f"{n} {SHORT.get(k, k)}" for k, n in sorted(counts.items())]
     for ship in state.in_zone(zone, side):
@@ -37,25 +37,21 @@ def stack(state: AagState, zone: str, side: str) -> str:
     return ", ".join(parts)
 
 
-def render(state: AagState) -> str:
+def render(state: AAGState) -> str:
     """Turn, step, victory points, then one line per occupied zone."""
     lines = [
         f"AAG turn {state.turn}, {state.step} (first player {state.first}); "
         f"to act: {state.current_player() or '-'}",
         "victory points: " + ", ".join(f"{s} {state.vp[s]}" for s in SIDES),
     ]
-    if state.winner_side:
-        lines.append(f"winner: {state.winner_side}")
+    if state.winner():
+        lines.append(f"winner: {state.winner()} ({state.end_cause})")
     board = state.data.board
     for zone in board.zone_ids():
         isl = board.islands.get(zone)
         head = zone
         if isl:
-            fields = [
-                f"{a['side']}{'*' if a['damaged'] else ''}"
-                for a in state.airfields
-                if a["island"] == zone
-            ]
+            fields = [f"{a.side}{'*' if a.damaged else ''}" for a in state.airfields if a.island == zone]
             head = f"{isl.name} ({state.control[zone]}; airfields {len(fields)}/{isl.airfields}"
             head += f": {' '.join(fields)})" if fields else ")"
         cells = [f"{s}: {stack(state, zone, s)}" for s in SIDES if stack(state, zone, s)]
@@ -68,6 +64,9 @@ def render(state: AagState) -> str:
                 f"  {side} damaged at base: "
                 + ", ".join(f"{n} {k}" for k, n in sorted(damaged.items()))
             )
-    if state.battle:
-        lines.append(f"battle: {state.battle}")
+    fought = state.battle
+    if fought is not None:
+        lines.append(f"battle: {fought.category} combat in {fought.zone}, {fought.attacker} attacking")
+    for decision in state.pending:
+        lines.append(f"{decision.side} to decide: {decision.kind}")
     return "\n".join(lines)

@@ -1,201 +1,386 @@
-"""One AAG position: pieces, airfields, control, victory points and where the turn stands.
+"""One AAG position: pieces, airfields, control, victory points and where the turn stands,
+declared once as fields (`core.fields`); the kit's sequence engine (`core.sequence`) runs
+the steps of `data/sequence.toml` through the phases of `rules/`.
 
-`apply` checks an action against the rules modules (`rules/`), plays it, and then plays
-on by itself while the only legal action is a forced one (an `end` with nothing else to
-do, a `roll` with nothing to declare), so every decision left is a real one.
+The combat being fought is `battle`; the decisions it waits for (an attack to declare, the
+unit a hit falls on) are the `pending` decisions. Each step is played by the first player
+and then by the other (`half`); "first" and "second" are resolved from `first`, the
+first-player marker, which passes every turn (AAG Regroup step 6).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from henderson.core.dice import Dice
-from henderson.core.errors import IllegalAction
-from henderson.core.events import Event, roll_event
-from henderson.core.game import State
-from henderson.games.aag import sequence
-from henderson.games.aag.actions import END, ROLL, Action, id_key
-from henderson.games.aag.model import SIDES, SUPPLY, GameData, other
+from henderson.core.dice import SEED_BITS, SeededDice
+from henderson.core.errors import PositionError
+from henderson.core.events import Event, roll
+from henderson.core.fields import field
+from henderson.core.sequence import Decision, Sequenced, Step
+from henderson.games.aag.actions import END, Action, id_key
+from henderson.games.aag.model import SIDES, SUPPLY, Advantage, Category, GameData, Side, other
 from henderson.games.aag.pieces import Piece
 
 if TYPE_CHECKING:
-    from henderson.games.aag.game import AagGame
+    from henderson.games.aag.game import AAGGame
 
-POSITION_VERSION = 1
+# -- checks of a loaded position against the game's data -------------------------------------------
 
 
-class AagState(State):
+def _both_sides(state: Any, value: Mapping[str, Any], where: str) -> None:
+    if set(value) != set(SIDES):
+        raise PositionError(where, "expected an object with 'us' and 'jp'")
+
+
+def _island(state: Any, value: str, where: str) -> None:
+    if value not in state.data.board.islands:
+        raise PositionError(where, f"unknown island {value!r}")
+
+
+def _zone(state: Any, value: str | None, where: str) -> None:
+    if value is not None and value not in state.data.board.zone_ids():
+        raise PositionError(where, f"unknown zone {value!r}")
+
+
+def _zones(state: Any, value: list[str], where: str) -> None:
+    for i, zone in enumerate(value):
+        _zone(state, zone, f"{where}[{i}]")
+
+
+def _control(state: Any, value: Mapping[str, Side], where: str) -> None:
+    for island in value:
+        _island(state, island, f"{where}.{island}")
+    for island in state.data.board.islands:
+        if island not in value:
+            raise PositionError(where, f"no side controls {island}")
+
+
+def _pieces(state: Any, value: Mapping[str, Piece], where: str) -> None:
+    for pid, p in value.items():
+        if p.id != pid:
+            raise PositionError(f"{where}.{pid}.id", f"a piece is listed under its own id, not {p.id!r}")
+
+
+def _unit_types(state: Any, value: Mapping[str, list[str]], where: str) -> None:
+    for side, kinds in value.items():
+        for kind in kinds:
+            if kind not in state.data.units:
+                raise PositionError(f"{where}.{side}", f"{kind!r} is not a unit type")
+
+
+# -- the records of a position ----------------------------------------------------------------------
+
+
+@dataclass(kw_only=True)
+class Airfield:
+    """An airfield marker on an island: whose it is, and whether it is damaged."""
+
+    island: str = field(check=_island)
+    side: Side
+    damaged: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Roll:
+    """A hit rolled in a battle and not yet assigned: its neck slot and the die (1 or 2;
+    3 under Banzai Charge) (AAG Declare Your Hits)."""
+
+    slot: int = field(lo=1, hi=12)
+    value: int = field(lo=1, hi=6)
+
+
+@dataclass(kw_only=True)
+class Battle:
+    """The combat being fought in one zone: both sides attack in turn (`stage` 0: the first
+    player, 1: the other), then the casualties are removed (AAG Combat). An Amphibious
+    Assault (AAG Appendix 1) is one attack by `attacker` alone, with the units it unloaded
+    on the island, against land units only."""
+
+    zone: str = field(check=_zone)
+    category: Category
+    attacker: Side  # the side whose attack is being declared or rolled
+    stage: int = field(0, lo=0, hi=2)
+    assault: bool = False
+    dice: list[Roll] = field(factory=list)  # hits rolled and still to assign, in slot order
+
+
+@dataclass(kw_only=True)
+class InForce:
+    """An advantage spent this turn whose effect lasts until the turn ends (AAG Appendix 1):
+    where it applies (a zone, a combat category, the unit type Coast Watchers defers), and
+    for Command Decision whether the repeated combat has been fought."""
+
+    token: Advantage
+    side: Side
+    zone: str | None = field(None, check=_zone)
+    category: Category | None = None
+    unit: str | None = None
+    done: bool = False
+
+
+@dataclass
+class AAGDecision(Decision):
+    """A decision of AAG that play waits for, owed by `side`."""
+
+
+@dataclass
+class Declare(AAGDecision):
+    """The attacker declares its attack in the battle's zone: ranged units that join it,
+    air units and ships aimed at the airfields, then `roll` (AAG Determine Total Attack
+    Power, Ranged Fire, Combat step 4). Pending only while there is something to declare."""
+
+    kind: ClassVar[str] = "declare"
+    rules: ClassVar[str] = "battle:DECLARE"
+
+
+@dataclass(kw_only=True)
+class HitChoice(AAGDecision):
+    """Which unit of the type hit takes the hit, among units that differ: on a 1 the
+    attacker chooses, on a 2 the defender (AAG Declare Your Hits, Loss of Cargo)."""
+
+    kind: ClassVar[str] = "hit"
+    rules: ClassVar[str] = "battle:HIT"
+    value: int = field(lo=1, hi=3)  # the die: 1, 2, or 3 under Banzai Charge
+    slot: int = field(lo=1, hi=12)
+    type: str  # the unit type hit
+    candidates: list[str]  # the units of that type the hit may fall on
+
+
+@dataclass
+class ZoneIndex:
+    """A speed device, kept while nothing moves (legal actions being listed): the pieces by
+    zone and by carrying ship, and the zones where combat can be fought, by category, once
+    found."""
+
+    by_zone: dict[str, list[Piece]]
+    by_ship: dict[str, list[Piece]]
+    fights: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+
+
+# -- the position -------------------------------------------------------------------------------------
+
+
+@dataclass(eq=False, init=False)
+class AAGState(Sequenced):
     """A position plus the dice that will decide what happens next."""
 
-    turn: int = 1  # the game turn, counted from 1
+    VERSION: ClassVar[int] = 2
 
-    def __init__(self, game: AagGame, dice: Dice, seed: int | None) -> None:
-        self._game = game
-        self.data: GameData = game.data
-        self.dice = dice
-        self.seed = seed
-        self.options: dict[str, Any] = {"hidden_movement": False, "advantages": False}
-        self.turn = 1
-        self.first = self.data.rules.first_player
-        self.step_index = 0
-        self.half = 0  # 0: the first player acts in this step, 1: the other player
-        self.vp = {s: 0 for s in SIDES}
-        self.vp_ships = {s: 0 for s in SIDES}  # points from sinking capital ships
-        self.control: dict[str, str] = {}
-        self.airfields: list[dict[str, Any]] = []  # {"island", "side", "damaged", "hit"}
-        self.pieces: dict[str, Piece] = {}
-        self.next_id = {s: 1 for s in SIDES}
-        self.points = {s: 0 for s in SIDES}  # reinforcement points left this Regroup
-        self.resolved: list[str] = []  # zones resolved in the current combat step
-        self.battle: dict[str, Any] | None = None
-        self.orders: dict[str, dict[str, str]] = {s: {} for s in SIDES}  # hidden sea orders
-        self.tokens: dict[str, dict[str, int]] = {s: {} for s in SIDES}  # advantages left
-        self.active: list[dict[str, Any]] = []  # advantages in force this turn
-        self.deferred: dict[str, list[str]] = {}  # side -> unit types moved last (Coast Watchers)
-        self.winner_side: str | None = None
-        self._ply = 0
-        self._events: list[Event] = []
-        # speed: the legal actions of this position (kept until the next change), and
-        # while legal actions are listed, the pieces by zone and by carrying ship
-        self._legal: list[Action] | None = None
-        self._index: tuple[dict[str, list[Piece]], dict[str, list[Piece]]] | None = None
+    first: Side = field("jp", required=True, doc="the side holding the first-player marker")
+    vp: dict[str, int] = field(factory=lambda: dict.fromkeys(SIDES, 0), lo=0, hi=999, check=_both_sides)
+    vp_ships: dict[str, int] = field(
+        factory=lambda: dict.fromkeys(SIDES, 0), lo=0, hi=999, check=_both_sides, doc="the part of vp for ships sunk"
+    )
+    control: dict[str, Side] = field(factory=dict, required=True, check=_control)
+    airfields: list[Airfield] = field(factory=list)
+    pieces: dict[str, Piece] = field(factory=dict, required=True, check=_pieces)
+    next_id: dict[str, int] = field(factory=lambda: dict.fromkeys(SIDES, 1), lo=1, check=_both_sides)
+    points: dict[str, int] = field(
+        factory=lambda: dict.fromkeys(SIDES, 0), lo=0, hi=999, check=_both_sides, doc="reinforcement points left"
+    )
+    resolved: list[str] = field(factory=list, check=_zones, doc="zones resolved in the current combat step")
+    battle: Battle | None = None
+    orders: dict[str, dict[str, str]] = field(
+        factory=lambda: {s: {} for s in SIDES}, check=_both_sides, doc="hidden sea orders: unit id -> zone"
+    )
+    tokens: dict[str, dict[Advantage, int]] = field(
+        factory=lambda: {s: {} for s in SIDES}, lo=0, hi=8, check=_both_sides, doc="advantage tokens left"
+    )
+    active: list[InForce] = field(factory=list, doc="advantages in force this turn")
+    deferred: dict[str, list[str]] = field(
+        factory=dict, check=_unit_types, doc="Coast Watchers: the unit types a side moves after all others"
+    )
+    pending: list[AAGDecision] = field(factory=list)
+    index: ZoneIndex | None = field(None, cache="reset")  # speed: while nothing moves
 
-    # --- protocol -----------------------------------------------------------------
+    # -- the kit's hooks ----------------------------------------------------------------------
 
     @property
-    def game(self) -> AagGame:
-        return self._game
+    def game(self) -> AAGGame:
+        return self._game  # type: ignore[return-value]
+
+    @cached_property
+    def data(self) -> GameData:
+        return self.game.data
 
     @property
-    def ply(self) -> int:
-        return self._ply
+    def end_action(self) -> Action:
+        return END
+
+    def side_of(self, step: Step) -> Side:
+        """The first player acts in a step's first half, the other in its second."""
+        if step.side == "first":
+            return self.first
+        if step.side == "second":
+            return other(self.first)
+        return super().side_of(step)  # type: ignore[return-value]
+
+    def legal_actions(self) -> list[Action]:  # type: ignore[override]
+        """Every legal action, listed once per position with the pieces indexed by zone
+        (nothing moves meanwhile); the list handed out is the caller's own."""
+        if self._legal is None:
+            built = self.build_index()
+            try:
+                super().legal_actions()
+            finally:
+                if built:
+                    self.drop_index()
+        return list(super().legal_actions())  # type: ignore[arg-type]
+
+    def check_position(self) -> None:
+        """What a position must hold across its fields (PositionError names the piece), and
+        what follows from them: pieces in id order, ids never given twice."""
+        self.pieces = dict(sorted(self.pieces.items(), key=lambda kv: id_key(kv[0])))
+        for pid in self.pieces:
+            side, number = pid[:2], pid[2:]
+            if side in SIDES and number.isdigit():
+                self.next_id[side] = max(self.next_id[side], int(number) + 1)
+        for p in self.pieces.values():
+            self._check_piece(p)
+        for island, isl in self.data.board.islands.items():
+            if sum(1 for a in self.airfields if a.island == island) > isl.airfields:
+                raise PositionError("airfields", f"{island} holds at most {isl.airfields} airfield(s)")
+        for side, orders in self.orders.items():
+            for uid, dest in orders.items():
+                if self.pieces.get(uid) is None or self.pieces[uid].side != side:
+                    raise PositionError(f"orders.{side}.{uid}", f"{side} has no piece {uid}")
+                _zone(self, dest, f"orders.{side}.{uid}")
+        for i, decision in enumerate(self.pending):
+            for uid in decision.candidates if isinstance(decision, HitChoice) else ():
+                if uid not in self.pieces:
+                    raise PositionError(f"pending[{i}].candidates", f"no piece {uid!r}")
+        if self.pending and self.battle is None:
+            raise PositionError("pending", "a decision of a battle, with no battle being fought")
+
+    def _check_piece(self, p: Piece) -> None:
+        """A piece must be where its kind can be: ships at sea, land units ashore or aboard."""
+        board = self.data.board
+        where = f"piece {p.id}"
+        cat = self.category(p)
+        if p.damaged:
+            self._check_damaged(p)
+        if p.aboard is not None:
+            ship = self.pieces.get(p.aboard)
+            if ship is None or self.category(ship) != "sea":
+                raise PositionError(where, f"aboard {p.aboard!r}, which is not a ship")
+            if ship.damaged:  # AAG Loss of Cargo: a hit ship's cargo is lost
+                raise PositionError(
+                    where,
+                    f"aboard {ship.id}, a damaged {ship.type}: a damaged ship carries nothing (AAG Loss of Cargo)",
+                )
+            if ship.zone != p.zone or ship.side != p.side:
+                raise PositionError(where, f"must be in its ship's zone {ship.zone} and side")
+            ut = self.data.units[ship.type]
+            if p.type == "fighter":
+                if "flight_deck" not in ut.abilities:
+                    raise PositionError(where, f"a fighter cannot ride a {ship.type}")
+                deck = self.data.rules.carrier_capacity
+                if len(self.fighters_aboard(ship)) > deck:  # AAG Aircraft Carrier Flight Deck
+                    raise PositionError(
+                        where, f"{ship.id} carries at most {deck} fighters (AAG Aircraft Carrier Flight Deck)"
+                    )
+            elif cat != "land" or len(self.land_cargo(ship)) > ut.cargo:
+                raise PositionError(where, f"{ship.id} ({ship.type}) carries at most {ut.cargo}")
+            return
+        if cat == "sea" and not board.is_sea(p.zone):
+            raise PositionError(where, f"a {p.type} must be in a sea zone, not {p.zone}")
+        if cat == "land" and board.is_sea(p.zone):
+            raise PositionError(where, f"{p.type} in sea zone {p.zone} must be aboard a ship")
+
+    def _check_damaged(self, p: Piece) -> None:
+        """A damaged unit is a resilient sea unit in the damaged area of its own base, where it
+        stays until repaired (AAG Damaging and Destroying Units, Resilience)."""
+        rule = "AAG Damaging and Destroying Units"
+        where = f"piece {p.id}"
+        ut = self.data.units.get(p.type)
+        if ut is None or ut.category != "sea" or not ut.resilient:
+            raise PositionError(
+                where,
+                f"a {p.type} is never damaged, only destroyed: only ships with Resilience are damaged ({rule})",
+            )
+        base = self.base_sea(p.side)
+        if p.zone != base or p.aboard is not None:
+            raise PositionError(
+                where,
+                f"a damaged {p.type} cannot be in {p.zone}: it stays in the damaged area of its "
+                f"base ({base}) until repaired ({rule})",
+            )
+        if p.hit is not None:
+            raise PositionError(where, f"a damaged {p.type} at its base cannot be hit ({rule})")
+
+    def invariant_errors(self) -> list[str]:
+        """Capacities, cargo, damaged units at their base, and air units landed within the
+        room of their airfields once landing is over (checked after every action of the
+        random-play soaks)."""
+        built = self.build_index()  # read-only meanwhile
+        try:
+            return self._invariant_errors()
+        finally:
+            if built:
+                self.drop_index()
+
+    def _invariant_errors(self) -> list[str]:
+        errors: list[str] = []
+        units = self.data.units
+        for p in self.pieces.values():
+            if p.aboard is not None:
+                ship = self.pieces.get(p.aboard)
+                if ship is None or ship.zone != p.zone or ship.side != p.side or ship.damaged:
+                    errors.append(f"{p.id} is aboard {p.aboard}, which cannot carry it where it is")
+            if p.damaged and (p.zone != self.base_sea(p.side) or not units[p.type].resilient):
+                errors.append(f"{p.id} is damaged away from its base's damaged area")
+            if p.type in ("transport", "destroyer") and len(self.land_cargo(p)) > units[p.type].cargo:
+                errors.append(f"{p.id} carries more than {units[p.type].cargo}")
+            if p.type == "carrier" and len(self.fighters_aboard(p)) > self.data.rules.carrier_capacity:
+                errors.append(f"{p.id} carries more than {self.data.rules.carrier_capacity} fighters")
+            if p.type != SUPPLY and units[p.type].category == "sea" and not self.data.board.is_sea(p.zone):
+                errors.append(f"{p.id} ({p.type}) is on land in {p.zone}")
+        after_landing = self.step_index > self.plan.index("regroup:land", 1)  # both sides have landed
+        for island, isl in self.data.board.islands.items():
+            if sum(1 for a in self.airfields if a.island == island) > isl.airfields:
+                errors.append(f"{island} has more than {isl.airfields} airfield(s)")
+            if after_landing:
+                room = self.data.rules.airfield_air_capacity
+                for side in SIDES:
+                    landed = [p for p in self.in_zone(island, side) if self.category(p) == "air"]
+                    if len(landed) > room * len(self.airfields_of(side, island, undamaged=True)):
+                        errors.append(f"{side} has more air units on {island} than its airfields hold")
+        for side in SIDES:
+            if self.vp_ships[side] > self.vp[side]:
+                errors.append(f"{side} has more points for ships sunk than victory points")
+        return errors
+
+    # -- where the turn stands --------------------------------------------------------------------
 
     @property
-    def steps(self) -> tuple[str, ...]:
-        return sequence.steps(
-            bool(self.options.get("hidden_movement")), bool(self.options.get("advantages"))
-        )
-
-    @property
-    def step(self) -> str:
-        return self.steps[self.step_index]
-
-    @property
-    def second(self) -> str:
+    def second(self) -> Side:
         return other(self.first)
 
     @property
-    def mover(self) -> str:
-        """The side acting in an alternating step (first player, then the other)."""
-        return self.first if self.half == 0 else self.second
-
-    def current_player(self) -> str | None:
-        if self.is_terminal():
-            return None
-        if self.battle is not None:
-            if self.battle.get("choice"):
-                return str(self.battle["choice"]["chooser"])
-            return str(self.battle["attacker"])
-        if self.step in sequence.COMBAT_CATEGORY:
-            return self.first  # AAG Combat: the first player chooses the order of zones
-        return self.mover
-
-    def legal_actions(self) -> list[Action]:
-        if self.is_terminal():
-            return []
-        return list(self._legal_now())
-
-    def _legal_now(self) -> list[Action]:
-        """The legal actions, computed once per position (a state changes only by `apply`)."""
-        if self._legal is None:
-            from henderson.games.aag.rules import dispatch
-
-            self._legal = dispatch.legal(self)
-        return self._legal
-
-    def _apply(self, action: Action) -> list[Event]:  # type: ignore[override]
-        from henderson.games.aag.rules import dispatch
-
-        if not dispatch.is_legal(self, action):
-            dispatch.explain(self, action)  # raises IllegalAction naming the rule
-            raise IllegalAction("AAG Sequence of Play", f"{action} is not legal now ({self.step})")
-        self._events = []
-        self._legal = None
-        dispatch.play(self, action)
-        self._ply += 1
-        self._auto()
-        events, self._events = self._events, []
-        return events
-
-    def _auto(self) -> None:
-        """Play forced actions (an empty step's `end`, a `roll` with nothing to declare)."""
-        from henderson.games.aag.rules import dispatch
-
-        self._legal = None
-        while not self.is_terminal():
-            legal = self._legal_now()
-            if len(legal) == 1 and legal[0] in (END, ROLL):
-                self._legal = None
-                dispatch.play(self, legal[0])
-            else:
-                return
-
-    def clone(self) -> AagState:
-        """An independent copy with cloned dice (a field-by-field copy: agents clone often)."""
-        c = AagState(self._game, self.dice.clone(), self.seed)
-        c.options = dict(self.options)
-        c.turn, c.first, c.step_index, c.half = self.turn, self.first, self.step_index, self.half
-        c.vp, c.vp_ships = dict(self.vp), dict(self.vp_ships)
-        c.control = dict(self.control)
-        c.airfields = [dict(a) for a in self.airfields]
-        c.pieces = {pid: p.copy() for pid, p in self.pieces.items()}
-        c.next_id, c.points = dict(self.next_id), dict(self.points)
-        c.resolved = list(self.resolved)
-        c.battle = _copy(self.battle)
-        c.orders = {s: dict(o) for s, o in self.orders.items()}
-        c.tokens = {s: dict(t) for s, t in self.tokens.items()}
-        c.active = _copy(self.active)
-        c.deferred = {side: list(kinds) for side, kinds in self.deferred.items()}
-        c.winner_side = self.winner_side
-        c._ply = self._ply
-        c._legal = self._legal  # never changed in place, only replaced
-        return c
-
-    def is_terminal(self) -> bool:
-        return self.winner_side is not None
-
-    def winner(self) -> str | None:
-        return self.winner_side
+    def mover(self) -> Side:
+        """The side acting in the current step (the first player, then the other)."""
+        return self.side_of(self.current_step)
 
     @property
-    def end_cause(self) -> str | None:
-        """Why the game was won (AAG Regroup step 5), one of a few fixed phrases so that a
-        simulation can count them: the winner reached the points to win and the other did
-        not, or both had passed them and the winner had more (a tie went on, AAG Score
-        Victory Points). None while the game goes on."""
-        if self.winner_side is None:
-            return None
-        target = self.data.rules.points_to_win
-        if self.vp.get(other(self.winner_side), 0) >= target:
-            return f"{target} victory points, both past them: the higher total"
-        return f"{target} victory points"
+    def half(self) -> int:
+        """0 while the first player acts in the current step, 1 while the other does."""
+        return self.current_step.half
 
+    @property
+    def steps(self) -> tuple[str, ...]:
+        """The ids of one turn's steps with this game's options, in order."""
+        return tuple(dict.fromkeys(s.id for s in self.plan.steps if not s.setup))
 
-    # --- helpers used by the rules ------------------------------------------------
+    # -- helpers used by the rules --------------------------------------------------------------------
 
-    def emit(self, kind: str, text: str, **data: Any) -> None:
-        self._events.append(Event(kind, text, data))
-
-    def roll(self, purpose: str) -> int:
-        """One die through the injected dice source, recorded as an event naming the rule."""
-        value = self.dice.roll(purpose, 6)
-        self._events.append(roll_event(purpose, 6, value))
-        return value
-
-    def unit_type(self, piece: Piece) -> Any:
-        return self.data.units.get(piece.type)
+    def roll(self, purpose: str, events: list[Event]) -> int:
+        """One die through the position's dice, recorded among `events` naming the rule."""
+        return roll(self.dice, purpose, events)
 
     def category(self, piece: Piece) -> str:
         return "land" if piece.type == SUPPLY else self.data.units[piece.type].category
@@ -207,41 +392,33 @@ class AagState(State):
                 yield p
 
     def in_zone(self, zone: str, side: str | None = None) -> list[Piece]:
-        if self._index is not None:
-            here = self._index[0].get(zone, [])
+        if self.index is not None:
+            here = self.index.by_zone.get(zone, [])
             return list(here) if side is None else [p for p in here if p.side == side]
         return [p for p in self.on_board(side) if p.zone == zone]
 
     def cargo(self, ship: Piece) -> list[Piece]:
-        if self._index is not None:
-            return list(self._index[1].get(ship.id, ()))
+        if self.index is not None:
+            return list(self.index.by_ship.get(ship.id, ()))
         return [p for p in self.pieces.values() if p.aboard == ship.id]
 
     def build_index(self) -> bool:
         """Index the pieces by zone and by ship while nothing moves (listing legal actions);
         False when an index is already in place. `drop_index` ends it."""
-        if self._index is not None:
+        if self.index is not None:
             return False
         by_zone: dict[str, list[Piece]] = {}
         by_ship: dict[str, list[Piece]] = {}
         for p in self.pieces.values():
             if not p.damaged:
-                here = by_zone.get(p.zone)
-                if here is None:
-                    by_zone[p.zone] = [p]
-                else:
-                    here.append(p)
-            ship = p.aboard
-            if ship is not None:
-                if ship in by_ship:
-                    by_ship[ship].append(p)
-                else:
-                    by_ship[ship] = [p]
-        self._index = (by_zone, by_ship)
+                by_zone.setdefault(p.zone, []).append(p)
+            if p.aboard is not None:
+                by_ship.setdefault(p.aboard, []).append(p)
+        self.index = ZoneIndex(by_zone, by_ship)
         return True
 
     def drop_index(self) -> None:
-        self._index = None
+        self.index = None
 
     def land_cargo(self, ship: Piece) -> list[Piece]:
         return [p for p in self.cargo(ship) if p.type != "fighter"]
@@ -252,7 +429,7 @@ class AagState(State):
     def supplies(self, side: str, zone: str) -> list[Piece]:
         return [p for p in self.in_zone(zone, side) if p.type == SUPPLY and p.aboard is None]
 
-    def new_piece(self, side: str, kind: str, zone: str, aboard: str | None = None) -> Piece:
+    def new_piece(self, side: Side, kind: str, zone: str, aboard: str | None = None) -> Piece:
         pid = f"{side}{self.next_id[side]}"
         self.next_id[side] += 1
         piece = Piece(pid, side, kind, zone, aboard)
@@ -274,108 +451,45 @@ class AagState(State):
         base = self.data.board.bases[other(side)]
         return frozenset((base.land, base.sea))
 
-    def in_force(self, token: str, side: str, **match: Any) -> dict[str, Any] | None:
+    def income(self, side: str) -> int:
+        """10 reinforcement points plus 4 per island zone controlled (AAG Reinforce)."""
+        rules = self.data.rules
+        return rules.income_base + rules.income_per_island * sum(1 for s in self.control.values() if s == side)
+
+    def has_token(self, side: str, token: Advantage) -> bool:
+        return self.tokens.get(side, {}).get(token, 0) > 0
+
+    def in_force(self, token: str, side: str, **match: Any) -> InForce | None:
         """The advantage `token` that `side` has in force this turn, matching `match`."""
         for a in self.active:
-            if (
-                a["id"] == token
-                and a["side"] == side
-                and all(a.get(k) == v for k, v in match.items())
-            ):
+            if a.token == token and a.side == side and all(getattr(a, k) == v for k, v in match.items()):
                 return a
         return None
 
     def air_range(self, p: Piece) -> int:
         """Zones an air unit may fly per phase (Superior Fighters: fighters fly 3)."""
         rng = int(self.data.units[p.type].range)
-        if p.type == "fighter" and self.in_force("superior_fighters", p.side):
-            rng = 3
+        if p.type == "fighter" and self.in_force(Advantage.SUPERIOR_FIGHTERS, p.side):
+            rng = 3  # AAG Appendix 1 Superior Fighters
         return rng
 
-    def airfields_of(self, side: str, island: str, undamaged: bool = False) -> list[dict[str, Any]]:
+    def airfields_of(self, side: str, island: str, undamaged: bool = False) -> list[Airfield]:
         return [
-            a
-            for a in self.airfields
-            if a["side"] == side and a["island"] == island and not (undamaged and a["damaged"])
+            a for a in self.airfields if a.side == side and a.island == island and not (undamaged and a.damaged)
         ]
 
-    def next_step(self) -> None:
-        """Advance to the next step of the turn; after the last, score and pass the marker."""
-        from henderson.games.aag.rules import regroup
-
-        self.half = 0
-        self.resolved = []
-        self.battle = None
-        if self.step_index + 1 < len(self.steps):
-            self.step_index += 1
-            from henderson.games.aag.rules import dispatch
-
-            dispatch.enter_step(self)
-            return
-        regroup.score_and_pass(self)
-
-    def end_half(self) -> None:
-        """The acting side has finished this step: the other side acts, or the step ends."""
-        from henderson.games.aag.rules import dispatch
-
-        dispatch.leave_half(self)
-        if self.half == 0:
-            self.half = 1
-            dispatch.enter_half(self)
-        else:
-            self.next_step()
-
-    # --- positions ---------------------------------------------------------------
-
-    def to_json(self, include_dice: bool = True) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "format": "henderson-position",
-            "game": "aag",
-            "version": POSITION_VERSION,
-            "data_version": self.data.data_version,
-            "options": dict(self.options),
-            "turn": self.turn,
-            "first": self.first,
-            "step": self.step,
-            "half": self.half,
-            "vp": dict(self.vp),
-            "vp_ships": dict(self.vp_ships),
-            "control": dict(sorted(self.control.items())),
-            "airfields": [dict(a) for a in self.airfields],
-            "pieces": [
-                p.to_json() for p in sorted(self.pieces.values(), key=lambda p: id_key(p.id))
-            ],
-            "next_id": dict(self.next_id),
-            "points": dict(self.points),
-            "resolved": list(self.resolved),
-            "battle": None if self.battle is None else {"dice": [], **_copy(self.battle)},
-            "orders": {s: dict(o) for s, o in self.orders.items()},
-            "tokens": {s: dict(t) for s, t in self.tokens.items()},
-            "active": _copy(self.active),
-            "deferred": {side: list(kinds) for side, kinds in self.deferred.items()},
-            "winner": self.winner_side,
-            "ply": self._ply,
-        }
-        if include_dice:
-            out["dice"] = self.dice.to_json()
-        return out
-
-    def load_dict(self, obj: dict[str, Any]) -> None:
-        from henderson.games.aag.position import load_into
-
-        self._legal = None
-        self._index = None
-        load_into(self, obj)
+    # -- hidden information (AAG Appendix 1 Hidden Movement) ------------------------------------------------
 
     def view(self, side: str | None) -> dict[str, Any]:
         """The position without the dice and without the other side's secret sea orders."""
-        data = self.to_json(include_dice=False)
+        data = super().view(side)
         data["orders"] = {s: (o if s == side else {}) for s, o in data["orders"].items()}
         if self.step == "hidden:orders":
-            hidden = {uid for s, o in self.orders.items() if s != side for uid in o}
-            for p in data["pieces"]:
-                if p["id"] in hidden:
-                    p.pop("moved", None)  # that a unit has an order is itself secret
+            for s, orders in self.orders.items():
+                if s != side:
+                    for uid in orders:
+                        if uid in data["pieces"]:
+                            data["pieces"][uid]["moved"] = False  # that a unit has an order is itself secret
         return data
 
     def redact(self, entry: Mapping[str, Any], side: str | None) -> dict[str, Any]:
@@ -397,17 +511,15 @@ class AagState(State):
             return False
         return not (self.half == 0 and self.first == side)
 
-    def sample_unseen(self, side: str | None, rng: random.Random) -> AagState:
+    def sample_unseen(self, side: str | None, rng: random.Random) -> AAGState:
         """A clone in which what `side` cannot see is a guess consistent with its view, for
         look-ahead that must not read secrets. The other side's sea orders not yet revealed
         (AAG Appendix 1) are drawn again: each of its sea units that `side` sees unmoved
         stays or takes one legal sea move, uniformly at random, as it could have written.
         The future dice are drawn from `rng` as well. The result depends only on
         `view(side)` and `rng`."""
-        from henderson.core.dice import SeededDice
-
         c = self.clone()
-        c.dice = SeededDice(rng.getrandbits(63))
+        c.dice = SeededDice(rng.getrandbits(SEED_BITS))
         for opp in SIDES if side is None else (other(side),):  # a spectator sees no order
             if not c.secret_orders_of(other(opp)):
                 continue
@@ -417,7 +529,7 @@ class AagState(State):
             c.orders[opp] = {}
             barred = c.enemy_base_zones(opp)
             graph = c.data.board.sea_graph
-            for p in sorted(c.on_board(opp), key=lambda p: id_key(p.id)):
+            for p in list(c.on_board(opp)):
                 if p.moved or p.aboard is not None or c.category(p) != "sea":
                     continue
                 choices: list[str | None] = [None, *sorted(graph[p.zone] - barred)]
@@ -425,8 +537,12 @@ class AagState(State):
                 if dest is not None:
                     c.orders[opp][p.id] = dest
                     p.moved = True
-        c._legal = None
-        c._index = None
+        c.changed()
+        return c
+
+    def clone(self) -> AAGState:
+        c = super().clone()
+        assert isinstance(c, AAGState)
         return c
 
     def odds(self, zone: str, category: str, side: str) -> Any:
@@ -436,12 +552,4 @@ class AagState(State):
         return zone_odds(self, zone, category, side)
 
     def __repr__(self) -> str:
-        return f"AagState(turn={self.turn}, step={self.step}, ply={self._ply})"
-
-
-def _copy(obj: Any) -> Any:
-    if isinstance(obj, dict):
-        return {k: _copy(v) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [_copy(v) for v in obj]
-    return obj
+        return f"AAGState(turn={self.turn}, step={self.step}, ply={self.ply})"

@@ -6,7 +6,8 @@ without reading the other side's secrets (docs/rulings/deluxe.md, ruling 14b).
 The guess depends only on the side's view and the random generator: the units hidden on
 the map are shuffled among the hidden places (a stealth marker takes only an infantry
 unit, DG 7.7.1; each hex keeps its number of counters, DG 7.5), and the Rabaul picks are drawn again from the
-units that were available within the public limits of the bonus (DG 10.2.1-2).
+units available in the period they land in, within the public limits of the bonus
+(DG 10.1, 10.2.1-2).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from .rules.common import occupancy
+from .rules.rabaul import in_period, landing_turn
 
 if TYPE_CHECKING:
     from .state import DGState
@@ -125,23 +127,20 @@ def _rename_in_flags(state: DGState, mapping: dict[str, str]) -> None:
 
 def _redraw_picks(state: DGState, side: str | None, rng: random.Random) -> None:
     """DG 10.2: the enemy knows how many units sail from Rabaul and within which limits,
-    not which: draw that many again among the units available when they were picked."""
+    not which: draw that many again among the units available in the period they land in."""
     picked = [u for u in state.units.values() if u.side != side and u.at == "next"]
     if not picked:
         return
     terms: dict[str, Any] = state.next_flags.get("rabaul_bonus") or state.flags.get("rabaul_bonus") or {}
     for u in picked:
         u.at = state.home(u.id)
-    period = int(terms.get("period", state.data.period_of(state.turn)))
+    period = int(terms.get("period", state.data.period_of(landing_turn(state))))
     limit = int(terms.get("strength", 99))
     owner = picked[0].side
     pool = sorted(
         uid
         for uid, t in state.data.units.items()
-        if t.side == owner
-        and t.rabaul_period
-        and state.units[uid].at in ("rabaul", "turn")
-        and t.rabaul_period <= period < t.rabaul_period + t.rabaul_periods
+        if t.side == owner and state.units[uid].at in ("rabaul", "turn") and in_period(state, uid, period)
     )
     strength = {uid: state.data.units[uid].strength for uid in pool}
     chosen: list[str] = []

@@ -18,6 +18,7 @@ from .model import SIDES, other
 from .rules import (
     artillery,
     assault,
+    explain,
     guerrilla,
     movement,
     rabaul,
@@ -27,7 +28,6 @@ from .rules import (
     victory,
 )
 from .rules.common import occupancy, stack_size, vp_text
-from .rules.movement import routes
 from .units import UnitState
 
 if TYPE_CHECKING:
@@ -38,42 +38,6 @@ PRIVATE_FLAGS = ("crossings", "hf_work", "stuck", "advanced")  # they name units
 POSITION_VERSION = 1
 WORDS = re.compile(r"[\s+,;:()]+")  # what separates unit ids in an event's text
 NOT_LANDED = ("turn", "rabaul", "next")  # off the map, still to come (DG 3.0, 10.2)
-
-# which rule to name when an action is not legal now
-RULE_OF_VERB = {
-    "bombard": "DG 8.1.7",
-    "land": "DG 6.0",
-    "sea": "DG 7.6",
-    "guerrilla": "DG 11.0",
-    "move": "DG 7.1",
-    "stack": "DG 7.5",
-    "stealth": "DG 7.7.1",
-    "unstealth": "DG 7.7.3",
-    "detect": "DG 7.7.5",
-    "withdraw": "DG 7.9",
-    "consolidate": "DG 7.10",
-    "repair": "DG 7.11.2",
-    "wreck": "DG 7.11.1",
-    "fire": "DG 8.1",
-    "counter": "DG 8.1.8",
-    "attack": "DG 8.2",
-    "target": "DG 8.2.6",
-    "with": "DG 8.2.1",
-    "support": "DG 8.2.4",
-    "strain": "DG 8.2.3",
-    "ambush": "DG 8.2.9",
-    "go": "DG 8.2.1",
-    "defend": "DG 8.2.4",
-    "lose": "DG 8.2.1.4",
-    "retreat": "DG 8.2.1.4",
-    "advance": "DG 8.2.1.4",
-    "stop": "DG 8.2.1.4",
-    "banzai": "DG 8.2.10",
-    "rabaul": "DG 10.2",
-    "pass": "DG 4.0",
-    "end": "DG 4.0",
-}
-
 
 class DGState(State):
     """A position of Deluxe Guadalcanal implementing the `henderson.core.game.State` API."""
@@ -201,13 +165,7 @@ class DGState(State):
         return []
 
     def _stealth_move_legal(self, p: dict[str, Any]) -> list[DGAction]:
-        out = []
-        for uid in p["units"]:
-            u = self.units[uid]
-            if u.on_map and not u.moved:
-                out.extend(act("move", uid, h) for h in sorted(routes(self, u)))
-        out.append(act("pass"))
-        return out
+        return stealth.detected_legal(self, p)
 
     def _apply(self, action: DGAction) -> list[Event]:  # type: ignore[override]
         """Check and play an action; IllegalAction names the rule."""
@@ -222,40 +180,8 @@ class DGState(State):
         return events
 
     def _explain(self, action: DGAction) -> IllegalAction:
-        rule = RULE_OF_VERB.get(action.verb, "DG 4.0")
-        step = self.data.sequence[self.step_index]
-        if self.pending:
-            p = self.pending[-1]
-            if p["kind"] == "assault" and p.get("stage") == "build" and action.verb == "go":
-                refused = assault.refuse_go(self, p)
-                if refused is not None:
-                    return refused
-            what = {
-                "assault": f"the assault ({self.pending[-1].get('stage')})",
-                "stealth_move": "the detected units' stealth movement",
-                "rabaul": "the Rabaul reinforcement picks",
-                "artillery_loss": "the steps lost to artillery fire",
-            }[self.pending[-1]["kind"]]
-            return IllegalAction(
-                rule,
-                f"'{action}' is not possible now: {self.current_player()} must first settle {what}",
-            )
-        names = [x for arg in action.args for x in arg.split("+")]
-        for arg in names:
-            if "/" in arg or not arg.isdigit():
-                if arg not in self.units:
-                    return IllegalAction(rule, f"there is no unit {arg!r}")
-                if self.units[arg].side != step.side:
-                    return IllegalAction(
-                        rule,
-                        f"{arg} is not a unit of {step.side}, who acts in step "
-                        f"{step.number} ({step.name})",
-                    )
-            elif len(arg) == 4 and arg not in self.data.map.hexes:
-                return IllegalAction(rule, f"{arg} is not a hex of the map")
-        return IllegalAction(
-            rule, f"'{action}' is not legal in step {step.number} ({step.name}) of turn {self.turn}"
-        )
+        """Why `action` is refused, with the rule (rules/explain.py)."""
+        return explain.why_not(self, action)
 
     def _dispatch(self, a: DGAction, events: list[Event]) -> None:
         verb = a.verb

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from henderson.games.firstblood.game import TITLE, FirstBlood
+from henderson.games.firstblood.game import TITLE, FBGame
 
-__all__ = ["TITLE", "FirstBlood", "load_game"]
+__all__ = ["TITLE", "FBGame", "load_game"]
 
 
-def load_game(data_dir: Path | None = None) -> FirstBlood:
+def load_game(data_dir: Path | None = None) -> FBGame:
     """FIRST BLOOD with its shipped data, or with the data in `data_dir` (validated)."""
     from henderson.games.firstblood.data import load_data
 
-    return FirstBlood(load_data(data_dir))
+    return FBGame(load_data(data_dir))

@@ -1,7 +1,8 @@
 """FIRST BLOOD actions and their text notation (documented in docs/firstblood.md).
 
 Every action is a frozen value; `str(action)` is its notation and
-`parse_action(str(a)) == a`. Unit ids are as printed on the counters ("1/5",
+`parse_action(str(a)) == a`; `describe(action)` is the same action as a verb and
+typed arguments, for clients that pick actions without reading notation. Unit ids are as printed on the counters ("1/5",
 "228/1", "SUY", "F4F-3", "DD-S1"); places are hex numbers ("0708"), boxes "A"–"D",
 entry points "EP11", and holding boxes by their short names (`BOX_NAMES`).
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from henderson.core.actions import ActionInfo, Arg, ArgKind
 from henderson.core.errors import NotationError
 
 # holding box ids (model.HoldingBox.id) and the short names used in the notation
@@ -344,7 +346,8 @@ def parse_action(text: str) -> FBAction:
         return Add(_unit(args[0], text))
     if verb in ("resolve", "cancel", "end", "stop"):
         need(0, verb)
-        return {"resolve": Resolve(), "cancel": Cancel(), "end": End(), "stop": Stop()}[verb]
+        bare: dict[str, FBAction] = {"resolve": Resolve(), "cancel": Cancel(), "end": End(), "stop": Stop()}
+        return bare[verb]
     if verb == "air":
         need(2, "air UNIT[+UNIT] TARGET")
         return AirMission(_ids(args[0], text, "+"), _loc(args[1], text))
@@ -372,3 +375,43 @@ def parse_action(text: str) -> FBAction:
         f"unknown verb {verb!r} (place, setup, commit, move, bomb, attack, add, resolve, cancel, "
         "air, bombard, lose, retreat, advance, stop, land, fly, end)",
     )
+
+
+# --- actions as structured values (Game.describe) -------------------------------------------
+
+
+def _where(role: str, place: str) -> Arg:
+    """A place of the notation as an argument: a hex, or a box (A-D, an entry point, a holding box)."""
+    return Arg(ArgKind.HEX if _HEX.match(place) else ArgKind.BOX, role, place)
+
+
+def describe(action: FBAction) -> ActionInfo:
+    """`action` as a verb and typed arguments (units, hexes, boxes), its notation as the text."""
+    text = str(action)
+    verb = text.split()[0]
+    args: list[Arg] = []
+    match action:
+        case Place(unit, at):
+            args = [Arg(ArgKind.UNIT, "unit", unit), _where("to", at)]
+        case SetupDefault():
+            args = [Arg(ArgKind.WORD, "plan", "default")]
+        case CommitSpecials():
+            args = [Arg(ArgKind.WORD, "box", "specials")]
+        case Move(unit, to, via):
+            args = [Arg(ArgKind.UNIT, "unit", unit), _where("to", to), *(_where("via", p) for p in via)]
+        case Bomb(unit, hex_id):
+            args = [Arg(ArgKind.UNIT, "unit", unit), Arg(ArgKind.HEX, "target", hex_id)]
+        case Attack(defenders, attackers, artillery, ships, air):
+            args = [Arg(ArgKind.HEX, "target", h) for h in defenders]
+            for role, units in (("with", attackers), ("artillery", artillery), ("ships", ships), ("air", air)):
+                if units:
+                    args.append(Arg(ArgKind.UNITS, role, units))
+        case Add(unit) | Lose(unit):
+            args = [Arg(ArgKind.UNIT, "unit", unit)]
+        case AirMission(units, target):
+            args = [Arg(ArgKind.UNITS, "with", units), _where("target", target)]
+        case Bombard(hex_id, unit):
+            args = [Arg(ArgKind.HEX, "target", hex_id), Arg(ArgKind.UNIT, "with", unit)]
+        case Retreat(unit, to) | Advance(unit, to) | Land(unit, to) | Fly(unit, to):
+            args = [Arg(ArgKind.UNIT, "unit", unit), _where("to", to)]
+    return ActionInfo(text, verb, tuple(args))

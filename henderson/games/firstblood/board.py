@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from henderson.core.hexgrid import distance, neighbours
+from henderson.core.paths import Step, cheapest, zone_of_control
 from henderson.games.firstblood.model import FBData
 
 # FB 4.2.1 movement costs, in whole MF, by hexside crossed
@@ -49,9 +50,9 @@ class Board:
                 else:
                     whole = HEXSIDE_COST[kind]
                 self.cost2[(a, b)] = 2 * whole
-        # neighbours with the half-MF cost of stepping to each: the movement search's table
-        self.steps: dict[str, tuple[tuple[str, int], ...]] = {
-            a: tuple((b, self.cost2[(a, b)]) for b in ns) for a, ns in self.adj.items()
+        # the steps from each hex with their half-MF costs, as the kit's path search takes them
+        self.steps: dict[str, tuple[Step[str], ...]] = {
+            a: tuple((b, self.cost2[(a, b)], False, None) for b in ns) for a, ns in self.adj.items()
         }
         self.henderson: tuple[str, ...] = m.airfields["henderson"].hexes
         self.fighter_strip: tuple[str, ...] = m.airfields["fighter_strip"].hexes
@@ -60,12 +61,13 @@ class Board:
         self.ep_side: dict[str, str] = {f"EP{n}": e.side for n, e in m.entry_points.items()}
         self.ep_circled: dict[str, bool] = {f"EP{n}": e.circled for n, e in m.entry_points.items()}
         self.box_arrows: dict[str, tuple[str, ...]] = {b: x.arrows for b, x in m.boxes.items()}
-        order = sorted(m.boxes.values(), key=lambda b: b.order)
+        order = sorted(m.boxes.values(), key=lambda box: box.order)
+        self.box_order: tuple[str, ...] = tuple(box.id for box in order)  # along the south edge (FB 6.0)
         self.box_next: dict[str, tuple[str, ...]] = {}
-        for i, b in enumerate(order):
+        for i, box in enumerate(order):
             nxt = [order[j].id for j in (i - 1, i + 1) if 0 <= j < len(order)]
-            self.box_next[b.id] = tuple(nxt)
-        self.reinforcement_boxes = tuple(b.id for b in order if b.reinforcement)
+            self.box_next[box.id] = tuple(nxt)
+        self.reinforcement_boxes = tuple(box.id for box in order if box.reinforcement)
         self.setup_rows = m.setup_rows
         self._free: dict[tuple[str, int], FreeReach] = {}
         self.memo: dict[tuple[Any, ...], Any] = {}  # answers that depend on the data alone, for the game
@@ -75,6 +77,13 @@ class Board:
 
     def on_map(self, place: str) -> bool:
         return place in self.terrain
+
+    def boxes_between(self, frm: str, to: str) -> str:
+        """The boxes a move from box `frm` to box `to` enters, in order, `to` included: the boxes
+        lie in a row and a move goes from one to the next (FB 6.0, 6.1), so A to C passes B."""
+        i, j = self.box_order.index(frm), self.box_order.index(to)
+        step = 1 if j > i else -1
+        return "".join(self.box_order[k] for k in range(i + step, j + step, step))
 
     def distance(self, a: str, b: str) -> int:
         return distance(self.axial[a], self.axial[b])
@@ -97,10 +106,7 @@ class Board:
 
     def zoc(self, enemy_hexes: Iterable[str]) -> set[str]:
         """FB 8.2: the hexes adjacent to enemy ground units (rivers do not block, FB 8.2.1)."""
-        result: set[str] = set()
-        for h in enemy_hexes:
-            result.update(self.adj[h])
-        return result
+        return zone_of_control(enemy_hexes, self.adj)
 
     def free_reach(self, here: str, limit: int) -> FreeReach:
         """Least half-MF costs from `here` to every hex within `limit` on an empty map,
@@ -109,8 +115,8 @@ class Board:
         key = (here, limit)
         found = self._free.get(key)
         if found is None:
-            best = self.reach({here: 0}, limit, frozenset(), frozenset())  # in increasing cost
-            items = tuple((h, c) for h, c in best.items() if h != here)
+            best = self.reach({here: 0}, limit, frozenset(), frozenset())
+            items = tuple(sorted(((h, c) for h, c in best.items() if h != here), key=lambda hc: hc[1]))
             within = [sum(1 for _, c in items if c <= b) for b in range(limit + 1)]
             found = self._free[key] = FreeReach(tuple(h for h, _ in items), items, tuple(within))
         return found
@@ -122,29 +128,16 @@ class Board:
         blocked: set[str] | frozenset[str],
         zoc: set[str] | frozenset[str],
     ) -> dict[str, int]:
-        """Least half-MF cost to every hex reachable within `budget` from start hexes (with costs).
-
-        FB 7.4: no entering enemy-occupied hexes. FB 8.2: no step from one enemy ZOC
-        hex to another; ZOC does not otherwise stop movement. Costs are small integers,
-        so a bucket queue (Dial's algorithm) replaces the heap.
-        """
-        best: dict[str, int] = {}
-        buckets: list[list[str]] = [[] for _ in range(budget + 1)]
-        for h, c in starts.items():
-            if c <= budget and h not in blocked:
-                buckets[c].append(h)
+        """Least half-MF cost to every hex reachable within `budget` from start hexes (with costs),
+        by the kit's path search. FB 7.4: no entering enemy-occupied hexes. FB 8.2: no step from
+        one enemy ZOC hex to another; ZOC does not otherwise stop movement."""
         steps = self.steps
-        for c, bucket in enumerate(buckets):
-            for h in bucket:
-                if h in best:
-                    continue
-                best[h] = c
-                if h in zoc:  # FB 8.2: from a ZOC hex, never straight into another
-                    for n, step in steps[h]:
-                        if c + step <= budget and n not in best and n not in zoc and n not in blocked:
-                            buckets[c + step].append(n)
-                else:
-                    for n, step in steps[h]:
-                        if c + step <= budget and n not in best and n not in blocked:
-                            buckets[c + step].append(n)
-        return best
+        if not blocked and not zoc:
+            return cheapest(starts, lambda here, _cost: steps[here], budget).cost
+
+        def onward(here: str, cost: int) -> Iterable[Step[str]]:
+            if here in zoc:  # FB 8.2: from a ZOC hex, never straight into another
+                return [s for s in steps[here] if s[0] not in blocked and s[0] not in zoc]
+            return [s for s in steps[here] if s[0] not in blocked]
+
+        return cheapest({h: c for h, c in starts.items() if h not in blocked}, onward, budget).cost

@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from henderson.games.firstblood.game import FirstBlood
+    from henderson.games.firstblood.game import FBGame
 
 
-def client_data(game: FirstBlood) -> dict[str, Any]:
+def client_data(game: FBGame) -> dict[str, Any]:
     data = game.data
     m = data.map
     board = game.board
@@ -55,4 +55,8 @@ def client_data(game: FirstBlood) -> dict[str, Any]:
         },
         "ships": {s.id: {"type": s.type, "name": data.ship_types[s.type].name} for s in data.ships.values()},
         "turns": list(data.turns),
+        "steps": [
+            {"id": s.id, "name": s.name, "side": s.side, "rule": s.rule, "setup": s.setup}
+            for s in game.sequence().for_options(frozenset()).steps
+        ],
     }

@@ -1,22 +1,27 @@
 """Load and validate the FIRST BLOOD data files (`data/*.toml`) into the frozen model.
 
-One pass reads every file and reports every problem at once, each as
-`file: record: field: what is wrong`, then raises `DataErrors`. The checks that
-docs/data.md fixes (the rule examples) run here too, in `datacheck.py`, so that a
-user's edited copy is held to the same constraints as the shipped data.
+Every table is read with the kit's loader (`core.data.read_records`) into the records that
+`model.py` declares: types, ranges, choices and unknown keys are checked there. Then the
+cross-references (hexes, units, types and turns that must exist), the shapes the rules
+fix (a river is a chain of hexsides, six results a column) and the constraints docs/data.md
+fixes (`datacheck.py`) are checked here. One pass reports every problem at once, each as
+`file: record: field: what is wrong`, then raises `DataErrors`; the counts of counters are
+checked before any counter is built.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from henderson.core.data import Collector, content_version, load_toml
-from henderson.core.errors import DataError
+from henderson.core.data import Collector, content_version, load_toml, read_records
+from henderson.core.errors import DataError, DataErrors
 from henderson.core.hexgrid import neighbours
+from henderson.core.sequence import load_sequence
 from henderson.games.firstblood import datacheck
 from henderson.games.firstblood.model import (
     FB_LAYOUT,
@@ -27,16 +32,24 @@ from henderson.games.firstblood.model import (
     AirType,
     AirUnit,
     Box,
+    Chart,
     CombatTable,
     EntryPoint,
     FBData,
     GroundUnit,
+    HexsideDefaults,
+    Hexsides,
+    HexsideType,
     HoldingBox,
+    Manifest,
     MapData,
     MapHex,
     MapLabel,
     Placement,
+    Placements,
     Reinforcement,
+    River,
+    SetupArea,
     Ship,
     ShipType,
     SpecialShips,
@@ -47,10 +60,10 @@ FILES = ("game.toml", "map.toml", "counters.toml", "turns.toml", "tables.toml")
 OPTIONAL_FILES = ("setup.toml",)
 GRID_CODES = {"c": "clear", "j": "jungle", "r": "ridge"}
 NO_HEX = "."
-TERRAINS = ("clear", "jungle", "ridge")
-HEXSIDE_TYPES = ("clear", "jungle", "ridge", "river", "ford")
 START = "start"
 HEXSIDE_PATTERN = re.compile(r"^(\d{4})-(\d{4})$")
+UNIT_FIELDS = ("id", "name", "side", "kind", "cf", "mf", "range", "source")
+R = TypeVar("R")
 
 
 def load_data(data_dir: Path | None = None) -> FBData:
@@ -69,19 +82,17 @@ def load_data(data_dir: Path | None = None) -> FBData:
             c.add(name, "", "", exc.message)
             raw[name] = {}
     c.raise_if_any()  # cross-checks against a file that cannot be read would only be noise
+    _sequence(c, directory)
     _manifest(c, raw["game.toml"])
-    version = content_version(directory)
     game_map = _map(c, raw["map.toml"])
     ground, air_types, ship_types = _counters(c, raw["counters.toml"])
-    turns, reinforcements, special, special_type = _turns(
-        c, raw["turns.toml"], ground, air_types, ship_types
-    )
-    air, ships = _expand(reinforcements, special, special_type)
+    turns, reinforcements, special = _turns(c, raw["turns.toml"], ground, air_types, ship_types)
+    air, ships = _expand(reinforcements, special)
     tables = _tables(c, raw["tables.toml"])
-    setup = _setup(c, raw["setup.toml"], game_map, ground, air, reinforcements)
+    setup = _setup(c, raw["setup.toml"], game_map, ground, air)
     data = FBData(
         directory=directory,
-        data_version=version,
+        data_version=content_version(directory),
         map=game_map,
         ground=ground,
         air_types=air_types,
@@ -100,49 +111,49 @@ def load_data(data_dir: Path | None = None) -> FBData:
     return data
 
 
-# --- helpers -----------------------------------------------------------------------------
+# --- reading records -------------------------------------------------------------------------
 
 
-def _records(c: Collector, doc: Mapping[str, Any], key: str, file: str) -> list[dict[str, Any]]:
-    """The array of tables `[[key]]`, each a dict (errors for anything else)."""
-    value = doc.get(key, [])
-    if not isinstance(value, list):
-        c.add(file, key, "", "expected an array of tables [[" + key + "]]")
+def _read(
+    c: Collector, f: str, doc: Mapping[str, Any], key: str, cls: type[R], name: Callable[[int, Mapping[str, Any]], str]
+) -> list[tuple[str, R]]:
+    """The records of `[[key]]` (or of the single table `[key]`), each read into `cls` by the
+    kit and given with the name messages call it by. Its provenance is checked apart, as
+    `Collector.source` does, because the kit's text fields hold at most 200 characters and
+    some of the data's notes are longer."""
+    value = doc.get(key)
+    if value is None:
         return []
-    out = []
-    for i, item in enumerate(value, 1):
-        if isinstance(item, dict):
-            out.append(item)
-        else:
-            c.add(file, f"{key} #{i}", "", "expected a table")
+    items = [value] if isinstance(value, Mapping) else value
+    if not isinstance(items, list):
+        c.add(f, key, "", f"expected an array of tables [[{key}]]")
+        return []
+    out: list[tuple[str, R]] = []
+    for i, item in enumerate(items, 1):
+        if not isinstance(item, Mapping):
+            c.add(f, f"{key} #{i}", "", "expected a table")
+            continue
+        record = name(i, item)
+        source = c.source(item, f, record)
+        rest = {k: v for k, v in item.items() if k != "source"}
+        found = read_records(c, f, [rest], cls, _called(record))
+        if found:
+            out.append((record, dataclasses.replace(found[0], source=source)))  # type: ignore[type-var]
     return out
 
 
-def _table(c: Collector, doc: Mapping[str, Any], key: str, file: str) -> dict[str, Any]:
-    value = doc.get(key)
-    if not isinstance(value, dict):
-        c.add(file, f"[{key}]", "", "missing table" if value is None else "expected a table")
-        return {}
-    return value
+def _called(record: str) -> Callable[[int, Mapping[str, Any]], str]:
+    """What messages call one record."""
+    return lambda _i, _raw: record
 
 
-def _str_list(c: Collector, obj: Mapping[str, Any], name: str, file: str, record: str) -> list[str]:
-    value = c.field(obj, name, list, file, record, default=[])
-    if not all(isinstance(v, str) for v in value):
-        c.add(file, record, name, "expected a list of text")
-        return []
-    return list(value)
-
-
-def _one_of(
-    c: Collector, obj: Mapping[str, Any], name: str, allowed: Iterable[str], file: str, record: str
-) -> str:
-    value = c.field(obj, name, str, file, record, default="")
-    allowed = tuple(allowed)
-    if value and value not in allowed:
-        c.add(file, record, name, f"{value!r} is not {_alternatives(allowed)}")
-        return ""
-    return value
+def _table(c: Collector, doc: Mapping[str, Any], key: str, f: str, cls: type[R]) -> R | None:
+    """The single table `[key]`, which must be there when the file is."""
+    if doc and key not in doc:
+        c.add(f, f"[{key}]", "", "missing table")
+        return None
+    found = _read(c, f, doc, key, cls, lambda _i, _raw: key)
+    return found[0][1] if found else None
 
 
 def _alternatives(items: Iterable[str]) -> str:
@@ -159,18 +170,44 @@ def adjacent(a: str, b: str) -> bool:
     return FB_LAYOUT.to_hex(b) in neighbours(FB_LAYOUT.to_hex(a))
 
 
-# --- game.toml -----------------------------------------------------------------------------
+def _unique(
+    c: Collector, f: str, records: Iterable[tuple[str, R]], key: Callable[[R], Any], what: str, field: str = "id"
+) -> dict[Any, R]:
+    """The records by `key`, each once: a second one is an error naming it."""
+    out: dict[Any, R] = {}
+    for name, r in records:
+        k = key(r)
+        if k in out:
+            c.add(f, name, field, f"duplicate {what}")
+        else:
+            out[k] = r
+    return out
 
 
-def _manifest(c: Collector, doc: Mapping[str, Any]) -> str:
-    f = "game.toml"
+# --- sequence.toml and game.toml ----------------------------------------------------------------
+
+
+def _sequence(c: Collector, directory: Path) -> None:
+    """The sequence of play, checked by the kit with the rest of the data (FB 3.2)."""
+    from henderson.games.firstblood.game import FBGame
+
+    try:
+        load_sequence(directory / "sequence.toml", FBGame.sides, list(FBGame.options), FBGame.rules_prefix)
+    except DataErrors as exc:
+        c.errors.extend(exc.errors)
+    except DataError as exc:
+        c.add("sequence.toml", "", "", exc.message)
+
+
+def _manifest(c: Collector, doc: Mapping[str, Any]) -> None:
     if not doc:
-        return ""
-    game = c.field(doc, "game", str, f, "manifest", default="")
-    if game and game != "firstblood":
-        c.add(f, "manifest", "game", f"{game!r} is not 'firstblood'")
-    c.field(doc, "title", str, f, "manifest")
-    return c.field(doc, "data_version", str, f, "manifest", default="")  # an edition label, for people
+        return
+    fields = {k: v for k, v in doc.items() if k in ("game", "title", "data_version", "source")}
+    for k in sorted(set(doc) - set(fields)):
+        c.add("game.toml", "manifest", k, "unknown field")
+    found = read_records(c, "game.toml", [fields], Manifest, lambda _i, _raw: "manifest")
+    if found and found[0].game != "firstblood":
+        c.add("game.toml", "manifest", "game", f"{found[0].game!r} is not 'firstblood'")
 
 
 # --- map.toml ------------------------------------------------------------------------------
@@ -180,66 +217,60 @@ def _map(c: Collector, doc: Mapping[str, Any]) -> MapData:
     f = "map.toml"
     hexes = _grid(c, doc, f)
     fixed: set[str] = set()
-    for rec in _records(c, doc, "hex", f):
-        hid = c.field(rec, "id", str, f, "hex", default="")
-        name = f"hex {hid}"
-        terrain = _one_of(c, rec, "terrain", TERRAINS, f, name)
-        source = c.source(rec, f, name)
-        if hid and hid not in hexes:
+    for name, rec in _read(c, f, doc, "hex", MapHex, lambda _i, raw: f"hex {raw.get('id', '?')}"):
+        if rec.id not in hexes:
             c.add(f, name, "id", "not a hex of the grid")
-        elif hid in fixed:
+        elif rec.id in fixed:
             c.add(f, name, "id", "a second [[hex]] record for this hex")
-        elif hid and terrain and source:
-            fixed.add(hid)
-            hexes[hid] = MapHex(hid, terrain, source)  # type: ignore[arg-type]
+        else:
+            fixed.add(rec.id)
+            hexes[rec.id] = rec
     hexsides = _hexsides(c, doc, f, hexes)
     airfields = _airfields(c, doc, f, hexes)
     entry_points = _entry_points(c, doc, f, hexes)
     boxes = _boxes(c, doc, f, hexes)
-    holding = _holding_boxes(c, doc, f)
-    area = _table(c, doc, "setup_area", f) if doc else {}
-    rows = _range(c, area, "rows", f)
-    cols = _range(c, area, "cols", f)
-    if area:
-        c.source(area, f, "setup_area")
-    labels = []
-    for rec in _records(c, doc, "label", f):
-        text = c.field(rec, "text", str, f, "label", default="")
-        record = f"label {text}"
-        at = c.field(rec, "hex", str, f, record, default="")
-        if at and at not in hexes:
-            c.add(f, record, "hex", f"unknown hex {at}")
-        source = c.source(rec, f, record)
-        labels.append(MapLabel(text, at, source))
+    holding = _unique(
+        c,
+        f,
+        _read(c, f, doc, "holding_box", HoldingBox, lambda _i, raw: f"holding box {raw.get('id', '?')}"),
+        lambda b: b.id,
+        "holding box",
+    )
+    area = _table(c, doc, "setup_area", f, SetupArea)
+    rows, cols = (0, 0), (0, 0)
+    if area is not None:
+        for name, span in (("rows", area.rows), ("cols", area.cols)):
+            if len(span) != 2:
+                c.add(f, "setup_area", name, "expected [first, last], two integers")
+        if len(area.rows) == 2 and len(area.cols) == 2:
+            rows, cols = (area.rows[0], area.rows[1]), (area.cols[0], area.cols[1])
+    labels = _read(c, f, doc, "label", MapLabel, lambda _i, raw: f"label {raw.get('text', '?')}")
+    for name, label in labels:
+        if label.hex not in hexes:
+            c.add(f, name, "hex", f"unknown hex {label.hex}")
     return MapData(
-        hexes, hexsides, airfields, entry_points, boxes, holding, rows, cols, labels=tuple(labels)
+        hexes, hexsides, airfields, entry_points, boxes, holding, rows, cols, labels=tuple(x for _, x in labels)
     )
 
 
-def _range(c: Collector, obj: Mapping[str, Any], name: str, f: str) -> tuple[int, int]:
-    value = c.field(obj, name, list, f, "setup_area", default=None) if obj else None
-    if value is None:
-        return (0, 0)
-    if len(value) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        c.add(f, "setup_area", name, "expected [first, last], two integers")
-        return (0, 0)
-    return (value[0], value[1])
-
-
 def _grid(c: Collector, doc: Mapping[str, Any], f: str) -> dict[str, MapHex]:
-    """The terrain grid: one text line per row, west (high columns) on the left."""
+    """The terrain grid: one text line per row, west (high columns) on the left. Read apart
+    from the kit: its rows are one long text."""
     hexes: dict[str, MapHex] = {}
     if not doc:
         return hexes
-    grid = _table(c, doc, "grid", f)
-    if not grid:
+    grid = doc.get("grid")
+    if not isinstance(grid, Mapping):
+        c.add(f, "[grid]", "", "missing table" if grid is None else "expected a table")
         return hexes
+    for k in sorted(set(grid) - {"columns", "rows", "source"}):
+        c.add(f, "grid", k, "unknown field")
     source = c.source(grid, f, "grid")
-    columns = _str_list(c, grid, "columns", f, "grid")
+    columns = c.field(grid, "columns", list, f, "grid", default=[])
     text = c.field(grid, "rows", str, f, "grid", default="")
     cols: list[int] = []
     for col in columns:
-        if not re.fullmatch(r"\d{2}", col):
+        if not isinstance(col, str) or not re.fullmatch(r"\d{2}", col):
             c.add(f, "grid", "columns", f"{col!r} is not a two-digit column number")
             return hexes
         cols.append(int(col))
@@ -250,12 +281,7 @@ def _grid(c: Collector, doc: Mapping[str, Any], f: str) -> dict[str, MapHex]:
             continue
         label, codes = tokens[0], tokens[1:]
         if not re.fullmatch(r"\d{2}", label):
-            c.add(
-                f,
-                "grid",
-                "rows",
-                f"line {line.strip()!r} does not start with a two-digit row number",
-            )
+            c.add(f, "grid", "rows", f"line {line.strip()!r} does not start with a two-digit row number")
             continue
         row = int(label)
         if row in seen_rows:
@@ -263,34 +289,22 @@ def _grid(c: Collector, doc: Mapping[str, Any], f: str) -> dict[str, MapHex]:
             continue
         seen_rows.add(row)
         if len(codes) != len(cols):
-            c.add(
-                f,
-                "grid",
-                f"row {label}",
-                f"has {len(codes)} hexes, expected {len(cols)} (one per column)",
-            )
+            c.add(f, "grid", f"row {label}", f"has {len(codes)} hexes, expected {len(cols)} (one per column)")
             continue
         for col, code in zip(cols, codes, strict=True):
             if code == NO_HEX:
                 continue
             hid = FB_LAYOUT.from_offset(row, col)
             if code not in GRID_CODES:
-                c.add(
-                    f,
-                    f"hex {hid}",
-                    "terrain",
-                    f"{code!r} is not c (clear), j (jungle), r (ridge) or . (no hex)",
-                )
+                c.add(f, f"hex {hid}", "terrain", f"{code!r} is not c (clear), j (jungle), r (ridge) or . (no hex)")
                 continue
-            hexes[hid] = MapHex(hid, GRID_CODES[code], source)  # type: ignore[arg-type]
+            hexes[hid] = MapHex(id=hid, terrain=GRID_CODES[code], source=source)  # type: ignore[arg-type]
     if not hexes:
         c.add(f, "grid", "rows", "no hexes")
     return hexes
 
 
-def _parse_hexside(
-    c: Collector, text: str, f: str, record: str, hexes: Mapping[str, MapHex]
-) -> tuple[str, str] | None:
+def _parse_hexside(c: Collector, text: str, f: str, record: str, hexes: Mapping[str, MapHex]) -> tuple[str, str] | None:
     m = HEXSIDE_PATTERN.match(text)
     if not m:
         c.add(f, record, "hexsides", f"{text!r} is not a hexside 'RRCC-RRCC'")
@@ -317,30 +331,26 @@ def _shares_vertex(x: tuple[str, str], y: tuple[str, str]) -> bool:
 
 def _hexsides(
     c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[str, MapHex]
-) -> dict[tuple[str, str], tuple[str, str]]:
+) -> dict[tuple[str, str], tuple[HexsideType, str]]:
     """Explicit hexsides, rivers, then hexsides derived from the terrain of the hexes they touch."""
-    result: dict[tuple[str, str], tuple[str, str]] = {}
-    explicit: dict[tuple[str, str], str] = {}
-    for i, rec in enumerate(_records(c, doc, "hexside", f), 1):
-        kind = _one_of(c, rec, "type", HEXSIDE_TYPES, f, f"hexside record #{i}")
-        record = f"hexside record #{i} ({kind})"
-        source = c.source(rec, f, record)
-        for text in _str_list(c, rec, "hexsides", f, record):
+    result: dict[tuple[str, str], tuple[HexsideType, str]] = {}
+    explicit: dict[tuple[str, str], HexsideType] = {}
+    for record, rec in _read(
+        c, f, doc, "hexside", Hexsides, lambda i, raw: f"hexside record #{i} ({raw.get('type', '?')})"
+    ):
+        for text in rec.hexsides:
             key = _parse_hexside(c, text, f, record, hexes)
-            if key is None or not kind:
+            if key is None:
                 continue
             if key in explicit:
-                c.add(f, f"hexside {text}", "type", f"given twice ({explicit[key]} and {kind})")
+                c.add(f, f"hexside {text}", "type", f"given twice ({explicit[key]} and {rec.type})")
                 continue
-            explicit[key] = kind
-            result[key] = (kind, source)
+            explicit[key] = rec.type
+            result[key] = (rec.type, rec.source)
     on_river: set[tuple[str, str]] = set()
-    for i, rec in enumerate(_records(c, doc, "river", f), 1):
-        name = c.field(rec, "name", str, f, f"river #{i}", default=f"#{i}")
-        record = f"river {name}"
-        source = c.source(rec, f, record)
-        chain = []
-        for text in _str_list(c, rec, "hexsides", f, record):
+    for record, river in _read(c, f, doc, "river", River, lambda i, raw: f"river {raw.get('name', f'#{i}')}"):
+        chain: list[tuple[str, str]] = []
+        for text in river.hexsides:
             key = _parse_hexside(c, text, f, record, hexes)
             if key is None:
                 chain = []
@@ -352,32 +362,22 @@ def _hexsides(
                     f,
                     record,
                     "hexsides",
-                    f"{'-'.join(prev)} and {'-'.join(nxt)} do not meet"
-                    " (a river is a connected chain of hexsides)",
+                    f"{'-'.join(prev)} and {'-'.join(nxt)} do not meet (a river is a connected chain of hexsides)",
                 )
         for key in chain:
             if key in on_river:
                 c.add(f, record, "hexsides", f"{'-'.join(key)} is on a river already")
             on_river.add(key)
             if key not in explicit:
-                result[key] = ("river", source)
+                result[key] = ("river", river.source)
             elif explicit[key] not in ("river", "ford"):
-                c.add(
-                    f,
-                    f"hexside {'-'.join(key)}",
-                    "type",
-                    f"{explicit[key]!r} but it lies on {record}",
-                )
+                c.add(f, f"hexside {'-'.join(key)}", "type", f"{explicit[key]!r} but it lies on {record}")
     for key, kind in explicit.items():
         if kind == "ford" and key not in on_river:
             c.add(f, f"hexside {'-'.join(key)}", "type", "a ford must lie on a river")
-    defaults = _table(c, doc, "hexside_defaults", f) if doc else {}
-    order = _str_list(c, defaults, "by_terrain", f, "hexside_defaults") if defaults else []
-    source = c.source(defaults, f, "hexside_defaults") if defaults else ""
-    for t in order:
-        if t not in ("ridge", "jungle"):
-            c.add(f, "hexside_defaults", "by_terrain", f"{t!r} is not ridge or jungle")
-            order = []
+    defaults = _table(c, doc, "hexside_defaults", f, HexsideDefaults)
+    if defaults is None:
+        return result
     for hid, h in hexes.items():
         for nb in neighbours(FB_LAYOUT.to_hex(hid)):
             other = FB_LAYOUT.to_id(nb) if min(FB_LAYOUT.hex_to_offset(nb)) >= 0 else ""
@@ -387,33 +387,20 @@ def _hexsides(
             if key in result:
                 continue
             terrains = {h.terrain, hexes[other].terrain}
-            for t in order:
+            for t in defaults.by_terrain:
                 if t in terrains:
-                    result[key] = (t, source)
+                    result[key] = (t, defaults.source)
                     break
-    return result  # type: ignore[return-value]
+    return result
 
 
-def _airfields(
-    c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[str, MapHex]
-) -> dict[str, Airfield]:
-    out: dict[str, Airfield] = {}
-    for rec in _records(c, doc, "airfield", f):
-        aid = c.field(rec, "id", str, f, "airfield", default="")
-        record = f"airfield {aid}"
-        name = c.field(rec, "name", str, f, record, default="")
-        kind = _one_of(c, rec, "kind", ("airfield", "fighter_strip"), f, record)
-        cells = _str_list(c, rec, "hexes", f, record)
-        for h in cells:
+def _airfields(c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[str, MapHex]) -> dict[str, Airfield]:
+    found = _read(c, f, doc, "airfield", Airfield, lambda _i, raw: f"airfield {raw.get('id', '?')}")
+    for name, af in found:
+        for h in af.hexes:
             if h not in hexes:
-                c.add(f, record, "hexes", f"unknown hex {h}")
-        built = c.field(rec, "built", bool, f, record, default=False)
-        source = c.source(rec, f, record)
-        if aid in out:
-            c.add(f, record, "id", "duplicate id")
-        elif aid:
-            out[aid] = Airfield(aid, name, kind, tuple(cells), built, source)  # type: ignore[arg-type]
-    return out
+                c.add(f, name, "hexes", f"unknown hex {h}")
+    return _unique(c, f, found, lambda a: a.id, "id")
 
 
 def edge_hexes(hexes: Mapping[str, Any]) -> set[str]:
@@ -428,77 +415,34 @@ def edge_hexes(hexes: Mapping[str, Any]) -> set[str]:
     return out
 
 
-def _entry_points(
-    c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[str, MapHex]
-) -> dict[int, EntryPoint]:
-    out: dict[int, EntryPoint] = {}
+def _entry_points(c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[str, MapHex]) -> dict[int, EntryPoint]:
     edges = edge_hexes(hexes)
-    for rec in _records(c, doc, "entry_point", f):
-        number = c.field(rec, "number", int, f, "entry point", default=0)
-        record = f"entry point {number}"
-        side = _one_of(c, rec, "side", SIDES, f, record)
-        circled = c.field(rec, "circled", bool, f, record, default=False)
-        arrows = _str_list(c, rec, "arrows", f, record)
-        if not 1 <= len(arrows) <= 3:
-            c.add(f, record, "arrows", f"{len(arrows)} arrows, expected 1 to 3")
-        for h in arrows:
+    found = _read(c, f, doc, "entry_point", EntryPoint, lambda _i, raw: f"entry point {raw.get('number', '?')}")
+    for record, ep in found:
+        if not 1 <= len(ep.arrows) <= 3:
+            c.add(f, record, "arrows", f"{len(ep.arrows)} arrows, expected 1 to 3")
+        for h in ep.arrows:
             if h not in hexes:
                 c.add(f, record, "arrows", f"arrow to {h}, which is not a hex of the map")
             elif h not in edges:
-                c.add(
-                    f, record, "arrows", f"arrow to {h}, which is not on the map edge or the coast"
-                )
-        source = c.source(rec, f, record)
-        if number in out:
-            c.add(f, record, "number", "duplicate entry point")
-        elif number:
-            out[number] = EntryPoint(number, side, circled, tuple(arrows), source)  # type: ignore[arg-type]
-    return out
+                c.add(f, record, "arrows", f"arrow to {h}, which is not on the map edge or the coast")
+    return _unique(c, f, found, lambda e: e.number, "entry point", "number")
 
 
-def _boxes(
-    c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[str, MapHex]
-) -> dict[str, Box]:
-    out: dict[str, Box] = {}
-    for rec in _records(c, doc, "box", f):
-        bid = c.field(rec, "id", str, f, "box", default="")
-        record = f"box {bid}"
-        order = c.field(rec, "order", int, f, record, default=0)
-        arrows = _str_list(c, rec, "arrows", f, record)
-        if not 1 <= len(arrows) <= 4:
-            c.add(f, record, "arrows", f"{len(arrows)} arrows, expected 1 to 4")
-        for h in arrows:
+def _boxes(c: Collector, doc: Mapping[str, Any], f: str, hexes: Mapping[str, MapHex]) -> dict[str, Box]:
+    found = _read(c, f, doc, "box", Box, lambda _i, raw: f"box {raw.get('id', '?')}")
+    for record, box in found:
+        if not 1 <= len(box.arrows) <= 4:
+            c.add(f, record, "arrows", f"{len(box.arrows)} arrows, expected 1 to 4")
+        for h in box.arrows:
             if h not in hexes:
                 c.add(f, record, "arrows", f"arrow to {h}, which is not a hex of the map")
             elif FB_LAYOUT.to_offset(h)[0] != 0:
                 c.add(f, record, "arrows", f"arrow to {h}, which is not on the south edge (row 00)")
-        reinforcement = c.field(rec, "reinforcement", bool, f, record, default=False)
-        source = c.source(rec, f, record)
-        if bid in out:
-            c.add(f, record, "id", "duplicate box")
-        elif bid:
-            out[bid] = Box(bid, order, tuple(arrows), reinforcement, source)
-    return out
-
-
-def _holding_boxes(c: Collector, doc: Mapping[str, Any], f: str) -> dict[str, HoldingBox]:
-    out: dict[str, HoldingBox] = {}
-    for rec in _records(c, doc, "holding_box", f):
-        hid = c.field(rec, "id", str, f, "holding box", default="")
-        record = f"holding box {hid}"
-        name = c.field(rec, "name", str, f, record, default="")
-        side = _one_of(c, rec, "side", SIDES, f, record)
-        source = c.source(rec, f, record)
-        if hid in out:
-            c.add(f, record, "id", "duplicate holding box")
-        elif hid:
-            out[hid] = HoldingBox(hid, name, side, source)  # type: ignore[arg-type]
-    return out
+    return _unique(c, f, found, lambda b: b.id, "box")
 
 
 # --- counters.toml -------------------------------------------------------------------------
-
-UNIT_FIELDS = ("id", "name", "side", "kind", "cf", "mf", "range", "source")
 
 
 def _counters(
@@ -510,66 +454,36 @@ def _counters(
     override them).
     """
     f = "counters.toml"
-    ground: dict[str, GroundUnit] = {}
-    for i, group in enumerate(_records(c, doc, "ground", f), 1):
-        units = c.field(group, "units", list, f, f"ground group #{i}", default=[])
-        for unknown in set(group) - {*UNIT_FIELDS, "units"}:
-            c.add(f, f"ground group #{i}", unknown, "unknown field")
+    merged: list[dict[str, Any]] = []
+    groups = doc.get("ground", [])
+    for i, group in enumerate(groups if isinstance(groups, list) else [], 1):
+        record = f"ground group #{i}"
+        if not isinstance(group, Mapping):
+            c.add(f, record, "", "expected a table")
+            continue
+        for unknown in sorted(set(group) - {*UNIT_FIELDS, "units"}):
+            c.add(f, record, unknown, "unknown field")
+        units = c.field(group, "units", list, f, record, default=[])
+        shared = {k: v for k, v in group.items() if k in UNIT_FIELDS}
         for item in units:
-            if not isinstance(item, dict):
-                c.add(
-                    f,
-                    f"ground group #{i}",
-                    "units",
-                    "each unit is an inline table { id = ..., name = ... }",
-                )
+            if not isinstance(item, Mapping):
+                c.add(f, record, "units", "each unit is an inline table { id = ..., name = ... }")
                 continue
-            rec = {**{k: v for k, v in group.items() if k != "units"}, **item}
-            uid = c.field(rec, "id", str, f, f"ground group #{i}", default="")
-            record = f"unit {uid}"
-            for unknown in set(item) - set(UNIT_FIELDS):
-                c.add(f, record, unknown, "unknown field")
-            name = c.field(rec, "name", str, f, record, default="")
-            side = _one_of(c, rec, "side", SIDES, f, record)
-            kind = c.field(rec, "kind", str, f, record, default="")
-            cf = c.field(rec, "cf", int, f, record, default=0)
-            mf = c.field(rec, "mf", int, f, record, default=0)
-            rng = c.field(rec, "range", int, f, record, required=False)
-            if cf < 0:
-                c.add(f, record, "cf", f"{cf} is negative")
-            if mf < 1:
-                c.add(f, record, "mf", f"{mf}: a ground unit needs a movement factor of 1 or more")
-            if rng is not None and rng < 1:
-                c.add(f, record, "range", f"{rng}: an artillery range is 1 or more")
-            source = c.source(rec, f, record)
-            if uid in ground:
-                c.add(f, record, "id", "duplicate unit id")
-            elif uid:
-                ground[uid] = GroundUnit(uid, name, side, kind, cf, rng, mf, source)  # type: ignore[arg-type]
-    air_types: dict[str, AirType] = {}
-    for rec in _records(c, doc, "air_type", f):
-        tid = c.field(rec, "id", str, f, "air type", default="")
-        record = f"air type {tid}"
-        name = c.field(rec, "name", str, f, record, default="")
-        side = _one_of(c, rec, "side", SIDES, f, record)
-        roles = _str_list(c, rec, "roles", f, record)
-        if not roles or any(r not in ("fighter", "bomber") for r in roles):
-            c.add(f, record, "roles", f"{roles!r}: expected one or both of fighter, bomber")
-        source = c.source(rec, f, record)
-        if tid in air_types:
-            c.add(f, record, "id", "duplicate air type")
-        elif tid:
-            air_types[tid] = AirType(tid, name, side, tuple(roles), source)  # type: ignore[arg-type]
-    ship_types: dict[str, ShipType] = {}
-    for rec in _records(c, doc, "ship_type", f):
-        tid = c.field(rec, "id", str, f, "ship type", default="")
-        record = f"ship type {tid}"
-        name = c.field(rec, "name", str, f, record, default="")
-        source = c.source(rec, f, record)
-        if tid in ship_types:
-            c.add(f, record, "id", "duplicate ship type")
-        elif tid:
-            ship_types[tid] = ShipType(tid, name, source)
+            merged.append({**shared, **item})
+    units_read = _read(c, f, {"ground": merged}, "ground", GroundUnit, lambda _i, raw: f"unit {raw.get('id', '?')}")
+    ground = _unique(c, f, units_read, lambda u: u.id, "unit id")
+    types = _read(c, f, doc, "air_type", AirType, lambda _i, raw: f"air type {raw.get('id', '?')}")
+    for name, t in types:
+        if not t.roles:
+            c.add(f, name, "roles", "expected one or both of fighter, bomber")
+    air_types = _unique(c, f, types, lambda t: t.id, "air type")
+    ship_types = _unique(
+        c,
+        f,
+        _read(c, f, doc, "ship_type", ShipType, lambda _i, raw: f"ship type {raw.get('id', '?')}"),
+        lambda t: t.id,
+        "ship type",
+    )
     return ground, air_types, ship_types
 
 
@@ -582,98 +496,64 @@ def _turns(
     ground: Mapping[str, GroundUnit],
     air_types: Mapping[str, AirType],
     ship_types: Mapping[str, ShipType],
-) -> tuple[tuple[str, ...], tuple[Reinforcement, ...], SpecialShips, str]:
+) -> tuple[tuple[str, ...], tuple[Reinforcement, ...], SpecialShips]:
     f = "turns.toml"
-    chart = _table(c, doc, "chart", f) if doc else {}
-    turns = tuple(_str_list(c, chart, "turns", f, "chart")) if chart else ()
-    if chart:
-        c.source(chart, f, "chart")
+    chart = _table(c, doc, "chart", f, Chart)
+    turns = chart.turns if chart is not None else ()
     if len(set(turns)) != len(turns):
         c.add(f, "chart", "turns", "a turn is named twice")
     known_turns = (START, *turns)
-    arrivals: list[Reinforcement] = []
+    arrivals = _read(c, f, doc, "arrival", Reinforcement, lambda _i, raw: _arrival(raw))
     arrived: dict[str, str] = {}
     seen: set[tuple[str, str]] = set()
-    for rec in _records(c, doc, "arrival", f):
-        turn = c.field(rec, "turn", str, f, "arrival", default="")
-        side = _one_of(c, rec, "side", SIDES, f, f"arrival {turn}")
-        record = f"arrival {turn} {side}"
-        if turn and turn not in known_turns:
-            c.add(f, record, "turn", f"{turn!r} is not 'start' or a turn of the chart")
-        if (turn, side) in seen:
+    for record, r in arrivals:
+        if r.turn not in known_turns:
+            c.add(f, record, "turn", f"{r.turn!r} is not 'start' or a turn of the chart")
+        if (r.turn, r.side) in seen:
             c.add(f, record, "", "given twice (one record per turn and side)")
-        seen.add((turn, side))
-        units = _str_list(c, rec, "units", f, record) if "units" in rec else []
-        for uid in units:
+        seen.add((r.turn, r.side))
+        for uid in r.units:
             unit = ground.get(uid)
             if unit is None:
                 c.add(f, record, "units", f"unknown unit {uid!r}")
-            elif side and unit.side != side:
+            elif unit.side != r.side:
                 c.add(f, record, "units", f"{uid} is a {unit.side} unit")
             if uid in arrived:
                 c.add(f, record, "units", f"{uid} arrives already at {arrived[uid]}")
             else:
-                arrived[uid] = turn
-        air = _counts(
-            c,
-            rec,
-            "air",
-            f,
-            record,
-            {k for k, t in air_types.items() if t.side == side},
-            "air type",
-        )
-        naval = _counts(c, rec, "naval", f, record, set(ship_types), "ship type")
-        if naval and side == "us":
+                arrived[uid] = r.turn
+        for key in r.air:
+            if key not in air_types or air_types[key].side != r.side:
+                c.add(f, record, "air", f"unknown air type {key!r} for this side")
+        for key in r.naval:
+            if key not in ship_types:
+                c.add(f, record, "naval", f"unknown ship type {key!r} for this side")
+        if r.naval and r.side == "us":
             c.add(f, record, "naval", "only the Japanese navy is represented (FB 10.0)")
-        source = c.source(rec, f, record)
-        arrivals.append(Reinforcement(turn, side, tuple(units), air, naval, source))  # type: ignore[arg-type]
     for uid in ground:
         if uid not in arrived:
-            c.add(
-                "counters.toml",
-                f"unit {uid}",
-                "",
-                "never arrives (no arrival in turns.toml names it)",
-            )
+            c.add("counters.toml", f"unit {uid}", "", "never arrives (no arrival in turns.toml names it)")
     order = {t: i for i, t in enumerate(known_turns)}
-    arrivals.sort(key=lambda r: (order.get(r.turn, len(order)), r.side))
-    special_doc = _table(c, doc, "special_ships", f) if doc else {}
-    sp_type = (
-        c.field(special_doc, "type", str, f, "special_ships", default="") if special_doc else ""
-    )
-    if sp_type and sp_type not in ship_types:
-        c.add(f, "special_ships", "type", f"unknown ship type {sp_type!r}")
-    ids = _str_list(c, special_doc, "ids", f, "special_ships") if special_doc else []
-    earliest = (
-        c.field(special_doc, "earliest", str, f, "special_ships", default="") if special_doc else ""
-    )
-    if earliest and earliest not in turns:
-        c.add(f, "special_ships", "earliest", f"{earliest!r} is not a turn of the chart")
-    sp_source = c.source(special_doc, f, "special_ships") if special_doc else ""
-    special = SpecialShips(tuple(ids), earliest, sp_source)
-    return turns, tuple(arrivals), special, sp_type
+    by_turn = sorted((r for _, r in arrivals), key=lambda r: (order.get(r.turn, len(order)), r.side))
+    special = _table(c, doc, "special_ships", f, SpecialShips)
+    if special is None:
+        special = SpecialShips(type="", ships=(), earliest="")
+    if special.type and special.type not in ship_types:
+        c.add(f, "special_ships", "type", f"unknown ship type {special.type!r}")
+    if special.earliest and special.earliest not in turns:
+        c.add(f, "special_ships", "earliest", f"{special.earliest!r} is not a turn of the chart")
+    return turns, tuple(by_turn), special
 
 
-def _counts(
-    c: Collector, rec: Mapping[str, Any], name: str, f: str, record: str, known: set[str], what: str
-) -> dict[str, int]:
-    value = c.field(rec, name, dict, f, record, required=False, default={})
-    out: dict[str, int] = {}
-    for key, n in value.items():
-        if key not in known:
-            c.add(f, record, name, f"unknown {what} {key!r} for this side")
-        elif isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            c.add(f, record, name, f"{key} = {n!r}: expected a count of 1 or more")
-        else:
-            out[key] = n
-    return out
+def _arrival(raw: Mapping[str, Any]) -> str:
+    return f"arrival {raw.get('turn', '?')} {raw.get('side', '?')}"
 
 
 def _expand(
-    reinforcements: Iterable[Reinforcement], special: SpecialShips, special_type: str
+    reinforcements: Iterable[Reinforcement], special: SpecialShips
 ) -> tuple[dict[str, AirUnit], dict[str, Ship]]:
-    """Air and naval counters from the chart's counts (FB 7.6): "<type>-<n>" in arrival order."""
+    """Air and naval counters from the chart's counts (FB 7.6): "<type>-<n>" in arrival order
+    (the counts were checked, at most `model.MAX_COUNT` a type and turn, before this)."""
     air: dict[str, AirUnit] = {}
     ships: dict[str, Ship] = {}
     numbers: dict[str, int] = {}
@@ -689,7 +569,7 @@ def _expand(
                 uid = f"{t}-{numbers['ship ' + t]}"
                 ships[uid] = Ship(uid, t, r.turn)
     for sid in special.ships:  # FB 10.1: the special IJN box
-        ships[sid] = Ship(sid, special_type, "special")
+        ships[sid] = Ship(sid, special.type, "special")
     return air, ships
 
 
@@ -699,41 +579,24 @@ def _expand(
 def _tables(c: Collector, doc: Mapping[str, Any]) -> dict[str, CombatTable]:
     f = "tables.toml"
     out: dict[str, CombatTable] = {}
-    for rec in _records(c, doc, "table", f):
-        side = _one_of(c, rec, "attacker", SIDES, f, "table")
-        record = f"table {side}"
-        name = c.field(rec, "name", str, f, record, default="")
-        results = c.field(rec, "results", dict, f, record, default={})
-        source = c.source(rec, f, record)
-        columns: dict[str, tuple[str, ...]] = {}
+    for record, table in _read(c, f, doc, "table", CombatTable, lambda _i, raw: f"table {raw.get('attacker', '?')}"):
         for col in ODDS_COLUMNS:
-            cells = results.get(col)
+            cells = table.results.get(col)
             if cells is None:
                 c.add(f, record, f"results.{col}", "missing column")
                 continue
-            if not isinstance(cells, list) or len(cells) != 6:
+            if len(cells) != 6:
                 c.add(f, record, f"results.{col}", "expected six results, for die rolls 1 to 6")
                 continue
             for die, code in enumerate(cells, 1):
                 if code not in RESULT_CODES:
-                    c.add(
-                        f,
-                        record,
-                        f"results.{col}",
-                        f"die {die}: {code!r} is not {_alternatives(RESULT_CODES)}",
-                    )
-            columns[col] = tuple(cells)
-        for col in set(results) - set(ODDS_COLUMNS):
-            c.add(
-                f,
-                record,
-                f"results.{col}",
-                f"unknown odds column (expected {', '.join(ODDS_COLUMNS)})",
-            )
-        if side in out:
+                    c.add(f, record, f"results.{col}", f"die {die}: {code!r} is not {_alternatives(RESULT_CODES)}")
+        for col in sorted(set(table.results) - set(ODDS_COLUMNS)):
+            c.add(f, record, f"results.{col}", f"unknown odds column (expected {', '.join(ODDS_COLUMNS)})")
+        if table.attacker in out:
             c.add(f, record, "attacker", "a second table for this side")
-        elif side:
-            out[side] = CombatTable(side, name, columns, source)  # type: ignore[arg-type]
+        else:
+            out[table.attacker] = table
     for side in SIDES:
         if doc and side not in out:
             c.add(f, f"table {side}", "", "missing (FB 8.9: one attack table per side)")
@@ -749,24 +612,20 @@ def _setup(
     game_map: MapData,
     ground: Mapping[str, GroundUnit],
     air: Mapping[str, AirUnit],
-    reinforcements: Iterable[Reinforcement],
 ) -> tuple[Placement, ...]:
     f = "setup.toml"
     out: list[Placement] = []
     placed: set[str] = set()
     places = set(game_map.hexes) | set(game_map.boxes) | set(game_map.holding_boxes)
-    for i, rec in enumerate(_records(c, doc, "place", f), 1):
-        at = c.field(rec, "at", str, f, f"place #{i}", default="")
-        record = f"place {at}"
-        if at and at not in places:
-            c.add(f, record, "at", f"{at!r} is not a hex, a box A-D or a holding box")
-        source = c.source(rec, f, record)
-        for uid in _str_list(c, rec, "units", f, record):
+    for record, rec in _read(c, f, doc, "place", Placements, lambda _i, raw: f"place {raw.get('at', '?')}"):
+        if rec.at not in places:
+            c.add(f, record, "at", f"{rec.at!r} is not a hex, a box A-D or a holding box")
+        for uid in rec.units:
             if uid not in ground and uid not in air:
                 c.add(f, record, "units", f"unknown unit {uid!r}")
             elif uid in placed:
                 c.add(f, record, "units", f"{uid} is placed twice")
             else:
                 placed.add(uid)
-                out.append(Placement(uid, at, source))
+                out.append(Placement(uid, rec.at, rec.source))
     return tuple(out)

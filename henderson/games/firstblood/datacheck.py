@@ -71,17 +71,13 @@ def _map(c: Collector, data: FBData) -> None:
     rows = {FB_LAYOUT.to_offset(h)[0] for h in m.hexes}
     cols = {FB_LAYOUT.to_offset(h)[1] for h in m.hexes}
     if not (set(range(0, 13)) <= rows and set(range(1, 21)) <= cols):
-        c.add(
-            f, "grid", "rows", "the map must span at least rows 00-12 and columns 01-20 (docs/data.md)"
-        )
+        c.add(f, "grid", "rows", "the map must span at least rows 00-12 and columns 01-20 (docs/data.md)")
     for h in NAMED_HEXES:
         if h not in m.hexes:
             c.add(f, f"hex {h}", "", "missing: the rules name this hex (docs/data.md)")
     for h, terrain, rule in FIXED_TERRAIN:
         if h in m.hexes and m.hexes[h].terrain != terrain:
-            c.add(
-                f, f"hex {h}", "terrain", f"{m.hexes[h].terrain!r}, but {rule} makes it {terrain}"
-            )
+            c.add(f, f"hex {h}", "terrain", f"{m.hexes[h].terrain!r}, but {rule} makes it {terrain}")
     for a, b, kind, rule in FIXED_HEXSIDES:
         if a in m.hexes and b in m.hexes and m.hexside_type(a, b) != kind:
             c.add(
@@ -91,9 +87,7 @@ def _map(c: Collector, data: FBData) -> None:
                 f"{m.hexside_type(a, b)!r}, but {rule} makes it {kind}",
             )
     for h in ("0406", "0017", "0018"):  # FB 4.5: clear hexsides amid ridge hexsides
-        if h in m.hexes and not any(
-            kind == "ridge" for (a, b), (kind, _) in m.hexsides.items() if h in (a, b)
-        ):
+        if h in m.hexes and not any(kind == "ridge" for (a, b), (kind, _) in m.hexsides.items() if h in (a, b)):
             c.add(
                 f,
                 f"hex {h}",
@@ -127,9 +121,7 @@ def _map(c: Collector, data: FBData) -> None:
         elif strip.hexes[1] not in _neighbour_ids(strip.hexes[0]):
             c.add(f, "airfield fighter_strip", "hexes", "its two hexes must be adjacent")
         if strip.built:
-            c.add(
-                f, "airfield fighter_strip", "built", "engineers build it during the game (FB 11.2)"
-            )
+            c.add(f, "airfield fighter_strip", "built", "engineers build it during the game (FB 11.2)")
         if set(strip.hexes) & set(henderson.hexes if henderson else ()):
             c.add(f, "airfield fighter_strip", "hexes", "overlaps Henderson Field")
     for h in (*(henderson.hexes if henderson else ()), *(strip.hexes if strip else ())):
@@ -195,12 +187,10 @@ def _entries_and_boxes(c: Collector, data: FBData) -> None:
         c.add(f, "boxes", "order", "boxes A to D lie in order along the south edge (FB 6.0)")
     if "0011" not in m.boxes["B"].arrows:
         c.add(f, "box B", "arrows", "must include 0011 (FB 6.2 example)")
-    for b in m.boxes.values():
-        want = b.id in ("A", "D")
-        if b.reinforcement != want:
-            c.add(
-                f, f"box {b.id}", "reinforcement", f"must be {str(want).lower()} (FB 7.2: A and D)"
-            )
+    for box in m.boxes.values():
+        takes = box.id in ("A", "D")
+        if box.reinforcement != takes:
+            c.add(f, f"box {box.id}", "reinforcement", f"must be {str(takes).lower()} (FB 7.2: A and D)")
 
 
 def _counters(c: Collector, data: FBData) -> None:
@@ -295,10 +285,7 @@ def _setup(c: Collector, data: FBData) -> None:
                     )
                 else:
                     row, col = FB_LAYOUT.to_offset(p.at)
-                    if not (
-                        m.setup_rows[0] <= row <= m.setup_rows[1]
-                        and m.setup_cols[0] <= col <= m.setup_cols[1]
-                    ):
+                    if not (m.setup_rows[0] <= row <= m.setup_rows[1] and m.setup_cols[0] <= col <= m.setup_cols[1]):
                         c.add(f, record, "at", f"{p.unit}: outside the US set-up area (FB 3.0)")
             elif p.at not in ("A", "D"):
                 c.add(
@@ -317,20 +304,17 @@ def _setup(c: Collector, data: FBData) -> None:
                     f,
                     record,
                     "at",
-                    f"{p.unit}: US air units start on Henderson Field, USAF CAP"
-                    " or USAF Ground Attack (FB 3.0)",
+                    f"{p.unit}: US air units start on Henderson Field, USAF CAP or USAF Ground Attack (FB 3.0)",
                 )
             if p.at in henderson:
                 air_count[p.at] += 1
     for h, n in ground_count.items():
         if n > GROUND_STACK:
-            c.add(
-                f, f"place {h}", "units", f"{n} ground units, the limit is {GROUND_STACK} (FB 5.0)"
-            )
+            c.add(f, f"place {h}", "units", f"{n} ground units, the limit is {GROUND_STACK} (FB 5.0)")
     for h, n in air_count.items():
         if n > AIR_STACK:
             c.add(f, f"place {h}", "units", f"{n} air units, the limit is {AIR_STACK} (FB 5.2)")
-    sides = {}
+    sides: dict[str, set[str]] = {}
     for p in data.setup:
         if p.unit in data.ground and p.at in m.hexes:
             sides.setdefault(p.at, set()).add(data.ground[p.unit].side)

@@ -8,30 +8,15 @@ object, and shared by every state of that game.
 
 from __future__ import annotations
 
-import heapq
 import weakref
 from dataclasses import dataclass, field
 
+from henderson.core.paths import cheapest
+from henderson.core.sequence import Plan
 from henderson.games.firstblood.board import Board
 from henderson.games.firstblood.model import SIDES, FBData
 from henderson.games.firstblood.odds import distribution, odds_column
 
-# Order of the phases within a turn (set-up phases come before SEP I's first phase).
-PHASE_POS: dict[str, int] = {
-    "us_setup": -2,
-    "jp_setup": -1,
-    "jp_reinforcement": 0,
-    "jp_movement": 1,
-    "jp_combat": 2,
-    "jp_supply": 3,
-    "jp_strategic": 4,
-    "us_reinforcement": 5,
-    "us_movement": 6,
-    "us_combat": 7,
-    "us_engineer": 8,
-    "us_air": 9,
-}
-REINFORCEMENT_POS = {"jp": PHASE_POS["jp_reinforcement"], "us": PHASE_POS["us_reinforcement"]}
 ARRIVAL_DISCOUNT = 0.88  # design: a unit k turns from arriving is worth 0.88**k of one in play
 UNREACHABLE = 10**6
 SUPPLY_LOSS = 0.5  # FB 14.1: a die roll of 4-6 costs a unit
@@ -56,12 +41,41 @@ class Outcome:
 NO_EFFECT = Outcome(0.0, 0.0, 0.0, 0.0, 0.0)
 
 
+@dataclass(frozen=True)
+class Steps:
+    """Where the steps the evaluation asks about stand in the turn (data/sequence.toml): each
+    step's index among the turn's steps, the set-up steps before them (negative)."""
+
+    pos: dict[str, int]  # step id -> position
+    setup: int  # how many set-up steps
+    end: int  # the end phase's index among all the steps (where nobody decides)
+
+    @classmethod
+    def of(cls, plan: Plan) -> Steps:
+        first = plan.first_turn_step
+        return cls({s.id: i - first for i, s in enumerate(plan.steps)}, first, plan.index("end"))
+
+    def reinforcement(self, side: str) -> int:
+        return self.pos[f"{side}_reinforcement"]
+
+    def movement(self, side: str) -> int:
+        return self.pos[f"{side}_movement"]
+
+    def combat(self, side: str) -> int:
+        return self.pos[f"{side}_combat"]
+
+    @property
+    def supply(self) -> int:
+        return self.pos["jp_supply"]
+
+
 @dataclass
 class EvalTables:
     """Everything about one game's board and data that the evaluation asks for, computed once."""
 
     board: Board
     data: FBData
+    steps: Steps
     to_hex: dict[str, dict[str, int]] = field(default_factory=dict)  # target -> from hex -> half-MF
     to_adj: dict[str, dict[str, int]] = field(default_factory=dict)  # target -> cost to reach a neighbour
     outcomes: dict[tuple[str, int, int, int], Outcome] = field(default_factory=dict)
@@ -80,7 +94,7 @@ class EvalTables:
         for r in data.reinforcements:
             for u in r.units:
                 self.arrival[u] = index[r.turn]
-        self.total_cf = {s: sum(g.cf for g in data.ground.values() if g.side == s) or 1 for s in SIDES}
+        self.total_cf: dict[str, int] = {s: sum(g.cf for g in data.ground.values() if g.side == s) or 1 for s in SIDES}
         # arrivals by side and turn index (start = -1): combat factors and unit counts
         self.arrive_cf: dict[str, dict[int, int]] = {s: {} for s in SIDES}
         self.arrive_n: dict[str, dict[int, int]] = {s: {} for s in SIDES}
@@ -100,20 +114,10 @@ class EvalTables:
     # --- movement costs ---------------------------------------------------------------
 
     def _reverse_costs(self, targets: tuple[str, ...]) -> dict[str, int]:
-        """Least half-MF cost from every hex to step into one of `targets` (empty map: no units, no ZOC)."""
-        best: dict[str, int] = {}
-        heap = [(0, t) for t in targets]
-        heapq.heapify(heap)
+        """Least half-MF cost from every hex to step into one of `targets` (empty map: no units,
+        no ZOC): the cheapest paths backwards from them."""
         rev = self.reverse
-        while heap:
-            c, h = heapq.heappop(heap)
-            if h in best:
-                continue
-            best[h] = c
-            for p, step in rev[h]:
-                if p not in best:
-                    heapq.heappush(heap, (c + step, p))
-        return best
+        return cheapest(dict.fromkeys(targets, 0), lambda h, c: ((p, step, False, None) for p, step in rev[h])).cost
 
     def cost_into(self, target: str) -> dict[str, int]:
         """Half-MF cost from each hex to enter `target` (FB 4.2 costs, ignoring units)."""
@@ -159,7 +163,7 @@ class EvalTables:
         if column is None:
             result = Outcome(0.0, 0.0, 0.0, 0.0, 3.0)  # FB 8.6: attackers eliminated, no roll
         else:
-            dist = distribution(self.data.tables[attacker], column, drm + (1 if above else 0))  # type: ignore[index]
+            dist = distribution(self.data.tables[attacker], column, drm + (1 if above else 0))
             p = {k: float(v) for k, v in dist.items()}
             loss = 3.0 * p.get("AE", 0.0) + 2.0 * p.get("A2", 0.0) + p.get("A1", 0.0) + p.get("EX", 0.0)
             result = Outcome(p.get("DE", 0.0), p.get("D1", 0.0), p.get("EX", 0.0), p.get("DR", 0.0), loss)
@@ -171,12 +175,13 @@ _CACHE: weakref.WeakKeyDictionary[Board, EvalTables] = weakref.WeakKeyDictionary
 _last: list[EvalTables] = []  # the tables asked for last: the common case, answered without a weak lookup
 
 
-def tables_for(board: Board) -> EvalTables:
-    """The evaluation tables of this board, built on first use and cached on it (weakly: they go with it)."""
+def tables_for(board: Board, plan: Plan) -> EvalTables:
+    """The evaluation tables of this board and sequence of play, built on first use and cached
+    on the board (weakly: they go with it)."""
     if _last and _last[0].board is board:
         return _last[0]
     t = _CACHE.get(board)
     if t is None:
-        t = _CACHE[board] = EvalTables(board, board.data)
+        t = _CACHE[board] = EvalTables(board, board.data, Steps.of(plan))
     _last[:] = [t]
     return t

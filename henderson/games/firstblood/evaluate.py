@@ -48,12 +48,11 @@ from typing import Any
 from henderson.core.errors import HendersonError
 from henderson.games.firstblood.evaltables import (
     ARRIVAL_DISCOUNT,
-    PHASE_POS,
-    REINFORCEMENT_POS,
     SUPPLY_LOSS,
     UNREACHABLE,
     EvalTables,
     Outcome,
+    Steps,
     tables_for,
 )
 
@@ -77,17 +76,16 @@ def evaluate(state: Any, side: str) -> float:
     """How good `state` is for `side`, in [-1, 1] (1: won, -1: lost); the opposite side gets the negation."""
     if side not in ("us", "jp"):
         raise HendersonError(f"evaluate: unknown side {side!r} (us or jp)")
-    winner = state.winner_side
-    if winner is not None:
-        return 1.0 if winner == side else -1.0
+    if state.result is not None:
+        return 1.0 if state.result.winner == side else -1.0
     value = _parts(state)[0]
     return value if side == "us" else -value
 
 
 def breakdown(state: Any) -> dict[str, float]:
     """The parts of the evaluation, from the US point of view (for tuning and the debugger)."""
-    if state.winner_side is not None:
-        v = 1.0 if state.winner_side == "us" else -1.0
+    if state.result is not None:
+        v = 1.0 if state.result.winner == "us" else -1.0
         return {"value": v}
     names = (
         "value",
@@ -107,20 +105,14 @@ def breakdown(state: Any) -> dict[str, float]:
 # --- the parts ---------------------------------------------------------------------
 
 
-def _stage(phase_pos: int, side: str) -> str:
+def _stage(steps: Steps, pos: int, side: str) -> str:
     """Where `side` stands in the turn: "moving", "fighting", "before" (its movement still to come
     this turn) or "next" (its next movement is in the next turn)."""
-    if side == "jp":
-        if phase_pos == 1:
-            return "moving"
-        if phase_pos == 2:
-            return "fighting"
-        return "before" if phase_pos <= 0 else "next"
-    if phase_pos == 6:
+    if pos == steps.movement(side):
         return "moving"
-    if phase_pos == 7:
+    if pos == steps.combat(side):
         return "fighting"
-    return "before" if phase_pos <= 5 else "next"
+    return "before" if pos <= steps.reinforcement(side) else "next"
 
 
 def _budget(st: Any, unit: str, mf: int, stage: str) -> int:
@@ -151,14 +143,15 @@ def _weight(cost: int, budget: int, mf: int) -> float:
 
 def _parts(st: Any) -> tuple[float, ...]:
     board = st.board
-    tab = tables_for(board)
+    tab = tables_for(board, st.plan)
+    steps = tab.steps
     terrain = board.terrain
     adj = board.adj
     ground = st.data.ground
-    turn = st.turn_index
-    pos = PHASE_POS[st.phase]
+    turn = st.turn - 1  # the Turn Record Chart's index
+    pos = steps.pos[st.step]
     nturns = tab.turns
-    clock = min(1.0, max(0.0, (turn + (pos + 2) / 12) / nturns))  # 0 at the start, 1 at the end
+    clock = min(1.0, max(0.0, (turn + (pos + steps.setup) / steps.end) / nturns))  # 0 at the start, 1 at the end
 
     # --- where everything is ---------------------------------------------------------
     us_map: list[tuple[str, list[str], int]] = []  # (hex, units, cf)
@@ -188,7 +181,7 @@ def _parts(st: Any) -> tuple[float, ...]:
             if g.side == "jp":
                 n_waiting_jp += 1
     for side in ("us", "jp"):
-        arrived_now = pos >= REINFORCEMENT_POS[side]
+        arrived_now = pos >= steps.reinforcement(side)
         for t_arr, cf in tab.arrive_cf[side].items():
             if t_arr < 0:
                 if pos < 0:  # set-up: at-start units neither placed nor waiting in to_place
@@ -207,16 +200,12 @@ def _parts(st: Any) -> tuple[float, ...]:
                 if side == "jp":
                     future_units.append((t_arr, tab.arrive_n[side][t_arr]))
 
-    us_stage = _stage(pos, "us")
-    jp_stage = _stage(pos, "jp")
+    us_stage = _stage(steps, pos, "us")
+    jp_stage = _stage(steps, pos, "jp")
     us_hexes = {h for h, _, _ in us_map}
     jp_hexes = {h for h, _, _ in jp_map}
-    us_zoc: set[str] = set()
-    for h in us_hexes:
-        us_zoc.update(adj[h])
-    jp_zoc: set[str] = set()
-    for h in jp_hexes:
-        jp_zoc.update(adj[h])
+    us_zoc = board.zoc(us_hexes)  # FB 8.2
+    jp_zoc = board.zoc(jp_hexes)
 
     us_stacks = _us_stacks(st, us_map, us_off, us_stage)
     free_bomber = any(where == "usaf_ground_attack" and a not in st.bombing for a, where in st.air.items())
@@ -226,7 +215,7 @@ def _parts(st: Any) -> tuple[float, ...]:
     active = [h for h in board.airfield_hexes if airfield.get(h, "unbuilt") != "unbuilt"]
     jp_ships_attack = sum(1 for s in st.ships.values() if s == "ijn_attack")
     jp_movers: list[tuple[str, str, int, int, int, bool]] = []  # (unit, place, cf, mf, budget, on map)
-    spent = st.attacked if jp_stage == "fighting" else ()  # FB 9.4: one attack per unit a phase
+    spent = st.combat.attacked if jp_stage == "fighting" else ()  # FB 9.4: one attack per unit a phase
     for place, units, _ in jp_map:
         for u in units:
             if u in spent:
@@ -253,7 +242,7 @@ def _parts(st: Any) -> tuple[float, ...]:
         attack = 0
         near = 0.0
         step_in = False
-        if jp_stage == "fighting" and h in st.attacked_hexes:
+        if jp_stage == "fighting" and h in st.combat.attacked_hexes:
             continue  # FB 8.4 (rulings): attacked once this phase; the next threat comes after the US moves
         for _u, place, cf, mf, budget, on_map in jp_movers:
             if here is None:
@@ -302,7 +291,7 @@ def _parts(st: Any) -> tuple[float, ...]:
 
     # --- the hunt: US pressure on the Japanese units on the map --------------------------
     kills, kill_cf, pressure = _us_kills(st, tab, jp_map, us_stacks, us_hexes, us_zoc, free_bomber)
-    us_soon = 3 <= pos <= 7  # the Japanese cannot move before the next US combat phase
+    us_soon = steps.supply <= pos <= steps.combat("us")  # the Japanese cannot move before the next US combat phase
     if not us_soon:
         kills *= SLOW
         kill_cf *= SLOW
@@ -312,16 +301,16 @@ def _parts(st: Any) -> tuple[float, ...]:
     us_eff = cf_in["us"] + future_cf["us"] - 0.5 * risk_cf
     jp_eff = cf_in["jp"] + future_cf["jp"] - 0.5 * kill_cf
     material = us_eff / tab.total_cf["us"] - jp_eff / tab.total_cf["jp"]
-    if st.building is not None:
+    if st.combat.building is not None:
         material += _building_gain(st, tab)
 
     # --- the clock: Japanese survivors at the end of JAN III (FB 2.0, 14.1) -----------------
-    us_combats_left = nturns - turn - (1 if pos > 7 else 0)
+    us_combats_left = nturns - turn - (1 if pos > steps.combat("us") else 0)
     n_map = sum(len(units) for _, units, _ in jp_map)
     n_off = sum(len(units) for _, units in jp_off) + n_waiting_jp
     supply = 0.0
-    if pos < 3:  # this turn's supply roll is still to come (ships arriving this turn can meet it)
-        supply += SUPPLY_LOSS * (0 if st.ships or (pos <= 0 and not tab.shipless[turn]) else 1)
+    if pos < steps.supply:  # this turn's supply roll is still to come (ships arriving this turn can meet it)
+        supply += SUPPLY_LOSS * (0 if st.ships or (pos <= steps.reinforcement("jp") and not tab.shipless[turn]) else 1)
     for t in range(turn + 1, nturns):
         supply += SUPPLY_LOSS * tab.shipless[t]
     supply = max(0.0, supply - st.supply_credit)
@@ -377,7 +366,7 @@ def _us_stacks(
 ) -> list[Stack]:
     """The US units that could attack in the next US combat phase, with their movement budgets."""
     ground = st.data.ground
-    attacked = st.attacked if stage == "fighting" else ()
+    attacked = st.combat.attacked if stage == "fighting" else ()
     out: list[Stack] = []
     for place, units in [(p, u) for p, u, _ in us_map] + ([] if stage == "fighting" else us_off):
         on_map = place in st.board.terrain
@@ -462,7 +451,7 @@ def _defence(st: Any, target: str, units: list[str]) -> tuple[int, int]:
 
 def _us_clear(st: Any, tab: EvalTables, target: str, units: list[str], stacks: list[Stack], free: bool) -> float:
     """Chance that US attacks empty a Japanese-held hex this turn (any defender result, FB 8.10)."""
-    if st.phasing == "us" and target in st.attacked_hexes:
+    if st.phasing == "us" and target in st.combat.attacked_hexes:
         return 0.0
     attack, art, _ = _reach(tab, target, stacks)
     if attack <= 0:
@@ -475,7 +464,7 @@ def _building_gain(st: Any, tab: EvalTables) -> float:
     """What the attack being built is expected to change in `material`, from the US side: the
     defenders' share expected lost less the attackers' (FB 8.4-8.10). Before any unit is added,
     every unit that could join counts, so opening an attack already shows what it promises."""
-    b = st.building
+    b = st.combat.building
     side = st.phasing
     enemy = "jp" if side == "us" else "us"
     ground = st.data.ground
@@ -485,7 +474,12 @@ def _building_gain(st: Any, tab: EvalTables) -> float:
         adj = board.adj
         for u, place in st.ground.items():
             g = ground[u]
-            if g.side == side and u not in st.attacked and place in adj and all(d in adj[place] for d in b.defenders):
+            if (
+                g.side == side
+                and u not in st.combat.attacked
+                and place in adj
+                and all(d in adj[place] for d in b.defenders)
+            ):
                 attackers.append(u)
     if not attackers:
         return 0.0
@@ -546,13 +540,13 @@ def _us_kills(
     Each US unit that can reach several Japanese stacks is shared among them."""
     if not jp_map:
         return 0.0, 0.0, 1.0
-    fighting = st.phasing == "us" and st.phase == "us_combat"
+    fighting = st.step == "us_combat"
     share: dict[str, int] = {}
     seen: list[tuple[list[tuple[str, int]], int]] = []
     fars: list[float] = []
     for target, _, _ in jp_map:
         found: list[tuple[str, int]] = []
-        if fighting and target in st.attacked_hexes:
+        if fighting and target in st.combat.attacked_hexes:
             seen.append((found, 0))
             fars.append(0.0)
             continue
@@ -601,7 +595,7 @@ def _jp_risk(
     for h, units, cf in us_map:
         if h not in jp_zoc:
             continue
-        if stage == "fighting" and h in st.attacked_hexes:
+        if stage == "fighting" and h in st.combat.attacked_hexes:
             continue
         attack = 0
         for n in adj[h]:

@@ -6,14 +6,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from henderson.core.actions import ActionInfo
 from henderson.core.dice import Dice
 from henderson.core.errors import HendersonError
-from henderson.core.game import Capability, Game, Option, State, needs_extra
+from henderson.core.game import Action, Capability, Option, State, needs_extra
+from henderson.core.sequence import SequencedGame
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.board import Board
 from henderson.games.firstblood.model import FBData
 from henderson.games.firstblood.odds import Odds
-from henderson.games.firstblood.state import FBState
+from henderson.games.firstblood.state import FBState, Status
 
 TITLE = "FIRST BLOOD – The Guadalcanal Campaign"
 
@@ -25,7 +27,7 @@ OPTIONS: dict[str, Option] = {
 }
 
 
-class FirstBlood(Game):
+class FBGame(SequencedGame):
     """FIRST BLOOD: `new_state`, `load_state`, `parse_action`, plus previews and drawing.
     It hides nothing but the dice."""
 
@@ -33,6 +35,7 @@ class FirstBlood(Game):
     title = TITLE
     sides = ("us", "jp")
     rules_prefix = "FB"
+    rules_package = "henderson.games.firstblood.rules"
     capabilities = frozenset({Capability.ODDS, Capability.MAP_DRAWING, Capability.EVALUATION})
     options = OPTIONS
     end_rule = "FB 2.0"
@@ -42,29 +45,37 @@ class FirstBlood(Game):
         self.board = Board(data)
         self.data_version = data.data_version
         self.data_dir: Path = data.directory
+        self.sequence()  # checked with the data, not at the first move
 
     def _new_state(self, seed: int, options: dict[str, Any], dice: Dice) -> FBState:
-        """A new game at the US set-up (FB 3.0)."""
-        from henderson.games.firstblood.rules import sequence
-
+        """A new game at the US set-up (FB 3.0), the airfields as printed."""
         st = FBState(self, dice, seed, options)
         st.airfield = {
-            h: ("operational" if af.built else "unbuilt") for af in self.data.map.airfields.values() for h in af.hexes
+            h: (Status.OPERATIONAL if af.built else Status.UNBUILT)
+            for af in self.data.map.airfields.values()
+            for h in af.hexes
         }
-        events: list[Any] = []
-        sequence.enter(st, "us_setup", events)
-        sequence.advance(st, events)
+        st.begin([])
         return st
 
     def load_state(self, obj: Mapping[str, Any], *, dice: Dice | None = None) -> FBState:
-        from henderson.games.firstblood.position import load
+        """A state from a position of version 2, or of version 1 migrated first (position.py)."""
+        from henderson.games.firstblood.position import migrate
 
-        return load(self, obj, dice)
+        position = migrate(self, obj)
+        # a version-1 position is kept where it was written; version 2 moves on to a decision
+        st = FBState.load(self, position, dice, move_on=position is obj)
+        assert isinstance(st, FBState)
+        return st
 
     def parse_action(self, text: str) -> A.FBAction:
         return A.parse_action(text)
 
-    def odds(self, state: State, attack: A.Attack | str) -> Odds:  # type: ignore[override]
+    def describe(self, action: Action) -> ActionInfo:
+        assert isinstance(action, A.FBAction)
+        return A.describe(action)
+
+    def odds(self, state: State, attack: A.Attack | str) -> Odds:
         """The odds of a whole attack that is legal now (FB 8.4–8.8), without rolling."""
         from henderson.games.firstblood.rules import combat
 
@@ -74,13 +85,13 @@ class FirstBlood(Game):
             if not isinstance(parsed, A.Attack):
                 raise HendersonError(f"'{attack}' is not an attack")
             attack = parsed
-        if not state.phase.endswith("_combat") or state.pending or state.is_terminal():
-            raise HendersonError(f"odds are for attacks in a combat phase (now: {state.phase})")
+        if not state.step.endswith("_combat") or state.pending or state.is_terminal():
+            raise HendersonError(f"odds are for attacks in a combat phase (now: {state.step})")
         b = combat.building_from(state, attack)
         return combat.compute_odds(state, b.spec())
 
     def render_text(self, state: State, viewer: str | None = None) -> str:
-        from henderson.games.firstblood.textview import render
+        from henderson.games.firstblood.render import render
 
         assert isinstance(state, FBState)
         return render(state)

@@ -45,10 +45,7 @@ def centre(data: FBData, hex_id: str) -> tuple[float, float]:
 
 def corners(x: float, y: float) -> list[tuple[float, float]]:
     """The six corners of a pointy-top hex."""
-    return [
-        (x + math.cos(math.radians(30 + 60 * k)), y + math.sin(math.radians(30 + 60 * k)))
-        for k in range(6)
-    ]
+    return [(x + math.cos(math.radians(30 + 60 * k)), y + math.sin(math.radians(30 + 60 * k))) for k in range(6)]
 
 
 def edge(data: FBData, a: str, b: str) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -106,9 +103,7 @@ def _draw(ax: Axes, data: FBData, units: Mapping[str, str]) -> None:
     for hid, h in m.hexes.items():
         polys.append(corners(*centre(data, hid)))
         colours.append(TERRAIN_COLOURS[h.terrain])
-    ax.add_collection(
-        PolyCollection(polys, facecolors=colours, edgecolors="#9a9a8a", linewidths=0.4, zorder=1)
-    )
+    ax.add_collection(PolyCollection(polys, facecolors=colours, edgecolors="#9a9a8a", linewidths=0.4, zorder=1))
     for hid in m.hexes:
         x, y = centre(data, hid)
         ax.text(x, y + 0.62, hid, ha="center", va="center", fontsize=4.2, color="#333333", zorder=6)
@@ -121,8 +116,7 @@ def _draw(ax: Axes, data: FBData, units: Mapping[str, str]) -> None:
     _units(ax, data, units, box_at, panel_at)
     _sea(ax, data)
     ax.set_title(
-        "FIRST BLOOD - the Lunga perimeter, Guadalcanal, Sep 1942 - Jan 1943"
-        f"  (data {data.data_version})",
+        f"FIRST BLOOD - the Lunga perimeter, Guadalcanal, Sep 1942 - Jan 1943  (data {data.data_version})",
         fontsize=14,
         fontweight="bold",
     )
@@ -141,20 +135,16 @@ def _hexsides(ax: Axes, data: FBData) -> None:
     for (a, b), (kind, _source) in data.map.hexsides.items():
         if kind in styles:
             segments[kind].append(edge(data, a, b))
-    for kind, segs in segments.items():
-        colour, width = styles[kind]
-        linestyle = (0, (1.5, 1.0)) if kind == "ford" else "solid"
-        z = 4 if kind in ("river", "ford") else 3
-        ax.add_collection(
-            LineCollection(segs, colors=colour, linewidths=width, linestyles=linestyle, zorder=z)
-        )
+    for kind_drawn, segs in segments.items():
+        colour, width = styles[kind_drawn]
+        linestyle = (0, (1.5, 1.0)) if kind_drawn == "ford" else "solid"
+        z = 4 if kind_drawn in ("river", "ford") else 3
+        ax.add_collection(LineCollection(segs, colors=colour, linewidths=width, linestyles=linestyle, zorder=z))
     for (a, b), (kind, _source) in data.map.hexsides.items():
         if kind == "ford":
             (x1, y1), (x2, y2) = edge(data, a, b)
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-            ax.plot(
-                [mx], [my], marker="o", markersize=6, color="white", markeredgecolor=RIVER, zorder=5
-            )
+            ax.plot([mx], [my], marker="o", markersize=6, color="white", markeredgecolor=RIVER, zorder=5)
             ax.text(mx + 0.15, my + 0.25, "ford", fontsize=6, color=RIVER, style="italic", zorder=6)
 
 
@@ -163,9 +153,7 @@ def _airfields(ax: Axes, data: FBData) -> None:
     for af in data.map.airfields.values():
         pts = [centre(data, h) for h in af.hexes]
         for x, y in pts:
-            ax.add_patch(
-                Polygon(corners(x, y), closed=True, fc="#d6d3d1", ec="#3f3f46", lw=1.2, zorder=1.5)
-            )
+            ax.add_patch(Polygon(corners(x, y), closed=True, fc="#d6d3d1", ec="#3f3f46", lw=1.2, zorder=1.5))
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         if len(pts) > 1:  # extend the runway to the far edges of the end hexes
             dx, dy = xs[-1] - xs[0], ys[-1] - ys[0]
@@ -370,7 +358,7 @@ def _boxes(ax: Axes, data: FBData) -> dict[str, tuple[float, float]]:
 
 def _holding_boxes(ax: Axes, data: FBData) -> dict[str, tuple[float, float]]:
     """The holding boxes as labelled panels in a row under the map; returns each panel's centre."""
-    out = {}
+    out: dict[str, tuple[float, float]] = {}
     boxes = list(data.map.holding_boxes.values())
     if not boxes:
         return out
@@ -532,6 +520,4 @@ def _legend(ax: Axes) -> None:
             label="Japanese entry point (1-3, 15-17)",
         ),
     ]
-    ax.legend(
-        handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=True
-    )
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=True)

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from henderson.games.firstblood.model import ODDS_COLUMNS, CombatTable
+from henderson.core.odds import column, ratio
+from henderson.games.firstblood.model import ODDS_COLUMNS, RESULT_CODES, CombatTable
 
 
 @dataclass(frozen=True)
@@ -50,8 +51,6 @@ class Odds:
 
     def text(self) -> str:
         """The odds as a person reads them."""
-        from henderson.games.firstblood.oddstext import odds_report
-
         return odds_report(self.to_json())
 
     def to_json(self) -> dict[str, Any]:
@@ -74,20 +73,19 @@ class Odds:
 
 
 def odds_column(attack: int, defence: int) -> tuple[str | None, bool, str]:
-    """(column, above 3-1, text). Fractions always favour the defender (FB 8.4, 8.6)."""
+    """(column, above 3-1, text): the kit's odds ratio, rounded in the defender's favour
+    (FB 8.4, 8.6), and the column of the attack table it falls in (`core.odds`)."""
+    found = ratio(attack, defence)
+    index = column(found, ODDS_COLUMNS)
     if defence <= 0:
-        return "3-1", True, f"{attack}-{defence} → 3-1 +1"
+        return ODDS_COLUMNS[-1], True, f"{attack}-{defence} → 3-1 +1"
     if attack <= 0:
         return None, False, f"{attack}-{defence} → below 1-2"
-    if attack >= defence:
-        ratio = attack // defence  # FB 8.4: drop fractions
-        if ratio >= 4:
-            return "3-1", True, f"{attack}-{defence} → {ratio}-1, resolved on 3-1 with +1 (FB 8.6)"
-        return f"{ratio}-1", False, f"{attack}-{defence} → {ratio}-1"
-    against = -(-defence // attack)  # ceiling: rounded in favour of the defender (FB 8.6)
-    if against <= 2:
-        return "1-2", False, f"{attack}-{defence} → 1-2"
-    return None, False, f"{attack}-{defence} → 1-{against}, below 1-2 (FB 8.6)"
+    if index == len(ODDS_COLUMNS):  # FB 8.6: beyond 3-1, resolved on 3-1 with +1
+        return ODDS_COLUMNS[-1], True, f"{attack}-{defence} → {found}, resolved on 3-1 with +1 (FB 8.6)"
+    if index < 0:  # FB 8.6: below 1-2
+        return None, False, f"{attack}-{defence} → {found}, below 1-2 (FB 8.6)"
+    return ODDS_COLUMNS[index], False, f"{attack}-{defence} → {found}"
 
 
 def distribution(table: CombatTable, column: str, drm: int) -> dict[str, Fraction]:
@@ -101,4 +99,30 @@ def distribution(table: CombatTable, column: str, drm: int) -> dict[str, Fractio
     return dist
 
 
-assert ODDS_COLUMNS == ("1-2", "1-1", "2-1", "3-1")
+def odds_report(o: dict[str, Any]) -> str:
+    """An attack's odds as a person reads them (the JSON of `Odds.to_json`)."""
+    lines = [
+        f"attack: {o['ground']} ground + {o['artillery']} artillery"
+        + (
+            f" (of {o['artillery_offered']} offered; at most twice the ground factors, FB 9.6)"
+            if o["artillery"] < o["artillery_offered"]
+            else ""
+        )
+        + f" = {o['attack']}",
+        f"defence: {o['defence_base']}" + (f" → {o['defence']} doubled" if o["doublings"] else ""),
+    ]
+    for d in o["doublings"]:
+        lines.append(f"  {d['hex']} doubled: {d['text']} ({d['rule']})")
+    lines.append(f"odds: {o['ratio']}")
+    if o["column"] is None:
+        lines.append("below 1-2: the attackers are eliminated before any roll (FB 8.6)")
+        return "\n".join(lines)
+    lines.append(f"column {o['column']} of the {o['table']}")
+    for m in o["modifiers"]:
+        lines.append(f"  die {m['value']:+d}: {m['text']} ({m['rule']})")
+    lines.append(f"total die modifier {o['drm']:+d} (the die stays within 1-6, FB 8.8)")
+    lines.append("chance of each result:")
+    for code in RESULT_CODES:
+        if code in o["distribution"]:
+            lines.append(f"  {code:3} {o['distribution'][code]:>5}  ({o['probabilities'][code]:.1%})")
+    return "\n".join(lines)

@@ -1,92 +1,230 @@
-"""A FIRST BLOOD position and the engine that moves it forward.
+"""A FIRST BLOOD position: where every counter is and what is owed next.
 
-The state holds where every counter is and what must be decided next; the rules
-modules (`rules/`) say what is legal and what happens. `legal_actions()` is the
-single source of legality: `apply` accepts exactly those actions (plus the
-convenience forms `move ... via` and a whole `attack`), and when it refuses one
-it asks the rules why, so the message names the rule.
+Its fields are declared once (`core.fields`): clone, key, the JSON position (version 2,
+docs/firstblood.md) and its loading come from the declaration. The kit's engine
+(`core.sequence`) moves it through the sequence of play of `data/sequence.toml` with the
+phases of `rules/`; the decisions a side owes before play goes on (losses, retreats, an
+advance, landings) are `pending`, the last one decided first.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+import enum
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from henderson.core.dice import Dice
-from henderson.core.events import Event, roll_event
-from henderson.core.game import State
+from henderson.core.errors import PositionError
+from henderson.core.events import Event
+from henderson.core.fields import field
+from henderson.core.game import other_side
+from henderson.core.sequence import Decision, Plan, Sequenced
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.board import Board
-from henderson.games.firstblood.model import FBData
+from henderson.games.firstblood.model import SIDES, FBData
 
 if TYPE_CHECKING:
-    from henderson.games.firstblood.game import FirstBlood
+    from henderson.games.firstblood.game import FBGame
     from henderson.games.firstblood.rules.movement import MoveLists
+else:
+    MoveLists = object  # a cache field's type, never encoded: only the type checker needs it
 
-OTHER = {"us": "jp", "jp": "us"}
+MAX_COUNTERS = 500  # no list of counters of a position comes near it
+MAX_HALF_MF = 40  # half movement factors: twice the largest printed MF, and some
+PLACES_US_AIR = ("usaf_reserve", "usaf_cap", "usaf_ground_attack", "returning")
+PLACES_JP_AIR = ("ijaf_reserve", "ijaf_attack")
+
+
+class Status(enum.StrEnum):
+    """An airfield hex's state (FB 9.5.3, 10.3, 11.2, 12.6, 12.6.1, 13.3.3)."""
+
+    OPERATIONAL = "operational"
+    DAMAGED = "damaged"  # by artillery: repaired in one turn
+    DESTROYED = "destroyed"  # by air, naval or ground attack: rebuilt in two
+    UNBUILT = "unbuilt"  # a Fighter Strip hex not yet constructed
+
+
+class Specials(enum.StrEnum):
+    """The special IJN box (FB 10.1): committed once, from its earliest turn on."""
+
+    UNAVAILABLE = "unavailable"
+    AVAILABLE = "available"
+    COMMITTED = "committed"
+
+
+class ShipBox(enum.StrEnum):
+    """Where a Japanese ship waits (FB 10.1)."""
+
+    RESERVE = "ijn_reserve"
+    ATTACK = "ijn_attack"
+
+
+# -- checks of a loaded position against the game's data (core.fields check=) -------------------
+
+
+def _counters(st: FBState, units: Any, where: str) -> None:
+    data = st.data
+    for u in units:
+        if u not in data.ground and u not in data.air and u not in data.ships:
+            raise PositionError(where, f"no such counter {u!r}")
+
+
+def _ground_units(st: FBState, units: Any, where: str) -> None:
+    for u in units:
+        if u not in st.data.ground:
+            raise PositionError(where, f"no such ground unit {u!r}")
+
+
+def _hexes(st: FBState, hexes: Any, where: str) -> None:
+    for h in hexes:
+        if h not in st.board.terrain:
+            raise PositionError(where, f"{h!r} is not a hex of the map")
+
+
+def _defenders(st: FBState, hexes: Any, where: str) -> None:
+    if not hexes:
+        raise PositionError(where, "an attack is on one hex or more (FB 8.2)")
+    _hexes(st, hexes, where)
+
+
+def _ground(st: FBState, ground: dict[str, str], where: str) -> None:
+    """Each ground unit on a hex, in a box (Japanese only, FB 6.0) or on its side's entry
+    point (FB 7.1, 7.2); US and Japanese units never share a hex (FB 5.1); at most three a
+    hex outside the movement phases (FB 5.0)."""
+    data, board = st.data, st.board
+    sides: dict[str, set[str]] = {}
+    count: dict[str, int] = {}
+    for unit, place in ground.items():
+        g = data.ground.get(unit)
+        here = f"{where}.{unit}"
+        if g is None:
+            raise PositionError(here, "no such ground unit")
+        if board.on_map(place):
+            sides.setdefault(place, set()).add(g.side)
+            count[place] = count.get(place, 0) + 1
+        elif place in board.box_arrows:
+            if g.side != "jp":
+                raise PositionError(here, "only Japanese units use the off-board boxes (FB 6.0)")
+        elif place in board.ep_side:
+            if board.ep_side[place] != g.side:
+                raise PositionError(here, f"{place} is an entry point of the other side (FB 7.1, 7.2)")
+        else:
+            raise PositionError(here, f"{place!r} is not a hex of the map, a box A-D or an entry point EP1-EP17")
+    for place, found in sides.items():
+        if len(found) > 1:
+            raise PositionError(where, f"US and Japanese units share hex {place} (FB 5.1)")
+    if not st.step.endswith("_movement"):
+        for place, n in count.items():
+            if n > 3:
+                raise PositionError(where, f"{n} ground units in {place} (FB 5.0: at most 3)")
+
+
+def _air(st: FBState, air: dict[str, str], where: str) -> None:
+    data, board = st.data, st.board
+    for unit, place in air.items():
+        a = data.air.get(unit)
+        if a is None:
+            raise PositionError(f"{where}.{unit}", "no such air unit")
+        allowed = PLACES_US_AIR if a.side == "us" else PLACES_JP_AIR
+        if not (place in allowed or (a.side == "us" and place in board.airfield_hexes)):
+            raise PositionError(f"{where}.{unit}", f"{place!r} is not a place for a {a.side.upper()} air unit")
+
+
+def _ships(st: FBState, ships: dict[str, ShipBox], where: str) -> None:
+    for unit in ships:
+        if unit not in st.data.ships:
+            raise PositionError(f"{where}.{unit}", "no such ship")
+
+
+def _airfields(st: FBState, airfields: dict[str, Status], where: str) -> None:
+    for h in airfields:
+        if h not in st.board.airfield_hexes:
+            raise PositionError(f"{where}.{h}", "not an airfield or Fighter Strip hex")
+
+
+def _boxes_visited(st: FBState, visited: dict[str, str], where: str) -> None:
+    _ground_units(st, visited, where)
+    for unit, boxes in visited.items():
+        if any(b not in st.board.box_arrows for b in boxes) or len(set(boxes)) != len(boxes):
+            raise PositionError(f"{where}.{unit}", f"{boxes!r} is not a list of boxes A-D, each once (FB 6.0)")
+
+
+def _fb_rule(st: FBState, rule: str, where: str) -> None:
+    if not rule.startswith("FB "):
+        raise PositionError(where, f"{rule!r} is not a rule of FIRST BLOOD (FB ...)")
+
+
+# -- the decisions a side owes -----------------------------------------------------------------
 
 
 @dataclass
-class Decision:
-    """Something one side must decide before play goes on: losses, retreats, an advance,
-    a landing, a supply loss. `kind` names it; the rest says what it is about."""
+class FBDecision(Decision):
+    """Something one side must decide before play goes on; the owner always decides for
+    his own units (FB 8.10), even in the other side's phase."""
 
-    kind: str  # "lose", "retreat", "advance", "land", "air-loss"
-    side: str
-    units: list[str] = field(default_factory=list)  # candidates (lose) or units to act (retreat)
-    count: int = 0  # how many to lose
-    hexes: list[str] = field(default_factory=list)  # vacated hexes (advance), target hex (air-loss)
-    rule: str = ""
-    then: str = ""  # what happens once the losses are taken: "retreat" the survivors, or ""
-    survivors: list[str] = field(default_factory=list)
+    units: list[str] = field(factory=list, check=_counters)
+    rule: str = field("FB 8.10", check=_fb_rule)  # the rule that calls for it
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "side": self.side,
-            "units": list(self.units),
-            "count": self.count,
-            "hexes": list(self.hexes),
-            "rule": self.rule,
-            "then": self.then,
-            "survivors": list(self.survivors),
-        }
 
-    @classmethod
-    def from_json(cls, obj: dict[str, Any]) -> Decision:
-        return cls(
-            kind=str(obj["kind"]),
-            side=str(obj["side"]),
-            units=[str(u) for u in obj.get("units", [])],
-            count=int(obj.get("count", 0)),
-            hexes=[str(h) for h in obj.get("hexes", [])],
-            rule=str(obj.get("rule", "")),
-            then=str(obj.get("then", "")),
-            survivors=[str(u) for u in obj.get("survivors", [])],
-        )
+@dataclass
+class Lose(FBDecision):
+    """Lose `count` of `units` (combat FB 8.10, supply FB 14.1, overstacking FB 7.5.4, air
+    and bombardment FB 13.3.3, 8.10.1); `retreat`: the units that retreat once the losses
+    are taken (FB 8.10: A1, A2, EX, D1), those still in play."""
 
-    def copy(self) -> Decision:
-        return Decision(
-            self.kind,
-            self.side,
-            list(self.units),
-            self.count,
-            list(self.hexes),
-            self.rule,
-            self.then,
-            list(self.survivors),
-        )
+    kind: ClassVar[str] = "lose"
+    rules: ClassVar[str] = "decisions:LOSE"
+    count: int = field(1, lo=0, hi=MAX_COUNTERS)
+    retreat: list[str] = field(factory=list, check=_ground_units)
+
+
+@dataclass
+class Retreat(FBDecision):
+    """Retreat each of `units` (FB 8.10-8.12, 8.2.3)."""
+
+    kind: ClassVar[str] = "retreat"
+    rules: ClassVar[str] = "decisions:RETREAT"
+
+
+@dataclass
+class Advance(FBDecision):
+    """After DE the attackers may occupy the vacated `hexes` (FB 8.10)."""
+
+    kind: ClassVar[str] = "advance"
+    rules: ClassVar[str] = "decisions:ADVANCE"
+    hexes: list[str] = field(factory=list, check=_hexes)
+
+
+@dataclass
+class Entry(FBDecision):
+    """Attackers out of an entry point or box enter the emptied `hexes`, or die (FB 7.5.3);
+    nothing to choose, it waits only for the losses decided before it."""
+
+    kind: ClassVar[str] = "entry"
+    rules: ClassVar[str] = "decisions:ENTRY"
+    hexes: list[str] = field(factory=list, check=_hexes)
+
+
+@dataclass
+class Land(FBDecision):
+    """US aircraft back from CAP and Ground Attack land on the strips (FB 13.7)."""
+
+    kind: ClassVar[str] = "land"
+    rules: ClassVar[str] = "decisions:LAND"
+
+
+# -- combat phase bookkeeping --------------------------------------------------------------------
 
 
 @dataclass
 class Building:
     """An attack being put together with `add` before it is resolved (FB 8.2, 9.x, 10.4)."""
 
-    defenders: tuple[str, ...]
-    attackers: list[str] = field(default_factory=list)
-    artillery: list[str] = field(default_factory=list)
-    ships: list[str] = field(default_factory=list)
-    air: list[str] = field(default_factory=list)  # US bombers from the Ground Attack box (FB 7.5)
+    defenders: tuple[str, ...] = field(check=_defenders)
+    attackers: list[str] = field(factory=list, check=_ground_units)
+    artillery: list[str] = field(factory=list, check=_ground_units)
+    ships: list[str] = field(factory=list, check=_counters)
+    air: list[str] = field(factory=list, check=_counters)  # US bombers from the Ground Attack box (FB 7.5)
 
     def spec(self) -> A.Attack:
         return A.Attack(
@@ -94,245 +232,142 @@ class Building:
         )
 
 
-class FBState(State):
+@dataclass
+class Combat:
+    """What a combat phase keeps (FB 8.1, 8.2, 9.4): who attacked, what was attacked, the
+    duties owed since the start of the phase, and the attack being built."""
+
+    attacked: set[str] = field(factory=set, check=_counters)  # units that attacked or fired this combat phase (FB 9.4)
+    attacked_hexes: set[str] = field(factory=set, check=_hexes)  # hexes attacked this phase (FB 8.4)
+    must_attack: set[str] = field(factory=set, check=_ground_units)  # in an enemy ZOC at the start (FB 8.2)
+    must_defend: set[str] = field(factory=set, check=_hexes)  # enemy hexes in the phasing side's ZOC (FB 8.2)
+    building: Building | None = None
+
+
+# -- the position ------------------------------------------------------------------------------
+
+
+@dataclass(eq=False, init=False)
+class FBState(Sequenced):
     """One FIRST BLOOD position; see docs/firstblood.md for its JSON form."""
 
-    def __init__(self, game: FirstBlood, dice: Dice, seed: int | None, options: dict[str, Any]) -> None:
-        self._game = game
+    VERSION: ClassVar[int] = 2
+
+    ground: dict[str, str] = field(factory=dict, check=_ground, doc="ground unit -> hex, box A-D or entry point")
+    mf: dict[str, int] = field(
+        factory=dict, json="half_mf", lo=0, hi=MAX_HALF_MF, check=_ground_units, doc="movement left, in half MF"
+    )
+    visited: dict[str, str] = field(
+        factory=dict, json="boxes_visited", check=_boxes_visited, doc="Japanese unit -> boxes it has been in (FB 6.0)"
+    )
+    held: set[str] = field(factory=set, check=_ground_units, doc="placed in Box A or D this turn (FB 7.2)")
+    moved: set[str] = field(factory=set, check=_ground_units, doc="ground units that moved or were placed this turn")
+    air: dict[str, str] = field(factory=dict, check=_air, doc="air unit -> airstrip hex or holding box")
+    inverted: set[str] = field(factory=set, check=_counters, doc="US air units turned over (FB 13.6, 13.7)")
+    air_moved: set[str] = field(factory=set, check=_counters, doc="US air units moved this air phase (FB 13.7)")
+    bombing: dict[str, str] = field(factory=dict, check=_counters, doc="US bomber -> Japanese-held hex (FB 13.6)")
+    ships: dict[str, ShipBox] = field(factory=dict, check=_ships, doc="ship -> IJN box")
+    airfield: dict[str, Status] = field(factory=dict, json="airfields", check=_airfields, doc="airfield hex -> status")
+    work: dict[str, int] = field(
+        factory=dict, json="engineer_work", lo=0, hi=2, check=_airfields, doc="turns of work done (FB 11.2)"
+    )
+    workers: dict[str, str] = field(
+        factory=dict, check=_ground_units, doc="US unit -> airfield hex it stood in at the start of the turn (FB 11.4)"
+    )
+    disturbed: set[str] = field(factory=set, check=_hexes, doc="hexes attacked or bombarded this turn (FB 11.4)")
+    specials: Specials = field(Specials.UNAVAILABLE, doc="the special IJN box (FB 10.1)")
+    to_place: list[str] = field(factory=list, check=_counters, doc="counters still to place, in order")
+    combat: Combat = field(factory=Combat, doc="the combat phase's bookkeeping")
+    pending: list[FBDecision] = field(factory=list, doc="decisions owed, the last one first")
+    eliminated: list[str] = field(factory=list, check=_counters, doc="counters out of play, in order")
+    supply_credit: int = field(0, lo=0, hi=MAX_COUNTERS, doc="FB 7.5.4 losses that meet the next supply loss")
+    # speed devices: the movement phase's searches (shared by clones: the enemy does not move
+    # in one's own movement phase) and its legal moves kept move by move (one state's only)
+    reach_cache: dict[tuple[Any, ...], list[Any]] = field(factory=dict, cache="share")
+    move_lists: MoveLists | None = field(None, cache="reset")
+
+    def _setup(self, game: Any, dice: Dice, seed: int | None, options: dict[str, Any]) -> None:
+        super()._setup(game, dice, seed, options)
         self.data: FBData = game.data
         self.board: Board = game.board
-        self.dice = dice
-        self.seed = seed
-        self.options = options
-        self._ply = 0
-        self.turn_index = 0  # index into data.turns
-        self.phase = "us_setup"
-        self.ground: dict[str, str] = {}  # unit -> hex, box "A".."D" or "EP<n>"
-        self.occ: dict[str, tuple[str, ...]] = {}  # place -> units there (kept in step with `ground`)
-        self.mf: dict[str, int] = {}  # remaining movement, in half-MF, this movement phase
-        self.visited: dict[str, str] = {}  # Japanese unit -> boxes it has been in, e.g. "AB" (FB 6.0)
-        self.held: set[str] = set()  # placed in box A/D this turn: may not move (FB 7.2)
-        self.moved: set[str] = set()  # ground units that moved (or were placed) this turn
-        self.air: dict[str, str] = {}  # air unit -> hex or holding box id
-        self.inverted: set[str] = set()  # US air units turned over (FB 13.6, 13.7)
-        self.bombing: dict[str, str] = {}  # US bomber -> Japanese-held hex it is placed on (FB 13.6)
-        self.air_moved: set[str] = set()  # US air units moved this air phase (FB 13.7)
-        self.ships: dict[str, str] = {}  # ship -> ijn_reserve / ijn_attack
-        self.airfield: dict[str, str] = {}  # airfield hex -> operational / damaged / destroyed / unbuilt
-        self.work: dict[str, int] = {}  # airfield hex -> turns of engineer work done (FB 11.2)
-        self.workers: dict[str, str] = {}  # US unit -> airfield hex it stood in at the start of the turn
-        self.disturbed: set[str] = set()  # hexes attacked or bombarded this turn (FB 11.4)
-        self.specials = "unavailable"  # special IJN box: unavailable / available / committed (FB 10.1)
-        self.to_place: list[str] = []  # counters still to place in this set-up or reinforcement phase
-        self.attacked: set[str] = set()  # units that attacked this combat phase (FB 9.4)
-        self.attacked_hexes: set[str] = set()  # hexes attacked this combat phase
-        self.must_attack: set[str] = set()  # units in an enemy ZOC at the start of the combat phase (FB 8.2)
-        self.must_defend: set[str] = set()  # hexes of enemy units in the phasing side's ZOC (FB 8.2)
-        self.building: Building | None = None
-        self.pending: list[Decision] = []
-        self.eliminated: list[str] = []  # counters out of play, in order
-        self.supply_credit = 0  # FB 7.5.4 losses that count towards the next supply loss
-        self.winner_side: str | None = None
-        self.cause = ""
-        # memo of answers that hold for the rest of a phase (movement: reach per unit, place, MF)
-        self.reach_cache: dict[tuple[Any, ...], list[Any]] = {}
-        self.move_lists: MoveLists | None = None  # this state's legal moves, while in a movement phase
-        self._legal: list[A.FBAction] | None = None
-        self._legal_set: set[A.FBAction] | None = None  # built only when an outside action is checked
-
-    # --- the protocol -------------------------------------------------------------
+        self.occ: dict[str, tuple[str, ...]] = {}  # place -> units there, kept in step with `ground`
+        self._plan: Plan = super().plan  # the options never change: found once, not at every question
 
     @property
-    def game(self) -> FirstBlood:
-        return self._game
+    def plan(self) -> Plan:
+        return self._plan
+
+    # --- the kit's protocol ---------------------------------------------------------------
 
     @property
-    def ply(self) -> int:
-        return self._ply
+    def game(self) -> FBGame:
+        return cast("FBGame", self._game)
 
     @property
-    def turn(self) -> int:
-        """The game turn counted from 1: SEP I is 1 (the set-up belongs to it)."""
-        return self.turn_index + 1
-
-    @property
-    def turn_name(self) -> str:
-        return self.data.turns[self.turn_index]
+    def end_action(self) -> A.End:
+        return END
 
     @property
     def turn_label(self) -> str:
-        return self.turn_name
-
-    @property
-    def step(self) -> str:
-        """The current phase's id (FB 3.2 Sequence of Play)."""
-        return self.phase
-
-    @property
-    def end_cause(self) -> str | None:
-        return self.cause if self.winner_side is not None else None
+        """The turn as the Turn Record Chart names it (FB 2.0): SEP I is turn 1."""
+        return self.data.turns[self.turn - 1]
 
     @property
     def phasing(self) -> str:
-        """The side whose phase it is."""
-        return self.phase.split("_", 1)[0]
-
-    def current_player(self) -> str | None:
-        if self.winner_side is not None:
-            return None
-        if self.pending:
-            return self.pending[0].side
-        return self.phasing
-
-    def is_terminal(self) -> bool:
-        return self.winner_side is not None
-
-    def winner(self) -> str | None:
-        return self.winner_side
-
-    def legal_actions(self) -> list[A.FBAction]:
-        if self._legal is None:
-            from henderson.games.firstblood.rules import sequence
-
-            self.set_legal([] if self.winner_side else sequence.legal(self))
-        assert self._legal is not None
-        return self._legal
-
-    def _apply(self, action: A.FBAction) -> list[Event]:  # type: ignore[override]
-        from henderson.games.firstblood.rules import sequence
-
-        events: list[Event] = []
-        sequence.play(self, action, events)
-        self._ply += 1
-        return events
-
-    def set_legal(self, acts: list[A.FBAction] | None) -> None:
-        """Remember (or forget) the legal actions of the current position."""
-        self._legal = acts
-        self._legal_ids = None
-        self._legal_set = None
-
-    def is_legal(self, action: A.FBAction) -> bool:
-        """Whether `action` is among the legal actions. A move is checked directly against the
-        mover's destinations (the long list of every unit's moves is never searched)."""
-        if isinstance(action, A.Move) and not self.pending and self.phase.endswith("_movement"):
-            from henderson.games.firstblood.rules import movement
-
-            return movement.is_legal_move(self, action)
-        acts = self.legal_actions()
-        if self._legal_set is None:
-            self._legal_set = set(acts)
-        return action in self._legal_set
-
-    def changed(self) -> None:
-        """The position changed: the cached legal actions no longer hold."""
-        self._legal = None
-        self._legal_set = None
+        """The side whose step it is."""
+        return self.current_step.side
 
     def clone(self) -> FBState:
-        other = FBState.__new__(FBState)
-        other._game = self._game
-        other.data = self.data
-        other.board = self.board
-        other.dice = self.dice.clone()
-        other.seed = self.seed
-        other.options = self.options
-        other._ply = self._ply
-        other.turn_index = self.turn_index
-        other.phase = self.phase
-        other.ground = dict(self.ground)
-        other.occ = self.occ.copy()  # tuples: shared safely
-        other.mf = dict(self.mf)
-        other.visited = dict(self.visited)
-        other.held = set(self.held)
-        other.moved = set(self.moved)
-        other.air = dict(self.air)
-        other.inverted = set(self.inverted)
-        other.bombing = dict(self.bombing)
-        other.air_moved = set(self.air_moved)
-        other.ships = dict(self.ships)
-        other.airfield = dict(self.airfield)
-        other.work = dict(self.work)
-        other.workers = dict(self.workers)
-        other.disturbed = set(self.disturbed)
-        other.specials = self.specials
-        other.to_place = list(self.to_place)
-        other.attacked = set(self.attacked)
-        other.attacked_hexes = set(self.attacked_hexes)
-        other.must_attack = set(self.must_attack)
-        other.must_defend = set(self.must_defend)
-        b = self.building
-        other.building = (
-            None
-            if b is None
-            else Building(b.defenders, list(b.attackers), list(b.artillery), list(b.ships), list(b.air))
-        )
-        other.pending = [d.copy() for d in self.pending]
-        other.eliminated = list(self.eliminated)
-        other.supply_credit = self.supply_credit
-        other.winner_side = self.winner_side
-        other.cause = self.cause
-        other.reach_cache = self.reach_cache  # shared: enemy units do not move during a movement phase
-        other.move_lists = None  # rebuilt from reach_cache when needed
-        other._legal = self._legal
-        other._legal_set = self._legal_set
+        other = super().clone()
+        assert isinstance(other, FBState)
+        d = other.__dict__
+        d["data"] = self.data
+        d["board"] = self.board
+        d["_plan"] = self._plan
+        d["occ"] = self.occ.copy()  # tuples: shared safely
         return other
 
-    def key(self, side: str | None = None) -> tuple[Any, ...]:
-        """A hashable summary of the position, leaving out the dice and the ply count: two states
-        have equal keys exactly when their positions (`to_json` less dice, seed and ply) are equal.
-        FIRST BLOOD hides nothing, so every side knows the whole position. Search uses it to
-        recognise positions cheaply."""
-        b = self.building
-        return (
-            self.turn_index,
-            self.phase,
-            tuple(sorted(self.ground.items())),
-            tuple(sorted(self.mf.items())),
-            tuple(sorted(self.visited.items())),
-            frozenset(self.held),
-            frozenset(self.moved),
-            tuple(sorted(self.air.items())),
-            frozenset(self.inverted),
-            frozenset(self.air_moved),
-            tuple(sorted(self.bombing.items())),
-            tuple(sorted(self.ships.items())),
-            tuple(sorted(self.airfield.items())),
-            tuple(sorted(self.work.items())),
-            tuple(sorted(self.workers.items())),
-            frozenset(self.disturbed),
-            self.specials,
-            tuple(self.to_place),
-            frozenset(self.attacked),
-            frozenset(self.attacked_hexes),
-            frozenset(self.must_attack),
-            frozenset(self.must_defend),
-            None if b is None else (b.defenders, tuple(b.attackers), tuple(b.artillery), tuple(b.ships), tuple(b.air)),
-            tuple(
-                (d.kind, d.side, tuple(d.units), d.count, tuple(d.hexes), d.rule, d.then, tuple(d.survivors))
-                for d in self.pending
-            ),
-            tuple(self.eliminated),
-            self.supply_credit,
-            self.winner_side,
-            tuple(sorted(self.options.items())),
-        )
+    def check_position(self) -> None:
+        """Rebuild the occupancy index, fill in what a hand-written position may leave out
+        (the airfields as printed, the box a Japanese unit stands in among those it has
+        visited), and check across fields: turn, movement, stacking (FB 5.0)."""
+        if self.turn > len(self.data.turns):
+            raise PositionError("turn", f"turn {self.turn} is past {self.data.turns[-1]} (turn {len(self.data.turns)})")
+        for unit, place in self.ground.items():
+            self.occ[place] = (*self.occ.get(place, ()), unit)
+        for af in self.data.map.airfields.values():
+            for h in af.hexes:
+                self.airfield.setdefault(h, Status.OPERATIONAL if af.built else Status.UNBUILT)
+        for unit, place in self.ground.items():
+            if place in self.board.box_arrows and place not in self.visited.get(unit, ""):
+                self.visited[unit] = self.visited.get(unit, "") + place
+        moving = self.step.endswith("_movement")
+        if self.mf and not moving:
+            raise PositionError("half_mf", "movement left is only kept during a movement phase")
+        for unit in self.mf:
+            if unit not in self.ground or self.data.ground[unit].side != self.phasing:
+                raise PositionError(f"half_mf.{unit}", "not a unit that can move in this phase")
+        if moving and not self.pending:
+            from henderson.games.firstblood.rules.stacking import Stacking, overfull
 
-    def to_json(self) -> dict[str, Any]:
-        from henderson.games.firstblood.position import to_json
+            probe = self
+            if not self.entered:  # the movement left once the step's entry work is done
+                probe = self.clone()
+                self.rules_named(self.current_step.phase).enter(probe, [])
+            over = overfull(probe)
+            if over and not Stacking(probe).ok:
+                raise PositionError(
+                    "ground",
+                    f"{len(self.at(over[0]))} ground units in {over[0]}, and the moves left could not bring every "
+                    "hex within the limit of 3 by the end of the movement phase (FB 5.0)",
+                )
 
-        return to_json(self)
+    def invariant_errors(self) -> list[str]:
+        from henderson.games.firstblood.invariants import errors
 
-    # --- queries the rules share ----------------------------------------------------
+        return errors(self)
 
-    def side_of(self, unit: str) -> str:
-        g = self.data.ground.get(unit)
-        if g is not None:
-            return g.side
-        a = self.data.air.get(unit)
-        if a is not None:
-            return a.side
-        return "jp"  # ships
+    # --- queries the rules share ----------------------------------------------------------
 
     def at(self, place: str) -> tuple[str, ...]:
         return self.occ.get(place, ())
@@ -340,11 +375,8 @@ class FBState(State):
     def hexes_of(self, side: str) -> set[str]:
         """Map hexes holding ground units of `side`."""
         terrain = self.board.terrain
-        return {p for p, us in self.occ.items() if us and p in terrain and self.data.ground[us[0]].side == side}
-
-    def zoc_of(self, side: str) -> set[str]:
-        """Hexes in the zone of control of `side`'s ground units (FB 8.2)."""
-        return self.board.zoc(self.hexes_of(side))
+        ground = self.data.ground
+        return {p for p, us in self.occ.items() if us and p in terrain and ground[us[0]].side == side}
 
     def owner_of_hex(self, hex_id: str) -> str | None:
         units = self.occ.get(hex_id)
@@ -353,7 +385,7 @@ class FBState(State):
     def cf(self, unit: str) -> int:
         return self.data.ground[unit].cf
 
-    # --- changing the position (all changes of place go through these) ---------------
+    # --- changing the position (all changes of place go through these) ---------------------
 
     def put(self, unit: str, place: str) -> None:
         self.move_lists = None
@@ -391,7 +423,10 @@ class FBState(State):
         self.eliminated.append(unit)
         events.append(Event("eliminated", f"{unit} eliminated: {why} ({rule})", {"unit": unit, "rule": rule}))
 
-    def roll(self, purpose: str, events: list[Event]) -> int:
-        value = self.dice.roll(purpose, 6)
-        events.append(roll_event(purpose, 6, value))
-        return value
+
+END = A.End()
+
+
+def enemy_of(side: str) -> str:
+    """The other side."""
+    return other_side(SIDES, side)

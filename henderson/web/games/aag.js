@@ -27,14 +27,16 @@ const ZONE_VERBS = ["fight", "build"]; // VERB ZONE
 
 export const keys = { e: "end", r: "roll" };
 
+const memo = { sel: null, ply: -1, animated: null, steps: new Map() };
+
+/** The turn and the current step as the sequence of play names it (the board data's `steps`). */
 export function phase(view) {
   if (!view) return "";
-  if (view.winner) return `Turn ${view.turn} · game over`;
-  const [stage, detail] = String(view.step || "").split(":");
-  return `Turn ${view.turn} · ${stage}${detail ? ` ${detail.replace(/_/g, " ")}` : ""}`;
+  if (view.result) return `Turn ${view.turn} · game over`;
+  const step = memo.steps.get(view.step);
+  const hidden = step && step.params.hidden_name && (view.options || {}).hidden_movement;
+  return `Turn ${view.turn} · ${hidden ? step.params.hidden_name : step ? step.name : view.step}`;
 }
-
-const memo = { sel: null, ply: -1, animated: null };
 
 function words(action) {
   return action.split(/\s+/);
@@ -427,14 +429,14 @@ function drawMap(ctx, areas, targets, zoneActions) {
     const owner = (view.control || {})[a.id];
     zone.append(el("text", { x: lx, y: ly, "font-size": 12.5, "font-weight": 700, "font-style": "italic", "font-family": "Georgia, serif", fill: "#2f3a1c", stroke: "#eef5f8", "stroke-width": 3, "paint-order": "stroke", "pointer-events": "none" }, a.name));
     if (owner) {
-      // AAG Island Control: the control marker
+      // AAG Regroup step 1: the control marker
       const c = SIDE[owner];
       zone.append(el("g", { "data-control": owner, "pointer-events": "none" },
         el("circle", { cx: lx - 12, cy: ly - 4, r: 9, fill: c.fill, stroke: c.edge, "stroke-width": 2 }),
         el("text", { x: lx - 12, y: ly - 0.5, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: c.ink }, owner === "us" ? "AL" : "JP"),
         el("title", {}, `${a.name} is controlled by ${c.name}`)));
     }
-    // AAG Airfields: capacity, who holds each one and whether it is damaged
+    // AAG Airfield Markers: capacity, who holds each one and whether it is damaged
     const fields = (view.airfields || []).filter((f) => f.island === a.id);
     for (let i = 0; i < a.airfields; i += 1) {
       const f = fields[i];
@@ -461,6 +463,7 @@ function drawMap(ctx, areas, targets, zoneActions) {
 export function render(svg, ctx) {
   const { view, board, legal } = ctx;
   if (!board || !Array.isArray(board.areas) || !board.areas.length || !board.map) throw new Error("no board data");
+  memo.steps = new Map((board.steps || []).map((s) => [s.id, s]));
   if (memo.ply !== ctx.ply) {
     memo.ply = ctx.ply;
     if (memo.sel && !memo.sel.ids.some((id) => actors(legal).has(id))) memo.sel = null;
@@ -472,7 +475,7 @@ export function render(svg, ctx) {
   reset(svg, width, height);
   svg.append(el("rect", { x: 0, y: 0, width, height, fill: "#e8eef0" }));
 
-  const pieces = Array.isArray(view.pieces) ? view.pieces : [];
+  const pieces = Object.values(view.pieces || {});
   const byZone = new Map();
   for (const p of pieces) {
     if (!byZone.has(p.zone)) byZone.set(p.zone, []);
@@ -509,7 +512,8 @@ export function render(svg, ctx) {
         `${c.name}: ${vp} VP · ${supplies[side]} supplies · ${(view.points || {})[side] || 0} points`)));
     sx += 310;
   }
-  if (view.winner) svg.append(el("text", { x: 8, y: 44, "font-size": 13, "font-weight": 700, fill: "#b91c1c" }, `${(SIDE[view.winner] || {}).name || view.winner} wins`));
+  const winner = (view.result || {}).winner;
+  if (winner) svg.append(el("text", { x: 8, y: 44, "font-size": 13, "font-weight": 700, fill: "#b91c1c" }, `${(SIDE[winner] || {}).name || winner} wins`));
   // the victory-point track: 0..20 for each side
   const track = el("g", { class: "vp-track" });
   for (let v = 0; v <= 20; v += 1) {

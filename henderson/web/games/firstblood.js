@@ -18,12 +18,6 @@ const SIDE = {
   us: { fill: "#5d7a34", ink: "#ffffff", edge: "#2f3f18" },
   jp: { fill: "#f0d59a", ink: "#5a1111", edge: "#8a5a12" },
 };
-const PHASES = {
-  us_setup: "US set-up", jp_setup: "Japanese set-up", jp_reinforcement: "Japanese reinforcement",
-  jp_movement: "Japanese movement", jp_combat: "Japanese combat", jp_supply: "Japanese supply",
-  jp_strategic: "Japanese strategic", us_reinforcement: "US reinforcement", us_movement: "US movement",
-  us_combat: "US combat", us_engineer: "US engineer", us_air: "US air",
-};
 const BOX_PLACE = { // holding box ids in positions -> names in the notation
   usaf_reserve: "reserve", usaf_cap: "cap", usaf_ground_attack: "ga",
   ijaf_reserve: "ijaf-reserve", ijaf_attack: "ijaf-attack", ijn_reserve: "ijn-reserve", ijn_attack: "ijn-attack",
@@ -31,9 +25,22 @@ const BOX_PLACE = { // holding box ids in positions -> names in the notation
 
 export const keys = { e: "end", r: "resolve", c: "cancel" };
 
+// the turn track and the steps of the sequence of play, as the board data names them (the game's
+// data/sequence.toml): learned from the first board drawn
+const names = { turns: [], steps: new Map() };
+
+/** Remember the board's names; true when they were not known yet. */
+function learn(board) {
+  if (names.steps.size || !Array.isArray(board.steps)) return false;
+  names.turns = board.turns || [];
+  for (const s of board.steps) names.steps.set(s.id, s.name);
+  return true;
+}
+
 export function phase(view) {
-  if (view.result) return `${view.turn} · game over`;
-  return `${view.turn} · ${PHASES[view.phase] || view.phase}`;
+  const turn = names.turns[view.turn - 1] || `turn ${view.turn}`;
+  if (view.result) return `${turn} · game over`;
+  return `${turn} · ${names.steps.get(view.step) || view.step}`;
 }
 
 // selection and answers kept between draws
@@ -170,7 +177,7 @@ function actors(legal) {
 /** What changes only when an attack is resolved: the attack sets listed stay valid until then. */
 function combatKey(view) {
   const c = view.combat || {};
-  return [view.turn, view.phase, (c.attacked_hexes || []).join(","), (c.attacked || []).join(",")].join("|");
+  return [view.turn, view.step, (c.attacked_hexes || []).join(","), (c.attacked || []).join(",")].join("|");
 }
 
 /**
@@ -237,15 +244,15 @@ function wantCosts(ctx, unit, moves) {
   if (memo.costsFor === key) return;
   memo.costsFor = key;
   memo.costs = new Map();
-  const before = ctx.view.movement && ctx.view.movement[unit];
+  const before = ctx.view.half_mf && ctx.view.half_mf[unit]; // movement left, in half MF
   if (before === undefined || !moves.length) return;
-  ctx.api.preview(moves, ["movement"]).then((answer) => {
+  ctx.api.preview(moves, ["half_mf"]).then((answer) => {
     if (memo.costsFor !== key) return;
     for (const r of answer.results) {
-      if (!r.ok || !r.view.movement) continue;
-      const after = r.view.movement[unit];
+      if (!r.ok || !r.view.half_mf) continue;
+      const after = r.view.half_mf[unit];
       const place = words(r.action)[2];
-      if (after !== undefined) memo.costs.set(place, Math.round((before - after) * 10) / 10);
+      if (after !== undefined) memo.costs.set(place, (before - after) / 2);
     }
     ctx.redraw();
   }, () => {});
@@ -256,7 +263,7 @@ function wantReason(ctx, action) {
   const key = `${ctx.ply}:why:${action}`;
   if (memo.odds.has(key)) return memo.odds.get(key).message;
   memo.odds.set(key, { message: null });
-  ctx.api.preview([action], ["phase"]).then((answer) => {
+  ctx.api.preview([action], ["step"]).then((answer) => {
     const r = answer.results[0];
     memo.odds.set(key, { message: r && !r.ok ? r.message : "the attack cannot be resolved yet" });
     ctx.redraw();
@@ -362,8 +369,8 @@ function drawPanel(ctx, placed) {
   panel.append(html("h3", {}, g ? `${unit} · ${g.name}` : unit));
   if (g) panel.append(html("div", { class: "rule" }, `${g.kind}, combat ${g.cf}${g.range ? `, range ${g.range}` : ""}, movement ${g.mf}`));
   if (where) panel.append(html("div", {}, `at ${where}`));
-  const left = view.movement && view.movement[unit];
-  if (left !== undefined) panel.append(html("div", {}, `movement left ${left}`));
+  const left = view.half_mf && view.half_mf[unit];
+  if (left !== undefined) panel.append(html("div", {}, `movement left ${left / 2}`));
   const stack = where ? (placed.get(where) || []) : [];
   if (stack.length > 1) {
     panel.append(html("div", { class: "rule" }, "Stack:"));
@@ -380,6 +387,7 @@ function drawPanel(ctx, placed) {
 export function render(svg, ctx) {
   const { view, board, legal } = ctx;
   if (!board || !Array.isArray(board.hexes) || !board.hexes.length) throw new Error("no board data");
+  if (learn(board)) queueMicrotask(ctx.redraw); // the status line, drawn before the board, names the step
   if (memo.ply !== ctx.ply) {
     memo.ply = ctx.ply;
     if (memo.unit && !actors(legal).has(memo.unit)) memo.unit = null;
@@ -414,7 +422,7 @@ export function render(svg, ctx) {
   const turns = board.turns || [];
   const cell = Math.min(64, (geo.right - 10) / Math.max(turns.length, 1));
   turns.forEach((t, i) => {
-    const now = t === view.turn;
+    const now = i === view.turn - 1;
     svg.append(
       el("rect", { x: 10 + i * cell, y: 8, width: cell - 3, height: 22, rx: 3, fill: now ? "#facc15" : "#f5f0e1", stroke: "#6b6b5a", "data-turn": t }),
       el("text", { x: 10 + i * cell + (cell - 3) / 2, y: 23, "text-anchor": "middle", "font-size": 10, "font-weight": now ? 700 : 400 }, t),

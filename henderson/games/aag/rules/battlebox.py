@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from henderson.games.aag.model import Neck
+from henderson.games.aag.pieces import Mark
 
 
 def is_hit(neck: Neck, value: int) -> bool:
@@ -26,7 +27,7 @@ def target_type(neck: Neck, category: str, slot: int, present: Collection[str]) 
     return None
 
 
-def effect(resilient: bool, already_damaged: bool, value: int) -> str:
+def effect(resilient: bool, already_damaged: bool, value: int) -> Mark:
     """`damaged` or `destroyed`: a 2 damages a resilient unit, a 1 (or a second hit) destroys."""
     if already_damaged:
         return "destroyed"  # AAG Damaging and Destroying Units: a damaged unit hit again

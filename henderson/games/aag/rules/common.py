@@ -6,14 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from henderson.core.events import Event
 from henderson.games.aag.model import SUPPLY, other
 from henderson.games.aag.pieces import Piece
 
 if TYPE_CHECKING:
-    from henderson.games.aag.state import AagState
+    from henderson.games.aag.state import AAGState
 
 
-def signature(state: AagState, p: Piece) -> tuple[object, ...]:
+def signature(state: AAGState, p: Piece) -> tuple[object, ...]:
     """What tells units apart for the rules: two units with one signature are interchangeable.
 
     Every flag a rule reads is in it: above all `damaged`, since a damaged ship waits in
@@ -39,7 +40,7 @@ def signature(state: AagState, p: Piece) -> tuple[object, ...]:
     )
 
 
-def casualty_signature(state: AagState, p: Piece) -> tuple[object, ...]:
+def casualty_signature(state: AAGState, p: Piece) -> tuple[object, ...]:
     """What tells units apart when one of them takes a hit (AAG Loss of Cargo): the cargo
     lost with it, its heavy armour, and whether it is already marked damaged. How it
     moved, fired or flew this turn no longer matters."""
@@ -48,7 +49,7 @@ def casualty_signature(state: AagState, p: Piece) -> tuple[object, ...]:
 
 
 def representatives(
-    state: AagState, pieces: list[Piece], key: Callable[..., tuple[object, ...]] | None = None
+    state: AAGState, pieces: list[Piece], key: Callable[..., tuple[object, ...]] | None = None
 ) -> list[Piece]:
     """One piece (the lowest id) per signature (or per `key`), in id order."""
     seen: set[tuple[object, ...]] = set()
@@ -66,53 +67,54 @@ def is_cargo(p: Piece) -> bool:
     return p.aboard is not None and p.type != "fighter"
 
 
-def land_piece(state: AagState, p: Piece) -> bool:
+def land_piece(state: AAGState, p: Piece) -> bool:
     return p.type == SUPPLY or state.data.units[p.type].category == "land"
 
 
-def destroy(state: AagState, p: Piece, why: str) -> None:
-    """Remove a unit: its cargo is lost, its fighters stay in the zone, capital ships score."""
-    ut = state.data.units.get(p.type)
-    for c in state.cargo(p):
-        if c.type == "fighter":
-            c.aboard = None  # AAG Loss of Cargo: fighters stay in that sea zone
-        else:
-            state.remove(c)  # AAG Loss of Cargo
-            state.emit("destroyed", f"{c.id} ({c.type}) is lost with {p.id}", unit=c.id)
-    state.remove(p)
-    state.emit("destroyed", f"{p.id} ({p.type}) destroyed ({why})", unit=p.id)
-    if ut is not None and ut.capital:  # AAG Capital Ship: the opponent earns 1 victory point
-        winner = other(p.side)
-        state.vp[winner] += 1
-        state.vp_ships[winner] += 1
-        state.emit(
-            "vp",
-            f"{winner} scores 1 victory point for sinking a {p.type}",
-            side=winner,
-            ship=p.type,
-        )
+def note(events: list[Event], kind: str, text: str, **data: object) -> None:
+    """Record what happened among the events of the action being played."""
+    events.append(Event(kind, text, data))
 
 
-def damage(state: AagState, p: Piece, why: str) -> None:
-    """A damaged ship goes to its base's damaged area; cargo is lost (AAG Loss of Cargo)."""
+def lose_cargo(state: AAGState, p: Piece, events: list[Event]) -> None:
+    """AAG Loss of Cargo: a ship hit loses its land units and supplies; its fighters stay
+    in that sea zone."""
     for c in state.cargo(p):
         if c.type == "fighter":
             c.aboard = None
         else:
             state.remove(c)
-            state.emit("destroyed", f"{c.id} ({c.type}) is lost with {p.id}", unit=c.id)
+            note(events, "destroyed", f"{c.id} ({c.type}) is lost with {p.id}", unit=c.id)
+
+
+def destroy(state: AAGState, p: Piece, why: str, events: list[Event]) -> None:
+    """Remove a unit: its cargo is lost, its fighters stay in the zone, capital ships score."""
+    ut = state.data.units.get(p.type)
+    lose_cargo(state, p, events)
+    state.remove(p)
+    note(events, "destroyed", f"{p.id} ({p.type}) destroyed ({why})", unit=p.id)
+    if ut is not None and ut.capital:  # AAG Capital Ship: the opponent earns 1 victory point
+        winner = other(p.side)
+        state.vp[winner] += 1
+        state.vp_ships[winner] += 1
+        note(events, "vp", f"{winner} scores 1 victory point for sinking a {p.type}", side=winner, ship=p.type)
+
+
+def damage(state: AAGState, p: Piece, why: str, events: list[Event]) -> None:
+    """A damaged ship goes to its base's damaged area; cargo is lost (AAG Loss of Cargo)."""
+    lose_cargo(state, p, events)
     p.damaged = True
     p.zone = state.base_sea(p.side)
     p.hit = None
-    state.emit("damaged", f"{p.id} ({p.type}) damaged and sent home for repair ({why})", unit=p.id)
+    note(events, "damaged", f"{p.id} ({p.type}) damaged and sent home for repair ({why})", unit=p.id)
 
 
-def remove_casualties(state: AagState, pieces: list[Piece], why: str) -> None:
+def remove_casualties(state: AAGState, pieces: list[Piece], why: str, events: list[Event]) -> None:
     """Take off every marked casualty among `pieces` (AAG Combat: after both sides attack)."""
     for p in sorted(pieces, key=lambda q: (q.hit != "destroyed", q.id)):
         if p.id not in state.pieces:
             continue
         if p.hit == "destroyed":
-            destroy(state, p, why)
+            destroy(state, p, why, events)
         elif p.hit == "damaged":
-            damage(state, p, why)
+            damage(state, p, why, events)

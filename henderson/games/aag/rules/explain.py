@@ -13,61 +13,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from henderson.core.errors import IllegalAction
-from henderson.games.aag.actions import Action
-from henderson.games.aag.model import CATEGORIES, SUPPLY, other
+from henderson.games.aag.actions import TOKEN_ARGS, Action
+from henderson.games.aag.model import CATEGORIES, SUPPLY, Advantage, Token, other
 from henderson.games.aag.pieces import Piece
-from henderson.games.aag.sequence import COMBAT_CATEGORY, STEP_TYPE
+from henderson.games.aag.state import HitChoice
 
 if TYPE_CHECKING:
-    from henderson.games.aag.state import AagState
+    from henderson.games.aag.state import AAGState
 
 DAMAGED = "AAG Damaging and Destroying Units"
-
-STEP_NAMES = {
-    "move:transport": "Movement step 1 (Load and Move Transports)",
-    "move:battleship": "Movement step 2 (Move Battleships)",
-    "move:carrier": "Movement step 3 (Move Aircraft Carriers)",
-    "move:cruiser": "Movement step 4 (Move Cruisers)",
-    "move:destroyer": "Movement step 5 (Load and Move Destroyers)",
-    "move:submarine": "Movement step 6 (Move and Attack with Submarines)",
-    "move:bomber": "Movement step 7 (Move Bombers)",
-    "move:fighter": "Movement step 8 (Move Fighters)",
-    "hidden:load": "Hidden Movement step 1 (Load Transports and Destroyers)",
-    "hidden:orders": "Hidden Movement step 2 (Hidden Sea Movement)",
-    "hidden:torpedo": "Hidden Movement step 3 (Attack with Submarines)",
-    "move:deferred": "the Coast Watchers movement after all other units",
-    "move:end": "the end of the Movement phase (Quick Drop)",
-    "combat:begin": "the beginning of Combat (Command Decision)",
-    "combat:air": "Combat step 1 (Attack Air Units)",
-    "combat:before_sea": "the moment before the Attack Sea Units step (Night Fighting, PT Boats)",
-    "combat:sea": "Combat step 2 (Attack Sea Units)",
-    "unload": "Combat step 3 (Unload Transports and Destroyers)",
-    "combat:before_land": "the moment before the Attack Land Units step (Banzai Charge, Amphibious Assault)",
-    "combat:land": "Combat step 4 (Attack Land Units and/or Airfields)",
-    "regroup:land": "Regroup step 2 (Land Air Units)",
-    "regroup:build": "Regroup step 3 (Build Airfields)",
-    "regroup:buy": "Regroup step 4, Reinforce",
-    "regroup:repair": "Regroup step 4, Repair",
-    "regroup:deploy": "Regroup step 4, Deploy",
-}
-HIDDEN_AIR = {
-    "move:bomber": "Hidden Movement step 4 (Move Bombers)",
-    "move:fighter": "Hidden Movement step 5 (Move Fighters)",
-}
-# the unit type each movement step moves, as the step's rule names it
-STEP_OF_TYPE = {kind: step for step, kind in STEP_TYPE.items()}
-STEP_OF_TYPE["pt_boat"] = "move:destroyer"  # AAG Appendix 1 PT Boats
-# the arguments each advantage token takes after its name (`use TOKEN ARGS`)
-TOKEN_ARGS = {
-    "coast_watchers": 1,
-    "quick_drop": 2,
-    "command_decision": 2,
-    "night_fighting": 1,
-    "pt_boats": 1,
-    "banzai_charge": 1,
-    "amphibious_assault": 1,
-}
-REGROUP_LOAD_STEPS = ("regroup:buy", "regroup:repair", "regroup:deploy")
 # when each verb is played, for the refusal of a verb out of its step
 VERB_WHEN = {
     "load": (
@@ -91,7 +45,7 @@ VERB_WHEN = {
 }
 
 
-def explain(state: AagState, action: Action) -> IllegalAction:
+def explain(state: AAGState, action: Action) -> IllegalAction:
     """The refusal of `action` (not legal now), naming the rule that forbids it."""
     try:
         _explain(state, action)
@@ -104,33 +58,51 @@ def explain(state: AagState, action: Action) -> IllegalAction:
     )
 
 
-def rule_of_step(state: AagState) -> str:
-    from henderson.games.aag.rules.dispatch import STEP_RULES
-
-    return STEP_RULES.get(state.step, "AAG Sequence of Play")
+def rule_of_step(state: AAGState) -> str:
+    return state.current_step.rule
 
 
-def now(state: AagState) -> str:
+def now(state: AAGState) -> str:
     return f"now: {step_name(state, state.step)}, {state.current_player()} to act"
 
 
-def step_name(state: AagState, step: str) -> str:
+def step_name(state: AAGState, step: str) -> str:
     """The step as the rulebook names it (with hidden movement, bombers and fighters move in
-    Hidden Movement steps 4 and 5)."""
-    if state.options.get("hidden_movement") and step in HIDDEN_AIR:
-        return HIDDEN_AIR[step]
-    return STEP_NAMES.get(step, step)
+    Hidden Movement steps 4 and 5: the step's `params.hidden_name`)."""
+    found = state.game.step_by_id(step)
+    if found is None:
+        return step
+    if state.options.get("hidden_movement") and "hidden_name" in found.params:
+        return str(found.params["hidden_name"])
+    return found.name
 
 
-def _explain(state: AagState, action: Action) -> None:
+def step_unit(state: AAGState) -> str | None:
+    """The unit type the current movement step moves, if it is one."""
+    unit = state.current_step.params.get("unit")
+    return None if unit is None else str(unit)
+
+
+def step_category(state: AAGState) -> str | None:
+    """The category the current combat step attacks, if it is one."""
+    cat = state.current_step.params.get("category")
+    return None if cat is None else str(cat)
+
+
+def hit_choice(state: AAGState) -> HitChoice | None:
+    """The hit a player must assign now, if any."""
+    decision = state.pending[-1] if state.pending else None
+    return decision if isinstance(decision, HitChoice) else None
+
+
+def _explain(state: AAGState, action: Action) -> None:
     verb = action.verb
-    battle = state.battle
-    if battle is not None and battle.get("choice") and verb != "hit":
-        choice = battle["choice"]
+    choice = hit_choice(state)
+    if choice is not None and verb != "hit":
         raise IllegalAction(
             "AAG Loss of Cargo",
-            f"first {choice['chooser']} chooses which {choice['type']} takes the hit of the "
-            f"{choice['value']} (hit UNIT: {', '.join(choice['candidates'])})",
+            f"first {choice.side} chooses which {choice.type} takes the hit of the "
+            f"{choice.value} (hit UNIT: {', '.join(choice.candidates)})",
         )
     for arg in action.args:
         for uid in arg.split(","):
@@ -144,12 +116,12 @@ def _explain(state: AagState, action: Action) -> None:
 # --- shared checks ---------------------------------------------------------------------
 
 
-def not_now(state: AagState, verb: str) -> IllegalAction:
+def not_now(state: AAGState, verb: str) -> IllegalAction:
     rule, when = VERB_WHEN[verb]
     return IllegalAction(rule, f"'{verb}' is played {when}; {now(state)}")
 
 
-def own(state: AagState, uid: str, rule: str) -> Piece:
+def own(state: AAGState, uid: str, rule: str) -> Piece:
     """The piece `uid` of the side to act, sound (not in its base's damaged area)."""
     p = state.pieces[uid]
     side = state.current_player()
@@ -164,17 +136,17 @@ def own(state: AagState, uid: str, rule: str) -> Piece:
     return p
 
 
-def zone_named(state: AagState, zone: str, rule: str) -> None:
+def zone_named(state: AAGState, zone: str, rule: str) -> None:
     if zone not in state.data.board.zone_ids():
         raise IllegalAction(rule, f"there is no zone {zone!r}")
 
 
-def enemy_base(state: AagState, zone: str) -> None:
+def enemy_base(state: AAGState, zone: str) -> None:
     if zone in state.enemy_base_zones(state.current_player() or ""):
         raise IllegalAction("AAG Base Cards", f"{zone} is on the enemy's base card: no unit enters it (ruling 1)")
 
 
-def land_or_supply(state: AagState, p: Piece) -> bool:
+def land_or_supply(state: AAGState, p: Piece) -> bool:
     return p.type == SUPPLY or state.data.units[p.type].category == "land"
 
 
@@ -194,11 +166,11 @@ def supplies_text(n: int) -> str:
 # --- Movement ------------------------------------------------------------------------
 
 
-def moving_types(state: AagState) -> tuple[str, ...]:
+def moving_types(state: AAGState) -> tuple[str, ...]:
     """The unit types the side to act moves in this step."""
     step, side = state.step, state.current_player() or ""
-    if step in STEP_TYPE:
-        kind = STEP_TYPE[step]
+    kind = step_unit(state)
+    if kind is not None:
         return (kind, "pt_boat") if kind == "destroyer" else (kind,)
     if step == "move:deferred":
         kinds = tuple(state.deferred.get(side, ()))
@@ -208,12 +180,12 @@ def moving_types(state: AagState) -> tuple[str, ...]:
     return ()
 
 
-def check_type_moves_now(state: AagState, p: Piece, verb: str) -> None:
+def check_type_moves_now(state: AAGState, p: Piece, verb: str) -> None:
     """The unit's type moves in this step (AAG Movement Sequence; Coast Watchers; hidden)."""
     side = state.current_player() or ""
     if p.type in moving_types(state):
         return
-    if state.step in STEP_TYPE and p.type in state.deferred.get(side, ()):
+    if step_unit(state) is not None and p.type in state.deferred.get(side, ()):
         raise IllegalAction(
             "AAG Appendix 1 Coast Watchers",
             f"your {p.type}s move after all other units this turn (Coast Watchers)",
@@ -226,13 +198,14 @@ def check_type_moves_now(state: AagState, p: Piece, verb: str) -> None:
     elif hidden and p.type == "fighter":
         where = "Hidden Movement step 5 (Move Fighters)"
     else:
-        where = STEP_NAMES.get(STEP_OF_TYPE.get(p.type, ""), "no step")
+        found = state.game.movement_step_of(p.type)
+        where = "no step" if found is None else found.name
     raise IllegalAction("AAG Movement Sequence", f"{p.type}s {verb} in {where}; {now(state)}")
 
 
-def explain_move(state: AagState, action: Action) -> None:
+def explain_move(state: AAGState, action: Action) -> None:
     step = state.step
-    if step not in (*STEP_TYPE, "move:deferred", "hidden:orders") or state.battle is not None:
+    if (step_unit(state) is None and step not in ("move:deferred", "hidden:orders")) or state.battle is not None:
         raise not_now(state, "move")
     dest = action.args[0]
     zone_named(state, dest, "AAG Phase 1 Movement")
@@ -276,11 +249,12 @@ def explain_move(state: AagState, action: Action) -> None:
                 )
 
 
-def explain_load(state: AagState, action: Action) -> None:
+def explain_load(state: AAGState, action: Action) -> None:
     step, side = state.step, state.current_player() or ""
-    at_base = step in REGROUP_LOAD_STEPS
+    at_base = state.current_step.phase.startswith("reinforce:")  # Reinforce, Repair, Deploy
     kinds = ("transport", "destroyer") if step == "hidden:load" else moving_types(state)
-    loading = at_base or (step in ("hidden:load", *STEP_TYPE, "move:deferred") and state.battle is None)
+    moving = step_unit(state) is not None or step in ("hidden:load", "move:deferred")
+    loading = at_base or (moving and state.battle is None)
     if not loading:
         raise not_now(state, "load")
     rule = "AAG Reinforce" if at_base else "AAG Movement step 1"
@@ -342,7 +316,7 @@ def explain_load(state: AagState, action: Action) -> None:
         raise IllegalAction(f"AAG {ship.type.capitalize()}", f"{ship.id} has {ut.cargo} space(s), all taken")
 
 
-def explain_torpedo(state: AagState, action: Action) -> None:
+def explain_torpedo(state: AAGState, action: Action) -> None:
     step, side = state.step, state.current_player() or ""
     deferred_subs = step == "move:deferred" and "submarine" in state.deferred.get(side, ())
     if step not in ("move:submarine", "hidden:torpedo") and not deferred_subs:
@@ -373,24 +347,16 @@ def explain_torpedo(state: AagState, action: Action) -> None:
 # --- Combat ----------------------------------------------------------------------------
 
 
-def battle_category(state: AagState) -> str | None:
-    if state.battle is not None:
-        return str(state.battle["category"])
-    return COMBAT_CATEGORY.get(state.step)
-
-
-def explain_fight(state: AagState, action: Action) -> None:
-    from henderson.games.aag.rules import combat
-
-    cat = COMBAT_CATEGORY.get(state.step)
+def explain_fight(state: AAGState, action: Action) -> None:
+    cat = step_category(state)
     if cat is None:
         raise not_now(state, "fight")
     if state.battle is not None:
         raise IllegalAction(
-            "AAG Combat Sequence", f"the attack in {state.battle['zone']} is being declared: roll it first"
+            "AAG Combat Sequence", f"the attack in {state.battle.zone} is being declared: roll it first"
         )
     zone = action.args[0]
-    rule = combat.STEP_RULE[cat]
+    rule = state.current_step.rule
     zone_named(state, zone, rule)
     board = state.data.board
     if zone not in board.seas and zone not in board.islands:
@@ -404,13 +370,13 @@ def explain_fight(state: AagState, action: Action) -> None:
     raise IllegalAction(rule, f"no side can fire on {cat} units{' or airfields' if cat == 'land' else ''} in {zone}")
 
 
-def explain_join(state: AagState, action: Action) -> None:
+def explain_join(state: AAGState, action: Action) -> None:
     from henderson.games.aag.rules import combat
 
     battle = state.battle
     if battle is None:
         raise not_now(state, "join")
-    zone, cat = battle["zone"], battle["category"]
+    zone, cat = battle.zone, battle.category
     rule = "AAG Determine Total Attack Power"
     p = own(state, action.args[0], rule)
     if combat.assault(state, zone):
@@ -442,20 +408,20 @@ def explain_join(state: AagState, action: Action) -> None:
         raise IllegalAction(unit_rule, f"{p.id} has fired into another zone this turn: 1 adjacent zone each turn")
 
 
-def explain_aim(state: AagState, action: Action) -> None:
+def explain_aim(state: AAGState, action: Action) -> None:
     from henderson.games.aag.rules import combat
 
     battle = state.battle
-    if battle is None or battle["category"] != "land":
+    if battle is None or battle.category != "land":
         raise not_now(state, "aim")
-    zone = battle["zone"]
+    zone = battle.zone
     rule = "AAG Combat step 4"
     p = own(state, action.args[0], rule)
     if combat.assault(state, zone):
         raise IllegalAction(
             "AAG Appendix 1 Amphibious Assault", "an Amphibious Assault attacks land units only (ruling 20)"
         )
-    if not any(not a["damaged"] for a in combat.enemy_airfields(state, p.side, zone)):
+    if not any(not a.damaged for a in combat.enemy_airfields(state, p.side, zone)):
         raise IllegalAction(rule, f"{zone} has no undamaged enemy airfield to attack")
     cat = state.category(p)
     if cat == "land":
@@ -470,22 +436,21 @@ def explain_aim(state: AagState, action: Action) -> None:
         raise IllegalAction(rule, f"{p.id} attacks the airfields already")
 
 
-def explain_roll(state: AagState, action: Action) -> None:
+def explain_roll(state: AAGState, action: Action) -> None:
     if state.battle is None:
         raise not_now(state, "roll")
 
 
-def explain_hit(state: AagState, action: Action) -> None:
-    choice = state.battle.get("choice") if state.battle else None
-    if not choice:
+def explain_hit(state: AAGState, action: Action) -> None:
+    choice = hit_choice(state)
+    if choice is None:
         raise not_now(state, "hit")
     raise IllegalAction(
-        "AAG Loss of Cargo",
-        f"the hit falls on {an(choice['type'])}: choose one of {', '.join(choice['candidates'])}",
+        "AAG Loss of Cargo", f"the hit falls on {an(choice.type)}: choose one of {', '.join(choice.candidates)}"
     )
 
 
-def explain_unload(state: AagState, action: Action) -> None:
+def explain_unload(state: AAGState, action: Action) -> None:
     if state.step != "unload" or state.battle is not None:
         raise not_now(state, "unload")
     rule = "AAG Combat step 3"
@@ -505,7 +470,7 @@ def explain_unload(state: AagState, action: Action) -> None:
 # --- Regroup ---------------------------------------------------------------------------
 
 
-def explain_land(state: AagState, action: Action) -> None:
+def explain_land(state: AAGState, action: Action) -> None:
     from henderson.games.aag.rules import regroup
 
     if state.step != "regroup:land":
@@ -570,7 +535,7 @@ def explain_land(state: AagState, action: Action) -> None:
         )
 
 
-def explain_build(state: AagState, action: Action) -> None:
+def explain_build(state: AAGState, action: Action) -> None:
     if state.step != "regroup:build":
         raise not_now(state, "build")
     rule = "AAG Build Airfields"
@@ -580,7 +545,7 @@ def explain_build(state: AagState, action: Action) -> None:
     if not board.is_island(island):
         raise IllegalAction(rule, f"{island} is not an island zone of the game board: airfields are built on islands")
     cap = board.islands[island].airfields
-    if len([a for a in state.airfields if a["island"] == island]) >= cap:
+    if len([a for a in state.airfields if a.island == island]) >= cap:
         raise IllegalAction(rule, f"{island} can have no more than {cap} airfield(s), and has them")
     side = state.current_player() or ""
     have = len(state.supplies(side, island))
@@ -591,7 +556,7 @@ def explain_build(state: AagState, action: Action) -> None:
         )
 
 
-def explain_buy(state: AagState, action: Action) -> None:
+def explain_buy(state: AAGState, action: Action) -> None:
     if state.step != "regroup:buy" or state.battle is not None:
         raise not_now(state, "buy")
     rule = "AAG Reinforce"
@@ -607,7 +572,7 @@ def explain_buy(state: AagState, action: Action) -> None:
         raise IllegalAction(rule, f"{an(kind)} costs {cost} reinforcement points; you have {left} left")
 
 
-def explain_repair(state: AagState, action: Action) -> None:
+def explain_repair(state: AAGState, action: Action) -> None:
     if state.step != "regroup:repair":
         raise not_now(state, "repair")
     side = state.current_player() or ""
@@ -632,7 +597,7 @@ def explain_repair(state: AagState, action: Action) -> None:
     zone_named(state, what, rule)
     if not state.data.board.is_island(what):
         raise IllegalAction(rule, f"{what} is not an island: repair names a damaged ship or an island's airfield")
-    if not any(a["damaged"] for a in state.airfields_of(side, what)):
+    if not any(a.damaged for a in state.airfields_of(side, what)):
         raise IllegalAction(rule, f"you control no damaged airfield on {what}")
     have = len(state.supplies(side, what))
     if have < rules.airfield_repair_cost:
@@ -642,7 +607,7 @@ def explain_repair(state: AagState, action: Action) -> None:
         )
 
 
-def explain_deploy(state: AagState, action: Action) -> None:
+def explain_deploy(state: AAGState, action: Action) -> None:
     if state.step != "regroup:deploy":
         raise not_now(state, "deploy")
     rule = "AAG Deploy"
@@ -678,34 +643,23 @@ def explain_deploy(state: AagState, action: Action) -> None:
 # --- end and advantage tokens --------------------------------------------------------------
 
 
-def explain_end(state: AagState, action: Action) -> None:
+def explain_end(state: AAGState, action: Action) -> None:
     from henderson.games.aag.rules import combat, regroup
 
     battle = state.battle
     if battle is not None:
         raise IllegalAction(
-            "AAG How to Attack", f"the attack on {battle['category']} units in {battle['zone']} is declared: roll it"
+            "AAG How to Attack", f"the attack on {battle.category} units in {battle.zone} is declared: roll it"
         )
-    cat = COMBAT_CATEGORY.get(state.step)
-    if cat is not None:
-        zones = combat.zones_to_fight(state, cat)
-        raise IllegalAction(
-            combat.STEP_RULE[cat],
-            f"combat is resolved in each zone with opposing units: {', '.join(zones)} still to fight (fight ZONE)",
-        )
+    cat = step_category(state)
+    blocker = combat.must_fight(state, cat) if cat is not None else None
     if state.step == "regroup:land":
-        side = state.current_player() or ""
-        for p in state.on_board(side):
-            if state.category(p) == "air" and not p.landed:
-                spots = regroup.landing_spots(state, p)
-                if spots:
-                    raise IllegalAction(
-                        "AAG Regroup step 2",
-                        f"fighters and bombers must land now: {p.id} can land on {', '.join(spots)}",
-                    )
+        blocker = regroup.must_land(state)
+    if blocker is not None:
+        raise blocker
 
 
-def explain_use(state: AagState, action: Action) -> None:
+def explain_use(state: AAGState, action: Action) -> None:
     from henderson.games.aag.rules import advantages
 
     rule = advantages.RULE
@@ -713,20 +667,21 @@ def explain_use(state: AagState, action: Action) -> None:
         raise IllegalAction(rule, "this game is played without advantage tokens")
     token, args = action.args[0], action.args[1:]
     side = state.current_player() or ""
-    known = {t.id: t for t in state.data.advantages if t.side == side}
+    known: dict[str, Token] = {t.id: t for t in state.data.advantages if t.side == side}
     if token not in {t.id for t in state.data.advantages}:
         raise IllegalAction(rule, f"there is no advantage token {token!r}")
     if token not in known:
         raise IllegalAction(rule, f"{token} is not one of {side}'s advantages")
-    if not advantages.has(state, side, token):
+    if not state.has_token(side, Advantage(token)):
         raise IllegalAction(rule, f"you have no {token} token left: once expended, it can't be used again")
     tok_rule = f"AAG Appendix 1 {token.replace('_', ' ').title()}"
     window = known[token].window
-    in_window = state.step in STEP_TYPE if window == "move:any" else state.step == window
+    in_window = step_unit(state) is not None if window == "move:any" else state.step == window
     if not in_window or state.battle is not None:
-        when = "before moving a unit type, in a Movement step" if window == "move:any" else f"in {STEP_NAMES[window]}"
+        anytime = "before moving a unit type, in a Movement step"
+        when = anytime if window == "move:any" else f"in {step_name(state, window)}"
         raise IllegalAction(tok_rule, f"{token} is spent {when}; {now(state)}")
-    arity = TOKEN_ARGS.get(token, 0)
+    arity = len(TOKEN_ARGS.get(token, ()))
     if len(args) != arity:
         raise IllegalAction(tok_rule, f"'use {token}' takes {arity} argument(s), got {len(args)}")
     board = state.data.board
@@ -740,10 +695,11 @@ def explain_use(state: AagState, action: Action) -> None:
         raise IllegalAction(tok_rule, "it is spent before you buy reinforcements (ruling 23)")
     if token == "coast_watchers":
         kind = args[0]
-        if kind not in STEP_OF_TYPE:
+        found = state.game.movement_step_of(kind)
+        if found is None:
             raise IllegalAction(tok_rule, f"{kind!r} is not a unit type that moves in a Movement step")
-        if kind != STEP_TYPE[state.step]:
-            raise IllegalAction(tok_rule, f"it is spent before moving {kind}s, in {STEP_NAMES[STEP_OF_TYPE[kind]]}")
+        if kind != step_unit(state):
+            raise IllegalAction(tok_rule, f"it is spent before moving {kind}s, in {found.name}")
         if kind in state.deferred.get(side, ()):
             raise IllegalAction(tok_rule, f"your {kind}s already move last this turn")
         raise IllegalAction(tok_rule, f"it is spent before you move any {kind}, and you need one to move")

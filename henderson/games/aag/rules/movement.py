@@ -1,39 +1,29 @@
-"""Phase 1 Movement (AAG Movement Sequence 1–8) and the hidden-movement option (Appendix 1).
+"""Phase 1 Movement (AAG Movement Sequence 1–8): in each step one unit type moves, the
+first player's and then the other's (the type is the step's `params.unit`).
 
 Sea units move one sea zone; transports and destroyers load from adjacent island zones
 before moving; carriers take their fighters along; submarines move and then make a 1-die
-torpedo attack; bombers fly up to 3 zones and fighters up to 2.
+torpedo attack; bombers fly up to 3 zones and fighters up to 2. With the Coast Watchers
+advantage a side moves a type after all other units (`DEFERRED`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from henderson.core.errors import IllegalAction
-from henderson.games.aag.actions import END, Action, move
-from henderson.games.aag.model import SUPPLY
+from henderson.core.events import Event
+from henderson.games.aag.actions import Action, move
 from henderson.games.aag.pieces import Piece
+from henderson.games.aag.rules import advantages
+from henderson.games.aag.rules.base import AagPhase
 from henderson.games.aag.rules.battlebox import effect
-from henderson.games.aag.rules.common import (
-    is_cargo,
-    land_piece,
-    remove_casualties,
-    representatives,
-)
+from henderson.games.aag.rules.common import land_piece, note, remove_casualties, representatives
 
 if TYPE_CHECKING:
-    from henderson.games.aag.state import AagState
-
-SEA_RULE = "AAG Phase 1 Movement"
+    from henderson.games.aag.state import AAGState
 
 
-def ships(state: AagState, side: str, kind: str) -> list[Piece]:
-    return [p for p in state.on_board(side) if p.type == kind]
-
-
-def load_actions(
-    state: AagState, side: str, kinds: tuple[str, ...], *, at_base: bool
-) -> list[Action]:
+def load_actions(state: AAGState, side: str, kinds: tuple[str, ...], *, at_base: bool) -> list[Action]:
     """`load SHIP PIECE` for ships that may still load (AAG Load and Move Transports/Destroyers)."""
     out: list[Action] = []
     cand = [p for p in state.on_board(side) if p.type in kinds]
@@ -52,9 +42,7 @@ def load_actions(
             for zone in state.data.board.land_zones_by_sea(ship.zone):
                 if zone in state.enemy_base_zones(side):
                     continue
-                pool += [
-                    p for p in state.in_zone(zone, side) if land_piece(state, p) and not p.aboard
-                ]
+                pool += [p for p in state.in_zone(zone, side) if land_piece(state, p) and not p.aboard]
         if room <= 0:
             continue
         for piece in representatives(state, pool):
@@ -62,16 +50,14 @@ def load_actions(
     return out
 
 
-def play_load(state: AagState, action: Action) -> None:
+def play_load(state: AAGState, action: Action, events: list[Event]) -> None:
     ship, piece = state.pieces[action.args[0]], state.pieces[action.args[1]]
     piece.aboard = ship.id
     piece.zone = ship.zone
-    state.emit(
-        "load", f"{piece.id} ({piece.type}) loaded on {ship.id} ({ship.type}) in {ship.zone}"
-    )
+    note(events, "load", f"{piece.id} ({piece.type}) loaded on {ship.id} ({ship.type}) in {ship.zone}")
 
 
-def sea_moves(state: AagState, side: str, kinds: tuple[str, ...]) -> list[Action]:
+def sea_moves(state: AAGState, side: str, kinds: tuple[str, ...]) -> list[Action]:
     """Sea units move one sea zone; never onto the enemy base card (AAG Sea unit)."""
     out: list[Action] = []
     barred = state.enemy_base_zones(side)
@@ -89,7 +75,7 @@ def sea_moves(state: AagState, side: str, kinds: tuple[str, ...]) -> list[Action
     return out
 
 
-def air_moves(state: AagState, side: str, kind: str) -> list[Action]:
+def air_moves(state: AAGState, side: str, kind: str) -> list[Action]:
     """Air units fly up to their range, through any zone but the enemy base (AAG Air unit)."""
     out: list[Action] = []
     units = [p for p in state.on_board(side) if p.type == kind and not p.moved]
@@ -113,7 +99,7 @@ def air_moves(state: AagState, side: str, kind: str) -> list[Action]:
     return out
 
 
-def torpedo_actions(state: AagState, side: str) -> list[Action]:
+def torpedo_actions(state: AAGState, side: str) -> list[Action]:
     """`torpedo SUB TARGET` on an enemy sea unit in the submarine's zone (AAG Torpedo Attack)."""
     out: list[Action] = []
     subs = [p for p in state.on_board(side) if p.type == "submarine" and not p.fired]
@@ -128,7 +114,8 @@ def torpedo_actions(state: AagState, side: str) -> list[Action]:
     return out
 
 
-def legal(state: AagState, kind: str) -> list[Action]:
+def unit_moves(state: AAGState, kind: str) -> list[Action]:
+    """What the side to act may do with its units of type `kind` in their movement step."""
     side = state.mover
     out: list[Action] = []
     if kind in ("transport", "destroyer"):
@@ -143,26 +130,16 @@ def legal(state: AagState, kind: str) -> list[Action]:
         out += sea_moves(state, side, ("destroyer", "pt_boat"))
     else:
         out += sea_moves(state, side, (kind,))
-    out.append(END)
     return out
 
 
-def play_move(state: AagState, action: Action, *, hidden: bool = False) -> None:
+def play_move(state: AAGState, action: Action, events: list[Event]) -> None:
     dest = action.args[0]
-    ids = action.args[1].split(",")
-    for uid in ids:
-        p = state.pieces[uid]
-        if hidden:  # AAG Hidden Movement: written down now, revealed together
-            state.orders[p.side][uid] = dest
-            p.moved = True
-            continue
-        move_piece(state, p, dest)
-    if hidden:  # the other side reads it redacted (AagState.redact) until the game is over
-        side = state.pieces[ids[0]].side
-        state.emit("order", f"{side} writes a sea order: {', '.join(ids)} to {dest}", side=side, units=ids, dest=dest)
+    for uid in action.args[1].split(","):
+        move_piece(state, state.pieces[uid], dest, events)
 
 
-def move_piece(state: AagState, p: Piece, dest: str) -> None:
+def move_piece(state: AAGState, p: Piece, dest: str, events: list[Event]) -> None:
     start = p.zone
     if state.category(p) == "air":
         p.flown = state.data.board.air_distances(start, state.enemy_base_zones(p.side))[dest]
@@ -171,86 +148,81 @@ def move_piece(state: AagState, p: Piece, dest: str) -> None:
     p.moved = True
     for c in state.cargo(p):  # AAG Move Aircraft Carriers: fighters move along; cargo too
         c.zone = dest
-    state.emit("move", f"{p.id} ({p.type}) {start} -> {dest}", unit=p.id, start=start, dest=dest)
+    note(events, "move", f"{p.id} ({p.type}) {start} -> {dest}", unit=p.id, start=start, dest=dest)
 
 
-def play_torpedo(state: AagState, action: Action) -> None:
+def play_torpedo(state: AAGState, action: Action, events: list[Event]) -> None:
     """AAG Move and Attack with Submarines: one die on the chosen target; removed at step end."""
     sub, target = state.pieces[action.args[0]], state.pieces[action.args[1]]
     sub.fired = True
     sub.moved = True
-    value = state.roll(f"AAG Torpedo Attack by {sub.id} on {target.id}")
+    value = state.roll(f"AAG Torpedo Attack by {sub.id} on {target.id}", events)
     if value not in state.data.neck.hit_values:
-        state.emit("miss", f"{sub.id} misses {target.id}")
+        note(events, "miss", f"{sub.id} misses {target.id}")
         return
     if target.type == "battleship" and not target.armor_used:
         target.armor_used = True  # AAG Heavy Armor: ignored, and not again this turn
-        state.emit("armor", f"{target.id} ignores the torpedo hit (heavy armour)")
+        note(events, "armor", f"{target.id} ignores the torpedo hit (heavy armour)")
         return
     resilient = state.data.units[target.type].resilient
     target.hit = effect(resilient, target.hit == "damaged", value)
-    state.emit("hit", f"{sub.id} hits {target.id} ({target.type}): {target.hit}", unit=target.id)
+    note(events, "hit", f"{sub.id} hits {target.id} ({target.type}): {target.hit}", unit=target.id)
 
 
-def end_submarines(state: AagState, side: str) -> None:
+def end_submarines(state: AAGState, side: str, events: list[Event]) -> None:
     """Casualties of a side's torpedo attacks are removed after all its submarines attack."""
     marked = [p for p in state.on_board() if p.hit and p.side != side]
-    remove_casualties(state, marked, "torpedo attack")
+    remove_casualties(state, marked, "torpedo attack", events)
 
 
-# --- hidden movement (AAG Appendix 1) ---------------------------------------------------
+def play_unit(state: AAGState, action: Action, events: list[Event]) -> None:
+    """A load, a move or a torpedo attack of a movement step."""
+    if action.verb == "load":
+        play_load(state, action, events)
+    elif action.verb == "move":
+        play_move(state, action, events)
+    else:
+        play_torpedo(state, action, events)
 
 
-def hidden_load_legal(state: AagState) -> list[Action]:
-    return [*load_actions(state, state.mover, ("transport", "destroyer"), at_base=False), END]
+class Movement(AagPhase):
+    """AAG Movement steps 1–8: the side to act loads and moves its units of the step's type
+    (and PT boats with the destroyers); submarines make their torpedo attacks, whose
+    casualties are removed when the side's submarines are done (AAG Movement step 6)."""
+
+    def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
+        kind = state.current_step.params["unit"]
+        return [*advantages.in_movement(state, kind), *unit_moves(state, kind)]
+
+    def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
+        if action.verb == "use":
+            advantages.play(state, action, events)
+        else:
+            play_unit(state, action, events)
+
+    def leave(self, state: AAGState, events: list[Event]) -> None:
+        if state.current_step.params["unit"] == "submarine":
+            end_submarines(state, state.mover, events)
 
 
-def hidden_orders_legal(state: AagState) -> list[Action]:
-    kinds = tuple(k for k, u in state.data.units.items() if u.category == "sea")
-    return [*sea_moves(state, state.mover, kinds), END]
+class Deferred(AagPhase):
+    """AAG Appendix 1 Coast Watchers: the unit types a side deferred move after all other
+    units (both of a side's tokens may defer two types in one turn; they then move in this
+    one step)."""
+
+    def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
+        out: list[Action] = []
+        for kind in state.deferred.get(state.mover, ()):
+            out += [a for a in unit_moves(state, kind) if a not in out]
+        return out
+
+    def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
+        play_unit(state, action, events)
+
+    def leave(self, state: AAGState, events: list[Event]) -> None:
+        if "submarine" in state.deferred.get(state.mover, ()):
+            end_submarines(state, state.mover, events)
 
 
-def hidden_torpedo_legal(state: AagState) -> list[Action]:
-    return [*torpedo_actions(state, state.mover), END]
-
-
-def reveal_orders(state: AagState) -> None:
-    """Both sides' written sea orders are revealed and carried out together."""
-    for side in (state.first, state.second):
-        for uid, dest in sorted(state.orders[side].items()):
-            if uid in state.pieces:
-                move_piece(state, state.pieces[uid], dest)
-        state.orders[side] = {}
-    state.emit("reveal", "hidden sea orders revealed and carried out")
-
-
-def check_move(state: AagState, action: Action) -> None:
-    """Explain why a move is illegal (called only for actions not in the legal list)."""
-    for uid in action.args[1].split(","):
-        p = state.pieces.get(uid)
-        if p is None:
-            raise IllegalAction(SEA_RULE, f"there is no unit {uid}")
-        if p.side != state.current_player():
-            raise IllegalAction(SEA_RULE, f"{uid} is not yours")
-        if p.moved:
-            raise IllegalAction(SEA_RULE, f"{uid} has already moved this turn")
-        if is_cargo(p):
-            raise IllegalAction("AAG Land unit", f"{uid} moves only with its ship")
-        if p.type == SUPPLY or state.category(p) == "land":
-            raise IllegalAction("AAG Land unit", "land units move only by transport or destroyer")
-        dest = action.args[0]
-        board = state.data.board
-        if state.category(p) == "sea" and dest not in board.sea_graph.get(p.zone, ()):
-            raise IllegalAction(
-                "AAG Examples of Sea Movement",
-                f"{dest} is not one sea move from {p.zone} "
-                "(a sea unit moves 1 sea zone, never across an island)",
-            )
-        if state.category(p) == "air":
-            rng = state.air_range(p)
-            d = board.air_distances(p.zone, state.enemy_base_zones(p.side)).get(dest)
-            if d is None or d > rng:
-                raise IllegalAction(
-                    f"AAG Units {p.type.capitalize()}", f"{dest} is beyond range {rng}"
-                )
-    raise IllegalAction(SEA_RULE, f"{action} is not a legal move in {state.step}")
+PHASE = Movement()
+DEFERRED = Deferred()

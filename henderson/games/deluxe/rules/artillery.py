@@ -307,11 +307,12 @@ def can_bombard(state: DGState, side: str) -> bool:
         and state.hf_control != side
         and state.naval_last.get(side, -9) != state.turn - 1
         and event_effect(state, "no_naval", side) == 0
-        and not _blocked(state, side)
+        and not naval_event_blocks(state, side)
     )
 
 
-def _blocked(state: DGState, side: str) -> bool:
+def naval_event_blocks(state: DGState, side: str) -> bool:
+    """DG 5.0: this turn's event, drawn by the other side, forbids `side`'s bombardment."""
     ev = state.flags.get("event")
     return bool(ev and ev["kind"] == "no_naval" and ev["side"] != side)
 

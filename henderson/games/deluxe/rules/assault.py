@@ -83,57 +83,81 @@ def can_support(state: DGState, u: UnitState) -> bool:
 
 
 def duty_bound(state: DGState, u: UnitState, occ: dict) -> bool:
-    """DG 8.2: a combat unit in an enemy zone of control (jungle negates it, DG 8.2.7) must
-    attack every adjacent enemy hex, whether or not it has attacked already; a unit that
-    advanced after combat does not initiate an attack (DG 8.2.2), and artillery never
-    initiates one (DG 8.2.4)."""
+    """DG 8.2: a combat unit in an enemy zone of control "must attack", once (DG 8.2.2), so
+    until it has attacked in this combat phase. Not a unit in jungle (the zone is negated
+    there, DG 7.4.2: its attacks are optional, DG 8.2.7), nor a unit that advanced after
+    combat (DG 8.2.2), nor artillery, which never initiates an assault (DG 8.2.4)."""
     return (
-        u.on_map
-        and not u.stealth
-        and u.strength > 0
-        and not state.data.units[u.id].artillery
+        can_join(state, u)
         and u.id not in state.flags.get("advanced", [])
         and in_enemy_zoc(state, occ, u.at, u.side)
     )
 
 
-def owed(state: DGState, side: str, occ: dict) -> list[str]:
-    """Enemy hexes DG 8.2 still requires `side` to attack in this combat phase: each enemy
-    hex next to a duty-bound unit, until someone attacks it (a soak-off counts, DG 8.2.6).
+def bound_units(state: DGState, side: str, occ: dict) -> list[UnitState]:
+    """The units of `side` that must still attack in this combat phase (DG 8.2) and still
+    can: a unit whose enemy hexes have all been attacked (the enemy came next to it after
+    those attacks) can meet its duty no more, and it lapses (ruling 21)."""
+    adjacent = state.data.map.adjacent
+    return [
+        u
+        for u in state.units.values()
+        if u.side == side
+        and duty_bound(state, u, occ)
+        and any(attackable(state, occ, n, side) for n in adjacent[u.at])
+    ]
 
-    A hex no unit can still attack (every unit next to it has attacked, DG 8.2.2) is no
-    longer owed: that happens only when the enemy arrives after the attacks next to it
-    (a retreat or an advance); `go` never lets an attack leave an owed hex without an
-    attacker (`dodged`), so the duty cannot be escaped (docs/rulings/deluxe.md, ruling 21).
+
+def owed(state: DGState, side: str, occ: dict) -> list[str]:
+    """Enemy hexes DG 8.2 still requires `side` to attack in this combat phase: every hex
+    that can still be attacked next to a unit that must still attack ("must attack all enemy
+    units to which they are adjacent"). The phase cannot end while one is left.
+
+    A hex next to no such unit is not owed: its neighbours have all attacked (DG 8.2.2 once
+    a phase) or are in jungle (DG 8.2.7). `go` never lets an assault leave a hex that was
+    owed without a unit bound to attack it (`shirked`), so a hex loses its last such
+    neighbour only when the enemy comes next to units that have attacked already (a retreat
+    or an advance): no unit attacks twice, and that duty lapses (ruling 21).
     """
     hexes: set[str] = set()
     adjacent = state.data.map.adjacent
-    for u in state.units.values():
-        if u.side == side and duty_bound(state, u, occ):
-            hexes.update(n for n in adjacent[u.at] if attackable(state, occ, n, side))
-    return sorted(h for h in hexes if can_be_attacked(state, occ, side, h))
+    for u in bound_units(state, side, occ):
+        hexes.update(n for n in adjacent[u.at] if attackable(state, occ, n, side))
+    return sorted(hexes)
 
 
-def can_be_attacked(state: DGState, occ: dict, side: str, hex_id: str, besides: frozenset[str] = frozenset()) -> bool:
-    """Whether a unit of `side` next to `hex_id`, other than those in `besides`, may still
-    join an attack (DG 8.2.2: each unit attacks once a phase)."""
+def can_be_attacked(state: DGState, occ: dict, side: str, hex_id: str) -> bool:
+    """Whether a unit of `side` next to `hex_id` may still join an attack on it (DG 8.2.2:
+    each unit attacks once a phase)."""
     return any(
-        v.side == side and v.id not in besides and can_join(state, v)
+        v.side == side and can_join(state, v)
         for n in state.data.map.adjacent[hex_id]
         for v in occ.get(n, [])
     )
 
 
-def dodged(state: DGState, p: Pending, occ: dict) -> list[str]:
-    """Owed hexes this assault would leave with no unit able to attack them (DG 8.2): they
-    must be added to its targets (`target`) before `go`."""
+def shirked(state: DGState, p: Pending, occ: dict) -> tuple[list[str], list[str]]:
+    """What committing this assault (`go`) would leave undone for good (DG 8.2): the owed
+    hexes outside its targets with no unit bound to attack left next to them, and the units
+    bound to attack outside it with no hex left to attack. Both must join it (`target`,
+    `with`) first. So the units in a zone of control meet their duty themselves: they may
+    share out their hexes (a soak-off, DG 8.2.6), but never leave a hex to a unit in jungle,
+    which is not required to attack (DG 8.2.7), nor leave a unit out of the attacks (DG 8.2
+    "any combat units that are within an enemy zone of control must attack")."""
     side = p["attacker"]
-    joined = frozenset(p["units"])
-    return [
-        h
-        for h in owed(state, side, occ)
-        if h not in p["targets"] and not can_be_attacked(state, occ, side, h, besides=joined)
-    ]
+    joined = set(p["units"])
+    targets = set(p["targets"])
+    adjacent = state.data.map.adjacent
+    bound = bound_units(state, side, occ)
+    rest = [u for u in bound if u.id not in joined]
+    rest_near = {n for u in rest for n in adjacent[u.at]}
+    hexes = [h for h in owed(state, side, occ) if h not in targets and h not in rest_near]
+    idle = sorted(
+        u.id
+        for u in rest
+        if not any(n not in targets and attackable(state, occ, n, side) for n in adjacent[u.at])
+    )
+    return hexes, idle
 
 
 def legal(state: DGState, side: str) -> list[DGAction]:
@@ -141,11 +165,7 @@ def legal(state: DGState, side: str) -> list[DGAction]:
     occ = occupancy(state)
     out: list[DGAction] = []
     for hid in sorted(occ):
-        if attackable(state, occ, hid, side) and any(
-            u.side == side and can_join(state, u)
-            for n in state.data.map.adjacent[hid]
-            for u in occ.get(n, [])
-        ):
+        if attackable(state, occ, hid, side) and can_be_attacked(state, occ, side, hid):
             out.append(act("attack", hid))
     if not owed(state, side, occ):
         out.append(act("end"))
@@ -179,46 +199,115 @@ def open_assault(state: DGState, side: str, hex_id: str) -> None:
 
 
 # -- building ---------------------------------------------------------------------------------
+def contributors(p: Pending) -> list[str]:
+    """The units adding strength to the assault: attackers and supporting artillery."""
+    return [*p["units"], *p["support"]]
+
+
+def next_to_all(state: DGState, hex_id: str, others: list[str] | set[str]) -> bool:
+    """Whether `hex_id` is next to every hex in `others`."""
+    adjacent = state.data.map.adjacent[hex_id]
+    return all(h in adjacent for h in others)
+
+
+def blocked(state: DGState, p: Pending, occ: dict, unit: str = "", target: str = "") -> str | None:
+    """Why the assault, with `unit` or `target` added, could never be committed; None when it
+    can. DG 8.2.5 combines units of several hexes against one hex, DG 8.2.6 units of one hex
+    against several hexes: every attacking unit is next to every defending hex. And `go`
+    needs every duty met (`shirked`): an owed hex whose units bound to attack are all in the
+    assault must join its targets, a unit bound to attack whose hexes are all targets must
+    join its units. Those additions are forced, in any assault that contains this one; if one
+    is not next to all the others, nothing can complete the assault. Offering only additions
+    that pass keeps every assault being built completable, so no player is ever stuck."""
+    side = p["attacker"]
+    m = state.data.map
+    units = set(contributors(p)) | ({unit} if unit else set())
+    hexes = {state.units[i].at for i in units}
+    targets = set(p["targets"]) | ({target} if target else set())
+    bound = bound_units(state, side, occ)
+    hexes_of = {u.id: u.at for u in bound}
+    owed_now = owed(state, side, occ)
+    while True:
+        grown = False
+        for h in owed_now:  # owed hexes left without a unit bound to attack them
+            if h in targets or any(i not in units and at in m.adjacent[h] for i, at in hexes_of.items()):
+                continue
+            if not next_to_all(state, h, hexes):
+                return f"{h} would then have to join the defending hexes, and it is not next to every attacking unit"
+            targets.add(h)
+            grown = True
+        for i, at in hexes_of.items():  # units bound to attack left with nothing to attack
+            if i in units or any(n not in targets and attackable(state, occ, n, side) for n in m.adjacent[at]):
+                continue
+            if not next_to_all(state, at, targets):
+                return f"{i} would then have to join the attack, and it is not next to every defending hex"
+            units.add(i)
+            hexes.add(at)
+            grown = True
+        if not grown:
+            return None
+
+
 def build_legal(state: DGState, p: Pending) -> list[DGAction]:
-    """Actions that add to the assault being built, and `go`."""
+    """Actions that add to the assault being built, and `go`. A unit joins when it is next to
+    every defending hex, a hex when it is next to every attacking unit (DG 8.2.5, 8.2.6), and
+    only when the assault can still be committed afterwards (`blocked`)."""
     occ = occupancy(state)
     side = p["attacker"]
     m = state.data.map
     out: list[DGAction] = []
-    near = {n for t in p["targets"] for n in m.adjacent[t]}
+    targets = p["targets"]
     for u in sorted(state.units.values(), key=lambda x: x.id):
-        if u.side != side or u.at not in near or u.id in p["units"] or u.id in p["support"]:
+        if u.side != side or not u.on_map or u.id in p["units"] or u.id in p["support"]:
+            continue
+        if not next_to_all(state, u.at, targets):
             continue
         if can_join(state, u):
-            out.append(act("with", u.id))
-        elif can_support(state, u):
+            if blocked(state, p, occ, unit=u.id) is None:
+                out.append(act("with", u.id))
+        elif can_support(state, u) and blocked(state, p, occ, unit=u.id) is None:
             left = state.supply[side] - sum(p["support"].values())
             most = u.strength if unlimited(state, side) else min(u.strength, left)
             out.extend(act("support", u.id, n) for n in range(1, most + 1))
     if p["units"]:
-        attacker_hexes = {state.units[i].at for i in p["units"]}
-        extra = sorted({n for h in attacker_hexes for n in m.adjacent[h]} - set(p["targets"]))
-        out.extend(act("target", h) for h in extra if attackable(state, occ, h, side))
+        hexes = {state.units[i].at for i in contributors(p)}
+        near = set.intersection(*(set(m.adjacent[h]) for h in hexes)) - set(targets)
+        for h in sorted(near):
+            if attackable(state, occ, h, side) and blocked(state, p, occ, target=h) is None:
+                out.append(act("target", h))
         if not p["strain"] and strain_points(state, p) is not None:
             out.append(act("strain"))
         if not p["ambush"] and ambush_ready(state, p):
             out.append(act("ambush"))
-        if not dodged(state, p, occ):  # DG 8.2 every owed hex keeps an attacker
+        if shirked(state, p, occ) == ([], []):  # DG 8.2 no duty left undone
             out.append(act("go"))
     return out
 
 
 def refuse_go(state: DGState, p: Pending) -> IllegalAction | None:
-    """Why `go` is refused when it would leave an owed hex with no attacker (DG 8.2)."""
-    left = dodged(state, p, occupancy(state)) if p["units"] else []
-    if not left:
-        return None
-    return IllegalAction(
-        "DG 8.2",
-        f"this attack would leave {', '.join(left)} unattacked with no unit left to attack "
-        "it: units in an enemy zone of control must attack every adjacent enemy hex "
-        "(add it with `target`, DG 8.2.6)",
-    )
+    """Why `go` is refused: no attacking unit yet (DG 8.2.1), or it would leave a duty
+    undone (DG 8.2, `shirked`)."""
+    if not p["units"]:
+        return IllegalAction(
+            "DG 8.2.1", "no attacking unit yet: add one with `with` (artillery only supports, DG 8.2.4)"
+        )
+    hexes, idle = shirked(state, p, occupancy(state))
+    if hexes:
+        return IllegalAction(
+            "DG 8.2",
+            f"this attack would leave {', '.join(hexes)} unattacked with no unit in an enemy zone "
+            "of control left to attack it: units in an enemy zone of control must attack every "
+            "adjacent enemy hex, and units in jungle need not (DG 8.2.7); add it with `target` "
+            "(DG 8.2.6)",
+        )
+    if idle:
+        return IllegalAction(
+            "DG 8.2",
+            f"this attack would leave {', '.join(idle)} in an enemy zone of control with no enemy "
+            "hex left to attack: every unit in an enemy zone of control must attack; add it "
+            "with `with`",
+        )
+    return None
 
 
 def build(state: DGState, p: Pending, action: DGAction, events: list[Event]) -> None:

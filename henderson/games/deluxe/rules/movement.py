@@ -14,6 +14,7 @@ river helpers): while the enemy does not move, each unit is searched once a phas
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -431,6 +432,22 @@ def _search(
     del costs[start]  # not a destination
     stopped.discard(start)
     return RouteMap(costs, stopped, tree)
+
+
+def route_search(
+    state: DGState, units: tuple[UnitState, ...], ctx: Context, budget: int, zoc: bool = True, rivers: bool = True
+) -> RouteMap:
+    """The routes of a unit (or a stack, at its slowest unit's rate, DG 7.5) with `budget`
+    points, optionally without the forced stops of zones of control (DG 7.4.1) or rivers
+    (DG 7.3.3): what tells why a hex is out of reach. Not cached; for refusals only."""
+    c = copy.copy(ctx)
+    if not zoc:
+        c.zoc = frozenset()
+    helpers = [state.data.units[u.id].type in HELPER_TYPES for u in units]
+    c.helper_type = all(helpers) or not rivers
+    need = 1 if not rivers else (sum(1 for h in helpers if not h) or 1)
+    extra = landing_extra(state, units[0]) if len(units) == 1 else 0
+    return _search(state, units[0], c, units[0].at, budget, extra, need)
 
 
 def sea_allowed(state: DGState, unit: UnitState, ctx: Context) -> bool:

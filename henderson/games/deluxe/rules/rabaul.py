@@ -16,18 +16,30 @@ if TYPE_CHECKING:
     from ..units import UnitState
 
 
+def landing_turn(state: DGState) -> int:
+    """The turn the Rabaul picks land in: they are made at the turn end (DG 4.0 step 20,
+    DG 12.0) for "the next turn's reinforcements" (DG 10.2.1-2), and wait at sea until the
+    Japanese reinforcement step of that turn."""
+    return state.turn + 1 if state.data.sequence[state.step_index].kind == "turn_end" else state.turn
+
+
+def in_period(state: DGState, uid: str, period: int) -> bool:
+    """DG 10.1, 2.2.1.11: a Rabaul unit is available from its colour's period for as many
+    periods as its number."""
+    t = state.data.units[uid]
+    return bool(t.rabaul_period) and t.rabaul_period <= period < t.rabaul_period + t.rabaul_periods
+
+
 def available(state: DGState) -> list[UnitState]:
-    """DG 10.1: units whose periods cover the current one; units with an arrival turn too
-    can come early (DG 3.0 note)."""
-    period = state.data.period_of(state.turn)
-    out = []
-    for uid, t in state.data.units.items():
-        u = state.units[uid]
-        if not t.rabaul_period or u.at not in ("rabaul", "turn"):
-            continue
-        if t.rabaul_period <= period < t.rabaul_period + t.rabaul_periods:
-            out.append(u)
-    return out
+    """DG 10.1: the units still at Rabaul (or on the turn track, which may come early, DG 3.0
+    note) that are available in the period of the turn the picks arrive, not the turn they are
+    picked in: picks made at the end of turn 4 land in turn 5, the first period."""
+    period = state.data.period_of(landing_turn(state))
+    return [
+        state.units[uid]
+        for uid in state.data.units
+        if state.units[uid].at in ("rabaul", "turn") and in_period(state, uid, period)
+    ]
 
 
 def bonus_at_turn_end(state: DGState, events: list[Event]) -> None:
@@ -62,9 +74,10 @@ def bonus_at_turn_end(state: DGState, events: list[Event]) -> None:
 
 
 def note_bonus(state: DGState, count: int, strength: int) -> None:
-    """Remember the public terms of this turn's picks (the period, how many units, how much
-    strength) until the picks land: all the enemy may know of them (DG 10.2, ruling 14a)."""
-    period = state.data.period_of(state.turn)
+    """Remember the public terms of this turn's picks (the period they land in, how many
+    units, how much strength) until the picks land: all the enemy may know of them (DG 10.2,
+    ruling 14a)."""
+    period = state.data.period_of(landing_turn(state))
     state.next_flags["rabaul_bonus"] = {"period": period, "count": count, "strength": strength}
 
 

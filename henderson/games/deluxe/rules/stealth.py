@@ -22,7 +22,7 @@ from .common import (
     occupancy,
     roll,
 )
-from .movement import CACHE_LIMIT, Context, allowance, unit_routes
+from .movement import CACHE_LIMIT, Context, allowance, routes, unit_routes
 
 if TYPE_CHECKING:
     from ..state import DGState
@@ -89,14 +89,11 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
         if can_wreck(state, u):
             out.append(act("wreck", u.id))
     together: dict[str, list[UnitState]] = {}  # DG 7.10 only units in one hex consolidate
-    place: dict[str, int] = {}
     for u in units:  # in id order, as the pairs are listed
-        here = together.setdefault(u.at, [])
-        place[u.id] = len(here)
-        here.append(u)
-    for a in units:
-        for b in together[a.at][place[a.id] + 1 :]:
-            if can_consolidate(state, a, b):
+        together.setdefault(u.at, []).append(u)
+    for a in units:  # either may be the one that stays: DG 7.10 does not say which
+        for b in together[a.at]:
+            if b is not a and can_consolidate(state, a, b):
                 out.append(act("consolidate", a.id, b.id))
     return out
 
@@ -219,6 +216,18 @@ def detect(state: DGState, u: UnitState, hex_id: str, events: list[Event]) -> No
         state.pending.append(
             {"kind": "stealth_move", "side": other(u.side), "units": sorted(x.id for x in found)}
         )
+
+
+def detected_legal(state: DGState, p: dict) -> list[DGAction]:
+    """DG 7.7.5: a detected unit "must complete its stealth movement" (the example: "now must
+    move"): each one still to move moves with its pool (DG 7.7.4); `pass` only when none of
+    them has a hex to move to."""
+    out = []
+    for uid in p["units"]:
+        u = state.units[uid]
+        if u.on_map and not u.moved:
+            out.extend(act("move", uid, h) for h in sorted(routes(state, u)))
+    return out or [act("pass")]
 
 
 def end_phase(state: DGState, side: str, events: list[Event]) -> None:

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from henderson.core.events import Event
 from henderson.games.firstblood.rules.placement import AIRSTRIP_STACK
-from henderson.games.firstblood.state import FBState
+from henderson.games.firstblood.state import FBState, Status
 
 FLYING_BOXES = ("usaf_cap", "usaf_ground_attack")
 
 
 def is_airfield(st: FBState, hex_id: str) -> bool:
     """An airfield hex in the sense of FB 2.0/12.6: Henderson Field, or a constructed Fighter Strip hex."""
-    return hex_id in st.airfield and st.airfield[hex_id] != "unbuilt"  # FB 12.6.1
+    return hex_id in st.airfield and st.airfield[hex_id] != Status.UNBUILT  # FB 12.6.1
 
 
 def operative(st: FBState, hex_id: str) -> bool:
-    return st.airfield.get(hex_id) == "operational"
+    return st.airfield.get(hex_id) == Status.OPERATIONAL
 
 
 def fighters_only(st: FBState, hex_id: str) -> bool:
@@ -67,7 +67,7 @@ def landing_hexes(st: FBState, unit: str) -> list[str]:
 
 
 def destroy_hex(st: FBState, hex_id: str, rule: str, events: list[Event]) -> None:
-    st.airfield[hex_id] = "destroyed"
+    st.airfield[hex_id] = Status.DESTROYED
     st.work.pop(hex_id, None)
     events.append(
         Event("airfield", f"airfield hex {hex_id} destroyed ({rule})", {"hex": hex_id, "status": "destroyed"})
@@ -81,7 +81,7 @@ def occupied(st: FBState, hex_id: str, events: list[Event]) -> None:
         return
     for a in air_on(st, hex_id):
         st.eliminate(a, "FB 12.6", f"on the ground when Japanese troops took {hex_id}", events)
-    if st.airfield[hex_id] != "destroyed":
+    if st.airfield[hex_id] != Status.DESTROYED:
         destroy_hex(st, hex_id, "FB 12.6", events)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from henderson.games.firstblood.state import OTHER, FBState
+from henderson.games.firstblood.state import FBState, enemy_of
 
 
 def adjacent_to_enemy(st: FBState, unit: str) -> bool:
@@ -10,7 +10,7 @@ def adjacent_to_enemy(st: FBState, unit: str) -> bool:
     here = st.ground.get(unit)
     if here is None or not st.board.on_map(here):
         return False
-    enemy = OTHER[st.data.ground[unit].side]
+    enemy = enemy_of(st.data.ground[unit].side)
     return any(st.owner_of_hex(n) == enemy for n in st.board.adj[here])
 
 
@@ -22,7 +22,7 @@ def can_bombard(st: FBState, unit: str, targets: tuple[str, ...] | list[str]) ->
     if g is None or g.range is None or g.side != st.phasing:
         return False
     here = st.ground.get(unit)
-    if here is None or not st.board.on_map(here) or unit in st.attacked:
+    if here is None or not st.board.on_map(here) or unit in st.combat.attacked:
         return False
     if adjacent_to_enemy(st, unit):
         return False

@@ -13,27 +13,12 @@ from itertools import combinations
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
+from henderson.core.game import Action
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.odds import Doubling, Modifier, Odds, distribution, odds_column
-from henderson.games.firstblood.rules import artillery, japanese_air, results
-from henderson.games.firstblood.state import OTHER, Building, FBState
-
-
-def enter(st: FBState, events: list[Event]) -> None:
-    side = st.phasing
-    enemy = OTHER[side]
-    st.attacked = set()
-    st.attacked_hexes = set()
-    st.building = None
-    st.must_attack = set()
-    st.must_defend = set()
-    enemy_hexes = st.hexes_of(enemy)
-    for h in st.hexes_of(side):  # FB 8.1: opposing units adjacent at the start of the phase
-        foes = [n for n in st.board.adj[h] if n in enemy_hexes]
-        if foes:
-            st.must_attack.update(st.at(h))
-            st.must_defend.update(foes)
-
+from henderson.games.firstblood.rules import artillery, japanese_air, results, victory
+from henderson.games.firstblood.rules.phase import FBPhase
+from henderson.games.firstblood.state import Building, Combat, FBState, enemy_of
 
 # --- who may take part ------------------------------------------------------------
 
@@ -42,7 +27,7 @@ def entry_attack_allowed(st: FBState, place: str) -> bool:
     """FB 7.5, 7.5.1: attacks out of an entry point or a box, only when every way in is blocked."""
     board = st.board
     side = st.phasing
-    enemy = st.hexes_of(OTHER[side])
+    enemy = st.hexes_of(enemy_of(side))
     if side == "us" and place in board.ep_arrows:
         us_points = [ep for ep, s in board.ep_side.items() if s == "us"]
         return all(h in enemy for ep in us_points for h in board.ep_arrows[ep])  # FB 7.5
@@ -52,7 +37,7 @@ def entry_attack_allowed(st: FBState, place: str) -> bool:
 
 
 def off_board_attackers(st: FBState, place: str) -> list[str]:
-    units = [u for u in st.at(place) if u not in st.attacked]
+    units = [u for u in st.at(place) if u not in st.combat.attacked]
     if st.phasing == "jp" and place in st.board.box_arrows:
         # FB 7.5.1: only units that cannot go on to a box they have not been in
         nxt = st.board.box_next[place]
@@ -64,7 +49,7 @@ def eligible_attacker(st: FBState, unit: str, defenders: tuple[str, ...]) -> boo
     """A ground unit of the phasing side, not yet used, next to every defending hex (FB 8.2)
     or, under FB 7.5, in an entry point or box whose arrows point to every defending hex."""
     g = st.data.ground.get(unit)
-    if g is None or g.side != st.phasing or unit in st.attacked:
+    if g is None or g.side != st.phasing or unit in st.combat.attacked:
         return False
     here = st.ground.get(unit)
     if here is None:
@@ -90,18 +75,18 @@ def eligible_ship(st: FBState, ship: str) -> bool:
 def defender_sets(st: FBState) -> list[tuple[str, ...]]:
     """Every set of enemy hexes that some unused unit could attack together (FB 8.2)."""
     side = st.phasing
-    enemy_hexes = st.hexes_of(OTHER[side])
+    enemy_hexes = st.hexes_of(enemy_of(side))
     board = st.board
     ground = st.data.ground
     sets: set[tuple[str, ...]] = set()
     for place, units in st.occ.items():
-        if ground[units[0]].side != side or all(u in st.attacked for u in units):
+        if ground[units[0]].side != side or all(u in st.combat.attacked for u in units):
             continue
         if board.on_map(place):
-            targets = sorted(n for n in board.adj[place] if n in enemy_hexes and n not in st.attacked_hexes)
+            targets = sorted(n for n in board.adj[place] if n in enemy_hexes and n not in st.combat.attacked_hexes)
         elif entry_attack_allowed(st, place) and off_board_attackers(st, place):
             arrows = board.ep_arrows.get(place) or board.box_arrows.get(place) or ()
-            targets = sorted(h for h in arrows if h in enemy_hexes and h not in st.attacked_hexes)
+            targets = sorted(h for h in arrows if h in enemy_hexes and h not in st.combat.attacked_hexes)
         else:
             continue
         for size in range(1, len(targets) + 1):  # a unit may attack every hex next to it at once
@@ -118,15 +103,17 @@ def open_duties(
     """Units that must still attack and hexes that must still be attacked (FB 8.1, 8.2)."""
     used_units = used_units or set()
     used_hexes = used_hexes or set()
-    enemy = OTHER[st.phasing]
+    enemy = enemy_of(st.phasing)
     board = st.board
     hexes = sorted(
-        h for h in st.must_defend if st.owner_of_hex(h) == enemy and h not in st.attacked_hexes and h not in used_hexes
+        h
+        for h in st.combat.must_defend
+        if st.owner_of_hex(h) == enemy and h not in st.combat.attacked_hexes and h not in used_hexes
     )
     units = []
-    for u in sorted(st.must_attack):
+    for u in sorted(st.combat.must_attack):
         here = st.ground.get(u)
-        if here is None or not board.on_map(here) or u in st.attacked or u in used_units:
+        if here is None or not board.on_map(here) or u in st.combat.attacked or u in used_units:
             continue
         if any(st.owner_of_hex(n) == enemy for n in board.adj[here]):
             units.append(u)
@@ -209,12 +196,13 @@ def compute_odds(st: FBState, spec: A.Attack) -> Odds:
 
 
 def doubling(st: FBState, hex_id: str, attackers: tuple[str, ...] | list[str], off_board: bool) -> Doubling | None:
-    """Why the defenders of `hex_id` are doubled, or None (FB 7.5, 8.7.2–8.7.5, 9.4.1)."""
+    """Why the defenders of `hex_id` are doubled, or None (FB 7.5, 7.5.1, 8.7.2–8.7.5, 9.4.1)."""
     board = st.board
     if off_board:
         if st.phasing == "us":
             return Doubling(hex_id, "FB 7.5", "attacked out of an entry point")
-        return None
+        # FB 7.5.1: a box attack is made "as in 7.5 above", which doubles the defenders
+        return Doubling(hex_id, "FB 7.5.1", "attacked out of an off-board box")
     sides = [board.side[(st.ground[u], hex_id)] for u in attackers]
     if not sides:
         return None
@@ -233,7 +221,7 @@ def doubling(st: FBState, hex_id: str, attackers: tuple[str, ...] | list[str], o
 
 
 def check_defenders(st: FBState, defenders: tuple[str, ...]) -> None:
-    enemy = OTHER[st.phasing]
+    enemy = enemy_of(st.phasing)
     if len(set(defenders)) != len(defenders):
         raise IllegalAction("FB 8.4", "a hex is named twice")
     for h in defenders:
@@ -241,7 +229,7 @@ def check_defenders(st: FBState, defenders: tuple[str, ...]) -> None:
             raise IllegalAction("FB 8.0", f"{h} is not a hex of the map")
         if st.owner_of_hex(h) != enemy:
             raise IllegalAction("FB 8.0", f"{h} holds no enemy ground units")
-        if h in st.attacked_hexes:
+        if h in st.combat.attacked_hexes:
             raise IllegalAction("FB 8.4", f"{h} has already been attacked this phase")
 
 
@@ -257,8 +245,28 @@ def classify(st: FBState, b: Building, unit: str) -> str:
         g = st.data.ground[unit]
         if g.side != st.phasing:
             raise IllegalAction("FB 8.0", f"{unit} is not yours")
-        if unit in st.attacked:
+        if unit in st.combat.attacked:
             raise IllegalAction("FB 9.4", f"{unit} has already taken part in an attack this turn")
+        here = st.ground.get(unit)
+        if here is None:
+            raise IllegalAction("FB 8.0", f"{unit} is not in play")
+        board = st.board
+        if not board.on_map(here):
+            arrows = board.ep_arrows.get(here) or board.box_arrows.get(here) or ()
+            if not all(d in arrows for d in b.defenders):
+                if g.range is not None:
+                    raise IllegalAction(
+                        "FB 9.4.2", f"{unit} may not fire out of {here} but in an attack out of it (FB 7.5, 7.5.1)"
+                    )
+                raise IllegalAction(
+                    "FB 7.5.2", f"attacks out of {here} may only be made on the hexes its arrows point to"
+                )
+            rule = "FB 7.5" if st.phasing == "us" else "FB 7.5.1"
+            if not entry_attack_allowed(st, here):
+                raise IllegalAction(rule, f"units attack out of {here} only when every hex its arrows point to is held")
+            raise IllegalAction(
+                rule, f"{unit} could still move on to a box it has not been in: it may not attack out of {here}"
+            )
         if g.range is not None and artillery.adjacent_to_enemy(st, unit):
             raise IllegalAction(
                 "FB 9.4", f"{unit} is next to enemy units: it attacks them, it cannot bombard elsewhere"
@@ -267,7 +275,9 @@ def classify(st: FBState, b: Building, unit: str) -> str:
             raise IllegalAction(
                 "FB 9.3", f"every defending hex must be in {unit}'s range of {g.range} (counted inclusively, FB 9.2)"
             )
-        raise IllegalAction("FB 8.2", f"{unit} is not next to every defending hex")
+        raise IllegalAction(
+            "FB 8.2", f"{unit} is not next to every defending hex (only artillery fires from afar, FB 9.1)"
+        )
     if unit in st.data.ships:
         if eligible_ship(st, unit):
             return "ship"
@@ -320,27 +330,38 @@ def building_from(st: FBState, spec: A.Attack) -> Building:
     return b
 
 
-# --- the phase ------------------------------------------------------------------------
+# --- building an attack ---------------------------------------------------------------
 
 
-def actions(st: FBState) -> list[A.FBAction]:
-    b = st.building
-    if b is not None:
-        acts: list[A.FBAction] = []
-        for unit in add_candidates(st, b):
-            acts.append(A.Add(unit))
-        try:
-            check_complete(st, b)
-            acts.append(A.Resolve())
-        except IllegalAction:
-            pass
-        acts.append(A.Cancel())
-        return acts
-    acts = [A.Attack(d) for d in defender_sets(st)]
-    if st.phasing == "jp":
-        acts.extend(japanese_air.missions(st))
-        acts.extend(japanese_air.bombardments(st))
-    return acts
+def complete(st: FBState, b: Building) -> bool:
+    """Whether the attack being built may be rolled now."""
+    try:
+        check_complete(st, b)
+    except IllegalAction:
+        return False
+    return True
+
+
+def completion(st: FBState, b: Building) -> list[str] | None:
+    """The fewest ground units to add so that the attack can be rolled, or None if no addition
+    would do. Units that would have no enemy hex left to attack must join it (FB 8.2); adding
+    more only takes units from the hexes still to be attacked, so those are the answer, or,
+    when there are none and no attacker yet, any one unit that keeps the other duties open."""
+    defenders = b.defenders
+    units, hexes = open_duties(st, set(b.attackers), set(defenders))
+    open_hexes = set(hexes)
+    adj = st.board.adj
+    needed = [u for u in units if not any(n in open_hexes for n in adj[st.ground[u]])]
+    if any(not eligible_attacker(st, u, defenders) for u in needed):
+        return None
+    if b.attackers or needed:
+        trials = [needed]
+    else:
+        trials = [[u] for u in sorted(_maybe_joining(st, defenders[0])) if eligible_attacker(st, u, defenders)]
+    for extra in trials:
+        if complete(st, Building(defenders, [*b.attackers, *extra], b.artillery, b.ships, b.air)):
+            return extra
+    return None
 
 
 def add_candidates(st: FBState, b: Building) -> list[str]:
@@ -383,100 +404,147 @@ def _maybe_joining(st: FBState, target: str) -> set[str]:
     return pool
 
 
-def accepts(st: FBState, action: A.FBAction) -> bool:
-    if isinstance(action, A.Attack) and action.attackers and st.building is None:
-        building_from(st, action)
-        return True
-    return False
+# --- the phase ------------------------------------------------------------------------
 
 
-def explain(st: FBState, action: A.FBAction) -> IllegalAction:
-    try:
-        if isinstance(action, A.Attack):
-            if st.building is not None:
-                return IllegalAction("FB 8.10", "finish the attack being built first (resolve or cancel)")
-            check_defenders(st, action.defenders)
-            return IllegalAction(
-                "FB 8.2", f"no unit of yours that has not attacked is next to all of {'+'.join(action.defenders)}"
-            )
-        if isinstance(action, A.Add):
-            if st.building is None:
-                return IllegalAction("FB 8.0", "open an attack first ('attack HEX')")
-            classify(st, st.building, action.unit)
-        if isinstance(action, A.Resolve):
-            if st.building is None:
+class CombatPhase(FBPhase):
+    """A combat phase: attacks declared, built and rolled (FB 8.0-10.5, 13.3, 13.6)."""
+
+    def enter(self, st: FBState, events: list[Event]) -> None:
+        side = st.phasing
+        enemy_hexes = st.hexes_of(enemy_of(side))
+        st.combat = Combat()
+        for h in st.hexes_of(side):  # FB 8.1: opposing units adjacent at the start of the phase
+            foes = [n for n in st.board.adj[h] if n in enemy_hexes]
+            if foes:
+                st.combat.must_attack.update(st.at(h))
+                st.combat.must_defend.update(foes)
+
+    def actions(self, st: FBState) -> list[Action]:
+        """The legal actions, in an order in which always taking the first finishes the phase: an
+        attack that can be resolved first, and while building one, `resolve` when it is allowed,
+        else the next unit it needs, with `cancel` last."""
+        b = st.combat.building
+        if b is not None:
+            acts: list[Action] = []
+            candidates = add_candidates(st, b)
+            if complete(st, b):
+                acts.append(A.Resolve())
+            else:
+                extra = completion(st, b)
+                if extra and extra[0] in candidates:
+                    candidates.remove(extra[0])
+                    candidates.insert(0, extra[0])
+            acts.extend(A.Add(unit) for unit in candidates)
+            acts.append(A.Cancel())
+            return acts
+        sets = defender_sets(st)
+        first = next((i for i, d in enumerate(sets) if completion(st, Building(d)) is not None), 0)
+        if first:
+            sets.insert(0, sets.pop(first))  # an attack that can be rolled comes first
+        acts = [A.Attack(d) for d in sets]
+        if st.phasing == "jp":
+            acts.extend(japanese_air.missions(st))
+            acts.extend(japanese_air.bombardments(st))
+        return acts
+
+    def accepts(self, st: FBState, action: Action) -> bool:
+        """A whole attack, checked part by part; an air mission or bombardment naming any of
+        identical counters (FB 10.3, 13.3)."""
+        if isinstance(action, A.Attack) and action.attackers and st.combat.building is None:
+            building_from(st, action)
+            return True
+        return japanese_air.accepts(st, action)
+
+    def explain(self, st: FBState, action: Action) -> IllegalAction:
+        try:
+            if isinstance(action, A.Attack):
+                if st.combat.building is not None:
+                    return IllegalAction("FB 8.10", "finish the attack being built first (resolve or cancel)")
+                check_defenders(st, action.defenders)
+                return IllegalAction(
+                    "FB 8.2", f"no unit of yours that has not attacked is next to all of {'+'.join(action.defenders)}"
+                )
+            if isinstance(action, A.Add):
+                if st.combat.building is None:
+                    return IllegalAction("FB 8.0", "open an attack first ('attack HEX')")
+                classify(st, st.combat.building, action.unit)
+            if isinstance(action, A.Resolve):
+                if st.combat.building is None:
+                    return IllegalAction("FB 8.0", "no attack is being built")
+                check_complete(st, st.combat.building)
+            if isinstance(action, A.Cancel) and st.combat.building is None:
                 return IllegalAction("FB 8.0", "no attack is being built")
-            check_complete(st, st.building)
-        if isinstance(action, A.Cancel) and st.building is None:
-            return IllegalAction("FB 8.0", "no attack is being built")
-        if isinstance(action, A.AirMission | A.Bombard):
-            if st.building is not None:
-                return IllegalAction("FB 8.10", "finish the attack being built first (resolve or cancel)")
-            return japanese_air.explain(st, action)
-    except IllegalAction as exc:
-        return exc
-    from henderson.games.firstblood.rules.sequence import not_now
+            if isinstance(action, A.AirMission | A.Bombard):
+                if st.combat.building is not None:
+                    return IllegalAction("FB 8.10", "finish the attack being built first (resolve or cancel)")
+                return japanese_air.explain(st, action)
+        except IllegalAction as exc:
+            return exc
+        return super().explain(st, action)
 
-    return not_now(st, action)
+    def do(self, st: FBState, action: Action, events: list[Event]) -> None:
+        if isinstance(action, A.Attack):
+            if action.attackers:
+                b = building_from(st, action)
+                results.resolve(st, b, compute_odds(st, b.spec()), events)
+            else:
+                st.combat.building = Building(action.defenders)
+                events.append(
+                    Event(
+                        "attack",
+                        f"attack on {'+'.join(action.defenders)} opened",
+                        {"defenders": list(action.defenders)},
+                    )
+                )
+        elif isinstance(action, A.Add):
+            assert st.combat.building is not None
+            kind = classify(st, st.combat.building, action.unit)
+            {
+                "attacker": st.combat.building.attackers,
+                "artillery": st.combat.building.artillery,
+                "ship": st.combat.building.ships,
+                "air": st.combat.building.air,
+            }[kind].append(action.unit)
+        elif isinstance(action, A.Resolve):
+            built = st.combat.building
+            assert built is not None
+            st.combat.building = None
+            results.resolve(st, built, compute_odds(st, built.spec()), events)
+        elif isinstance(action, A.Cancel):
+            st.combat.building = None
+            events.append(Event("attack", "attack cancelled"))
+        elif isinstance(action, A.AirMission):
+            japanese_air.fly(st, action, events)
+        elif isinstance(action, A.Bombard):
+            japanese_air.bombard(st, action, events)
 
-
-def do(st: FBState, action: A.FBAction, events: list[Event]) -> None:
-    if isinstance(action, A.Attack):
-        if action.attackers:
-            b = building_from(st, action)
-            results.resolve(st, b, compute_odds(st, b.spec()), events)
-        else:
-            st.building = Building(action.defenders)
-            events.append(
-                Event("attack", f"attack on {'+'.join(action.defenders)} opened", {"defenders": list(action.defenders)})
+    def end_blocker(self, st: FBState) -> IllegalAction | None:
+        if st.combat.building is not None:
+            return IllegalAction("FB 8.10", "finish the attack being built first (resolve or cancel)")
+        units, hexes = open_duties(st)
+        if units:
+            return IllegalAction("FB 8.2", f"all units in an enemy zone of control must attack ({', '.join(units)})")
+        if hexes:
+            return IllegalAction(
+                "FB 8.2", f"all enemy units in your zone of control must be attacked ({', '.join(hexes)})"
             )
-    elif isinstance(action, A.Add):
-        assert st.building is not None
-        kind = classify(st, st.building, action.unit)
-        {
-            "attacker": st.building.attackers,
-            "artillery": st.building.artillery,
-            "ship": st.building.ships,
-            "air": st.building.air,
-        }[kind].append(action.unit)
-    elif isinstance(action, A.Resolve):
-        b = st.building
-        assert b is not None
-        st.building = None
-        results.resolve(st, b, compute_odds(st, b.spec()), events)
-    elif isinstance(action, A.Cancel):
-        st.building = None
-        events.append(Event("attack", "attack cancelled"))
-    elif isinstance(action, A.AirMission):
-        japanese_air.fly(st, action, events)
-    elif isinstance(action, A.Bombard):
-        japanese_air.bombard(st, action, events)
+        return None
+
+    def leave(self, st: FBState, events: list[Event]) -> None:
+        """End of a combat phase: FB 6.4.1, and for the US FB 13.6 and 12.6.2."""
+        side = st.phasing
+        for unit, where in sorted(st.ground.items()):
+            if where in st.board.ep_arrows and st.data.ground[unit].side == side:
+                st.eliminate(unit, "FB 6.4.1", f"unable to enter the map from entry point {where}", events)
+        if side == "us":
+            st.bombing.clear()  # FB 13.6: bombers back to the Ground Attack box
+            if st.inverted:
+                events.append(Event("air", f"US air units turned face up: {', '.join(sorted(st.inverted))} (FB 13.6)"))
+            st.inverted.clear()
+            victory.check_airfields(st, "FB 12.6.2", events)
+        st.combat.must_attack = set()
+        st.combat.must_defend = set()
 
 
-def end_blocker(st: FBState) -> IllegalAction | None:
-    if st.building is not None:
-        return IllegalAction("FB 8.10", "finish the attack being built first (resolve or cancel)")
-    units, hexes = open_duties(st)
-    if units:
-        return IllegalAction("FB 8.2", f"all units in an enemy zone of control must attack ({', '.join(units)})")
-    if hexes:
-        return IllegalAction("FB 8.2", f"all enemy units in your zone of control must be attacked ({', '.join(hexes)})")
-    return None
-
-
-def leave(st: FBState, events: list[Event]) -> None:
-    """End of a combat phase: FB 6.4.1, and for the US FB 13.6 and 12.6.2."""
-    side = st.phasing
-    for unit, where in sorted(st.ground.items()):
-        if where in st.board.ep_arrows and st.data.ground[unit].side == side:
-            st.eliminate(unit, "FB 6.4.1", f"still on entry point {where} at the end of the combat phase", events)
-    if side == "us":
-        st.bombing.clear()  # FB 13.6: bombers back to the Ground Attack box
-        if st.inverted:
-            events.append(Event("air", f"US air units turned face up: {', '.join(sorted(st.inverted))} (FB 13.6)"))
-        st.inverted.clear()
-        from henderson.games.firstblood.rules import victory
-
-        victory.check_airfields(st, "FB 12.6.2", events)
-    st.must_attack = set()
-    st.must_defend = set()
+PHASE = CombatPhase()

@@ -9,10 +9,10 @@ turn, a destroyed hex rebuilt or a Fighter Strip hex built in two (FB 11.2).
 from __future__ import annotations
 
 from henderson.core.events import Event
-from henderson.games.firstblood.rules.automatic import accepts, actions, do, end_blocker, explain, leave
-from henderson.games.firstblood.state import FBState
+from henderson.games.firstblood.rules.phase import FBPhase
+from henderson.games.firstblood.state import FBState, Status
 
-TURNS_NEEDED = {"damaged": 1, "destroyed": 2, "unbuilt": 2}  # FB 11.2
+TURNS_NEEDED = {Status.DAMAGED: 1, Status.DESTROYED: 2, Status.UNBUILT: 2}  # FB 11.2
 OPTION_PAIRS = "repair_by_any_two_units"  # FB 11.2.1
 
 
@@ -20,7 +20,7 @@ def note_workers(st: FBState) -> None:
     """At the start of the turn: US ground units standing on airfield hexes that need work."""
     st.workers = {}
     for h, status in st.airfield.items():
-        if status == "operational":
+        if status == Status.OPERATIONAL:
             continue
         for u in st.at(h):
             g = st.data.ground[u]
@@ -33,42 +33,51 @@ def working(st: FBState, unit: str, hex_id: str) -> bool:
         st.workers.get(unit) == hex_id
         and st.ground.get(unit) == hex_id
         and unit not in st.moved
-        and unit not in st.attacked
+        and unit not in st.combat.attacked
     )
 
 
-def enter(st: FBState, events: list[Event]) -> None:
-    for h in sorted(st.airfield):
-        status = st.airfield[h]
-        if status == "operational":
-            continue
-        crew = [u for u in st.at(h) if working(st, u, h)]
-        engineers = [u for u in crew if st.data.ground[u].is_engineer]
-        pairs = (
-            status == "damaged"
-            and st.options.get(OPTION_PAIRS)
-            and len([u for u in crew if st.data.ground[u].range is None]) >= 2
-        )
-        if h in st.disturbed or not (engineers or pairs):
-            if st.work.pop(h, 0):
-                events.append(Event("engineer", f"work on {h} interrupted and lost (FB 11.4)", {"hex": h}))
-            continue
-        done = st.work.get(h, 0) + 1
-        if done >= TURNS_NEEDED[status]:
-            st.airfield[h] = "operational"
-            st.work.pop(h, None)
-            verb = {"damaged": "repaired", "destroyed": "rebuilt", "unbuilt": "built"}[status]
-            rule = "FB 11.2.1" if not engineers else "FB 11.2"
-            events.append(
-                Event("airfield", f"airfield hex {h} {verb}: operational ({rule})", {"hex": h, "status": "operational"})
+class Engineers(FBPhase):
+    """FB 11.2, 11.4: the work of the turn is counted; nothing to decide."""
+
+    def enter(self, st: FBState, events: list[Event]) -> None:
+        for h in sorted(st.airfield):
+            status = st.airfield[h]
+            if status == Status.OPERATIONAL:
+                continue
+            crew = [u for u in st.at(h) if working(st, u, h)]
+            engineers = [u for u in crew if st.data.ground[u].is_engineer]
+            pairs = (
+                status == Status.DAMAGED
+                and st.options.get(OPTION_PAIRS)
+                and len([u for u in crew if st.data.ground[u].range is None]) >= 2
             )
-        else:
-            st.work[h] = done
-            events.append(
-                Event(
-                    "engineer", f"engineers at {h}: {done} of {TURNS_NEEDED[status]} turns done (FB 11.2)", {"hex": h}
+            if h in st.disturbed or not (engineers or pairs):
+                if st.work.pop(h, 0):
+                    events.append(Event("engineer", f"work on {h} interrupted and lost (FB 11.4)", {"hex": h}))
+                continue
+            done = st.work.get(h, 0) + 1
+            if done >= TURNS_NEEDED[status]:
+                st.airfield[h] = Status.OPERATIONAL
+                st.work.pop(h, None)
+                verb = {Status.DAMAGED: "repaired", Status.DESTROYED: "rebuilt", Status.UNBUILT: "built"}[status]
+                rule = "FB 11.2.1" if not engineers else "FB 11.2"
+                events.append(
+                    Event(
+                        "airfield",
+                        f"airfield hex {h} {verb}: operational ({rule})",
+                        {"hex": h, "status": "operational"},
+                    )
                 )
-            )
+            else:
+                st.work[h] = done
+                events.append(
+                    Event(
+                        "engineer",
+                        f"engineers at {h}: {done} of {TURNS_NEEDED[status]} turns done (FB 11.2)",
+                        {"hex": h},
+                    )
+                )
 
 
-__all__ = ["accepts", "actions", "do", "end_blocker", "enter", "explain", "leave"]
+PHASE = Engineers()

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
+from henderson.core.game import Action
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.rules import airfields, artillery, decisions
-from henderson.games.firstblood.state import Decision, FBState
+from henderson.games.firstblood.state import FBState, Lose, Status
 
 JP_AIR_BOXES = ("ijaf_reserve", "ijaf_attack")
 JP_SHIP_BOXES = ("ijn_reserve", "ijn_attack")
@@ -37,23 +38,56 @@ def representatives(st: FBState, units: list[str]) -> list[str]:
     return reps
 
 
-def targets_for_bombs(st: FBState) -> list[str]:
-    """Airfield hexes worth a bomb: with US aircraft on them, or not yet destroyed."""
-    return [
-        h
-        for h in st.board.airfield_hexes
-        if airfields.is_airfield(st, h) and (airfields.air_on(st, h) or st.airfield[h] != "destroyed")
-    ]
+def same_kind(st: FBState, unit: str) -> list[str]:
+    """The Japanese air units or ships identical to `unit`: same type, same box (FB 10.3, 13.3 let
+    any of them fly or fire; the legal list names the first of each kind)."""
+    if unit in st.air:
+        key = (st.data.air[unit].type, st.air[unit])
+        return sorted(a for a, where in st.air.items() if (st.data.air[a].type, where) == key)
+    key = (st.data.ships[unit].type, st.ships[unit])
+    return sorted(s for s, where in st.ships.items() if (st.data.ships[s].type, where) == key)
 
 
-def missions(st: FBState) -> list[A.FBAction]:
-    if st.phasing != "jp" or st.building is not None:
+def listed_form(st: FBState, action: A.AirMission | A.Bombard) -> A.AirMission | A.Bombard | None:
+    """The action of the legal list that `action` is, up to identical counters: `air Zero-2 cap` is
+    listed as `air Zero-1 cap` when both wait in the same box. None if a counter is not in play,
+    or named twice."""
+    if isinstance(action, A.Bombard):
+        if action.unit not in st.ships:
+            return None
+        return A.Bombard(action.hex, same_kind(st, action.unit)[0])
+    units = action.units
+    if len(set(units)) != len(units) or any(st.air.get(u) not in JP_AIR_BOXES for u in units):
+        return None
+    if len(units) == 2 and same_kind(st, units[0]) == same_kind(st, units[1]):
+        kind = same_kind(st, units[0])
+        return A.AirMission((kind[0], kind[1]), action.target)
+    return A.AirMission(tuple(sorted(same_kind(st, u)[0] for u in units)), action.target)
+
+
+def accepts(st: FBState, action: Action) -> bool:
+    """An air mission or bombardment naming other identical counters than the listed one (FB 10.3, 13.3)."""
+    if not isinstance(action, A.AirMission | A.Bombard):
+        return False
+    listed = listed_form(st, action)
+    return listed is not None and listed != action and st.is_listed(listed)
+
+
+def bomb_targets(st: FBState) -> list[str]:
+    """FB 13.3.3: airfield hexes (Henderson Field in any state, the Fighter Strip once built,
+    FB 12.6.1): those the artillery and ships may hit too (FB 9.5.1, 10.3). A destroyed hex can
+    still be bombed: it stops the engineers rebuilding it (FB 11.4)."""
+    return artillery_targets(st)
+
+
+def missions(st: FBState) -> list[Action]:
+    if st.phasing != "jp" or st.combat.building is not None:
         return []
     cap = airfields.air_on(st, "usaf_cap")
     ga = airfields.air_on(st, "usaf_ground_attack")
     fighters = ready(st, "fighter")
     bombers = ready(st, "bomber")
-    acts: list[A.FBAction] = []
+    acts: list[Action] = []
     for f in representatives(st, fighters):
         if cap:
             acts.append(A.AirMission((f,), "usaf_cap"))  # FB 13.3.1
@@ -73,11 +107,11 @@ def missions(st: FBState) -> list[A.FBAction]:
                     acts.append(A.AirMission((b1, b2), "usaf_cap"))
     else:  # FB 13.3.2: no airfield attacks while the CAP box holds US aircraft
         for b in representatives(st, bombers):
-            acts.extend(A.AirMission((b,), h) for h in targets_for_bombs(st))
+            acts.extend(A.AirMission((b,), h) for h in bomb_targets(st))
     return acts
 
 
-def explain(st: FBState, action: A.FBAction) -> IllegalAction:
+def explain(st: FBState, action: Action) -> IllegalAction:
     if isinstance(action, A.Bombard):
         return explain_bombard(st, action)
     assert isinstance(action, A.AirMission)
@@ -86,6 +120,8 @@ def explain(st: FBState, action: A.FBAction) -> IllegalAction:
     for u in action.units:
         if u not in st.air or st.air[u] not in JP_AIR_BOXES:
             return IllegalAction("FB 13.4", f"{u} is not a Japanese air unit in the IJAF Reserve or Attack box")
+    if len(set(action.units)) != len(action.units):
+        return IllegalAction("FB 13.3.3", "a unit is named twice: two bombers means two different units")
     roles = [st.data.air_types[st.data.air[u].type].roles for u in action.units]
     cap = airfields.air_on(st, "usaf_cap")
     if action.target == "usaf_cap":
@@ -104,7 +140,9 @@ def explain(st: FBState, action: A.FBAction) -> IllegalAction:
         return IllegalAction("FB 13.3.2", "Japanese bombers may not attack airfields while US aircraft fly CAP")
     if len(action.units) != 1 or "bomber" not in roles[0]:
         return IllegalAction("FB 13.3.3", "one Japanese bomber attacks an airfield hex (fighters cannot)")
-    return IllegalAction("FB 13.3.3", f"{action.target} is not an airfield hex that can be attacked (FB 12.6.1)")
+    if action.target in st.board.fighter_strip:
+        return IllegalAction("FB 12.6.1", f"{action.target} is a Fighter Strip hex not yet built: not an airfield hex")
+    return IllegalAction("FB 13.3.3", f"{action.target} is not an airfield hex")
 
 
 def fly(st: FBState, action: A.AirMission, events: list[Event]) -> None:
@@ -122,29 +160,29 @@ def fly(st: FBState, action: A.AirMission, events: list[Event]) -> None:
                 {"units": list(action.units), "target": target},
             )
         )
-        st.pending.insert(0, Decision("lose", "us", victims, 1, rule="FB 13.3.3"))
+        st.pending.append(Lose("us", units=victims, count=1, rule="FB 13.3.3"))
     else:
-        strike(st, target, "FB 13.3.3", "destroyed", f"{names} bomb(s) airfield hex {target}", events)
+        strike(st, target, "FB 13.3.3", Status.DESTROYED, f"{names} bomb(s) airfield hex {target}", events)
     decisions.settle(st, events)
 
 
-def strike(st: FBState, hex_id: str, rule: str, damage: str, text: str, events: list[Event]) -> None:
+def strike(st: FBState, hex_id: str, rule: str, damage: Status, text: str, events: list[Event]) -> None:
     """One hit on an airfield hex: a US air unit there (owner's choice, FB 8.10.1), else the hex."""
     st.disturbed.add(hex_id)  # FB 11.4: any attack stops engineer work
     events.append(Event("airfield-attack", f"{text} ({rule})", {"hex": hex_id, "rule": rule}))
     victims = airfields.air_on(st, hex_id)
     if victims:
-        st.pending.insert(0, Decision("lose", "us", victims, 1, rule=rule))
+        st.pending.append(Lose("us", units=victims, count=1, rule=rule))
         return
     status = st.airfield[hex_id]
-    if damage == "damaged":
-        if status == "operational":  # FB 9.5.3: damaged, not destroyed; no further damage
-            st.airfield[hex_id] = "damaged"
+    if damage == Status.DAMAGED:
+        if status == Status.OPERATIONAL:  # FB 9.5.3: damaged, not destroyed; no further damage
+            st.airfield[hex_id] = Status.DAMAGED
             st.work.pop(hex_id, None)
             events.append(
                 Event("airfield", f"airfield hex {hex_id} damaged ({rule})", {"hex": hex_id, "status": "damaged"})
             )
-    elif status != "destroyed":
+    elif status != Status.DESTROYED:
         airfields.destroy_hex(st, hex_id, rule, events)
 
 
@@ -153,10 +191,10 @@ def artillery_targets(st: FBState) -> list[str]:
     return [h for h in st.board.airfield_hexes if airfields.is_airfield(st, h)]
 
 
-def bombardments(st: FBState) -> list[A.FBAction]:
-    if st.phasing != "jp" or st.building is not None:
+def bombardments(st: FBState) -> list[Action]:
+    if st.phasing != "jp" or st.combat.building is not None:
         return []
-    acts: list[A.FBAction] = []
+    acts: list[Action] = []
     hexes = artillery_targets(st)
     for unit in sorted(u for u in st.ground if st.data.ground[u].side == "jp" and st.data.ground[u].range is not None):
         acts.extend(A.Bombard(h, unit) for h in hexes if artillery.can_bombard(st, unit, (h,)))
@@ -176,11 +214,13 @@ def explain_bombard(st: FBState, action: A.Bombard) -> IllegalAction:
     if action.hex not in artillery_targets(st):
         return IllegalAction("FB 9.5.1", f"{action.hex} is not Henderson Field or a constructed Fighter Strip hex")
     if action.unit in st.data.ships:
-        return IllegalAction("FB 10.1", f"{action.unit} is not in an IJN box")
+        if action.unit not in st.ships:
+            return IllegalAction("FB 10.1", f"{action.unit} is not in play: only ships in an IJN box bombard")
+        return IllegalAction("FB 10.2", f"{action.unit} fires its mission in the Japanese combat phase")
     g = st.data.ground.get(action.unit)
     if g is None or g.side != "jp" or g.range is None:
         return IllegalAction("FB 9.1", f"{action.unit} is not a Japanese artillery unit")
-    if action.unit in st.attacked:
+    if action.unit in st.combat.attacked:
         return IllegalAction("FB 9.4", f"{action.unit} has already fired this turn")
     if artillery.adjacent_to_enemy(st, action.unit):
         return IllegalAction("FB 9.4", f"{action.unit} is next to US units and must attack them")
@@ -190,8 +230,8 @@ def explain_bombard(st: FBState, action: A.Bombard) -> IllegalAction:
 def bombard(st: FBState, action: A.Bombard, events: list[Event]) -> None:
     if action.unit in st.data.ships:
         st.eliminate(action.unit, "FB 10.5", "removed after its bombardment", events)
-        strike(st, action.hex, "FB 10.3", "destroyed", f"{action.unit} shells airfield hex {action.hex}", events)
+        strike(st, action.hex, "FB 10.3", Status.DESTROYED, f"{action.unit} shells airfield hex {action.hex}", events)
     else:
-        st.attacked.add(action.unit)  # FB 9.4: one attack per turn
-        strike(st, action.hex, "FB 9.5.3", "damaged", f"{action.unit} bombards airfield hex {action.hex}", events)
+        st.combat.attacked.add(action.unit)  # FB 9.4: one attack per turn
+        strike(st, action.hex, "FB 9.5.3", Status.DAMAGED, f"{action.unit} bombards airfield hex {action.hex}", events)
     decisions.settle(st, events)

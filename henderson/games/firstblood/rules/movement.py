@@ -10,45 +10,50 @@ from __future__ import annotations
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
+from henderson.core.game import Action
 from henderson.games.firstblood import actions as A
-from henderson.games.firstblood.rules import airfields
+from henderson.games.firstblood.rules import airfields, japanese_air
+from henderson.games.firstblood.rules.phase import FBPhase
 from henderson.games.firstblood.rules.placement import HEX_STACK
-from henderson.games.firstblood.state import OTHER, FBState
-
-
-def enter(st: FBState, events: list[Event]) -> None:
-    side = st.phasing
-    st.mf = {}
-    st.reach_cache = {}
-    st.move_lists = None
-    for unit in st.ground:
-        g = st.data.ground[unit]
-        if g.side == side and unit not in st.held:
-            st.mf[unit] = 2 * g.mf  # FB 4.1: nothing saved from earlier turns
+from henderson.games.firstblood.rules.stacking import Stacking, overfull
+from henderson.games.firstblood.state import FBState, enemy_of
 
 
 def fmt_mf(half: int) -> str:
     return f"{half // 2}½" if half % 2 else str(half // 2)
 
 
-def reach(st: FBState, unit: str) -> dict[str, int]:
-    """Every place `unit` can move to now, with its least cost in half-MF (not its own place)."""
-    budget = st.mf.get(unit, 0)
+def reach(st: FBState, unit: str, here: str | None = None, budget: int | None = None) -> dict[str, int]:
+    """Every place `unit` can move to now, with its least cost in half-MF (not its own place);
+    or from `here` with `budget` half-MF left, where it would stand after a move."""
+    if budget is None:
+        budget = st.mf.get(unit, 0)
     if budget <= 0:
         return {}
     board = st.board
     g = st.data.ground[unit]
-    here = st.ground[unit]
+    if here is None:
+        here = st.ground[unit]
     enemy, zoc = enemy_and_zoc(st, g.side)
+    if board.on_map(here) and budget <= 2 * g.mf:
+        free = board.free_reach(here, 2 * g.mf)
+        n = free.within[budget]
+        if here not in (danger := danger_hexes(st, g.side)) and danger.isdisjoint(free.hexes[:n]):
+            return dict(free.items[:n])  # no enemy or ZOC within reach: as on an empty map
+    return reach_with(st, unit, here, budget, enemy, zoc, st.visited.get(unit, here))
+
+
+def reach_with(
+    st: FBState, unit: str, here: str, budget: int, enemy: set[str], zoc: set[str], seen: str
+) -> dict[str, int]:
+    """`reach` with the enemy hexes, their zones of control and the boxes already visited given
+    (the refusals ask what a move would cost without one of them)."""
+    board = st.board
+    g = st.data.ground[unit]
     half = g.mf  # one half of the printed MF, in half-MF units (FB 6.1, 6.2, 7.3)
     starts: dict[str, int] = {}
     boxes: dict[str, int] = {}
     if board.on_map(here):
-        if budget <= 2 * half:
-            free = board.free_reach(here, 2 * half)
-            n = free.within[budget]
-            if here not in (danger := danger_hexes(st, g.side)) and danger.isdisjoint(free.hexes[:n]):
-                return dict(free.items[:n])  # no enemy or ZOC within reach: as on an empty map
         starts[here] = 0
     elif here in board.ep_arrows:
         cost = 0 if g.side == "us" else half  # FB 7.1 (US pays nothing), FB 7.3
@@ -57,7 +62,6 @@ def reach(st: FBState, unit: str) -> dict[str, int]:
                 starts[h] = min(starts.get(h, cost), cost)
     elif here in board.box_arrows:
         # FB 6.1: box to box costs half the MF; never back into a box already visited (FB 6.0)
-        seen = st.visited.get(unit, here)
         frontier = [(here, 0, seen)]
         while frontier:
             box, cost, been = frontier.pop()
@@ -88,7 +92,7 @@ def enemy_and_zoc(st: FBState, side: str) -> tuple[set[str], set[str]]:
     key = ("enemy", side)
     found = st.reach_cache.get(key)
     if found is None:
-        enemy = st.hexes_of(OTHER[side])
+        enemy = st.hexes_of(enemy_of(side))
         zoc = st.board.zoc(enemy)
         found = [enemy, zoc, enemy | zoc]
         st.reach_cache[key] = found
@@ -146,7 +150,23 @@ def is_legal_move(st: FBState, action: A.Move) -> bool:
     cost = costs(st, unit)
     if action.to not in cost:
         return False
-    return not st.board.on_map(action.to) or len(st.at(action.to)) < HEX_STACK
+    return fits(st, unit, action.to, cost[action.to])
+
+
+def stacking_of(st: FBState) -> Stacking:
+    """The stacking answer of this position: the move lists' when they are kept, else a new one."""
+    lists = st.move_lists
+    return lists.stacking if lists is not None else Stacking(st)
+
+
+def fits(st: FBState, unit: str, to: str, cost: int) -> bool:
+    """FB 5.0: whether, after this move, the phase could still end within the stacking limit."""
+    if not st.board.on_map(to):
+        return True  # the boxes have no limit (FB 5.0, 7.2)
+    if st.move_lists is None and len(st.at(to)) < HEX_STACK and not overfull(st):
+        return True  # room, and no hex over the limit: nothing to weigh
+    stacking = stacking_of(st)
+    return to not in stacking.full or stacking.allows(st, unit, to, cost)
 
 
 def movers(st: FBState) -> list[str]:
@@ -174,24 +194,25 @@ def bomb_targets(st: FBState) -> list[str]:
 
 class MoveLists:
     """The legal moves of one movement phase, kept up to date move by move (only the mover's
-    list and the lists touching a hex that filled or emptied change), so that listing the
-    legal actions after a move costs one reach, not one per unit. Held by one state only:
-    a clone starts without and rebuilds it from the shared `reach_cache`."""
+    list and the lists touching a full hex whose answer may have changed are redone), so that
+    listing the legal actions after a move costs about one reach, not one per unit. Held by one
+    state only: a clone starts without and rebuilds it from the shared `reach_cache`."""
 
-    __slots__ = ("full", "lists", "movers")
+    __slots__ = ("lists", "movers", "stacking")
 
     def __init__(self, st: FBState) -> None:
-        # FB 5.0 (see rulings): no move ends in a map hex already holding three ground units
-        terrain = st.board.terrain
-        self.full = {p for p, units in st.occ.items() if len(units) >= HEX_STACK and p in terrain}
+        self.stacking = Stacking(st)  # FB 5.0: which moves into full hexes still let the phase end
         self.movers = movers(st)
         self.lists = {u: self._filtered(st, u) for u in self.movers}
 
     def _filtered(self, st: FBState, unit: str) -> list[A.Move]:
         unit_moves, places = moves(st, unit)
-        if self.full.isdisjoint(places):
+        stacking = self.stacking
+        full = stacking.full
+        if full.isdisjoint(places):
             return unit_moves
-        return [m for m in unit_moves if m.to not in self.full]
+        cost = costs(st, unit)
+        return [m for m in unit_moves if m.to not in full or stacking.allows(st, unit, m.to, cost[m.to])]
 
     def actions(self) -> list[A.Move]:
         acts: list[A.Move] = []
@@ -202,16 +223,13 @@ class MoveLists:
 
     def moved(self, st: FBState, unit: str, frm: str, to: str) -> None:
         """Bring the lists up to date after `unit` moved from `frm` to `to`."""
-        terrain = st.board.terrain
-        changed = []
-        for place in (frm, to):
-            is_full = place in terrain and len(st.occ.get(place, ())) >= HEX_STACK
-            if is_full != (place in self.full):
-                changed.append(place)
-                if is_full:
-                    self.full.add(place)
-                else:
-                    self.full.discard(place)
+        old = self.stacking
+        changed: set[str] = set()
+        if old.settled and frm not in old.full and to not in old.full and len(st.occ.get(to, ())) < HEX_STACK:
+            old.step(unit, frm, to)  # between hexes with room: no full hex's answer changes
+        else:
+            new = self.stacking = Stacking(st)
+            changed = (old.full ^ new.full) | (old.esc ^ new.esc) | (old.full - old.esc) | (new.full - new.esc)
         if st.mf.get(unit, 0) <= 0:
             self.movers.remove(unit)
             del self.lists[unit]
@@ -223,51 +241,13 @@ class MoveLists:
                     self.lists[other] = self._filtered(st, other)
 
 
-def has_choice(st: FBState) -> bool:
-    """Whether some move is open, found without listing them all (see `sequence.advance`);
-    False only means "list them to know"."""
-    lists = st.move_lists
-    if lists is not None:
-        return any(lists.lists.values())
-    terrain = st.board.terrain
-    for unit in movers(st):
-        for place in moves(st, unit)[1]:
-            if place not in terrain or len(st.occ.get(place, ())) < HEX_STACK:  # FB 5.0
-                return True
-    return False
-
-
-def actions(st: FBState) -> list[A.FBAction]:
-    if st.move_lists is None:
-        st.move_lists = MoveLists(st)
-    acts: list[A.FBAction] = list(st.move_lists.actions())
-    if st.phasing == "us":
-        ready = bombers_ready(st)
-        targets = bomb_targets(st) if ready else []
-        for b in ready:
-            acts.extend(A.Bomb(b, h) for h in targets)
-    if st.phasing == "jp":
-        from henderson.games.firstblood.rules import japanese_air
-
-        acts.extend(japanese_air.missions(st))
-    return acts
-
-
-def accepts(st: FBState, action: A.FBAction) -> bool:
-    """`move ... via` is checked step by step; it is legal when its path is."""
-    if isinstance(action, A.Move) and action.via:
-        path_cost(st, action)
-        return True
-    return False
-
-
 def path_cost(st: FBState, action: A.Move) -> int:
     """Cost of a move along its given path; IllegalAction at the first wrong step."""
     unit = action.unit
     check_mover(st, unit)
     board = st.board
     g = st.data.ground[unit]
-    enemy = st.hexes_of(OTHER[g.side])
+    enemy = st.hexes_of(enemy_of(g.side))
     zoc = board.zoc(enemy)
     here = st.ground[unit]
     cost = 0
@@ -294,7 +274,9 @@ def path_cost(st: FBState, action: A.Move) -> int:
         elif here in board.box_arrows:
             if step in board.box_next[here]:
                 if step in visited:
-                    raise IllegalAction("FB 6.0", f"{unit} may not reenter box {step}")
+                    raise IllegalAction(
+                        "FB 6.0", f"{unit} may not reenter box {step}: it has been in or moved through boxes {visited}"
+                    )
                 visited += step
             elif step in board.box_arrows[here]:
                 if step in enemy:
@@ -311,12 +293,25 @@ def path_cost(st: FBState, action: A.Move) -> int:
         here = step
     if cost > st.mf[unit]:
         raise IllegalAction("FB 4.0", f"{unit} has {fmt_mf(st.mf[unit])} MF left, the path costs {fmt_mf(cost)}")
-    if board.on_map(here) and len(st.at(here)) >= HEX_STACK:
-        raise IllegalAction("FB 5.0", f"{here} already holds {HEX_STACK} ground units")
+    if not fits(st, unit, here, cost):
+        raise crowded(st, unit, here)
     return cost
 
 
+def crowded(st: FBState, unit: str, hex_id: str) -> IllegalAction:
+    """The refusal of a move after which the stacking limit could not be met by the end of the phase."""
+    n = len(st.at(hex_id)) + 1
+    why = f"{hex_id} would hold {n}" if n > HEX_STACK else f"it takes the room {', '.join(overfull(st))} needs"
+    return IllegalAction(
+        "FB 5.0",
+        f"after {unit} moves to {hex_id} the moves left could not bring every hex within the limit of "
+        f"{HEX_STACK} ground units by the end of the movement phase ({why})",
+    )
+
+
 def check_mover(st: FBState, unit: str) -> None:
+    if unit in st.data.air or unit in st.data.ships:
+        raise IllegalAction("FB 4.3", f"{unit} is an air or naval unit: it has no movement factors and does not move")
     if unit not in st.data.ground:
         raise IllegalAction("FB 4.0", f"no ground unit {unit!r}")
     if unit not in st.ground:
@@ -331,72 +326,45 @@ def check_mover(st: FBState, unit: str) -> None:
         raise IllegalAction("FB 4.1", f"{unit} has no movement factors left")
 
 
-def explain(st: FBState, action: A.FBAction) -> IllegalAction:
-    try:
-        if isinstance(action, A.Move):
-            check_mover(st, action.unit)
-            board = st.board
-            g = st.data.ground[action.unit]
-            if action.to in board.box_arrows and g.side == "us":
-                return IllegalAction("FB 6.0", "only Japanese land units may use the off-board boxes")
-            if board.on_map(st.ground[action.unit]) and not board.on_map(action.to):
-                return IllegalAction("FB 6.0", "once on the map, Japanese units never leave it for the boxes")
-            if board.on_map(action.to) and action.to in st.hexes_of(OTHER[g.side]):
-                return IllegalAction("FB 7.4", f"{action.to} holds enemy ground units")
-            if board.on_map(action.to) and len(st.at(action.to)) >= HEX_STACK:
-                return IllegalAction("FB 5.0", f"{action.to} already holds {HEX_STACK} ground units")
-            if action.to not in board.terrain and action.to not in board.box_arrows:
-                return IllegalAction("FB 4.0", f"{action.to} is not a hex of the map or an off-board box")
-            return IllegalAction(
-                "FB 4.0",
-                f"{action.unit} cannot reach {action.to} with {fmt_mf(st.mf[action.unit])} MF "
-                "(costs FB 4.2, boxes FB 6.1-6.2, no ZOC to ZOC FB 8.2)",
-            )
-        if isinstance(action, A.Bomb):
-            if st.phasing != "us":
-                return IllegalAction("FB 13.6", "US bombers are placed in the US movement phase")
-            if action.unit in st.bombing:
-                return IllegalAction("FB 13.6", f"{action.unit} is already placed over {st.bombing[action.unit]}")
-            if action.unit not in bombers_ready(st):
-                return IllegalAction("FB 13.6", f"{action.unit} is not a bomber in the USAF Ground Attack box")
-            return IllegalAction("FB 13.6", f"{action.hex} holds no Japanese ground units on the map (FB 13.2)")
-        if isinstance(action, A.AirMission):
-            from henderson.games.firstblood.rules import japanese_air
-
-            return japanese_air.explain(st, action)
-    except IllegalAction as exc:
-        return exc
-    from henderson.games.firstblood.rules.sequence import not_now
-
-    return not_now(st, action)
-
-
-def do(st: FBState, action: A.FBAction, events: list[Event]) -> None:
-    if isinstance(action, A.Move):
-        if action.via:
-            cost = path_cost(st, action)
-        else:
-            cost = costs(st, action.unit)[action.to]
-        move(st, action.unit, action.to, cost, events)
-    elif isinstance(action, A.Bomb):
-        st.bombing[action.unit] = action.hex
-        events.append(
-            Event("bomb", f"{action.unit} placed over {action.hex} (FB 13.6)", {"unit": action.unit, "hex": action.hex})
+def unreachable(st: FBState, unit: str, to: str) -> IllegalAction:
+    """Why `unit` cannot reach `to`: the first of the movement rules without which it could."""
+    g = st.data.ground[unit]
+    here = st.ground[unit]
+    budget = st.mf[unit]
+    enemy = enemy_and_zoc(st, g.side)[0]
+    seen = st.visited.get(unit, here)
+    if to in reach_with(st, unit, here, budget, enemy, set(), seen):
+        return IllegalAction(
+            "FB 8.2",
+            f"every way for {unit} to {to} steps directly from one enemy zone of control to another "
+            "(it must first move to a hex free of enemy ZOC)",
         )
-    elif isinstance(action, A.AirMission):
-        from henderson.games.firstblood.rules import japanese_air
+    if to in reach_with(st, unit, here, budget, set(), set(), seen):
+        return IllegalAction("FB 7.4", f"every way for {unit} to {to} within its MF passes through enemy-held hexes")
+    if here in st.board.box_arrows and to in reach_with(st, unit, here, budget, set(), set(), here):
+        return IllegalAction("FB 6.0", f"the way for {unit} to {to} passes through a box it has been in ({seen})")
+    return IllegalAction(
+        "FB 4.0",
+        f"{unit} has {fmt_mf(budget)} MF left, not enough to reach {to} "
+        "(hexside costs FB 4.2; a box or an entry costs half the unit's MF, FB 6.1, 6.2, 7.3)",
+    )
 
-        japanese_air.fly(st, action, events)
 
-
-def move(st: FBState, unit: str, to: str, cost: int, events: list[Event]) -> None:
+def move(st: FBState, unit: str, to: str, cost: int, events: list[Event], passed: str | None = None) -> None:
+    """Carry out a checked move; `passed` names the boxes entered on the way when a path was
+    given (else the boxes between the two ends, FB 6.0)."""
     frm = st.ground[unit]
     lists = st.move_lists
     st.mf[unit] -= cost
     st.put(unit, to)  # forgets the move lists: any other change of place must rebuild them
     st.moved.add(unit)
-    if to in st.board.box_arrows:
-        st.visited[unit] = st.visited.get(unit, frm) + to  # FB 6.3 box counters
+    board = st.board
+    if to in board.box_arrows:
+        if passed is None:
+            passed = board.boxes_between(frm, to)
+        seen = st.visited.get(unit, frm)
+        # FB 6.0, 6.3: a box counter for every box entered, those only passed through included
+        st.visited[unit] = seen + "".join(b for b in dict.fromkeys(passed) if b not in seen)
     if lists is not None:
         lists.moved(st, unit, frm, to)
         st.move_lists = lists
@@ -411,24 +379,170 @@ def move(st: FBState, unit: str, to: str, cost: int, events: list[Event]) -> Non
         airfields.occupied(st, to, events)
 
 
+def legal_movers(st: FBState) -> dict[str, list[A.Move]]:
+    """Each moving unit's legal moves now."""
+    if st.move_lists is None:
+        st.move_lists = MoveLists(st)
+    return st.move_lists.lists
+
+
 def unmoved_in_boxes(st: FBState) -> list[str]:
     """FB 6.3: Japanese units in boxes that have not moved this turn and could."""
     if st.phasing != "jp":
         return []
-    return sorted(
-        u
-        for u, where in st.ground.items()
-        if where in st.board.box_arrows and u not in st.moved and u not in st.held and reach(st, u)
-    )
+    boxes = st.board.box_arrows
+    return sorted(u for u, acts in legal_movers(st).items() if acts and st.ground[u] in boxes and u not in st.moved)
 
 
-def end_blocker(st: FBState) -> IllegalAction | None:
-    stuck = unmoved_in_boxes(st)
-    if stuck:
-        return IllegalAction("FB 6.3", f"Japanese units in off-board boxes must move every turn ({', '.join(stuck)})")
-    return None
+def waiting_on_entry_points(st: FBState) -> list[str]:
+    """FB 6.4: units of the moving side on entry points that could still enter the map."""
+    eps = st.board.ep_arrows
+    return sorted(u for u, acts in legal_movers(st).items() if acts and st.ground[u] in eps)
 
 
-def leave(st: FBState, events: list[Event]) -> None:
-    st.mf = {}
-    st.move_lists = None
+class Movement(FBPhase):
+    """A movement phase (FB 4.0-7.4, 13.3, 13.6)."""
+
+    def enter(self, st: FBState, events: list[Event]) -> None:
+        side = st.phasing
+        st.mf = {}
+        st.reach_cache = {}
+        st.move_lists = None
+        for unit in st.ground:
+            g = st.data.ground[unit]
+            if g.side == side and unit not in st.held:
+                st.mf[unit] = 2 * g.mf  # FB 4.1: nothing saved from earlier turns
+
+    def has_choice(self, st: FBState) -> bool | None:
+        """Whether some move is open, found without listing them all (look-ahead clones that
+        are only evaluated never pay for the list); None: list them to know."""
+        lists = st.move_lists
+        if lists is not None:
+            return any(lists.lists.values()) or None
+        if overfull(st):
+            return None
+        terrain = st.board.terrain
+        for unit in movers(st):
+            for place in moves(st, unit)[1]:
+                if place not in terrain or len(st.occ.get(place, ())) < HEX_STACK:  # FB 5.0: room
+                    return True
+        return None
+
+    def is_legal(self, st: FBState, action: Action) -> bool:
+        """A move is checked against the mover's destinations (the long list of every unit's
+        moves is never searched); anything else as in every phase."""
+        if isinstance(action, A.Move) and not action.via:
+            return is_legal_move(st, action)
+        return super().is_legal(st, action)
+
+    def actions(self, st: FBState) -> list[Action]:
+        if st.move_lists is None:
+            st.move_lists = MoveLists(st)
+        acts: list[Action] = list(st.move_lists.actions())
+        if st.phasing == "us":
+            ready = bombers_ready(st)
+            targets = bomb_targets(st) if ready else []
+            for b in ready:
+                acts.extend(A.Bomb(b, h) for h in targets)
+        if st.phasing == "jp":
+            acts.extend(japanese_air.missions(st))
+        return acts
+
+    def accepts(self, st: FBState, action: Action) -> bool:
+        """`move ... via` is checked step by step; it is legal when its path is. A Japanese air
+        mission may name any of identical counters (FB 13.3)."""
+        if isinstance(action, A.Move) and action.via:
+            path_cost(st, action)
+            return True
+        if isinstance(action, A.AirMission) and st.phasing == "jp":
+            return japanese_air.accepts(st, action)
+        return False
+
+    def explain(self, st: FBState, action: Action) -> IllegalAction:
+        try:
+            if isinstance(action, A.Move):
+                check_mover(st, action.unit)
+                board = st.board
+                g = st.data.ground[action.unit]
+                if action.to in board.box_arrows and g.side == "us":
+                    return IllegalAction("FB 6.0", "only Japanese land units may use the off-board boxes")
+                here = st.ground[action.unit]
+                if board.on_map(here) and not board.on_map(action.to):
+                    return IllegalAction("FB 6.0", "once on the map, Japanese units never leave it for the boxes")
+                if here in board.box_arrows and action.to in board.box_arrows:
+                    seen = st.visited.get(action.unit, here)
+                    again = [b for b in (board.boxes_between(here, action.to) or action.to) if b in seen]
+                    if again:
+                        return IllegalAction(
+                            "FB 6.0",
+                            f"{action.unit} may not reenter box {again[0]}: "
+                            f"it has been in or moved through boxes {seen}",
+                        )
+                if board.on_map(action.to) and action.to in st.hexes_of(enemy_of(g.side)):
+                    return IllegalAction("FB 7.4", f"{action.to} holds enemy ground units")
+                if action.to in costs(st, action.unit) and not action.via:
+                    return crowded(st, action.unit, action.to)
+                if action.to not in board.terrain and action.to not in board.box_arrows:
+                    return IllegalAction("FB 4.0", f"{action.to} is not a hex of the map or an off-board box")
+                return unreachable(st, action.unit, action.to)
+            if isinstance(action, A.Bomb):
+                if st.phasing != "us":
+                    return IllegalAction("FB 13.6", "US bombers are placed in the US movement phase")
+                if action.unit in st.bombing:
+                    return IllegalAction("FB 13.6", f"{action.unit} is already placed over {st.bombing[action.unit]}")
+                if action.unit not in bombers_ready(st):
+                    return IllegalAction("FB 13.6", f"{action.unit} is not a bomber in the USAF Ground Attack box")
+                return IllegalAction("FB 13.6", f"{action.hex} holds no Japanese ground units on the map (FB 13.2)")
+            if isinstance(action, A.AirMission):
+                return japanese_air.explain(st, action)
+        except IllegalAction as exc:
+            return exc
+        return super().explain(st, action)
+
+    def do(self, st: FBState, action: Action, events: list[Event]) -> None:
+        if isinstance(action, A.Move):
+            if action.via:
+                cost = path_cost(st, action)
+                passed = "".join(p for p in (*action.via, action.to) if p in st.board.box_arrows)
+            else:
+                cost = costs(st, action.unit)[action.to]
+                passed = None
+            move(st, action.unit, action.to, cost, events, passed)
+        elif isinstance(action, A.Bomb):
+            st.bombing[action.unit] = action.hex
+            events.append(
+                Event(
+                    "bomb",
+                    f"{action.unit} placed over {action.hex} (FB 13.6)",
+                    {"unit": action.unit, "hex": action.hex},
+                )
+            )
+        elif isinstance(action, A.AirMission):
+            japanese_air.fly(st, action, events)
+
+    def end_blocker(self, st: FBState) -> IllegalAction | None:
+        legal_movers(st)
+        assert st.move_lists is not None
+        over = [] if st.move_lists.stacking.settled else overfull(st)
+        if over:
+            where = ", ".join(f"{h} ({len(st.at(h))} units)" for h in over)
+            return IllegalAction(
+                "FB 5.0", f"at most {HEX_STACK} ground units a hex at the end of the movement phase: {where}"
+            )
+        stuck = unmoved_in_boxes(st)
+        if stuck:
+            return IllegalAction(
+                "FB 6.3", f"Japanese units in off-board boxes must move every turn ({', '.join(stuck)})"
+            )
+        waiting = waiting_on_entry_points(st)
+        if waiting:
+            where = ", ".join(f"{u} on {st.ground[u]}" for u in waiting)
+            return IllegalAction("FB 6.4", f"units may not stay on entry points while they can enter the map ({where})")
+        return None
+
+    def leave(self, st: FBState, events: list[Event]) -> None:
+        st.mf = {}
+        st.move_lists = None
+
+
+PHASE = Movement()

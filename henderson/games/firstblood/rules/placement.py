@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
-from henderson.games.firstblood.state import FBState
+from henderson.games.firstblood.state import FBState, ShipBox
 
 AIRSTRIP_STACK = 6  # FB 5.2, 12.1
 HEX_STACK = 3  # FB 5.0
@@ -107,10 +107,10 @@ def place(st: FBState, unit: str, where: str, events: list[Event]) -> None:
         st.moved.add(unit)
         if where in st.board.box_arrows:
             st.visited[unit] = where  # FB 6.3 box counter
-            if not st.phase.endswith("setup"):
+            if not st.current_step.setup:
                 st.held.add(unit)  # FB 7.2: no move from Box A or D on the turn of arrival
     elif kind == "ship":
-        st.ships[unit] = where
+        st.ships[unit] = ShipBox(where)
     else:
         st.air[unit] = where
     events.append(Event("place", f"{unit} placed at {where}", {"unit": unit, "at": where}))

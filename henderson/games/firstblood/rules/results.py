@@ -3,25 +3,23 @@ for (FB 7.5.3, 8.6, 8.8–8.12, 10.5, 11.4, 13.6). The owners' choices become de
 
 from __future__ import annotations
 
-from henderson.core.events import Event
+from henderson.core.events import Event, roll
 from henderson.games.firstblood.odds import Odds
 from henderson.games.firstblood.rules import decisions
-from henderson.games.firstblood.state import OTHER, Building, Decision, FBState
+from henderson.games.firstblood.state import Advance, Building, Entry, FBDecision, FBState, Lose, Retreat, enemy_of
 
 
 def resolve(st: FBState, b: Building, odds: Odds, events: list[Event]) -> None:
     side = st.phasing
-    enemy = OTHER[side]
+    enemy = enemy_of(side)
     attackers = list(b.attackers)
     defenders = [u for h in b.defenders for u in st.at(h)]
-    st.attacked.update(attackers)
-    st.attacked.update(b.artillery)  # FB 9.4: one attack per turn
-    st.attacked_hexes.update(b.defenders)
-    st.disturbed.update(b.defenders)  # FB 11.4: engineers attacked stop work
-    for u in attackers:
-        here = st.ground[u]
-        if st.board.on_map(here):
-            st.disturbed.add(here)  # an engineer that attacks stops work too (FB 11.4)
+    st.combat.attacked.update(attackers)
+    st.combat.attacked.update(b.artillery)  # FB 9.4: one attack per turn
+    st.combat.attacked_hexes.update(b.defenders)
+    # FB 11.4: engineers attacked stop work; one that attacks stops its own (it is in `attacked`),
+    # not that of an engineer beside it that did not
+    st.disturbed.update(b.defenders)
     summary = f"{side.upper()} attack on {'+'.join(b.defenders)}: {odds.ratio_text}"
     if odds.doublings:
         summary += "; " + "; ".join(f"{d.hex} doubled ({d.rule})" for d in odds.doublings)
@@ -37,7 +35,7 @@ def resolve(st: FBState, b: Building, odds: Odds, events: list[Event]) -> None:
         _after(st, b)
         return
     table = st.data.tables[side]
-    die = st.roll(f"FB 8.9 combat roll on the {table.name}", events)
+    die = roll(st.dice, f"FB 8.9 combat roll on the {table.name}", events)
     modified = min(6, max(1, die + odds.drm))  # FB 8.8
     code = table.results[odds.column][modified - 1]
     mods = ", ".join(f"{m.value:+d} {m.rule}" for m in odds.modifiers) or "no modifiers"
@@ -48,7 +46,7 @@ def resolve(st: FBState, b: Building, odds: Odds, events: list[Event]) -> None:
             {"die": die, "modified": modified, "column": odds.column, "result": code, "defenders": list(b.defenders)},
         )
     )
-    queue: list[Decision] = []
+    queue: list[FBDecision] = []  # in the order they are decided
     if code == "AE":  # FB 8.10
         for u in attackers:
             st.eliminate(u, "FB 8.10", "AE: all attacking units eliminated", events)
@@ -58,23 +56,23 @@ def resolve(st: FBState, b: Building, odds: Odds, events: list[Event]) -> None:
             for u in attackers:  # FB 7.5.3: defenders not removed, attackers eliminated
                 st.eliminate(u, "FB 7.5.3", f"{code} on an attack out of {st.ground[u]}", events)
         else:
-            queue.append(Decision("lose", side, attackers, n, rule="FB 8.10", then="retreat", survivors=attackers))
+            queue.append(Lose(side, units=list(attackers), count=n, rule="FB 8.10", retreat=list(attackers)))
     elif code == "EX":
-        queue.append(Decision("lose", side, attackers, 1, rule="FB 8.10"))
-        queue.append(Decision("lose", enemy, defenders, 1, rule="FB 8.10", then="retreat", survivors=defenders))
+        queue.append(Lose(side, units=list(attackers), count=1, rule="FB 8.10"))
+        queue.append(Lose(enemy, units=list(defenders), count=1, rule="FB 8.10", retreat=list(defenders)))
     elif code == "DR":
-        queue.append(Decision("retreat", enemy, defenders, rule="FB 8.10"))
+        queue.append(Retreat(enemy, units=list(defenders), rule="FB 8.10"))
     elif code == "D1":
-        queue.append(Decision("lose", enemy, defenders, 1, rule="FB 8.10", then="retreat", survivors=defenders))
+        queue.append(Lose(enemy, units=list(defenders), count=1, rule="FB 8.10", retreat=list(defenders)))
     elif code == "DE":
         for u in defenders:
             st.eliminate(u, "FB 8.10", "DE: all defending units eliminated", events)
     if code != "AE" and not (off_board and code in ("A1", "A2")):
         if off_board:
-            queue.append(Decision("entry", side, attackers, hexes=list(b.defenders), rule="FB 7.5.3"))
+            queue.append(Entry(side, units=list(attackers), hexes=list(b.defenders), rule="FB 7.5.3"))
         elif code in ("DE",):
-            queue.append(Decision("advance", side, attackers, hexes=list(b.defenders), rule="FB 8.10"))
-    st.pending.extend(queue)
+            queue.append(Advance(side, units=list(attackers), hexes=list(b.defenders), rule="FB 8.10"))
+    st.pending[:0] = reversed(queue)  # the last pending decision is decided first
     _after(st, b)
     decisions.settle(st, events)
 

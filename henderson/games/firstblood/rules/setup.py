@@ -8,28 +8,11 @@ from __future__ import annotations
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
+from henderson.core.game import Action
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.rules import placement
+from henderson.games.firstblood.rules.phase import FBPhase
 from henderson.games.firstblood.state import FBState
-
-
-def enter(st: FBState, events: list[Event]) -> None:
-    side = st.phasing
-    start = st.data.arrivals("start", side)
-    st.to_place = []
-    if start is None:
-        return
-    st.to_place.extend(u for u in start.units if u not in st.ground)
-    for unit in sorted(st.data.air):
-        a = st.data.air[unit]
-        if a.side == side and a.arrives == "start" and unit not in st.air:
-            if side == "us":
-                st.to_place.append(unit)  # FB 3.0: the US player places his air units
-            else:
-                st.air[unit] = "ijaf_reserve"  # FB 13.4
-    for unit in sorted(st.data.ships):
-        if side == "jp" and st.data.ships[unit].arrives == "start" and unit not in st.ships:
-            st.to_place.append(unit)
 
 
 def default_plan(st: FBState) -> list[tuple[str, str]] | None:
@@ -38,7 +21,7 @@ def default_plan(st: FBState) -> list[tuple[str, str]] | None:
     plan = {p.unit: p.at for p in st.data.setup}
     if not st.to_place or any(u not in plan for u in st.to_place):
         return None
-    key = ("setup", st.phase, tuple(sorted(st.ground.items())), tuple(sorted(st.air.items())))
+    key = ("setup", st.step, tuple(sorted(st.ground.items())), tuple(sorted(st.air.items())))
     if key not in st.reach_cache:
         trial = st.clone()
         trial.reach_cache = {}
@@ -56,49 +39,66 @@ def default_plan(st: FBState) -> list[tuple[str, str]] | None:
     return [(u, plan[u]) for u in st.to_place]
 
 
-def actions(st: FBState) -> list[A.FBAction]:
-    if not st.to_place:
-        return []
-    unit = st.to_place[0]
-    acts: list[A.FBAction] = [A.Place(unit, p) for p in placement.places_for(st, unit, setup=True)]
-    if default_plan(st) is not None:
-        acts.insert(0, A.SetupDefault())
-    return acts
+class Setup(FBPhase):
+    """FB 3.0, 3.1: each side places its at-start forces, the US first."""
+
+    def enter(self, st: FBState, events: list[Event]) -> None:
+        side = st.phasing
+        start = st.data.arrivals("start", side)
+        st.to_place = []
+        if start is None:
+            return
+        st.to_place.extend(u for u in start.units if u not in st.ground)
+        for unit in sorted(st.data.air):
+            a = st.data.air[unit]
+            if a.side == side and a.arrives == "start" and unit not in st.air:
+                if side == "us":
+                    st.to_place.append(unit)  # FB 3.0: the US player places his air units
+                else:
+                    st.air[unit] = "ijaf_reserve"  # FB 13.4
+        for unit in sorted(st.data.ships):
+            if side == "jp" and st.data.ships[unit].arrives == "start" and unit not in st.ships:
+                st.to_place.append(unit)
+
+    def actions(self, st: FBState) -> list[Action]:
+        if not st.to_place:
+            return []
+        unit = st.to_place[0]
+        acts: list[Action] = [A.Place(unit, p) for p in placement.places_for(st, unit, setup=True)]
+        if default_plan(st) is not None:
+            acts.insert(0, A.SetupDefault())
+        return acts
+
+    def accepts(self, st: FBState, action: Action) -> bool:
+        return placement.accepts(st, action, setup=True)
+
+    def explain(self, st: FBState, action: Action) -> IllegalAction:
+        refused = placement.refusal(st, action, setup=True)
+        if refused is not None:
+            return refused
+        if isinstance(action, A.SetupDefault):
+            return IllegalAction("FB 3.0", "the default set-up does not fit what is left to place")
+        return super().explain(st, action)
+
+    def do(self, st: FBState, action: Action, events: list[Event]) -> None:
+        if isinstance(action, A.SetupDefault):
+            plan = default_plan(st)
+            assert plan is not None
+            for unit, where in plan:
+                placement.place(st, unit, where, events)
+        elif isinstance(action, A.Place):
+            placement.place(st, action.unit, action.at, events)
+
+    def end_blocker(self, st: FBState) -> IllegalAction | None:
+        if st.to_place:
+            rule = "FB 3.0" if st.phasing == "us" else "FB 3.1"
+            return IllegalAction(
+                rule, f"all at-start forces must be placed ({len(st.to_place)} left: {st.to_place[0]} next)"
+            )
+        return None
+
+    def leave(self, st: FBState, events: list[Event]) -> None:
+        st.moved.clear()
 
 
-def accepts(st: FBState, action: A.FBAction) -> bool:
-    return placement.accepts(st, action, setup=True)
-
-
-def explain(st: FBState, action: A.FBAction) -> IllegalAction:
-    refused = placement.refusal(st, action, setup=True)
-    if refused is not None:
-        return refused
-    if isinstance(action, A.SetupDefault):
-        return IllegalAction("FB 3.0", "the default set-up does not fit what is left to place")
-    from henderson.games.firstblood.rules.sequence import not_now
-
-    return not_now(st, action)
-
-
-def do(st: FBState, action: A.FBAction, events: list[Event]) -> None:
-    if isinstance(action, A.SetupDefault):
-        plan = default_plan(st)
-        assert plan is not None
-        for unit, where in plan:
-            placement.place(st, unit, where, events)
-    elif isinstance(action, A.Place):
-        placement.place(st, action.unit, action.at, events)
-
-
-def end_blocker(st: FBState) -> IllegalAction | None:
-    if st.to_place:
-        rule = "FB 3.0" if st.phasing == "us" else "FB 3.1"
-        return IllegalAction(
-            rule, f"all at-start forces must be placed ({len(st.to_place)} left: {st.to_place[0]} next)"
-        )
-    return None
-
-
-def leave(st: FBState, events: list[Event]) -> None:
-    st.moved.clear()
+PHASE = Setup()

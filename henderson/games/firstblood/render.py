@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from henderson.games.firstblood.rules.sequence import PHASE_NAMES
 from henderson.games.firstblood.state import FBState
 
 TERRAIN_MARK = {"clear": ".", "jungle": '"', "ridge": "^"}
@@ -25,17 +24,17 @@ def render(st: FBState) -> str:
         r, c = board.layout.to_offset(h)
         rows.setdefault(r, {})[c] = h
     max_col = max(c for cols in rows.values() for c in cols)
-    lines = [f"{st.turn_name} — {PHASE_NAMES[st.phase]} — to act: {(st.current_player() or 'nobody').upper()}"]
-    if st.winner_side:
-        lines.append(f"GAME OVER: {st.winner_side.upper()} wins ({st.cause})")
+    lines = [f"{st.turn_label} — {st.current_step.name} — to act: {(st.current_player() or 'nobody').upper()}"]
+    if st.result is not None:
+        lines.append(f"GAME OVER: {(st.result.winner or 'nobody').upper()} wins ({st.result.cause})")
     header = "     " + "".join(f"{c:02d} " for c in range(max_col, 0, -1))
     lines.append(header + "  (columns: west ← → east)")
     for r in sorted(rows, reverse=True):
         pad = " " if r % 2 else ""  # even rows sit half a hex toward the higher (western) columns
         cells = []
         for c in range(max_col, 0, -1):
-            h = rows[r].get(c)
-            cells.append(cell(st, h) if h else "  ")
+            here = rows[r].get(c)
+            cells.append(cell(st, here) if here else "  ")
         lines.append(f"{r:02d}  {pad}" + " ".join(cells))
     lines.append(
         'key: . clear  " jungle  ^ ridge  HF airfield (Hd damaged, Hx destroyed, fs Fighter Strip unbuilt)  '
@@ -63,10 +62,10 @@ def render(st: FBState) -> str:
     if damaged:
         lines.append("airfields: " + ", ".join(f"{h} {s}" for h, s in sorted(damaged.items())))
     if st.pending:
-        d = st.pending[0]
+        d = st.pending[-1]
         lines.append(f"decision for {d.side.upper()}: {d.kind} ({d.rule}) {', '.join(d.units)}")
-    if st.building:
-        b = st.building
+    if st.combat.building:
+        b = st.combat.building
         parts = ", ".join(b.attackers + b.artillery + b.ships + b.air) or "nobody yet"
         lines.append(f"attack being built on {'+'.join(b.defenders)}: {parts}")
     return "\n".join(lines)

@@ -1,0 +1,144 @@
+"""Phase 3 Regroup, step 4 (AAG Reinforce, Repair, Deploy): reinforcement points bought as
+units at the base, repairs paid in supply tokens, ships deployed from the base sea zone;
+ships at the base may load in all three."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from henderson.core.events import Event
+from henderson.games.aag.actions import Action
+from henderson.games.aag.model import SUPPLY, Advantage
+from henderson.games.aag.rules import advantages, movement
+from henderson.games.aag.rules.base import AagPhase
+from henderson.games.aag.rules.common import note, representatives
+
+if TYPE_CHECKING:
+    from henderson.games.aag.state import AAGState
+
+
+def base_loads(state: AAGState) -> list[Action]:
+    """AAG Reinforce: new or existing ships at the base load, moved or not."""
+    return movement.load_actions(state, state.mover, ("transport", "destroyer", "carrier"), at_base=True)
+
+
+def spend(state: AAGState, side: str, zone: str, count: int) -> None:
+    for p in state.supplies(side, zone)[:count]:
+        state.remove(p)
+
+
+class Reinforce(AagPhase):
+    """AAG Reinforce: 10 reinforcement points plus 4 per island zone controlled, spent on
+    units placed at the base (sea units in its sea zone); unspent points are lost.
+
+    Purchases are listed from the most expensive, so that a player who always takes the first
+    action buys ships and not infantry alone: otherwise two such players' fleets never meet,
+    each holds its airfields, and the tie at 15 victory points goes on for ever
+    (AAG Regroup step 5: a tie continues until broken)."""
+
+    def enter(self, state: AAGState, events: list[Event]) -> None:
+        side = state.mover
+        state.points[side] = state.income(side)
+        note(events, "income", f"{side} has {state.points[side]} reinforcement points")
+
+    def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
+        side = state.mover
+        costs = {k: ut.cost for k, ut in state.data.units.items() if "token" not in ut.abilities}
+        costs[SUPPLY] = state.data.rules.supply_cost
+        order = sorted(costs, key=lambda k: -costs[k])
+        buys = [Action("buy", (k,)) for k in order if costs[k] <= state.points[side]]
+        return [*advantages.at_reinforce(state), *buys, *base_loads(state)]
+
+    def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
+        if action.verb == "use":
+            advantages.play(state, action, events)
+        elif action.verb == "load":
+            movement.play_load(state, action, events)
+        else:
+            self.buy(state, action.args[0], events)
+
+    def buy(self, state: AAGState, kind: str, events: list[Event]) -> None:
+        side = state.mover
+        cost = state.data.rules.supply_cost if kind == SUPPLY else state.data.units[kind].cost
+        state.points[side] -= cost
+        sea = kind != SUPPLY and state.data.units[kind].category == "sea"
+        p = state.new_piece(side, kind, state.base_sea(side) if sea else state.base_land(side))
+        if state.category(p) == "air":
+            p.landed = True
+        note(events, "buy", f"{side} buys {kind} {p.id} for {cost}", unit=p.id)
+        if kind in (SUPPLY, "artillery") and state.in_force(Advantage.GOOD_LOGISTICS, side):
+            free = state.new_piece(side, kind, p.zone)  # AAG Appendix 1 Good Logistics
+            note(events, "buy", f"{side} gets a second {kind} {free.id} free (Good Logistics)")
+
+    def leave(self, state: AAGState, events: list[Event]) -> None:
+        state.points[state.mover] = 0  # AAG Reinforce: unspent points are lost
+
+
+class Repairs(AagPhase):
+    """AAG Repair: a damaged sea unit at the base for 1 supply token there; a damaged
+    airfield for 1 supply token on its island."""
+
+    def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
+        side = state.mover
+        out = []
+        if len(state.supplies(side, state.base_land(side))) >= state.data.rules.sea_repair_cost:
+            damaged = [p for p in state.pieces.values() if p.side == side and p.damaged]
+            out += [Action("repair", (p.id,)) for p in representatives(state, damaged)]
+        for island in sorted(state.data.board.islands):
+            if any(a.damaged for a in state.airfields_of(side, island)) and (
+                len(state.supplies(side, island)) >= state.data.rules.airfield_repair_cost
+            ):
+                out.append(Action("repair", (island,)))
+        return [*out, *base_loads(state)]
+
+    def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
+        if action.verb == "load":
+            movement.play_load(state, action, events)
+            return
+        side, what = state.mover, action.args[0]
+        if what in state.pieces:
+            spend(state, side, state.base_land(side), state.data.rules.sea_repair_cost)
+            p = state.pieces[what]
+            p.damaged = False
+            p.zone = state.base_sea(side)
+            note(events, "repair", f"{p.id} ({p.type}) repaired", unit=p.id)
+        else:
+            spend(state, side, what, state.data.rules.airfield_repair_cost)
+            field = next(a for a in state.airfields_of(side, what) if a.damaged)
+            field.damaged = False
+            note(events, "repair", f"{side} airfield on {what} repaired", island=what)
+
+
+class Deploy(AagPhase):
+    """AAG Deploy: a sea unit in the base sea zone moves to a sea zone for that zone's
+    deployment number in supply tokens at the base, with its cargo."""
+
+    def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
+        side = state.mover
+        have = len(state.supplies(side, state.base_land(side)))
+        out = []
+        ships = [p for p in state.in_zone(state.base_sea(side), side) if not p.aboard]
+        for ship in representatives(state, ships):
+            for zone, sea in sorted(state.data.board.seas.items()):
+                cost = sea.deployment.get(side)
+                if cost is not None and cost <= have:
+                    out.append(Action("deploy", (ship.id, zone)))
+        return [*out, *base_loads(state)]
+
+    def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
+        if action.verb == "load":
+            movement.play_load(state, action, events)
+            return
+        side = state.mover
+        ship, zone = state.pieces[action.args[0]], action.args[1]
+        cost = state.data.board.seas[zone].deployment[side]
+        spend(state, side, state.base_land(side), cost)
+        ship.zone = zone
+        for c in state.cargo(ship):
+            c.zone = zone
+        note(events, "deploy", f"{ship.id} ({ship.type}) deployed to {zone} for {cost} supplies", unit=ship.id)
+
+
+BUY = Reinforce()
+REPAIR = Repairs()
+DEPLOY = Deploy()

@@ -1,0 +1,45 @@
+"""Phase 2 Combat step 3: Unload Transports and Destroyers (AAG Combat step 3), the first
+player and then the other: cargo goes ashore on an island zone next to its ship."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from henderson.core.events import Event
+from henderson.games.aag.actions import Action
+from henderson.games.aag.rules.base import AagPhase
+from henderson.games.aag.rules.common import is_cargo, land_piece, note
+
+if TYPE_CHECKING:
+    from henderson.games.aag.state import AAGState
+
+
+class Unload(AagPhase):
+    """`unload PIECE ZONE`: a land unit or supply aboard goes ashore next to its ship, never
+    onto the enemy's base card."""
+
+    def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
+        side = state.mover
+        out: list[Action] = []
+        cargo = [p for p in state.on_board(side) if is_cargo(p) and land_piece(state, p)]
+        seen: set[tuple[str, str, str]] = set()
+        for p in cargo:
+            for dest in state.data.board.land_zones_by_sea(p.zone):
+                if dest in state.enemy_base_zones(side):
+                    continue
+                key = (p.zone, p.type, dest)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(Action("unload", (p.id, dest)))
+        return out
+
+    def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
+        p = state.pieces[action.args[0]]
+        ship = p.aboard
+        p.aboard = None
+        p.zone = action.args[1]
+        p.unloaded = True
+        note(events, "unload", f"{p.id} ({p.type}) unloaded from {ship} onto {p.zone}")
+
+
+PHASE = Unload()
