@@ -213,7 +213,9 @@ class FirstBloodEncoder(BoardEncoder):
         planes[:] = self._static
         ch = self._channel
         moved = set(view.get("moved", ()))
-        movement = view.get("movement", {})
+        # movement left in MF: version 2 counts half MF (`half_mf`), version 1 gave MF
+        half_mf = view.get("half_mf")
+        movement = {u: v / 2 for u, v in half_mf.items()} if half_mf is not None else view.get("movement", {})
         for unit, at in view.get("ground", {}).items():
             info = self.ground.get(unit)
             if info is None:
@@ -270,7 +272,10 @@ class FirstBloodEncoder(BoardEncoder):
                     planes[ch["decision pending here"], *self.cell[hid]] = 1
         # global
         i = 0
-        glob[i + self._slot(self.turns, view.get("turn"))] = 1
+        turn = view.get("turn")  # version 2: counted from 1; version 1: as the track prints it
+        if isinstance(turn, int) and 1 <= turn <= len(self.turns.names):
+            turn = self.turns.names[turn - 1]
+        glob[i + self._slot(self.turns, turn)] = 1
         i += len(self.turns)
         glob[i + self._slot(self.phases, view.get("step", view.get("phase")))] = 1
         i += len(self.phases)
@@ -501,7 +506,8 @@ class AagEncoder(BoardEncoder):
         for a, kind in self.area_kind.items():
             if kind in self.kinds.index:
                 areas[self.areas[a], f[f"kind:{kind}"]] = 1
-        for p in view.get("pieces", ()):
+        pieces = view.get("pieces", ())
+        for p in pieces.values() if isinstance(pieces, Mapping) else pieces:  # version 2: by id
             s = p.get("side")
             if s not in self.sides:
                 continue
