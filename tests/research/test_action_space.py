@@ -121,3 +121,23 @@ def test_an_unknown_game_has_no_vocabulary_until_one_is_registered() -> None:
     space = ActionSpace(toy)
     state = toy.new_state(1)
     assert {space.text(space.tokens(a)) for a in state.legal_actions()} == {str(a) for a in state.legal_actions()}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_typed_structure_of_an_action_names_its_tokens(name: str) -> None:
+    """Where a game's `describe` gives typed arguments, the units, hexes, zones and numbers it
+    names are tokens of the action: the space is the same whichever form a client reads."""
+    from henderson.core.actions import ArgKind
+
+    game = games.get(name)
+    space = action_space(game)
+    named = (ArgKind.UNIT, ArgKind.UNITS, ArgKind.HEX, ArgKind.ZONE, ArgKind.NUMBER)
+    for state in positions_for(name)[::50]:
+        for action in state.legal_actions():
+            info = game.describe(action)
+            words = set(space.token_names(space.tokens(action)))
+            assert info.verb in words
+            for arg in info.args:
+                if arg.kind in named:
+                    values = arg.value if isinstance(arg.value, (list, tuple)) else [arg.value]
+                    assert {str(v) for v in values} <= words, (str(action), arg)
