@@ -166,7 +166,7 @@ class FirstBloodEncoder(BoardEncoder):
             + [b["id"] for b in data["holding_boxes"]]
         )
         self.turns = Slots(data["turns"])
-        self.phases = Slots(step_ids(game, _fb_phases()))
+        self.phases = Slots(step_ids(game))
         self.airfield = Slots(["operational", "damaged", "destroyed", "unbuilt"])
         self.specials = Slots(["unavailable", "available", "committed"])
         self.decisions = Slots(["lose", "retreat", "advance", "land", "entry"])
@@ -299,14 +299,6 @@ class FirstBloodEncoder(BoardEncoder):
         if info is not None:
             return str(info["side"])
         return self.air_side.get(unit)
-
-
-def _fb_phases() -> list[str]:
-    try:
-        from henderson.games.firstblood.position import PHASES
-    except ImportError:  # the game's own list moved: the sequence data gives it
-        return []
-    return list(PHASES)
 
 
 # -- Deluxe Guadalcanal ------------------------------------------------------------------------
@@ -464,7 +456,7 @@ class AagEncoder(BoardEncoder):
         self.types = Slots([*data["units"], "supply"])
         tokens = advantage_tokens(game)
         self.tokens = Slots(tokens, other=False)
-        self.steps = Slots(step_ids(game, _aag_steps()))
+        self.steps = Slots(step_ids(game))
         self.categories = Slots(["air", "sea", "land"])
         n_s = len(self.sides)
         self.area_features = [
@@ -556,14 +548,6 @@ class AagEncoder(BoardEncoder):
             for tok, count in (held.get(s, {}) or {}).items():
                 if tok in self.tokens.index:
                     glob[i + s_i * len(self.tokens) + self.tokens[tok]] = float(count)
-
-
-def _aag_steps() -> list[str]:
-    try:
-        from henderson.games.aag.sequence import steps
-    except ImportError:  # the game's own list moved: the sequence data gives it
-        return []
-    return list(dict.fromkeys([*steps(True, True), *steps(False, True)]))
 
 
 # -- the whole observation ------------------------------------------------------------------------
