@@ -190,11 +190,6 @@ class LegalTokens:
                 return self.actions[i]
         return None
 
-    def index_of(self, action: Action | str) -> int | None:
-        """Where `action` is among the legal actions, or None."""
-        text = str(action)
-        return next((i for i, a in enumerate(self.actions) if str(a) == text), None)
-
 
 def numpy() -> Any:
     """The numpy module, or the error saying which extra installs it."""
