@@ -23,11 +23,13 @@ run: install
 test: install
 	scripts/ensure-browser
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	HENDERSON_TEST_POSTGRES="$$(scripts/ensure-postgres || true)" HENDERSON_RANDOM_GAMES=2000 \
 		$(BIN)/pytest -q -n auto
 
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 bench: install
 	$(BIN)/python bench/engine.py

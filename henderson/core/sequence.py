@@ -456,7 +456,9 @@ class Sequenced(State):
         result = r.raw("result", None)
         if result is not None:
             rr = Reader(result, "result")
-            winner = rr.text("winner", game.sides, default=None)
+            winner = rr.raw("winner", None)  # null: a draw
+            if winner is not None:
+                winner = rr.text("winner", game.sides)
             state.result = Result(winner, rr.text("cause", default=""))
             rr.done()
         layout = Layout.of(cls)

@@ -43,11 +43,11 @@ def test_artillery_example():  # DG 8.1 example
     assert [v for _, v in rolls(ev)] == [1, 3, 4]
     assert s.units["124/2"].strength == 3  # only the 1 hits
     assert s.supply["us"] == 0
-    assert s.current_player() == "jp" and s.step_id == "jp_fire_2"
+    assert s.current_player() == "jp" and s.step == "jp_fire_2"
     ev = s.apply("fire 20Mt 3707 3")
     assert [v for _, v in rolls(ev)] == [1, 2, 6]
     assert s.units["2/2"].strength == 3  # the 1 reduces the 2/2
-    assert s.hf == 19  # the 6 damages Henderson Field
+    assert s.airfield.status == 19  # the 6 damages Henderson Field
     assert s.supply["jp"] == 0
 
 
@@ -122,7 +122,7 @@ def test_naval_bombardment():  # DG 8.1.7
     ev = s.apply("bombard")
     # 4: it happens; October, US: one die -> 2 attacks; the 5 and the 6 damage the field
     assert [v for _, v in rolls(ev)][:4] == [4, 2, 5, 6]
-    assert s.hf == 18 and s.naval_last["us"] == 10
+    assert s.airfield.status == 18 and s.naval_last["us"] == 10
 
 
 def test_no_naval_bombardment_two_turns_running():  # DG 8.1.7

@@ -100,7 +100,7 @@ def test_combat_example():  # DG 8.2 combat example
     s.apply("lose 147/2")
     s.apply("lose 2/2")
     assert (s.units["147/2"].strength, s.units["2/2"].strength) == (3, 3)
-    while s.pending and s.pending[-1]["stage"] == "retreat_a":  # everyone retreats one hex
+    while s.pending and s.pending[-1].stage == "retreat_a":  # everyone retreats one hex
         s.apply(s.legal_actions()[0])
     for uid in ("147/2", "2/2", "10/3"):
         assert s.data.map.distance(s.units[uid].at, "3708") == 2
@@ -191,7 +191,7 @@ def test_each_unit_attacks_once_each_hex_once():  # DG 8.2, 8.2.2
 def through(s, step_id):
     """Play `end`/`pass` (and land reinforcements far west) until the sequence of play
     reaches `step_id`."""
-    while s.step_id != step_id:
+    while s.step != step_id:
         verbs = {a.verb: a for a in s.legal_actions()}
         s.apply(verbs.get("end") or verbs.get("pass") or verbs["land"])
 
@@ -232,7 +232,7 @@ def test_a_unit_must_attack_every_adjacent_enemy_hex():  # DG 8.2, 8.2.6
         s.apply("go")
     s.apply("target 3909")
     s.apply("go")
-    assert sorted(s.flags["attacked_hexes"]) == ["3708", "3909"]
+    assert sorted(s.this_turn.attacked_hexes) == ["3708", "3909"]
 
 
 def test_a_soak_off_leaves_the_other_hex_owed():  # DG 8.2, 8.2.6 soak-off
@@ -432,9 +432,9 @@ def test_assault_on_henderson_field_reduces_it():  # DG 8.2.8
     for a in ("attack 3707", "with 147/1", "with 147/2", "with 7/1", "go"):
         s.apply(a)
     assert s.units["84G"].at == "eliminated"  # 13 to 1: above 6-1
-    assert s.hf == 16  # the die (4) comes off the field's status
+    assert s.airfield.status == 16  # the die (4) comes off the field's status
     s.apply("advance 147/1 3707")
-    assert s.hf_control == "us"
+    assert s.airfield.control == "us"
 
 
 def test_artillery_alone_defends_with_one_point():  # DG 8.2.4
@@ -481,7 +481,7 @@ def test_artillery_that_fired_at_range_does_not_fire_again_in_the_assault():  # 
         supply={"us": 3},
     )
     s.apply("fire 10/3 3909 1")
-    assert s.step_id == "us_combat"
+    assert s.step == "us_combat"
     s.apply("attack 3909")
     s.apply("with 147/1")
     assert not [a for a in s.legal_actions() if a.verb == "support"]

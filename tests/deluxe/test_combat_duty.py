@@ -71,7 +71,7 @@ def in_zone(s, u) -> bool:
 
 
 def phase_over(s, step: str) -> bool:
-    return s.is_terminal() or (s.step_id != step and not s.pending)
+    return s.is_terminal() or (s.step != step and not s.pending)
 
 
 def bound(s, side: str, attacked_hexes: set[str] = frozenset()) -> set[str]:
@@ -108,7 +108,7 @@ def play_phase(s, step: str, seed: int, pick) -> set[str]:
     """Play the combat phase with `pick(s, acts)` choosing each action; the attacking units."""
     side = s.current_player()
     rng = random.Random(seed)
-    targets: set[str] = set(s.flags.get("attacked_hexes", []))
+    targets: set[str] = set(s.this_turn.attacked_hexes)
     attackers: set[str] = set()
     at_start = bound(s, side, targets)
     for _ in range(PHASE_PLIES):
@@ -121,10 +121,10 @@ def play_phase(s, step: str, seed: int, pick) -> set[str]:
         action = rng.choice(choice)
         if action.verb == "go":
             p = s.pending[-1]
-            for uid in (*p["units"], *p["support"]):  # DG 8.2.5, 8.2.6: next to every target
-                assert set(p["targets"]) <= set(s.data.map.adjacent[s.units[uid].at]), (uid, p["targets"])
-            targets.update(p["targets"])
-            attackers.update(p["units"])
+            for uid in (*p.units, *p.support):  # DG 8.2.5, 8.2.6: next to every target
+                assert set(p.targets) <= set(s.data.map.adjacent[s.units[uid].at]), (uid, p.targets)
+            targets.update(p.targets)
+            attackers.update(p.units)
         if action.verb == "end":
             check_duties_met(s, side, targets, attackers, at_start)
         s.apply(action)
@@ -147,7 +147,7 @@ def only_units_in_a_zone(s, side, acts):
         bound = [u for u in s.units.values() if u.side == side and u.on_map and not u.attacked and in_zone(s, u)]
         near = {n for u in bound for n in s.data.map.adjacent[u.at]}
         return [a for a in acts if a.verb == "attack" and a.args[0] in near]
-    if p["kind"] == "assault" and p["stage"] == "build":
+    if p.kind == "assault" and p.stage == "build":
         return [
             a
             for a in acts

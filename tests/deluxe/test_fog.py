@@ -106,7 +106,7 @@ def test_random_play_never_names_a_hidden_unit(seed):
 @pytest.mark.parametrize("seed", range(3))
 def test_rabaul_picks_stay_secret_until_they_land(seed):
     s = rabaul_start(seed)
-    assert s.current_player() == "jp" and s.pending[-1]["kind"] == "rabaul"
+    assert s.current_player() == "jp" and s.pending[-1].kind == "rabaul"
     play(s, seed, plies=160)
 
 
@@ -136,7 +136,7 @@ def test_a_rabaul_pick_reads_as_a_pick():  # DG 10.2, ruling 14a
     assert us["units"][uid]["at"] == s.home(uid) and jp["units"][uid]["at"] == "next"
     assert us["rabaul_sailing"] == 1
     assert us["pending"][-1]["picked"] == [] and jp["pending"][-1]["picked"] == [uid]
-    assert us["flags"] == jp["flags"] and us["next_flags"]["rabaul_bonus"]["strength"] == 7
+    assert us["this_turn"] == jp["this_turn"] and us["next_turn"]["rabaul_bonus"]["strength"] == 7
 
 
 def test_the_arrival_schedule_is_public():  # DG 2.2.1.10: the printed arrival turn
@@ -158,7 +158,7 @@ def test_dg_10_1_guessed_rabaul_picks_come_from_the_period_they_arrive_in():  # 
         flags={"jp_captured": True, "capture_bonus_given": True},
     )
     s.apply("rabaul H1")
-    assert s.next_flags["rabaul_bonus"]["period"] == 3
+    assert s.next_turn.rabaul_bonus.period == 3
     drawn = set()
     for seed in range(30):
         guess = s.sample_unseen("us", random.Random(seed))

@@ -163,7 +163,7 @@ def test_henderson_field_repair_and_reduction():  # DG 7.11.1, 7.11.2
         henderson_field={"status": 14, "control": "us"},
     )
     s.apply("repair 1Eng")  # the whole turn on the field: two points
-    assert s.hf == 16 and s.units["1Eng"].moved
+    assert s.airfield.status == 16 and s.units["1Eng"].moved
     s = state(
         10,
         "jp_move",
@@ -171,7 +171,7 @@ def test_henderson_field_repair_and_reduction():  # DG 7.11.1, 7.11.2
         henderson_field={"status": 14, "control": "jp"},
     )
     s.apply("wreck 11Lab")  # a labour unit spending its whole turn there: six points
-    assert s.hf == 8
+    assert s.airfield.status == 8
     s = state(
         10,
         "jp_move",
@@ -180,7 +180,7 @@ def test_henderson_field_repair_and_reduction():  # DG 7.11.1, 7.11.2
     )
     s.apply("move 38Eng 3707")  # one point of six spent: no more than half
     s.apply("wreck 38Eng")
-    assert s.hf == 11 and s.hf_control == "jp"
+    assert s.airfield.status == 11 and s.airfield.control == "jp"
 
 
 def test_lvt_itself_crosses_without_stopping():  # DG 7.3.3 "including itself"
@@ -195,7 +195,7 @@ def test_lvt_capacity_is_its_strength():  # DG 7.3.3
         {"1LVT": {"at": "3609", "strength": 1}, "2/1": "3509", "2/3": "3509", "124/2": "3607"},
     )  # the Japanese hold the bridge
     s.apply("move 2/1 3710")  # through the LVT's hex without stopping: uses its one crossing
-    assert s.flags["crossings"] == {"1LVT": 1}
+    assert s.this_turn.crossings == {"1LVT": 1}
     with pytest.raises(IllegalAction, match="must stop in 3609"):
         path_cost(s, s.units["2/3"], ["3609", "3709"])
 
@@ -220,7 +220,7 @@ def test_landing_anywhere_when_no_landing_hex_is_free(monkeypatch):  # DG 2.2.2.
     legal = {str(a) for a in s.legal_actions()}
     assert "land 1/1 3408" in legal  # a jungle coastal hex, normally closed to the US
     s.apply("land 1/1 3408")
-    assert "1/1" in s.flags["stuck"]
+    assert "1/1" in s.this_turn.stuck
     assert s.units["1/1"] not in movement.movers(s, "us")  # it may not move any farther
 
 
@@ -270,7 +270,7 @@ def test_stack_crosses_a_river_through_a_helper_with_enough_crossings():  # DG 7
     r = stack_routes(two, (two.units["2/2"], two.units["2/3"]))
     assert not r["3609"].stop and r["3609"].helpers == ("3609",)  # carried across
     two.apply("stack 2/2+2/3 3609")
-    assert two.flags["crossings"]["1LVT"] == 2  # each unit used one crossing
+    assert two.this_turn.crossings["1LVT"] == 2  # each unit used one crossing
     weak = {"2/2": "3509", "2/3": "3509", "1LVT": {"at": "3609", "strength": 1}, "124/1": "4812"}
     one = state(10, "us_move", weak)
     r1 = stack_routes(one, (one.units["2/2"], one.units["2/3"]))
@@ -286,8 +286,8 @@ def test_every_route_costs_what_its_path_costs(seed):  # DG 7.1-7.4, the cached 
     for _ in range(160):
         if s.is_terminal():
             break
-        step = s.data.sequence[s.step_index]
-        if step.kind == "move" and not s.pending:
+        step = s.current_step
+        if step.phase == "move" and not s.pending:
             ctx = Context(s, step.side)
             for u in movers(s, step.side):
                 for hid, r in routes(s, u, ctx).items():

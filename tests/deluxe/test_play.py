@@ -4,6 +4,7 @@ JSON, and records that replay to the same final position."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -15,7 +16,7 @@ from henderson import games
 from henderson.core.errors import IllegalAction, PositionError
 from henderson.core.record import GameRecord, record_for, replay
 from henderson.games.deluxe import load_game
-from henderson.games.deluxe.units import SLOTS, UnitState
+from henderson.games.deluxe.units import UnitState
 
 from .support import GAME, position
 
@@ -126,7 +127,7 @@ def test_illegal_action_names_the_rule():
         ({"units": {"7/1": {"at": "3701"}}}, "units.7/1.at"),
         ({"units": {"7/1": {"at": "3707", "strength": 9}}}, "units.7/1.strength"),
         ({"units": {"ZZ": {"at": "3707"}}}, "units.ZZ"),
-        ({"version": 2}, "version"),
+        ({"version": 3}, "version"),
     ],
 )
 def test_bad_positions_name_the_field(change, where):
@@ -201,8 +202,10 @@ def test_cached_searches_change_nothing():  # the route and action caches are in
 
 
 def test_unit_copy_carries_every_field():  # clones must not lose any counter status
-    u = UnitState("7/1", "us", "3507", 4)
-    for i, name in enumerate(SLOTS):
+    s = GAME.new_state(1)
+    u = s.units["7/1"]
+    names = [f.name for f in dataclasses.fields(UnitState)]
+    for i, name in enumerate(names):
         value = getattr(u, name)
         if isinstance(value, bool):
             setattr(u, name, not value)
@@ -210,9 +213,9 @@ def test_unit_copy_carries_every_field():  # clones must not lose any counter st
             setattr(u, name, value + i + 1)
         elif name not in ("id", "side", "at"):
             setattr(u, name, f"x{i}")
-    c = u.copy()
+    c = s.clone().units["7/1"]
     assert c is not u
-    assert all(getattr(c, name) == getattr(u, name) for name in SLOTS)
+    assert all(getattr(c, name) == getattr(u, name) for name in names)
 
 
 def test_a_position_written_with_the_old_side_name_loads():  # Japan was "japan", now "jp"
@@ -222,7 +225,7 @@ def test_a_position_written_with_the_old_side_name_loads():  # Japan was "japan"
     old["henderson_field"] = {"status": 15, "control": "japan"}
     old["villages"] = {"6004": "japan"}
     s = GAME.load_state(old)
-    assert s.step_id == "jp_move" and s.current_player() == "jp" and s.supply == {"us": 2, "jp": 3}
-    assert s.hf_control == "jp" and s.villages["6004"] == "jp" and s.units["124/2"].side == "jp"
+    assert s.step == "jp_move" and s.current_player() == "jp" and s.supply == {"us": 2, "jp": 3}
+    assert s.airfield.control == "jp" and s.villages["6004"] == "jp" and s.units["124/2"].side == "jp"
     text = json.dumps(s.to_json())
     assert '"japan"' not in text and "japan_move" not in text

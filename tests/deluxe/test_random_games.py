@@ -62,4 +62,4 @@ def test_always_the_same_legal_action_finishes_a_game(seed: int, pick: int) -> N
     while not state.is_terminal():
         assert state.ply < FIRST_ACTION_PLIES, f"seed {seed}: no end in sight: {state.summary()}"
         state.apply(state.legal_actions()[pick])
-    assert state.turn <= state.data.constants.turns and state.result is not None
+    assert state.turn <= state.data.constants.turns and state.is_terminal()

@@ -24,7 +24,7 @@ def test_dg_3_0_every_unit_starts_on_the_turn_track_or_at_rabaul():
             assert u.at == "turn", uid
         elif not t.arrival:
             assert u.at == "rabaul", uid
-    assert s.hf_control == "jp" and set(s.villages.values()) == {"jp"}  # DG 9.3
+    assert s.airfield.control == "jp" and set(s.villages.values()) == {"jp"}  # DG 9.3
 
 
 # -- DG 7.3 terrain entry costs ------------------------------------------------------------------
@@ -134,7 +134,7 @@ def test_dg_8_1_6_each_five_or_six_damages_the_field():
         henderson_field={"status": 20, "control": "us"},
     )
     s.apply("fire 20Mt 3707 3")
-    assert s.hf == 18
+    assert s.airfield.status == 18
 
 
 def test_dg_8_1_7_a_naval_bombardment_strikes_the_units_on_the_field_too():
@@ -202,7 +202,7 @@ def test_dg_8_2_8_no_field_reduction_while_the_defenders_stay():
     for a in ("attack 3707", "with 147/1"):
         s.apply(a)
     ev = s.apply("go")
-    assert rolls(ev) == [("DG 8.2.1.4 assault", 5)] and s.hf == 20 and s.units["124/2"].at == "3707"
+    assert rolls(ev) == [("DG 8.2.1.4 assault", 5)] and s.airfield.status == 20 and s.units["124/2"].at == "3707"
 
 
 # -- DG 9 victory ----------------------------------------------------------------------------------
@@ -222,7 +222,7 @@ def test_dg_9_4_sixty_one_points_win_only_at_the_end_of_a_turn():
     s = state(15, "us_combat", units, dice=[1] * 10, vp=60, villages=dict.fromkeys(M.villages, "us"))
     for a in ("attack 3708", "with 147/1", "with 147/2", "go", "stop", "end"):
         s.apply(a)
-    assert s.vp >= 61 and s.step_id != "turn_end" and not s.is_terminal()
+    assert s.vp >= 61 and s.step != "turn_end" and not s.is_terminal()
 
 
 # -- DG 10.2.2 holding Henderson Field -----------------------------------------------------------
@@ -239,7 +239,7 @@ def test_dg_10_2_2_the_us_on_the_field_spoils_the_holding_bonus(touched):
         henderson_field={"status": 20, "control": "jp"},
         flags={"hf_jp_start": True, "hf_op_start": True, "hf_us_touched": touched},
     )
-    picking = bool(s.pending) and s.pending[-1]["kind"] == "rabaul"
+    picking = bool(s.pending) and s.pending[-1].kind == "rabaul"
     assert picking is not touched
 
 

@@ -157,7 +157,7 @@ def test_stealth_must_end_after_three_turns():  # DG 7.7.3
         open=False,
         dice=[1],
     )
-    assert s.step_id == "jp_move" and s.units["124/2"].stealth == 0
+    assert s.step == "jp_move" and s.units["124/2"].stealth == 0
     assert s.units["124/2"].pool == 30 and s.units["124/2"].self_exit  # an ambush is possible
 
 
@@ -225,7 +225,7 @@ def test_heavy_infantry_is_infantry():  # DG 10.2.3 note "Japanese Heavy Infantr
         16, "jp_move", {"H2": "3707"}, dice=[3], henderson_field={"status": 15, "control": "jp"}
     )
     ev = s.apply("repair H2")
-    assert rolls(ev) == [("DG 7.11.2 infantry repair", 3)] and s.hf == 17
+    assert rolls(ev) == [("DG 7.11.2 infantry repair", 3)] and s.airfield.status == 17
 
 
 def test_events_about_hidden_units_are_redacted():  # DG 7.8

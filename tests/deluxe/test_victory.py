@@ -63,7 +63,7 @@ def picks_offered(turn):
     )
     if not s.pending:
         return set()
-    assert s.pending[-1]["kind"] == "rabaul" and s.current_player() == "jp"
+    assert s.pending[-1].kind == "rabaul" and s.current_player() == "jp"
     return {a.args[0] for a in s.legal_actions() if a.verb == "rabaul"}
 
 
@@ -100,11 +100,11 @@ def test_villages_score_after_the_reinforcements_land():  # DG 9.1 "(after arriv
     gone = {u.id: "eliminated" for u in GAME.data.units.values() if u.side == "us" and u.arrival < 7}
     s = state(7, "us_vp", gone, dice=[3], open=False)  # the 7th Marines arrive on turn 7
     s.apply("pass")  # no naval bombardment
-    assert s.step_id == "us_reinforce" and s.vp == 0  # step 2 scored no village
+    assert s.step == "us_reinforce" and s.vp == 0  # step 2 scored no village
     s.apply("land 7/1 3507")  # Kukum, held by Japan, is taken by the landing
     s.apply("land 7/2 3507")
     s.apply("land 7/3 3507")
-    assert s.step_id != "us_reinforce"
+    assert s.step != "us_reinforce"
     assert s.villages["3507"] == "us"
     assert s.vp == 1  # Kukum scored for the US this turn, as held after the landings
 
@@ -172,13 +172,13 @@ def test_holding_henderson_field_brings_rabaul_units():  # DG 10.2.2, 10.2.3
         henderson_field={"status": 20, "control": "jp"},
         flags={"hf_jp_start": True, "hf_op_start": True},
     )
-    assert s.current_player() == "jp" and s.pending[-1]["strength"] == 7
+    assert s.current_player() == "jp" and s.pending[-1].strength == 7
     picks = [a for a in s.legal_actions() if a.verb == "rabaul"]
     assert picks and all(s.data.units[a.args[0]].strength <= 7 for a in picks)
     s.apply(str(picks[0]))
     assert s.units[picks[0].args[0]].at == "next"
     s.apply("pass")
-    assert s.turn == 13 and s.flags.get("double_supply") and s.flags.get("air_bonus")
+    assert s.turn == 13 and s.this_turn.double_supply and s.this_turn.air_bonus
 
 
 def test_capturing_henderson_field_gives_supply_and_picks():  # DG 10.2.1
@@ -190,7 +190,7 @@ def test_capturing_henderson_field_gives_supply_and_picks():  # DG 10.2.1
         henderson_field={"status": 20, "control": "us"},
     )
     s.apply("move 124/2 3707")
-    assert s.hf_control == "jp" and s.supply["jp"] == 5
+    assert s.airfield.control == "jp" and s.supply["jp"] == 5
 
 
 def test_reducing_the_us_field_to_inoperable_gives_supply_and_picks():  # DG 10.2.1
@@ -203,8 +203,8 @@ def test_reducing_the_us_field_to_inoperable_gives_supply_and_picks():  # DG 10.
         henderson_field={"status": 10, "control": "us"},
     )
     s.apply("fire 20Mt 3707 1")
-    assert s.hf == 9 and s.supply["jp"] == 1 - 1 + 4  # four supply points at once
-    assert s.step_id == "turn_end" and s.pending[-1]["count"] == 2  # two Rabaul picks
+    assert s.airfield.status == 9 and s.supply["jp"] == 1 - 1 + 4  # four supply points at once
+    assert s.step == "turn_end" and s.pending[-1].count == 2  # two Rabaul picks
 
 
 def test_wrecking_its_own_field_gives_japan_no_capture_bonus():  # DG 10.2.1, 10.2.2
@@ -220,12 +220,12 @@ def test_wrecking_its_own_field_gives_japan_no_capture_bonus():  # DG 10.2.1, 10
         flags={"hf_jp_start": True, "hf_op_start": True},
     )
     s.apply("wreck 11Lab")
-    assert s.hf == 6 and s.supply["jp"] == 1 and not s.flags.get("jp_reduced")
+    assert s.airfield.status == 6 and s.supply["jp"] == 1 and not s.this_turn.jp_reduced
     s.apply("end")
-    assert s.step_id == "turn_end" and s.supply["jp"] == 1
+    assert s.step == "turn_end" and s.supply["jp"] == 1
     bonus = s.pending[-1]
-    assert (bonus["count"], bonus["strength"]) == (99, 3)  # holding: up to 1 + 2 strength
-    assert not s.next_flags.get("air_bonus")  # DG 10.2.3 needs an operational field
+    assert (bonus.count, bonus.strength) == (99, 3)  # holding: up to 1 + 2 strength
+    assert not s.next_turn.air_bonus  # DG 10.2.3 needs an operational field
 
 
 @pytest.mark.parametrize(("where", "points"), [("3807", -2), ("2508", 0)])
@@ -233,7 +233,7 @@ def test_artillery_in_range_of_the_us_field_scores_two(where, points):  # DG 9.1
     # "2 points for every turn an artillery unit is within range of Henderson Field while
     # the airfield is held by the U.S. player": scored once, in step 12
     s = state(12, "jp_vp", {"20Mt": where}, open=False, henderson_field={"status": 20, "control": "us"})
-    assert s.step_id == "jp_naval" and s.vp == points
+    assert s.step == "jp_naval" and s.vp == points
 
 
 @pytest.mark.parametrize(("units", "points"), [(1, 0), (2, 1), (3, 1), (4, 2)])
@@ -269,7 +269,7 @@ def test_withdrawal():  # DG 7.9
 
 def test_random_event_drawn_on_white_turns():  # DG 5.0
     s = state(9, "us_event", {}, open=False, dice=[4, 1, 1, 1, 1, 1])
-    assert s.drawn == [4] and s.flags["event"]["side"] == "us"
+    assert s.drawn == [4] and s.this_turn.event.side == "us"
     assert s.supply["us"] >= 5  # card 4: a US supply convoy
 
 

@@ -8,8 +8,9 @@ The verbs and what they mean are listed in `VERBS` and documented in docs/deluxe
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from henderson.core.actions import ActionInfo, Arg, ArgKind
 from henderson.core.errors import NotationError
 
 HEX = re.compile(r"^\d{4}$")
@@ -51,14 +52,49 @@ VERBS: dict[str, str] = {
     "banzai": "",  # DG 8.2.10 attack the same hex again
     "rabaul": "u",  # DG 10.2 select a Rabaul unit for next turn's reinforcements
 }
+# verb -> the role of each argument, as clients read them (`describe`)
+ROLES: dict[str, tuple[str, ...]] = {
+    "land": ("unit", "to"),
+    "guerrilla": ("target",),
+    "move": ("unit", "to"),
+    "stack": ("units", "to"),
+    "sea": ("unit", "to"),
+    "stealth": ("unit",),
+    "unstealth": ("unit",),
+    "detect": ("unit", "target", "via"),
+    "withdraw": ("unit",),
+    "consolidate": ("unit", "absorbed"),
+    "repair": ("unit",),
+    "wreck": ("unit",),
+    "fire": ("unit", "target", "factors"),
+    "counter": ("unit", "target", "factors"),
+    "attack": ("target",),
+    "target": ("target",),
+    "with": ("with",),
+    "support": ("with", "factors"),
+    "defend": ("supply",),
+    "lose": ("unit",),
+    "retreat": ("unit", "to"),
+    "advance": ("unit", "to"),
+    "rabaul": ("unit",),
+}
+ARG_KINDS = {"h": ArgKind.HEX, "u": ArgKind.UNIT, "n": ArgKind.NUMBER, "s": ArgKind.UNITS}
 
 
 @dataclass(frozen=True, slots=True)
 class DGAction:
-    """One decision: a verb and its arguments (hexes, unit ids, numbers as text)."""
+    """One decision: a verb and its arguments (hexes, unit ids, numbers as text). Its hash is
+    worked out once: the engine finds an action played among thousands through a set."""
 
     verb: str
     args: tuple[str, ...] = ()
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.verb, self.args)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __str__(self) -> str:
         return " ".join((self.verb, *self.args))
@@ -78,8 +114,7 @@ _MADE_LIMIT = 200_000
 
 def make(verb: str, *args: str) -> DGAction:
     """The one shared action with this verb and these arguments. Legal-action lists are
-    rebuilt after every move: their thousands of actions are made once, and an action
-    played is found among them by identity."""
+    rebuilt after every move: their thousands of actions are made once."""
     key = (verb, *args)
     a = _MADE.get(key)
     if a is None:
@@ -87,11 +122,6 @@ def make(verb: str, *args: str) -> DGAction:
             _MADE.clear()
         a = _MADE[key] = DGAction(verb, args)
     return a
-
-
-def intern(a: DGAction) -> DGAction:
-    """The shared action equal to `a`."""
-    return make(a.verb, *a.args)
 
 
 def act(verb: str, *args: object) -> DGAction:
@@ -143,3 +173,14 @@ def _stack(text: str, arg: str) -> str:
     if len(set(ids)) != len(ids):
         raise NotationError(text, f"{arg!r} names a unit twice")
     return "+".join(sorted(ids))
+
+
+def describe(a: DGAction) -> ActionInfo:
+    """`a` as a structured value: its verb and each argument with what it names (a unit, the
+    units of a stack, a hex, a number) and its role ("to", "target", "with", "factors")."""
+    kinds = VERBS[a.verb].replace("?", "")
+    args = []
+    for kind, role, value in zip(kinds, ROLES.get(a.verb, ()), a.args, strict=False):
+        typed: object = int(value) if kind == "n" else tuple(value.split("+")) if kind == "s" else value
+        args.append(Arg(ARG_KINDS[kind], role, typed))
+    return ActionInfo(str(a), a.verb, tuple(args))

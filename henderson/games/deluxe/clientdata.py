@@ -86,9 +86,7 @@ def client_data(game: DGGame) -> dict[str, Any]:
             {"turn": t.turn, "date": t.date, "month": t.month, "event": t.event, "supply": dict(t.supply)}
             for t in data.turns
         ],
-        "sequence": [
-            {"number": s.number, "id": s.id, "side": s.side, "kind": s.kind, "name": s.name} for s in data.sequence
-        ],
+        "sequence": steps(game),  # DG 3.0, 4.0: from sequence.toml, the only list of the steps
         "constants": {
             "turns": data.constants.turns,
             "hf_max": data.constants.hf_max,
@@ -98,3 +96,13 @@ def client_data(game: DGGame) -> dict[str, Any]:
             "stacking": data.constants.stacking,
         },
     }
+
+
+def steps(game: DGGame) -> list[dict[str, Any]]:
+    """The steps of the sequence of play: id, name, side, and number in DG 4.0 (0 for the
+    preparation before the first turn)."""
+    plan = game.sequence().for_options(frozenset())
+    return [
+        {"id": s.id, "name": s.name, "side": s.side, "number": i - plan.first_turn_step + 1 if not s.setup else 0}
+        for i, s in enumerate(plan.steps)
+    ]

@@ -68,7 +68,7 @@ def tables(game: DGGame) -> Tables:
             full={uid: t.strength for uid, t in d.units.items()},
             artillery_range={uid: t.range for uid, t in d.units.items() if t.artillery},
             turns=d.constants.turns,
-            steps_per_turn=len(d.sequence),
+            steps_per_turn=sum(1 for step, *_ in d.sequence.entries if not step.setup),
             supply_cap=d.constants.supply_cap,
             vp_to_win=d.constants.vp_to_win,
             hf_operational=d.constants.hf_operational,
@@ -89,12 +89,12 @@ def evaluate(state: DGState, side: str) -> float:
 
 def us_value(state: DGState) -> float:
     """The evaluation from the US side (Japan's is its negation)."""
-    if state.result is not None:
-        winner = state.result[0]
-        return 0.0 if not winner else (1.0 if winner == "us" else -1.0)
+    if state.is_terminal():
+        winner = state.winner()
+        return 0.0 if winner is None else (1.0 if winner == "us" else -1.0)
     t = tables(state.game)
     # the clock: turns still to score, counting what is left of this one
-    left = max(0.0, t.turns - state.turn + 1 - state.step_index / t.steps_per_turn)
+    left = max(0.0, t.turns - state.turn + 1 - max(0, state.step_number - 1) / t.steps_per_turn)
     late = 1.0 - left / t.turns  # 0 at the start, 1 at the end
 
     steps = {"us": 0, "jp": 0}
@@ -117,11 +117,11 @@ def us_value(state: DGState) -> float:
     # DG 9.1-9.2: the points each side scores a turn if nothing changes
     villages_us = sum(1 for owner in state.villages.values() if owner == "us")
     villages_jp = len(state.villages) - villages_us
-    operational = state.hf >= t.hf_operational
+    operational = state.airfield.status >= t.hf_operational
     income = villages_us - villages_jp
     if operational:
-        income += 3 if state.hf_control == "us" else -7
-    if state.hf_control == "us" and jp_guns_in_range:
+        income += 3 if state.airfield.control == "us" else -7
+    if state.airfield.control == "us" and jp_guns_in_range:
         income -= 2
     projected = state.vp + income * min(left, HORIZON)
     vp_part = max(-2.5, min(2.5, projected / VP_SCALE))
@@ -129,7 +129,7 @@ def us_value(state: DGState) -> float:
         vp_part = 2.5 if state.vp > 0 else -2.5
 
     # DG 9.4: Japan wins by holding the field at the end, so control counts more late
-    holder = 1.0 if state.hf_control == "us" else -1.0
+    holder = 1.0 if state.airfield.control == "us" else -1.0
     field_part = holder * (0.25 + 0.75 * late) * (1.0 if operational else 0.6)
     guard = near["us"] - near["jp"]
     threat_part = guard / (near["us"] + near["jp"] + 4)

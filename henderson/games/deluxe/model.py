@@ -1,22 +1,35 @@
-"""Frozen value types for Deluxe Guadalcanal data: the map, the counters and every table.
+"""Frozen value types for Deluxe Guadalcanal data: the records of `data/*.toml`, each declared
+once as a dataclass that `data.py` reads through `core.data.read_records` (types, ranges,
+choices), and the values built from them: the map, the tables, the turn track.
 
 They are built once by `data.load_data` after validation and never change during play;
-the mutable position lives in `state.py`.
+the changing position lives in `state.py`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Literal
 
+from henderson.core.fields import field as declared
+from henderson.core.game import other_side
 from henderson.core.hexgrid import Hex, OffsetLayout, distance
+from henderson.core.sequence import SequenceSpec
 
+Side = Literal["us", "jp"]
 SIDES: tuple[str, str] = ("us", "jp")
+# the kinds of random event (events.toml; data.EVENT_STEPS says where each acts)
+EventKind = Literal[
+    "supply", "hf", "vp", "combat", "movement", "detect", "no_naval", "sure_naval", "no_fire", "defence"
+]
+UnitKind = Literal["infantry", "artillery", "engineer", "lvt", "labour", "special", "heavy", "armor"]
+MAX_NUMBER = 99  # no count, strength or turn of the game's data comes near it
 
 
 def other(side: str) -> str:
-    """The opposing side."""
-    return "jp" if side == "us" else "us"
+    """The opposing side (`core.game.other_side`)."""
+    return other_side(SIDES, side)
 
 
 @dataclass(frozen=True)
@@ -99,22 +112,22 @@ class MapData:
         return hid if hid in self.hexes else None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class UnitType:
-    """One counter as printed (DG 2.2.1): full strength is also its number of steps."""
+    """One counter as printed (DG 2.2.1), a record of units.toml: full strength is also its
+    number of steps; `arrival` 0 for a unit that comes only from Rabaul (DG 10.1)."""
 
     id: str
-    side: str
-    type: str  # infantry, artillery, engineer, lvt, labour, special, heavy, armor
-    bar: str
-    strength: int
-    movement: int
-    range: int
-    arrival: int
-    rabaul_period: int
-    rabaul_periods: int
-    heavy: bool
-    source: str
+    side: Side
+    type: UnitKind
+    bar: str  # black: 1st Marine Division; blue: 2nd Marine Division; red: US Army or Japanese
+    strength: int = declared(lo=1, hi=9)
+    movement: int = declared(lo=1, hi=MAX_NUMBER)
+    range: int = declared(lo=0, hi=MAX_NUMBER)
+    arrival: int = declared(lo=0, hi=26)
+    rabaul_period: int = declared(lo=0, hi=4)
+    rabaul_periods: int = declared(lo=0, hi=4)
+    heavy: bool = False
 
     @property
     def artillery(self) -> bool:
@@ -154,13 +167,14 @@ class AttritionTable:
         return self.results[ratio][die - 1]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class FireBand:
-    """A defending-strength band of the artillery fire table with hits for die 1..6."""
+    """A defending-strength band of the artillery fire table with hits for die 1..6 (DG 8.1.5),
+    a `[[fire.band]]` record of artillery.toml."""
 
-    min_strength: int
-    max_strength: int
-    hits: tuple[int, ...]
+    min_strength: int = declared(lo=1, hi=MAX_NUMBER)
+    max_strength: int = declared(lo=1, hi=MAX_NUMBER)
+    hits: tuple[int, ...] = declared(lo=0, hi=MAX_NUMBER)
 
 
 @dataclass(frozen=True)
@@ -174,31 +188,31 @@ class Turn:
     supply: dict[str, str]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Period:
-    """A Rabaul reinforcement period (DG 10.1)."""
+    """A Rabaul reinforcement period (DG 10.1), a record of rabaul.toml."""
 
-    period: int
+    period: int = declared(lo=1, hi=4)
     colour: str
-    first_turn: int
-    last_turn: int
+    first_turn: int = declared(lo=1, hi=MAX_NUMBER)
+    last_turn: int = declared(lo=1, hi=MAX_NUMBER)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class EventEffect:
-    """One side's half of a random event card (DG 5.0)."""
+    """One side's half of a random event card (DG 5.0): what `kind` of effect, on whom, how much."""
 
     title: str
-    kind: str
-    target: str
-    amount: int
+    kind: EventKind
+    target: Literal["self", "enemy", "both"]
+    amount: int = declared(lo=-MAX_NUMBER, hi=MAX_NUMBER)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Card:
-    """A random event card: a US event and a Japanese event (DG 2.3)."""
+    """A random event card: a US event and a Japanese event (DG 2.3), a record of events.toml."""
 
-    number: int
+    number: int = declared(lo=1, hi=MAX_NUMBER)
     us: EventEffect
     jp: EventEffect
 
@@ -207,30 +221,19 @@ class Card:
         return self.us if side == "us" else self.jp
 
 
-@dataclass(frozen=True)
-class Step:
-    """One step of the sequence of play (DG 4.0)."""
-
-    number: int
-    id: str
-    side: str
-    kind: str
-    name: str
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Movement:
-    """Movement costs of the Terrain Effects table (DG 7.3)."""
+    """Movement costs of the Terrain Effects table (DG 7.3), the [movement] table of terrain.toml."""
 
-    clear: int
-    jungle: int
-    river: int
-    village: int
-    road_to_road: int
-    road_to_village: int
-    landing_penalty: int
-    sea_landing: int
-    stealth_hex: int
+    clear: int = declared(lo=0, hi=MAX_NUMBER)
+    jungle: int = declared(lo=0, hi=MAX_NUMBER)
+    river: int = declared(lo=0, hi=MAX_NUMBER)
+    village: int = declared(lo=0, hi=MAX_NUMBER)
+    road_to_road: int = declared(lo=0, hi=MAX_NUMBER)
+    road_to_village: int = declared(lo=0, hi=MAX_NUMBER)
+    landing_penalty: int = declared(lo=0, hi=MAX_NUMBER)
+    sea_landing: int = declared(lo=0, hi=MAX_NUMBER)
+    stealth_hex: int = declared(lo=0, hi=MAX_NUMBER)
 
 
 @dataclass(frozen=True)
@@ -281,7 +284,7 @@ class GameData:
     movement: Movement
     combat_effects: tuple[CombatEffect, ...]
     cards: tuple[Card, ...]
-    sequence: tuple[Step, ...]
+    sequence: SequenceSpec  # sequence.toml: the steps of the set-up and of a turn (DG 3.0, 4.0)
     constants: Constants
     version: str
 

@@ -17,8 +17,8 @@ def render(state: DGState, viewer: str | None = None) -> str:
     stealth markers without their units)."""
     hidden = state.hidden_ids(viewer) if viewer is not None else set()
     lines = [state.summary()]
-    if state.result:
-        lines.append(f"game over: {state.result[0] or 'draw'} ({state.result[1]})")
+    if state.is_terminal():
+        lines.append(f"game over: {state.winner() or 'draw'} ({state.end_cause})")
     else:
         lines.append(f"to decide: {state.current_player()}")
     villages = ", ".join(

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from .decisions import ArtilleryLoss, Assault, RabaulPicks, StealthMove
 from .rules.common import occupancy
 from .rules.rabaul import in_period, landing_turn
 
@@ -47,7 +48,7 @@ def sample_unseen(state: DGState, side: str | None, rng: random.Random) -> DGSta
     mapping = _shuffle_hidden(out, side, rng)
     _redraw_picks(out, side, rng)
     if mapping:
-        _rename_in_flags(out, mapping)
+        _rename_in_notes(out, mapping)
     out.changed()
     return out
 
@@ -57,10 +58,14 @@ def _fixed_hexes(state: DGState) -> set[str]:
     fire): their counters are being revealed (DG 8.2.11), so they stay as they are."""
     fixed: set[str] = set()
     for p in state.pending:
-        fixed.update(h for h in p.get("targets", []) if isinstance(h, str))
-        if isinstance(p.get("hex"), str):
-            fixed.add(p["hex"])
-        names = [*p.get("units", []), *p.get("defenders", []), *p.get("support", {})]
+        names: list[str] = []
+        if isinstance(p, Assault):
+            fixed.update(p.targets)
+            names = [*p.units, *(p.defenders or []), *p.support]
+        elif isinstance(p, ArtilleryLoss):
+            fixed.add(p.hex)
+        elif isinstance(p, StealthMove):
+            names = p.units
         for uid in names:
             u = state.units.get(uid)
             if u is not None and u.on_map:
@@ -114,15 +119,14 @@ def _shuffle_hidden(state: DGState, side: str | None, rng: random.Random) -> dic
     return dict(zip(first, names, strict=True))
 
 
-def _rename_in_flags(state: DGState, mapping: dict[str, str]) -> None:
-    """The turn's notes about a place (river crossings used, field work, a stuck landing, an advance)
-    follow the counter now dealt to that place."""
-    flags = state.flags
-    for key in ("stuck", "hf_work", "advanced"):
-        if isinstance(flags.get(key), list):
-            flags[key] = [mapping.get(x, x) for x in flags[key]]
-    if isinstance(flags.get("crossings"), dict):
-        flags["crossings"] = {mapping.get(k, k): v for k, v in flags["crossings"].items()}
+def _rename_in_notes(state: DGState, mapping: dict[str, str]) -> None:
+    """The turn's notes about a place (river crossings used, field work, a stuck landing, an
+    advance) follow the counter now dealt to that place."""
+    notes = state.this_turn
+    notes.stuck = [mapping.get(x, x) for x in notes.stuck]
+    notes.hf_work = [mapping.get(x, x) for x in notes.hf_work]
+    notes.advanced = [mapping.get(x, x) for x in notes.advanced]
+    notes.crossings = {mapping.get(k, k): v for k, v in notes.crossings.items()}
 
 
 def _redraw_picks(state: DGState, side: str | None, rng: random.Random) -> None:
@@ -131,11 +135,11 @@ def _redraw_picks(state: DGState, side: str | None, rng: random.Random) -> None:
     picked = [u for u in state.units.values() if u.side != side and u.at == "next"]
     if not picked:
         return
-    terms: dict[str, Any] = state.next_flags.get("rabaul_bonus") or state.flags.get("rabaul_bonus") or {}
+    terms = state.next_turn.rabaul_bonus or state.this_turn.rabaul_bonus
     for u in picked:
         u.at = state.home(u.id)
-    period = int(terms.get("period", state.data.period_of(landing_turn(state))))
-    limit = int(terms.get("strength", 99))
+    period = terms.period if terms is not None else state.data.period_of(landing_turn(state))
+    limit = terms.strength if terms is not None else 99
     owner = picked[0].side
     pool = sorted(
         uid
@@ -158,5 +162,5 @@ def _redraw_picks(state: DGState, side: str | None, rng: random.Random) -> None:
     for uid in chosen:
         state.units[uid].at = "next"
     for p in state.pending:
-        if p.get("kind") == "rabaul" and p.get("side") == owner:
-            p["picked"] = list(chosen)
+        if isinstance(p, RabaulPicks) and p.side == owner:
+            p.picked = list(chosen)

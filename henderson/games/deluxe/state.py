@@ -1,334 +1,257 @@
-"""One Deluxe Guadalcanal position: whose decision it is, what they may do, applying it,
-fog of war in `view`, and the versioned JSON position (docs/deluxe.md)."""
+"""One Deluxe Guadalcanal position: the counters, Henderson Field, villages, supply, victory
+points, the turn's bookkeeping and the decisions owed.
+
+Its fields are declared once (`core.fields`): clone, key, the JSON position (version 2,
+docs/deluxe.md) and its loading come from the declaration. The kit's engine
+(`core.sequence`) moves it through the sequence of play of `data/sequence.toml` with the
+phases of `rules/`. Fog of war (DG 7.7, 7.8, 10.2) is `view`, `redact` and `sample_unseen`.
+"""
 
 from __future__ import annotations
 
 import random
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 from henderson.core.dice import Dice
-from henderson.core.errors import IllegalAction
+from henderson.core.errors import PositionError
 from henderson.core.events import Event
+from henderson.core.fields import field
 from henderson.core.game import State
+from henderson.core.sequence import Sequenced, Step
 
-from .actions import DGAction, act, intern
-from .model import SIDES, other
-from .rules import (
-    artillery,
-    assault,
-    explain,
-    guerrilla,
-    movement,
-    rabaul,
-    reinforcements,
-    sequence,
-    stealth,
-    victory,
-)
+from .actions import DGAction, make
+from .decisions import Assault, DGDecision, check_hexes, check_side, check_sides, check_units
+from .model import SIDES, EventKind, GameData
 from .rules.common import occupancy, stack_size, vp_text
-from .units import UnitState
+from .rules.phase import DGPhase
+from .units import NOT_LANDED, OFF_MAP, UnitState
 
 if TYPE_CHECKING:
     from .game import DGGame
 
-POSITION_FORMAT = "henderson-position"
-PRIVATE_FLAGS = ("crossings", "hf_work", "stuck", "advanced")  # they name units the enemy may not see
-POSITION_VERSION = 1
+PRIVATE = ("crossings", "hf_work", "stuck", "advanced")  # this turn's notes naming units the enemy may not see
 WORDS = re.compile(r"[\s+,;:()]+")  # what separates unit ids in an event's text
-NOT_LANDED = ("turn", "rabaul", "next")  # off the map, still to come (DG 3.0, 10.2)
+MAX_VP = 999  # no score comes near it (61 wins, DG 9.4)
+END = make("end")
+D = TypeVar("D", bound=DGDecision)
 
-class DGState(State):
-    """A position of Deluxe Guadalcanal implementing the `henderson.core.game.State` API."""
 
-    turn: int = 1  # the game turn, counted from 1 (DG 3.0)
+# -- checks of a loaded position against the game's data (core.fields check=) -------------------
 
-    def __init__(self, game: DGGame, dice: Dice, seed: int | None, options: dict[str, Any]) -> None:
-        self._game = game
-        self.data = game.data
-        self.dice = dice
-        self.seed = seed
-        self.options = options
-        self.turn = 1
-        self.step_index = 0  # index into data.sequence
-        self.open = False  # the current step waits for decisions
-        self._ply = 0
-        self.supply = {s: 0 for s in SIDES}
-        self.hf = self.data.constants.hf_start
-        self.hf_control = "jp"  # DG 9.3 the Japanese control everything at the start
-        self.vp = 0  # positive: US ahead; negative: Japan ahead (DG 2.1.8.4)
-        self.villages = {h: "jp" for h in self.data.map.villages}
-        self.units: dict[str, UnitState] = {}
-        self.flags: dict[str, Any] = {}  # this turn's bookkeeping
-        self.next_flags: dict[str, Any] = {}  # carried into the next turn (DG 10.2)
-        self.naval_last: dict[str, int] = {}
-        self.drawn: list[int] = []
-        self.jp_withdrawn = 0
-        self.counter = 0  # stacking order
-        self.pending: list[dict[str, Any]] = []
-        self.result: tuple[str, str] | None = None  # (winner or "", reason)
-        self._legal: tuple[int, list[DGAction], set[int]] | None = None
 
-    # -- protocol ----------------------------------------------------------------------------
+def _villages(state: DGState, villages: dict[str, str], where: str) -> None:
+    for h, owner in villages.items():
+        if h not in state.data.map.villages or owner not in SIDES:
+            raise PositionError(f"{where}.{h}", "expected a village hex and 'us' or 'jp'")
+
+
+def _units(state: DGState, units: dict[str, UnitState], where: str) -> None:
+    """Each counter of the data, where it may be, with at most its printed steps."""
+    d = state.data
+    for uid, u in units.items():
+        here = f"{where}.{uid}"
+        t = d.units.get(uid)
+        if t is None:
+            raise PositionError(here, "no such counter in the data")
+        if u.at not in OFF_MAP and u.at not in d.map.hexes:
+            raise PositionError(f"{here}.at", f"{u.at!r} is not a hex of the map nor one of {', '.join(OFF_MAP)}")
+        if u.at in d.map.hexes and not d.map.hexes[u.at].land:
+            raise PositionError(f"{here}.at", f"{u.at} is a sea hex")
+        if u.side != t.side:
+            raise PositionError(f"{here}.side", f"{uid} is a {t.side} unit")
+        if u.strength > t.strength:
+            raise PositionError(f"{here}.strength", f"must be 0..{t.strength}")
+        if u.on_map and u.strength == 0:
+            raise PositionError(f"{here}.strength", "a unit on the map has at least one step")
+
+
+def _cards(state: DGState, cards: list[int], where: str) -> None:
+    numbers = {c.number for c in state.data.cards}
+    for n in cards:
+        if n not in numbers:
+            raise PositionError(where, f"no event card {n}")
+
+
+# -- the position's parts -------------------------------------------------------------------------
+
+
+@dataclass
+class Airfield:
+    """Henderson Field (DG 7.11, 9.3): its status points and who controls it. The Japanese
+    control everything at the start and the marker starts at twenty (DG 3.0, 7.11)."""
+
+    status: int = field(20, lo=0, hi=MAX_VP)
+    control: str = field("jp", check=check_side)
+
+
+@dataclass
+class RabaulTerms:
+    """The public terms of a turn's Rabaul picks, kept until they land: the period they land in,
+    how many units, how much strength (DG 10.2; ruling 14a)."""
+
+    period: int = field(0, lo=0, hi=9)
+    count: int = field(0, lo=0, hi=99)
+    strength: int = field(0, lo=0, hi=99)
+
+
+@dataclass
+class DrawnEvent:
+    """This turn's random event card, as the drawing side reads it (DG 5.0)."""
+
+    side: str = field("us", check=check_side)
+    card: int = field(1, lo=1, hi=99)
+    kind: EventKind = "supply"
+    target: Literal["self", "enemy", "both"] = "self"
+    amount: int = field(0, lo=-99, hi=99)
+
+
+@dataclass
+class Carried:
+    """What a turn end carries into the next turn: the air bonus (DG 10.2.3), two supply rolls
+    (DG 10.2.2) and the terms of the Rabaul picks sailing (ruling 14a)."""
+
+    air_bonus: bool = False
+    double_supply: bool = False
+    rabaul_bonus: RabaulTerms | None = None
+
+
+@dataclass
+class ThisTurn(Carried):
+    """This turn's bookkeeping: what the last turn end carried into it, Henderson Field at the
+    turn's start and what befell it (DG 10.2), the random event (DG 5.0), guerrilla rolls (DG
+    11.0), sea moves (DG 7.6), Japanese withdrawals (DG 7.9.1), units landed where they must
+    stay (DG 2.2.2.6 note); the current movement phase's river crossings (DG 7.3.3) and field
+    work (DG 7.11); the current combat phase's attacked hexes (DG 8.2) and advances (DG 8.2.2)."""
+
+    hf_jp_start: bool = field(False, doc="Japan held Henderson Field at the start (DG 10.2.2)")
+    hf_op_start: bool = field(False, doc="it was operational at the start (DG 10.2.3)")
+    hf_inop_start: bool = field(False, doc="it was inoperable at the start (DG 10.2.2)")
+    hf_us_touched: bool = field(False, doc="a US unit took control of it this turn")
+    jp_captured: bool = field(False, doc="Japan captured it this turn (DG 10.2.1)")
+    jp_reduced: bool = field(False, doc="Japan made the US-held field inoperable (DG 10.2.1)")
+    capture_bonus_given: bool = field(False, doc="the four supply points are given (DG 10.2.1)")
+    event: DrawnEvent | None = None
+    guerrilla: list[str] = field(factory=list, check=check_hexes, doc="villages rolled for (DG 11.0)")
+    sea: dict[str, int] = field(factory=dict, lo=0, hi=99, check=check_sides, doc="sea moves by side (DG 7.6)")
+    withdrawals: int = field(0, json="jp_withdrawn", lo=0, hi=99, doc="Japanese units withdrawn (DG 7.9.1)")
+    stuck: list[str] = field(factory=list, check=check_units, doc="landed anywhere, no farther (DG 2.2.2.6)")
+    crossings: dict[str, int] = field(factory=dict, lo=0, hi=9, check=check_units, doc="helper -> crossings used")
+    hf_work: list[str] = field(factory=list, check=check_units, doc="units that worked on the field (DG 7.11)")
+    attacked_hexes: list[str] = field(factory=list, check=check_hexes, doc="hexes attacked (DG 8.2)")
+    advanced: list[str] = field(factory=list, check=check_units, doc="units that advanced (DG 8.2.2)")
+
+
+# -- the position ------------------------------------------------------------------------------
+
+
+@dataclass(eq=False, init=False)
+class DGState(Sequenced):
+    """One Deluxe Guadalcanal position; docs/deluxe.md gives its JSON form."""
+
+    VERSION: ClassVar[int] = 2
+
+    supply: dict[str, int] = field(
+        factory=lambda: dict.fromkeys(SIDES, 0), lo=0, hi=99, check=check_sides, doc="artillery supply (DG 8.1.1)"
+    )
+    airfield: Airfield = field(factory=Airfield, json="henderson_field", doc="Henderson Field (DG 7.11)")
+    vp: int = field(0, lo=-MAX_VP, hi=MAX_VP, doc="victory points: positive when the US leads (DG 2.1.8.4)")
+    villages: dict[str, str] = field(factory=dict, check=_villages, doc="village hex -> controlling side (DG 9.3)")
+    units: dict[str, UnitState] = field(factory=dict, check=_units, doc="every counter by id")
+    this_turn: ThisTurn = field(factory=ThisTurn, doc="this turn's bookkeeping")
+    next_turn: Carried = field(factory=Carried, doc="carried into the next turn (DG 10.2)")
+    naval_last: dict[str, int] = field(
+        factory=dict, lo=0, hi=99, check=check_sides, doc="side -> turn of its last naval bombardment (DG 8.1.7)"
+    )
+    drawn: list[int] = field(factory=list, json="cards_drawn", check=_cards, doc="event cards drawn (DG 5.0)")
+    jp_withdrawn: int = field(0, json="japan_withdrawn", lo=0, hi=999, doc="Japanese units withdrawn (DG 9.2)")
+    counter: int = field(0, json="stack_counter", lo=0, hi=10**9, doc="the last stacking order given (DG 7.8)")
+    pending: list[DGDecision] = field(factory=list, doc="decisions owed, the last one first")
+
+    def _setup(self, game: Any, dice: Dice, seed: int | None, options: dict[str, Any]) -> None:
+        super()._setup(game, dice, seed, options)
+        self.data: GameData = game.data
+
+    # -- the kit's protocol ----------------------------------------------------------------
+
     @property
     def game(self) -> DGGame:
-        """The game this position belongs to."""
-        return self._game
+        return self._game  # type: ignore[return-value]
 
     @property
-    def ply(self) -> int:
-        """Actions applied since the start."""
-        return self._ply
-
-    @property
-    def step(self) -> str:
-        """The id of the current step of the sequence of play (DG 4.0)."""
-        return self.data.sequence[self.step_index].id
-
-    step_id = step
+    def end_action(self) -> DGAction:
+        return END
 
     @property
     def turn_label(self) -> str:
         """The turn and its date on the turn record track (DG 3.0)."""
         return f"turn {self.turn} ({self.data.turn(self.turn).date})"
 
-    def current_player(self) -> str | None:
-        """The side that must decide now (the owner decides its own losses and retreats)."""
-        if self.result is not None:
-            return None
-        if self.pending:
-            return str(self.pending[-1]["side"])
-        return self.data.sequence[self.step_index].side
-
-    def is_terminal(self) -> bool:
-        """True once the game has ended (DG 9.4)."""
-        return self.result is not None
-
-    def winner(self) -> str | None:
-        """The winning side; None while playing or after a draw."""
-        return (self.result[0] or None) if self.result else None
-
     @property
-    def end_cause(self) -> str | None:
-        """Why the game ended, in a few words (DG 9.0, 9.4); None while playing."""
-        return victory.cause(self.result[1]) if self.result else None
+    def step_number(self) -> int:
+        """The number of the current step in DG 4.0 (1-20; 0 while preparing for play)."""
+        return self.step_index - self.plan.first_turn_step + 1
 
-    def legal_actions(self) -> list[DGAction]:
-        """Every legal action of the current player, in a deterministic order."""
-        return list(self._legal_now()[0])
+    def kind_of(self, step: Step) -> str:
+        """The kind of a step of the sequence of play: its phase's (rules/phase.py)."""
+        rules = self.rules_named(step.phase)
+        assert isinstance(rules, DGPhase)
+        return rules.kind
 
-    def changed(self) -> None:
-        """Forget this ply's legal actions (call after editing the position from outside).
-        The game's route and action caches are keyed by what they depend on, never stale."""
-        self._legal = None
+    def decision(self, kind: type[D]) -> D:
+        """The decision being made now, of the kind its rules run."""
+        p = self.pending[-1]
+        assert isinstance(p, kind)
+        return p
 
-    def _legal_now(self) -> tuple[list[DGAction], set[int]]:
-        """This ply's legal actions, and their identities (actions are shared objects, so an
-        action played is checked without comparing it to a thousand others)."""
-        if self._legal is None or self._legal[0] != self._ply:
-            acts = self._compute_legal()
-            self._legal = (self._ply, acts, set(map(id, acts)))
-        return self._legal[1], self._legal[2]
-
-    def _compute_legal(self) -> list[DGAction]:
-        if self.result is not None:
-            return []
-        if self.pending:
-            p = self.pending[-1]
-            if p["kind"] == "assault":
-                return assault.decision_legal(self, p)
-            if p["kind"] == "stealth_move":
-                return self._stealth_move_legal(p)
-            if p["kind"] == "rabaul":
-                return rabaul.legal(self, p)
-            if p["kind"] == "artillery_loss":
-                return artillery.loss_legal(self, p)
-            raise AssertionError(f"unknown pending kind {p['kind']}")
-        step = self.data.sequence[self.step_index]
-        side = step.side
-        kind = step.kind
-        if kind == "naval":
-            can = artillery.can_bombard(self, side)
-            return [act("bombard"), act("pass")] if can else [act("pass")]
-        if kind == "reinforce":
-            return reinforcements.legal(self, side)
-        if kind == "guerrilla":
-            return guerrilla.legal(self)
-        if kind == "move":
-            ctx = movement.Context(self, side)  # read by both, changed by neither
-            return [*movement.legal(self, side, ctx), *stealth.legal(self, side, ctx), act("end")]
-        if kind == "fire":
-            return [*artillery.legal(self, side), act("end")]
-        if kind == "combat":
-            return assault.legal(self, side)
-        return []
-
-    def _stealth_move_legal(self, p: dict[str, Any]) -> list[DGAction]:
-        return stealth.detected_legal(self, p)
-
-    def _apply(self, action: DGAction) -> list[Event]:  # type: ignore[override]
-        """Check and play an action; IllegalAction names the rule."""
-        action = intern(action)
-        acts, ids = self._legal_now()
-        if id(action) not in ids and action not in acts:
-            raise self._explain(action)
-        events: list[Event] = []
-        self._dispatch(action, events)
-        self._ply += 1
-        self._legal = None
-        return events
-
-    def _explain(self, action: DGAction) -> IllegalAction:
-        """Why `action` is refused, with the rule (rules/explain.py)."""
-        return explain.why_not(self, action)
-
-    def _dispatch(self, a: DGAction, events: list[Event]) -> None:
-        verb = a.verb
-        unit = self.units.get(a.args[0]) if a.args and a.args[0] in self.units else None
-        if self.pending:
-            p = self.pending[-1]
-            if p["kind"] == "assault":
-                assault.decide(self, p, a, events)
-            elif p["kind"] == "stealth_move":
-                if verb == "pass":
-                    self.pending.pop()
-                else:
-                    assert unit is not None
-                    movement.do_move(self, unit, a.args[1], events)
-                    if not any(not self.units[i].moved for i in p["units"] if self.units[i].on_map):
-                        self.pending.pop()
-            elif p["kind"] == "rabaul":
-                rabaul.pick(self, p, a, events)
-            elif p["kind"] == "artillery_loss":
-                artillery.decide_loss(self, p, a, events)
-            sequence.after_pending(self, events)
-            return
-        kind = self.data.sequence[self.step_index].kind
-        side = self.data.sequence[self.step_index].side
-        if kind == "naval":
-            if verb == "bombard":
-                artillery.bombard(self, side, events)
-            sequence.finish_step(self, events)
-        elif kind == "reinforce":
-            assert unit is not None
-            reinforcements.land(self, unit, a.args[1], events)
-            if not reinforcements.legal(self, side):
-                sequence.finish_step(self, events)
-        elif kind == "guerrilla":
-            if verb == "pass":
-                sequence.finish_step(self, events)
-            else:
-                guerrilla.attempt(self, a.args[0], events)
-                if len(guerrilla.legal(self)) <= 1:
-                    sequence.finish_step(self, events)
-        elif kind == "move":
-            self._movement(a, unit, events)
-        elif kind == "fire":
-            if verb == "end":
-                sequence.finish_step(self, events)
-            else:
-                assert unit is not None
-                if verb == "fire":
-                    artillery.fire(self, unit, a.args[1], a.number(2), events)
-                else:
-                    artillery.counter(self, unit, a.args[1], a.number(2), events)
-                if not artillery.legal(self, side):
-                    sequence.finish_step(self, events)
-        elif kind == "combat":
-            if verb == "end":
-                sequence.finish_step(self, events)
-            else:
-                assault.open_assault(self, side, a.args[0])
-        if self.pending:
-            return
-        sequence.run(self, events)
-
-    def _movement(self, a: DGAction, unit: UnitState | None, events: list[Event]) -> None:
-        verb = a.verb
-        if verb == "end":
-            sequence.finish_step(self, events)
-            return
-        if verb == "stack":
-            movement.do_stack(self, a.args[0].split("+"), a.args[1], events)
-            return
-        assert unit is not None
-        if verb == "move":
-            movement.do_move(self, unit, a.args[1], events)
-        elif verb == "sea":
-            movement.do_sea(self, unit, a.args[1], events)
-        elif verb == "stealth":
-            stealth.enter(self, unit, events)
-        elif verb == "unstealth":
-            stealth.leave(self, unit, events, detected=False)
-        elif verb == "detect":
-            if len(a.args) == 3:  # DG 7.7.5 part-way through the move: a leg first
-                movement.do_move(self, unit, a.args[2], events, finish=False)
-            stealth.detect(self, unit, a.args[1], events)
-        elif verb == "withdraw":
-            stealth.withdraw(self, unit, events)
-        elif verb == "consolidate":
-            stealth.consolidate(self, unit, self.units[a.args[1]], events)
-        elif verb == "repair":
-            stealth.repair(self, unit, events)
-        elif verb == "wreck":
-            stealth.wreck(self, unit, events)
-
-    # -- copies and positions -------------------------------------------------------------------
     def clone(self) -> DGState:
-        """An independent copy (dice included)."""
-        other_state = DGState.__new__(DGState)
-        other_state.__dict__.update(self.__dict__)
-        other_state.dice = self.dice.clone()
-        other_state.units = {k: u.copy() for k, u in self.units.items()}
-        for name in ("supply", "villages", "naval_last"):
-            setattr(other_state, name, dict(getattr(self, name)))
-        other_state.flags = plain_copy(self.flags)
-        other_state.next_flags = plain_copy(self.next_flags)
-        other_state.pending = plain_copy(self.pending)
-        other_state.drawn = list(self.drawn)
-        other_state.options = dict(self.options)
-        other_state._legal = None
-        return other_state
+        other = super().clone()
+        assert isinstance(other, DGState)
+        other.__dict__["data"] = self.data
+        return other
 
-    def to_json(self) -> dict[str, Any]:
-        """The versioned, hand-editable position (docs/deluxe.md)."""
-        return {
-            "format": POSITION_FORMAT,
-            "game": "deluxe",
-            "version": POSITION_VERSION,
-            "data_version": self.data.version,
-            "turn": self.turn,
-            "step": self.step_id,
-            "open": self.open,
-            "ply": self._ply,
-            "seed": self.seed,
-            "options": dict(self.options),
-            "supply": dict(self.supply),
-            "henderson_field": {"status": self.hf, "control": self.hf_control},
-            "vp": self.vp,
-            "villages": dict(sorted(self.villages.items())),
-            "units": {uid: u.to_json() for uid, u in self.units.items()},
-            "flags": plain_copy(self.flags),
-            "next_flags": plain_copy(self.next_flags),
-            "naval_last": dict(self.naval_last),
-            "cards_drawn": list(self.drawn),
-            "japan_withdrawn": self.jp_withdrawn,
-            "stack_counter": self.counter,
-            "pending": plain_copy(self.pending),
-            "result": list(self.result) if self.result else None,
-            "dice": self.dice.to_json(),
-        }
+    def check_position(self) -> None:
+        """Fill in what a hand-written position may leave out (a unit at its printed place, a
+        village under Japanese control, no supply: DG 3.0, 9.3), and check across fields: the
+        turn, stacking and steps (`invariant_errors`), the decisions' sides and stages."""
+        d = self.data
+        if self.turn > d.constants.turns:
+            raise PositionError("turn", f"expected an integer 1..{d.constants.turns}, got {self.turn}")
+        for uid, t in d.units.items():
+            if uid not in self.units:
+                self.units[uid] = UnitState(uid, t.side, "turn" if t.arrival else "rabaul", t.strength)
+            self.units[uid].id = uid
+        self.units = {uid: self.units[uid] for uid in d.units}  # in the data's order
+        for h in d.map.villages:
+            self.villages.setdefault(h, "jp")
+        for s in SIDES:
+            self.supply.setdefault(s, 0)
+            if self.supply[s] > d.constants.supply_cap:
+                raise PositionError(f"supply.{s}", f"expected 0..{d.constants.supply_cap}, got {self.supply[s]}")
+        if self.airfield.status > d.constants.hf_max:
+            raise PositionError("henderson_field.status", f"expected 0..{d.constants.hf_max}")
+        self.counter = max(self.counter, *(u.order for u in self.units.values()))
+        for i, p in enumerate(self.pending):
+            if p.side not in SIDES:
+                raise PositionError(f"pending[{i}].side", "expected 'us' or 'jp'")
+            wrong = p.problem() if isinstance(p, Assault) else None
+            if wrong is not None:
+                raise PositionError(f"pending[{i}].{wrong[0]}", wrong[1])
+        errs = self.invariant_errors()
+        if errs:
+            raise PositionError("units", errs[0])
+
+    # -- fog of war (DG 7.7, 7.8, 10.2) ---------------------------------------------------------
 
     def view(self, side: str | None) -> dict[str, Any]:
         """DG 7.8 fog of war: of an enemy stack only the top counter not under stealth is
         shown, with the number of counters; stealth units show only as markers (value, hex).
         Enemy units not yet landed show at their printed place (turn track or Rabaul) and
         the Rabaul picks only as a number (docs/rulings/deluxe.md ruling 14a, DG 10.2).
-        The dice state never leaves the engine."""
-        data = self.to_json()
-        data.pop("dice", None)
-        data.pop("seed", None)  # with the seed the rolls to come could be foreseen
+        The dice state and the seed never leave the engine."""
+        data = super().view(side)
         occ = occupancy(self)
         visible: set[str] = set()
         markers: list[dict[str, Any]] = []
@@ -346,16 +269,17 @@ class DGState(State):
                 top = shown[-1]
                 visible.add(top.id)
                 stacks.append({"hex": hid, "side": owner, "counters": len(shown), "top": top.id})
+        written = data["units"]
         out_units: dict[str, Any] = {}
         sailing = 0
         for uid, u in self.units.items():
             if u.side == side or uid in visible:
-                out_units[uid] = u.to_json()
+                out_units[uid] = written[uid]
             elif u.at in NOT_LANDED:  # DG 2.2.1.10-11: the printed arrival is public
                 sailing += u.at == "next"
                 out_units[uid] = {"side": u.side, "at": self.home(uid), "strength": u.strength}
             elif not u.on_map:  # eliminated, withdrawn, absorbed: done in plain sight
-                out_units[uid] = u.to_json()
+                out_units[uid] = written[uid]
         data["units"] = out_units
         data["enemy_stacks"] = stacks
         data["stealth_markers"] = markers
@@ -363,7 +287,7 @@ class DGState(State):
         data["viewer"] = side
         hidden = self.hidden_ids(side)
         data["pending"] = [_filter_ids(p, hidden, self) for p in data["pending"]]
-        data["flags"] = {k: v for k, v in data["flags"].items() if k not in PRIVATE_FLAGS}
+        data["this_turn"] = {k: v for k, v in data["this_turn"].items() if k not in PRIVATE}
         return data
 
     def reveals(self, before: State, side: str) -> bool:
@@ -450,11 +374,13 @@ class DGState(State):
 
     def odds(self) -> dict[str, Any] | None:
         """The exact outcome distribution of the assault being built (None when there is none)."""
-        if self.pending and self.pending[-1]["kind"] == "assault":
-            return assault.odds(self, self.pending[-1])
-        return None
+        from .rules import assault
+
+        p = self.pending[-1] if self.pending else None
+        return assault.odds(self, p) if isinstance(p, Assault) else None
 
     # -- checks --------------------------------------------------------------------------------
+
     def invariant_errors(self) -> list[str]:
         """Everything that must always hold; empty when the position is sound."""
         errs = []
@@ -473,17 +399,15 @@ class DGState(State):
         for s in SIDES:
             if not 0 <= self.supply[s] <= c.supply_cap:
                 errs.append(f"{s} supply {self.supply[s]} outside 0..{c.supply_cap}")
-        if not 0 <= self.hf <= c.hf_max:
-            errs.append(f"Henderson Field status {self.hf} outside 0..{c.hf_max}")
+        if not 0 <= self.airfield.status <= c.hf_max:
+            errs.append(f"Henderson Field status {self.airfield.status} outside 0..{c.hf_max}")
         return errs
 
     def summary(self) -> str:
         """One line: turn, step, VPs, Henderson Field, supply."""
-        step = self.data.sequence[self.step_index]
-        t = self.data.turn(self.turn)
         return (
-            f"turn {self.turn} ({t.date}) step {step.number} {step.name}; VP {vp_text(self.vp)}; "
-            f"HF {self.hf} ({self.hf_control}); "
+            f"{self.turn_label} step {self.step_number} {self.current_step.name}; VP {vp_text(self.vp)}; "
+            f"HF {self.airfield.status} ({self.airfield.control}); "
             f"supply US {self.supply['us']} Japan {self.supply['jp']}"
         )
 
@@ -507,17 +431,3 @@ def _filter_ids(p: dict[str, Any], hidden: set[str], state: DGState) -> dict[str
         else:
             out[k] = v
     return out
-
-
-def other_side(side: str) -> str:
-    """The opposing side."""
-    return other(side)
-
-
-def plain_copy(obj: Any) -> Any:
-    """A deep copy of JSON-like data (dicts, lists, scalars), much faster than deepcopy."""
-    if isinstance(obj, dict):
-        return {k: plain_copy(v) for k, v in obj.items()}
-    if isinstance(obj, list | tuple):
-        return [plain_copy(v) for v in obj]
-    return obj

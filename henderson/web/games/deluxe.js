@@ -39,7 +39,7 @@ export const keys = { e: "end", p: "pass", g: "go" };
 let stepNames = {};
 
 function prettyStep(id) {
-  return stepNames[id] || String(id || "").replace(/^us_/, "US ").replace(/^jp_/, "Japanese ").replace(/_/g, " ");
+  return stepNames[id] || String(id || "");
 }
 
 export function phase(view) {
@@ -313,7 +313,7 @@ export function render(svg, ctx) {
   if (frame) requestAnimationFrame(pin);
   hud.append(el("rect", { x: 2, y: 37, width: 760, height: 32, rx: 4, fill: "#cfe3ea", opacity: 0.85 }));
   hud.append(el("text", { x: 8, y: 50, "font-size": 12, "font-weight": 600, class: "dg-phase" },
-    `${phase(view)}  ·  VP ${vpText}  ·  Henderson Field ${hf.status}/${c.hf_max} (${hf.control === "us" ? "US" : "Japan"})  ·  artillery supply US ${(view.supply || {}).us}, Japan ${(view.supply || {}).jp}${view.result ? `  ·  ${view.result.join(" ")}` : ""}`));
+    `${phase(view)}  ·  VP ${vpText}  ·  Henderson Field ${hf.status}/${c.hf_max} (${hf.control === "us" ? "US" : "Japan"})  ·  artillery supply US ${(view.supply || {}).us}, Japan ${(view.supply || {}).jp}${view.result ? `  ·  ${view.result.winner || "draw"}: ${view.result.cause}` : ""}`));
   // the VP track (DG 9.0): -win .. +win, the marker where the score stands
   const win = c.vp_to_win || 61;
   const vpx = (v) => 8 + ((Math.max(-win, Math.min(win, v)) + win) / (2 * win)) * 360;

@@ -6,21 +6,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from henderson.core.errors import IllegalAction
-from henderson.core.events import Event
+from henderson.core.events import Event, roll
+from henderson.core.game import Action
 from henderson.core.hexgrid import line
 
 from ..actions import DGAction, act
+from ..decisions import ArtilleryLoss
 from ..model import other
-from .common import (
-    change_hf,
-    event_effect,
-    in_enemy_zoc,
-    lose_step,
-    occupancy,
-    roll,
-    visible_units,
-)
+from .common import change_hf, event_effect, in_enemy_zoc, lose_step, occupancy, visible_units
+from .phase import DGPhase
 
 if TYPE_CHECKING:
     from ..state import DGState
@@ -113,7 +107,7 @@ def targets(state: DGState, u: UnitState, occ: dict) -> list[str]:
         if units[0].side != u.side and visible_units(units) and m.distance(u.at, hid) <= rng:
             out.append(hid)
     hf = m.henderson_field
-    if state.hf_control != u.side and hf not in out and m.distance(u.at, hf) <= rng:
+    if state.airfield.control != u.side and hf not in out and m.distance(u.at, hf) <= rng:
         out.append(hf)
     spotters = spotter_hexes(state, u.side) if out else []
     return sorted(h for h in out if spotted(state, u.side, h, spotters))
@@ -171,7 +165,7 @@ def strike(state: DGState, hex_id: str, by: str, n: int, purpose: str, events: l
     room_left = sum(u.strength - 1 for u in defenders)  # DG 8.1.5: final steps stay
     total = 0
     for _ in range(n):
-        die = roll(state, purpose, events)
+        die = roll(state.dice, purpose, events)
         hits = state.data.hits(strength, die) if strength else 0
         taken = min(hits, room_left)  # whichever units take them, the total falls the same
         strength -= taken
@@ -180,68 +174,35 @@ def strike(state: DGState, hex_id: str, by: str, n: int, purpose: str, events: l
         if hex_id == state.data.map.henderson_field and die in state.data.airfield_damage_on:
             change_hf(state, -1, by, events, purpose)
     if total:
-        state.pending.append(
-            {"kind": "artillery_loss", "side": other(by), "hex": hex_id, "hits": total}
-        )
+        state.pending.append(ArtilleryLoss(other(by), hex=hex_id, hits=total))
         settle_forced(state, events)
 
 
-def loss_takers(state: DGState, p: dict) -> list[UnitState]:
+def loss_takers(state: DGState, p: ArtilleryLoss) -> list[UnitState]:
     """Units of the owner in the hex that can still lose a step to artillery (DG 8.1.5)."""
     return sorted(
-        (
-            u
-            for u in state.units.values()
-            if u.at == p["hex"] and u.side == p["side"] and not u.stealth and u.strength > 1
-        ),
+        (u for u in state.units.values() if u.at == p.hex and u.side == p.side and not u.stealth and u.strength > 1),
         key=lambda u: u.id,
     )
-
-
-def loss_legal(state: DGState, p: dict) -> list[DGAction]:
-    """DG 8.1.5 "apply the losses": the owner picks the unit for the next step lost."""
-    return [act("lose", u.id) for u in loss_takers(state, p)]
 
 
 def settle_forced(state: DGState, events: list[Event]) -> None:
     """Take the artillery losses that leave no choice (one unit can take them, or every
     step that can go must go), and drop the decision once no loss is left."""
-    p = state.pending[-1]
-    while p["hits"] > 0:
+    p = state.decision(ArtilleryLoss)
+    while p.hits > 0:
         able = loss_takers(state, p)
         if not able:
             break
-        if len(able) > 1 and sum(u.strength - 1 for u in able) > p["hits"]:
+        if len(able) > 1 and sum(u.strength - 1 for u in able) > p.hits:
             return
         lose_step(state, able[0], events, "DG 8.1.5 artillery fire")
-        p["hits"] -= 1
+        p.hits -= 1
     state.pending.pop()
-
-
-def decide_loss(state: DGState, p: dict, action: DGAction, events: list[Event]) -> None:
-    """Apply one chosen artillery step loss (checked against `loss_legal`)."""
-    lose_step(state, state.units[action.args[0]], events, "DG 8.1.5 artillery fire")
-    p["hits"] -= 1
-    settle_forced(state, events)
 
 
 def fire(state: DGState, u: UnitState, hex_id: str, n: int, events: list[Event]) -> None:
     """DG 8.1: fire n factors of artillery unit u at a hex."""
-    occ = occupancy(state)
-    if not can_fire(state, u, occ):
-        raise IllegalAction(
-            "DG 8.1",
-            f"{u.id} cannot fire (artillery, not in an enemy zone of control, "
-            "once a phase, not suppressed)",
-        )
-    if hex_id not in targets(state, u, occ):
-        raise IllegalAction(
-            "DG 8.1.3", f"{hex_id} is not a target {u.id} can reach and a friendly unit can see"
-        )
-    if not 1 <= n <= factors_allowed(state, u):
-        raise IllegalAction(
-            "DG 8.1.2", f"{u.id} can fire 1..{factors_allowed(state, u)} factors now"
-        )
     u.fired = True
     spend(state, u.side, n)
     events.append(
@@ -256,15 +217,6 @@ def fire(state: DGState, u: UnitState, hex_id: str, n: int, events: list[Event])
 def counter(state: DGState, u: UnitState, hex_id: str, n: int, events: list[Event]) -> None:
     """DG 8.1.8: "only half (rounding up) of its factors may be fired": 1..half of them; each
     4-6 suppresses one enemy artillery unit in the hex."""
-    occ = occupancy(state)
-    if not can_fire(state, u, occ) or hex_id not in targets(state, u, occ):
-        raise IllegalAction("DG 8.1.8", f"{u.id} cannot fire counter-battery at {hex_id}")
-    if not 1 <= n <= factors_allowed(state, u, counter=True):
-        raise IllegalAction(
-            "DG 8.1.8",
-            f"{u.id} can fire 1..{factors_allowed(state, u, counter=True)} counter-battery "
-            "factors now (half its factors, rounded up, within the supply)",
-        )
     u.fired = True
     spend(state, u.side, n)
     events.append(
@@ -275,7 +227,7 @@ def counter(state: DGState, u: UnitState, hex_id: str, n: int, events: list[Even
         )
     )
     for _ in range(n):
-        die = roll(state, "DG 8.1.8 counter-battery", events)
+        die = roll(state.dice, "DG 8.1.8 counter-battery", events)
         if die in state.data.counter_battery_on:
             guns = sorted(
                 (
@@ -304,7 +256,7 @@ def can_bombard(state: DGState, side: str) -> bool:
     """From turn 2, by the side not holding Henderson Field, never two turns running."""
     return (
         state.turn >= state.data.naval_first_turn
-        and state.hf_control != side
+        and state.airfield.control != side
         and state.naval_last.get(side, -9) != state.turn - 1
         and event_effect(state, "no_naval", side) == 0
         and not naval_event_blocks(state, side)
@@ -313,21 +265,15 @@ def can_bombard(state: DGState, side: str) -> bool:
 
 def naval_event_blocks(state: DGState, side: str) -> bool:
     """DG 5.0: this turn's event, drawn by the other side, forbids `side`'s bombardment."""
-    ev = state.flags.get("event")
-    return bool(ev and ev["kind"] == "no_naval" and ev["side"] != side)
+    ev = state.this_turn.event
+    return ev is not None and ev.kind == "no_naval" and ev.side != side
 
 
 def bombard(state: DGState, side: str, events: list[Event]) -> None:
     """DG 8.1.7: roll for the bombardment, then for its strength, then each attack."""
-    if not can_bombard(state, side):
-        raise IllegalAction(
-            "DG 8.1.7",
-            "no naval bombardment now (from turn 2, by the side not holding "
-            "Henderson Field, not in consecutive turns)",
-        )
     # DG 5.0 card 8 (Japanese): after a naval victory the bombardment surely takes place
     sure = event_effect(state, "sure_naval", side) > 0
-    die = 0 if sure else roll(state, "DG 8.1.7 naval bombardment occurs on 4-6", events)
+    die = 0 if sure else roll(state.dice, "DG 8.1.7 naval bombardment occurs on 4-6", events)
     if not sure and die not in state.data.naval_on:
         events.append(
             Event("naval", f"{side} naval bombardment does not take place", {"side": side})
@@ -336,7 +282,7 @@ def bombard(state: DGState, side: str, events: list[Event]) -> None:
     state.naval_last[side] = state.turn
     month = state.data.turn(state.turn).month
     dice = state.data.naval[month][side]
-    attacks = sum(roll(state, "DG 8.1.7 naval bombardment strength", events) for _ in range(dice))
+    attacks = sum(roll(state.dice, "DG 8.1.7 naval bombardment strength", events) for _ in range(dice))
     events.append(
         Event(
             "naval",
@@ -346,3 +292,67 @@ def bombard(state: DGState, side: str, events: list[Event]) -> None:
     )
     hf = state.data.map.henderson_field
     strike(state, hf, side, attacks, "DG 8.1.7 naval bombardment fire", events)
+
+
+# -- the phases ---------------------------------------------------------------------------------
+BOMBARD, PASS = act("bombard"), act("pass")
+
+
+class NavalBombardment(DGPhase):
+    """Steps 3 and 13: the side not holding Henderson Field may bombard it (DG 8.1.7), or
+    `pass`; either ends the step."""
+
+    kind = "naval"
+    offers_end = False  # declined with `pass`
+
+    def has_choice(self, state: DGState) -> bool:
+        return can_bombard(state, state.side_of(state.current_step))
+
+    def actions(self, state: DGState) -> list[Action]:
+        return [BOMBARD, PASS] if self.has_choice(state) else [PASS]
+
+    def do(self, state: DGState, action: Action, events: list[Event]) -> None:
+        if action == BOMBARD:
+            bombard(state, state.side_of(state.current_step), events)
+        state.finish_step(events)  # the steps the owner loses are taken in the next step
+
+
+class ArtilleryFire(DGPhase):
+    """Steps 8, 9, 17, 18: the side's artillery fires at range, each unit once in its player
+    turn (DG 8.1), or counter-battery (DG 8.1.8); the step ends with `end` or when no gun
+    may fire."""
+
+    kind = "fire"
+
+    def has_choice(self, state: DGState) -> bool:
+        return bool(legal(state, state.side_of(state.current_step)))
+
+    def actions(self, state: DGState) -> list[Action]:
+        return list(legal(state, state.side_of(state.current_step)))
+
+    def do(self, state: DGState, action: Action, events: list[Event]) -> None:
+        assert isinstance(action, DGAction)
+        shoot = fire if action.verb == "fire" else counter
+        shoot(state, state.units[action.args[0]], action.args[1], action.number(2), events)
+
+
+class Losses(DGPhase):
+    """The owner picks the unit for each step lost to artillery fire that leaves a choice
+    (DG 8.1.5 "apply the losses")."""
+
+    kind = "artillery_loss"
+
+    def actions(self, state: DGState) -> list[Action]:
+        return [act("lose", u.id) for u in loss_takers(state, state.decision(ArtilleryLoss))]
+
+    def do(self, state: DGState, action: Action, events: list[Event]) -> None:
+        assert isinstance(action, DGAction)
+        p = state.decision(ArtilleryLoss)
+        lose_step(state, state.units[action.args[0]], events, "DG 8.1.5 artillery fire")
+        p.hits -= 1
+        settle_forced(state, events)
+
+
+NAVAL = NavalBombardment()
+FIRE = ArtilleryFire()
+LOSS = Losses()

@@ -6,7 +6,7 @@ reduction, ambush, banzai, and attacks on stealth stacks.
 An assault is built from small actions (`attack`, `target`, `with`, `support`, `strain`,
 `ambush`, `go`) so that the action space stays small; the resolution then asks each owner
 for its own decisions (`defend`, `lose`, `retreat`, `advance`/`stop`, `banzai`/`pass`).
-The assault in progress is a JSON-ready dict on `state.pending`.
+The assault in progress is an `Assault` decision on `state.pending` (decisions.py).
 """
 
 from __future__ import annotations
@@ -16,9 +16,13 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from henderson.core.errors import IllegalAction
-from henderson.core.events import Event
+from henderson.core.events import Event, roll
+from henderson.core.game import Action
+from henderson.core.odds import column, ratio
 
 from ..actions import DGAction, act
+from ..data import RATIOS
+from ..decisions import Assault, Stage
 from ..model import other
 from .artillery import reveal, unlimited
 from .common import (
@@ -30,18 +34,16 @@ from .common import (
     lose_step,
     occupancy,
     place,
-    roll,
     room,
     side_in,
     take_control,
     visible_units,
 )
+from .phase import DGPhase
 
 if TYPE_CHECKING:
     from ..state import DGState
     from ..units import UnitState
-
-Pending = dict[str, Any]
 
 
 # -- who may and who must attack ------------------------------------------------------------
@@ -53,7 +55,7 @@ def attackable(state: DGState, occ: dict, hex_id: str, side: str) -> bool:
         units
         and units[0].side != side
         and visible_units(units)
-        and hex_id not in state.flags.get("attacked_hexes", [])
+        and hex_id not in state.this_turn.attacked_hexes
     )
 
 
@@ -89,7 +91,7 @@ def duty_bound(state: DGState, u: UnitState, occ: dict) -> bool:
     combat (DG 8.2.2), nor artillery, which never initiates an assault (DG 8.2.4)."""
     return (
         can_join(state, u)
-        and u.id not in state.flags.get("advanced", [])
+        and u.id not in state.this_turn.advanced
         and in_enemy_zoc(state, occ, u.at, u.side)
     )
 
@@ -136,7 +138,7 @@ def can_be_attacked(state: DGState, occ: dict, side: str, hex_id: str) -> bool:
     )
 
 
-def shirked(state: DGState, p: Pending, occ: dict) -> tuple[list[str], list[str]]:
+def shirked(state: DGState, p: Assault, occ: dict) -> tuple[list[str], list[str]]:
     """What committing this assault (`go`) would leave undone for good (DG 8.2): the owed
     hexes outside its targets with no unit bound to attack left next to them, and the units
     bound to attack outside it with no hex left to attack. Both must join it (`target`,
@@ -144,9 +146,9 @@ def shirked(state: DGState, p: Pending, occ: dict) -> tuple[list[str], list[str]
     share out their hexes (a soak-off, DG 8.2.6), but never leave a hex to a unit in jungle,
     which is not required to attack (DG 8.2.7), nor leave a unit out of the attacks (DG 8.2
     "any combat units that are within an enemy zone of control must attack")."""
-    side = p["attacker"]
-    joined = set(p["units"])
-    targets = set(p["targets"])
+    side = p.attacker
+    joined = set(p.units)
+    targets = set(p.targets)
     adjacent = state.data.map.adjacent
     bound = bound_units(state, side, occ)
     rest = [u for u in bound if u.id not in joined]
@@ -160,48 +162,38 @@ def shirked(state: DGState, p: Pending, occ: dict) -> tuple[list[str], list[str]
     return hexes, idle
 
 
-def legal(state: DGState, side: str) -> list[DGAction]:
-    """Opening an assault, or ending the phase when nothing is owed."""
+def attacks(state: DGState, side: str) -> list[DGAction]:
+    """The assaults `side` may open: each enemy hex it can attack (DG 8.2, 8.2.2)."""
     occ = occupancy(state)
-    out: list[DGAction] = []
-    for hid in sorted(occ):
-        if attackable(state, occ, hid, side) and can_be_attacked(state, occ, side, hid):
-            out.append(act("attack", hid))
-    if not owed(state, side, occ):
-        out.append(act("end"))
-    return out
+    return [
+        act("attack", hid)
+        for hid in sorted(occ)
+        if attackable(state, occ, hid, side) and can_be_attacked(state, occ, side, hid)
+    ]
 
 
 def open_assault(state: DGState, side: str, hex_id: str) -> None:
     """`attack HEX`: start building an assault on an enemy hex."""
-    occ = occupancy(state)
-    if not attackable(state, occ, hex_id, side):
-        raise IllegalAction(
-            "DG 8.2",
-            f"{hex_id} is not an enemy hex that can be attacked now "
-            "(each hex once a turn, never a hex holding only stealth units)",
-        )
     state.pending.append(
-        {
-            "kind": "assault",
-            "side": side,
-            "attacker": side,
-            "stage": "build",
-            "targets": [hex_id],
-            "units": [],
-            "support": {},
-            "strain": 0,
-            "ambush": False,
-            "defend": 0,
-            "banzai": False,
-        }
+        Assault(
+            side,
+            attacker=side,
+            stage=Stage.BUILD,
+            targets=[hex_id],
+            units=[],
+            support={},
+            strain=0,
+            ambush=False,
+            defend=0,
+            banzai=False,
+        )
     )
 
 
 # -- building ---------------------------------------------------------------------------------
-def contributors(p: Pending) -> list[str]:
+def contributors(p: Assault) -> list[str]:
     """The units adding strength to the assault: attackers and supporting artillery."""
-    return [*p["units"], *p["support"]]
+    return [*p.units, *p.support]
 
 
 def next_to_all(state: DGState, hex_id: str, others: list[str] | set[str]) -> bool:
@@ -210,7 +202,7 @@ def next_to_all(state: DGState, hex_id: str, others: list[str] | set[str]) -> bo
     return all(h in adjacent for h in others)
 
 
-def blocked(state: DGState, p: Pending, occ: dict, unit: str = "", target: str = "") -> str | None:
+def blocked(state: DGState, p: Assault, occ: dict, unit: str = "", target: str = "") -> str | None:
     """Why the assault, with `unit` or `target` added, could never be committed; None when it
     can. DG 8.2.5 combines units of several hexes against one hex, DG 8.2.6 units of one hex
     against several hexes: every attacking unit is next to every defending hex. And `go`
@@ -219,11 +211,11 @@ def blocked(state: DGState, p: Pending, occ: dict, unit: str = "", target: str =
     join its units. Those additions are forced, in any assault that contains this one; if one
     is not next to all the others, nothing can complete the assault. Offering only additions
     that pass keeps every assault being built completable, so no player is ever stuck."""
-    side = p["attacker"]
+    side = p.attacker
     m = state.data.map
     units = set(contributors(p)) | ({unit} if unit else set())
     hexes = {state.units[i].at for i in units}
-    targets = set(p["targets"]) | ({target} if target else set())
+    targets = set(p.targets) | ({target} if target else set())
     bound = bound_units(state, side, occ)
     hexes_of = {u.id: u.at for u in bound}
     owed_now = owed(state, side, occ)
@@ -248,17 +240,17 @@ def blocked(state: DGState, p: Pending, occ: dict, unit: str = "", target: str =
             return None
 
 
-def build_legal(state: DGState, p: Pending) -> list[DGAction]:
+def build_legal(state: DGState, p: Assault) -> list[DGAction]:
     """Actions that add to the assault being built, and `go`. A unit joins when it is next to
     every defending hex, a hex when it is next to every attacking unit (DG 8.2.5, 8.2.6), and
     only when the assault can still be committed afterwards (`blocked`)."""
     occ = occupancy(state)
-    side = p["attacker"]
+    side = p.attacker
     m = state.data.map
     out: list[DGAction] = []
-    targets = p["targets"]
+    targets = p.targets
     for u in sorted(state.units.values(), key=lambda x: x.id):
-        if u.side != side or not u.on_map or u.id in p["units"] or u.id in p["support"]:
+        if u.side != side or not u.on_map or u.id in p.units or u.id in p.support:
             continue
         if not next_to_all(state, u.at, targets):
             continue
@@ -266,28 +258,28 @@ def build_legal(state: DGState, p: Pending) -> list[DGAction]:
             if blocked(state, p, occ, unit=u.id) is None:
                 out.append(act("with", u.id))
         elif can_support(state, u) and blocked(state, p, occ, unit=u.id) is None:
-            left = state.supply[side] - sum(p["support"].values())
+            left = state.supply[side] - sum(p.support.values())
             most = u.strength if unlimited(state, side) else min(u.strength, left)
             out.extend(act("support", u.id, n) for n in range(1, most + 1))
-    if p["units"]:
+    if p.units:
         hexes = {state.units[i].at for i in contributors(p)}
         near = set.intersection(*(set(m.adjacent[h]) for h in hexes)) - set(targets)
         for h in sorted(near):
             if attackable(state, occ, h, side) and blocked(state, p, occ, target=h) is None:
                 out.append(act("target", h))
-        if not p["strain"] and strain_points(state, p) is not None:
+        if not p.strain and strain_points(state, p) is not None:
             out.append(act("strain"))
-        if not p["ambush"] and ambush_ready(state, p):
+        if not p.ambush and ambush_ready(state, p):
             out.append(act("ambush"))
         if shirked(state, p, occ) == ([], []):  # DG 8.2 no duty left undone
             out.append(act("go"))
     return out
 
 
-def refuse_go(state: DGState, p: Pending) -> IllegalAction | None:
+def refuse_go(state: DGState, p: Assault) -> IllegalAction | None:
     """Why `go` is refused: no attacking unit yet (DG 8.2.1), or it would leave a duty
     undone (DG 8.2, `shirked`)."""
-    if not p["units"]:
+    if not p.units:
         return IllegalAction(
             "DG 8.2.1", "no attacking unit yet: add one with `with` (artillery only supports, DG 8.2.4)"
         )
@@ -310,28 +302,19 @@ def refuse_go(state: DGState, p: Pending) -> IllegalAction | None:
     return None
 
 
-def build(state: DGState, p: Pending, action: DGAction, events: list[Event]) -> None:
+def build(state: DGState, p: Assault, action: DGAction, events: list[Event]) -> None:
     """Apply one building action (`with`, `support`, `target`, `strain`, `ambush`, `go`)."""
-    refused = refuse_go(state, p) if action.verb == "go" else None
-    if refused is not None:
-        raise refused
-    if action not in build_legal(state, p):
-        raise IllegalAction(
-            "DG 8.2.1",
-            f"{action} is not possible while building this assault "
-            "(units adjacent to a target, not yet used this turn)",
-        )
     verb = action.verb
     if verb == "with":
-        p["units"].append(action.args[0])
+        p.units.append(action.args[0])
     elif verb == "support":  # DG 8.2.4 artillery adds factors by spending supply
-        p["support"][action.args[0]] = int(action.args[1])
+        p.support[action.args[0]] = int(action.args[1])
     elif verb == "target":  # DG 8.2.6 several hexes as one defence
-        p["targets"].append(action.args[0])
+        p.targets.append(action.args[0])
     elif verb == "strain":
-        p["strain"] = strain_points(state, p) or 0
+        p.strain = strain_points(state, p) or 0
     elif verb == "ambush":
-        p["ambush"] = True
+        p.ambush = True
     elif verb == "go":
         start(state, p, events)
 
@@ -357,75 +340,73 @@ def air_bonus(state: DGState) -> int:
     """DG 10.2.3: one more factor for each Japanese non-artillery unit, earned last turn and
     lasting "until Henderson Field is captured or reduced to inoperability by the U.S.":
     so only while the Japanese still hold an operational field."""
-    return int(
-        bool(state.flags.get("air_bonus")) and state.hf_control == "jp" and hf_operational(state)
-    )
+    return int(state.this_turn.air_bonus and state.airfield.control == "jp" and hf_operational(state))
 
 
-def attack_strength(state: DGState, p: Pending, with_strain: bool = True) -> Fraction:
+def attack_strength(state: DGState, p: Assault, with_strain: bool = True) -> Fraction:
     """DG 8.2.1.1: attacking strengths, each modified by its own hex; artillery support
     (DG 8.2.4); the Japanese air bonus (DG 10.2.3); ambush doubling (DG 8.2.9); strain."""
     total = Fraction(0)
-    bonus = air_bonus(state) if p["attacker"] == "jp" else 0
-    for uid in p["units"]:
+    bonus = air_bonus(state) if p.attacker == "jp" else 0
+    for uid in p.units:
         u = state.units[uid]
         if u.on_map:
             total += (u.strength + bonus) * multiplier(
                 state, "attacker", hex_conditions(state, u.at)
             )
-    if p.get("ambush_hit"):  # DG 8.2.9 "the attacking unit's strength is doubled": not the
+    if p.ambush_hit:  # DG 8.2.9 "the attacking unit's strength is doubled": not the
         total *= 2  # artillery support nor the strain points added below
-    for uid, n in p["support"].items():
+    for uid, n in p.support.items():
         u = state.units[uid]
         if u.on_map:
             total += n * multiplier(state, "attacker", hex_conditions(state, u.at))
-    if with_strain and p["strain"]:
-        total += p["strain"] * best_multiplier(state, p)
+    if with_strain and p.strain:
+        total += p.strain * best_multiplier(state, p)
     return total
 
 
-def best_multiplier(state: DGState, p: Pending) -> Fraction:
+def best_multiplier(state: DGState, p: Assault) -> Fraction:
     """Strain points are added to an attacking unit and modified like it (rulings, DG 8.2.3)."""
     mults = [
         multiplier(state, "attacker", hex_conditions(state, state.units[i].at))
-        for i in p["units"]
+        for i in p.units
         if state.units[i].on_map
     ]
     return max(mults, default=Fraction(1))
 
 
-def defenders(state: DGState, p: Pending) -> list[UnitState]:
+def defenders(state: DGState, p: Assault) -> list[UnitState]:
     """Enemy units in the defending hexes of the assault."""
     return [
         u
         for u in state.units.values()
-        if u.on_map and u.at in p["targets"] and u.side != p["attacker"]
+        if u.on_map and u.at in p.targets and u.side != p.attacker
     ]
 
 
-def defence_units(state: DGState, p: Pending) -> list[UnitState]:
+def defence_units(state: DGState, p: Assault) -> list[UnitState]:
     """The defenders the strengths are counted from. Until `go` commits the attack, only
     those the attacker can see: the top counter not under stealth of each target hex
     (DG 7.8; stealth units are revealed only once the attack is declared, DG 8.2.11). So
     neither the odds nor the offer to strain tell the attacker what the stack hides; from
     `go` on, every defender counts."""
-    if "defenders" in p:
+    if p.defenders is not None:
         return defenders(state, p)
     occ = occupancy(state)
     out = []
-    for t in p["targets"]:
-        shown = visible_units([u for u in occ.get(t, []) if u.side != p["attacker"]])
+    for t in p.targets:
+        shown = visible_units([u for u in occ.get(t, []) if u.side != p.attacker])
         out.extend(shown[-1:])
     return out
 
 
-def unseen_counters(state: DGState, p: Pending) -> int:
+def unseen_counters(state: DGState, p: Assault) -> int:
     """How many counters of the target hexes the attacker knows of but cannot see: those
     below the top counter (DG 7.8); stealth units are markers only (DG 7.7)."""
     occ = occupancy(state)
     return sum(
-        max(0, len(visible_units([u for u in occ.get(t, []) if u.side != p["attacker"]])) - 1)
-        for t in p["targets"]
+        max(0, len(visible_units([u for u in occ.get(t, []) if u.side != p.attacker])) - 1)
+        for t in p.targets
     )
 
 
@@ -438,10 +419,10 @@ def supply_cap(state: DGState, u: UnitState, alone: bool) -> int:
     return u.strength - 1 if alone else u.strength
 
 
-def artillery_capacity(state: DGState, p: Pending) -> int:
+def artillery_capacity(state: DGState, p: Assault) -> int:
     """DG 8.2.4: supply the defender may spend on its artillery in the attacked hexes."""
     most = 0
-    for t in p["targets"]:
+    for t in p.targets:
         here = [u for u in defenders(state, p) if u.at == t]
         alone = all(state.data.units[u.id].artillery for u in here)
         for u in here:
@@ -450,16 +431,16 @@ def artillery_capacity(state: DGState, p: Pending) -> int:
     return most
 
 
-def defense_strength(state: DGState, p: Pending) -> Fraction:
+def defense_strength(state: DGState, p: Assault) -> Fraction:
     """DG 8.2.1.2: defending strengths by hex, artillery per DG 8.2.4, terrain multipliers."""
     total = Fraction(0)
-    supply_left = p["defend"]
-    bonus = air_bonus(state) if p["attacker"] == "us" else 0
+    supply_left = p.defend
+    bonus = air_bonus(state) if p.attacker == "us" else 0
     attacker_levels = [
-        state.data.map.hexes[state.units[i].at].level for i in p["units"] if state.units[i].on_map
+        state.data.map.hexes[state.units[i].at].level for i in p.units if state.units[i].on_map
     ]
     counted = defence_units(state, p)  # DG 7.8: before `go`, what the attacker sees
-    for t in sorted(p["targets"]):
+    for t in sorted(p.targets):
         here = sorted((u for u in counted if u.at == t), key=lambda u: u.id)
         alone = all(state.data.units[u.id].artillery for u in here)
         points = 0
@@ -479,35 +460,24 @@ def defense_strength(state: DGState, p: Pending) -> Fraction:
 
 
 def ratio_index(state: DGState, attack: Fraction, defense: Fraction) -> int:
-    """DG 8.2.1.3: the column, rounded for the defender: -1 below 1-6, 11 above 6-1,
-    otherwise 0 (1-6) ... 10 (6-1)."""
-    top = state.data.constants.max_ratio
-    above = 2 * top - 1
-    if defense <= 0:
-        return above
-    if attack <= 0:
-        return -1
-    if attack >= defense:
-        n = math.floor(attack / defense)
-        return top + n - 2 if n <= top else above
-    n = math.ceil(defense / attack)
-    return top - n if n <= top else -1
+    """DG 8.2.1.3: the column of the Attrition Table, the ratio rounded for the defender
+    (`core.odds`): -1 below 1-6, 11 above 6-1, otherwise 0 (1-6) ... 10 (6-1)."""
+    return column(ratio(attack, defense), state.data.attrition.columns)
 
 
 def ratio_name(index: int) -> str:
     """The Attrition Table column of a ratio index (or below 1-6 / above 6-1)."""
-    cols = ("1-6", "1-5", "1-4", "1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1")
     if index < 0:
         return "below 1-6"
-    if index >= len(cols):
+    if index >= len(RATIOS):
         return "above 6-1"
-    return cols[index]
+    return RATIOS[index]
 
 
-def strain_points(state: DGState, p: Pending) -> int | None:
+def strain_points(state: DGState, p: Assault) -> int | None:
     """DG 8.2.3: raw points needed to reach the next ratio; None when straining is not allowed
     (fewer than two non-artillery points, more than five needed, more than the force has)."""
-    base = sum(state.units[i].strength for i in p["units"] if state.units[i].on_map)
+    base = sum(state.units[i].strength for i in p.units if state.units[i].on_map)
     if base < 2:
         return None
     attack, defense = attack_strength(state, p, with_strain=False), defense_strength(state, p)
@@ -524,107 +494,100 @@ def strain_points(state: DGState, p: Pending) -> int | None:
     return need
 
 
-def ambush_ready(state: DGState, p: Pending) -> bool:
+def ambush_ready(state: DGState, p: Assault) -> bool:
     """DG 8.2.9: Japanese units that left stealth on their own and moved at most half."""
-    if p["attacker"] != "jp" or not p["units"]:
+    if p.attacker != "jp" or not p.units:
         return False
     return all(
         state.units[i].self_exit and state.units[i].spent * 2 <= state.units[i].pool_start
-        for i in p["units"]
+        for i in p.units
     )
 
 
 # -- resolution ----------------------------------------------------------------------------------
-def start(state: DGState, p: Pending, events: list[Event]) -> None:
+def start(state: DGState, p: Assault, events: list[Event]) -> None:
     """`go`: the assault is declared; stealth units in the targets are revealed (DG 8.2.11)."""
-    side = p["attacker"]
-    for uid in (*p["units"], *p["support"]):
+    side = p.attacker
+    for uid in (*p.units, *p.support):
         state.units[uid].attacked = True
     if not unlimited(state, side):
-        state.supply[side] -= sum(p["support"].values())
-    attacked = state.flags.setdefault("attacked_hexes", [])
-    attacked.extend(p["targets"])
-    for t in p["targets"]:
+        state.supply[side] -= sum(p.support.values())
+    state.this_turn.attacked_hexes.extend(p.targets)
+    for t in p.targets:
         reveal(state, t, events)
-    p["defenders"] = sorted(u.id for u in defenders(state, p))
-    p["attacker_hexes"] = sorted({state.units[i].at for i in (*p["units"], *p["support"])})
+    p.defenders = sorted(u.id for u in defenders(state, p))
+    p.attacker_hexes = sorted({state.units[i].at for i in (*p.units, *p.support)})
     hf = state.data.map.henderson_field
-    p["hf_defended"] = any(state.units[i].at == hf for i in p["defenders"])
-    enemy = other(side)
-    supply = 99 if unlimited(state, enemy) else state.supply[enemy]
-    if min(artillery_capacity(state, p), supply) > 0:
-        p["stage"] = "defend"
-        p["side"] = enemy
+    p.hf_defended = any(state.units[i].at == hf for i in p.defenders)
+    if defence_supply(state, p) > 0:
+        p.stage = Stage.DEFEND
+        p.side = other(side)
     else:
         resolve(state, p, events)
 
 
-def defend_legal(state: DGState, p: Pending) -> list[DGAction]:
-    """DG 8.2.4: how much supply the defender may spend on its artillery."""
-    enemy = other(p["attacker"])
+def defence_supply(state: DGState, p: Assault) -> int:
+    """DG 8.2.4: the most supply the defender may spend on its artillery in this assault."""
+    enemy = other(p.attacker)
     supply = 99 if unlimited(state, enemy) else state.supply[enemy]
-    return [act("defend", n) for n in range(0, min(artillery_capacity(state, p), supply) + 1)]
+    return min(artillery_capacity(state, p), supply)
 
 
-def resolve(state: DGState, p: Pending, events: list[Event]) -> None:
+def column_shift(state: DGState, side: str, idx: int) -> int:
+    """DG 5.0: this turn's random event may shift `side`'s assaults one column up."""
+    ev = state.this_turn.event
+    if ev is not None and ev.kind == "combat" and ev.side == side and 0 <= idx <= 10:
+        return min(10, idx + 1)
+    return idx
+
+
+def resolve(state: DGState, p: Assault, events: list[Event]) -> None:
     """DG 8.2.1.4: roll on the Attrition Table and set the losses, retreats and advances."""
-    side = p["attacker"]
-    if p["ambush"] and not p.get("ambush_rolled"):
-        p["ambush_rolled"] = True
-        die = roll(state, "DG 8.2.9 ambush", events)
+    side = p.attacker
+    if p.ambush and not p.ambush_rolled:
+        p.ambush_rolled = True
+        die = roll(state.dice, "DG 8.2.9 ambush", events)
         turns = max(
-            (state.units[i].pool_start // max(1, state.data.units[i].movement) for i in p["units"]),
+            (state.units[i].pool_start // max(1, state.data.units[i].movement) for i in p.units),
             default=0,
         )
-        p["ambush_hit"] = die <= turns
+        p.ambush_hit = die <= turns
     attack, defense = attack_strength(state, p), defense_strength(state, p)
-    idx = ratio_index(state, attack, defense)
-    shift = state.flags.get("event") or {}
-    if shift.get("kind") == "combat" and shift.get("side") == side and 0 <= idx < 11:
-        idx = min(10, idx + 1)  # random event: one column up
+    idx = column_shift(state, side, ratio_index(state, attack, defense))
     events.append(
         Event(
             "assault",
-            f"{side} assaults {', '.join(p['targets'])}: {_num(attack)} to "
-            f"{_num(defense)}, {ratio_name(idx)}",
-            {
-                "targets": p["targets"],
-                "attack": str(attack),
-                "defense": str(defense),
-                "ratio": ratio_name(idx),
-            },
+            f"{side} assaults {', '.join(p.targets)}: {_num(attack)} to {_num(defense)}, {ratio_name(idx)}",
+            {"targets": list(p.targets), "attack": str(attack), "defense": str(defense), "ratio": ratio_name(idx)},
         )
     )
     loss_a = loss_d = retreat_a = retreat_d = adv_a = adv_d = 0
     if idx < 0:  # DG 8.2.1.3 attackers below 1-6 are eliminated
-        for uid in (*p["units"], *p["support"]):
+        for uid in (*p.units, *p.support):
             eliminate(state, state.units[uid], events, "DG 8.2.1.3 attack below 1-6")
     elif idx > 10:  # DG 8.2.1.3 defenders above 6-1 are eliminated, advance two
         for u in defenders(state, p):
             eliminate(state, u, events, "DG 8.2.1.3 attacked above 6-1")
         adv_a = 2
     else:
-        die = roll(state, "DG 8.2.1.4 assault", events)
+        die = roll(state.dice, "DG 8.2.1.4 assault", events)
         cell_a, cell_d = state.data.attrition.result(ratio_name(idx), die)
         loss_a, retreat_a, adv_a = cell_a.loss, cell_a.retreat, cell_a.advance
         loss_d, retreat_d, adv_d = cell_d.loss, cell_d.retreat, cell_d.advance
-        if p["strain"] and not p.get("strain_checked"):  # DG 8.2.3 strain check
-            p["strain_checked"] = True
-            check = roll(state, "DG 8.2.3 strain check", events)
-            if check <= p["strain"]:
+        if p.strain and not p.strain_checked:  # DG 8.2.3 strain check
+            p.strain_checked = True
+            check = roll(state.dice, "DG 8.2.3 strain check", events)
+            if check <= p.strain:
                 loss_a += 1
-        if p.get("ambush_hit") and not p.get("ambush_loss"):  # DG 8.2.9 one more loss
-            p["ambush_loss"] = True
+        if p.ambush_hit and not p.ambush_loss:  # DG 8.2.9 one more loss
+            p.ambush_loss = True
             loss_d += 1
-    p.update(
-        {
-            "loss_taken": {side: loss_a, other(side): loss_d},
-            "loss": {side: loss_a, other(side): loss_d},
-            "retreat": {side: retreat_a, other(side): retreat_d},
-            "advance": {side: adv_a, other(side): adv_d},
-            "stage": "lose_d",
-        }
-    )
+    enemy = other(side)
+    p.loss_taken = {side: loss_a, enemy: loss_d}
+    p.loss = {side: loss_a, enemy: loss_d}
+    p.retreat = {side: retreat_a, enemy: retreat_d}
+    p.advance = {side: adv_a, enemy: adv_d}
+    p.stage = Stage.LOSE_D
     proceed(state, p, events)
 
 
@@ -632,187 +595,184 @@ def _num(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
 
 
-def force(state: DGState, p: Pending, side: str) -> list[UnitState]:
+def force(state: DGState, p: Assault, side: str) -> list[UnitState]:
     """The units of `side` in this assault still on the map."""
-    ids = [*p["units"], *p["support"]] if side == p["attacker"] else p["defenders"]
+    ids = [*p.units, *p.support] if side == p.attacker else p.defenders or []
     return [state.units[i] for i in ids if state.units[i].on_map]
 
 
-def proceed(state: DGState, p: Pending, events: list[Event]) -> None:
-    """Run the stages that need no decision; stop at the first one that does."""
-    side, enemy = p["attacker"], other(p["attacker"])
+def proceed(state: DGState, p: Assault, events: list[Event]) -> None:
+    """Run the stages that need no decision; stop at the first one that does (or drop the
+    assault, done)."""
+    side, enemy = p.attacker, other(p.attacker)
     while True:
-        stage = p["stage"]
-        if stage in ("lose_d", "lose_a"):
-            owner = enemy if stage == "lose_d" else side
+        stage = p.stage
+        if stage in (Stage.LOSE_D, Stage.LOSE_A):
+            owner = enemy if stage is Stage.LOSE_D else side
             units = force(state, p, owner)
-            need = p["loss"][owner]
+            need = p.loss[owner]
             if need <= 0 or not units:
-                p["stage"] = "lose_a" if stage == "lose_d" else "banzai"
+                p.stage = Stage.LOSE_A if stage is Stage.LOSE_D else Stage.BANZAI
                 continue
             if len(units) == 1 or sum(u.strength for u in units) <= need:
                 lose_step(state, units[0], events, "DG 8.2.1.4 attrition")
-                p["loss"][owner] -= 1
+                p.loss[owner] -= 1
                 continue
-            p["side"] = owner
+            p.side = owner
             return
-        if stage == "banzai":
-            if p.pop("banzai_go", False):  # the extra banzai losses are taken: attack again
+        if stage is Stage.BANZAI:
+            if p.banzai_go:  # the extra banzai losses are taken: attack again
+                p.banzai_go = False
                 again(state, p, events)
                 return
-            p["stage"] = "retreat_d"
+            p.stage = Stage.RETREAT_D
             if (
                 side == "jp"
-                and not p["banzai"]
-                and p["retreat"][enemy] == 0
+                and not p.banzai
+                and p.retreat[enemy] == 0
                 and force(state, p, enemy)
                 and any(not state.data.units[u.id].artillery for u in force(state, p, side))
             ):
-                p["stage"] = "banzai_choice"
-                p["side"] = side
+                p.stage = Stage.BANZAI_CHOICE
+                p.side = side
                 return
             continue
-        if stage in ("retreat_d", "retreat_a"):
-            owner = enemy if stage == "retreat_d" else side
-            dist = p["retreat"][owner]
-            todo = [u for u in force(state, p, owner) if u.id not in p.setdefault("retreated", [])]
+        if stage in (Stage.RETREAT_D, Stage.RETREAT_A):
+            owner = enemy if stage is Stage.RETREAT_D else side
+            dist = p.retreat[owner]
+            todo = [u for u in force(state, p, owner) if u.id not in p.retreated]
             if dist <= 0 or not todo:
-                p["stage"] = "retreat_a" if stage == "retreat_d" else "hf"
+                p.stage = Stage.RETREAT_A if stage is Stage.RETREAT_D else Stage.HF
                 continue
             u = todo[0]
             options = retreat_options(state, u, dist, p)
             if len(options) <= 1:
-                p["retreated"].append(u.id)
+                p.retreated.append(u.id)
                 if options:
                     do_retreat(state, u, options[0], events)
                 else:
                     eliminate(state, u, events, "DG 8.2.1.4 cannot retreat")
                 continue
-            p["side"] = owner
+            p.side = owner
             return
-        if stage == "hf":  # DG 8.2.8 Henderson Field reduction after a successful assault
+        if stage is Stage.HF:  # DG 8.2.8 Henderson Field reduction after a successful assault
             hf = state.data.map.henderson_field
-            if p.get("hf_defended") and side_in(occupancy(state), hf) != enemy:
-                die = roll(state, "DG 8.2.8 Henderson Field reduction", events)
+            if p.hf_defended and side_in(occupancy(state), hf) != enemy:
+                die = roll(state.dice, "DG 8.2.8 Henderson Field reduction", events)
                 change_hf(state, -die, side, events, "DG 8.2.8 assault on Henderson Field")
-            p["stage"] = "advance"
+            p.stage = Stage.ADVANCE
             continue
-        if stage in ("advance", "counter_advance"):
-            mover = side if stage == "advance" else enemy
+        if stage in (Stage.ADVANCE, Stage.COUNTER_ADVANCE):
+            mover = side if stage is Stage.ADVANCE else enemy
             if advance_legal(state, p, mover):
-                p["side"] = mover
+                p.side = mover
                 return
-            if stage == "advance":
-                p["stage"] = "counter_advance"
+            if stage is Stage.ADVANCE:
+                p.stage = Stage.COUNTER_ADVANCE
                 continue
             state.pending.remove(p)
             return
-        raise AssertionError(f"unknown assault stage {stage}")
+        raise AssertionError(f"an assault waits at stage {stage}")
 
 
-def again(state: DGState, p: Pending, events: list[Event]) -> None:
+def again(state: DGState, p: Assault, events: list[Event]) -> None:
     """DG 8.2.10: the surviving attackers attack the same hexes once more."""
-    p["units"] = [i for i in p["units"] if state.units[i].on_map]
-    p["ambush_hit"] = False  # DG 8.2.9 the ambush doubles the first attack only
-    p["support"] = {}
-    p["strain"] = 0
-    p["defend"] = 0
-    p["side"] = p["attacker"]
+    p.units = [i for i in p.units if state.units[i].on_map]
+    p.ambush_hit = False  # DG 8.2.9 the ambush doubles the first attack only
+    p.support = {}
+    p.strain = 0
+    p.defend = 0
+    p.side = p.attacker
     resolve(state, p, events)
 
 
-def decision_legal(state: DGState, p: Pending) -> list[DGAction]:
+def decision_legal(state: DGState, p: Assault) -> list[DGAction]:
     """The actions of the side deciding at this stage of the assault."""
-    stage = p["stage"]
-    if stage == "build":
+    stage = p.stage
+    if stage is Stage.BUILD:
         return build_legal(state, p)
-    if stage == "defend":
-        return defend_legal(state, p)
-    if stage in ("lose_d", "lose_a"):
-        return [act("lose", u.id) for u in sorted(force(state, p, p["side"]), key=lambda x: x.id)]
-    if stage == "banzai_choice":
+    if stage is Stage.DEFEND:  # DG 8.2.4 how much supply the defender spends on its artillery
+        return [act("defend", n) for n in range(0, defence_supply(state, p) + 1)]
+    if stage in (Stage.LOSE_D, Stage.LOSE_A):
+        return [act("lose", u.id) for u in sorted(force(state, p, p.side), key=lambda x: x.id)]
+    if stage is Stage.BANZAI_CHOICE:
         return [act("banzai"), act("pass")]
-    if stage in ("retreat_d", "retreat_a"):
-        owner = p["side"]
-        todo = [u for u in force(state, p, owner) if u.id not in p["retreated"]]
-        u = todo[0]
-        return [act("retreat", u.id, h) for h in retreat_options(state, u, p["retreat"][owner], p)]
-    if stage in ("advance", "counter_advance"):
-        return [*advance_legal(state, p, p["side"]), act("stop")]
+    if stage in (Stage.RETREAT_D, Stage.RETREAT_A):
+        owner = p.side
+        u = next(u for u in force(state, p, owner) if u.id not in p.retreated)
+        return [act("retreat", u.id, h) for h in retreat_options(state, u, p.retreat[owner], p)]
+    if stage in (Stage.ADVANCE, Stage.COUNTER_ADVANCE):
+        return [*advance_legal(state, p, p.side), act("stop")]
     return []
 
 
-def decide(state: DGState, p: Pending, action: DGAction, events: list[Event]) -> None:
-    """Apply a decision inside an assault (already checked against `decision_legal`)."""
-    stage = p["stage"]
-    if stage == "build":
+def decide(state: DGState, p: Assault, action: DGAction, events: list[Event]) -> None:
+    """Apply a decision inside an assault (one of `decision_legal`)."""
+    stage = p.stage
+    if stage is Stage.BUILD:
         build(state, p, action, events)
         return
-    if stage == "defend":
-        p["defend"] = action.number(0)
-        enemy = other(p["attacker"])
+    if stage is Stage.DEFEND:
+        p.defend = action.number(0)
+        enemy = other(p.attacker)
         if not unlimited(state, enemy):
-            state.supply[enemy] -= p["defend"]
-        p["side"] = p["attacker"]
+            state.supply[enemy] -= p.defend
+        p.side = p.attacker
         resolve(state, p, events)
         return
-    if stage in ("lose_d", "lose_a"):
+    if stage in (Stage.LOSE_D, Stage.LOSE_A):
         lose_step(state, state.units[action.args[0]], events, "DG 8.2.1.4 attrition")
-        p["loss"][p["side"]] -= 1
-    elif stage == "banzai_choice":
+        p.loss[p.side] -= 1
+    elif stage is Stage.BANZAI_CHOICE:
         if action.verb == "banzai":  # DG 8.2.10 attack the same hexes again, once
-            p["banzai"] = True
-            events.append(
-                Event("banzai", "Banzai! the Japanese attack again", {"targets": p["targets"]})
-            )
-            side = p["attacker"]
-            if p["retreat"][side] == 0:
+            p.banzai = True
+            events.append(Event("banzai", "Banzai! the Japanese attack again", {"targets": list(p.targets)}))
+            side = p.attacker
+            if p.retreat[side] == 0:
                 again(state, p, events)
                 return
             # instead of retreating: double the losses (one if none), then attack again
-            p["loss"] = {side: max(1, p["loss_taken"][side]), other(side): 0}
-            p["retreat"][side] = 0
-            p["banzai_go"] = True
-            p["stage"] = "lose_a"
+            p.loss = {side: max(1, p.loss_taken[side]), other(side): 0}
+            p.retreat[side] = 0
+            p.banzai_go = True
+            p.stage = Stage.LOSE_A
         else:
-            p["stage"] = "retreat_d"
-    elif stage in ("retreat_d", "retreat_a"):
+            p.stage = Stage.RETREAT_D
+    elif stage in (Stage.RETREAT_D, Stage.RETREAT_A):
         u = state.units[action.args[0]]
-        p["retreated"].append(u.id)
+        p.retreated.append(u.id)
         do_retreat(state, u, action.args[1], events)
-    elif stage in ("advance", "counter_advance"):
+    elif stage in (Stage.ADVANCE, Stage.COUNTER_ADVANCE):
         if action.verb == "stop":
-            p.setdefault("advanced", []).extend(u.id for u in force(state, p, p["side"]))
-            p["stage"] = "counter_advance" if stage == "advance" else "done"
-            if p["stage"] == "done":
+            p.advanced.extend(u.id for u in force(state, p, p.side))
+            if stage is Stage.COUNTER_ADVANCE:
                 state.pending.remove(p)
                 return
+            p.stage = Stage.COUNTER_ADVANCE
         else:
             u = state.units[action.args[0]]
-            p.setdefault("advanced", []).append(u.id)
-            state.flags.setdefault("advanced", []).append(u.id)  # DG 8.2.2 no new duty
-            path = advance_paths(state, p, u, p["advance"][p["side"]])[action.args[1]]
+            p.advanced.append(u.id)
+            state.this_turn.advanced.append(u.id)  # DG 8.2.2 no new duty
+            path = advance_paths(state, p, u, p.advance[p.side])[action.args[1]]
             for h in path:
                 take_control(state, u, h, events)
             frm = u.at
             place(state, u, action.args[1])
-            events.append(
-                Event("advance", f"{u.id} advances {frm} -> {u.at}", {"unit": u.id, "to": u.at})
-            )
+            events.append(Event("advance", f"{u.id} advances {frm} -> {u.at}", {"unit": u.id, "to": u.at}))
     proceed(state, p, events)
 
 
 # -- retreats and advances ----------------------------------------------------------------------
-def retreat_options(state: DGState, u: UnitState, dist: int, p: Pending) -> list[str]:
+def retreat_options(state: DGState, u: UnitState, dist: int, p: Assault) -> list[str]:
     """DG 8.2.1.4 R: hexes `dist` away, each step away from the enemy hexes when possible,
     never into an enemy zone of control, the sea or an over-full hex."""
     occ = occupancy(state)
     m = state.data.map
-    if u.side == p["attacker"]:
-        enemies = list(p["targets"])
+    if u.side == p.attacker:
+        enemies = list(p.targets)
     else:
         enemies = sorted(
-            {state.units[i].at for i in (*p["units"], *p["support"]) if state.units[i].on_map}
+            {state.units[i].at for i in (*p.units, *p.support) if state.units[i].on_map}
         )
     enemies = enemies or [u.at]
 
@@ -822,7 +782,7 @@ def retreat_options(state: DGState, u: UnitState, dist: int, p: Pending) -> list
 
     for away in (True, False):
         finals: set[str] = set()
-        stack = [(u.at, 0, (u.at,))]
+        stack: list[tuple[str, int, tuple[str, ...]]] = [(u.at, 0, (u.at,))]
         while stack:
             here, n, seen = stack.pop()
             if n == dist:
@@ -857,15 +817,15 @@ def do_retreat(state: DGState, u: UnitState, dest: str, events: list[Event]) -> 
     )
 
 
-def vacated(state: DGState, p: Pending, mover: str) -> list[str]:
+def vacated(state: DGState, p: Assault, mover: str) -> list[str]:
     """Hexes the other side left in this assault, now empty: where an advance starts."""
     occ = occupancy(state)
-    hexes = p["targets"] if mover == p["attacker"] else p.get("attacker_hexes", [])
+    hexes = p.targets if mover == p.attacker else p.attacker_hexes
     return [h for h in hexes if side_in(occ, h) in (None, mover)]
 
 
 def advance_paths(
-    state: DGState, p: Pending, u: UnitState, dist: int
+    state: DGState, p: Assault, u: UnitState, dist: int
 ) -> dict[str, tuple[str, ...]]:
     """DG 8.2.1.4 A: the first hex is a vacated hex next to the unit; further hexes up to
     `dist`, halting on entering an enemy zone of control."""
@@ -875,7 +835,7 @@ def advance_paths(
     for first in vacated(state, p, u.side):
         if first not in m.adjacent[u.at]:
             continue
-        stack = [(first, 1, (first,))]
+        stack: list[tuple[str, int, tuple[str, ...]]] = [(first, 1, (first,))]
         while stack:
             here, n, path = stack.pop()
             if here not in out and room(state, occ, here, u):
@@ -888,23 +848,23 @@ def advance_paths(
     return out
 
 
-def advance_legal(state: DGState, p: Pending, mover: str) -> list[DGAction]:
+def advance_legal(state: DGState, p: Assault, mover: str) -> list[DGAction]:
     """Advance actions open to `mover` after the assault (DG 8.2.1.4 A)."""
-    dist = p["advance"].get(mover, 0)
+    dist = p.advance.get(mover, 0)
     if dist <= 0:
         return []
     units = [
         u
         for u in force(state, p, mover)
-        if u.id not in p.get("advanced", []) and not state.data.units[u.id].artillery
+        if u.id not in p.advanced and not state.data.units[u.id].artillery
     ]
-    out = []
+    out: list[DGAction] = []
     for u in sorted(units, key=lambda x: x.id):
         out.extend(act("advance", u.id, h) for h in sorted(advance_paths(state, p, u, dist)))
     return out
 
 
-def odds(state: DGState, p: Pending) -> dict[str, Any]:
+def odds(state: DGState, p: Assault) -> dict[str, Any]:
     """The exact outcome distribution of the assault `p` as built so far (DG 8.2.1.4): its
     strengths, ratio column and, for each die face, both sides' losses, retreats and
     advances; with straining, the chance of the extra loss (DG 8.2.3). Ambush and the
@@ -912,16 +872,13 @@ def odds(state: DGState, p: Pending) -> dict[str, Any]:
     attacker cannot see (DG 7.8: below the top of a stack, under stealth), whose number is
     given as `unseen_counters`."""
     attack, defense = attack_strength(state, p), defense_strength(state, p)
-    idx = ratio_index(state, attack, defense)
-    ev = state.flags.get("event") or {}
-    if ev.get("kind") == "combat" and ev.get("side") == p["attacker"] and 0 <= idx <= 10:
-        idx = min(10, idx + 1)
+    idx = column_shift(state, p.attacker, ratio_index(state, attack, defense))
     out: dict[str, Any] = {
         "attack": str(attack),
         "defense": str(defense),
         "ratio": ratio_name(idx),
-        "strain_loss_chance": str(Fraction(min(p["strain"], 6), 6)),
-        "unseen_counters": 0 if "defenders" in p else unseen_counters(state, p),
+        "strain_loss_chance": str(Fraction(min(p.strain, 6), 6)),
+        "unseen_counters": 0 if p.defenders is not None else unseen_counters(state, p),
         "results": [],
     }
     if 0 <= idx <= 10:
@@ -936,3 +893,60 @@ def odds(state: DGState, p: Pending) -> dict[str, Any]:
                 }
             )
     return out
+
+
+# -- the phases ---------------------------------------------------------------------------------
+class Combat(DGPhase):
+    """Steps 10 and 19: the side opens assaults, one at a time, each hex attacked once a phase;
+    the phase ends with `end` once no unit in an enemy zone of control still owes an attack
+    (DG 8.2)."""
+
+    kind = "combat"
+
+    def enter(self, state: DGState, events: list[Event]) -> None:
+        # DG 8.2 "each defending hex may only be attacked once": once in each combat phase,
+        # so a hex the US attacked in step 10 may be attacked by Japan in step 19
+        state.this_turn.attacked_hexes = []
+        state.this_turn.advanced = []
+
+    def has_choice(self, state: DGState) -> bool:
+        # a phase with an assault behind it waits for its `end`; one with none to open passes
+        return bool(state.this_turn.attacked_hexes) or bool(attacks(state, state.side_of(state.current_step)))
+
+    def actions(self, state: DGState) -> list[Action]:
+        return list(attacks(state, state.side_of(state.current_step)))
+
+    def do(self, state: DGState, action: Action, events: list[Event]) -> None:
+        assert isinstance(action, DGAction)
+        open_assault(state, state.side_of(state.current_step), action.args[0])
+
+    def end_blocker(self, state: DGState) -> IllegalAction | None:
+        side = state.side_of(state.current_step)
+        occ = occupancy(state)
+        hexes = owed(state, side, occ)
+        if not hexes:
+            return None
+        adjacent = state.data.map.adjacent
+        units = sorted(u.id for u in bound_units(state, side, occ) if set(adjacent[u.at]) & set(hexes))
+        return IllegalAction(
+            "DG 8.2",
+            f"units in an enemy zone of control must attack every adjacent enemy hex: "
+            f"{', '.join(units)} must still attack {', '.join(hexes)}",
+        )
+
+
+class AssaultRules(DGPhase):
+    """An assault being built and fought: each owner decides at its stage (DG 8.2.1.4)."""
+
+    kind = "assault"
+
+    def actions(self, state: DGState) -> list[Action]:
+        return list(decision_legal(state, state.decision(Assault)))
+
+    def do(self, state: DGState, action: Action, events: list[Event]) -> None:
+        assert isinstance(action, DGAction)
+        decide(state, state.decision(Assault), action, events)
+
+
+COMBAT = Combat()
+ASSAULT = AssaultRules()

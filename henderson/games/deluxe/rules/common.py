@@ -1,12 +1,14 @@
-"""Mechanisms several rules share: occupancy, zones of control, stacking, control of
-Henderson Field and villages, step losses and victory points. Each lives here once.
+"""Mechanisms several rules share: occupancy, zones of control (a hex at a time; a side's
+whole zone is `core.paths.zone_of_control` in movement.py), stacking, control of Henderson
+Field and villages, step losses, victory points, this turn's random event, the start of a
+player turn. Each lives here once.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from henderson.core.events import Event, roll_event
+from henderson.core.events import Event
 
 from ..model import other
 from ..units import OFF_MAP_SET
@@ -112,40 +114,39 @@ def place(state: DGState, unit: UnitState, hex_id: str) -> None:
 
 def hf_operational(state: DGState) -> bool:
     """DG 7.11: Henderson Field needs at least ten status points to be operational."""
-    return state.hf >= state.data.constants.hf_operational
+    return state.airfield.status >= state.data.constants.hf_operational
 
 
 def change_hf(state: DGState, amount: int, by: str, events: list[Event], why: str) -> None:
     """Move the Henderson Field status marker within 0..max (DG 7.11, 8.1.6, 8.2.8)."""
     if amount == 0:
         return
-    before = state.hf
-    state.hf = max(0, min(state.data.constants.hf_max, state.hf + amount))
-    if state.hf == before:
+    field = state.airfield
+    before = field.status
+    field.status = max(0, min(state.data.constants.hf_max, field.status + amount))
+    if field.status == before:
         return
     events.append(
         Event(
             "hf",
-            f"{why}: Henderson Field status {before} -> {state.hf}",
-            {"from": before, "to": state.hf, "by": by},
+            f"{why}: Henderson Field status {before} -> {field.status}",
+            {"from": before, "to": field.status, "by": by},
         )
     )
     limit = state.data.constants.hf_operational
     # DG 10.2.1 "capture Henderson Field ... or reduce it to inoperable status": the field
     # the Japanese reduce must be the US-held one (wrecking their own field earns nothing)
-    if before >= limit > state.hf and by == "jp" and state.hf_control == "us":
-        state.flags["jp_reduced"] = True
+    if before >= limit > field.status and by == "jp" and field.control == "us":
+        state.this_turn.jp_reduced = True
         bonus(state, events)
 
 
 def bonus(state: DGState, events: list[Event]) -> None:
     """DG 10.2.1: four supply points at once when the Japanese capture or disable the field."""
-    if state.flags.get("capture_bonus_given"):
+    if state.this_turn.capture_bonus_given:
         return
-    state.flags["capture_bonus_given"] = True
-    add_supply(
-        state, "jp", state.data.constants.capture_bonus, events, "DG 10.2.1 capture bonus"
-    )
+    state.this_turn.capture_bonus_given = True
+    add_supply(state, "jp", state.data.constants.capture_bonus, events, "DG 10.2.1 capture bonus")
 
 
 def add_supply(state: DGState, side: str, amount: int, events: list[Event], why: str) -> None:
@@ -168,8 +169,8 @@ def take_control(state: DGState, unit: UnitState, hex_id: str, events: list[Even
     if state.data.units[unit.id].artillery:
         return
     m = state.data.map
-    if hex_id == m.henderson_field and state.hf_control != unit.side:
-        state.hf_control = unit.side
+    if hex_id == m.henderson_field and state.airfield.control != unit.side:
+        state.airfield.control = unit.side
         events.append(
             Event(
                 "control",
@@ -178,9 +179,9 @@ def take_control(state: DGState, unit: UnitState, hex_id: str, events: list[Even
             )
         )
         if unit.side == "us":
-            state.flags["hf_us_touched"] = True
+            state.this_turn.hf_us_touched = True
         else:
-            state.flags["jp_captured"] = True
+            state.this_turn.jp_captured = True
             bonus(state, events)
     elif hex_id in m.villages and state.villages.get(hex_id) != unit.side:
         state.villages[hex_id] = unit.side
@@ -242,23 +243,22 @@ def eliminate(state: DGState, unit: UnitState, events: list[Event], why: str) ->
         lose_step(state, unit, events, why)
 
 
-def roll(state: DGState, purpose: str, events: list[Event], sides: int = 6) -> int:
-    """Every die goes through the injected dice source and becomes an event naming its rule."""
-    value = state.dice.roll(purpose, sides)
-    events.append(roll_event(purpose, sides, value))
-    return value
-
-
 def event_effect(state: DGState, kind: str, side: str) -> int:
     """The amount of this turn's random event of `kind` that applies to `side` (DG 5.0)."""
-    ev = state.flags.get("event")
-    if not ev or ev["kind"] != kind:
+    ev = state.this_turn.event
+    if ev is None or ev.kind != kind:
         return 0
-    drawer = ev["side"]
-    target = ev["target"]
     applies = (
-        target == "both"
-        or (target == "self" and side == drawer)
-        or (target == "enemy" and side != drawer)
+        ev.target == "both" or (ev.target == "self" and side == ev.side) or (ev.target == "enemy" and side != ev.side)
     )
-    return int(ev["amount"]) if applies else 0
+    return ev.amount if applies else 0
+
+
+def begin_player_turn(state: DGState, side: str) -> None:
+    """The start of `side`'s player turn: DG 7.9, 7.10 remember where each of its units
+    begins it; DG 8.1 each artillery unit fires once in a player's turn, in its side's
+    artillery phase or in that turn's assaults (docs/rulings/deluxe.md, ruling 24a)."""
+    for u in state.units.values():
+        if u.side == side:
+            u.start = u.at if u.on_map else ""
+        u.fired = False

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 from henderson.core.errors import IllegalAction
 
 from ..actions import VERBS, DGAction
-from ..model import Step, other
+from ..decisions import ArtilleryLoss, Assault, RabaulPicks, StealthMove
+from ..model import other
 from . import artillery, assault, movement, rabaul, reinforcements, stealth
 from .common import enemy_adjacent, event_effect, in_enemy_zoc, occupancy, room, side_in, visible_units
 
@@ -62,7 +63,7 @@ RULE_OF_VERB = {
     "end": "DG 4.0",
 }
 
-# the kinds of step (sequence.toml) in which each verb is played, outside pending decisions
+# the kinds of step (their phases' `kind`) in which each verb is played, outside pending decisions
 STEP_VERBS = {
     "naval": ("bombard", "pass"),
     "reinforce": ("land",),
@@ -134,13 +135,13 @@ def why_not(state: DGState, action: DGAction) -> IllegalAction:
         return r.error
     return IllegalAction(
         RULE_OF_VERB.get(action.verb, "DG 4.0"),
-        f"'{action}' is not legal now (step {_step(state).number}, {_step(state).name}, turn {state.turn})",
+        f"'{action}' is not legal now (step {state.step_number}, {state.current_step.name}, turn {state.turn})",
     )
 
 
-def _step(state: DGState) -> Step:
-    """The current step of the sequence of play."""
-    return state.data.sequence[state.step_index]
+def _where(state: DGState) -> str:
+    """The current step as a player reads it: "step 7, U.S. Movement"."""
+    return f"step {state.step_number}, {state.current_step.name}"
 
 
 def _check(state: DGState, a: DGAction) -> None:
@@ -148,30 +149,33 @@ def _check(state: DGState, a: DGAction) -> None:
     side = state.current_player() or ""
     if state.pending:
         p = state.pending[-1]
-        kind = p["kind"]
-        verbs = ASSAULT_VERBS.get(p.get("stage", ""), ()) if kind == "assault" else PENDING_VERBS[kind]
+        kind = p.kind
+        verbs = ASSAULT_VERBS.get(p.stage, ()) if isinstance(p, Assault) else PENDING_VERBS[kind]
         if a.verb not in verbs:
-            stage = f" ({p['stage']})" if kind == "assault" else ""
+            stage = f" ({p.stage})" if isinstance(p, Assault) else ""
             raise no(
                 RULE_OF_VERB.get(a.verb, "DG 4.0"),
                 f"'{a}' is not possible now: {side} must first settle {PENDING_WHAT[kind]}{stage} "
                 f"({', '.join(f'`{v}`' for v in verbs)})",
             )
         _names(state, a, side)
-        if kind == "assault":
+        if isinstance(p, Assault):
             _assault(state, p, a, side)
-        elif kind == "stealth_move":
+        elif isinstance(p, StealthMove):
             _stealth_move(state, p, a)
-        elif kind == "rabaul":
+        elif isinstance(p, RabaulPicks):
             _rabaul(state, p, a)
         else:
+            assert isinstance(p, ArtilleryLoss)
             _artillery_loss(state, p, a)
         return
-    step = _step(state)
+    step = state.current_step
+    kind = state.kind_of(step)
+    number = state.step_number
     if a.verb in ASSAULT_VERBS["build"] or a.verb in ("defend", "lose", "retreat", "advance", "stop", "banzai"):
         raise no(
             RULE_OF_VERB[a.verb],
-            f"'{a.verb}' belongs to an assault, and none is in progress (step {step.number}, {step.name})",
+            f"'{a.verb}' belongs to an assault, and none is in progress ({_where(state)})",
         )
     if a.verb == "rabaul":
         raise no(
@@ -179,19 +183,21 @@ def _check(state: DGState, a: DGAction) -> None:
             "Rabaul units are picked only at the turn end after capturing, disabling or holding "
             "Henderson Field (DG 10.2.1-2, DG 4.0 step 20)",
         )
-    verbs = STEP_VERBS.get(step.kind, ())
+    verbs = STEP_VERBS.get(kind, ())
     if a.verb in ("end", "pass") and a.verb not in verbs and {"end", "pass"} & set(verbs):
         word = "pass" if "pass" in verbs else "end"
-        raise no("DG 4.0", f"step {step.number} ({step.name}) is declined or ended with `{word}`")
-    if a.verb not in verbs and (step.kind, a.verb) not in CHECKS:
-        where = sorted({s.number for s in state.data.sequence if a.verb in STEP_VERBS.get(s.kind, ())})
+        raise no("DG 4.0", f"step {number} ({step.name}) is declined or ended with `{word}`")
+    if a.verb not in verbs and (kind, a.verb) not in CHECKS:
+        plan = state.plan
+        turn = plan.steps[plan.first_turn_step :]
+        where = sorted({i for i, s in enumerate(turn, 1) if a.verb in STEP_VERBS.get(state.kind_of(s), ())})
         raise no(
             "DG 4.0",
-            f"'{a.verb}' is not played in step {step.number} ({step.name}) of turn {state.turn}; "
+            f"'{a.verb}' is not played in step {number} ({step.name}) of turn {state.turn}; "
             f"it belongs to step{'s' if len(where) > 1 else ''} {', '.join(map(str, where))}",
         )
     _names(state, a, side)
-    check = CHECKS.get((step.kind, a.verb))
+    check = CHECKS.get((kind, a.verb))
     if check is not None:
         check(state, a, side)
 
@@ -208,10 +214,9 @@ def _names(state: DGState, a: DGAction, side: str) -> None:
                 if name not in state.units:
                     raise no("DG 2.2.1", f"there is no unit {name!r}")
                 if state.units[name].side != side:
-                    step = _step(state)
                     raise no(
                         RULE_OF_VERB.get(a.verb, "DG 4.0"),
-                        f"{name} is not a unit of {side}, who decides now (step {step.number}, {step.name})",
+                        f"{name} is not a unit of {side}, who decides now ({_where(state)})",
                     )
 
 
@@ -235,7 +240,7 @@ def _bombard(state: DGState, a: DGAction, side: str) -> None:
     """DG 8.1.7 and the events of DG 5.0."""
     if state.turn < state.data.naval_first_turn:
         raise no("DG 8.1.7", f"naval bombardment begins with turn {state.data.naval_first_turn}")
-    if state.hf_control == side:
+    if state.airfield.control == side:
         raise no("DG 8.1.7", f"only the side that does not control Henderson Field bombards it; {side} controls it")
     if state.naval_last.get(side, -9) == state.turn - 1:
         raise no("DG 8.1.7", f"{side} bombarded Henderson Field last turn: not in consecutive turns")
@@ -245,10 +250,10 @@ def _bombard(state: DGState, a: DGAction, side: str) -> None:
 
 def _event_title(state: DGState) -> str:
     """The title of this turn's random event card, as the drawing side read it."""
-    ev = state.flags.get("event") or {}
+    ev = state.this_turn.event
     for c in state.data.cards:
-        if c.number == ev.get("card"):
-            return f"card {c.number}, {c.effect(ev['side']).title}"
+        if ev is not None and c.number == ev.card:
+            return f"card {c.number}, {c.effect(ev.side).title}"
     return "the random event"
 
 
@@ -306,7 +311,7 @@ def _guerrilla(state: DGState, a: DGAction, side: str) -> None:
     name = m.villages[hex_id]
     if state.villages.get(hex_id) != "jp":
         raise no("DG 11.0", f"{name} is not under Japanese control")
-    if hex_id in state.flags.get("guerrilla", []):
+    if hex_id in state.this_turn.guerrilla:
         raise no("DG 11.0", f"{name} has been rolled for this turn: a village once a turn")
     occ = occupancy(state)
     if any(u.side == "jp" for u in occ.get(hex_id, [])):
@@ -321,7 +326,7 @@ def _guerrilla(state: DGState, a: DGAction, side: str) -> None:
 def _mover(state: DGState, u: UnitState, rule: str = "DG 7.1") -> None:
     """An own unit that may still move this phase."""
     _on_map(state, u, rule)
-    if u.id in state.flags.get("stuck", []):
+    if u.id in state.this_turn.stuck:
         raise no(
             "DG 2.2.2.6",
             f"{u.id} landed where no landing hex was free and may not move any farther this turn (DG 2.2.2.6 note)",
@@ -330,7 +335,7 @@ def _mover(state: DGState, u: UnitState, rule: str = "DG 7.1") -> None:
         if u.moved:
             raise no("DG 7.7.1", f"{u.id} entered stealth this phase in lieu of moving")
         raise no("DG 7.7.4", f"{u.id} is under a stealth marker: it moves only after leaving stealth (`unstealth`)")
-    if u.id in state.flags.get("hf_work", []):
+    if u.id in state.this_turn.hf_work:
         raise no("DG 7.11", f"{u.id} has worked on Henderson Field this phase, which ends its movement")
     if u.moved:
         raise no("DG 7.1", f"{u.id} has finished its move this phase")
@@ -460,7 +465,7 @@ def _sea(state: DGState, a: DGAction, side: str) -> None:
     near = sorted(n for n in m.adjacent[u.at] if n in ctx.enemy)
     if near:
         raise no("DG 7.6", f"{u.id} is next to enemy units (in {', '.join(near)}): it may not put out to sea")
-    used = state.flags.get("sea", {}).get(side, 0)
+    used = state.this_turn.sea.get(side, 0)
     if used >= state.data.constants.sea_moves_per_turn:
         raise no("DG 7.6", f"{side} has made {used} sea moves this turn: up to three units a turn")
     if movement.allowance(state, u) < state.data.movement.sea_landing:
@@ -519,7 +524,7 @@ def _detect(state: DGState, a: DGAction, side: str) -> None:
     m = state.data.map
     if len(a.args) == 3:
         via = a.args[2]
-        if u.leg == "halt" or u.id in state.flags.get("stuck", []):
+        if u.leg == "halt" or u.id in state.this_turn.stuck:
             _mover(state, u, "DG 7.7.5")
         ctx = movement.Context(state, side)
         _destination(state, (u,), via, ctx)
@@ -545,7 +550,7 @@ def _withdraw(state: DGState, a: DGAction, side: str) -> None:
     c = state.data.constants
     if side == "jp" and state.turn < c.withdrawal_turn:
         raise no("DG 7.9.1", f"the Japanese withdraw from the {c.withdrawal_turn}th turn on")
-    if side == "jp" and state.flags.get("jp_withdrawn", 0) >= c.japan_withdrawals_per_turn:
+    if side == "jp" and state.this_turn.withdrawals >= c.japan_withdrawals_per_turn:
         raise no("DG 7.9.1", f"the Japanese have withdrawn {c.japan_withdrawals_per_turn} units this turn, the most")
     if side == "us" and not state.data.units[u.id].first_marine:
         raise no("DG 7.9.2", f"{u.id} is not of the 1st Marine Division (black bar): only its units withdraw")
@@ -599,7 +604,7 @@ def _field_worker(state: DGState, u: UnitState, rule: str) -> None:
         raise no(rule, f"{u.id} is not on Henderson Field ({hf})")
     if u.stealth or u.pool:
         raise no(rule, f"{u.id} is under stealth or on stealth movement")
-    if u.id in state.flags.get("hf_work", []):
+    if u.id in state.this_turn.hf_work:
         raise no(rule, f"{u.id} has worked on Henderson Field this phase already")
 
 
@@ -610,10 +615,10 @@ def _repair(state: DGState, a: DGAction, side: str) -> None:
     if not (t.type in ("engineer", "labour") or t.infantry):
         raise no("DG 7.11.2", f"{u.id} is not an engineer, labour or infantry unit")
     _field_worker(state, u, "DG 7.11.2")
-    if state.hf_control != side:
+    if state.airfield.control != side:
         raise no("DG 7.11.2", f"{side} does not control Henderson Field: a side repairs its own airfield")
-    if state.hf >= state.data.constants.hf_max:
-        raise no("DG 7.11.2", f"Henderson Field is undamaged (status {state.hf})")
+    if state.airfield.status >= state.data.constants.hf_max:
+        raise no("DG 7.11.2", f"Henderson Field is undamaged (status {state.airfield.status})")
     if (u.moved or u.leg) and u.spent * 2 > t.movement:
         raise no("DG 7.11.2", f"{u.id} has spent {u.spent} of its {t.movement} movement points, more than half")
 
@@ -624,7 +629,7 @@ def _wreck(state: DGState, a: DGAction, side: str) -> None:
     if state.data.units[u.id].type not in ("engineer", "labour"):
         raise no("DG 7.11.1", f"{u.id} is not an engineer or labour unit")
     _field_worker(state, u, "DG 7.11.1")
-    if state.hf <= 0:
+    if state.airfield.status <= 0:
         raise no("DG 7.11.1", "Henderson Field's status is 0 already")
 
 
@@ -656,7 +661,7 @@ def _aim(state: DGState, u: UnitState, hex_id: str, counter: bool) -> None:
         raise no("DG 8.1.3", f"{hex_id} is {plural(dist, 'hex')} from {u.id}, beyond its range of {rng}")
     occ = occupancy(state)
     enemy = [v for v in occ.get(hex_id, []) if v.side != u.side]
-    hf = hex_id == m.henderson_field and state.hf_control != u.side
+    hf = hex_id == m.henderson_field and state.airfield.control != u.side
     if not visible_units(enemy) and not hf:
         raise no(
             "DG 8.1",
@@ -703,7 +708,7 @@ def _attackable(state: DGState, hex_id: str, side: str, rule: str = "DG 8.2") ->
         raise no(rule, f"{hex_id} holds no enemy unit")
     if not visible_units(units):
         raise no("DG 8.2.11", f"{hex_id} holds only units under a stealth marker, which may not be attacked")
-    if hex_id in state.flags.get("attacked_hexes", []):
+    if hex_id in state.this_turn.attacked_hexes:
         raise no("DG 8.2", f"{hex_id} has been attacked already in this combat phase: each hex once")
 
 
@@ -718,22 +723,9 @@ def _attack(state: DGState, a: DGAction, side: str) -> None:
     )
 
 
-def _end_combat(state: DGState, a: DGAction, side: str) -> None:
-    """DG 8.2: the phase ends when every unit in an enemy zone of control has attacked."""
-    occ = occupancy(state)
-    hexes = assault.owed(state, side, occ)
-    adjacent = state.data.map.adjacent
-    units = sorted(u.id for u in assault.bound_units(state, side, occ) if set(adjacent[u.at]) & set(hexes))
-    raise no(
-        "DG 8.2",
-        f"units in an enemy zone of control must attack every adjacent enemy hex: "
-        f"{', '.join(units)} must still attack {', '.join(hexes)}",
-    )
-
-
-def _assault(state: DGState, p: dict, a: DGAction, side: str) -> None:
+def _assault(state: DGState, p: Assault, a: DGAction, side: str) -> None:
     """The decisions inside an assault."""
-    stage = p["stage"]
+    stage = p.stage
     if stage == "build":
         _build(state, p, a, side)
     elif stage == "defend":
@@ -751,16 +743,16 @@ def _assault(state: DGState, p: dict, a: DGAction, side: str) -> None:
         _advance(state, p, a, side)
 
 
-def _build(state: DGState, p: dict, a: DGAction, side: str) -> None:
+def _build(state: DGState, p: Assault, a: DGAction, side: str) -> None:
     """`with`, `support`, `target`, `strain`, `ambush`, `go` (DG 8.2.1-8.2.9)."""
     m = state.data.map
     if a.verb in ("with", "support"):
         u = state.units[a.args[0]]
         _on_map(state, u, RULE_OF_VERB[a.verb])
         arty = state.data.units[u.id].artillery
-        if u.id in p["units"] or u.id in p["support"]:
+        if u.id in p.units or u.id in p.support:
             raise no(RULE_OF_VERB[a.verb], f"{u.id} is in this assault already")
-        far = [t for t in p["targets"] if t not in m.adjacent[u.at]]
+        far = [t for t in p.targets if t not in m.adjacent[u.at]]
         if far:
             raise no(
                 "DG 8.2.5",
@@ -784,7 +776,7 @@ def _build(state: DGState, p: dict, a: DGAction, side: str) -> None:
             if u.fired:
                 raise no("DG 8.1", f"{u.id} fired at range in this player's turn (ruling 24a)")
             n = a.number(1)
-            left = state.supply[side] - sum(p["support"].values())
+            left = state.supply[side] - sum(p.support.values())
             if n < 1:
                 raise no("DG 8.2.4", "support with at least one factor")
             if n > u.strength:
@@ -795,9 +787,9 @@ def _build(state: DGState, p: dict, a: DGAction, side: str) -> None:
         return
     if a.verb == "target":
         hex_id = a.args[0]
-        if hex_id in p["targets"]:
+        if hex_id in p.targets:
             raise no("DG 8.2.6", f"{hex_id} is a defending hex of this assault already")
-        if not p["units"]:
+        if not p.units:
             raise no("DG 8.2.6", "add an attacking unit first: a hex joins the defence when it is next to one")
         _attackable(state, hex_id, side, "DG 8.2.6")
         far = sorted({state.units[i].at for i in assault.contributors(p)} - set(m.adjacent[hex_id]))
@@ -818,7 +810,7 @@ def _build(state: DGState, p: dict, a: DGAction, side: str) -> None:
             raise no(refused.rule, refused.message)
 
 
-def _completable(state: DGState, p: dict, unit: str = "", target: str = "") -> None:
+def _completable(state: DGState, p: Assault, unit: str = "", target: str = "") -> None:
     """DG 8.2: an addition after which the assault could never be committed."""
     why = assault.blocked(state, p, occupancy(state), unit=unit, target=target)
     if why is not None:
@@ -829,13 +821,13 @@ def _completable(state: DGState, p: dict, unit: str = "", target: str = "") -> N
         )
 
 
-def _strain(state: DGState, p: dict) -> None:
+def _strain(state: DGState, p: Assault) -> None:
     """DG 8.2.3."""
-    if p["strain"]:
+    if p.strain:
         raise no("DG 8.2.3", "this assault strains already")
-    if not p["units"]:
+    if not p.units:
         raise no("DG 8.2.3", "add an attacking unit first")
-    base = sum(state.units[i].strength for i in p["units"] if state.units[i].on_map)
+    base = sum(state.units[i].strength for i in p.units if state.units[i].on_map)
     if base < 2:
         raise no("DG 8.2.3", "straining needs at least two non-artillery strength points in the attack")
     attack = assault.attack_strength(state, p, with_strain=False)
@@ -853,15 +845,15 @@ def _strain(state: DGState, p: dict) -> None:
     )
 
 
-def _ambush(state: DGState, p: dict, side: str) -> None:
+def _ambush(state: DGState, p: Assault, side: str) -> None:
     """DG 8.2.9."""
     if side != "jp":
         raise no("DG 8.2.9", "only Japanese units ambush")
-    if p["ambush"]:
+    if p.ambush:
         raise no("DG 8.2.9", "this assault is an ambush already")
-    if not p["units"]:
+    if not p.units:
         raise no("DG 8.2.9", "add an attacking unit first")
-    for uid in p["units"]:
+    for uid in p.units:
         u = state.units[uid]
         if not u.self_exit:
             raise no("DG 8.2.9", f"{uid} did not come out of stealth on its own this turn")
@@ -872,10 +864,10 @@ def _ambush(state: DGState, p: dict, side: str) -> None:
             )
 
 
-def _retreat(state: DGState, p: dict, a: DGAction) -> None:
+def _retreat(state: DGState, p: Assault, a: DGAction) -> None:
     """DG 8.2.1.4 R: the unit, and the hex."""
-    owner = p["side"]
-    todo = [u for u in assault.force(state, p, owner) if u.id not in p["retreated"]]
+    owner = p.side
+    todo = [u for u in assault.force(state, p, owner) if u.id not in p.retreated]
     u = state.units[a.args[0]]
     if u not in todo:
         raise no("DG 8.2.1.4", f"{u.id} does not retreat in this assault")
@@ -883,7 +875,7 @@ def _retreat(state: DGState, p: dict, a: DGAction) -> None:
         raise no("DG 8.2.1.4", f"units retreat one at a time: {todo[0].id} first")
     hex_id = a.args[1]
     m = state.data.map
-    dist = p["retreat"][owner]
+    dist = p.retreat[owner]
     occ = occupancy(state)
     if not m.hexes[hex_id].land:
         raise no("DG 8.2.1.4", f"{hex_id} is coastal waters: units cannot retreat into them")
@@ -903,15 +895,15 @@ def _retreat(state: DGState, p: dict, a: DGAction) -> None:
     )
 
 
-def _advance(state: DGState, p: dict, a: DGAction, side: str) -> None:
+def _advance(state: DGState, p: Assault, a: DGAction, side: str) -> None:
     """DG 8.2.1.4 A, 8.2.5."""
     u = state.units[a.args[0]]
-    dist = p["advance"].get(side, 0)
+    dist = p.advance.get(side, 0)
     if u not in assault.force(state, p, side):
         raise no("DG 8.2.1.4", f"{u.id} did not take part in this assault: only its units advance")
     if state.data.units[u.id].artillery:
         raise no("DG 8.2.4", f"{u.id} is artillery: it supports an assault and does not advance")
-    if u.id in p.get("advanced", []):
+    if u.id in p.advanced:
         raise no("DG 8.2.1.4", f"{u.id} has advanced already")
     hex_id = a.args[1]
     m = state.data.map
@@ -933,18 +925,18 @@ def _advance(state: DGState, p: dict, a: DGAction, side: str) -> None:
 
 
 # -- pending decisions outside assaults ----------------------------------------------------------
-def _stealth_move(state: DGState, p: dict, a: DGAction) -> None:
+def _stealth_move(state: DGState, p: StealthMove, a: DGAction) -> None:
     """DG 7.7.5: the detected units complete their stealth movement (DG 7.7.4)."""
     if a.verb == "pass":
-        left = sorted(i for i in p["units"] if not state.units[i].moved and state.units[i].on_map)
+        left = sorted(i for i in p.units if not state.units[i].moved and state.units[i].on_map)
         raise no(
             "DG 7.7.5",
             f"a detected unit must complete its stealth movement: {', '.join(left)} must move (it may stop short "
             "of spending all its points)",
         )
     u = state.units[a.args[0]]
-    if u.id not in p["units"]:
-        raise no("DG 7.7.5", f"{u.id} was not detected: only {', '.join(p['units'])} move now")
+    if u.id not in p.units:
+        raise no("DG 7.7.5", f"{u.id} was not detected: only {', '.join(p.units)} move now")
     if u.moved:
         raise no("DG 7.7.5", f"{u.id} has made its stealth movement")
     ctx = movement.Context(state, u.side)
@@ -952,7 +944,7 @@ def _stealth_move(state: DGState, p: dict, a: DGAction) -> None:
     _reach(state, (u,), a.args[1], ctx)
 
 
-def _rabaul(state: DGState, p: dict, a: DGAction) -> None:
+def _rabaul(state: DGState, p: RabaulPicks, a: DGAction) -> None:
     """DG 10.1, 10.2.1, 10.2.2."""
     u = state.units[a.args[0]]
     t = state.data.units[u.id]
@@ -969,20 +961,20 @@ def _rabaul(state: DGState, p: dict, a: DGAction) -> None:
             f"{u.id} is available in periods {t.rabaul_period}-{last}; the picks land in turn "
             f"{landing}, " + (f"period {period}" if period else "before the first period"),
         )
-    if len(p["picked"]) >= p["count"]:
-        raise no("DG 10.2.1", f"{len(p['picked'])} units are picked already, the most this bonus gives")
-    used = sum(state.data.units[i].strength for i in p["picked"])
+    if len(p.picked) >= p.count:
+        raise no("DG 10.2.1", f"{len(p.picked)} units are picked already, the most this bonus gives")
+    used = sum(state.data.units[i].strength for i in p.picked)
     raise no(
         "DG 10.2.2",
-        f"{u.id}'s {t.strength} strength would bring the picks to {used + t.strength}, over the dice's {p['strength']}",
+        f"{u.id}'s {t.strength} strength would bring the picks to {used + t.strength}, over the dice's {p.strength}",
     )
 
 
-def _artillery_loss(state: DGState, p: dict, a: DGAction) -> None:
+def _artillery_loss(state: DGState, p: ArtilleryLoss, a: DGAction) -> None:
     """DG 8.1.5."""
     u = state.units[a.args[0]]
-    if u.at != p["hex"]:
-        raise no("DG 8.1.5", f"{u.id} is not in {p['hex']}, the hex that was fired at")
+    if u.at != p.hex:
+        raise no("DG 8.1.5", f"{u.id} is not in {p.hex}, the hex that was fired at")
     if u.stealth:
         raise no("DG 8.1.5", f"{u.id} is under a stealth marker and was not fired at")
     raise no("DG 8.1.5", f"{u.id} has its final step, which is never lost to artillery fire")
@@ -1008,5 +1000,4 @@ CHECKS = {
     ("fire", "fire"): _fire,
     ("fire", "counter"): _fire,
     ("combat", "attack"): _attack,
-    ("combat", "end"): _end_combat,
 }

@@ -7,9 +7,10 @@ may be made in legs: a stack move, or a move to a hex from which a unit tries de
 (DG 7.7.5), leaves the units part-way, free to go on with the points they have left. A sea
 move (DG 7.6) is its own action, after which the unit may still make its land move.
 
-Route searches are the engine's main cost, so their raw results are cached on the game
-object under everything they depend on (the unit's hex and points, the enemy's hexes, the
-river helpers): while the enemy does not move, each unit is searched once a phase.
+Route searches (`core.paths.cheapest`, with the forced stops of zones of control and river
+crossings) are the engine's main cost, so their raw results are cached on the game object
+under everything they depend on (the unit's hex and points, the enemy's hexes, the river
+helpers): while the enemy does not move, each unit is searched once a phase.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
+from henderson.core.paths import Step, cheapest, zone_of_control
 
 from ..actions import DGAction
 from .common import event_effect, occupancy, place, stack_sizes, take_control
@@ -168,11 +170,10 @@ class Context:
         if zoc is None:
             if len(zocs) > CACHE_LIMIT:
                 zocs.clear()
-            zoc = zocs[seen] = frozenset(
-                n for h in seen for n in m.adjacent[h] if not m.hexes[n].jungle
-            )  # DG 7.4, 7.4.2
+            # DG 7.4 every unit not under stealth controls the hexes around it; DG 7.4.2 not jungle
+            zoc = zocs[seen] = frozenset(zone_of_control(seen, m.adjacent, into=lambda n: not m.hexes[n].jungle))
         self.zoc: frozenset[str] = zoc
-        used = state.flags.get("crossings", {})
+        used = state.this_turn.crossings
         self.helper_type = False  # the moving unit is itself an LVT or engineer
         self.capacity: dict[str, int] = {}  # hex -> crossings its helpers still offer
         for h, us in self.occ.items():
@@ -183,6 +184,7 @@ class Context:
                         self.capacity[h] = self.capacity.get(h, 0) + left
         self.key = (side, self.enemy, seen)  # with the helpers, what every search reads
         self._carriers: dict[int, frozenset[str]] = {}
+        self.steps: dict[tuple[bool, bool, int], dict[str, list[Step[str]]]] = {}  # `_search`'s, by kind
 
     def carriers(self, need: int) -> frozenset[str]:
         """Hexes whose helpers can still carry `need` units across a river (DG 7.3.3)."""
@@ -207,7 +209,7 @@ def step_cost(
         return None
     zoc = to in ctx.zoc  # DG 7.4.1 stop on entering an enemy zone of control
     if unit.pool:  # DG 7.7.4 stealth movement: jungle only, 4 a hex, rivers ignored
-        for other, cost in state.game.stealth_edges[frm]:
+        for other, cost, _ in state.game.stealth_edges[frm]:
             if other == to:
                 return cost, zoc, False
         return None
@@ -318,16 +320,18 @@ def _raw_routes(
     return key, best
 
 
-def edge_tables(
-    data: GameData,
-) -> tuple[dict[str, tuple[tuple[str, int, bool], ...]], dict[str, tuple[tuple[str, int], ...]]]:
+Edges = dict[str, tuple[tuple[str, int, bool], ...]]  # hex -> (next hex, cost, a river may stop the unit)
+
+
+def edge_tables(data: GameData) -> tuple[Edges, Edges]:
     """The fixed part of every step's cost, built once per game: for each hex, the land
     hexes next to it with the cost of entering them and whether a river may stop the unit
-    there (DG 7.3, 7.3.3, 7.3.7); and the same for stealth movement (DG 7.7.4)."""
+    there (DG 7.3, 7.3.3, 7.3.7); and the same for stealth movement, which ignores rivers
+    (DG 7.7.4)."""
     m = data.map
     mv = data.movement
-    normal: dict[str, tuple[tuple[str, int, bool], ...]] = {}
-    stealthy: dict[str, tuple[tuple[str, int], ...]] = {}
+    normal: Edges = {}
+    stealthy: Edges = {}
     for frm in m.hexes:
         out: list[tuple[str, int, bool]] = []
         for to in m.adjacent[frm]:
@@ -349,9 +353,7 @@ def edge_tables(
                 river = to not in m.river_next.get(frm, ())  # DG 7.3.3 not up/down stream
             out.append((to, cost, river))
         normal[frm] = tuple(out)
-        stealthy[frm] = tuple(
-            (to, mv.stealth_hex) for to in m.adjacent[frm] if m.hexes[to].base == "jungle"
-        )
+        stealthy[frm] = tuple((to, mv.stealth_hex, False) for to in m.adjacent[frm] if m.hexes[to].base == "jungle")
     return normal, stealthy
 
 
@@ -364,74 +366,50 @@ def _search(
     first_extra: int,
     need: int = 1,
 ) -> RouteMap:
-    """Cheapest paths from `start` over the game's edge tables (Dijkstra with one bucket per
-    cost: costs are small whole numbers); a hex entered with a forced stop is not left
-    again, so stops are kept apart and never expanded. Of two routes of one cost, the one
-    that need not stop is kept."""
-    game = state.game
+    """Cheapest paths from `start` over the game's edge tables (`core.paths.cheapest`): never
+    into an enemy hex (DG 7.3.8), stopping on entering an enemy zone of control (DG 7.4.1) or
+    on crossing a river without a helper's crossings left (DG 7.3.3); a hex entered with a
+    forced stop is not left again. Of two routes of one cost, the one that need not stop is
+    kept. A step's tag says whether a helper carried the unit into the hex."""
     pool = bool(unit.pool)
-    table = game.stealth_edges if pool else game.edges
+    table = state.game.stealth_edges if pool else state.game.edges
     enemy, zoc, cap = ctx.enemy, ctx.zoc, ctx.capacity
-    self_helper = ctx.helper_type and need == 1
-    best: dict[str, int] = {start: 0}  # hexes the unit may go on from
-    parent: dict[str, str] = {}
-    helped: dict[str, bool] = {}
-    stops: dict[str, int] = {}  # hexes where it must stop
-    stop_parent: dict[str, str] = {}
-    stop_helped: dict[str, bool] = {}
-    buckets: list[list[str]] = [[] for _ in range(max(budget, 0) + 1)]
-    buckets[0].append(start)
-    best_get = best.get
-    stops_get = stops.get
-    cap_get = cap.get
-    rivers = not pool and not self_helper  # DG 7.3.3 river crossings may stop the unit
-    for cost, bucket in enumerate(buckets):
-        i = 0
-        while i < len(bucket):  # zero-cost steps (roads) join the bucket being read
-            hid = bucket[i]
-            i += 1
-            if best[hid] != cost:  # a cheaper way was found after it was queued
+    rivers = not pool and not (ctx.helper_type and need == 1)  # DG 7.3.3 crossings may stop the unit
+    # the steps out of a hex are the same for every search of this kind in this context
+    known = ctx.steps.setdefault((pool, rivers, need), {})
+
+    def out_of(here: str) -> list[Step[str]]:
+        out: list[Step[str]] = []
+        for to, cost, river in table[here]:
+            if to in enemy:  # DG 7.3.8 never into an enemy hex
                 continue
-            base = cost + first_extra if hid == start else cost
-            for edge in table[hid]:
-                to = edge[0]
-                if to in enemy:  # DG 7.3.8 never into an enemy hex
-                    continue
-                total = base + edge[1]
-                if total > budget:
-                    continue
-                must = to in zoc  # DG 7.4.1
-                via = False
-                if rivers and edge[2]:  # DG 7.3.3 a river crossing
-                    if cap_get(to, 0) >= need:
-                        via = True
-                    else:
-                        must = True
-                if must:
-                    old = stops_get(to)
-                    if old is None or total < old:
-                        stops[to] = total
-                        stop_parent[to] = hid
-                        stop_helped[to] = via
-                    continue
-                old = best_get(to)  # (a hex already expanded is never cheaper to reach now)
-                if old is not None and old <= total:
-                    continue
-                best[to] = total
-                parent[to] = hid
-                helped[to] = via
-                buckets[total].append(to)
-    tree = (start, parent, helped, stop_parent, stop_helped)
+            if rivers and river:  # DG 7.3.3 a river crossing: a helper carries it, or it stops
+                via = cap.get(to, 0) >= need
+                out.append((to, cost, not via or to in zoc, via))
+            else:
+                out.append((to, cost, to in zoc, False))  # DG 7.4.1
+        return out
+
+    def steps(here: str, cost: int) -> list[Step[str]]:
+        found = known.get(here)
+        if found is None:
+            found = known[here] = out_of(here)
+        if here == start and first_extra:  # DG 7.3.5 leaving the landing hex
+            return [(to, c + first_extra, stop, via) for to, c, stop, via in found]
+        return found
+
+    paths = cheapest({start: 0}, steps, budget)
+    best = paths.cost
     costs = dict(best)
     stopped: set[str] = set()
-    for hid, cost in stops.items():
-        old = best_get(hid)
+    for hid, cost in paths.stops.items():
+        old = best.get(hid)
         if old is None or cost < old:
             costs[hid] = cost
             stopped.add(hid)
-    del costs[start]  # not a destination
+    costs.pop(start, None)  # not a destination
     stopped.discard(start)
-    return RouteMap(costs, stopped, tree)
+    return RouteMap(costs, stopped, (start, paths.parent, paths.tag, paths.stop_parent, paths.stop_tag))
 
 
 def route_search(
@@ -441,6 +419,7 @@ def route_search(
     points, optionally without the forced stops of zones of control (DG 7.4.1) or rivers
     (DG 7.3.3): what tells why a hex is out of reach. Not cached; for refusals only."""
     c = copy.copy(ctx)
+    c.steps = {}  # other stops than the context's searches
     if not zoc:
         c.zoc = frozenset()
     helpers = [state.data.units[u.id].type in HELPER_TYPES for u in units]
@@ -455,29 +434,15 @@ def sea_allowed(state: DGState, unit: UnitState, ctx: Context) -> bool:
     enemy unit."""
     if unit.spent or unit.pool or unit.moved or unit.leg:
         return False
-    if state.flags.get("sea", {}).get(unit.side, 0) >= state.data.constants.sea_moves_per_turn:
+    if state.this_turn.sea.get(unit.side, 0) >= state.data.constants.sea_moves_per_turn:
         return False
     m = state.data.map
     return m.hexes[unit.at].coastal and not any(n in ctx.enemy for n in m.adjacent[unit.at])
 
 
-def sea_hexes(state: DGState, unit: UnitState, ctx: Context) -> list[str]:
-    """DG 7.6: any other coastal hex free of enemy units and with room, for two points."""
-    if (
-        not sea_allowed(state, unit, ctx)
-        or allowance(state, unit) < state.data.movement.sea_landing
-    ):
-        return []
-    full = state.data.constants.stacking
-    size = ctx.size
-    return [
-        h for h in state.game.coastal if h != unit.at and h not in ctx.enemy and size.get(h, 0) < full
-    ]
-
-
 def movers(state: DGState, side: str) -> list[UnitState]:
     """Units of `side` that may still move this phase."""
-    stuck = state.flags.get("stuck", [])  # DG 2.2.2.6 note: landed anywhere, no farther
+    stuck = state.this_turn.stuck  # DG 2.2.2.6 note: landed anywhere, no farther
     return [
         u
         for u in state.units.values()
@@ -578,9 +543,7 @@ def do_sea(state: DGState, unit: UnitState, dest: str, events: list[Event]) -> N
     """DG 7.6: the unit sails to `dest` and may go on moving with its remaining points; it
     stops there if the hex is in an enemy zone of control."""
     ctx = Context(state, unit.side)
-    if dest not in sea_hexes(state, unit, ctx):
-        raise IllegalAction("DG 7.6", f"{unit.id} cannot move by sea to {dest}")
-    sea = state.flags.setdefault("sea", {})
+    sea = state.this_turn.sea
     sea[unit.side] = sea.get(unit.side, 0) + 1
     frm = unit.at
     unit.spent += state.data.movement.sea_landing
@@ -602,7 +565,7 @@ def _use_crossings(
     state: DGState, ctx: Context, route: Route, side: str, count: int
 ) -> None:
     """DG 7.3.3: each unit crossing through a helper's hex uses one of its crossings."""
-    used = state.flags.setdefault("crossings", {})
+    used = state.this_turn.crossings
     for hid in route.helpers:
         left = count
         for u in ctx.occ.get(hid, []):
@@ -619,8 +582,7 @@ def do_move(
     one leg of its move (DG 7.7.5: it may detect there and go on)."""
     ctx = Context(state, unit.side)
     route = route_to(state, unit, dest, ctx)
-    if route is None:
-        raise IllegalAction("DG 7.1", f"{unit.id} cannot reach {dest} this phase")
+    assert route is not None, f"{unit.id} cannot reach {dest}"  # the move is legal
     _use_crossings(state, ctx, route, unit.side, 1)
     frm = unit.at
     for hid in route.path:  # DG 9.3 control by passing through
@@ -662,10 +624,7 @@ def do_stack(state: DGState, ids: list[str], dest: str, events: list[Event]) -> 
     side = units[0].side
     ctx = Context(state, side)
     route = stack_routes(state, units, ctx).get(dest)
-    if route is None:
-        raise IllegalAction(
-            "DG 7.5", f"{' and '.join(ids)} cannot move together to {dest} this phase"
-        )
+    assert route is not None, f"{' and '.join(ids)} cannot move together to {dest}"  # the move is legal
     helped = sum(1 for u in units if state.data.units[u.id].type not in HELPER_TYPES)
     _use_crossings(state, ctx, route, side, helped or 1)
     frm = units[0].at

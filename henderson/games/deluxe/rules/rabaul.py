@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from henderson.core.errors import IllegalAction
-from henderson.core.events import Event
+from henderson.core.events import Event, roll
+from henderson.core.game import Action
 
 from ..actions import DGAction, act
-from .common import hf_operational, roll
+from ..decisions import RabaulPicks
+from ..state import RabaulTerms
+from .common import hf_operational
+from .phase import DGPhase
 
 if TYPE_CHECKING:
     from ..state import DGState
@@ -20,7 +23,7 @@ def landing_turn(state: DGState) -> int:
     """The turn the Rabaul picks land in: they are made at the turn end (DG 4.0 step 20,
     DG 12.0) for "the next turn's reinforcements" (DG 10.2.1-2), and wait at sea until the
     Japanese reinforcement step of that turn."""
-    return state.turn + 1 if state.data.sequence[state.step_index].kind == "turn_end" else state.turn
+    return state.turn + 1 if state.kind_of(state.current_step) == "turn_end" else state.turn
 
 
 def in_period(state: DGState, uid: str, period: int) -> bool:
@@ -46,27 +49,21 @@ def bonus_at_turn_end(state: DGState, events: list[Event]) -> None:
     """DG 10.2.1 capture/disable: pick two units. DG 10.2.2 holding: roll two dice and pick
     units up to that much strength, and roll twice for supply next turn. DG 10.2.3: holding an
     operational field gives next turn's air bonus."""
-    f = state.flags
-    held_start = f.get("hf_jp_start", False)
-    kept = held_start and not f.get("hf_us_touched") and state.hf_control == "jp"
-    inop_kept = f.get("hf_inop_start", False) and not hf_operational(state)
-    state.next_flags["air_bonus"] = bool(kept and f.get("hf_op_start") and hf_operational(state))
-    if f.get("jp_captured") or f.get("jp_reduced"):
+    f = state.this_turn
+    kept = f.hf_jp_start and not f.hf_us_touched and state.airfield.control == "jp"
+    inop_kept = f.hf_inop_start and not hf_operational(state)
+    state.next_turn.air_bonus = bool(kept and f.hf_op_start and hf_operational(state))
+    if f.jp_captured or f.jp_reduced:
         if available(state):
-            state.pending.append(
-                {"kind": "rabaul", "side": "jp", "count": 2, "strength": 99, "picked": []}
-            )
+            state.pending.append(RabaulPicks("jp", count=2, strength=99, picked=[]))
             note_bonus(state, 2, 99)
             events.append(Event("rabaul", "DG 10.2.1 Japan may pick two Rabaul units", {}))
     elif kept or inop_kept:
-        total = roll(state, "DG 10.2.2 Rabaul reinforcements", events) + roll(
-            state, "DG 10.2.2 Rabaul reinforcements", events
-        )
-        state.next_flags["double_supply"] = True
+        total = roll(state.dice, "DG 10.2.2 Rabaul reinforcements", events)
+        total += roll(state.dice, "DG 10.2.2 Rabaul reinforcements", events)
+        state.next_turn.double_supply = True
         if available(state):
-            state.pending.append(
-                {"kind": "rabaul", "side": "jp", "count": 99, "strength": total, "picked": []}
-            )
+            state.pending.append(RabaulPicks("jp", count=99, strength=total, picked=[]))
             note_bonus(state, 99, total)
             events.append(
                 Event("rabaul", f"DG 10.2.2 Japan may pick Rabaul units up to {total} strength", {})
@@ -78,31 +75,42 @@ def note_bonus(state: DGState, count: int, strength: int) -> None:
     units, how much strength) until the picks land: all the enemy may know of them (DG 10.2,
     ruling 14a)."""
     period = state.data.period_of(landing_turn(state))
-    state.next_flags["rabaul_bonus"] = {"period": period, "count": count, "strength": strength}
+    state.next_turn.rabaul_bonus = RabaulTerms(period, count, strength)
 
 
-def legal(state: DGState, p: dict) -> list[DGAction]:
+def legal(state: DGState, p: RabaulPicks) -> list[DGAction]:
     """Rabaul picks within the limit of this bonus, and `pass`."""
-    used = sum(state.data.units[i].strength for i in p["picked"])
+    used = sum(state.data.units[i].strength for i in p.picked)
     out = []
-    if len(p["picked"]) < p["count"]:
+    if len(p.picked) < p.count:
         for u in available(state):
-            if used + state.data.units[u.id].strength <= p["strength"]:
+            if used + state.data.units[u.id].strength <= p.strength:
                 out.append(act("rabaul", u.id))
     out.append(act("pass"))
     return out
 
 
-def pick(state: DGState, p: dict, action: DGAction, events: list[Event]) -> None:
-    """Pick one Rabaul unit for next turn's reinforcements, or stop picking."""
-    if action not in legal(state, p):
-        raise IllegalAction("DG 10.2", f"{action} is not an available Rabaul pick within the limit")
-    if action.verb == "pass":
-        state.pending.remove(p)
-        return
-    u = state.units[action.args[0]]
-    u.at = "next"
-    p["picked"].append(u.id)
-    events.append(Event("rabaul", f"{u.id} will sail from Rabaul next turn", {"unit": u.id}))
-    if len(legal(state, p)) == 1:
-        state.pending.remove(p)
+class Picks(DGPhase):
+    """The Japanese pick Rabaul units for next turn's reinforcements, one at a time, until they
+    `pass` or the bonus is used up (DG 10.2.1, 10.2.2)."""
+
+    kind = "rabaul"
+
+    def actions(self, state: DGState) -> list[Action]:
+        return list(legal(state, state.decision(RabaulPicks)))
+
+    def do(self, state: DGState, action: Action, events: list[Event]) -> None:
+        assert isinstance(action, DGAction)
+        p = state.decision(RabaulPicks)
+        if action.verb == "pass":
+            state.pending.remove(p)
+            return
+        u = state.units[action.args[0]]
+        u.at = "next"
+        p.picked.append(u.id)
+        events.append(Event("rabaul", f"{u.id} will sail from Rabaul next turn", {"unit": u.id}))
+        if len(legal(state, p)) == 1:
+            state.pending.remove(p)
+
+
+PICKS = Picks()

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
+from henderson.core.game import Action
 
 from ..actions import DGAction, act
 from .common import in_enemy_zoc, occupancy, place, room, side_in, take_control
+from .phase import DGPhase
 
 if TYPE_CHECKING:
     from ..state import DGState
@@ -78,20 +79,32 @@ def legal(state: DGState, side: str) -> list[DGAction]:
 
 def land(state: DGState, u: UnitState, hex_id: str, events: list[Event]) -> None:
     """Place an arriving unit on its landing hex; it takes control of a village there."""
-    if u not in arriving(state, u.side):
-        raise IllegalAction("DG 6.0", f"{u.id} does not arrive this turn")
-    hexes, stuck = options(state, u, occupancy(state))
-    if hex_id not in hexes:
-        rule = "DG 4.0 step 4" if u.side == "us" else "DG 4.0 step 14"
-        raise IllegalAction(
-            rule,
-            f"{u.id} cannot land on {hex_id} (a coastal hex outside enemy zones of "
-            "control with room to stack; US units on villages or clear hexes)",
-        )
+    _, stuck = options(state, u, occupancy(state))
     u.landed = state.turn
     u.start = hex_id
     if stuck:
-        state.flags.setdefault("stuck", []).append(u.id)
+        state.this_turn.stuck.append(u.id)
     place(state, u, hex_id)
     take_control(state, u, hex_id, events)
     events.append(Event("land", f"{u.id} lands at {hex_id}", {"unit": u.id, "hex": hex_id}))
+
+
+class Reinforcements(DGPhase):
+    """Steps 4 and 14: every unit due lands, one at a time in counter order (DG 6.0, ruling 10);
+    there is nothing to decline."""
+
+    kind = "reinforce"
+    offers_end = False
+
+    def has_choice(self, state: DGState) -> bool:
+        return bool(legal(state, state.side_of(state.current_step)))
+
+    def actions(self, state: DGState) -> list[Action]:
+        return list(legal(state, state.side_of(state.current_step)))
+
+    def do(self, state: DGState, action: Action, events: list[Event]) -> None:
+        assert isinstance(action, DGAction)
+        land(state, state.units[action.args[0]], action.args[1], events)
+
+
+PHASE = Reinforcements()

@@ -8,21 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from henderson.core.errors import IllegalAction
-from henderson.core.events import Event
+from henderson.core.events import Event, roll
+from henderson.core.game import Action
 
 from ..actions import DGAction, act
+from ..decisions import StealthMove
 from ..model import other
-from .common import (
-    award_vp,
-    change_hf,
-    enemy_adjacent,
-    event_effect,
-    in_enemy_zoc,
-    occupancy,
-    roll,
-)
-from .movement import CACHE_LIMIT, Context, allowance, routes, unit_routes
+from .common import award_vp, change_hf, enemy_adjacent, event_effect, in_enemy_zoc
+from .movement import CACHE_LIMIT, Context, allowance, do_move, routes, unit_routes
+from .phase import DGPhase
 
 if TYPE_CHECKING:
     from ..state import DGState
@@ -108,7 +102,7 @@ def detect_legal(
     """DG 7.7.5: detection "at any time during its move": from where the unit stands, or
     after a leg to any hex it can reach keeping a point to spend (`detect U T H`)."""
     ctx = ctx if ctx is not None and ctx.side == side else Context(state, side)
-    stuck = state.flags.get("stuck", [])
+    stuck = state.this_turn.stuck
     action = state.game.action
     out: list[DGAction] = []
     marks = tuple(sorted(enemy_markers.items()))
@@ -156,12 +150,6 @@ def near(state: DGState, hex_id: str, reach: int) -> frozenset[str]:
 
 def enter(state: DGState, u: UnitState, events: list[Event]) -> None:
     """DG 7.7.1: place a Stealth 1 marker in lieu of moving."""
-    if not can_enter(state, u, occupancy(state)):
-        raise IllegalAction(
-            "DG 7.7.1",
-            f"{u.id} cannot enter stealth (Japanese infantry in jungle, "
-            "not next to an enemy, before moving)",
-        )
     u.stealth = 1
     u.moved = True
     events.append(Event("stealth", f"{u.id} enters stealth", {"unit": u.id}))
@@ -186,18 +174,10 @@ def leave(state: DGState, u: UnitState, events: list[Event], detected: bool) -> 
 
 def detect(state: DGState, u: UnitState, hex_id: str, events: list[Event]) -> None:
     """DG 7.7.5: spend a point and roll: die + distance - marker <= 1 detects the hex."""
-    value = markers(state, other(u.side)).get(hex_id)
-    if value is None:
-        raise IllegalAction("DG 7.7.5", f"there is no enemy stealth marker in {hex_id}")
+    value = markers(state, other(u.side))[hex_id]
     dist = state.data.map.distance(u.at, hex_id)
-    if dist > value:
-        raise IllegalAction(
-            "DG 7.7.5", f"{u.id} is {dist} hexes from {hex_id}, beyond the marker's {value}"
-        )
-    if u.moved or u.pool or allowance(state, u) < 1:
-        raise IllegalAction("DG 7.7.5", f"{u.id} has no movement point left to spend on detection")
     u.spent += 1
-    die = roll(state, "DG 7.7.5 stealth detection", events)
+    die = roll(state.dice, "DG 7.7.5 stealth detection", events)
     total = die + dist - value + event_effect(state, "detect", u.side)
     ok = total <= 1
     events.append(
@@ -213,21 +193,35 @@ def detect(state: DGState, u: UnitState, hex_id: str, events: list[Event]) -> No
         for x in found:
             leave(state, x, events, detected=True)
             x.moved = False
-        state.pending.append(
-            {"kind": "stealth_move", "side": other(u.side), "units": sorted(x.id for x in found)}
-        )
+        state.pending.append(StealthMove(other(u.side), units=sorted(x.id for x in found)))
 
 
-def detected_legal(state: DGState, p: dict) -> list[DGAction]:
+class Detected(DGPhase):
     """DG 7.7.5: a detected unit "must complete its stealth movement" (the example: "now must
     move"): each one still to move moves with its pool (DG 7.7.4); `pass` only when none of
     them has a hex to move to."""
-    out = []
-    for uid in p["units"]:
-        u = state.units[uid]
-        if u.on_map and not u.moved:
-            out.extend(act("move", uid, h) for h in sorted(routes(state, u)))
-    return out or [act("pass")]
+
+    kind = "stealth_move"
+
+    def actions(self, state: DGState) -> list[Action]:
+        p = state.decision(StealthMove)
+        out: list[Action] = []
+        for uid in p.units:
+            u = state.units[uid]
+            if u.on_map and not u.moved:
+                out.extend(act("move", uid, h) for h in sorted(routes(state, u)))
+        return out or [act("pass")]
+
+    def do(self, state: DGState, action: Action, events: list[Event]) -> None:
+        assert isinstance(action, DGAction)
+        p = state.decision(StealthMove)
+        if action.verb == "move":
+            do_move(state, state.units[action.args[0]], action.args[1], events)
+        if action.verb == "pass" or all(state.units[i].moved for i in p.units if state.units[i].on_map):
+            state.pending.pop()
+
+
+DETECTED = Detected()
 
 
 def end_phase(state: DGState, side: str, events: list[Event]) -> None:
@@ -257,25 +251,16 @@ def can_withdraw(state: DGState, u: UnitState, occ: dict) -> bool:
     if in_enemy_zoc(state, occ, u.at, u.side):
         return False
     if u.side == "jp":  # DG 7.9.1 ten a turn from the nineteenth turn
-        return (
-            state.turn >= c.withdrawal_turn
-            and state.flags.get("jp_withdrawn", 0) < c.japan_withdrawals_per_turn
-        )
+        return state.turn >= c.withdrawal_turn and state.this_turn.withdrawals < c.japan_withdrawals_per_turn
     return state.data.units[u.id].first_marine  # DG 7.9.2 1st Marine Division units
 
 
 def withdraw(state: DGState, u: UnitState, events: list[Event]) -> None:
     """DG 7.9: remove a unit from Guadalcanal (Japanese withdrawals score for the US)."""
-    if not can_withdraw(state, u, occupancy(state)):
-        raise IllegalAction(
-            "DG 7.9",
-            f"{u.id} may not be withdrawn (it must begin the turn in a village "
-            "outside enemy zones of control; Japanese from turn 19, ten a turn; US: 1st Marines)",
-        )
     u.at = "withdrawn"
     events.append(Event("withdraw", f"{u.id} is withdrawn from Guadalcanal", {"unit": u.id}))
     if u.side == "jp":
-        state.flags["jp_withdrawn"] = state.flags.get("jp_withdrawn", 0) + 1
+        state.this_turn.withdrawals += 1
         state.jp_withdrawn += 1
         if state.jp_withdrawn % 2 == 0:  # DG 9.2 one point per two Japanese units withdrawn
             award_vp(state, "us", 1, events, "DG 9.2 two Japanese units withdrawn")
@@ -300,12 +285,6 @@ def can_consolidate(state: DGState, a: UnitState, b: UnitState) -> bool:
 
 def consolidate(state: DGState, a: UnitState, b: UnitState, events: list[Event]) -> None:
     """DG 7.10: merge the reduced unit b into a."""
-    if not can_consolidate(state, a, b):
-        raise IllegalAction(
-            "DG 7.10",
-            f"{a.id} and {b.id} cannot consolidate (two reduced units of one type "
-            "that began the turn stacked, no larger than either at full strength)",
-        )
     a.strength += b.strength
     b.strength = 0
     b.at = "absorbed"
@@ -324,7 +303,7 @@ def _worker(state: DGState, u: UnitState) -> bool:
         u.at == state.data.map.henderson_field
         and not u.stealth
         and not u.pool
-        and u.id not in state.flags.get("hf_work", [])
+        and u.id not in state.this_turn.hf_work
     )
 
 
@@ -334,24 +313,18 @@ def can_repair(state: DGState, u: UnitState) -> bool:
     t = state.data.units[u.id]
     if not (t.type in ("engineer", "labour") or t.infantry) or not _worker(state, u):
         return False
-    if state.hf_control != u.side or state.hf >= state.data.constants.hf_max:
+    if state.airfield.control != u.side or state.airfield.status >= state.data.constants.hf_max:
         return False
     return not (u.moved or u.leg) or u.spent * 2 <= t.movement
 
 
 def repair(state: DGState, u: UnitState, events: list[Event]) -> None:
     """DG 7.11.2: repair Henderson Field (infantry roll first)."""
-    if not can_repair(state, u):
-        raise IllegalAction(
-            "DG 7.11.2",
-            f"{u.id} cannot repair Henderson Field (an engineer, labour or "
-            "infantry unit on the field its side controls, moving at most half)",
-        )
     whole = not (u.moved or u.leg)  # a leg (DG 7.5, 7.7.5) is moving
     u.moved = True
-    state.flags.setdefault("hf_work", []).append(u.id)
+    state.this_turn.hf_work.append(u.id)
     if state.data.units[u.id].infantry:  # 3-6 immobile, 5-6 after moving
-        die = roll(state, "DG 7.11.2 infantry repair", events)
+        die = roll(state.dice, "DG 7.11.2 infantry repair", events)
         if die < (3 if whole else 5):
             events.append(
                 Event("repair", f"{u.id} fails to repair Henderson Field", {"unit": u.id})
@@ -363,19 +336,13 @@ def repair(state: DGState, u: UnitState, events: list[Event]) -> None:
 def can_wreck(state: DGState, u: UnitState) -> bool:
     """DG 7.11.1: an engineer or labour unit on the field may reduce it."""
     return (
-        state.data.units[u.id].type in ("engineer", "labour") and _worker(state, u) and state.hf > 0
+        state.data.units[u.id].type in ("engineer", "labour") and _worker(state, u) and state.airfield.status > 0
     )
 
 
 def wreck(state: DGState, u: UnitState, events: list[Event]) -> None:
     """Six points after a whole turn on the field; three after entering it with at most half
     its movement points; otherwise two (engineer) or one (labour)."""
-    if not can_wreck(state, u):
-        raise IllegalAction(
-            "DG 7.11.1",
-            f"{u.id} cannot reduce Henderson Field (an engineer or labour "
-            "unit on the field, once a phase)",
-        )
     t = state.data.units[u.id]
     if not (u.moved or u.leg):
         points = 6
@@ -384,5 +351,5 @@ def wreck(state: DGState, u: UnitState, events: list[Event]) -> None:
     else:
         points = 2 if t.type == "engineer" else 1
     u.moved = True
-    state.flags.setdefault("hf_work", []).append(u.id)
+    state.this_turn.hf_work.append(u.id)
     change_hf(state, -points, u.side, events, f"DG 7.11.1 {u.id} wrecks the field")

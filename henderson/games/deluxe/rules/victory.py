@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from henderson.core.events import Event
 
 from .common import award_vp, hf_operational
+from .phase import DGPhase
 
 if TYPE_CHECKING:
     from ..state import DGState
@@ -25,7 +26,7 @@ def score_phase(state: DGState, side: str, events: list[Event]) -> None:
     """Steps 2 and 12: for Japan two points when one of its artillery units is in range of a
     US-held Henderson Field (DG 9.1). Villages score after the reinforcements
     (`score_villages`), Henderson Field at the turn end (`score_turn_end`)."""
-    if side == "jp" and state.hf_control == "us":
+    if side == "jp" and state.airfield.control == "us":
         hf = state.data.map.henderson_field
         for u in state.units.values():
             t = state.data.units[u.id]
@@ -43,7 +44,7 @@ def score_turn_end(state: DGState, events: list[Event]) -> None:
     """Step 20 / DG 12.0: points for an operational Henderson Field (7 Japan, 3 US); at the
     end of turn 19 one point per 1st Marine Division unit not withdrawn (DG 9.1)."""
     if hf_operational(state):
-        if state.hf_control == "jp":
+        if state.airfield.control == "jp":
             award_vp(state, "jp", 7, events, "DG 9.1 operational Henderson Field")
         else:
             award_vp(state, "us", 3, events, "DG 9.2 operational Henderson Field")
@@ -57,7 +58,9 @@ def score_turn_end(state: DGState, events: list[Event]) -> None:
         award_vp(state, "jp", left, events, "DG 9.1 1st Marine Division units not withdrawn")
 
 
-# why a game ended (DG 9.4, 9.0): the reason kept in the result, and a short cause of victory
+# why a game ended (DG 9.4, 9.0): the reason, citing the rule (the game-over event, and the
+# result of a version-1 position), and the cause of victory in a few fixed words (the
+# result's `cause`, counted by simulation reports)
 SIXTY = "DG 9.4 more than sixty victory points"
 HELD = "DG 9.4 Japan holds Henderson Field at the end"
 AHEAD = "DG 9.0 more victory points at the end"
@@ -71,31 +74,38 @@ CAUSES = {
 
 
 def cause(reason: str) -> str:
-    """The short cause of victory (for simulation reports) of a result's reason."""
+    """The short cause of victory of a reason (a version-1 result kept the reason)."""
     return CAUSES.get(reason, reason)
 
 
 def check_end(state: DGState, events: list[Event]) -> None:
     """DG 9.4: more than sixty points wins at the end of a turn; after the last turn Japanese
     control of Henderson Field wins, otherwise the side ahead on points (even: a draw)."""
-    limit = state.data.constants.vp_to_win
-    if abs(state.vp) >= limit:
-        state.result = ("us" if state.vp > 0 else "jp", SIXTY)
+    if abs(state.vp) >= state.data.constants.vp_to_win:
+        winner: str | None = "us" if state.vp > 0 else "jp"
+        reason = SIXTY
     elif state.turn >= state.data.constants.turns:
-        if state.hf_control == "jp":
-            state.result = ("jp", HELD)
-        elif state.vp > 0:
-            state.result = ("us", AHEAD)
-        elif state.vp < 0:
-            state.result = ("jp", AHEAD)
+        if state.airfield.control == "jp":
+            winner, reason = "jp", HELD
+        elif state.vp != 0:
+            winner, reason = ("us" if state.vp > 0 else "jp"), AHEAD
         else:
-            state.result = ("", EVEN)
-    if state.result:
-        winner, why = state.result
-        events.append(
-            Event(
-                "game_over",
-                f"game over: {winner or 'draw'} ({why})",
-                {"winner": winner or None, "reason": why},
-            )
-        )
+            winner, reason = None, EVEN
+    else:
+        return
+    state.end_game(winner, cause(reason), events)
+    events.append(
+        Event("game_over", f"game over: {winner or 'draw'} ({reason})", {"winner": winner, "reason": reason})
+    )
+
+
+class Score(DGPhase):
+    """Steps 2 and 12: the side's victory points for threatening the field (`score_phase`)."""
+
+    kind = "vp"
+
+    def enter(self, state: DGState, events: list[Event]) -> None:
+        score_phase(state, state.side_of(state.current_step), events)
+
+
+PHASE = Score()

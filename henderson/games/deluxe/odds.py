@@ -10,6 +10,8 @@ from typing import Any
 from henderson.core.errors import HendersonError
 from henderson.core.game import trial
 
+from .state import DGState
+
 
 @dataclass
 class AssaultOdds:
@@ -46,6 +48,7 @@ def assault_odds(state: Any, spec: str) -> AssaultOdds:
     with an empty spec, the assault already being built."""
     steps = [s.strip() for s in spec.split(";") if s.strip()]
     built = trial(state, state.current_player(), steps)  # nothing rolled, nothing revealed
+    assert isinstance(built, DGState)
     found = built.odds()
     if found is None:
         raise HendersonError("no assault is being built: start one with 'attack HEX; with UNIT; ...'")
