@@ -353,10 +353,9 @@ class DeluxeEncoder(BoardEncoder):
             ),
             Section(
                 "global",
-                (len(self.turns) + len(self.steps) + 2 * len(self.sides) + 6,),
+                (len(self.turns) + len(self.steps) + 2 * len(self.sides) + 5,),
                 "turn one-hot; step one-hot; supply/20 by side; victory points above 0/61, below 0/61; "
-                "Henderson Field status/20; Henderson Field control one-hot (sides, none); "
-                "open; decisions pending",
+                "Henderson Field status/20; Henderson Field control one-hot (sides, none); decisions pending",
             ),
         )
         self._channel = {name: i for i, name in enumerate(self.hex_channels)}
@@ -408,7 +407,7 @@ class DeluxeEncoder(BoardEncoder):
         for hid, owner in view.get("villages", {}).items():
             if hid in self.cell and owner in self.sides:
                 planes[ch[f"village held by {owner}"], *self.cell[hid]] = 1
-        flags = view.get("flags", {}) or {}
+        flags = view.get("this_turn", view.get("flags", {})) or {}  # version 2: this_turn; 1: flags
         for hid in flags.get("attacked_hexes", ()) or ():
             if hid in self.cell:
                 planes[ch["attacked this turn"], *self.cell[hid]] = 1
@@ -434,8 +433,7 @@ class DeluxeEncoder(BoardEncoder):
         control = hf.get("control")
         glob[i + (self.sides.index(control) if control in self.sides else len(self.sides))] = 1
         i += len(self.sides) + 1
-        glob[i] = 1.0 if view.get("open") else 0.0
-        glob[i + 1] = float(len(pending))
+        glob[i] = float(len(pending))
 
 
 # -- Axis & Allies: Guadalcanal ------------------------------------------------------------------
