@@ -33,6 +33,14 @@ class Observing(Protocol):
     def observe(self, ply: int, action: str) -> None: ...
 
 
+@runtime_checkable
+class Finishing(Protocol):
+    """An agent that holds something for the length of a game (another program, a
+    connection): drivers call `finish(state)` once the game is over or abandoned."""
+
+    def finish(self, state: State) -> None: ...
+
+
 AgentFactory = Callable[..., Agent]
 
 _FACTORIES: dict[str, AgentFactory] = {}
@@ -87,11 +95,16 @@ def _option_value(text: str) -> Any:
 
 
 def get(name: str, seed: int | None = None) -> Agent:
-    """A fresh agent by name (e.g. "random", "hard", "mcts:iterations=300"), seeded."""
+    """A fresh agent by name (e.g. "random", "hard", "mcts:iterations=300"), seeded;
+    `cmd:COMMAND` is another program playing through the engine protocol (`external`)."""
+    if name.strip().startswith("cmd:"):
+        from henderson.agents.external import ExternalAgent
+
+        return ExternalAgent(name.strip(), seed)
     base, options = parse_spec(name)
     factory = _FACTORIES.get(base)
     if factory is None:
-        raise AgentError(f"unknown agent {base!r} (known: {', '.join(names())})")
+        raise AgentError(f"unknown agent {base!r} (known: {', '.join(names())}, or cmd:COMMAND)")
     try:
         return factory(seed, **options) if options else factory(seed)
     except (TypeError, ValueError) as exc:  # an option the agent does not take or allow

@@ -67,6 +67,10 @@ def register(app: typer.Typer) -> None:
         records: Annotated[bool, typer.Option("--records", help="keep each game's record")] = False,
         max_plies: Annotated[int, typer.Option("--max-plies", help="stop a game after")] = (DEFAULT_MAX_PLIES),
         progress: Annotated[bool, typer.Option("--progress/--no-progress")] = True,
+        backend: Annotated[str, typer.Option("--backend", help="where games run: local or ray")] = "local",
+        address: Annotated[
+            str | None, typer.Option("--address", help="Ray cluster: auto or HOST:PORT (default: a new local one)")
+        ] = None,
     ) -> None:
         """Play N seeded games: --SIDE AGENT for each side (e.g. --us hard --jp random)."""
         try:
@@ -82,6 +86,8 @@ def register(app: typer.Typer) -> None:
                 keep_records=records,
                 max_plies=max_plies,
                 progress=progress,
+                backend=backend,
+                address=address,
             )
             out.print(summary_table(result))
             out.print(length_table(result.summary(), result.games_per_second))
@@ -111,6 +117,10 @@ def register(app: typer.Typer) -> None:
         resume: Annotated[
             bool, typer.Option("--resume", help="keep the finished games already in -o; play the rest")
         ] = False,
+        backend: Annotated[str, typer.Option("--backend", help="where games run: local or ray")] = "local",
+        address: Annotated[
+            str | None, typer.Option("--address", help="Ray cluster: auto or HOST:PORT (default: a new local one)")
+        ] = None,
     ) -> None:
         """Every pair of agents from both sides: win rates with 95% intervals and ratings."""
         try:
@@ -125,6 +135,8 @@ def register(app: typer.Typer) -> None:
                 max_plies=max_plies,
                 progress=progress,
                 resume=resume,
+                backend=backend,
+                address=address,
             )
             for table in tournament_tables(result):
                 out.print(table)

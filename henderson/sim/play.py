@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from henderson import agents
-from henderson.agents import Observing
+from henderson.agents import Finishing, Observing
 from henderson.core.game import Game
 from henderson.core.record import record_for
 from henderson.sim.seeds import derive_seed
@@ -53,6 +53,10 @@ def play_game(
             plies += 1
     except Exception as exc:  # a broken agent or rule: keep the run going, say what broke
         error = f"{type(exc).__name__}: {exc}"
+    finally:
+        for seat in seats.values():
+            if isinstance(seat, Finishing):
+                seat.finish(state)
     finished = state.is_terminal()
     winner = state.winner() if finished else None
     result.update(

@@ -125,13 +125,32 @@ def run_jobs(
     on_result: Callable[[dict[str, Any]], None] | None = None,
     progress: bool = False,
     description: str = "games",
+    backend: str = "local",
+    address: str | None = None,
 ) -> RunOutcome:
     """Play `jobs`, calling `on_result` for each result in job order as soon as it is known.
 
     `game` (optional) is the loaded game object; worker processes started by
-    fork share it, others load `config.game` by name.
+    fork share it, others load `config.game` by name. `backend` "ray" plays the games as
+    Ray tasks (`ray_backend`, on the cluster at `address`) with the same results.
     """
     import time
+
+    if backend == "ray":
+        from henderson.sim.ray_backend import run_jobs_ray
+
+        return run_jobs_ray(
+            config,
+            jobs,
+            address=address,
+            workers=workers,
+            game=game,
+            on_result=on_result,
+            progress=progress,
+            description=description,
+        )
+    if backend != "local":
+        raise ValueError(f"unknown backend {backend!r} (local, ray)")
 
     results: list[dict[str, Any]] = []
     interrupted = False

@@ -56,6 +56,17 @@ def check_agents(game: Any, agents_by_side: Mapping[str, str]) -> dict[str, str]
     return specs
 
 
+BACKENDS = ("local", "ray")
+
+
+def check_backend(backend: str, address: str | None) -> None:
+    """A known backend; an address only for Ray."""
+    if backend not in BACKENDS:
+        raise SimulationError(f"unknown backend {backend!r} (known: {', '.join(BACKENDS)})")
+    if address is not None and backend != "ray":
+        raise SimulationError("--address is for --backend ray")
+
+
 def open_output(out: str | Path | None) -> IO[str] | None:
     """The results file opened for writing, or None."""
     if out is None:
@@ -92,6 +103,8 @@ def simulate(
     *,
     max_plies: int = DEFAULT_MAX_PLIES,
     progress: bool = False,
+    backend: str = "local",
+    address: str | None = None,
 ) -> SimResult:
     """Play `n` seeded games of `game` (a game or its name) between the given agents.
 
@@ -101,13 +114,15 @@ def simulate(
     (and turn name), cause, error (if any) and, with `keep_records`, the record
     (kept in the returned results too when there is no file, else only in the file).
     Ctrl-C stops the run; the games already written are kept and the result says
-    `interrupted`.
+    `interrupted`. `backend` "ray" plays the games on a Ray cluster (`address`: "auto",
+    HOST:PORT, or None for a new local instance) with the same results.
     """
     game = resolve_game(game)
     if n < 0:
         raise SimulationError(f"the number of games must be at least 0, not {n}")
     if workers < 1:
         raise SimulationError(f"workers must be at least 1, not {workers}")
+    check_backend(backend, address)
     specs = check_agents(game, agents_by_side)
     jobs = [Job(i, specs, seed) for i in range(n)]
     handle = open_output(out)
@@ -120,6 +135,8 @@ def simulate(
             on_result=(lambda r: write_and_slim(handle, r)) if handle else None,
             progress=progress,
             description=f"{game.name} " + " v ".join(specs.values()),
+            backend=backend,
+            address=address,
         )
     finally:
         if handle is not None:

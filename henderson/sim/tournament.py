@@ -20,6 +20,7 @@ from henderson.sim.seeds import derive_seed
 from henderson.sim.simulate import (
     SimulationError,
     check_agents,
+    check_backend,
     open_output,
     read_results,
     resolve_game,
@@ -119,6 +120,8 @@ def tournament(
     max_plies: int = DEFAULT_MAX_PLIES,
     progress: bool = False,
     resume: bool = False,
+    backend: str = "local",
+    address: str | None = None,
 ) -> TournamentResult:
     """Play every ordered pairing of `agents` `n` times (see the module docstring).
 
@@ -135,6 +138,7 @@ def tournament(
         raise SimulationError(f"the number of games per pairing must be at least 1, not {n}")
     if workers < 1:
         raise SimulationError(f"workers must be at least 1, not {workers}")
+    check_backend(backend, address)
     first, second = game.sides
     check_agents(game, {first: names[0], second: names[0]})
     for name in names:
@@ -163,6 +167,8 @@ def tournament(
             on_result=(lambda r: write_line(handle, r)) if handle else None,
             progress=progress,
             description=f"{game.name} tournament",
+            backend=backend,
+            address=address,
         )
     finally:
         if handle is not None:
