@@ -269,6 +269,9 @@ def play_command(
     seed: Annotated[int | None, typer.Option(help="seed for the dice and the computer players")] = None,
     record: Annotated[Path | None, typer.Option(help="where to save the game record (JSON Lines)")] = None,
     position: Annotated[Path | None, typer.Option("--from", help="start from this position instead")] = None,
+    resume: Annotated[
+        Path | None, typer.Option("--resume", help="go on with a game saved in this record (saved back into it)")
+    ] = None,
 ) -> None:
     """Play in the terminal: `--SIDE human|AGENT` for each side (e.g. --us human --jp random)."""
     from henderson.play import play_terminal, seats_from_args
@@ -276,11 +279,21 @@ def play_command(
     game = games.get(game_name)
     seats = seats_from_args(game, list(ctx.args))
     start = None
+    if position is not None and resume is not None:
+        raise UsageError("--from and --resume: give one (a position to start from, or a record to go on with)")
     if position is not None:
         pgame, start = read_position(position)
         if pgame.name != game.name:
             raise UsageError(f"{position} is a {pgame.name} position")
-    play_terminal(game, seats, seed=seed, record_path=record, start=start, console=out)
+    saved = None
+    if resume is not None:
+        saved = GameRecord.read(resume)
+        if saved.game != game.name:
+            raise UsageError(f"{resume} is a record of {saved.game}")
+        record = record or resume
+        if not ctx.args and set(saved.players) == set(game.sides):
+            seats = seats_from_args(game, [w for s, p in saved.players.items() for w in (f"--{s}", p)])
+    play_terminal(game, seats, seed=seed, record_path=record, start=start, resume=saved, console=out)
 
 
 @app.command("verify")

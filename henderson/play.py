@@ -11,7 +11,7 @@ from rich.console import Console
 from henderson import agents
 from henderson.core.errors import HendersonError
 from henderson.core.game import Game, State
-from henderson.core.record import GameRecord, record_for, seen_by
+from henderson.core.record import GameRecord, record_for, replay, seen_by
 
 HELP = """commands:
   NUMBER or ACTION   play a listed action, or type one in notation (e.g. 'move 1/5 0707')
@@ -50,11 +50,19 @@ def play_terminal(
     seed: int | None,
     record_path: Path | None,
     start: Any = None,
+    resume: GameRecord | None = None,
     console: Console,
 ) -> Any:
-    """Run a game to its end (or until the people quit); returns the final state."""
-    state = start if start is not None else game.new_state(seed)
-    record = record_for(game, state, seats, from_position=start is not None)
+    """Run a game to its end (or until the people quit); returns the final state. `resume`
+    continues a saved record where it stopped (its actions replayed, its dice rolling on),
+    and the game is saved back into it."""
+    if resume is not None:
+        state = replay(resume, game)
+        record = resume
+        record.players = dict(seats)
+    else:
+        state = start if start is not None else game.new_state(seed)
+        record = record_for(game, state, seats, from_position=start is not None)
     path = record_path or Path(f"{game.name}-{state.seed if state.seed is not None else 'game'}.jsonl")
     bots = {
         s: agents.get(w, None if seed is None else seed + i)
@@ -94,7 +102,7 @@ def play_terminal(
         if word in ("quit", "q", "exit"):
             break
         if word in ("help", "?"):
-            console.print(HELP, markup=False)
+            console.print(HELP + "\n" + keys_text(game, state), markup=False)
             continue
         if word in ("board", "b"):
             console.print(board_text(game, state, viewer), markup=False, highlight=False)
@@ -126,7 +134,25 @@ def play_terminal(
         result = f"{won.upper()} wins" if won else "a draw"
         console.print(f"[bold]Game over: {result}[/bold] ({state.end_cause})")
     console.print(f"record saved to {path} (replay with: henderson replay {path})")
+    if not state.is_terminal():
+        sides = " ".join(f"--{s} {w}" for s, w in seats.items())
+        console.print(f"resume with: henderson play {game.name} --resume {path} {sides}", markup=False)
     return state
+
+
+def keys_text(game: Game, state: State) -> str:
+    """The game's words that can be typed now: each verb legal at this step with an example
+    of its notation and what its arguments name (the game's own description of its actions)."""
+    examples: dict[str, Any] = {}
+    for action in state.legal_actions():
+        info = game.describe(action)
+        examples.setdefault(info.verb, info)
+    lines = [f"{game.title}, {state.turn_label}, step {state.step}: the actions now"]
+    for verb, info in examples.items():
+        names = " ".join(f"{a.role}:{a.kind.value}" for a in info.args)
+        lines.append(f"  {verb:10} e.g. '{info.text}'" + (f"   ({names})" if names else ""))
+    lines.append("'board' shows the map and its key; see docs/ for the game's notation")
+    return "\n".join(lines)
 
 
 def board_text(game: Game, state: State, viewer: str | None) -> str:

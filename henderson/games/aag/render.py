@@ -37,6 +37,21 @@ def stack(state: AAGState, zone: str, side: str) -> str:
     return ", ".join(parts)
 
 
+def touching(state: AAGState) -> list[str]:
+    """Which zones touch (AAG Map): for each sea zone, the seas a ship moves to in one step
+    (islands between two seas block it) and the islands on its shores; for each base, its
+    sea."""
+    board = state.data.board
+    lines = ["zones that touch (ships move one sea a step; land units reach an island from its seas):"]
+    for sea in sorted(board.seas):
+        seas = ", ".join(sorted(z for z in board.sea_graph.get(sea, ()) if board.is_sea(z)))
+        shores = ", ".join(board.islands[i].name for i in board.land_zones_by_sea(sea) if i in board.islands)
+        lines.append(f"  {sea}: seas {seas or '-'}" + (f"; islands {shores}" if shores else ""))
+    for base in board.bases.values():
+        lines.append(f"  {base.land} ({base.name}): its sea {base.sea}")
+    return lines
+
+
 def render(state: AAGState) -> str:
     """Turn, step, victory points, then one line per occupied zone."""
     lines = [
@@ -64,6 +79,7 @@ def render(state: AAGState) -> str:
                 f"  {side} damaged at base: "
                 + ", ".join(f"{n} {k}" for k, n in sorted(damaged.items()))
             )
+    lines.extend(touching(state))
     fought = state.battle
     if fought is not None:
         lines.append(f"battle: {fought.category} combat in {fought.zone}, {fought.attacker} attacking")
