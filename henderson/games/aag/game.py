@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from henderson.core.actions import ActionInfo
 from henderson.core.dice import Dice
-from henderson.core.game import Capability, Option, State
+from henderson.core.game import Capability, Option, State, needs_extra
 from henderson.core.sequence import SequencedGame, Step
 from henderson.games.aag import actions
 from henderson.games.aag.model import SIDES, GameData
@@ -31,7 +32,9 @@ class AAGGame(SequencedGame):
     sides = SIDES
     rules_prefix = "AAG"
     rules_package = "henderson.games.aag.rules"
-    capabilities = frozenset({Capability.HIDDEN_INFORMATION, Capability.ODDS, Capability.EVALUATION})
+    capabilities = frozenset(
+        {Capability.HIDDEN_INFORMATION, Capability.ODDS, Capability.EVALUATION, Capability.MAP_DRAWING}
+    )
     options = OPTIONS
     end_rule = "AAG How to Win"
 
@@ -79,6 +82,27 @@ class AAGGame(SequencedGame):
 
         assert state is None or isinstance(state, AAGState)
         return odds.from_spec(self.data, state, spec)
+
+    def draw_map(self, path: Path, state: State | None = None) -> None:
+        """The board (AAG Map) and, with `state`, what each side has in each zone, to an SVG or
+        PNG file: the layout the browser draws."""
+        try:
+            from henderson.games.aag.mapdraw import draw_map
+        except ModuleNotFoundError as exc:
+            raise needs_extra(exc, "plot", "drawing a map") from None
+        from henderson.games.aag.render import stack
+
+        board = self.data.board
+        names = {z: board.islands[z].name for z in board.islands}
+        names.update({b.land: b.name for b in board.bases.values()})
+        names.update({b.sea: f"{b.name} sea" for b in board.bases.values()})
+        forces: dict[str, dict[str, str]] | None = None
+        if state is not None:
+            assert isinstance(state, AAGState)
+            forces = {
+                z: {str(s): stack(state, z, s) for s in self.sides if stack(state, z, s)} for z in board.zone_ids()
+            }
+        draw_map(self.client_data()["map"], names, path, forces)
 
     def render_text(self, state: State, viewer: str | None = None) -> str:
         from henderson.games.aag.render import render

@@ -9,7 +9,7 @@ from typing import Any
 
 from henderson.core.actions import ActionInfo
 from henderson.core.dice import Dice
-from henderson.core.game import Action, Capability, Option, State
+from henderson.core.game import Action, Capability, Option, State, needs_extra
 from henderson.core.hexgrid import Hex
 from henderson.core.sequence import SequencedGame, SequenceSpec
 
@@ -19,6 +19,7 @@ from .model import SIDES, GameData
 from .position import is_version_1, migrate
 from .render import render
 from .rules import movement
+from .rules.common import occupancy
 from .state import DGState
 
 TITLE = "Deluxe Guadalcanal – The Battle for Henderson Field"
@@ -37,7 +38,9 @@ class DGGame(SequencedGame):
     rules_prefix = "DG"
     rules_package = "henderson.games.deluxe.rules"
     options = OPTIONS
-    capabilities = frozenset({Capability.HIDDEN_INFORMATION, Capability.ODDS, Capability.EVALUATION})
+    capabilities = frozenset(
+        {Capability.HIDDEN_INFORMATION, Capability.ODDS, Capability.EVALUATION, Capability.MAP_DRAWING}
+    )
     end_rule = "DG 9.4"
 
     def __init__(self, data: GameData, data_dir: Path) -> None:
@@ -97,6 +100,18 @@ class DGGame(SequencedGame):
         """The position as text for a terminal (as `viewer` may see it, when given)."""
         assert isinstance(state, DGState)
         return render(state, viewer)
+
+    def draw_map(self, path: Path, state: State | None = None) -> None:
+        """The map (DG 2.1) and, with `state`, every stack on it, to an SVG or PNG file."""
+        try:
+            from .mapdraw import draw_map
+        except ModuleNotFoundError as exc:
+            raise needs_extra(exc, "plot", "drawing a map") from None
+        assert state is None or isinstance(state, DGState)
+        stacks = None
+        if state is not None:
+            stacks = {h: [(u.id, u.side) for u in units] for h, units in occupancy(state).items()}
+        draw_map(self.data, path, stacks)
 
     def odds(self, state: State, spec: str) -> Any:
         """The exact odds of an assault built from `spec` ("attack 3508; with 2/5; ..."), unrolled."""

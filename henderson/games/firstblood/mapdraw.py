@@ -14,13 +14,11 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from matplotlib.axes import Axes
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection, PolyCollection
-from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyBboxPatch, Patch, Polygon
 
-from henderson.core.errors import HendersonError
+from henderson.core.drawing import SIDE_COLOURS, MapDrawError, draw_to
 from henderson.core.hexgrid import neighbours
 from henderson.games.firstblood.model import FBData
 
@@ -29,12 +27,7 @@ TERRAIN_COLOURS = {"clear": "#eee6b8", "jungle": "#7fb36a", "ridge": "#c9a26b"}
 RIVER = "#2563c9"
 RIDGE = "#7a4a1c"
 JUNGLE_SIDE = "#2f6b2a"
-SIDE_COLOURS = {"us": "#1d4ed8", "jp": "#b91c1c"}
-FORMATS = {".svg": "svg", ".png": "png"}
-
-
-class MapDrawError(HendersonError, ValueError):
-    """The map cannot be drawn to the requested file."""
+__all__ = ["MapDrawError", "centre", "draw_map", "edge"]
 
 
 def centre(data: FBData, hex_id: str) -> tuple[float, float]:
@@ -78,19 +71,7 @@ def draw_map(data: FBData, path: Path, units: Mapping[str, str] | None = None) -
 
     Raises MapDrawError for another suffix or an unwritable file.
     """
-    path = Path(path)
-    fmt = FORMATS.get(path.suffix.lower())
-    if fmt is None:
-        suffix = path.suffix or "no suffix"
-        raise MapDrawError(f"{path}: cannot draw a map as {suffix!r}; use .svg or .png")
-    fig = Figure(figsize=(17, 12.5))  # no pyplot: nothing global, Agg renders the PNG
-    FigureCanvasAgg(fig)
-    ax = fig.subplots()
-    _draw(ax, data, units or {})
-    try:
-        fig.savefig(path, format=fmt, dpi=120, bbox_inches="tight")
-    except OSError as exc:
-        raise MapDrawError(f"{path}: cannot write the map: {exc.strerror or exc}") from None
+    draw_to(path, (17, 12.5), lambda ax: _draw(ax, data, units or {}))
 
 
 def _draw(ax: Axes, data: FBData, units: Mapping[str, str]) -> None:
