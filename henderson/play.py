@@ -24,7 +24,7 @@ HELP = """commands:
 MAX_LISTED = 40
 
 
-def seats_from_args(game: Any, args: list[str]) -> dict[str, str]:
+def seats_from_args(game: Game, args: list[str]) -> dict[str, str]:
     """`--us human --jp random` into {"us": "human", "jp": "random"}; unnamed sides play human."""
     seats = {side: "human" for side in game.sides}
     i = 0
@@ -44,7 +44,7 @@ def seats_from_args(game: Any, args: list[str]) -> dict[str, str]:
 
 
 def play_terminal(
-    game: Any,
+    game: Game,
     seats: dict[str, str],
     *,
     seed: int | None,
@@ -160,7 +160,7 @@ def board_text(game: Game, state: State, viewer: str | None) -> str:
     return game.render_text(state, viewer)
 
 
-def show_actions(console: Console, state: Any, word: str, limit: int | None = MAX_LISTED) -> None:
+def show_actions(console: Console, state: State, word: str, limit: int | None = MAX_LISTED) -> None:
     """The legal actions, numbered; a long list is summarised by verb and unit first."""
     legal = state.legal_actions()
     listed = [(i, a) for i, a in enumerate(legal, 1) if word in str(a)]

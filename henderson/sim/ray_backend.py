@@ -17,6 +17,7 @@ from typing import Any
 
 from henderson import games
 from henderson.core.errors import HendersonError
+from henderson.core.game import Game
 from henderson.sim.runner import Job, RunConfig, RunOutcome, WorkerInterrupted, _init_worker, _progress, _run_job
 
 
@@ -70,7 +71,7 @@ def run_jobs_ray(
     *,
     address: str | None = None,
     workers: int = 1,
-    game: Any = None,
+    game: Game | None = None,
     on_result: Callable[[dict[str, Any]], None] | None = None,
     progress: bool = False,
     description: str = "games",

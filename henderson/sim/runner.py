@@ -27,6 +27,7 @@ from rich.progress import (
 from rich.text import Text
 
 from henderson import games
+from henderson.core.game import Game
 from henderson.sim.play import DEFAULT_MAX_PLIES, play_game
 
 
@@ -66,7 +67,7 @@ class WorkerInterrupted(Exception):
     """A KeyboardInterrupt raised inside a worker, carried to the parent (a pool would hang)."""
 
 
-def _init_worker(config: RunConfig, game: Any, ignore_interrupt: bool) -> None:
+def _init_worker(config: RunConfig, game: Game | None, ignore_interrupt: bool) -> None:
     if ignore_interrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     for name, module in config.registry.items():
@@ -121,7 +122,7 @@ def run_jobs(
     jobs: Sequence[Job],
     *,
     workers: int = 1,
-    game: Any = None,
+    game: Game | None = None,
     on_result: Callable[[dict[str, Any]], None] | None = None,
     progress: bool = False,
     description: str = "games",

@@ -10,6 +10,7 @@ from typing import IO, Any
 
 from henderson import agents, games
 from henderson.core.errors import HendersonError
+from henderson.core.game import Game
 from henderson.sim.play import DEFAULT_MAX_PLIES
 from henderson.sim.runner import Job, RunConfig, run_jobs
 from henderson.sim.stats import Summary, summarise
@@ -40,12 +41,12 @@ class SimResult:
         return len(self.results) / self.elapsed if self.elapsed > 0 else 0.0
 
 
-def resolve_game(game: Any) -> Any:
+def resolve_game(game: Game | str) -> Game:
     """A game object from a game or its name."""
     return games.get(game) if isinstance(game, str) else game
 
 
-def check_agents(game: Any, agents_by_side: Mapping[str, str]) -> dict[str, str]:
+def check_agents(game: Game, agents_by_side: Mapping[str, str]) -> dict[str, str]:
     """The agent for each of the game's sides ("random" where none is given), all known."""
     unknown = [s for s in agents_by_side if s not in game.sides]
     if unknown:
@@ -79,7 +80,7 @@ def open_output(out: str | Path | None) -> IO[str] | None:
         raise SimulationError(f"{path}: cannot write ({exc.strerror})") from None
 
 
-def run_config(game: Any, keep_records: bool, max_plies: int) -> RunConfig:
+def run_config(game: Game, keep_records: bool, max_plies: int) -> RunConfig:
     """The shared settings of a run, including how workers find the game by name."""
     registry = {game.name: games.REGISTRY[game.name]} if game.name in games.REGISTRY else {}
     data_dir = getattr(game, "data_dir", None)
@@ -93,7 +94,7 @@ def run_config(game: Any, keep_records: bool, max_plies: int) -> RunConfig:
 
 
 def simulate(
-    game: Any,
+    game: Game | str,
     n: int,
     agents_by_side: Mapping[str, str],
     workers: int = 1,

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from henderson.core.game import Game
 from henderson.sim.play import DEFAULT_MAX_PLIES
 from henderson.sim.runner import Job, run_jobs
 from henderson.sim.seeds import derive_seed
@@ -109,7 +110,7 @@ class TournamentResult:
 
 
 def tournament(
-    game: Any,
+    game: Game | str,
     agents: Sequence[str],
     n: int,
     workers: int = 1,
