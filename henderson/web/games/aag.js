@@ -571,7 +571,7 @@ export function render(svg, ctx) {
       const node = chip(stack, x, y, { ring });
       node.addEventListener("click", (event) => {
         event.stopPropagation();
-        onChip(ctx, stack, zone, targets, zoneActions);
+        onChip(ctx, stack, zone, targets, zoneActions, event.shiftKey);
       });
       chips.append(node);
     }
@@ -597,8 +597,20 @@ function onArea(ctx, zone, targets, zoneActions) {
   ctx.redraw();
 }
 
-function onChip(ctx, stack, zone, targets, zoneActions) {
-  if (memo.sel && targets.has(zone)) {
+/** Forget the selected stack (Esc); true when one was selected. */
+export function deselect() {
+  const had = memo.sel !== null;
+  memo.sel = null;
+  return had;
+}
+
+/**
+ * A click on a stack: one of the seat's own selects it (shift-click moves the selected stack
+ * to its area, as a click on the marked area does); an enemy stack in a marked area is the
+ * area itself.
+ */
+function onChip(ctx, stack, zone, targets, zoneActions, shift = false) {
+  if (memo.sel && targets.has(zone) && (shift || stack.side !== ctx.side)) {
     onArea(ctx, zone, targets, zoneActions);
     return;
   }

@@ -447,10 +447,13 @@ export function render(svg, ctx) {
       const node = counter(board, u, x, y, { ring, note: h && count > 1 ? `stack of ${count}` : null });
       node.addEventListener("click", (event) => {
         event.stopPropagation();
-        onCounter(ctx, u, place, targets, onHex, losable, joinable);
+        onCounter(ctx, u, place, targets, onHex, losable, joinable, event.shiftKey);
       });
       layer.append(node);
     });
+    if (h && targets.has(place) && units.some((u) => u.side === ctx.side)) {
+      layer.append(moveHere(h.px - R * 0.7, h.py + R * 0.55, place, () => onPlace(ctx, place, targets, onHex)));
+    }
     if (h && count > 1) {
       layer.append(el("g", { "pointer-events": "none", class: "stack-size" },
         el("circle", { cx: h.px + C / 2 + 1, cy: h.py - C / 2 - 4, r: 5, fill: "#fff", stroke: "#111", "stroke-width": 0.7 }),
@@ -525,7 +528,36 @@ function onPlace(ctx, place, targets, onHex) {
   ctx.redraw();
 }
 
-function onCounter(ctx, u, place, targets, onHex, losable, joinable) {
+/**
+ * The marker on a reachable hex that holds the seat's own counters: a click on it moves the
+ * selected unit there (a click on the counters selects them instead).
+ */
+function moveHere(x, y, place, go) {
+  const node = el("g", { class: "move-here", "data-move-here": place, cursor: "pointer" },
+    el("circle", { cx: x, cy: y, r: 5, fill: "#facc15", stroke: "#713f12", "stroke-width": 1.2 }),
+    el("path", { d: `M${x - 2.5} ${y} h4.5 m-2 -2 l2 2 l-2 2`, stroke: "#713f12", "stroke-width": 1.1, fill: "none" }),
+    el("title", {}, `move here (${place}); shift-click a counter does the same`));
+  node.addEventListener("click", (event) => {
+    event.stopPropagation();
+    go();
+  });
+  return node;
+}
+
+/** Forget the selected unit (Esc); true when one was selected. */
+export function deselect() {
+  const had = memo.unit !== null;
+  memo.unit = null;
+  memo.together = false;
+  return had;
+}
+
+/**
+ * A click on a counter: lose it or add it when the engine asks; a click on one of the seat's
+ * own counters selects it (shift-click moves the selected unit there); an enemy counter on a
+ * marked hex is the hex itself.
+ */
+function onCounter(ctx, u, place, targets, onHex, losable, joinable, shift = false) {
   if (losable.has(u.id)) {
     ctx.play(`lose ${u.id}`);
     return;
@@ -534,7 +566,7 @@ function onCounter(ctx, u, place, targets, onHex, losable, joinable) {
     ctx.play(`with ${u.id}`);
     return;
   }
-  if (memo.unit && targets.has(place)) {
+  if (memo.unit && targets.has(place) && (shift || u.side !== ctx.side)) {
     onPlace(ctx, place, targets, onHex);
     return;
   }

@@ -575,10 +575,13 @@ export function render(svg, ctx) {
       if (fit && fit.scale !== 1) node.setAttribute("transform", `translate(${x} ${y}) scale(${fit.scale}) translate(${-x} ${-y})`);
       node.addEventListener("click", (event) => {
         event.stopPropagation();
-        onCounter(ctx, id, place, targets, attackable, addable, losable);
+        onCounter(ctx, id, place, targets, attackable, addable, losable, event.shiftKey);
       });
       layer.append(node);
     });
+    if (h && targets.has(place) && ids.some((id) => sideOf(board, id) === ctx.side)) {
+      layer.append(moveHere(h.x - R * 0.62, h.y + R * 0.5, place, () => onPlace(ctx, place, targets, attackable)));
+    }
     if (h && ids.length > 1) {
       layer.append(el("g", { "pointer-events": "none" },
         el("circle", { cx: h.x + C / 2 + 4, cy: h.y - C / 2 - 8, r: 7, fill: "#fff", stroke: "#111" }),
@@ -634,7 +637,7 @@ function drawGroups(ctx, layer, area, ids, marks, where) {
     node.addEventListener("click", (event) => {
       event.stopPropagation();
       const next = busy.length ? busy[(busy.indexOf(unit) + 1) % busy.length] : shown;
-      onCounter(ctx, next, area.place, where.targets, where.attackable, addable, losable);
+      onCounter(ctx, next, area.place, where.targets, where.attackable, addable, losable, event.shiftKey);
     });
     layer.append(node);
   });
@@ -674,7 +677,35 @@ function onPlace(ctx, place, targets, attackable) {
   ctx.redraw();
 }
 
-function onCounter(ctx, id, place, targets, attackable, addable, losable) {
+/**
+ * The marker on a reachable hex that holds the seat's own counters: a click on it moves the
+ * selected unit there (a click on the counters selects them instead).
+ */
+function moveHere(x, y, place, go) {
+  const node = el("g", { class: "move-here", "data-move-here": place, cursor: "pointer" },
+    el("circle", { cx: x, cy: y, r: 7, fill: "#facc15", stroke: "#713f12", "stroke-width": 1.5 }),
+    el("path", { d: `M${x - 3.5} ${y} h6 m-3 -3 l3 3 l-3 3`, stroke: "#713f12", "stroke-width": 1.5, fill: "none" }),
+    el("title", {}, `move here (${place}); shift-click a counter does the same`));
+  node.addEventListener("click", (event) => {
+    event.stopPropagation();
+    go();
+  });
+  return node;
+}
+
+/** Forget the selected unit (Esc); true when one was selected. */
+export function deselect() {
+  const had = memo.unit !== null;
+  memo.unit = null;
+  return had;
+}
+
+/**
+ * A click on a counter: add it to the attack or lose it when the engine asks; a click on
+ * one of the seat's own counters selects it (shift-click moves the selected unit there);
+ * an enemy counter on a marked hex is the hex itself.
+ */
+function onCounter(ctx, id, place, targets, attackable, addable, losable, shift = false) {
   if (memo.rebuilding) return;
   if (addable.has(id)) {
     ctx.play(`add ${id}`);
@@ -685,7 +716,8 @@ function onCounter(ctx, id, place, targets, attackable, addable, losable) {
     return;
   }
   if (onDefender(ctx, place)) return;
-  if (memo.unit && targets.has(place)) {
+  const own = sideOf(ctx.board, id) === ctx.side;
+  if (memo.unit && targets.has(place) && (shift || !own)) {
     onPlace(ctx, place, targets, attackable);
     return;
   }

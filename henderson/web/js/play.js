@@ -670,6 +670,7 @@ function onKey(event) {
   else if (event.key === "ArrowRight") {
     if (ui.replay) stepBy(1);
   } else if (event.key === "Home") goto(0);
+  else if (event.key === "Escape" && !ui.replay && ui.renderer && typeof ui.renderer.deselect === "function" && ui.renderer.deselect()) draw();
   else if (event.key === "End" || event.key === "Escape") goto(null);
   else if (event.key === "?") $("help-dialog").showModal();
   else if (keys[event.key] && ui.live && ui.live.legal_actions.includes(keys[event.key])) play(keys[event.key]);
