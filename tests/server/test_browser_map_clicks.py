@@ -123,5 +123,45 @@ def test_a_click_on_a_friend_selects_it_and_esc_deselects(server: str, tab: Page
         page.locator(f"#board-svg [data-move-here='{place}']").dispatch_event("click")
     settle(page, before)
     expect(page.locator("#log li").last).to_contain_text(f"move {place} {unit}" if name == "aag" else f"move {unit} {place}")
+    # the move stays marked, from → to, until the other side acts
+    expect(page.locator(f"#board-svg .last-move[data-side=us][data-to='{place}']").first).to_be_attached()
     tab.shot(f"{name}-move-onto-friend")
+    assert tab.errors == []
+
+
+def after_enemy_moves(name: str) -> tuple[Any, list[tuple[str, str]]]:
+    """A position where the US is to act just after the Japanese side made moves: the record
+    and the moves (from, to) of that last Japanese run of actions."""
+    runs: list[tuple[str | None, list[tuple[str, str]]]] = []
+    last: list[str | None] = [None]
+
+    def done(state: Any, side: str | None, actions: list[str], events: Any) -> bool:
+        mover = last[0]
+        if mover is not None:
+            if not runs or runs[-1][0] != mover:
+                runs.append((mover, []))
+            for e in events:
+                d = e.data or {}
+                if e.kind == "move" and isinstance(d.get("from", d.get("start")), str):
+                    runs[-1][1].append((str(d.get("from", d.get("start"))), str(d.get("to", d.get("dest")))))
+        last[0] = side
+        return bool(side == "us" and runs and runs[-1][0] == "jp" and runs[-1][1])
+
+    record, _ = play_until(name, {"us": "human", "jp": "random"}, done, choose=setup_then_random,
+                           seed=3, choice_seed=3, limit=4000, what="Japanese moves")
+    return record, runs[-1][1]
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_the_other_sides_last_moves_are_marked(server: str, tab: Page, tmp_path: Path, name: str) -> None:
+    if name not in games.names():
+        pytest.skip(f"{name} is not installed")
+    record, moves = after_enemy_moves(name)
+    page = tab.page
+    open_record(page, server, tmp_path / f"{name}-moves.jsonl", record)
+    drawn = page.locator("#board-svg .last-move[data-side=jp]")
+    expect(drawn.first).to_be_attached()
+    pairs = {(g.get_attribute("data-from"), g.get_attribute("data-to")) for g in drawn.all()}
+    assert pairs <= set(moves) and pairs, (pairs, moves)
+    tab.shot(f"{name}-last-moves")
     assert tab.errors == []

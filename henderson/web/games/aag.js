@@ -8,7 +8,7 @@
 // dice in the slots of its neck (AAG Appendix 2), from the events of the log. A click on a
 // stack selects it and marks the areas its legal actions reach; a click on a marked area
 // plays the action. The renderer decides no rule: it shows the legal actions.
-import { el, reset } from "../js/svg.js";
+import { el, lastMoves, reset } from "../js/svg.js";
 
 const MAP_X = 6; // the map's left edge, px
 const TOP = 58; // the status strip
@@ -576,7 +576,10 @@ export function render(svg, ctx) {
       chips.append(node);
     }
   }
-  svg.append(links, chips);
+  svg.append(links, chips, lastMoves(ctx.lastMoves, (zone) => {
+    const a = areas.get(zone);
+    return a ? { x: a.cx, y: a.cy } : null;
+  }, ctx.sides));
   drawBattleBox(svg, board, view, ctx.log, 6, boardBottom + 4, width - 12);
   drawPanel(ctx);
 }

@@ -6,7 +6,7 @@
 // marks the hexes its legal actions reach; a click on a marked hex plays the action. The
 // renderer decides no rule: it shows the legal actions and the server's answers.
 import { corners, sharedEdge } from "../js/hexmap.js";
-import { el, reset } from "../js/svg.js";
+import { el, lastMoves, reset } from "../js/svg.js";
 
 const R = 15; // hex circumradius, px, at zoom 1
 const C = 21; // counter size, px
@@ -474,6 +474,10 @@ export function render(svg, ctx) {
       el("text", { x, y: y + 2.5, "text-anchor": "middle", "font-size": 7, fill: "#fff", "font-weight": 700 }, `S${m.stealth}`)));
   }
   svg.append(layer);
+  svg.append(lastMoves(ctx.lastMoves, (place) => {
+    const h = geo.hexes.get(place);
+    return h ? { x: h.px, y: h.py } : null;
+  }, ctx.sides));
   drawPanel(ctx, placed);
   // an assault being built comes into sight once (it may lie at either end of the map)
   const focus = [...assaulted][0];

@@ -8,7 +8,7 @@
 // leave it out. The renderer decides no rule: it shows the legal actions and the server's
 // answers.
 import { corners, sharedEdge } from "../js/hexmap.js";
-import { el, reset } from "../js/svg.js";
+import { el, lastMoves, reset } from "../js/svg.js";
 
 const SQRT3 = Math.sqrt(3);
 const R = 22; // hex circumradius, px
@@ -589,6 +589,10 @@ export function render(svg, ctx) {
     }
   }
   svg.append(layer);
+  const spot = (place) => geo.hexes.get(place) || epAt.get(place)
+    || (areas.get(place) && { x: areas.get(place).x + areas.get(place).w / 2, y: areas.get(place).y + areas.get(place).h / 2 })
+    || [...areas.values()].filter((a) => a.place === place).map((a) => ({ x: a.x + a.w / 2, y: a.y + a.h / 2 }))[0];
+  svg.append(lastMoves(ctx.lastMoves, spot, ctx.sides));
   drawPanel(ctx, placed);
 }
 

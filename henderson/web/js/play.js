@@ -325,6 +325,7 @@ function drawBoard(shown) {
         view: shown.view, board: ui.board, side: live.side, sides: live.sides, current: shown.current,
         legal, replaying: Boolean(ui.replay), filter: ui.filter, ply: live.ply, panel,
         log: ui.replay ? ui.log.slice(0, ui.replay.step) : ui.log,
+        lastMoves: lastMoves(ui.replay ? ui.log.slice(0, ui.replay.step) : ui.log),
         play: (action) => play(action),
         pick: (action) => pick(action),
         redraw: () => draw(),
@@ -346,6 +347,34 @@ function drawBoard(shown) {
   $("board-panel").classList.add("hidden");
   text.classList.remove("hidden");
   generic.render(text, shown.view);
+}
+
+/**
+ * The moves to show as arrows: those of the last run of entries by the side that acted last,
+ * and of the run before it by the other side (so the computer's turn can be followed, and
+ * one's own last moves stay marked until the other side acts). From the log's move events.
+ */
+function lastMoves(log) {
+  const runs = [];
+  for (let i = log.length - 1; i >= 0 && runs.length <= 2; i -= 1) {
+    const entry = log[i];
+    if (!runs.length || runs[runs.length - 1].player !== entry.player) runs.push({ player: entry.player, entries: [] });
+    runs[runs.length - 1].entries.push(entry);
+  }
+  const out = [];
+  for (const run of runs.slice(0, 2)) {
+    for (const entry of run.entries) {
+      for (const e of entry.events || []) {
+        const d = e.data || {};
+        const from = d.from || d.start;
+        const to = d.to || d.dest;
+        if (e.kind === "move" && typeof from === "string" && typeof to === "string") {
+          out.push({ side: entry.player, unit: d.unit, from, to });
+        }
+      }
+    }
+  }
+  return out;
 }
 
 function matches() {
