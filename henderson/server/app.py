@@ -21,6 +21,7 @@ from henderson.core.errors import HendersonError
 from henderson.server.errors import ApiError, from_henderson, install_handlers
 from henderson.server.limits import RECORD_LIMIT, BodyLimit
 from henderson.server.matches import Hub, Listener, game_named
+from henderson.server.rules import router as rules_router
 from henderson.server.schemas import (
     ClaimInvite,
     CreateMatch,
@@ -81,6 +82,7 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
     )
     app.state.hub = hub
     install_handlers(app)
+    app.include_router(rules_router)
 
     # -- games and agents ---------------------------------------------------------------------
 

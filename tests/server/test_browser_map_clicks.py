@@ -67,8 +67,16 @@ def onto_friend(name: str, where: Any) -> tuple[Any, str, str, str]:
                 return True
         return False
 
-    record, _ = play_until(name, {"us": "human", "jp": "random"}, done, choose=setup_then_random,
-                           seed=2, choice_seed=2, limit=4000, what="a move onto a friendly unit")
+    record, _ = play_until(
+        name,
+        {"us": "human", "jp": "random"},
+        done,
+        choose=setup_then_random,
+        seed=2,
+        choice_seed=2,
+        limit=4000,
+        what="a move onto a friendly unit",
+    )
     return record, found[1], found[2], found[3]
 
 
@@ -78,7 +86,9 @@ def fb_places(view: dict[str, Any]) -> dict[str, str]:
 
 
 def dg_places(view: dict[str, Any]) -> dict[str, str]:
-    return {u: str(d["at"]) for u, d in view["units"].items() if d.get("side") == "us" and HEX.fullmatch(str(d.get("at")))}
+    return {
+        u: str(d["at"]) for u, d in view["units"].items() if d.get("side") == "us" and HEX.fullmatch(str(d.get("at")))
+    }
 
 
 def aag_places(view: dict[str, Any]) -> dict[str, str]:
@@ -122,7 +132,9 @@ def test_a_click_on_a_friend_selects_it_and_esc_deselects(server: str, tab: Page
     else:
         page.locator(f"#board-svg [data-move-here='{place}']").dispatch_event("click")
     settle(page, before)
-    expect(page.locator("#log li").last).to_contain_text(f"move {place} {unit}" if name == "aag" else f"move {unit} {place}")
+    expect(page.locator("#log li").last).to_contain_text(
+        f"move {place} {unit}" if name == "aag" else f"move {unit} {place}"
+    )
     # the move stays marked, from → to, until the other side acts
     expect(page.locator(f"#board-svg .last-move[data-side=us][data-to='{place}']").first).to_be_attached()
     tab.shot(f"{name}-move-onto-friend")
@@ -147,8 +159,16 @@ def after_enemy_moves(name: str) -> tuple[Any, list[tuple[str, str]]]:
         last[0] = side
         return bool(side == "us" and runs and runs[-1][0] == "jp" and runs[-1][1])
 
-    record, _ = play_until(name, {"us": "human", "jp": "random"}, done, choose=setup_then_random,
-                           seed=3, choice_seed=3, limit=4000, what="Japanese moves")
+    record, _ = play_until(
+        name,
+        {"us": "human", "jp": "random"},
+        done,
+        choose=setup_then_random,
+        seed=3,
+        choice_seed=3,
+        limit=4000,
+        what="Japanese moves",
+    )
     return record, runs[-1][1]
 
 

@@ -229,7 +229,9 @@ function drawBattleBox(svg, board, view, log, x, y, width) {
 // -- the panel: selection and purchases -----------------------------------------------------------
 
 function actionButtons(ctx, actions) {
-  return html("div", { class: "buttons" }, actions.map((a) => html("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) }, a)));
+  return html("div", { class: "buttons" }, actions.map((a) => html("button", {
+    type: "button", "data-action": a, title: a, onclick: () => ctx.play(a),
+  }, describe(a, ctx.view, ctx.board) || a)));
 }
 
 function purchasesThisTurn(log) {
@@ -598,6 +600,40 @@ function onArea(ctx, zone, targets, zoneActions) {
   }
   memo.sel = null;
   ctx.redraw();
+}
+
+/** An area's name as the board prints it: sea zones by letter, islands and bases by name. */
+function areaName(board, id) {
+  const a = (board.areas || []).find((x) => x.id === id);
+  if (a) return a.kind === "sea" ? `sea zone ${a.id}` : a.name;
+  const base = board.bases && board.bases[id];
+  return base ? base.name : id;
+}
+
+/**
+ * An action in the words of the board: each unit id as its side, type and area (`us39` is
+ * "Allied Transport in sea zone F"), each area by name; null when it names no unit or area.
+ */
+export function describe(action, view, board) {
+  const pieces = (view && view.pieces) || {};
+  const areas = new Set((board.areas || []).map((a) => a.id).concat(Object.keys(board.bases || {})));
+  let named = false;
+  const one = (word) => {
+    const p = pieces[word];
+    if (p) {
+      named = true;
+      const type = (board.units[p.type] || {}).name || p.type;
+      return `${p.side === "us" ? "Allied" : "Japanese"} ${type}${p.aboard ? " aboard" : ""} in ${areaName(board, p.zone)}`;
+    }
+    if (areas.has(word)) {
+      named = true;
+      return areaName(board, word);
+    }
+    return word.replace(/_/g, " ");
+  };
+  const [verb, ...rest] = words(action);
+  const text = `${verb} ${rest.map((w) => w.split(",").map(one).join(", ")).join(" · ")}`;
+  return named ? text : null;
 }
 
 /** Forget the selected stack (Esc); true when one was selected. */

@@ -39,6 +39,7 @@ export const api = {
   games: () => request("GET", "/api/games"),
   agents: () => request("GET", "/api/agents"),
   board: (name) => request("GET", `/api/games/${encodeURIComponent(name)}/board`),
+  rules: (name) => request("GET", `/api/games/${encodeURIComponent(name)}/rules`),
   create: (game, players, options, hotseat = false) =>
     request("POST", "/api/matches", { body: { game, players, options, hotseat, contribution: contribution() } }),
   upload: (record, players, hotseat = false) =>

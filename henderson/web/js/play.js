@@ -2,6 +2,7 @@
 import { api, ApiError, inviteFrom, subscribe, tokenFrom } from "./api.js";
 import * as generic from "./generic.js";
 import * as genericHex from "./generic-hex.js";
+import { hideRule, linkRules, loadRules } from "./rules.js";
 import { allSeats, remember, seatsOf } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
@@ -139,7 +140,7 @@ async function loadGame(name) {
   $("board-svg").removeAttribute("style"); // a renderer may have sized the board (e.g. zoom)
   $("board-panel").removeAttribute("style");
   try {
-    const [games, board] = await Promise.all([api.games(), api.board(name)]);
+    const [games, board] = await Promise.all([api.games(), api.board(name), loadRules(name)]);
     ui.board = board;
     const entry = games.games.find((g) => g.name === name);
     if (entry && entry.renderer) ui.renderer = await import(`/web/games/${name}.js`);
@@ -292,7 +293,7 @@ function drawResult() {
   const why = document.createElement("div");
   why.className = "why";
   const ending = endingEvent();
-  why.textContent = ending ? ending.text : "";
+  why.append(linkRules(ending ? ending.text : ""));
   const close = document.createElement("button");
   close.type = "button";
   close.textContent = "×";
@@ -379,7 +380,10 @@ function lastMoves(log) {
 
 function matches() {
   const words = ui.filter.toLowerCase().split(/\s+/).filter(Boolean);
-  return ui.live.legal_actions.filter((a) => words.every((w) => a.toLowerCase().includes(w)));
+  return ui.live.legal_actions.filter((a) => {
+    const text = `${a} ${words.length ? described(a, ui.live.view) || "" : ""}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
 }
 
 function drawActions() {
@@ -412,7 +416,13 @@ function drawActions() {
   if (ui.selected >= found.length) ui.selected = found.length - 1;
   found.slice(0, LIST_LIMIT).forEach((action, i) => {
     const li = document.createElement("li");
-    li.textContent = action;
+    const words = described(action, live.view);
+    if (words) {
+      const code = document.createElement("code");
+      code.className = "notation";
+      code.textContent = action;
+      li.append(words, " ", code);
+    } else li.textContent = action;
     li.setAttribute("role", "option");
     li.className = i === ui.selected ? "sel" : "";
     li.addEventListener("click", () => play(action));
@@ -432,6 +442,16 @@ function drawActions() {
   }
   const sel = list.querySelector("li.sel");
   if (sel) sel.scrollIntoView({ block: "nearest" });
+}
+
+/** The renderer's words for an action (unit types and places for internal ids), or null. */
+function described(action, view) {
+  if (!ui.renderer || typeof ui.renderer.describe !== "function" || !view) return null;
+  try {
+    return ui.renderer.describe(action, view, ui.board);
+  } catch {
+    return null;
+  }
 }
 
 /** The renderer's key that plays `action`, if any. */
@@ -516,7 +536,7 @@ function logItem(entry) {
   for (const event of entry.events) {
     const ev = document.createElement("span");
     ev.className = `ev ${event.kind === "roll" ? "roll" : ""}`;
-    ev.textContent = event.text;
+    ev.append(linkRules(event.text));
     li.append(ev);
   }
   li.addEventListener("click", () => goto(entry.ply + 1));
@@ -560,7 +580,7 @@ function drawReplay() {
 // -- acting ----------------------------------------------------------------------------------
 
 function showError(text) {
-  $("action-error").textContent = text;
+  $("action-error").replaceChildren(linkRules(text));
 }
 
 /**
@@ -699,6 +719,7 @@ function onKey(event) {
   else if (event.key === "ArrowRight") {
     if (ui.replay) stepBy(1);
   } else if (event.key === "Home") goto(0);
+  else if (event.key === "Escape" && hideRule()) return;
   else if (event.key === "Escape" && !ui.replay && ui.renderer && typeof ui.renderer.deselect === "function" && ui.renderer.deselect()) draw();
   else if (event.key === "End" || event.key === "Escape") goto(null);
   else if (event.key === "?") $("help-dialog").showModal();

@@ -1,0 +1,30 @@
+"""The rules reference served to the browser: each section of a game's rulebook.toml (titles
+and summaries in the project's own words, henderson.rules_reference), so that a citation in
+the log or in a refusal opens a short explanation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from henderson.rules_reference import GAMES, rulebook
+from henderson.server.errors import ApiError
+
+router = APIRouter()
+
+PREFIXES = {name: prefix for prefix, name in GAMES.items()}
+"""A game's name and the prefix its citations carry (firstblood: FB)."""
+
+
+@router.get("/api/games/{name}/rules", tags=["games"])
+async def rules(name: str) -> dict[str, Any]:
+    """The game's rules reference: its citation prefix and every section (id, title, summary,
+    other names the code cites it by)."""
+    prefix = PREFIXES.get(name)
+    if prefix is None:
+        raise ApiError(404, "no-rules", f"no rules reference for {name!r}")
+    return {
+        "prefix": prefix,
+        "rules": [{"id": r.id, "title": r.title, "text": r.text, "aliases": list(r.aliases)} for r in rulebook(prefix)],
+    }

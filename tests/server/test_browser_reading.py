@@ -1,0 +1,139 @@
+"""Reading the game in a real browser: the computer levels described in the lobby, a rule
+cited in the log opening its summary (GET /api/games/<name>/rules), AAG actions named by
+what the board shows instead of internal unit ids. Screenshots in test-artifacts/."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from henderson import agents, games, rules_reference
+from tests.server.browser_support import (  # fixtures are used by name
+    Page,
+    browser,
+    expect,
+    open_record,
+    server,
+    tab,
+)
+from tests.server.records import play_until
+
+__all__ = ["browser", "server", "tab"]
+
+
+def setup_then_random(rng: Any, actions: list[str]) -> str:
+    setups = [a for a in actions if a.startswith("setup")]
+    return setups[0] if setups else rng.choice(actions)
+
+
+def test_the_lobby_describes_each_computer_level(server: str, tab: Page) -> None:
+    page = tab.page
+    page.goto(server + "/")
+    page.select_option("#game-select", "firstblood" if "firstblood" in games.names() else "toy")
+    side = page.locator("#sides select").nth(1)
+    name = str(side.get_attribute("data-side"))
+    note = page.locator(f"[data-level-for='{name}']")
+    for level, words in agents.LEVELS.items():
+        side.select_option(level)
+        expect(note).to_have_text(words)
+        assert side.locator(f"option[value='{level}']").get_attribute("title") == words
+    side.select_option("human")
+    expect(note).to_be_hidden()
+    assert tab.errors == []
+
+
+def get_json(url: str) -> tuple[int, Any]:
+    try:
+        with urllib.request.urlopen(url) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read())
+
+
+def test_the_rules_reference_is_served(server: str) -> None:
+    status, body = get_json(server + "/api/games/firstblood/rules")
+    assert status == 200 and body["prefix"] == "FB"
+    first = next(iter(rules_reference.rulebook("FB")))
+    assert body["rules"][0] == {
+        "id": first.id,
+        "title": first.title,
+        "text": first.text,
+        "aliases": list(first.aliases),
+    }
+    status, body = get_json(server + "/api/games/toy/rules")
+    assert status == 404 and body["error"] == "no-rules"
+
+
+CITED = re.compile(r"\b(FB|DG|AAG) [^()]*")
+
+
+@pytest.mark.parametrize("name", ["firstblood", "deluxe", "aag"])
+def test_a_rule_in_the_log_opens_its_summary(server: str, tab: Page, tmp_path: Path, name: str) -> None:
+    if name not in games.names():
+        pytest.skip(f"{name} is not installed")
+    prefix = {"firstblood": "FB", "deluxe": "DG", "aag": "AAG"}[name]
+    seen: list[str] = []
+
+    def done(state: Any, side: str | None, actions: list[str], events: Any) -> bool:
+        for e in events:
+            for m in re.finditer(rf"\b{prefix} [^()]*", e.text):
+                if rules_reference.explain(m.group(0)) is not None:
+                    seen.append(m.group(0))
+        return bool(seen) and side == "us"
+
+    record, _ = play_until(
+        name,
+        {"us": "human", "jp": "random"},
+        done,
+        choose=setup_then_random,
+        seed=4,
+        choice_seed=4,
+        limit=4000,
+        what="a rule cited in the log",
+    )
+    rule = rules_reference.explain(seen[0])
+    assert rule is not None
+    page = tab.page
+    open_record(page, server, tmp_path / f"{name}-rules.jsonl", record)
+    ref = page.locator(f"#log .rule-ref[data-rule='{rule.id}']").first
+    expect(ref).to_be_attached()
+    ref.click()
+    pop = page.locator("#rule-pop")
+    expect(pop).to_be_visible()
+    expect(pop).to_contain_text(rule.title)
+    expect(pop).to_contain_text(rule.text[:40])
+    tab.shot(f"{name}-rule-popover")
+    page.keyboard.press("Escape")
+    expect(pop).to_be_hidden()
+    assert tab.errors == []
+
+
+def test_aag_actions_name_units_as_the_board_shows_them(server: str, tab: Page, tmp_path: Path) -> None:
+    if "aag" not in games.names():
+        pytest.skip("Axis & Allies: Guadalcanal is not installed")
+
+    def done(state: Any, side: str | None, actions: list[str], events: Any) -> bool:
+        return side == "us" and any(a.startswith("load ") for a in actions)
+
+    record, state = play_until("aag", {"us": "human", "jp": "random"}, done, what="a load")
+    load = next(str(a) for a in state.legal_actions() if str(a).startswith("load "))
+    ship, cargo = load.split()[1:]
+    view = state.view("us")
+    board = games.get("aag").client_data()
+    names = {u: board["units"][view["pieces"][u]["type"]]["name"] for u in (ship, cargo)}
+    page = tab.page
+    open_record(page, server, tmp_path / "aag-names.jsonl", record)
+    item = page.locator("#action-list li", has_text=load).first
+    expect(item).to_contain_text(f"Allied {names[ship]}")
+    expect(item).to_contain_text(f"Allied {names[cargo]}")
+    # typing what the board shows finds the action
+    page.locator("#action-input").fill(f"load {names[cargo].lower()}")
+    expect(page.locator("#action-list li", has_text=load).first).to_be_visible()
+    tab.shot("aag-action-names")
+    assert tab.errors == []
