@@ -9,7 +9,7 @@ import { corners, sharedEdge } from "../js/hexmap.js";
 import { el, lastMoves, reset } from "../js/svg.js";
 
 const R = 15; // hex circumradius, px, at zoom 1
-const C = 21; // counter size, px
+const C = 17; // counter size, px: inside its hex, so the map's marks stay in sight
 const TOP = 74; // room above the map for the turn track and the status line
 const OFF_H = 96; // room below the map for the off-map boxes
 const SIDE = {
@@ -34,6 +34,7 @@ const OFF_BOXES = [
 const ZOOMS = ["fit", 1, 1.5]; // "fit": the whole width of the map in the frame
 
 export const keys = { e: "end", p: "pass", g: "go" };
+export const ownZoom = true; // the map's own zoom steps and sideways scroll
 
 // names of the steps of the sequence of play, learnt from the board data when it is drawn
 let stepNames = {};
@@ -231,13 +232,13 @@ function counter(board, unit, x, y, options = {}) {
   const parts = [
     el("rect", { x: x - C / 2, y: y - C / 2, width: C, height: C, rx: 2, fill: colours.fill, stroke: options.ring || colours.edge, "stroke-width": options.ring ? 2.5 : 0.8 }),
     el("rect", { x: x - C / 2 + 1, y: y - C / 2 + 1, width: C - 2, height: 2.5, fill: BAR[t.bar] || "none" }),
-    el("text", { x, y: y - 1.5, "text-anchor": "middle", "font-size": 6.2, fill: colours.ink }, unit.id),
-    el("text", { x, y: y + 6, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: colours.ink, class: "steps" },
+    el("text", { x, y: y - 1.2, "text-anchor": "middle", "font-size": 5.2, fill: colours.ink }, unit.id),
+    el("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 5.8, "font-weight": 700, fill: colours.ink, class: "steps" },
       t.range ? `${unit.strength}(${t.range})-${t.movement}` : `${unit.strength}-${t.movement}`),
   ];
   // the steps: one pip for each step left of the printed strength (DG 2.2.1.7)
   for (let i = 0; i < full; i += 1) {
-    parts.push(el("circle", { cx: x - C / 2 + 3 + i * 3.2, cy: y + C / 2 - 2.3, r: 1.1, fill: i < unit.strength ? colours.ink : "none", stroke: colours.ink, "stroke-width": 0.4 }));
+    parts.push(el("circle", { cx: x - C / 2 + 2.5 + i * 2.6, cy: y + C / 2 - 1.9, r: 0.9, fill: i < unit.strength ? colours.ink : "none", stroke: colours.ink, "stroke-width": 0.4 }));
   }
   if (unit.stealth) {
     parts.push(el("rect", { x: x + C / 2 - 7, y: y - C / 2 - 3, width: 9, height: 8, rx: 1, fill: "#111", class: "own-stealth" }),
@@ -333,6 +334,7 @@ export function render(svg, ctx) {
 
   // hexes
   const hexLayer = el("g", { class: "hexes" });
+  const numbers = el("g", { class: "hex-ids", "pointer-events": "none" }); // the hex numbers (a toggle)
   for (const h of geo.hexes.values()) {
     const points = corners(h.px, h.py, R, "flat").map((p) => p.join(",")).join(" ");
     const fills = FILL[h.terrain] || FILL.clear;
@@ -343,11 +345,12 @@ export function render(svg, ctx) {
       "data-hex": h.id, "data-level": h.level, class: target ? "hex reach" : here ? "hex hexaction" : "hex",
     }, el("title", {}, `${h.id} ${h.terrain}${h.level ? ` level ${h.level}` : ""}${h.coastal ? ", coastal" : ""}${h.river ? ", river" : ""}${h.road ? ", road" : ""}${h.village ? `, ${h.village}` : ""}`));
     poly.addEventListener("click", () => onPlace(ctx, h.id, targets, onHex));
+    if (h.terrain !== "sea") numbers.append(el("text", { x: h.px, y: h.py + R * 0.8, "text-anchor": "middle", "font-size": 3.6, class: "hex-id" }, h.id));
     const move = target && target.find((a) => a.startsWith("move "));
     if (move) poly.addEventListener("mouseenter", () => wantCosts(ctx, unit, [move]));
     hexLayer.append(poly);
   }
-  svg.append(hexLayer);
+  svg.append(hexLayer, numbers);
 
   // slopes between levels (DG 2.1.4), rivers (DG 2.1.3), roads (DG 2.1.6)
   const features = el("g", { class: "features", "pointer-events": "none" });
@@ -380,12 +383,13 @@ export function render(svg, ctx) {
       el("text", { x: h.px, y: h.py + R * 0.95 + 7, "text-anchor": "middle", "font-size": 7, "font-style": "italic", fill: "#222" }, v.name)));
   }
   const hfHex = geo.hexes.get(board.henderson_field);
+  const hfMark = el("g", { class: "hf-mark", "pointer-events": "none" }); // drawn over the counters
   if (hfHex) {
     const op = hf.status >= (c.hf_operational || 10);
-    marks.append(el("g", { "data-henderson": board.henderson_field, "data-status": hf.status, "data-control": hf.control },
-      el("rect", { x: hfHex.px - R * 0.85, y: hfHex.py + R * 0.25, width: R * 1.7, height: 8, fill: op ? "#44403c" : "#b91c1c", stroke: SIDE[hf.control] ? SIDE[hf.control].fill : "#444", "stroke-width": 1.5 }),
-      el("text", { x: hfHex.px, y: hfHex.py + R * 0.25 + 6.5, "text-anchor": "middle", "font-size": 6.5, fill: "#fff" }, `HF ${hf.status}`),
-      el("text", { x: hfHex.px, y: hfHex.py - R * 0.95 - 2, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#222" }, "Henderson Field")));
+    hfMark.append(el("g", { "data-henderson": board.henderson_field, "data-status": hf.status, "data-control": hf.control },
+      el("rect", { x: hfHex.px - R * 0.6, y: hfHex.py + C / 2 - 1, width: R * 1.2, height: 6.5, fill: op ? "#44403c" : "#b91c1c", stroke: SIDE[hf.control] ? SIDE[hf.control].fill : "#444", "stroke-width": 1 }),
+      el("text", { x: hfHex.px, y: hfHex.py + C / 2 + 4.3, "text-anchor": "middle", "font-size": 5.2, fill: "#fff" }, `HF ${hf.status}`),
+      el("text", { x: hfHex.px, y: hfHex.py - R * 0.95 - 2, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#222", stroke: "#fffbea", "stroke-width": 2, "paint-order": "stroke" }, "Henderson Field")));
   }
   svg.append(marks);
 
@@ -473,7 +477,7 @@ export function render(svg, ctx) {
       el("rect", { x: x - 6, y: y - 6, width: 12, height: 12, rx: 2, fill: "#1f2937", stroke: SIDE[m.side] ? SIDE[m.side].fill : "#fff", "stroke-width": 1.2 }),
       el("text", { x, y: y + 2.5, "text-anchor": "middle", "font-size": 7, fill: "#fff", "font-weight": 700 }, `S${m.stealth}`)));
   }
-  svg.append(layer);
+  svg.append(layer, hfMark);
   svg.append(lastMoves(ctx.lastMoves, (place) => {
     const h = geo.hexes.get(place);
     return h ? { x: h.px, y: h.py } : null;

@@ -432,6 +432,7 @@ export function render(svg, ctx) {
 
   // hexes
   const hexLayer = el("g", { class: "hexes" });
+  const numbers = el("g", { class: "hex-ids", "pointer-events": "none" }); // the hex numbers (a toggle)
   for (const h of geo.hexes.values()) {
     const points = corners(h.x, h.y, R).map((p) => p.join(",")).join(" ");
     const target = targets.get(h.id);
@@ -441,6 +442,7 @@ export function render(svg, ctx) {
       "data-hex": h.id, class: target ? "hex reach" : attack ? "hex attackable" : "hex",
     }, el("title", {}, `${h.id} ${h.terrain}`));
     poly.addEventListener("click", () => onPlace(ctx, h.id, targets, attackable));
+    numbers.append(el("text", { x: h.x, y: h.y + R * 0.86, "text-anchor": "middle", "font-size": 6.5, class: "hex-id" }, h.id));
     if (join.has(h.id) || drop.has(h.id)) poly.classList.add(join.has(h.id) ? "join" : "drop");
     hexLayer.append(poly);
     if (target) {
@@ -463,7 +465,7 @@ export function render(svg, ctx) {
       );
     }
   }
-  svg.append(hexLayer);
+  svg.append(hexLayer, numbers);
 
   // hexsides that matter on the map: rivers, the ford, ridges
   const sideLayer = el("g", { class: "hexsides", "pointer-events": "none" });
@@ -491,6 +493,16 @@ export function render(svg, ctx) {
           status === "operational" ? (af.kind === "airfield" ? "HENDERSON" : "STRIP") : status.toUpperCase()),
         el("title", {}, `${af.name}: ${status}`)));
     }
+  }
+
+  // the airfields' names, beside them on the map (drawn over the counters)
+  const placeNames = el("g", { class: "place-names", "pointer-events": "none" });
+  for (const af of board.airfields || []) {
+    const hs = af.hexes.map((id) => geo.hexes.get(id)).filter(Boolean);
+    if (!hs.length) continue;
+    const x = hs.reduce((t, h) => t + h.x, 0) / hs.length;
+    const y = Math.max(...hs.map((h) => h.y)) + R * 1.15;
+    placeNames.append(el("text", { x, y, "text-anchor": "middle", "font-size": 8, "font-style": "italic", "font-weight": 600, class: "place-name", stroke: "#fffbea", "stroke-width": 2.5, "paint-order": "stroke" }, af.name));
   }
 
   // entry points, outside the edge hexes they point at
@@ -588,7 +600,7 @@ export function render(svg, ctx) {
         el("text", { x: h.x + C / 2 + 4, y: h.y - C / 2 - 5, "text-anchor": "middle", "font-size": 9, "font-weight": 700, class: "stack-size" }, String(ids.length))));
     }
   }
-  svg.append(layer);
+  svg.append(layer, placeNames);
   const spot = (place) => geo.hexes.get(place) || epAt.get(place)
     || (areas.get(place) && { x: areas.get(place).x + areas.get(place).w / 2, y: areas.get(place).y + areas.get(place).h / 2 })
     || [...areas.values()].filter((a) => a.place === place).map((a) => ({ x: a.x + a.w / 2, y: a.y + a.h / 2 }))[0];

@@ -3,6 +3,7 @@ import { api, ApiError, inviteFrom, subscribe, tokenFrom } from "./api.js";
 import * as generic from "./generic.js";
 import * as genericHex from "./generic-hex.js";
 import { hideRule, linkRules, loadRules } from "./rules.js";
+import { fit, noPanZoom, panZoom, zoomBy } from "./svg.js";
 import { allSeats, remember, seatsOf } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
@@ -337,6 +338,7 @@ function drawBoard(shown) {
       });
       panel.classList.toggle("hidden", panel.childElementCount === 0);
       if (renderer === genericHex) generic.render(text, shown.view);
+      drawMapTools(svg, renderer);
       return;
     } catch (err) {
       showError(`the board could not be drawn (${err.message}); showing the position as text`);
@@ -345,6 +347,7 @@ function drawBoard(shown) {
     }
   }
   svg.classList.add("hidden");
+  $("map-tools").classList.add("hidden");
   $("board-panel").classList.add("hidden");
   text.classList.remove("hidden");
   generic.render(text, shown.view);
@@ -376,6 +379,22 @@ function lastMoves(log) {
     }
   }
   return out;
+}
+
+/** The map's view tools: zoom and pan (unless the renderer sizes the board itself, as DG's
+ * zoom steps do) and the hex numbers shown or hidden (remembered in this browser). */
+function drawMapTools(svg, renderer) {
+  const zooms = !renderer.ownZoom;
+  if (zooms) panZoom(svg);
+  else noPanZoom(svg);
+  svg.classList.toggle("zoomable", zooms);
+  const numbers = svg.querySelector(".hex-id") !== null;
+  const hidden = localStorage.getItem("henderson.hexIds") === "off";
+  svg.classList.toggle("hide-hex-ids", hidden);
+  $("hex-ids").setAttribute("aria-pressed", String(!hidden));
+  $("hex-ids").classList.toggle("hidden", !numbers);
+  for (const id of ["zoom-in", "zoom-out", "zoom-fit"]) $(id).classList.toggle("hidden", !zooms);
+  $("map-tools").classList.toggle("hidden", !zooms && !numbers);
 }
 
 function matches() {
@@ -788,6 +807,15 @@ function start() {
   $("r-last").addEventListener("click", () => goto(null));
   $("r-live").addEventListener("click", () => goto(null));
   $("download").addEventListener("click", download);
+  $("zoom-in").addEventListener("click", () => zoomBy($("board-svg"), 1.4));
+  $("zoom-out").addEventListener("click", () => zoomBy($("board-svg"), 1 / 1.4));
+  $("zoom-fit").addEventListener("click", () => fit($("board-svg")));
+  $("hex-ids").addEventListener("click", () => {
+    const hide = !$("board-svg").classList.contains("hide-hex-ids");
+    localStorage.setItem("henderson.hexIds", hide ? "off" : "on");
+    $("board-svg").classList.toggle("hide-hex-ids", hide);
+    $("hex-ids").setAttribute("aria-pressed", String(!hide));
+  });
   $("undo").addEventListener("click", undo);
   $("end-phase").addEventListener("click", () => play("end"));
   $("help").addEventListener("click", () => {
