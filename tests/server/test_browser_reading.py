@@ -67,7 +67,9 @@ def test_the_rules_reference_is_served(server: str) -> None:
         "aliases": list(first.aliases),
     }
     status, body = get_json(server + "/api/games/toy/rules")
-    assert status == 404 and body["error"] == "no-rules"
+    assert status == 200 and body == {"prefix": None, "rules": []}
+    status, body = get_json(server + "/api/games/nosuchgame/rules")
+    assert status == 404
 
 
 CITED = re.compile(r"\b(FB|DG|AAG) [^()]*")
@@ -136,4 +138,72 @@ def test_aag_actions_name_units_as_the_board_shows_them(server: str, tab: Page, 
     page.locator("#action-input").fill(f"load {names[cargo].lower()}")
     expect(page.locator("#action-list li", has_text=load).first).to_be_visible()
     tab.shot("aag-action-names")
+    assert tab.errors == []
+
+
+def test_firstblood_asks_for_a_loss_in_words(server: str, tab: Page, tmp_path: Path) -> None:
+    if "firstblood" not in games.names():
+        pytest.skip("FIRST BLOOD is not installed")
+
+    def done(state: Any, side: str | None, actions: list[str], events: Any) -> bool:
+        pending = state.view("us").get("pending") or []
+        return (
+            side == "us"
+            and any(a.startswith("lose ") for a in actions)
+            and any(p.get("kind") == "lose" and p.get("side") == "us" for p in pending)
+        )
+
+    record, state = None, None
+    for seed in range(1, 12):
+        try:
+            record, state = play_until(
+                "firstblood",
+                {"us": "human", "jp": "random"},
+                done,
+                choose=setup_then_random,
+                seed=seed,
+                choice_seed=seed,
+                limit=5000,
+                what="a US loss to choose",
+            )
+            break
+        except AssertionError:
+            continue
+    assert record is not None and state is not None, "no US loss to choose came up"
+    rule = next(p for p in state.view("us")["pending"] if p["kind"] == "lose")["rule"]
+    page = tab.page
+    open_record(page, server, tmp_path / "fb-loss.jsonl", record)
+    panel = page.locator("#board-panel")
+    expect(panel.locator("h3[data-prompt=loss]")).to_have_text("Choose a loss")
+    expect(panel).to_contain_text(rule)
+    expect(panel.locator("button[data-action^='lose ']").first).to_be_visible()
+    tab.shot("fb-loss-prompt")
+    assert tab.errors == []
+
+
+def test_deluxe_names_a_hidden_actor_once(server: str, tab: Page, tmp_path: Path) -> None:
+    if "deluxe" not in games.names():
+        pytest.skip("Deluxe Guadalcanal is not installed")
+    acted: list[tuple[str | None, str]] = []  # (side, action) of each action played
+    to_act: list[str | None] = [None]
+
+    def choose(rng: Any, actions: list[str]) -> str:
+        action = setup_then_random(rng, actions)
+        acted.append((to_act[0], action))
+        return action
+
+    def done(state: Any, side: str | None, actions: list[str], events: Any) -> bool:
+        to_act[0] = side
+        hidden = set(state.hidden_ids("us"))
+        named = {w for s, a in acted if s == "jp" for w in a.split()[1:]}
+        return side == "us" and bool(hidden & named)
+
+    record, _ = play_until(
+        "deluxe", {"us": "human", "jp": "random"}, done, choose=choose, seed=5, choice_seed=5, what="a hidden action"
+    )
+    page = tab.page
+    open_record(page, server, tmp_path / "dg-hidden.jsonl", record)
+    log = page.locator("#log")
+    expect(log).to_contain_text("acts out of sight")
+    assert not re.search(r"\bjp\s+jp\b", log.inner_text())
     assert tab.errors == []

@@ -361,6 +361,19 @@ function drawPanel(ctx, placed) {
     panel.append(actionButtons(ctx, closing));
     return;
   }
+  const loss = (view.pending || []).find((p) => p.kind === "lose" && p.side === ctx.side);
+  const losses = legal.filter((a) => a.startsWith("lose ") || a.startsWith("retreat "));
+  if (loss && losses.length) {
+    const last = ctx.log.length ? ctx.log[ctx.log.length - 1] : null;
+    const why = last && [...last.events].reverse().find((e) => e.kind !== "roll" && e.kind !== "step");
+    panel.append(
+      html("h3", { "data-prompt": "loss" }, "Choose a loss"),
+      why ? html("div", {}, why.text) : null,
+      html("div", { class: "rule" }, `${loss.count || 1} unit${(loss.count || 1) > 1 ? "s" : ""} to lose (${loss.rule}): click a counter ringed red, or a button`),
+      actionButtons(ctx, losses.slice(0, 16)),
+    );
+    return;
+  }
   const unit = memo.unit;
   if (!unit) return;
   const where = Object.entries(view.ground || {}).find(([id]) => id === unit)?.[1]

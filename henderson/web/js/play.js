@@ -436,12 +436,13 @@ function drawActions() {
   found.slice(0, LIST_LIMIT).forEach((action, i) => {
     const li = document.createElement("li");
     const words = described(action, live.view);
+    li.textContent = action;
     if (words) {
-      const code = document.createElement("code");
-      code.className = "notation";
-      code.textContent = action;
-      li.append(words, " ", code);
-    } else li.textContent = action;
+      const said = document.createElement("span");
+      said.className = "described";
+      said.textContent = words;
+      li.append(" ", said);
+    }
     li.setAttribute("role", "option");
     li.className = i === ui.selected ? "sel" : "";
     li.addEventListener("click", () => play(action));
@@ -550,7 +551,10 @@ function logItem(entry) {
   who.className = "who";
   who.textContent = `${entry.ply + 1}. ${entry.player}`;
   const what = document.createElement("code");
-  what.textContent = entry.action;
+  // a hidden action reads "jp acts out of sight": the player is named once
+  const own = entry.action.startsWith(`${entry.player} `);
+  what.textContent = own ? entry.action.slice(entry.player.length + 1) : entry.action;
+  if (own) what.className = "hidden-action";
   li.append(who, " ", what);
   for (const event of entry.events) {
     const ev = document.createElement("span");
