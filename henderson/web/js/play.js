@@ -1,5 +1,6 @@
 // The game page: one seat's view, its legal actions, the dice, the log, replay and keys.
 import { api, ApiError, inviteFrom, subscribe, tokenFrom } from "./api.js";
+import { openChat, refreshChat } from "./chat.js";
 import * as generic from "./generic.js";
 import * as genericHex from "./generic-hex.js";
 import { hideRule, linkRules, loadRules } from "./rules.js";
@@ -58,6 +59,7 @@ async function init(token) {
   if (ui.gameName !== first.game) await loadGame(first.game);
   if (generation !== ui.generation) return;
   accept(first);
+  openChat(token, first.side);
   drawSeatSwitch();
   ui.socket = subscribe(token, {
     onState: current(accept),
@@ -188,6 +190,7 @@ function accept(message) {
   ui.live = message;
   draw();
   for (const waiter of ui.waiters.splice(0)) waiter();
+  refreshChat();
   followTurn();
 }
 
