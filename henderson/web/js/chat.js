@@ -1,5 +1,5 @@
 // The chat of a match beside the log: the seats' messages (plain text), a box to send one
-// (a side's seat only). Read when the match changes and every few seconds while in sight.
+// (a side's seat only). Read when the seat opens and every few seconds while in sight.
 import { api } from "./api.js";
 
 const $ = (id) => document.getElementById(id);

@@ -1,6 +1,6 @@
 // The game page: one seat's view, its legal actions, the dice, the log, replay and keys.
 import { api, ApiError, inviteFrom, subscribe, tokenFrom } from "./api.js";
-import { openChat, refreshChat } from "./chat.js";
+import { openChat } from "./chat.js";
 import * as generic from "./generic.js";
 import * as genericHex from "./generic-hex.js";
 import { hideRule, linkRules, loadRules } from "./rules.js";
@@ -190,7 +190,6 @@ function accept(message) {
   ui.live = message;
   draw();
   for (const waiter of ui.waiters.splice(0)) waiter();
-  refreshChat();
   followTurn();
 }
 
