@@ -207,3 +207,35 @@ def test_deluxe_names_a_hidden_actor_once(server: str, tab: Page, tmp_path: Path
     expect(log).to_contain_text("acts out of sight")
     assert not re.search(r"\bjp\s+jp\b", log.inner_text())
     assert tab.errors == []
+
+
+def test_deluxe_shows_the_odds_of_an_assault_being_built(server: str, tab: Page, tmp_path: Path) -> None:
+    if "deluxe" not in games.names():
+        pytest.skip("Deluxe Guadalcanal is not installed")
+
+    def attack_first(rng: Any, actions: list[str]) -> str:
+        attacks = [a for a in actions if a.startswith("attack ")]
+        return attacks[0] if attacks and rng.random() < 0.5 else setup_then_random(rng, actions)
+
+    def done(state: Any, side: str | None, actions: list[str], events: Any) -> bool:
+        pending = (state.view("us").get("pending") or [None])[-1]
+        return (
+            side == "us"
+            and bool(pending)
+            and pending.get("kind") == "assault"
+            and any(a.startswith("with ") for a in actions)
+        )
+
+    record, state = play_until(
+        "deluxe", {"us": "human", "jp": "random"}, done, choose=attack_first, seed=6, choice_seed=6, what="a US assault"
+    )
+    unit = next(str(a).split()[1] for a in state.legal_actions() if str(a).startswith("with "))
+    page = tab.page
+    open_record(page, server, tmp_path / "dg-odds.jsonl", record)
+    box = page.locator("#board-panel .odds-box")
+    expect(box).to_contain_text("Odds")
+    page.locator(f"#board-svg [data-counter='{unit}']").first.dispatch_event("click")  # with UNIT
+    expect(page.locator("#log li").last).to_contain_text(f"with {unit}")
+    expect(box.locator("table.odds tr").nth(1)).to_be_attached()  # a row per die
+    tab.shot("dg-assault-odds")
+    assert tab.errors == []

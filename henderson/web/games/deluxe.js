@@ -50,7 +50,7 @@ export function phase(view) {
 }
 
 // selection and zoom kept between draws
-const memo = { unit: null, ply: -1, zoom: 1, zoomMode: 1, together: false, scrolled: false, costs: new Map(), costsFor: null, asked: new Set(), hint: "" };
+const memo = { unit: null, ply: -1, zoom: 1, zoomMode: 1, together: false, scrolled: false, costs: new Map(), costsFor: null, asked: new Set(), hint: "", odds: new Map() };
 
 function words(action) {
   return action.split(/\s+/);
@@ -187,6 +187,35 @@ function describe(board, unit) {
   return parts.join(", ");
 }
 
+/** The odds of the assault being built, asked of the server once per position (never rolled). */
+function wantOdds(ctx, pending) {
+  const key = `${ctx.ply}:${(pending.targets || []).join(",")}:${(pending.units || []).join(",")}:${pending.strain}`;
+  if (memo.odds.has(key)) return memo.odds.get(key);
+  memo.odds.set(key, { pending: true });
+  ctx.api.odds(";").then( // ";": the assault already being built (DG 8.2.1.4)
+    (answer) => { memo.odds.set(key, answer); ctx.redraw(); },
+    (err) => { memo.odds.set(key, { error: err.describe ? err.describe() : String(err) }); ctx.redraw(); },
+  );
+  return memo.odds.get(key);
+}
+
+/** The server's odds of an assault: strengths, column, and each die's results. */
+function oddsBox(answer) {
+  if (answer.pending) return html("div", { class: "rule" }, "working out the odds…");
+  if (answer.error) return html("div", { class: "error" }, answer.error);
+  const o = answer.odds;
+  const rows = [html("div", {}, html("strong", {}, `Odds ${o.ratio}`), ` · attack ${o.attack} against defence ${o.defense}`)];
+  if (o.unseen_counters) rows.push(html("div", { class: "rule" }, `${o.unseen_counters} counter(s) under the top of the defending stack not counted (DG 7.8)`));
+  if (o.strain_loss_chance && o.strain_loss_chance !== "0") rows.push(html("div", { class: "rule" }, `straining: a step lost with chance ${o.strain_loss_chance} (DG 8.2.3)`));
+  const side = (r) => [r.loss ? `L${r.loss}` : "", r.retreat ? `R${r.retreat}` : "", r.advance ? `A${r.advance}` : ""].filter(Boolean).join(" ") || "—";
+  if (o.results && o.results.length) {
+    const table = html("table", { class: "odds" }, html("tr", {}, html("th", {}, "die"), html("th", {}, "chance"), html("th", {}, "attacker"), html("th", {}, "defender")));
+    for (const r of o.results) table.append(html("tr", {}, html("td", {}, String(r.die)), html("td", {}, String(r.chance)), html("td", {}, side(r.attacker)), html("td", {}, side(r.defender))));
+    rows.push(table);
+  } else rows.push(html("div", { class: "rule" }, "add attackers to see the results"));
+  return html("div", { class: "odds-box" }, rows);
+}
+
 function drawPanel(ctx, placed) {
   const { view, board, legal } = ctx;
   if (!ctx.panel) return;
@@ -194,6 +223,9 @@ function drawPanel(ctx, placed) {
   if (pending && pending.kind === "assault") {
     ctx.panel.append(html("div", {}, html("strong", {}, `Assault on ${(pending.targets || []).join(", ")}`),
       html("div", { class: "rule" }, `attackers ${(pending.units || []).join(", ") || "none yet"} · stage ${pending.stage}`)));
+  }
+  if (pending && pending.kind === "assault" && pending.attacker === ctx.side && legal.length) {
+    ctx.panel.append(oddsBox(wantOdds(ctx, pending)));
   }
   if (pending && pending.kind === "assault") {
     const general = legal.filter((a) => ["go", "strain", "ambush", "stop", "banzai", "defend", "support"].includes(words(a)[0]));
