@@ -6,7 +6,7 @@
 // marks the hexes its legal actions reach; a click on a marked hex plays the action. The
 // renderer decides no rule: it shows the legal actions and the server's answers.
 import { corners, sharedEdge } from "../js/hexmap.js";
-import { el, lastMoves, reset } from "../js/svg.js";
+import { el, focusOn, lastMoves, reset } from "../js/svg.js";
 
 const R = 15; // hex circumradius, px, at zoom 1
 const C = 17; // counter size, px: inside its hex, so the map's marks stay in sight
@@ -31,10 +31,8 @@ const OFF_BOXES = [
   { id: "rabaul", label: "Rabaul" },
   { id: "gone", label: "Eliminated / withdrawn" },
 ];
-const ZOOMS = ["fit", 1, 1.5]; // "fit": the whole width of the map in the frame
 
 export const keys = { e: "end", p: "pass", g: "go" };
-export const ownZoom = true; // the map's own zoom steps and sideways scroll
 
 // names of the steps of the sequence of play, learnt from the board data when it is drawn
 let stepNames = {};
@@ -50,7 +48,7 @@ export function phase(view) {
 }
 
 // selection and zoom kept between draws
-const memo = { unit: null, ply: -1, zoom: 1, zoomMode: 1, together: false, scrolled: false, costs: new Map(), costsFor: null, asked: new Set(), hint: "", odds: new Map() };
+const memo = { unit: null, ply: -1, together: false, scrolled: false, costs: new Map(), costsFor: null, asked: new Set(), hint: "", odds: new Map() };
 
 function words(action) {
   return action.split(/\s+/);
@@ -309,11 +307,7 @@ export function render(svg, ctx) {
 
   const width = geo.right;
   const height = geo.bottom + OFF_H;
-  reset(svg, width, height);
-  const frameWidth = svg.parentElement ? svg.parentElement.clientWidth - 2 : 0;
-  memo.zoom = memo.zoomMode === "fit" && frameWidth > 100 ? frameWidth / width : memo.zoomMode === "fit" ? 0.6 : memo.zoomMode;
-  svg.style.width = `${Math.round(width * memo.zoom)}px`;
-  svg.style.height = `${Math.round(height * memo.zoom)}px`;
+  reset(svg, width, height); // the page zooms and pans the view (js/svg.js panZoom)
   svg.append(el("rect", { x: 0, y: 0, width, height, fill: "#cfe3ea" }));
 
   // turn track (DG 2.1.8): the date of each turn, the current one marked
@@ -331,19 +325,8 @@ export function render(svg, ctx) {
   const hf = view.henderson_field || {};
   const c = board.constants || {};
   const vpText = view.vp > 0 ? `US +${view.vp}` : view.vp < 0 ? `Japan +${-view.vp}` : "even";
-  // the status line, VP track and zoom stay in sight when the map scrolls sideways
-  const hud = el("g", { class: "hud" });
-  const frame = svg.parentElement;
-  const pin = () => {
-    const h = frame.querySelector("g.hud");
-    if (h) h.setAttribute("transform", `translate(${frame.scrollLeft / memo.zoom} 0)`);
-  };
-  if (frame && memo.frame !== frame) {
-    memo.frame = frame;
-    frame.addEventListener("scroll", pin);
-  }
-  svg.append(hud);
-  if (frame) requestAnimationFrame(pin);
+  // the status line and VP track stay in sight, unscaled, however the map is zoomed or panned
+  const hud = el("g", { class: "hud pinned", "pointer-events": "none" });
   hud.append(el("rect", { x: 2, y: 37, width: 760, height: 32, rx: 4, fill: "#cfe3ea", opacity: 0.85 }));
   hud.append(el("text", { x: 8, y: 50, "font-size": 12, "font-weight": 600, class: "dg-phase" },
     `${phase(view)}  ·  VP ${vpText}  ·  Henderson Field ${hf.status}/${c.hf_max} (${hf.control === "us" ? "US" : "Japan"})  ·  artillery supply US ${(view.supply || {}).us}, Japan ${(view.supply || {}).jp}${view.result ? `  ·  ${view.result.winner || "draw"}: ${view.result.cause}` : ""}`));
@@ -355,14 +338,6 @@ export function render(svg, ctx) {
     el("rect", { x: 188, y: 57, width: 180, height: 7, fill: SIDE.us.fill, stroke: "#6b6b5a", "stroke-width": 0.5 }),
     el("circle", { cx: vpx(view.vp || 0), cy: 60.5, r: 5, fill: "#facc15", stroke: "#111" }),
     el("title", {}, `Victory points: ${vpText} (a side wins at ${win})`)));
-  hud.append(el("text", { x: 380, y: 64, "font-size": 9, fill: "#333" }, "zoom"));
-  ZOOMS.forEach((z, i) => {
-    const button = el("g", { class: "zoom", "data-zoom": z, cursor: "pointer" },
-      el("rect", { x: 406 + i * 34, y: 55, width: 30, height: 12, rx: 3, fill: z === memo.zoomMode ? "#1d4ed8" : "#f5f0e1", stroke: "#6b6b5a" }),
-      el("text", { x: 421 + i * 34, y: 64, "text-anchor": "middle", "font-size": 8, fill: z === memo.zoomMode ? "#fff" : "#111" }, z === "fit" ? "fit" : `${z}×`));
-    button.addEventListener("click", () => { memo.zoomMode = z; memo.scrolled = false; ctx.redraw(); });
-    hud.append(button);
-  });
 
   // hexes
   const hexLayer = el("g", { class: "hexes" });
@@ -515,34 +490,20 @@ export function render(svg, ctx) {
     return h ? { x: h.px, y: h.py } : null;
   }, ctx.sides));
   drawPanel(ctx, placed);
+  svg.append(hud); // last: over the map
   // an assault being built comes into sight once (it may lie at either end of the map)
   const focus = [...assaulted][0];
   if (focus && memo.focus !== `${focus}:${view.turn}` && geo.hexes.has(focus)) {
     memo.focus = `${focus}:${view.turn}`;
     memo.scrolled = true;
-    reveal(svg, geo.hexes.get(focus).px);
+    const h = geo.hexes.get(focus);
+    focusOn(svg, h.px, h.py);
   }
   if (!memo.scrolled && hfHex) {
-    // once, start with Henderson Field in the middle of a map wider than the screen
-    requestAnimationFrame(() => {
-      const frame = svg.parentElement;
-      if (!frame || memo.scrolled || frame.scrollWidth <= frame.clientWidth) return;
-      memo.scrolled = true;
-      frame.scrollLeft = Math.max(0, hfHex.px * memo.zoom - frame.clientWidth / 2);
-    });
+    // once, start at one pixel a unit with Henderson Field in the middle of the view
+    memo.scrolled = true;
+    focusOn(svg, hfHex.px, hfHex.py, { native: true });
   }
-}
-
-/** Scroll the map sideways so that x (in map units) is in sight, when it is not. */
-function reveal(svg, x) {
-  requestAnimationFrame(() => {
-    const frame = svg.parentElement;
-    if (!frame) return;
-    const at = x * memo.zoom;
-    if (at < frame.scrollLeft + 40 || at > frame.scrollLeft + frame.clientWidth - 40) {
-      frame.scrollLeft = Math.max(0, at - frame.clientWidth / 2);
-    }
-  });
 }
 
 function onPlace(ctx, place, targets, onHex) {

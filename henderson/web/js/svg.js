@@ -62,16 +62,33 @@ function apply(svg, s) {
   const b = s.base;
   if (!b) return;
   s.scale = Math.min(MAX_SCALE, Math.max(1, s.scale));
-  const w = b.w / s.scale;
-  const h = b.h / s.scale;
+  // the part shown has the shape of the frame, so nothing is letterboxed once zoomed in
+  const boxW = svg.clientWidth || b.w;
+  const boxH = svg.clientHeight || b.h;
+  const k = Math.min(boxW / b.w, boxH / b.h) * s.scale; // screen px per board unit
+  const w = boxW / k;
+  const h = boxH / k;
   if (s.cx === null || s.scale === 1) {
     s.cx = b.x + b.w / 2;
     s.cy = b.y + b.h / 2;
   }
-  s.cx = Math.min(b.x + b.w - w / 2, Math.max(b.x + w / 2, s.cx));
-  s.cy = Math.min(b.y + b.h - h / 2, Math.max(b.y + h / 2, s.cy));
+  s.cx = w >= b.w ? b.x + b.w / 2 : Math.min(b.x + b.w - w / 2, Math.max(b.x + w / 2, s.cx));
+  s.cy = h >= b.h ? b.y + b.h / 2 : Math.min(b.y + b.h - h / 2, Math.max(b.y + h / 2, s.cy));
   svg.setAttribute("viewBox", `${s.cx - w / 2} ${s.cy - h / 2} ${w} ${h}`);
   svg.dataset.zoom = s.scale.toFixed(2);
+  // a renderer's "pinned" layer (a status strip) stays at the top left of the view, one unit a pixel
+  for (const g of svg.querySelectorAll(":scope > .pinned")) {
+    g.setAttribute("transform", `translate(${s.cx - w / 2} ${s.cy - h / 2}) scale(${1 / k})`);
+  }
+}
+
+/**
+ * Show the board point (x, y) in the middle of the view at the next draw; `native` zooms so
+ * that one unit of the board is one pixel of the screen (a map wider than the screen).
+ */
+export function focusOn(svg, x, y, { native = false } = {}) {
+  const s = state(svg);
+  s.focus = { x, y, native };
 }
 
 /** Zoom by `factor` about the point (x, y) of the board (its centre when not given). */
@@ -157,13 +174,18 @@ function install(svg, s) {
  * Make `svg` zoom and pan; call after each draw (the renderer has just set the viewBox of
  * the whole board): the part shown is kept between draws.
  */
-export function panZoom(svg) {
+function state(svg) {
   let s = views.get(svg);
   if (!s) {
-    s = { scale: 1, cx: null, cy: null, base: null, pointers: new Map(), dragged: false, start: { x: 0, y: 0 } };
+    s = { scale: 1, cx: null, cy: null, base: null, focus: null, pointers: new Map(), dragged: false, start: { x: 0, y: 0 } };
     views.set(svg, s);
     install(svg, s);
   }
+  return s;
+}
+
+export function panZoom(svg) {
+  const s = state(svg);
   const box = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
   if (box.length !== 4 || box.some((n) => !Number.isFinite(n))) return;
   const [x, y, w, h] = box;
@@ -172,6 +194,12 @@ export function panZoom(svg) {
     s.cx = null;
   }
   s.base = { x, y, w, h };
+  if (s.focus) {
+    if (s.focus.native && svg.clientWidth > 0) s.scale = Math.max(1, 1 / Math.min(svg.clientWidth / w, (svg.clientHeight || h) / h));
+    s.cx = s.focus.x;
+    s.cy = s.focus.y;
+    s.focus = null;
+  }
   apply(svg, s);
 }
 
