@@ -239,3 +239,28 @@ def test_deluxe_shows_the_odds_of_an_assault_being_built(server: str, tab: Page,
     expect(box.locator("table.odds tr").nth(1)).to_be_attached()  # a row per die
     tab.shot("dg-assault-odds")
     assert tab.errors == []
+
+
+def test_aag_shows_the_odds_of_a_roll_before_it(server: str, tab: Page, tmp_path: Path) -> None:
+    if "aag" not in games.names():
+        pytest.skip("Axis & Allies: Guadalcanal is not installed")
+
+    def done(state: Any, side: str | None, actions: list[str], events: Any) -> bool:
+        battle = state.view("us").get("battle") or {}
+        return (
+            side == "us"
+            and "roll" in actions
+            and battle.get("attacker") == "us"
+            and battle.get("category") in ("sea", "air", "land")
+        )
+
+    record, state = play_until(
+        "aag", {"us": "human", "jp": "random"}, done, seed=3, choice_seed=3, what="an Allied roll"
+    )
+    battle = state.view("us")["battle"]
+    page = tab.page
+    open_record(page, server, tmp_path / "aag-odds.jsonl", record)
+    box = page.locator("#board-panel .odds-box")
+    expect(box).to_contain_text(re.compile(rf"Odds: \d+ dice against {battle['category']}"))
+    tab.shot("aag-roll-odds")
+    assert tab.errors == []

@@ -27,7 +27,7 @@ const ZONE_VERBS = ["fight", "build"]; // VERB ZONE
 
 export const keys = { e: "end", r: "roll" };
 
-const memo = { sel: null, ply: -1, animated: null, steps: new Map() };
+const memo = { sel: null, ply: -1, animated: null, steps: new Map(), odds: new Map() };
 
 /** The turn and the current step as the sequence of play names it (the board data's `steps`). */
 export function phase(view) {
@@ -245,9 +245,44 @@ function purchasesThisTurn(log) {
   return out;
 }
 
+/** The odds of the roll the seat is about to make, asked of the server once per position. */
+function wantOdds(ctx, battle) {
+  const spec = `${battle.zone} ${battle.category} ${battle.attacker}`;
+  const key = `${ctx.ply}:${spec}`;
+  if (memo.odds.has(key)) return memo.odds.get(key);
+  memo.odds.set(key, { pending: true });
+  ctx.api.odds(spec).then(
+    (answer) => { memo.odds.set(key, answer); ctx.redraw(); },
+    (err) => { memo.odds.set(key, { error: err.describe ? err.describe() : String(err) }); ctx.redraw(); },
+  );
+  return memo.odds.get(key);
+}
+
+/** The server's odds of a roll: the dice, the force they fire at, and for each type of
+ * target the chance of each number destroyed (and damaged). */
+function oddsBox(board, answer) {
+  if (answer.pending) return html("div", { class: "rule" }, "working out the odds…");
+  if (answer.error) return html("div", { class: "error" }, answer.error);
+  const o = answer.odds;
+  const name = (type) => ((board.units || {})[type] || {}).name || type;
+  const force = Object.entries(o.force || {}).map(([t, n]) => `${n} ${name(t)}`).join(", ");
+  const rows = [html("div", {}, html("strong", {}, `Odds: ${o.dice} dice`), ` against ${o.category}${force ? `: ${force}` : ""}`)];
+  for (const [type, cells] of Object.entries(o.by_type || {})) {
+    const text = cells.filter((c) => c.float >= 0.005)
+      .map((c) => `${c.destroyed} destroyed${c.damaged ? ` ${c.damaged} damaged` : ""} ${(c.float * 100).toFixed(0)}%`).join(" · ");
+    rows.push(html("div", { class: "rule" }, `${name(type)}: ${text}`));
+  }
+  for (const c of o.damaged || []) if (c.float >= 0.005) rows.push(html("div", { class: "rule" }, `${c.damaged} airfield(s) damaged ${(c.float * 100).toFixed(0)}%`));
+  return html("div", { class: "odds-box" }, rows);
+}
+
 function drawPanel(ctx) {
   const { view, board, legal } = ctx;
   if (!ctx.panel) return;
+  const battle = view.battle;
+  if (battle && battle.attacker === ctx.side && legal.includes("roll") && ["sea", "air", "land"].includes(battle.category)) {
+    ctx.panel.append(html("h3", {}, `Battle in ${areaName(board, battle.zone)}: ${battle.category} attack`), oddsBox(board, wantOdds(ctx, battle)));
+  }
   const buys = legal.filter((a) => a.startsWith("buy "));
   const bought = purchasesThisTurn(ctx.log);
   if (buys.length || (bought.length && String(view.step).startsWith("regroup"))) {
