@@ -185,10 +185,15 @@ function accept(message) {
     api.seat(ui.token).then(accept, () => {});
     return;
   }
+  // the same state again (the socket's first message repeats what was fetched): no redraw,
+  // so a click on the board is never lost to the board being drawn anew under the pointer
+  const same = JSON.stringify({ ...message, log: null, log_from: null });
+  const unchanged = ui.live && ui.liveKey === same && message.log_from + message.log.length === ui.log.length;
   ui.log = ui.log.slice(0, message.log_from).concat(message.log);
   if (message.log_from < ui.renderedLog) ui.renderedLog = -1;
   ui.live = message;
-  draw();
+  ui.liveKey = same;
+  if (!unchanged) draw();
   for (const waiter of ui.waiters.splice(0)) waiter();
   followTurn();
 }
