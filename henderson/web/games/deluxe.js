@@ -292,6 +292,7 @@ export function render(svg, ctx) {
   }
   const geo = geometry(board);
   const placed = placements(view, board);
+  memo.placed = placed;
   const canAct = actors(legal);
   const unit = memo.unit;
   if (unit && memo.together && !inStackMove(legal, unit)) memo.together = false;
@@ -525,7 +526,11 @@ function onPlace(ctx, place, targets, onHex) {
     ctx.play(action[0]);
     return;
   }
-  memo.unit = null;
+  // a hex of the seat's own units opens its stack: one with something to do is selected
+  const mine = ((memo.placed && memo.placed.get(place)) || []).filter((u) => u.side === ctx.side).map((u) => u.id);
+  const busy = actors(ctx.legal);
+  memo.unit = mine.length && !mine.includes(memo.unit) ? mine.find((id) => busy.has(id)) || mine[0] : null;
+  memo.together = false;
   ctx.redraw();
 }
 

@@ -407,6 +407,7 @@ export function render(svg, ctx) {
   }
   const geo = geometry(board);
   const placed = placements(view);
+  memo.placed = placed;
   const canAct = actors(legal);
   const unit = memo.unit;
   const targets = unit ? targetsOf(legal, unit) : new Map();
@@ -702,7 +703,10 @@ function onPlace(ctx, place, targets, attackable) {
     ctx.play(attack);
     return;
   }
-  memo.unit = null;
+  // a hex of the seat's own units opens its stack: one with something to do is selected
+  const mine = ((memo.placed && memo.placed.get(place)) || []).filter((id) => sideOf(ctx.board, id) === ctx.side);
+  const busy = actors(ctx.legal);
+  memo.unit = mine.length && !mine.includes(memo.unit) ? mine.find((id) => busy.has(id)) || mine[0] : null;
   ctx.redraw();
 }
 
