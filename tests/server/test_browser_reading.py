@@ -264,3 +264,33 @@ def test_aag_shows_the_odds_of_a_roll_before_it(server: str, tab: Page, tmp_path
     expect(box).to_contain_text(re.compile(rf"Odds: \d+ dice against {battle['category']}"))
     tab.shot("aag-roll-odds")
     assert tab.errors == []
+
+
+def test_deluxe_artillery_fire_without_loss_says_so(server: str, tab: Page, tmp_path: Path) -> None:
+    if "deluxe" not in games.names():
+        pytest.skip("Deluxe Guadalcanal is not installed")
+    fired: list[str] = []
+
+    def fire_often(rng: Any, actions: list[str]) -> str:
+        fire = [a for a in actions if a.startswith("fire ")]
+        return fire[0] if fire and rng.random() < 0.7 else setup_then_random(rng, actions)
+
+    def done(state: Any, side: str | None, actions: list[str], events: Any) -> bool:
+        fire = next((e for e in events if e.kind == "fire"), None)
+        if fire is None or fire.data.get("unit", "").startswith("jp"):
+            return False
+        lost = any(e.kind in ("step", "eliminated") and "unit" in (e.data or {}) for e in events)
+        pending = [p.get("kind") for p in state.view("us").get("pending") or []]
+        if lost or "artillery_loss" in pending or side is None:
+            return False
+        fired.append(str(fire.data["unit"]))
+        return True
+
+    record, _ = play_until(
+        "deluxe", {"us": "human", "jp": "random"}, done, choose=fire_often, seed=7, choice_seed=7, what="a miss"
+    )
+    page = tab.page
+    open_record(page, server, tmp_path / "dg-miss.jsonl", record)
+    line = page.locator("#log li", has_text=f"{fired[0]} fires").last
+    expect(line.locator(".ev.note")).to_contain_text("result: no step lost")
+    assert tab.errors == []

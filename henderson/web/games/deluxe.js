@@ -550,6 +550,20 @@ function moveHere(x, y, place, go) {
   return node;
 }
 
+/**
+ * Lines the log adds under an entry: artillery fire that cost no step says so (its events
+ * list only the dice then). `next` is the following entry, or null for the latest, when
+ * `view` is the position after it (a loss still to be chosen is pending there).
+ */
+export function logNotes(entry, next, view) {
+  const fire = (entry.events || []).find((e) => e.kind === "fire");
+  if (!fire || !(entry.events || []).some((e) => e.kind === "roll")) return [];
+  const lost = entry.events.some((e) => ["step", "eliminated"].includes(e.kind) && e.data && e.data.unit);
+  const choosing = next ? String(next.action).startsWith("lose ")
+    : ((view && view.pending) || []).some((p) => p.kind === "artillery_loss");
+  return lost || choosing ? [] : [`result: no step lost${fire.data && fire.data.hex ? ` in ${fire.data.hex}` : ""}`];
+}
+
 /** Forget the selected unit (Esc); true when one was selected. */
 export function deselect() {
   const had = memo.unit !== null;

@@ -551,7 +551,17 @@ function drawDice() {
   }
 }
 
-function logItem(entry) {
+/** The renderer's extra lines under a log entry (a result the events leave unsaid). */
+function logNotes(entry, next) {
+  if (!ui.renderer || typeof ui.renderer.logNotes !== "function") return [];
+  try {
+    return ui.renderer.logNotes(entry, next, next ? null : ui.live && ui.live.view) || [];
+  } catch {
+    return [];
+  }
+}
+
+function logItem(entry, next = null) {
   const li = document.createElement("li");
   li.dataset.step = String(entry.ply + 1);
   const who = document.createElement("span");
@@ -569,6 +579,12 @@ function logItem(entry) {
     ev.append(linkRules(event.text));
     li.append(ev);
   }
+  for (const note of logNotes(entry, next)) {
+    const ev = document.createElement("span");
+    ev.className = "ev note";
+    ev.textContent = note;
+    li.append(ev);
+  }
   li.addEventListener("click", () => goto(entry.ply + 1));
   return li;
 }
@@ -580,7 +596,7 @@ function drawLog() {
     ui.renderedLog = 0;
   }
   const atEnd = ui.logPinned !== false;
-  for (const entry of ui.log.slice(ui.renderedLog)) list.append(logItem(entry));
+  for (let i = ui.renderedLog; i < ui.log.length; i += 1) list.append(logItem(ui.log[i], ui.log[i + 1] || null));
   ui.renderedLog = ui.log.length;
   const current = ui.replay ? ui.replay.step : null;
   for (const li of list.querySelectorAll("li.current")) li.classList.remove("current");
