@@ -176,6 +176,8 @@ def test_firstblood_asks_for_a_loss_in_words(server: str, tab: Page, tmp_path: P
     panel = page.locator("#board-panel")
     expect(panel.locator("h3[data-prompt=loss]")).to_have_text("Choose a loss")
     expect(panel).to_contain_text(rule)
+    panel.locator(".rule-ref").first.click()  # the rule opens its summary here too
+    expect(page.locator("#rule-pop")).to_be_visible()
     expect(panel.locator("button[data-action^='lose ']").first).to_be_visible()
     tab.shot("fb-loss-prompt")
     assert tab.errors == []

@@ -344,6 +344,7 @@ function drawBoard(shown) {
         },
       });
       panel.classList.toggle("hidden", panel.childElementCount === 0);
+      linkText(panel);
       if (renderer === genericHex) generic.render(text, shown.view);
       drawMapTools(svg, renderer);
       return;
@@ -386,6 +387,17 @@ function lastMoves(log) {
     }
   }
   return out;
+}
+
+/** The rules cited in a renderer's panel (odds modifiers, prompts) open their summaries too. */
+function linkText(root) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const found = [];
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    if (/\b(FB|DG|AAG) /.test(node.nodeValue) && !node.parentElement.closest("button")) found.push(node);
+  }
+  for (const node of found) node.replaceWith(linkRules(node.nodeValue));
 }
 
 /** The map's view tools: zoom and pan (unless the renderer sizes the board itself, as DG's
