@@ -1,0 +1,108 @@
+"""A whole FIRST BLOOD game turn played in a real browser by clicks on the map and on the
+page's buttons only (nothing typed, nothing chosen from the action list): moves by a counter
+and a marked hex, attacks by a marked hex and the panel, losses by a ringed counter, phases
+ended by the End phase button. Screenshot in test-artifacts/."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from henderson import games
+from tests.server.browser_support import (  # fixtures are used by name
+    Page,
+    browser,
+    expect,
+    log_count,
+    open_record,
+    seat,
+    server,
+    settle,
+    tab,
+)
+from tests.server.records import play_until
+
+__all__ = ["browser", "server", "tab"]
+
+PLACES = ("move", "retreat", "advance", "place", "land", "fly", "bomb")
+
+
+def turn(page: Any) -> str:
+    return str(page.locator("#board-svg rect[data-turn][fill='#facc15']").get_attribute("data-turn"))
+
+
+def click_place(page: Any, place: str) -> None:
+    """A click on a place: its move-here marker when friends stand there, else the hex or box."""
+    marker = page.locator(f"#board-svg [data-move-here='{place}']")
+    if marker.count():
+        marker.dispatch_event("click")
+    elif page.locator(f"#board-svg polygon[data-hex='{place}']").count():
+        page.locator(f"#board-svg polygon[data-hex='{place}']").dispatch_event("click")
+    else:
+        page.locator(f"#board-svg [data-place='{place}']").first.dispatch_event("click")
+
+
+def one_click_step(page: Any, moved: set[str]) -> None:
+    """One US decision by clicks; `moved` holds the phases in which a move was made."""
+    legal = [str(a) for a in seat(page)["legal_actions"]]
+    phase = str(page.locator("#status").inner_text()).split(" · your")[0]
+    before = log_count(page)
+    unit_place = [a for a in legal if a.split()[0] in PLACES and len(a.split()) == 3]
+    if "end" in legal and not (unit_place and phase not in moved and unit_place[0].startswith("move ")):
+        page.locator("#end-phase").click()
+    elif any(a.startswith("lose ") for a in legal):
+        unit = next(a for a in legal if a.startswith("lose ")).split()[1]
+        page.locator(f"#board-svg [data-counter='{unit}']").first.dispatch_event("click")
+    elif unit_place:
+        moved.add(phase)
+        _, unit, place = unit_place[0].split()
+        counter = page.locator(f"#board-svg [data-counter='{unit}']")
+        if counter.count():
+            counter.first.dispatch_event("click")
+        else:  # one of a holding box's counters of a type
+            page.locator(f"#board-svg [data-group~='{unit}']").first.dispatch_event("click")
+            for _ in range(12):
+                if unit in page.locator("#board-panel h3").inner_text():
+                    break
+                page.locator(f"#board-svg [data-group~='{unit}']").first.dispatch_event("click")
+        expect(page.locator("#board-panel h3")).to_contain_text(unit)
+        click_place(page, place)
+    elif any(a in legal for a in ("resolve", "cancel")) or any(a.startswith("add ") for a in legal):
+        button = "add " if any(a.startswith("add ") for a in legal) else "resolve" if "resolve" in legal else "cancel"
+        page.locator(f"#board-panel button[data-action^='{button}']").first.click()
+    elif any(a.startswith("attack ") and "+" not in a for a in legal):
+        hex_id = next(a for a in legal if a.startswith("attack ") and "+" not in a).split()[1]
+        page.locator(f"#board-svg polygon.attackable[data-hex='{hex_id}']").dispatch_event("click")
+    else:
+        raise AssertionError(f"no click plays any of {legal[:8]}")
+    settle(page, before)
+
+
+def test_firstblood_a_game_turn_by_clicks_only(server: str, tab: Page, tmp_path: Path) -> None:
+    if "firstblood" not in games.names():
+        pytest.skip("FIRST BLOOD is not installed")
+
+    def done(state: Any, side: str | None, actions: list[str], events: Any) -> bool:
+        return side == "us" and "setup default" not in actions
+
+    def setups(rng: Any, actions: list[str]) -> str:
+        return "setup default" if "setup default" in actions else rng.choice(actions)
+
+    record, _ = play_until("firstblood", {"us": "human", "jp": "random"}, done, choose=setups, what="the first turn")
+    page = tab.page
+    open_record(page, server, tmp_path / "fb-clicks.jsonl", record)
+    start = turn(page)
+    moved: set[str] = set()
+    for _ in range(150):
+        if turn(page) != start or "Game over" in page.locator("#status").inner_text():
+            break
+        one_click_step(page, moved)
+    assert turn(page) != start or "Game over" in page.locator("#status").inner_text(), "the turn did not end"
+    assert moved, "no move made by clicks"
+    assert page.locator("#action-input").input_value() == ""
+    expect(page.locator("#log")).to_contain_text(re.compile(r"us move "))
+    tab.shot("fb-turn-by-clicks")
+    assert tab.errors == []
