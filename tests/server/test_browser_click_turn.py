@@ -1,7 +1,8 @@
-"""A whole FIRST BLOOD game turn played in a real browser by clicks on the map and on the
-page's buttons only (nothing typed, nothing chosen from the action list): moves by a counter
-and a marked hex, attacks by a marked hex and the panel, losses by a ringed counter, phases
-ended by the End phase button. Screenshot in test-artifacts/."""
+"""A whole game turn played in a real browser by clicks on the map and on the page's buttons
+and keys only (nothing typed, nothing chosen from the action list), FIRST BLOOD and Deluxe
+Guadalcanal: moves by a counter and a marked hex, attacks by a marked hex and the panel,
+losses by a ringed counter, phases ended by the End phase button. Screenshots in
+test-artifacts/."""
 
 from __future__ import annotations
 
@@ -105,4 +106,65 @@ def test_firstblood_a_game_turn_by_clicks_only(server: str, tab: Page, tmp_path:
     assert page.locator("#action-input").input_value() == ""
     expect(page.locator("#log")).to_contain_text(re.compile(r"us move "))
     tab.shot("fb-turn-by-clicks")
+    assert tab.errors == []
+
+
+def press(page: Any, key: str) -> None:
+    page.locator("#board-svg").click(position={"x": 3, "y": 3})  # focus off the action box
+    page.keyboard.press(key)
+
+
+def dg_click_step(page: Any, moved: set[str]) -> None:
+    """One US decision of DG by clicks and keys; `moved` holds the steps with a move made."""
+    message = seat(page)
+    legal = [str(a) for a in message["legal_actions"]]
+    step = str(message["view"].get("step"))
+    before = log_count(page)
+    unit_place = [a for a in legal if a.split()[0] in ("land", "move", "retreat", "advance") and len(a.split()) == 3]
+    hex_acts = [a for a in legal if len(a.split()) == 2 and re.fullmatch(r"\d{4}", a.split()[1])]
+    if "end" in legal and not (unit_place and step not in moved and unit_place[0].startswith("move ")):
+        page.locator("#end-phase").click()
+    elif "pass" in legal:
+        press(page, "p")
+    elif "go" in legal:
+        press(page, "g")
+    elif any(a.split()[0] in ("lose", "with") for a in legal):
+        unit = next(a for a in legal if a.split()[0] in ("lose", "with")).split()[1]
+        page.locator(f"#board-svg [data-counter='{unit}']").first.dispatch_event("click")
+    elif unit_place:
+        moved.add(step)
+        _, unit, place = unit_place[0].split()
+        page.locator(f"#board-svg [data-counter='{unit}']").first.dispatch_event("click")
+        expect(page.locator("#board-panel h3")).to_contain_text(unit)
+        click_place(page, place)
+    elif hex_acts:
+        page.locator(f"#board-svg polygon[data-hex='{hex_acts[0].split()[1]}']").dispatch_event("click")
+    else:
+        raise AssertionError(f"no click plays any of {legal[:8]}")
+    settle(page, before)
+
+
+def test_deluxe_a_game_turn_by_clicks_only(server: str, tab: Page, tmp_path: Path) -> None:
+    if "deluxe" not in games.names():
+        pytest.skip("Deluxe Guadalcanal is not installed")
+    page = tab.page
+    page.goto(server + "/")
+    page.select_option("#game-select", "deluxe")
+    page.select_option("select[data-side=us]", "human")
+    page.select_option("select[data-side=jp]", "random")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/play#"))
+    expect(page.locator("#status")).to_contain_text(re.compile("your decision|Game over"))
+    start = seat(page)["view"]["turn"]
+    moved: set[str] = set()
+    for _ in range(200):
+        message = seat(page)
+        if message["terminal"] or message["view"]["turn"] != start:
+            break
+        dg_click_step(page, moved)
+    message = seat(page)
+    assert message["terminal"] or message["view"]["turn"] != start, "the turn did not end"
+    assert moved, "no move made by clicks"
+    assert page.locator("#action-input").input_value() == ""
+    tab.shot("dg-turn-by-clicks")
     assert tab.errors == []
