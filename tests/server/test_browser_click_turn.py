@@ -168,3 +168,62 @@ def test_deluxe_a_game_turn_by_clicks_only(server: str, tab: Page, tmp_path: Pat
     assert page.locator("#action-input").input_value() == ""
     tab.shot("dg-turn-by-clicks")
     assert tab.errors == []
+
+
+def aag_click_step(page: Any, moved: set[str]) -> None:
+    """One Allied decision of AAG by clicks and keys; `moved` holds the steps with a move made."""
+    message = seat(page)
+    legal = [str(a) for a in message["legal_actions"]]
+    step = str(message["view"].get("step"))
+    before = log_count(page)
+    moves = [a for a in legal if a.split()[0] in ("move", "deploy", "land", "unload") and len(a.split()) == 3]
+    zone_acts = [a for a in legal if a.split()[0] in ("fight", "build") and len(a.split()) == 2]
+    if "end" in legal and not (moves and step not in moved):
+        page.locator("#end-phase").click()
+    elif "roll" in legal:
+        press(page, "r")
+    elif moves:
+        moved.add(step)
+        verb, a, b = moves[0].split()
+        unit, zone = (b.split(",")[0], a) if verb == "move" else (a, b)
+        pieces = message["view"]["pieces"]
+        if zone in pieces:  # a landing on a carrier: the carrier's area
+            zone = pieces[zone]["zone"]
+        page.locator(f"#board-svg g.chip[data-chip~='{unit}']").first.dispatch_event("click")
+        expect(page.locator("#board-panel")).to_contain_text(unit)
+        page.locator(f"#board-svg g[data-area='{zone}']").first.dispatch_event("click")
+    elif zone_acts:
+        page.locator(f"#board-svg g[data-area='{zone_acts[0].split()[1]}']").first.dispatch_event("click")
+    else:
+        action = next((a for a in legal if len(a.split()) >= 2 and re.fullmatch(r"(us|jp)\d+", a.split()[1])), None)
+        if action is None:
+            raise AssertionError(f"no click plays any of {legal[:8]}")
+        page.locator(f"#board-svg g.chip[data-chip~='{action.split()[1]}']").first.dispatch_event("click")
+        page.locator(f"#board-panel button[data-action='{action}']").click()
+    settle(page, before)
+
+
+def test_aag_a_game_turn_by_clicks_only(server: str, tab: Page) -> None:
+    if "aag" not in games.names():
+        pytest.skip("Axis & Allies: Guadalcanal is not installed")
+    page = tab.page
+    page.goto(server + "/")
+    page.select_option("#game-select", "aag")
+    page.select_option("select[data-side=us]", "human")
+    page.select_option("select[data-side=jp]", "random")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/play#"))
+    expect(page.locator("#status")).to_contain_text(re.compile("your decision|Game over"))
+    start = seat(page)["view"]["turn"]
+    moved: set[str] = set()
+    for _ in range(250):
+        message = seat(page)
+        if message["terminal"] or message["view"]["turn"] != start:
+            break
+        aag_click_step(page, moved)
+    message = seat(page)
+    assert message["terminal"] or message["view"]["turn"] != start, "the turn did not end"
+    assert moved, "no move made by clicks"
+    assert page.locator("#action-input").input_value() == ""
+    tab.shot("aag-turn-by-clicks")
+    assert tab.errors == []

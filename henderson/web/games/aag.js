@@ -118,8 +118,11 @@ function stacksIn(pieces) {
   return [...groups.values()].sort((a, b) => (a.side === b.side ? ORDER.indexOf(a.type) - ORDER.indexOf(b.type) || a.aboard - b.aboard : a.side === "jp" ? -1 : 1));
 }
 
-/** The legal actions of the selected units by the zone they lead to. */
-function targetsOf(legal, ids) {
+const UNIT_ID = /^(us|jp)\d+$/;
+
+/** The legal actions of the selected units by the zone they lead to (a landing on a carrier:
+ * the carrier's zone, from `pieces`). */
+function targetsOf(legal, ids, pieces = {}) {
   const out = new Map();
   const add = (zone, action) => {
     if (!out.has(zone)) out.set(zone, []);
@@ -128,7 +131,9 @@ function targetsOf(legal, ids) {
   for (const action of legal) {
     const w = words(action);
     if (w[0] === "move" && w.length === 3 && w[2].split(",").some((id) => ids.includes(id))) add(w[1], action);
-    else if (UNIT_ZONE_VERBS.includes(w[0]) && w.length === 3 && ids.includes(w[1])) add(w[2], action);
+    else if (UNIT_ZONE_VERBS.includes(w[0]) && w.length === 3 && ids.includes(w[1])) {
+      add(UNIT_ID.test(w[2]) && pieces[w[2]] ? pieces[w[2]].zone : w[2], action);
+    }
   }
   return out;
 }
@@ -306,10 +311,10 @@ function drawPanel(ctx) {
   const mine = legal.filter((a) => {
     const w = words(a);
     if (w[0] === "move") return false;
-    return w.slice(1).some((x) => sel.ids.includes(x)) && !(UNIT_ZONE_VERBS.includes(w[0]));
+    return w.slice(1).some((x) => sel.ids.includes(x)) && !(UNIT_ZONE_VERBS.includes(w[0]) && !UNIT_ID.test(w[2] || ""));
   });
   if (mine.length) ctx.panel.append(actionButtons(ctx, mine.slice(0, 14)));
-  const reach = targetsOf(legal, sel.ids);
+  const reach = targetsOf(legal, sel.ids, view.pieces || {});
   if (reach.size) ctx.panel.append(html("div", { class: "rule" }, `may go to ${[...reach.keys()].join(", ")}: click a marked area`));
 }
 
@@ -519,7 +524,7 @@ export function render(svg, ctx) {
     byZone.get(p.zone).push(p);
   }
   const canAct = actors(legal);
-  const targets = memo.sel ? targetsOf(legal, memo.sel.ids) : new Map();
+  const targets = memo.sel ? targetsOf(legal, memo.sel.ids, view.pieces || {}) : new Map();
   const zoneActions = new Map();
   for (const a of legal) {
     const w = words(a);
