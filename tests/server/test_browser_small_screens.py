@@ -58,3 +58,26 @@ def test_small_screens(server: str, browser: Any, size: tuple[int, int]) -> None
         assert tab.errors == []
     finally:
         tab.close()
+
+
+def test_deluxe_on_a_phone(server: str, browser: Any) -> None:
+    if "deluxe" not in games.names():
+        pytest.skip("Deluxe Guadalcanal is not installed")
+    tab = Page(browser, 390, 844)
+    page = tab.page
+    try:
+        page.goto(server + "/")
+        page.select_option("#game-select", "deluxe")
+        page.select_option("select[data-side=us]", "human")
+        page.select_option("select[data-side=jp]", "random")
+        page.click("#create")
+        page.wait_for_url(re.compile(r"/play#"))
+        wait_my_turn(page)
+        board = page.locator("#board-svg").bounding_box()
+        assert board["width"] >= 350 and board["height"] >= 844 * 0.4, board
+        assert float(str(page.locator("#board-svg").get_attribute("data-zoom"))) > 1  # zoomed in
+        assert page.evaluate(WIDE) <= 0
+        tab.shot("dg-390x844")
+        assert tab.errors == []
+    finally:
+        tab.close()

@@ -4,7 +4,7 @@ import { openChat } from "./chat.js";
 import * as generic from "./generic.js";
 import * as genericHex from "./generic-hex.js";
 import { hideRule, linkRules, loadRules } from "./rules.js";
-import { fit, noPanZoom, panZoom, zoomBy } from "./svg.js";
+import { fit, panZoom, zoomBy } from "./svg.js";
 import { allSeats, remember, seatsOf } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
@@ -346,7 +346,7 @@ function drawBoard(shown) {
       panel.classList.toggle("hidden", panel.childElementCount === 0);
       linkText(panel);
       if (renderer === genericHex) generic.render(text, shown.view);
-      drawMapTools(svg, renderer);
+      drawMapTools(svg);
       return;
     } catch (err) {
       showError(`the board could not be drawn (${err.message}); showing the position as text`);
@@ -400,20 +400,17 @@ function linkText(root) {
   for (const node of found) node.replaceWith(linkRules(node.nodeValue));
 }
 
-/** The map's view tools: zoom and pan (unless the renderer sizes the board itself, as DG's
- * zoom steps do) and the hex numbers shown or hidden (remembered in this browser). */
-function drawMapTools(svg, renderer) {
-  const zooms = !renderer.ownZoom;
-  if (zooms) panZoom(svg);
-  else noPanZoom(svg);
-  svg.classList.toggle("zoomable", zooms);
+/** The map's view tools: zoom and pan (the same for every board), and the hex numbers
+ * shown or hidden (remembered in this browser). */
+function drawMapTools(svg) {
+  panZoom(svg);
+  svg.classList.add("zoomable");
   const numbers = svg.querySelector(".hex-id") !== null;
   const hidden = localStorage.getItem("henderson.hexIds") === "off";
   svg.classList.toggle("hide-hex-ids", hidden);
   $("hex-ids").setAttribute("aria-pressed", String(!hidden));
   $("hex-ids").classList.toggle("hidden", !numbers);
-  for (const id of ["zoom-in", "zoom-out", "zoom-fit"]) $(id).classList.toggle("hidden", !zooms);
-  $("map-tools").classList.toggle("hidden", !zooms && !numbers);
+  $("map-tools").classList.remove("hidden");
 }
 
 function matches() {

@@ -115,6 +115,9 @@ export function fit(svg) {
 }
 
 function install(svg, s) {
+  // the view takes the frame's shape: again when the frame changes size (a window resized, a
+  // page laid out after the first draw)
+  if (typeof ResizeObserver === "function") new ResizeObserver(() => apply(svg, s)).observe(svg);
   svg.addEventListener("wheel", (event) => {
     if (!s.base) return;
     event.preventDefault();
@@ -201,10 +204,4 @@ export function panZoom(svg) {
     s.focus = null;
   }
   apply(svg, s);
-}
-
-/** Stop zooming `svg` (a renderer that sizes the board itself): the whole board shows. */
-export function noPanZoom(svg) {
-  const s = views.get(svg);
-  if (s) s.base = null;
 }
