@@ -505,7 +505,9 @@ function drawMap(ctx, areas, targets, zoneActions) {
 export function render(svg, ctx) {
   const { view, board, legal } = ctx;
   if (!board || !Array.isArray(board.areas) || !board.areas.length || !board.map) throw new Error("no board data");
+  const learned = memo.steps.size === 0 && (board.steps || []).length > 0;
   memo.steps = new Map((board.steps || []).map((s) => [s.id, s]));
+  if (learned) queueMicrotask(ctx.redraw); // the status line, drawn before the board, names the step
   if (memo.ply !== ctx.ply) {
     memo.ply = ctx.ply;
     if (memo.sel && !memo.sel.ids.some((id) => actors(legal).has(id))) memo.sel = null;

@@ -285,7 +285,9 @@ function line(points, attrs) {
 export function render(svg, ctx) {
   const { view, board, legal } = ctx;
   if (!board || !Array.isArray(board.hexes) || !board.hexes.length || !board.units) throw new Error("no board data");
+  const learned = Object.keys(stepNames).length === 0 && (board.sequence || []).length > 0;
   stepNames = Object.fromEntries((board.sequence || []).map((s) => [s.id, s.name]));
+  if (learned) queueMicrotask(ctx.redraw); // the status line, drawn before the board, names the step
   if (memo.ply !== ctx.ply) {
     memo.ply = ctx.ply;
     if (memo.unit && !actors(legal).has(memo.unit)) memo.unit = null;
