@@ -18,9 +18,11 @@ from fastapi.staticfiles import StaticFiles
 
 from henderson import agents, games
 from henderson.core.errors import HendersonError
+from henderson.server.chat import router as chat_router
 from henderson.server.errors import ApiError, from_henderson, install_handlers
 from henderson.server.limits import RECORD_LIMIT, BodyLimit
 from henderson.server.matches import Hub, Listener, game_named
+from henderson.server.rules import router as rules_router
 from henderson.server.schemas import (
     ClaimInvite,
     CreateMatch,
@@ -81,6 +83,8 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
     )
     app.state.hub = hub
     install_handlers(app)
+    app.include_router(rules_router)
+    app.include_router(chat_router)
 
     # -- games and agents ---------------------------------------------------------------------
 

@@ -8,7 +8,7 @@
 // dice in the slots of its neck (AAG Appendix 2), from the events of the log. A click on a
 // stack selects it and marks the areas its legal actions reach; a click on a marked area
 // plays the action. The renderer decides no rule: it shows the legal actions.
-import { el, reset } from "../js/svg.js";
+import { el, lastMoves, reset } from "../js/svg.js";
 
 const MAP_X = 6; // the map's left edge, px
 const TOP = 58; // the status strip
@@ -27,7 +27,7 @@ const ZONE_VERBS = ["fight", "build"]; // VERB ZONE
 
 export const keys = { e: "end", r: "roll" };
 
-const memo = { sel: null, ply: -1, animated: null, steps: new Map() };
+const memo = { sel: null, ply: -1, animated: null, steps: new Map(), odds: new Map() };
 
 /** The turn and the current step as the sequence of play names it (the board data's `steps`). */
 export function phase(view) {
@@ -118,8 +118,11 @@ function stacksIn(pieces) {
   return [...groups.values()].sort((a, b) => (a.side === b.side ? ORDER.indexOf(a.type) - ORDER.indexOf(b.type) || a.aboard - b.aboard : a.side === "jp" ? -1 : 1));
 }
 
-/** The legal actions of the selected units by the zone they lead to. */
-function targetsOf(legal, ids) {
+const UNIT_ID = /^(us|jp)\d+$/;
+
+/** The legal actions of the selected units by the zone they lead to (a landing on a carrier:
+ * the carrier's zone, from `pieces`). */
+function targetsOf(legal, ids, pieces = {}) {
   const out = new Map();
   const add = (zone, action) => {
     if (!out.has(zone)) out.set(zone, []);
@@ -128,7 +131,9 @@ function targetsOf(legal, ids) {
   for (const action of legal) {
     const w = words(action);
     if (w[0] === "move" && w.length === 3 && w[2].split(",").some((id) => ids.includes(id))) add(w[1], action);
-    else if (UNIT_ZONE_VERBS.includes(w[0]) && w.length === 3 && ids.includes(w[1])) add(w[2], action);
+    else if (UNIT_ZONE_VERBS.includes(w[0]) && w.length === 3 && ids.includes(w[1])) {
+      add(UNIT_ID.test(w[2]) && pieces[w[2]] ? pieces[w[2]].zone : w[2], action);
+    }
   }
   return out;
 }
@@ -229,7 +234,9 @@ function drawBattleBox(svg, board, view, log, x, y, width) {
 // -- the panel: selection and purchases -----------------------------------------------------------
 
 function actionButtons(ctx, actions) {
-  return html("div", { class: "buttons" }, actions.map((a) => html("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) }, a)));
+  return html("div", { class: "buttons" }, actions.map((a) => html("button", {
+    type: "button", "data-action": a, title: a, onclick: () => ctx.play(a),
+  }, describe(a, ctx.view, ctx.board) || a)));
 }
 
 function purchasesThisTurn(log) {
@@ -243,9 +250,44 @@ function purchasesThisTurn(log) {
   return out;
 }
 
+/** The odds of the roll the seat is about to make, asked of the server once per position. */
+function wantOdds(ctx, battle) {
+  const spec = `${battle.zone} ${battle.category} ${battle.attacker}`;
+  const key = `${ctx.ply}:${spec}`;
+  if (memo.odds.has(key)) return memo.odds.get(key);
+  memo.odds.set(key, { pending: true });
+  ctx.api.odds(spec).then(
+    (answer) => { memo.odds.set(key, answer); ctx.redraw(); },
+    (err) => { memo.odds.set(key, { error: err.describe ? err.describe() : String(err) }); ctx.redraw(); },
+  );
+  return memo.odds.get(key);
+}
+
+/** The server's odds of a roll: the dice, the force they fire at, and for each type of
+ * target the chance of each number destroyed (and damaged). */
+function oddsBox(board, answer) {
+  if (answer.pending) return html("div", { class: "rule" }, "working out the odds…");
+  if (answer.error) return html("div", { class: "error" }, answer.error);
+  const o = answer.odds;
+  const name = (type) => ((board.units || {})[type] || {}).name || type;
+  const force = Object.entries(o.force || {}).map(([t, n]) => `${n} ${name(t)}`).join(", ");
+  const rows = [html("div", {}, html("strong", {}, `Odds: ${o.dice} dice`), ` against ${o.category}${force ? `: ${force}` : ""}`)];
+  for (const [type, cells] of Object.entries(o.by_type || {})) {
+    const text = cells.filter((c) => c.float >= 0.005)
+      .map((c) => `${c.destroyed} destroyed${c.damaged ? ` ${c.damaged} damaged` : ""} ${(c.float * 100).toFixed(0)}%`).join(" · ");
+    rows.push(html("div", { class: "rule" }, `${name(type)}: ${text}`));
+  }
+  for (const c of o.damaged || []) if (c.float >= 0.005) rows.push(html("div", { class: "rule" }, `${c.damaged} airfield(s) damaged ${(c.float * 100).toFixed(0)}%`));
+  return html("div", { class: "odds-box" }, rows);
+}
+
 function drawPanel(ctx) {
   const { view, board, legal } = ctx;
   if (!ctx.panel) return;
+  const battle = view.battle;
+  if (battle && battle.attacker === ctx.side && legal.includes("roll") && ["sea", "air", "land"].includes(battle.category)) {
+    ctx.panel.append(html("h3", {}, `Battle in ${areaName(board, battle.zone)}: ${battle.category} attack`), oddsBox(board, wantOdds(ctx, battle)));
+  }
   const buys = legal.filter((a) => a.startsWith("buy "));
   const bought = purchasesThisTurn(ctx.log);
   if (buys.length || (bought.length && String(view.step).startsWith("regroup"))) {
@@ -269,10 +311,10 @@ function drawPanel(ctx) {
   const mine = legal.filter((a) => {
     const w = words(a);
     if (w[0] === "move") return false;
-    return w.slice(1).some((x) => sel.ids.includes(x)) && !(UNIT_ZONE_VERBS.includes(w[0]));
+    return w.slice(1).some((x) => sel.ids.includes(x)) && !(UNIT_ZONE_VERBS.includes(w[0]) && !UNIT_ID.test(w[2] || ""));
   });
   if (mine.length) ctx.panel.append(actionButtons(ctx, mine.slice(0, 14)));
-  const reach = targetsOf(legal, sel.ids);
+  const reach = targetsOf(legal, sel.ids, view.pieces || {});
   if (reach.size) ctx.panel.append(html("div", { class: "rule" }, `may go to ${[...reach.keys()].join(", ")}: click a marked area`));
 }
 
@@ -463,7 +505,9 @@ function drawMap(ctx, areas, targets, zoneActions) {
 export function render(svg, ctx) {
   const { view, board, legal } = ctx;
   if (!board || !Array.isArray(board.areas) || !board.areas.length || !board.map) throw new Error("no board data");
+  const learned = memo.steps.size === 0 && (board.steps || []).length > 0;
   memo.steps = new Map((board.steps || []).map((s) => [s.id, s]));
+  if (learned) queueMicrotask(ctx.redraw); // the status line, drawn before the board, names the step
   if (memo.ply !== ctx.ply) {
     memo.ply = ctx.ply;
     if (memo.sel && !memo.sel.ids.some((id) => actors(legal).has(id))) memo.sel = null;
@@ -482,7 +526,7 @@ export function render(svg, ctx) {
     byZone.get(p.zone).push(p);
   }
   const canAct = actors(legal);
-  const targets = memo.sel ? targetsOf(legal, memo.sel.ids) : new Map();
+  const targets = memo.sel ? targetsOf(legal, memo.sel.ids, view.pieces || {}) : new Map();
   const zoneActions = new Map();
   for (const a of legal) {
     const w = words(a);
@@ -571,12 +615,15 @@ export function render(svg, ctx) {
       const node = chip(stack, x, y, { ring });
       node.addEventListener("click", (event) => {
         event.stopPropagation();
-        onChip(ctx, stack, zone, targets, zoneActions);
+        onChip(ctx, stack, zone, targets, zoneActions, event.shiftKey);
       });
       chips.append(node);
     }
   }
-  svg.append(links, chips);
+  svg.append(links, chips, lastMoves(ctx.lastMoves, (zone) => {
+    const a = areas.get(zone);
+    return a ? { x: a.cx, y: a.cy } : null;
+  }, ctx.sides));
   drawBattleBox(svg, board, view, ctx.log, 6, boardBottom + 4, width - 12);
   drawPanel(ctx);
 }
@@ -597,8 +644,54 @@ function onArea(ctx, zone, targets, zoneActions) {
   ctx.redraw();
 }
 
-function onChip(ctx, stack, zone, targets, zoneActions) {
-  if (memo.sel && targets.has(zone)) {
+/** An area's name as the board prints it: sea zones by letter, islands and bases by name. */
+function areaName(board, id) {
+  const a = (board.areas || []).find((x) => x.id === id);
+  if (a) return a.kind === "sea" ? `sea zone ${a.id}` : a.name;
+  const base = board.bases && board.bases[id];
+  return base ? base.name : id;
+}
+
+/**
+ * An action in the words of the board: each unit id as its side, type and area (`us39` is
+ * "Allied Transport in sea zone F"), each area by name; null when it names no unit or area.
+ */
+export function describe(action, view, board) {
+  const pieces = (view && view.pieces) || {};
+  const areas = new Set((board.areas || []).map((a) => a.id).concat(Object.keys(board.bases || {})));
+  let named = false;
+  const one = (word) => {
+    const p = pieces[word];
+    if (p) {
+      named = true;
+      const type = (board.units[p.type] || {}).name || p.type;
+      return `${p.side === "us" ? "Allied" : "Japanese"} ${type}${p.aboard ? " aboard" : ""} in ${areaName(board, p.zone)}`;
+    }
+    if (areas.has(word)) {
+      named = true;
+      return areaName(board, word);
+    }
+    return word.replace(/_/g, " ");
+  };
+  const [verb, ...rest] = words(action);
+  const text = `${verb} ${rest.map((w) => w.split(",").map(one).join(", ")).join(" · ")}`;
+  return named ? text : null;
+}
+
+/** Forget the selected stack (Esc); true when one was selected. */
+export function deselect() {
+  const had = memo.sel !== null;
+  memo.sel = null;
+  return had;
+}
+
+/**
+ * A click on a stack: one of the seat's own selects it (shift-click moves the selected stack
+ * to its area, as a click on the marked area does); an enemy stack in a marked area is the
+ * area itself.
+ */
+function onChip(ctx, stack, zone, targets, zoneActions, shift = false) {
+  if (memo.sel && targets.has(zone) && (shift || stack.side !== ctx.side)) {
     onArea(ctx, zone, targets, zoneActions);
     return;
   }

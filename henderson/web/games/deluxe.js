@@ -6,10 +6,10 @@
 // marks the hexes its legal actions reach; a click on a marked hex plays the action. The
 // renderer decides no rule: it shows the legal actions and the server's answers.
 import { corners, sharedEdge } from "../js/hexmap.js";
-import { el, reset } from "../js/svg.js";
+import { el, focusOn, lastMoves, reset } from "../js/svg.js";
 
 const R = 15; // hex circumradius, px, at zoom 1
-const C = 21; // counter size, px
+const C = 17; // counter size, px: inside its hex, so the map's marks stay in sight
 const TOP = 74; // room above the map for the turn track and the status line
 const OFF_H = 96; // room below the map for the off-map boxes
 const SIDE = {
@@ -31,7 +31,6 @@ const OFF_BOXES = [
   { id: "rabaul", label: "Rabaul" },
   { id: "gone", label: "Eliminated / withdrawn" },
 ];
-const ZOOMS = ["fit", 1, 1.5]; // "fit": the whole width of the map in the frame
 
 export const keys = { e: "end", p: "pass", g: "go" };
 
@@ -49,7 +48,7 @@ export function phase(view) {
 }
 
 // selection and zoom kept between draws
-const memo = { unit: null, ply: -1, zoom: 1, zoomMode: 1, together: false, scrolled: false, costs: new Map(), costsFor: null, asked: new Set(), hint: "" };
+const memo = { unit: null, ply: -1, together: false, scrolled: false, costs: new Map(), costsFor: null, asked: new Set(), hint: "", odds: new Map() };
 
 function words(action) {
   return action.split(/\s+/);
@@ -186,6 +185,35 @@ function describe(board, unit) {
   return parts.join(", ");
 }
 
+/** The odds of the assault being built, asked of the server once per position (never rolled). */
+function wantOdds(ctx, pending) {
+  const key = `${ctx.ply}:${(pending.targets || []).join(",")}:${(pending.units || []).join(",")}:${pending.strain}`;
+  if (memo.odds.has(key)) return memo.odds.get(key);
+  memo.odds.set(key, { pending: true });
+  ctx.api.odds(";").then( // ";": the assault already being built (DG 8.2.1.4)
+    (answer) => { memo.odds.set(key, answer); ctx.redraw(); },
+    (err) => { memo.odds.set(key, { error: err.describe ? err.describe() : String(err) }); ctx.redraw(); },
+  );
+  return memo.odds.get(key);
+}
+
+/** The server's odds of an assault: strengths, column, and each die's results. */
+function oddsBox(answer) {
+  if (answer.pending) return html("div", { class: "rule" }, "working out the odds…");
+  if (answer.error) return html("div", { class: "error" }, answer.error);
+  const o = answer.odds;
+  const rows = [html("div", {}, html("strong", {}, `Odds ${o.ratio}`), ` · attack ${o.attack} against defence ${o.defense}`)];
+  if (o.unseen_counters) rows.push(html("div", { class: "rule" }, `${o.unseen_counters} counter(s) under the top of the defending stack not counted (DG 7.8)`));
+  if (o.strain_loss_chance && o.strain_loss_chance !== "0") rows.push(html("div", { class: "rule" }, `straining: a step lost with chance ${o.strain_loss_chance} (DG 8.2.3)`));
+  const side = (r) => [r.loss ? `L${r.loss}` : "", r.retreat ? `R${r.retreat}` : "", r.advance ? `A${r.advance}` : ""].filter(Boolean).join(" ") || "—";
+  if (o.results && o.results.length) {
+    const table = html("table", { class: "odds" }, html("tr", {}, html("th", {}, "die"), html("th", {}, "chance"), html("th", {}, "attacker"), html("th", {}, "defender")));
+    for (const r of o.results) table.append(html("tr", {}, html("td", {}, String(r.die)), html("td", {}, String(r.chance)), html("td", {}, side(r.attacker)), html("td", {}, side(r.defender))));
+    rows.push(table);
+  } else rows.push(html("div", { class: "rule" }, "add attackers to see the results"));
+  return html("div", { class: "odds-box" }, rows);
+}
+
 function drawPanel(ctx, placed) {
   const { view, board, legal } = ctx;
   if (!ctx.panel) return;
@@ -193,6 +221,9 @@ function drawPanel(ctx, placed) {
   if (pending && pending.kind === "assault") {
     ctx.panel.append(html("div", {}, html("strong", {}, `Assault on ${(pending.targets || []).join(", ")}`),
       html("div", { class: "rule" }, `attackers ${(pending.units || []).join(", ") || "none yet"} · stage ${pending.stage}`)));
+  }
+  if (pending && pending.kind === "assault" && pending.attacker === ctx.side && legal.length) {
+    ctx.panel.append(oddsBox(wantOdds(ctx, pending)));
   }
   if (pending && pending.kind === "assault") {
     const general = legal.filter((a) => ["go", "strain", "ambush", "stop", "banzai", "defend", "support"].includes(words(a)[0]));
@@ -231,13 +262,13 @@ function counter(board, unit, x, y, options = {}) {
   const parts = [
     el("rect", { x: x - C / 2, y: y - C / 2, width: C, height: C, rx: 2, fill: colours.fill, stroke: options.ring || colours.edge, "stroke-width": options.ring ? 2.5 : 0.8 }),
     el("rect", { x: x - C / 2 + 1, y: y - C / 2 + 1, width: C - 2, height: 2.5, fill: BAR[t.bar] || "none" }),
-    el("text", { x, y: y - 1.5, "text-anchor": "middle", "font-size": 6.2, fill: colours.ink }, unit.id),
-    el("text", { x, y: y + 6, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: colours.ink, class: "steps" },
+    el("text", { x, y: y - 1.2, "text-anchor": "middle", "font-size": 5.2, fill: colours.ink }, unit.id),
+    el("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 5.8, "font-weight": 700, fill: colours.ink, class: "steps" },
       t.range ? `${unit.strength}(${t.range})-${t.movement}` : `${unit.strength}-${t.movement}`),
   ];
   // the steps: one pip for each step left of the printed strength (DG 2.2.1.7)
   for (let i = 0; i < full; i += 1) {
-    parts.push(el("circle", { cx: x - C / 2 + 3 + i * 3.2, cy: y + C / 2 - 2.3, r: 1.1, fill: i < unit.strength ? colours.ink : "none", stroke: colours.ink, "stroke-width": 0.4 }));
+    parts.push(el("circle", { cx: x - C / 2 + 2.5 + i * 2.6, cy: y + C / 2 - 1.9, r: 0.9, fill: i < unit.strength ? colours.ink : "none", stroke: colours.ink, "stroke-width": 0.4 }));
   }
   if (unit.stealth) {
     parts.push(el("rect", { x: x + C / 2 - 7, y: y - C / 2 - 3, width: 9, height: 8, rx: 1, fill: "#111", class: "own-stealth" }),
@@ -254,13 +285,16 @@ function line(points, attrs) {
 export function render(svg, ctx) {
   const { view, board, legal } = ctx;
   if (!board || !Array.isArray(board.hexes) || !board.hexes.length || !board.units) throw new Error("no board data");
+  const learned = Object.keys(stepNames).length === 0 && (board.sequence || []).length > 0;
   stepNames = Object.fromEntries((board.sequence || []).map((s) => [s.id, s.name]));
+  if (learned) queueMicrotask(ctx.redraw); // the status line, drawn before the board, names the step
   if (memo.ply !== ctx.ply) {
     memo.ply = ctx.ply;
     if (memo.unit && !actors(legal).has(memo.unit)) memo.unit = null;
   }
   const geo = geometry(board);
   const placed = placements(view, board);
+  memo.placed = placed;
   const canAct = actors(legal);
   const unit = memo.unit;
   if (unit && memo.together && !inStackMove(legal, unit)) memo.together = false;
@@ -276,11 +310,7 @@ export function render(svg, ctx) {
 
   const width = geo.right;
   const height = geo.bottom + OFF_H;
-  reset(svg, width, height);
-  const frameWidth = svg.parentElement ? svg.parentElement.clientWidth - 2 : 0;
-  memo.zoom = memo.zoomMode === "fit" && frameWidth > 100 ? frameWidth / width : memo.zoomMode === "fit" ? 0.6 : memo.zoomMode;
-  svg.style.width = `${Math.round(width * memo.zoom)}px`;
-  svg.style.height = `${Math.round(height * memo.zoom)}px`;
+  reset(svg, width, height); // the page zooms and pans the view (js/svg.js panZoom)
   svg.append(el("rect", { x: 0, y: 0, width, height, fill: "#cfe3ea" }));
 
   // turn track (DG 2.1.8): the date of each turn, the current one marked
@@ -298,19 +328,8 @@ export function render(svg, ctx) {
   const hf = view.henderson_field || {};
   const c = board.constants || {};
   const vpText = view.vp > 0 ? `US +${view.vp}` : view.vp < 0 ? `Japan +${-view.vp}` : "even";
-  // the status line, VP track and zoom stay in sight when the map scrolls sideways
-  const hud = el("g", { class: "hud" });
-  const frame = svg.parentElement;
-  const pin = () => {
-    const h = frame.querySelector("g.hud");
-    if (h) h.setAttribute("transform", `translate(${frame.scrollLeft / memo.zoom} 0)`);
-  };
-  if (frame && memo.frame !== frame) {
-    memo.frame = frame;
-    frame.addEventListener("scroll", pin);
-  }
-  svg.append(hud);
-  if (frame) requestAnimationFrame(pin);
+  // the status line and VP track stay in sight, unscaled, however the map is zoomed or panned
+  const hud = el("g", { class: "hud pinned", "pointer-events": "none" });
   hud.append(el("rect", { x: 2, y: 37, width: 760, height: 32, rx: 4, fill: "#cfe3ea", opacity: 0.85 }));
   hud.append(el("text", { x: 8, y: 50, "font-size": 12, "font-weight": 600, class: "dg-phase" },
     `${phase(view)}  ·  VP ${vpText}  ·  Henderson Field ${hf.status}/${c.hf_max} (${hf.control === "us" ? "US" : "Japan"})  ·  artillery supply US ${(view.supply || {}).us}, Japan ${(view.supply || {}).jp}${view.result ? `  ·  ${view.result.winner || "draw"}: ${view.result.cause}` : ""}`));
@@ -322,17 +341,10 @@ export function render(svg, ctx) {
     el("rect", { x: 188, y: 57, width: 180, height: 7, fill: SIDE.us.fill, stroke: "#6b6b5a", "stroke-width": 0.5 }),
     el("circle", { cx: vpx(view.vp || 0), cy: 60.5, r: 5, fill: "#facc15", stroke: "#111" }),
     el("title", {}, `Victory points: ${vpText} (a side wins at ${win})`)));
-  hud.append(el("text", { x: 380, y: 64, "font-size": 9, fill: "#333" }, "zoom"));
-  ZOOMS.forEach((z, i) => {
-    const button = el("g", { class: "zoom", "data-zoom": z, cursor: "pointer" },
-      el("rect", { x: 406 + i * 34, y: 55, width: 30, height: 12, rx: 3, fill: z === memo.zoomMode ? "#1d4ed8" : "#f5f0e1", stroke: "#6b6b5a" }),
-      el("text", { x: 421 + i * 34, y: 64, "text-anchor": "middle", "font-size": 8, fill: z === memo.zoomMode ? "#fff" : "#111" }, z === "fit" ? "fit" : `${z}×`));
-    button.addEventListener("click", () => { memo.zoomMode = z; memo.scrolled = false; ctx.redraw(); });
-    hud.append(button);
-  });
 
   // hexes
   const hexLayer = el("g", { class: "hexes" });
+  const numbers = el("g", { class: "hex-ids", "pointer-events": "none" }); // the hex numbers (a toggle)
   for (const h of geo.hexes.values()) {
     const points = corners(h.px, h.py, R, "flat").map((p) => p.join(",")).join(" ");
     const fills = FILL[h.terrain] || FILL.clear;
@@ -343,11 +355,12 @@ export function render(svg, ctx) {
       "data-hex": h.id, "data-level": h.level, class: target ? "hex reach" : here ? "hex hexaction" : "hex",
     }, el("title", {}, `${h.id} ${h.terrain}${h.level ? ` level ${h.level}` : ""}${h.coastal ? ", coastal" : ""}${h.river ? ", river" : ""}${h.road ? ", road" : ""}${h.village ? `, ${h.village}` : ""}`));
     poly.addEventListener("click", () => onPlace(ctx, h.id, targets, onHex));
+    if (h.terrain !== "sea") numbers.append(el("text", { x: h.px, y: h.py + R * 0.8, "text-anchor": "middle", "font-size": 3.6, class: "hex-id" }, h.id));
     const move = target && target.find((a) => a.startsWith("move "));
     if (move) poly.addEventListener("mouseenter", () => wantCosts(ctx, unit, [move]));
     hexLayer.append(poly);
   }
-  svg.append(hexLayer);
+  svg.append(hexLayer, numbers);
 
   // slopes between levels (DG 2.1.4), rivers (DG 2.1.3), roads (DG 2.1.6)
   const features = el("g", { class: "features", "pointer-events": "none" });
@@ -380,12 +393,13 @@ export function render(svg, ctx) {
       el("text", { x: h.px, y: h.py + R * 0.95 + 7, "text-anchor": "middle", "font-size": 7, "font-style": "italic", fill: "#222" }, v.name)));
   }
   const hfHex = geo.hexes.get(board.henderson_field);
+  const hfMark = el("g", { class: "hf-mark", "pointer-events": "none" }); // drawn over the counters
   if (hfHex) {
     const op = hf.status >= (c.hf_operational || 10);
-    marks.append(el("g", { "data-henderson": board.henderson_field, "data-status": hf.status, "data-control": hf.control },
-      el("rect", { x: hfHex.px - R * 0.85, y: hfHex.py + R * 0.25, width: R * 1.7, height: 8, fill: op ? "#44403c" : "#b91c1c", stroke: SIDE[hf.control] ? SIDE[hf.control].fill : "#444", "stroke-width": 1.5 }),
-      el("text", { x: hfHex.px, y: hfHex.py + R * 0.25 + 6.5, "text-anchor": "middle", "font-size": 6.5, fill: "#fff" }, `HF ${hf.status}`),
-      el("text", { x: hfHex.px, y: hfHex.py - R * 0.95 - 2, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#222" }, "Henderson Field")));
+    hfMark.append(el("g", { "data-henderson": board.henderson_field, "data-status": hf.status, "data-control": hf.control },
+      el("rect", { x: hfHex.px - R * 0.6, y: hfHex.py + C / 2 - 1, width: R * 1.2, height: 6.5, fill: op ? "#44403c" : "#b91c1c", stroke: SIDE[hf.control] ? SIDE[hf.control].fill : "#444", "stroke-width": 1 }),
+      el("text", { x: hfHex.px, y: hfHex.py + C / 2 + 4.3, "text-anchor": "middle", "font-size": 5.2, fill: "#fff" }, `HF ${hf.status}`),
+      el("text", { x: hfHex.px, y: hfHex.py - R * 0.95 - 2, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#222", stroke: "#fffbea", "stroke-width": 2, "paint-order": "stroke" }, "Henderson Field")));
   }
   svg.append(marks);
 
@@ -447,10 +461,13 @@ export function render(svg, ctx) {
       const node = counter(board, u, x, y, { ring, note: h && count > 1 ? `stack of ${count}` : null });
       node.addEventListener("click", (event) => {
         event.stopPropagation();
-        onCounter(ctx, u, place, targets, onHex, losable, joinable);
+        onCounter(ctx, u, place, targets, onHex, losable, joinable, event.shiftKey);
       });
       layer.append(node);
     });
+    if (h && targets.has(place) && units.some((u) => u.side === ctx.side)) {
+      layer.append(moveHere(h.px - R * 0.7, h.py + R * 0.55, place, () => onPlace(ctx, place, targets, onHex)));
+    }
     if (h && count > 1) {
       layer.append(el("g", { "pointer-events": "none", class: "stack-size" },
         el("circle", { cx: h.px + C / 2 + 1, cy: h.py - C / 2 - 4, r: 5, fill: "#fff", stroke: "#111", "stroke-width": 0.7 }),
@@ -470,36 +487,26 @@ export function render(svg, ctx) {
       el("rect", { x: x - 6, y: y - 6, width: 12, height: 12, rx: 2, fill: "#1f2937", stroke: SIDE[m.side] ? SIDE[m.side].fill : "#fff", "stroke-width": 1.2 }),
       el("text", { x, y: y + 2.5, "text-anchor": "middle", "font-size": 7, fill: "#fff", "font-weight": 700 }, `S${m.stealth}`)));
   }
-  svg.append(layer);
+  svg.append(layer, hfMark);
+  svg.append(lastMoves(ctx.lastMoves, (place) => {
+    const h = geo.hexes.get(place);
+    return h ? { x: h.px, y: h.py } : null;
+  }, ctx.sides));
   drawPanel(ctx, placed);
+  svg.append(hud); // last: over the map
   // an assault being built comes into sight once (it may lie at either end of the map)
   const focus = [...assaulted][0];
   if (focus && memo.focus !== `${focus}:${view.turn}` && geo.hexes.has(focus)) {
     memo.focus = `${focus}:${view.turn}`;
     memo.scrolled = true;
-    reveal(svg, geo.hexes.get(focus).px);
+    const h = geo.hexes.get(focus);
+    focusOn(svg, h.px, h.py);
   }
   if (!memo.scrolled && hfHex) {
-    // once, start with Henderson Field in the middle of a map wider than the screen
-    requestAnimationFrame(() => {
-      const frame = svg.parentElement;
-      if (!frame || memo.scrolled || frame.scrollWidth <= frame.clientWidth) return;
-      memo.scrolled = true;
-      frame.scrollLeft = Math.max(0, hfHex.px * memo.zoom - frame.clientWidth / 2);
-    });
+    // once, start at one pixel a unit with Henderson Field in the middle of the view
+    memo.scrolled = true;
+    focusOn(svg, hfHex.px, hfHex.py, { native: true });
   }
-}
-
-/** Scroll the map sideways so that x (in map units) is in sight, when it is not. */
-function reveal(svg, x) {
-  requestAnimationFrame(() => {
-    const frame = svg.parentElement;
-    if (!frame) return;
-    const at = x * memo.zoom;
-    if (at < frame.scrollLeft + 40 || at > frame.scrollLeft + frame.clientWidth - 40) {
-      frame.scrollLeft = Math.max(0, at - frame.clientWidth / 2);
-    }
-  });
 }
 
 function onPlace(ctx, place, targets, onHex) {
@@ -521,11 +528,58 @@ function onPlace(ctx, place, targets, onHex) {
     ctx.play(action[0]);
     return;
   }
-  memo.unit = null;
+  // a hex of the seat's own units opens its stack: one with something to do is selected
+  const mine = ((memo.placed && memo.placed.get(place)) || []).filter((u) => u.side === ctx.side).map((u) => u.id);
+  const busy = actors(ctx.legal);
+  memo.unit = mine.length && !mine.includes(memo.unit) ? mine.find((id) => busy.has(id)) || mine[0] : null;
+  memo.together = false;
   ctx.redraw();
 }
 
-function onCounter(ctx, u, place, targets, onHex, losable, joinable) {
+/**
+ * The marker on a reachable hex that holds the seat's own counters: a click on it moves the
+ * selected unit there (a click on the counters selects them instead).
+ */
+function moveHere(x, y, place, go) {
+  const node = el("g", { class: "move-here", "data-move-here": place, cursor: "pointer" },
+    el("circle", { cx: x, cy: y, r: 5, fill: "#facc15", stroke: "#713f12", "stroke-width": 1.2 }),
+    el("path", { d: `M${x - 2.5} ${y} h4.5 m-2 -2 l2 2 l-2 2`, stroke: "#713f12", "stroke-width": 1.1, fill: "none" }),
+    el("title", {}, `move here (${place}); shift-click a counter does the same`));
+  node.addEventListener("click", (event) => {
+    event.stopPropagation();
+    go();
+  });
+  return node;
+}
+
+/**
+ * Lines the log adds under an entry: artillery fire that cost no step says so (its events
+ * list only the dice then). `next` is the following entry, or null for the latest, when
+ * `view` is the position after it (a loss still to be chosen is pending there).
+ */
+export function logNotes(entry, next, view) {
+  const fire = (entry.events || []).find((e) => e.kind === "fire");
+  if (!fire || !(entry.events || []).some((e) => e.kind === "roll")) return [];
+  const lost = entry.events.some((e) => ["step", "eliminated"].includes(e.kind) && e.data && e.data.unit);
+  const choosing = next ? String(next.action).startsWith("lose ")
+    : ((view && view.pending) || []).some((p) => p.kind === "artillery_loss");
+  return lost || choosing ? [] : [`result: no step lost${fire.data && fire.data.hex ? ` in ${fire.data.hex}` : ""}`];
+}
+
+/** Forget the selected unit (Esc); true when one was selected. */
+export function deselect() {
+  const had = memo.unit !== null;
+  memo.unit = null;
+  memo.together = false;
+  return had;
+}
+
+/**
+ * A click on a counter: lose it or add it when the engine asks; a click on one of the seat's
+ * own counters selects it (shift-click moves the selected unit there); an enemy counter on a
+ * marked hex is the hex itself.
+ */
+function onCounter(ctx, u, place, targets, onHex, losable, joinable, shift = false) {
   if (losable.has(u.id)) {
     ctx.play(`lose ${u.id}`);
     return;
@@ -534,7 +588,7 @@ function onCounter(ctx, u, place, targets, onHex, losable, joinable) {
     ctx.play(`with ${u.id}`);
     return;
   }
-  if (memo.unit && targets.has(place)) {
+  if (memo.unit && targets.has(place) && (shift || u.side !== ctx.side)) {
     onPlace(ctx, place, targets, onHex);
     return;
   }

@@ -8,7 +8,7 @@
 // leave it out. The renderer decides no rule: it shows the legal actions and the server's
 // answers.
 import { corners, sharedEdge } from "../js/hexmap.js";
-import { el, reset } from "../js/svg.js";
+import { el, lastMoves, reset } from "../js/svg.js";
 
 const SQRT3 = Math.sqrt(3);
 const R = 22; // hex circumradius, px
@@ -361,6 +361,19 @@ function drawPanel(ctx, placed) {
     panel.append(actionButtons(ctx, closing));
     return;
   }
+  const loss = (view.pending || []).find((p) => p.kind === "lose" && p.side === ctx.side);
+  const losses = legal.filter((a) => a.startsWith("lose ") || a.startsWith("retreat "));
+  if (loss && losses.length) {
+    const last = ctx.log.length ? ctx.log[ctx.log.length - 1] : null;
+    const why = last && [...last.events].reverse().find((e) => e.kind !== "roll" && e.kind !== "step");
+    panel.append(
+      html("h3", { "data-prompt": "loss" }, "Choose a loss"),
+      why ? html("div", {}, why.text) : null,
+      html("div", { class: "rule" }, `${loss.count || 1} unit${(loss.count || 1) > 1 ? "s" : ""} to lose (${loss.rule}): click a counter ringed red, or a button`),
+      actionButtons(ctx, losses.slice(0, 16)),
+    );
+    return;
+  }
   const unit = memo.unit;
   if (!unit) return;
   const where = Object.entries(view.ground || {}).find(([id]) => id === unit)?.[1]
@@ -394,6 +407,7 @@ export function render(svg, ctx) {
   }
   const geo = geometry(board);
   const placed = placements(view);
+  memo.placed = placed;
   const canAct = actors(legal);
   const unit = memo.unit;
   const targets = unit ? targetsOf(legal, unit) : new Map();
@@ -432,6 +446,7 @@ export function render(svg, ctx) {
 
   // hexes
   const hexLayer = el("g", { class: "hexes" });
+  const numbers = el("g", { class: "hex-ids", "pointer-events": "none" }); // the hex numbers (a toggle)
   for (const h of geo.hexes.values()) {
     const points = corners(h.x, h.y, R).map((p) => p.join(",")).join(" ");
     const target = targets.get(h.id);
@@ -441,6 +456,7 @@ export function render(svg, ctx) {
       "data-hex": h.id, class: target ? "hex reach" : attack ? "hex attackable" : "hex",
     }, el("title", {}, `${h.id} ${h.terrain}`));
     poly.addEventListener("click", () => onPlace(ctx, h.id, targets, attackable));
+    numbers.append(el("text", { x: h.x, y: h.y + R * 0.86, "text-anchor": "middle", "font-size": 6.5, class: "hex-id" }, h.id));
     if (join.has(h.id) || drop.has(h.id)) poly.classList.add(join.has(h.id) ? "join" : "drop");
     hexLayer.append(poly);
     if (target) {
@@ -463,7 +479,7 @@ export function render(svg, ctx) {
       );
     }
   }
-  svg.append(hexLayer);
+  svg.append(hexLayer, numbers);
 
   // hexsides that matter on the map: rivers, the ford, ridges
   const sideLayer = el("g", { class: "hexsides", "pointer-events": "none" });
@@ -491,6 +507,16 @@ export function render(svg, ctx) {
           status === "operational" ? (af.kind === "airfield" ? "HENDERSON" : "STRIP") : status.toUpperCase()),
         el("title", {}, `${af.name}: ${status}`)));
     }
+  }
+
+  // the airfields' names, beside them on the map (drawn over the counters)
+  const placeNames = el("g", { class: "place-names", "pointer-events": "none" });
+  for (const af of board.airfields || []) {
+    const hs = af.hexes.map((id) => geo.hexes.get(id)).filter(Boolean);
+    if (!hs.length) continue;
+    const x = hs.reduce((t, h) => t + h.x, 0) / hs.length;
+    const y = Math.max(...hs.map((h) => h.y)) + R * 1.15;
+    placeNames.append(el("text", { x, y, "text-anchor": "middle", "font-size": 8, "font-style": "italic", "font-weight": 600, class: "place-name", stroke: "#fffbea", "stroke-width": 2.5, "paint-order": "stroke" }, af.name));
   }
 
   // entry points, outside the edge hexes they point at
@@ -575,17 +601,24 @@ export function render(svg, ctx) {
       if (fit && fit.scale !== 1) node.setAttribute("transform", `translate(${x} ${y}) scale(${fit.scale}) translate(${-x} ${-y})`);
       node.addEventListener("click", (event) => {
         event.stopPropagation();
-        onCounter(ctx, id, place, targets, attackable, addable, losable);
+        onCounter(ctx, id, place, targets, attackable, addable, losable, event.shiftKey);
       });
       layer.append(node);
     });
+    if (h && targets.has(place) && ids.some((id) => sideOf(board, id) === ctx.side)) {
+      layer.append(moveHere(h.x - R * 0.62, h.y + R * 0.5, place, () => onPlace(ctx, place, targets, attackable)));
+    }
     if (h && ids.length > 1) {
       layer.append(el("g", { "pointer-events": "none" },
         el("circle", { cx: h.x + C / 2 + 4, cy: h.y - C / 2 - 8, r: 7, fill: "#fff", stroke: "#111" }),
         el("text", { x: h.x + C / 2 + 4, y: h.y - C / 2 - 5, "text-anchor": "middle", "font-size": 9, "font-weight": 700, class: "stack-size" }, String(ids.length))));
     }
   }
-  svg.append(layer);
+  svg.append(layer, placeNames);
+  const spot = (place) => geo.hexes.get(place) || epAt.get(place)
+    || (areas.get(place) && { x: areas.get(place).x + areas.get(place).w / 2, y: areas.get(place).y + areas.get(place).h / 2 })
+    || [...areas.values()].filter((a) => a.place === place).map((a) => ({ x: a.x + a.w / 2, y: a.y + a.h / 2 }))[0];
+  svg.append(lastMoves(ctx.lastMoves, spot, ctx.sides));
   drawPanel(ctx, placed);
 }
 
@@ -634,7 +667,7 @@ function drawGroups(ctx, layer, area, ids, marks, where) {
     node.addEventListener("click", (event) => {
       event.stopPropagation();
       const next = busy.length ? busy[(busy.indexOf(unit) + 1) % busy.length] : shown;
-      onCounter(ctx, next, area.place, where.targets, where.attackable, addable, losable);
+      onCounter(ctx, next, area.place, where.targets, where.attackable, addable, losable, event.shiftKey);
     });
     layer.append(node);
   });
@@ -670,11 +703,42 @@ function onPlace(ctx, place, targets, attackable) {
     ctx.play(attack);
     return;
   }
-  memo.unit = null;
+  // a hex of the seat's own units opens its stack: one with something to do is selected
+  const mine = ((memo.placed && memo.placed.get(place)) || []).filter((id) => sideOf(ctx.board, id) === ctx.side);
+  const busy = actors(ctx.legal);
+  memo.unit = mine.length && !mine.includes(memo.unit) ? mine.find((id) => busy.has(id)) || mine[0] : null;
   ctx.redraw();
 }
 
-function onCounter(ctx, id, place, targets, attackable, addable, losable) {
+/**
+ * The marker on a reachable hex that holds the seat's own counters: a click on it moves the
+ * selected unit there (a click on the counters selects them instead).
+ */
+function moveHere(x, y, place, go) {
+  const node = el("g", { class: "move-here", "data-move-here": place, cursor: "pointer" },
+    el("circle", { cx: x, cy: y, r: 7, fill: "#facc15", stroke: "#713f12", "stroke-width": 1.5 }),
+    el("path", { d: `M${x - 3.5} ${y} h6 m-3 -3 l3 3 l-3 3`, stroke: "#713f12", "stroke-width": 1.5, fill: "none" }),
+    el("title", {}, `move here (${place}); shift-click a counter does the same`));
+  node.addEventListener("click", (event) => {
+    event.stopPropagation();
+    go();
+  });
+  return node;
+}
+
+/** Forget the selected unit (Esc); true when one was selected. */
+export function deselect() {
+  const had = memo.unit !== null;
+  memo.unit = null;
+  return had;
+}
+
+/**
+ * A click on a counter: add it to the attack or lose it when the engine asks; a click on
+ * one of the seat's own counters selects it (shift-click moves the selected unit there);
+ * an enemy counter on a marked hex is the hex itself.
+ */
+function onCounter(ctx, id, place, targets, attackable, addable, losable, shift = false) {
   if (memo.rebuilding) return;
   if (addable.has(id)) {
     ctx.play(`add ${id}`);
@@ -685,7 +749,8 @@ function onCounter(ctx, id, place, targets, attackable, addable, losable) {
     return;
   }
   if (onDefender(ctx, place)) return;
-  if (memo.unit && targets.has(place)) {
+  const own = sideOf(ctx.board, id) === ctx.side;
+  if (memo.unit && targets.has(place) && (shift || !own)) {
     onPlace(ctx, place, targets, attackable);
     return;
   }

@@ -39,6 +39,7 @@ export const api = {
   games: () => request("GET", "/api/games"),
   agents: () => request("GET", "/api/agents"),
   board: (name) => request("GET", `/api/games/${encodeURIComponent(name)}/board`),
+  rules: (name) => request("GET", `/api/games/${encodeURIComponent(name)}/rules`),
   create: (game, players, options, hotseat = false) =>
     request("POST", "/api/matches", { body: { game, players, options, hotseat, contribution: contribution() } }),
   upload: (record, players, hotseat = false) =>
@@ -47,6 +48,8 @@ export const api = {
   claim: (code) => request("POST", "/api/invite/claim", { token: code, body: { contribution: contribution() } }),
   mine: (tokens) => request("POST", "/api/mine", { body: { tokens } }),
   seat: (token) => request("GET", "/api/seat", { token }),
+  chat: (token, after = 0) => request("GET", `/api/seat/chat?after=${after}`, { token }),
+  say: (token, text) => request("POST", "/api/seat/chat", { token, body: { text } }),
   act: (token, action, ply) => request("POST", "/api/seat/actions", { token, body: { action, ply } }),
   history: (token, step) => request("GET", `/api/seat/history?step=${step}`, { token }),
   record: (token) => request("GET", "/api/seat/record", { token, text: true }),

@@ -5,6 +5,7 @@ import { allInvites, allSeats, forgetInvite, forgetMatch, remember, rememberNew 
 const $ = (id) => document.getElementById(id);
 let gameList = [];
 let agentList = [];
+let levels = {}; // computer player -> what it does, in words (GET /api/agents)
 
 function option(value, text) {
   const o = document.createElement("option");
@@ -26,10 +27,22 @@ function drawSides() {
     select.name = `side-${side}`;
     select.dataset.side = side;
     select.append(option("human", "human"));
-    for (const agent of agentList) select.append(option(agent, `computer: ${agent}`));
+    for (const agent of agentList) {
+      const o = option(agent, `computer: ${agent}`);
+      if (levels[agent]) o.title = levels[agent];
+      select.append(o);
+    }
     if (i > 0 && agentList.length) select.value = agentList[0];
+    const note = document.createElement("small");
+    note.className = "muted level-note";
+    note.dataset.levelFor = side;
+    const describe = () => {
+      note.textContent = select.value === "human" ? "" : levels[select.value] || "";
+    };
+    select.addEventListener("change", describe);
+    describe();
     label.append(select);
-    box.append(label);
+    box.append(label, note);
   });
 }
 
@@ -256,6 +269,7 @@ async function start() {
   const [games, agents] = await Promise.all([api.games(), api.agents()]);
   gameList = games.games;
   agentList = agents.agents;
+  levels = agents.levels || {};
   for (const game of gameList) $("game-select").append(option(game.name, game.title));
   if (!gameList.length) $("new-error").textContent = "this server has no playable game yet";
   drawSides();

@@ -1,7 +1,10 @@
 // The game page: one seat's view, its legal actions, the dice, the log, replay and keys.
 import { api, ApiError, inviteFrom, subscribe, tokenFrom } from "./api.js";
+import { openChat } from "./chat.js";
 import * as generic from "./generic.js";
 import * as genericHex from "./generic-hex.js";
+import { hideRule, linkRules, loadRules } from "./rules.js";
+import { fit, panZoom, zoomBy } from "./svg.js";
 import { allSeats, remember, seatsOf } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
@@ -56,6 +59,7 @@ async function init(token) {
   if (ui.gameName !== first.game) await loadGame(first.game);
   if (generation !== ui.generation) return;
   accept(first);
+  openChat(token, first.side);
   drawSeatSwitch();
   ui.socket = subscribe(token, {
     onState: current(accept),
@@ -139,7 +143,7 @@ async function loadGame(name) {
   $("board-svg").removeAttribute("style"); // a renderer may have sized the board (e.g. zoom)
   $("board-panel").removeAttribute("style");
   try {
-    const [games, board] = await Promise.all([api.games(), api.board(name)]);
+    const [games, board] = await Promise.all([api.games(), api.board(name), loadRules(name)]);
     ui.board = board;
     const entry = games.games.find((g) => g.name === name);
     if (entry && entry.renderer) ui.renderer = await import(`/web/games/${name}.js`);
@@ -181,10 +185,15 @@ function accept(message) {
     api.seat(ui.token).then(accept, () => {});
     return;
   }
+  // the same state again (the socket's first message repeats what was fetched): no redraw,
+  // so a click on the board is never lost to the board being drawn anew under the pointer
+  const same = JSON.stringify({ ...message, log: null, log_from: null });
+  const unchanged = ui.live && ui.liveKey === same && message.log_from + message.log.length === ui.log.length;
   ui.log = ui.log.slice(0, message.log_from).concat(message.log);
   if (message.log_from < ui.renderedLog) ui.renderedLog = -1;
   ui.live = message;
-  draw();
+  ui.liveKey = same;
+  if (!unchanged) draw();
   for (const waiter of ui.waiters.splice(0)) waiter();
   followTurn();
 }
@@ -292,7 +301,7 @@ function drawResult() {
   const why = document.createElement("div");
   why.className = "why";
   const ending = endingEvent();
-  why.textContent = ending ? ending.text : "";
+  why.append(linkRules(ending ? ending.text : ""));
   const close = document.createElement("button");
   close.type = "button";
   close.textContent = "×";
@@ -325,6 +334,7 @@ function drawBoard(shown) {
         view: shown.view, board: ui.board, side: live.side, sides: live.sides, current: shown.current,
         legal, replaying: Boolean(ui.replay), filter: ui.filter, ply: live.ply, panel,
         log: ui.replay ? ui.log.slice(0, ui.replay.step) : ui.log,
+        lastMoves: lastMoves(ui.replay ? ui.log.slice(0, ui.replay.step) : ui.log),
         play: (action) => play(action),
         pick: (action) => pick(action),
         redraw: () => draw(),
@@ -334,7 +344,9 @@ function drawBoard(shown) {
         },
       });
       panel.classList.toggle("hidden", panel.childElementCount === 0);
+      linkText(panel);
       if (renderer === genericHex) generic.render(text, shown.view);
+      drawMapTools(svg);
       return;
     } catch (err) {
       showError(`the board could not be drawn (${err.message}); showing the position as text`);
@@ -343,14 +355,70 @@ function drawBoard(shown) {
     }
   }
   svg.classList.add("hidden");
+  $("map-tools").classList.add("hidden");
   $("board-panel").classList.add("hidden");
   text.classList.remove("hidden");
   generic.render(text, shown.view);
 }
 
+/**
+ * The moves to show as arrows: those of the last run of entries by the side that acted last,
+ * and of the run before it by the other side (so the computer's turn can be followed, and
+ * one's own last moves stay marked until the other side acts). From the log's move events.
+ */
+function lastMoves(log) {
+  const runs = [];
+  for (let i = log.length - 1; i >= 0 && runs.length <= 2; i -= 1) {
+    const entry = log[i];
+    if (!runs.length || runs[runs.length - 1].player !== entry.player) runs.push({ player: entry.player, entries: [] });
+    runs[runs.length - 1].entries.push(entry);
+  }
+  const out = [];
+  for (const run of runs.slice(0, 2)) {
+    for (const entry of run.entries) {
+      for (const e of entry.events || []) {
+        const d = e.data || {};
+        const from = d.from || d.start;
+        const to = d.to || d.dest;
+        if (e.kind === "move" && typeof from === "string" && typeof to === "string") {
+          out.push({ side: entry.player, unit: d.unit, from, to });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** The rules cited in a renderer's panel (odds modifiers, prompts) open their summaries too. */
+function linkText(root) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const found = [];
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    if (/\b(FB|DG|AAG) /.test(node.nodeValue) && !node.parentElement.closest("button")) found.push(node);
+  }
+  for (const node of found) node.replaceWith(linkRules(node.nodeValue));
+}
+
+/** The map's view tools: zoom and pan (the same for every board), and the hex numbers
+ * shown or hidden (remembered in this browser). */
+function drawMapTools(svg) {
+  panZoom(svg);
+  svg.classList.add("zoomable");
+  const numbers = svg.querySelector(".hex-id") !== null;
+  const hidden = localStorage.getItem("henderson.hexIds") === "off";
+  svg.classList.toggle("hide-hex-ids", hidden);
+  $("hex-ids").setAttribute("aria-pressed", String(!hidden));
+  $("hex-ids").classList.toggle("hidden", !numbers);
+  $("map-tools").classList.remove("hidden");
+}
+
 function matches() {
   const words = ui.filter.toLowerCase().split(/\s+/).filter(Boolean);
-  return ui.live.legal_actions.filter((a) => words.every((w) => a.toLowerCase().includes(w)));
+  return ui.live.legal_actions.filter((a) => {
+    const text = `${a} ${words.length ? described(a, ui.live.view) || "" : ""}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
 }
 
 function drawActions() {
@@ -383,7 +451,14 @@ function drawActions() {
   if (ui.selected >= found.length) ui.selected = found.length - 1;
   found.slice(0, LIST_LIMIT).forEach((action, i) => {
     const li = document.createElement("li");
+    const words = described(action, live.view);
     li.textContent = action;
+    if (words) {
+      const said = document.createElement("span");
+      said.className = "described";
+      said.textContent = words;
+      li.append(" ", said);
+    }
     li.setAttribute("role", "option");
     li.className = i === ui.selected ? "sel" : "";
     li.addEventListener("click", () => play(action));
@@ -403,6 +478,16 @@ function drawActions() {
   }
   const sel = list.querySelector("li.sel");
   if (sel) sel.scrollIntoView({ block: "nearest" });
+}
+
+/** The renderer's words for an action (unit types and places for internal ids), or null. */
+function described(action, view) {
+  if (!ui.renderer || typeof ui.renderer.describe !== "function" || !view) return null;
+  try {
+    return ui.renderer.describe(action, view, ui.board);
+  } catch {
+    return null;
+  }
 }
 
 /** The renderer's key that plays `action`, if any. */
@@ -475,19 +560,38 @@ function drawDice() {
   }
 }
 
-function logItem(entry) {
+/** The renderer's extra lines under a log entry (a result the events leave unsaid). */
+function logNotes(entry, next) {
+  if (!ui.renderer || typeof ui.renderer.logNotes !== "function") return [];
+  try {
+    return ui.renderer.logNotes(entry, next, next ? null : ui.live && ui.live.view) || [];
+  } catch {
+    return [];
+  }
+}
+
+function logItem(entry, next = null) {
   const li = document.createElement("li");
   li.dataset.step = String(entry.ply + 1);
   const who = document.createElement("span");
   who.className = "who";
   who.textContent = `${entry.ply + 1}. ${entry.player}`;
   const what = document.createElement("code");
-  what.textContent = entry.action;
+  // a hidden action reads "jp acts out of sight": the player is named once
+  const own = entry.action.startsWith(`${entry.player} `);
+  what.textContent = own ? entry.action.slice(entry.player.length + 1) : entry.action;
+  if (own) what.className = "hidden-action";
   li.append(who, " ", what);
   for (const event of entry.events) {
     const ev = document.createElement("span");
     ev.className = `ev ${event.kind === "roll" ? "roll" : ""}`;
-    ev.textContent = event.text;
+    ev.append(linkRules(event.text));
+    li.append(ev);
+  }
+  for (const note of logNotes(entry, next)) {
+    const ev = document.createElement("span");
+    ev.className = "ev note";
+    ev.textContent = note;
     li.append(ev);
   }
   li.addEventListener("click", () => goto(entry.ply + 1));
@@ -501,7 +605,7 @@ function drawLog() {
     ui.renderedLog = 0;
   }
   const atEnd = ui.logPinned !== false;
-  for (const entry of ui.log.slice(ui.renderedLog)) list.append(logItem(entry));
+  for (let i = ui.renderedLog; i < ui.log.length; i += 1) list.append(logItem(ui.log[i], ui.log[i + 1] || null));
   ui.renderedLog = ui.log.length;
   const current = ui.replay ? ui.replay.step : null;
   for (const li of list.querySelectorAll("li.current")) li.classList.remove("current");
@@ -531,7 +635,7 @@ function drawReplay() {
 // -- acting ----------------------------------------------------------------------------------
 
 function showError(text) {
-  $("action-error").textContent = text;
+  $("action-error").replaceChildren(linkRules(text));
 }
 
 /**
@@ -670,6 +774,8 @@ function onKey(event) {
   else if (event.key === "ArrowRight") {
     if (ui.replay) stepBy(1);
   } else if (event.key === "Home") goto(0);
+  else if (event.key === "Escape" && hideRule()) return;
+  else if (event.key === "Escape" && !ui.replay && ui.renderer && typeof ui.renderer.deselect === "function" && ui.renderer.deselect()) draw();
   else if (event.key === "End" || event.key === "Escape") goto(null);
   else if (event.key === "?") $("help-dialog").showModal();
   else if (keys[event.key] && ui.live && ui.live.legal_actions.includes(keys[event.key])) play(keys[event.key]);
@@ -737,6 +843,15 @@ function start() {
   $("r-last").addEventListener("click", () => goto(null));
   $("r-live").addEventListener("click", () => goto(null));
   $("download").addEventListener("click", download);
+  $("zoom-in").addEventListener("click", () => zoomBy($("board-svg"), 1.4));
+  $("zoom-out").addEventListener("click", () => zoomBy($("board-svg"), 1 / 1.4));
+  $("zoom-fit").addEventListener("click", () => fit($("board-svg")));
+  $("hex-ids").addEventListener("click", () => {
+    const hide = !$("board-svg").classList.contains("hide-hex-ids");
+    localStorage.setItem("henderson.hexIds", hide ? "off" : "on");
+    $("board-svg").classList.toggle("hide-hex-ids", hide);
+    $("hex-ids").setAttribute("aria-pressed", String(!hide));
+  });
   $("undo").addEventListener("click", undo);
   $("end-phase").addEventListener("click", () => play("end"));
   $("help").addEventListener("click", () => {
