@@ -438,6 +438,13 @@ class AAGState(Sequenced):
         self.pieces = dict(sorted(self.pieces.items(), key=lambda kv: id_key(kv[0])))
         return piece
 
+    def update(self, piece: Piece, **changes: Any) -> Piece:
+        """Change a piece: the piece now in play under its id is replaced by a copy with
+        `changes` (pieces are frozen, shared with clones), which is returned."""
+        changed = dataclasses.replace(self.pieces[piece.id], **changes)
+        self.pieces[piece.id] = changed
+        return changed
+
     def remove(self, piece: Piece) -> None:
         self.pieces.pop(piece.id, None)
 
@@ -525,7 +532,7 @@ class AAGState(Sequenced):
                 continue
             for uid in c.orders[opp]:
                 if uid in c.pieces:
-                    c.pieces[uid].moved = False  # as view(side) shows it
+                    c.update(c.pieces[uid], moved=False)  # as view(side) shows it
             c.orders[opp] = {}
             barred = c.enemy_base_zones(opp)
             graph = c.data.board.sea_graph
@@ -536,7 +543,7 @@ class AAGState(Sequenced):
                 dest = rng.choice(choices)
                 if dest is not None:
                     c.orders[opp][p.id] = dest
-                    p.moved = True
+                    c.update(p, moved=True)
         c.changed()
         return c
 
