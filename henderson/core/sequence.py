@@ -403,7 +403,7 @@ class Sequenced(State):
         d, s = c.__dict__, self.__dict__
         d["_game"] = s["_game"]
         d["dice"] = s["dice"].clone()
-        kept = ("seed", "options", "turn", "step_index", "entered", "result", "_ply", "_plan")
+        kept: tuple[str, ...] = ("seed", "options", "turn", "step_index", "entered", "result", "_ply", "_plan")
         kept += ("_legal", "_legal_ids", "_legal_set")
         for name in kept:
             d[name] = s[name]
