@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import itertools
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -473,9 +474,13 @@ class AAGState(Sequenced):
         pid = f"{side}{self.next_id[side]}"
         self.next_id[side] += 1
         piece = Piece(pid, side, kind, zone, aboard)
+        # pieces stay in id order, so a position and its reloaded copy list actions alike:
+        # those with a later id (the other side's) move after the new one
+        key = id_key(pid)
+        later = list(itertools.takewhile(lambda k: id_key(k) > key, reversed(self.pieces)))
         self.pieces[pid] = piece
-        # pieces stay in id order, so a position and its reloaded copy list actions alike
-        self.pieces = dict(sorted(self.pieces.items(), key=lambda kv: id_key(kv[0])))
+        for k in reversed(later):
+            self.pieces[k] = self.pieces.pop(k)
         if self.index is not None:
             self.index = self.index.replaced(None, piece)
         return piece
