@@ -11,6 +11,7 @@ from henderson.core.actions import ActionInfo
 from henderson.core.dice import Dice
 from henderson.core.game import Action, Capability, Option, State
 from henderson.core.hexgrid import Hex
+from henderson.core.paths import Step
 from henderson.core.sequence import SequencedGame, SequenceSpec
 
 from .actions import DGAction, describe, make, parse
@@ -53,6 +54,7 @@ class DGGame(SequencedGame):
         self.near_cache: dict[tuple[str, int], frozenset[str]] = {}  # stealth.near
         self.detect_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # stealth.detect_legal
         self.zoc_cache: dict[frozenset[str], frozenset[str]] = {}  # movement.Context
+        self.step_cache: dict[tuple[Any, ...], dict[str, list[Step[str]]]] = {}  # movement.Context
         self.hex_at: dict[Hex, str] = {info.hex: hid for hid, info in data.map.hexes.items()}
         # (verb, unit or stack) -> hex -> the shared action (movement lists, built often)
         self.unit_actions: dict[tuple[str, str], dict[str, DGAction]] = {}
