@@ -48,6 +48,8 @@ class DGGame(SequencedGame):
         self.los_cache: dict[tuple[str, str], bool] = {}  # terrain never changes (DG 8.1.4)
         # route searches by everything they read (rules/movement.py), shared by all states
         self.route_cache: dict[tuple[Any, ...], movement.RouteMap] = {}
+        # searches by all but the helpers' crossings: (river hexes tried, helpers there, key)
+        self.route_variants: dict[tuple[Any, ...], list[tuple[frozenset[str], frozenset[str], tuple[Any, ...]]]] = {}
         self.coastal: tuple[str, ...] = tuple(sorted(h for h, info in data.map.hexes.items() if info.coastal))
         self.list_cache: dict[tuple[Any, ...], list[tuple[str, DGAction]]] = {}
         self.allowed_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # movement.legal

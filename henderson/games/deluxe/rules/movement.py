@@ -326,8 +326,17 @@ def _raw_routes(
     found = cache.get(key)
     if found is not None:
         return key, found
+    # the same search with other helpers' crossings left: its routes hold when the helpers
+    # differ only in hexes the search never tried to cross a river into
+    loose = key[:-1]
+    variants = state.game.route_variants
+    for rivers, had, earlier in variants.get(loose, ()):
+        found = cache.get(earlier)
+        if found is not None and carriers & rivers == had:
+            return earlier, found
     if len(cache) > CACHE_LIMIT:
         cache.clear()
+        variants.clear()
     ctx.helper_type = all(types)
     lead = units[0]
     best = _search(state, lead, ctx, start, budget, extra, need)
@@ -340,7 +349,16 @@ def _raw_routes(
                     helpers = (n,) if sc[2] else ()
                     best.add(n, Route(cost, sc[1], True, path=(n,), helpers=helpers))
     cache[key] = best
+    rivers = _river_crossings(state, start, best)
+    variants.setdefault(loose, []).append((rivers, carriers & rivers, key))
     return key, best
+
+
+def _river_crossings(state: DGState, start: str, best: RouteMap) -> frozenset[str]:
+    """The hexes a search may have tried to cross a river into (DG 7.3.3), from its start
+    and every hex it reached: only there do the helpers' crossings change its routes."""
+    edges = state.game.edges
+    return frozenset(to for here in (start, *best.costs) for to, _, river in edges[here] if river)
 
 
 Edges = dict[str, tuple[tuple[str, int, bool], ...]]  # hex -> (next hex, cost, a river may stop the unit)
