@@ -17,9 +17,6 @@ HEXSIDE_COST = {"clear": 1, "jungle": 2, "ridge": 2, "ford": 1}  # FB 4.4: the f
 RIVER_COST = {"clear": 3, "ridge": 3, "jungle": 4}  # FB 4.2: by the terrain of the hex entered
 
 
-REACH_LIMIT = 5_000  # reaches among enemy units kept (`Board.reach`) before they are emptied
-
-
 class FreeReach(NamedTuple):
     """Hexes reachable from one hex on an empty map, in increasing cost (the hex itself left
     out): `within[b]` of them cost at most b half-MF."""
@@ -73,7 +70,6 @@ class Board:
         self.reinforcement_boxes = tuple(box.id for box in order if box.reinforcement)
         self.setup_rows = m.setup_rows
         self._free: dict[tuple[str, int], FreeReach] = {}
-        self._reach: dict[tuple[Any, ...], dict[str, int]] = {}  # `reach` among enemy units
         self.memo: dict[tuple[Any, ...], Any] = {}  # answers that depend on the data alone, for the game
         self.setup_cols = m.setup_cols
         self.setup_hexes = tuple(h for h in self.terrain if self._in_setup_area(h))  # map order
@@ -138,39 +134,10 @@ class Board:
         steps = self.steps
         if not blocked and not zoc:
             return cheapest(starts, lambda here, _cost: steps[here], budget).cost
-        # Remembered for the game by the enemy hexes and zones of control that can matter:
-        # those within `budget` on an empty map (an enemy unit only makes hexes dearer), so a
-        # unit far from where the enemy moved finds its reach of an earlier phase.
-        area = self._area(starts, budget)
-        key = (
-            tuple(starts.items()),
-            budget,
-            frozenset(h for h in blocked if h in area),
-            frozenset(h for h in zoc if h in area),
-        )
-        found = self._reach.get(key)
-        if found is None:
 
-            def onward(here: str, cost: int) -> Iterable[Step[str]]:
-                if here in zoc:  # FB 8.2: from a ZOC hex, never straight into another
-                    return [s for s in steps[here] if s[0] not in blocked and s[0] not in zoc]
-                return [s for s in steps[here] if s[0] not in blocked]
+        def onward(here: str, cost: int) -> Iterable[Step[str]]:
+            if here in zoc:  # FB 8.2: from a ZOC hex, never straight into another
+                return [s for s in steps[here] if s[0] not in blocked and s[0] not in zoc]
+            return [s for s in steps[here] if s[0] not in blocked]
 
-            if len(self._reach) > REACH_LIMIT:
-                self._reach.clear()
-            starting = {h: c for h, c in starts.items() if h not in blocked}
-            found = self._reach[key] = cheapest(starting, onward, budget).cost
-        return dict(found)
-
-    def _area(self, starts: Mapping[str, int], budget: int) -> frozenset[str]:
-        """Every hex within `budget` of `starts` (place -> cost already spent) on an empty map."""
-        key = ("area", tuple(starts.items()), budget)
-        found = self.memo.get(key)
-        if found is None:
-            hexes: set[str] = set()
-            for h, c in starts.items():
-                if c <= budget:
-                    hexes.add(h)
-                    hexes.update(self.free_reach(h, budget - c).hexes)
-            found = self.memo[key] = frozenset(hexes)
-        return found
+        return cheapest({h: c for h, c in starts.items() if h not in blocked}, onward, budget).cost
