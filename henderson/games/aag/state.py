@@ -257,8 +257,8 @@ class AAGState(Sequenced):
 
     def legal_actions(self) -> list[Action]:  # type: ignore[override]
         """Every legal action, listed once per position with the pieces indexed by zone
-        (nothing moves meanwhile, and the index is kept until a piece changes); the list
-        handed out is the caller's own."""
+        (the index is then kept up to date as pieces change); the list handed out is the
+        caller's own."""
         if self._legal is None:
             self.build_index()
             self.fights = {}
