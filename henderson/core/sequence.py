@@ -271,6 +271,7 @@ class Sequenced(State):
         self._ply = 0
         self._plan: Plan | None = None
         self._legal: list[Action] | None = None
+        self._legal_ids: set[int] | None = None
         self._legal_set: set[Action] | None = None
 
     # -- what the game supplies ---------------------------------------------------------------
@@ -354,6 +355,7 @@ class Sequenced(State):
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
             self._legal = self._list()
+            self._legal_ids = None
             self._legal_set = None
         return self._legal
 
@@ -367,14 +369,25 @@ class Sequenced(State):
         return acts
 
     def is_listed(self, action: Action) -> bool:
-        """Whether `action` is among the legal actions (checked through a set built once)."""
+        """Whether `action` is among the legal actions. An action taken from the list (as
+        players and agents do) is found by its identity, which needs no hashing of a few
+        thousand actions; any other through a set of the actions (each built once per list)."""
+        if self._legal is None:
+            self.legal_actions()
+        legal = self._legal
+        assert legal is not None
+        if self._legal_ids is None:
+            self._legal_ids = set(map(id, legal))  # the list holds them: ids stay theirs
+        if id(action) in self._legal_ids:
+            return True
         if self._legal_set is None:
-            self._legal_set = set(self.legal_actions())
+            self._legal_set = set(legal)
         return action in self._legal_set
 
     def changed(self) -> None:
         """The position changed: the listed legal actions no longer hold."""
         self._legal = None
+        self._legal_ids = None
         self._legal_set = None
 
     def _apply(self, action: Action) -> list[Event]:
@@ -390,7 +403,8 @@ class Sequenced(State):
         d, s = c.__dict__, self.__dict__
         d["_game"] = s["_game"]
         d["dice"] = s["dice"].clone()
-        kept = ("seed", "options", "turn", "step_index", "entered", "result", "_ply", "_plan", "_legal", "_legal_set")
+        kept: tuple[str, ...] = ("seed", "options", "turn", "step_index", "entered", "result", "_ply", "_plan")
+        kept += ("_legal", "_legal_ids", "_legal_set")
         for name in kept:
             d[name] = s[name]
         return c

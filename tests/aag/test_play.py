@@ -207,3 +207,23 @@ def test_the_engine_names_what_breaks_an_invariant():
     errors = state.invariant_errors()
     assert "us1 carries more than 2" in errors
     assert "us5 is damaged away from its base's damaged area" in errors
+
+
+def test_clones_share_frozen_pieces_yet_play_apart():
+    """A clone shares the pieces and their zone index with its original (a copy of the dict
+    only); playing on one never changes the other, and the index kept up to date move by
+    move equals one built afresh (`invariant_errors` compares them)."""
+    rng = random.Random(7)
+    state = game().new_state(7)
+    for _ in range(120):
+        state.apply(rng.choice(state.legal_actions()))
+    before = without_dice(state)
+    twin = state.clone()
+    assert all(twin.pieces[k] is p for k, p in state.pieces.items())
+    for _ in range(60):
+        if twin.is_terminal():
+            break
+        twin.apply(rng.choice(twin.legal_actions()))
+        assert twin.invariant_errors() == []
+    assert without_dice(state) == before
+    assert state.invariant_errors() == []

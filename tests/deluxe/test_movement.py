@@ -306,3 +306,31 @@ def test_stack_move_notation_is_redacted_for_the_enemy():  # DG 7.5, 7.8
     assert text == "us acts out of sight"  # the counter below the top is not named
     text, _ = redacted(s, "us", "stack 1/1+1/2 3510", [e.to_json() for e in events], "us")
     assert text == "stack 1/1+1/2 3510"
+
+
+def test_routes_found_again_match_a_fresh_search():  # DG 7.3.3
+    """Route searches are kept on the game and found again, even when the helpers'
+    crossings changed in hexes a search never tried to cross into: along a seeded random
+    game, every mover's routes equal those a game with no searches kept finds."""
+    from henderson.games.deluxe.game import load_game
+
+    fresh = load_game()
+    rng = random.Random(3)
+    play = GAME.new_state(3)
+    checked = 0
+    for ply in range(600):
+        if play.is_terminal():
+            break
+        side = play.current_player()
+        if play.step.endswith("_move") and ply % 4 == 0:
+            twin = play.clone()
+            twin._game = fresh
+            for cache in (fresh.route_cache, fresh.route_variants, fresh.step_cache):
+                cache.clear()
+            for u in movers(play, side):
+                kept = {h: (r.cost, r.stop, r.minimum, r.path, r.helpers) for h, r in routes(play, u).items()}
+                found = routes(twin, twin.units[u.id])
+                assert kept == {h: (r.cost, r.stop, r.minimum, r.path, r.helpers) for h, r in found.items()}
+                checked += 1
+        play.apply(rng.choice(play.legal_actions()))
+    assert checked > 100

@@ -1,5 +1,7 @@
 """Exact odds of a battle-box attack: the distribution of casualties by unit type for N dice
 against a force, computed by dynamic programming over the dice in slot order (no sampling).
+The DP counts the ways each outcome arises among the 6**N equally likely rolls, in
+integers, and divides once at the end: exact, and far cheaper than fractions at each step.
 
 Each die is a miss (3–6, 4/6), a 1 (1/6) or a 2 (1/6); a hit falls on the type its slot
 names or is redirected up the neck; heavy armour, resilience and damaged-before-destroyed
@@ -127,28 +129,38 @@ def odds(
         for k in kinds
     )
     faces = _faces(night, banzai)
-    dist: dict[tuple[tuple[int, int, int, int], ...], Fraction] = {start: Fraction(1)}
+    State = tuple[tuple[int, int, int, int], ...]
+    ways: dict[State, int] = {start: 1}  # of the rolls so far, how many lead to each state
+    after: dict[tuple[State, int, int], State] = {}  # a hit's effect, found once
     for i in range(dice):
         slot = data.neck.slot_of(i)
-        nxt: dict[tuple[tuple[int, int, int, int], ...], Fraction] = defaultdict(Fraction)
-        for st, p in dist.items():
-            for value, q in faces:
-                nxt[st if value is None else _hit(data, category, kinds, st, slot, value)] += p * q
-        dist = nxt
-    outcomes: dict[tuple[tuple[str, int, int], ...], Fraction] = defaultdict(Fraction)
-    for st, p in dist.items():
-        outcomes[tuple((k, s[2], s[1]) for k, s in zip(kinds, st, strict=True))] += p
-    return Odds(category, dice, {k: force[k] for k in kinds}, dict(outcomes))
+        nxt: dict[State, int] = defaultdict(int)
+        for st, n in ways.items():
+            for value, faces_of in faces:
+                if value is None:
+                    nxt[st] += n * faces_of
+                    continue
+                hit = after.get((st, slot, value))
+                if hit is None:
+                    hit = after[(st, slot, value)] = _hit(data, category, kinds, st, slot, value)
+                nxt[hit] += n * faces_of
+        ways = nxt
+    counts: dict[tuple[tuple[str, int, int], ...], int] = defaultdict(int)
+    for st, n in ways.items():
+        counts[tuple((k, s[2], s[1]) for k, s in zip(kinds, st, strict=True))] += n
+    rolls = 6**dice
+    outcomes = {outcome: Fraction(n, rolls) for outcome, n in counts.items()}
+    return Odds(category, dice, {k: force[k] for k in kinds}, outcomes)
 
 
-def _faces(night: bool, banzai: bool) -> list[tuple[int | None, Fraction]]:
-    """What one die does: (value that hits, or None for a miss; probability). A 1 or a 2
-    hits (AAG Declare Your Hits); Night Fighting reads a 2 as a 1, Banzai Charge a 3 hits."""
-    sixth = Fraction(1, 6)
-    faces: list[tuple[int | None, Fraction]] = [(1, 2 * sixth)] if night else [(1, sixth), (2, sixth)]
+def _faces(night: bool, banzai: bool) -> list[tuple[int | None, int]]:
+    """What one die does: (value that hits, or None for a miss; how many of its 6 faces). A
+    1 or a 2 hits (AAG Declare Your Hits); Night Fighting reads a 2 as a 1, Banzai Charge a
+    3 hits."""
+    faces: list[tuple[int | None, int]] = [(1, 2)] if night else [(1, 1), (2, 1)]
     if banzai:
-        faces.append((3, sixth))
-    return [(None, 1 - sum((q for _, q in faces), Fraction())), *faces]
+        faces.append((3, 1))
+    return [(None, 6 - sum(n for _, n in faces)), *faces]
 
 
 def _hit(

@@ -27,9 +27,11 @@ def _zone(state: Any, value: str, where: str) -> None:
         raise PositionError(where, f"unknown zone {value!r}")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Piece:
-    """One unit or supply token."""
+    """One unit or supply token. Frozen: pieces are shared between a position and its clones
+    (a clone copies only the dict of pieces), and a change puts a new piece in its place
+    (`AAGState.update`)."""
 
     id: str
     side: Side

@@ -10,7 +10,9 @@ first-player marker, which passes every turn (AAG Regroup step 6).
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
+import itertools
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -153,13 +155,44 @@ class HitChoice(AAGDecision):
 
 @dataclass
 class ZoneIndex:
-    """A speed device, kept while nothing moves (legal actions being listed): the pieces by
-    zone and by carrying ship, and the zones where combat can be fought, by category, once
-    found."""
+    """A speed device: the pieces in play by zone and by carrying ship, each list in id
+    order (the order of `AAGState.pieces`). Built when legal actions are listed and kept up
+    to date as pieces change (`AAGState.update`, `remove`, `new_piece`); never changed in
+    place, so a clone shares it."""
 
     by_zone: dict[str, list[Piece]]
     by_ship: dict[str, list[Piece]]
-    fights: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+
+    def replaced(self, old: Piece | None, new: Piece | None) -> ZoneIndex:
+        """The index with piece `old` (None: none) taken out and `new` (None: none) put in."""
+        by_zone, by_ship = dict(self.by_zone), dict(self.by_ship)
+        if old is not None:
+            if not old.damaged:
+                by_zone[old.zone] = [p for p in by_zone[old.zone] if p.id != old.id]
+            if old.aboard is not None:
+                by_ship[old.aboard] = [p for p in by_ship[old.aboard] if p.id != old.id]
+        if new is not None:
+            if not new.damaged:
+                by_zone[new.zone] = _placed(by_zone.get(new.zone, []), new)
+            if new.aboard is not None:
+                by_ship[new.aboard] = _placed(by_ship.get(new.aboard, []), new)
+        return ZoneIndex(by_zone, by_ship)
+
+    def same(self, other: ZoneIndex | None) -> bool:
+        """Whether `other` indexes the same pieces in the same order (empty lists aside)."""
+        if other is None:
+            return False
+        return all(
+            {k: v for k, v in mine.items() if v} == {k: v for k, v in theirs.items() if v}
+            for mine, theirs in ((self.by_zone, other.by_zone), (self.by_ship, other.by_ship))
+        )
+
+
+def _placed(pieces: list[Piece], piece: Piece) -> list[Piece]:
+    """A copy of `pieces` (in id order) with `piece` in its place."""
+    out = list(pieces)
+    bisect.insort(out, piece, key=lambda p: id_key(p.id))
+    return out
 
 
 # -- the position -------------------------------------------------------------------------------------
@@ -196,7 +229,9 @@ class AAGState(Sequenced):
         factory=dict, check=_unit_types, doc="Coast Watchers: the unit types a side moves after all others"
     )
     pending: list[AAGDecision] = field(factory=list)
-    index: ZoneIndex | None = field(None, cache="reset")  # speed: while nothing moves
+    index: ZoneIndex | None = field(None, cache="share")  # speed: kept up to date
+    # speed: the zones where combat can be fought, by category, found while actions are listed
+    fights: dict[str, list[str]] | None = field(None, cache="reset")
 
     # -- the kit's hooks ----------------------------------------------------------------------
 
@@ -222,20 +257,22 @@ class AAGState(Sequenced):
 
     def legal_actions(self) -> list[Action]:  # type: ignore[override]
         """Every legal action, listed once per position with the pieces indexed by zone
-        (nothing moves meanwhile); the list handed out is the caller's own."""
+        (the index is then kept up to date as pieces change); the list handed out is the
+        caller's own."""
         if self._legal is None:
-            built = self.build_index()
+            self.build_index()
+            self.fights = {}
             try:
                 super().legal_actions()
             finally:
-                if built:
-                    self.drop_index()
+                self.fights = None
         return list(super().legal_actions())  # type: ignore[arg-type]
 
     def check_position(self) -> None:
         """What a position must hold across its fields (PositionError names the piece), and
         what follows from them: pieces in id order, ids never given twice."""
         self.pieces = dict(sorted(self.pieces.items(), key=lambda kv: id_key(kv[0])))
+        self.index = None
         for pid in self.pieces:
             side, number = pid[:2], pid[2:]
             if side in SIDES and number.isdigit():
@@ -317,12 +354,16 @@ class AAGState(Sequenced):
         """Capacities, cargo, damaged units at their base, and air units landed within the
         room of their airfields once landing is over (checked after every action of the
         random-play soaks)."""
-        built = self.build_index()  # read-only meanwhile
+        kept = self.index
+        self.drop_index()  # a checker trusts no index: it indexes the pieces as they are now
+        self.build_index()
         try:
-            return self._invariant_errors()
+            errors = self._invariant_errors()
+            if kept is not None and not kept.same(self.index):
+                errors.append("the pieces indexed by zone and ship are not the pieces in play")
+            return errors
         finally:
-            if built:
-                self.drop_index()
+            self.index = kept
 
     def _invariant_errors(self) -> list[str]:
         errors: list[str] = []
@@ -403,8 +444,8 @@ class AAGState(Sequenced):
         return [p for p in self.pieces.values() if p.aboard == ship.id]
 
     def build_index(self) -> bool:
-        """Index the pieces by zone and by ship while nothing moves (listing legal actions);
-        False when an index is already in place. `drop_index` ends it."""
+        """Index the pieces by zone and by ship (then kept up to date as pieces change);
+        False when an index is already in place."""
         if self.index is not None:
             return False
         by_zone: dict[str, list[Piece]] = {}
@@ -433,13 +474,31 @@ class AAGState(Sequenced):
         pid = f"{side}{self.next_id[side]}"
         self.next_id[side] += 1
         piece = Piece(pid, side, kind, zone, aboard)
+        # pieces stay in id order, so a position and its reloaded copy list actions alike:
+        # those with a later id (the other side's) move after the new one
+        key = id_key(pid)
+        later = list(itertools.takewhile(lambda k: id_key(k) > key, reversed(self.pieces)))
         self.pieces[pid] = piece
-        # pieces stay in id order, so a position and its reloaded copy list actions alike
-        self.pieces = dict(sorted(self.pieces.items(), key=lambda kv: id_key(kv[0])))
+        for k in reversed(later):
+            self.pieces[k] = self.pieces.pop(k)
+        if self.index is not None:
+            self.index = self.index.replaced(None, piece)
         return piece
 
+    def update(self, piece: Piece, **changes: Any) -> Piece:
+        """Change a piece: the piece now in play under its id is replaced by a copy with
+        `changes` (pieces are frozen, shared with clones), which is returned."""
+        old = self.pieces[piece.id]
+        changed = dataclasses.replace(old, **changes)
+        self.pieces[piece.id] = changed
+        if self.index is not None:
+            self.index = self.index.replaced(old, changed)
+        return changed
+
     def remove(self, piece: Piece) -> None:
-        self.pieces.pop(piece.id, None)
+        old = self.pieces.pop(piece.id, None)
+        if old is not None and self.index is not None:
+            self.index = self.index.replaced(old, None)
 
     def base_land(self, side: str) -> str:
         return self.data.board.bases[side].land
@@ -525,7 +584,7 @@ class AAGState(Sequenced):
                 continue
             for uid in c.orders[opp]:
                 if uid in c.pieces:
-                    c.pieces[uid].moved = False  # as view(side) shows it
+                    c.update(c.pieces[uid], moved=False)  # as view(side) shows it
             c.orders[opp] = {}
             barred = c.enemy_base_zones(opp)
             graph = c.data.board.sea_graph
@@ -536,7 +595,7 @@ class AAGState(Sequenced):
                 dest = rng.choice(choices)
                 if dest is not None:
                     c.orders[opp][p.id] = dest
-                    p.moved = True
+                    c.update(p, moved=True)
         c.changed()
         return c
 

@@ -11,6 +11,7 @@ from henderson.core.actions import ActionInfo
 from henderson.core.dice import Dice
 from henderson.core.game import Action, Capability, Option, State, needs_extra
 from henderson.core.hexgrid import Hex
+from henderson.core.paths import Step
 from henderson.core.sequence import SequencedGame, SequenceSpec
 
 from .actions import DGAction, describe, make, parse
@@ -50,12 +51,15 @@ class DGGame(SequencedGame):
         self.los_cache: dict[tuple[str, str], bool] = {}  # terrain never changes (DG 8.1.4)
         # route searches by everything they read (rules/movement.py), shared by all states
         self.route_cache: dict[tuple[Any, ...], movement.RouteMap] = {}
+        # searches by all but the helpers' crossings: (river hexes tried, helpers there, key)
+        self.route_variants: dict[tuple[Any, ...], list[tuple[frozenset[str], frozenset[str], tuple[Any, ...]]]] = {}
         self.coastal: tuple[str, ...] = tuple(sorted(h for h, info in data.map.hexes.items() if info.coastal))
         self.list_cache: dict[tuple[Any, ...], list[tuple[str, DGAction]]] = {}
         self.allowed_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # movement.legal
         self.near_cache: dict[tuple[str, int], frozenset[str]] = {}  # stealth.near
         self.detect_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # stealth.detect_legal
         self.zoc_cache: dict[frozenset[str], frozenset[str]] = {}  # movement.Context
+        self.step_cache: dict[tuple[Any, ...], dict[str, list[Step[str]]]] = {}  # movement.Context
         self.hex_at: dict[Hex, str] = {info.hex: hid for hid, info in data.map.hexes.items()}
         # (verb, unit or stack) -> hex -> the shared action (movement lists, built often)
         self.unit_actions: dict[tuple[str, str], dict[str, DGAction]] = {}

@@ -166,7 +166,7 @@ def play(state: AAGState, action: Action, events: list[Event]) -> None:
         sea, island = args
         for p in list(state.on_board(side)):
             if p.zone == sea and is_cargo(p) and land_piece(state, p):
-                p.aboard, p.zone, p.unloaded = None, island, True
+                state.update(p, aboard=None, zone=island, unloaded=True)
                 note(events, "unload", f"{p.id} ({p.type}) dropped onto {island}")
         state.active.append(InForce(token=token, side=side, zone=sea))
         return

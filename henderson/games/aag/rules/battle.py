@@ -142,7 +142,7 @@ def continue_assigning(state: AAGState, events: list[Event]) -> None:
             boat = next(
                 p for p in combat.targets(state, side, zone, cat) if p.type == "pt_boat" and p.hit != "destroyed"
             )  # AAG Appendix 1 PT Boats: takes a hit on a type that is not there
-            boat.hit = "destroyed"
+            state.update(boat, hit="destroyed")
             note(events, "hit", f"slot {slot}: {boat.id} (PT boat) takes the hit", unit=boat.id)
             continue
         kind = target_type(neck, cat, slot, present)
@@ -153,7 +153,7 @@ def continue_assigning(state: AAGState, events: list[Event]) -> None:
         if kind == "battleship":  # AAG Heavy Armor: 1 hit ignored per battleship first
             fresh = [p for p in cands if not p.armor_used]
             if fresh:
-                fresh[0].armor_used = True
+                state.update(fresh[0], armor_used=True)
                 note(events, "armor", f"slot {slot}: {fresh[0].id} ignores the hit (heavy armour)")
                 continue
         undamaged = [p for p in cands if p.hit is None]
@@ -171,7 +171,7 @@ def continue_assigning(state: AAGState, events: list[Event]) -> None:
 
 def apply_hit(state: AAGState, p: Piece, value: int, events: list[Event], slot: int | None = None) -> None:
     resilient = state.data.units[p.type].resilient
-    p.hit = effect(resilient, p.hit == "damaged", value)
+    p = state.update(p, hit=effect(resilient, p.hit == "damaged", value))
     where = f"slot {slot}: " if slot else ""
     note(events, "hit", f"{where}{value} hits {p.id} ({p.type}): {p.hit}", unit=p.id, value=value)
 
@@ -196,10 +196,10 @@ def finish_zone(state: AAGState, events: list[Event]) -> None:
             ),
             None,
         )
-    for p in state.pieces.values():
-        p.aimed = False
-        if repeat is None:
-            p.joined = False  # ranged units that joined fire again in a repeat (below)
+    for p in list(state.pieces.values()):
+        joined = p.joined and repeat is not None  # ranged units that joined fire again in a repeat (below)
+        if p.aimed or p.joined != joined:
+            state.update(p, aimed=False, joined=joined)
     if fought.assault:
         return
     if repeat is not None:  # AAG Appendix 1 Command Decision: "both players attack again"
@@ -226,11 +226,10 @@ class DeclarePhase(AagPhase):
             return
         p = state.pieces[action.args[0]]
         if action.verb == "join":
-            p.joined = True
-            p.fired = True  # AAG Ranged Fire: once declared, no other zone this turn
+            state.update(p, joined=True, fired=True)  # AAG Ranged Fire: once declared, no other zone this turn
             note(events, "join", f"{p.id} ({p.type}) joins the attack on {the_battle(state).zone}")
         else:
-            p.aimed = True
+            state.update(p, aimed=True)
             note(events, "aim", f"{p.id} ({p.type}) attacks the airfields")
         if not declare_options(state):
             state.pending.pop()  # nothing left to declare: the attack is rolled at once

@@ -92,23 +92,19 @@ def can_attack(state: AAGState, side: str, zone: str, cat: str) -> bool:
 
 def zones_to_fight(state: AAGState, cat: str) -> list[str]:
     """Zones where either side can fire on `cat` units, not yet resolved in this step."""
-    index = state.index
-    if index is not None and cat in index.fights:
-        return list(index.fights[cat])
+    known = state.fights  # found once while the legal actions are listed
+    if known is not None and cat in known:
+        return list(known[cat])
     board = state.data.board
     zones = {"air": [*board.seas, *board.islands], "sea": list(board.seas), "land": list(board.islands)}
-    built = state.build_index()  # read-only while the zones are checked
-    try:
-        found = [
-            z
-            for z in sorted(zones[cat])
-            if z not in state.resolved and any(can_attack(state, s, z, cat) for s in (state.first, state.second))
-        ]
-    finally:
-        if built:
-            state.drop_index()
-    if index is not None:
-        index.fights[cat] = found
+    state.build_index()  # kept up to date as pieces change
+    found = [
+        z
+        for z in sorted(zones[cat])
+        if z not in state.resolved and any(can_attack(state, s, z, cat) for s in (state.first, state.second))
+    ]
+    if known is not None:
+        known[cat] = found
     return list(found)
 
 

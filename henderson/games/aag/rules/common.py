@@ -81,7 +81,7 @@ def lose_cargo(state: AAGState, p: Piece, events: list[Event]) -> None:
     in that sea zone."""
     for c in state.cargo(p):
         if c.type == "fighter":
-            c.aboard = None
+            state.update(c, aboard=None)
         else:
             state.remove(c)
             note(events, "destroyed", f"{c.id} ({c.type}) is lost with {p.id}", unit=c.id)
@@ -103,9 +103,7 @@ def destroy(state: AAGState, p: Piece, why: str, events: list[Event]) -> None:
 def damage(state: AAGState, p: Piece, why: str, events: list[Event]) -> None:
     """A damaged ship goes to its base's damaged area; cargo is lost (AAG Loss of Cargo)."""
     lose_cargo(state, p, events)
-    p.damaged = True
-    p.zone = state.base_sea(p.side)
-    p.hit = None
+    state.update(p, damaged=True, zone=state.base_sea(p.side), hit=None)
     note(events, "damaged", f"{p.id} ({p.type}) damaged and sent home for repair ({why})", unit=p.id)
 
 

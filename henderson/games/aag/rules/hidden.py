@@ -52,7 +52,7 @@ class Orders(AagPhase):
         side = state.pieces[ids[0]].side
         for uid in ids:
             state.orders[side][uid] = dest
-            state.pieces[uid].moved = True
+            state.update(state.pieces[uid], moved=True)
         # the other side reads it redacted (AAGState.redact) until the game is over
         note(events, "order", f"{side} writes a sea order: {', '.join(ids)} to {dest}", side=side, units=ids, dest=dest)
 

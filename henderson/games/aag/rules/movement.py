@@ -52,8 +52,7 @@ def load_actions(state: AAGState, side: str, kinds: tuple[str, ...], *, at_base:
 
 def play_load(state: AAGState, action: Action, events: list[Event]) -> None:
     ship, piece = state.pieces[action.args[0]], state.pieces[action.args[1]]
-    piece.aboard = ship.id
-    piece.zone = ship.zone
+    piece = state.update(piece, aboard=ship.id, zone=ship.zone)
     note(events, "load", f"{piece.id} ({piece.type}) loaded on {ship.id} ({ship.type}) in {ship.zone}")
 
 
@@ -142,30 +141,28 @@ def play_move(state: AAGState, action: Action, events: list[Event]) -> None:
 def move_piece(state: AAGState, p: Piece, dest: str, events: list[Event]) -> None:
     start = p.zone
     if state.category(p) == "air":
-        p.flown = state.data.board.air_distances(start, state.enemy_base_zones(p.side))[dest]
-        p.aboard = None  # a fighter leaving its carrier
-    p.zone = dest
-    p.moved = True
+        flown = state.data.board.air_distances(start, state.enemy_base_zones(p.side))[dest]
+        p = state.update(p, flown=flown, aboard=None)  # a fighter leaving its carrier
     for c in state.cargo(p):  # AAG Move Aircraft Carriers: fighters move along; cargo too
-        c.zone = dest
+        state.update(c, zone=dest)
+    p = state.update(p, zone=dest, moved=True)
     note(events, "move", f"{p.id} ({p.type}) {start} -> {dest}", unit=p.id, start=start, dest=dest)
 
 
 def play_torpedo(state: AAGState, action: Action, events: list[Event]) -> None:
     """AAG Move and Attack with Submarines: one die on the chosen target; removed at step end."""
     sub, target = state.pieces[action.args[0]], state.pieces[action.args[1]]
-    sub.fired = True
-    sub.moved = True
+    sub = state.update(sub, fired=True, moved=True)
     value = state.roll(f"AAG Torpedo Attack by {sub.id} on {target.id}", events)
     if value not in state.data.neck.hit_values:
         note(events, "miss", f"{sub.id} misses {target.id}")
         return
     if target.type == "battleship" and not target.armor_used:
-        target.armor_used = True  # AAG Heavy Armor: ignored, and not again this turn
+        state.update(target, armor_used=True)  # AAG Heavy Armor: ignored, and not again this turn
         note(events, "armor", f"{target.id} ignores the torpedo hit (heavy armour)")
         return
     resilient = state.data.units[target.type].resilient
-    target.hit = effect(resilient, target.hit == "damaged", value)
+    target = state.update(target, hit=effect(resilient, target.hit == "damaged", value))
     note(events, "hit", f"{sub.id} hits {target.id} ({target.type}): {target.hit}", unit=target.id)
 
 

@@ -77,9 +77,8 @@ def prepare_landing(state: AAGState) -> None:
     for p in list(state.on_board(side)):
         if state.category(p) != "air":
             continue
-        p.landed = p.zone == state.base_land(side)
-        if not p.landed:
-            p.aboard = None
+        landed = p.zone == state.base_land(side)
+        state.update(p, landed=landed, aboard=p.aboard if landed else None)
 
 
 def landing_spots(state: AAGState, piece: Piece) -> list[str]:
@@ -150,10 +149,9 @@ class Landing(AagPhase):
         spot = action.args[1]
         if spot in state.pieces:
             ship = state.pieces[spot]
-            p.zone, p.aboard = ship.zone, ship.id
+            state.update(p, zone=ship.zone, aboard=ship.id, landed=True)
         else:
-            p.zone = spot
-        p.landed = True
+            state.update(p, zone=spot, landed=True)
         note(events, "land", f"{p.id} ({p.type}) lands on {spot}")
 
     def leave(self, state: AAGState, events: list[Event]) -> None:

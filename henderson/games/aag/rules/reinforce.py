@@ -64,7 +64,7 @@ class Reinforce(AagPhase):
         sea = kind != SUPPLY and state.data.units[kind].category == "sea"
         p = state.new_piece(side, kind, state.base_sea(side) if sea else state.base_land(side))
         if state.category(p) == "air":
-            p.landed = True
+            p = state.update(p, landed=True)
         note(events, "buy", f"{side} buys {kind} {p.id} for {cost}", unit=p.id)
         if kind in (SUPPLY, "artillery") and state.in_force(Advantage.GOOD_LOGISTICS, side):
             free = state.new_piece(side, kind, p.zone)  # AAG Appendix 1 Good Logistics
@@ -98,9 +98,7 @@ class Repairs(AagPhase):
         side, what = state.mover, action.args[0]
         if what in state.pieces:
             spend(state, side, state.base_land(side), state.data.rules.sea_repair_cost)
-            p = state.pieces[what]
-            p.damaged = False
-            p.zone = state.base_sea(side)
+            p = state.update(state.pieces[what], damaged=False, zone=state.base_sea(side))
             note(events, "repair", f"{p.id} ({p.type}) repaired", unit=p.id)
         else:
             spend(state, side, what, state.data.rules.airfield_repair_cost)
@@ -133,9 +131,9 @@ class Deploy(AagPhase):
         ship, zone = state.pieces[action.args[0]], action.args[1]
         cost = state.data.board.seas[zone].deployment[side]
         spend(state, side, state.base_land(side), cost)
-        ship.zone = zone
         for c in state.cargo(ship):
-            c.zone = zone
+            state.update(c, zone=zone)
+        state.update(ship, zone=zone)
         note(events, "deploy", f"{ship.id} ({ship.type}) deployed to {zone} for {cost} supplies", unit=ship.id)
 
 

@@ -41,9 +41,9 @@ class Score(AagPhase):
             state.end_game(winner, victory_cause(target, state.vp[other(winner)]), events)
             return
         state.first = other(state.first)  # AAG Regroup step 6
-        for p in state.pieces.values():
-            p.moved = p.armor_used = p.fired = p.landed = p.unloaded = False
-            p.flown = 0
+        for p in list(state.pieces.values()):
+            if p.moved or p.armor_used or p.fired or p.landed or p.unloaded or p.flown:
+                state.update(p, moved=False, armor_used=False, fired=False, landed=False, unloaded=False, flown=0)
         state.active = []
         state.deferred = {}
         note(events, "turn", f"turn {state.turn + 1}: {state.first} is the first player")

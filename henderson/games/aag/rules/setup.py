@@ -29,6 +29,7 @@ class Setup(AagPhase):
         state.control = dict(setup.control)
         state.airfields = [Airfield(island=a.island, side=a.side) for a in setup.airfields]
         state.pieces = {}
+        state.index = None
         state.next_id = dict.fromkeys(SIDES, 1)
         for place in setup.places:
             for kind, count in place.units.items():

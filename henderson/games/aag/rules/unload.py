@@ -36,9 +36,7 @@ class Unload(AagPhase):
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
         p = state.pieces[action.args[0]]
         ship = p.aboard
-        p.aboard = None
-        p.zone = action.args[1]
-        p.unloaded = True
+        p = state.update(p, aboard=None, zone=action.args[1], unloaded=True)
         note(events, "unload", f"{p.id} ({p.type}) unloaded from {ship} onto {p.zone}")
 
 

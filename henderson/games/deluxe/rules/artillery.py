@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from ..state import DGState
     from ..units import UnitState
 
+LOS_CACHE_LIMIT = 100_000  # lines of sight kept (pairs of hexes) before the cache is emptied
+
 
 def line_of_sight(state: DGState, a: str, b: str) -> bool:
     """DG 8.1.4: can a unit in `a` see hex `b`?
@@ -36,6 +38,8 @@ def line_of_sight(state: DGState, a: str, b: str) -> bool:
     cache = state.game.los_cache
     key = (a, b)
     if key not in cache:
+        if len(cache) > LOS_CACHE_LIMIT:  # bounded: a long-running process plays many games
+            cache.clear()
         cache[key] = _sight(state, a, b)
     return cache[key]
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 HELPER_TYPES = ("lvt", "engineer")  # DG 7.3.3 units that carry others across rivers
 CACHE_LIMIT = 3_000  # searches kept (about 20 kB each) before the cache is emptied
+STEP_TABLES = 64  # tables of steps kept (`Context.step_table`) before they are emptied
 
 
 # a search's result: start, then for hexes to go on from and for forced stops, the previous
@@ -185,12 +186,34 @@ class Context:
         self.key = (side, self.enemy, seen)  # with the helpers, what every search reads
         self._carriers: dict[int, frozenset[str]] = {}
         self.steps: dict[tuple[bool, bool, int], dict[str, list[Step[str]]]] = {}  # `_search`'s, by kind
+        # the game's tables of steps, shared by every context with the same key and helpers
+        # (None: this context's own stops, as `route_search` makes)
+        self.shared: dict[tuple[Any, ...], dict[str, list[Step[str]]]] | None = state.game.step_cache
 
     def carriers(self, need: int) -> frozenset[str]:
         """Hexes whose helpers can still carry `need` units across a river (DG 7.3.3)."""
         found = self._carriers.get(need)
         if found is None:
             found = self._carriers[need] = frozenset(h for h, c in self.capacity.items() if c >= need)
+        return found
+
+    def step_table(self, pool: bool, rivers: bool, need: int) -> dict[str, list[Step[str]]]:
+        """`_search`'s steps out of each hex for one kind of search, filled as hexes are
+        reached: the same for every position where the enemy, the zones of control and the
+        helpers' crossings are (a side's whole movement phase, often), so kept on the game."""
+        kind = (pool, rivers, need)
+        found = self.steps.get(kind)
+        if found is None:
+            if self.shared is None:
+                found = self.steps[kind] = {}
+            else:
+                key = (self.key, kind, self.carriers(need) if rivers else None)
+                found = self.shared.get(key)
+                if found is None:
+                    if len(self.shared) > STEP_TABLES:
+                        self.shared.clear()
+                    found = self.shared[key] = {}
+                self.steps[kind] = found
         return found
 
 
@@ -303,8 +326,17 @@ def _raw_routes(
     found = cache.get(key)
     if found is not None:
         return key, found
+    # the same search with other helpers' crossings left: its routes hold when the helpers
+    # differ only in hexes the search never tried to cross a river into
+    loose = key[:-1]
+    variants = state.game.route_variants
+    for rivers, had, earlier in variants.get(loose, ()):
+        found = cache.get(earlier)
+        if found is not None and carriers & rivers == had:
+            return earlier, found
     if len(cache) > CACHE_LIMIT:
         cache.clear()
+        variants.clear()
     ctx.helper_type = all(types)
     lead = units[0]
     best = _search(state, lead, ctx, start, budget, extra, need)
@@ -317,7 +349,16 @@ def _raw_routes(
                     helpers = (n,) if sc[2] else ()
                     best.add(n, Route(cost, sc[1], True, path=(n,), helpers=helpers))
     cache[key] = best
+    rivers = _river_crossings(state, start, best)
+    variants.setdefault(loose, []).append((rivers, carriers & rivers, key))
     return key, best
+
+
+def _river_crossings(state: DGState, start: str, best: RouteMap) -> frozenset[str]:
+    """The hexes a search may have tried to cross a river into (DG 7.3.3), from its start
+    and every hex it reached: only there do the helpers' crossings change its routes."""
+    edges = state.game.edges
+    return frozenset(to for here in (start, *best.costs) for to, _, river in edges[here] if river)
 
 
 Edges = dict[str, tuple[tuple[str, int, bool], ...]]  # hex -> (next hex, cost, a river may stop the unit)
@@ -376,7 +417,7 @@ def _search(
     enemy, zoc, cap = ctx.enemy, ctx.zoc, ctx.capacity
     rivers = not pool and not (ctx.helper_type and need == 1)  # DG 7.3.3 crossings may stop the unit
     # the steps out of a hex are the same for every search of this kind in this context
-    known = ctx.steps.setdefault((pool, rivers, need), {})
+    known = ctx.step_table(pool, rivers, need)
 
     def out_of(here: str) -> list[Step[str]]:
         out: list[Step[str]] = []
@@ -420,6 +461,7 @@ def route_search(
     (DG 7.3.3): what tells why a hex is out of reach. Not cached; for refusals only."""
     c = copy.copy(ctx)
     c.steps = {}  # other stops than the context's searches
+    c.shared = None
     if not zoc:
         c.zoc = frozenset()
     helpers = [state.data.units[u.id].type in HELPER_TYPES for u in units]
