@@ -190,6 +190,7 @@ class LiveMatch:
         current = state.current_player()
         mine = side is not None and current == side and self.player(side) == HUMAN
         since = max(0, min(since, steps))
+        legal = state.legal_actions() if mine else []
         return {
             "type": "state",
             "match": self.id,
@@ -205,7 +206,9 @@ class LiveMatch:
             "revision": revision,
             "current_player": current,
             "your_turn": mine,
-            "legal_actions": [str(a) for a in state.legal_actions()] if mine else [],
+            "legal_actions": [str(a) for a in legal],
+            # the same actions, in the same order, as verbs with typed arguments (the browser reads these)
+            "actions": [self.game.describe(a).to_json() for a in legal],
             "view": state.view(side),
             "terminal": state.is_terminal(),
             "winner": state.winner(),

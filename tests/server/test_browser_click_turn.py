@@ -48,7 +48,8 @@ def click_place(page: Any, place: str) -> None:
 
 def one_click_step(page: Any, moved: set[str]) -> None:
     """One US decision by clicks; `moved` holds the phases in which a move was made."""
-    legal = [str(a) for a in seat(page)["legal_actions"]]
+    message = seat(page)
+    legal = [str(a) for a in message["legal_actions"]]
     phase = str(page.locator("#status").inner_text()).split(" · your")[0]
     before = log_count(page)
     unit_place = [a for a in legal if a.split()[0] in PLACES and len(a.split()) == 3]
@@ -59,7 +60,9 @@ def one_click_step(page: Any, moved: set[str]) -> None:
         page.locator(f"#board-svg [data-counter='{unit}']").first.dispatch_event("click")
     elif unit_place:
         moved.add(phase)
-        _, unit, place = unit_place[0].split()
+        info = next(a for a in message["actions"] if a["text"] == unit_place[0])
+        unit = next(x["value"] for x in info["args"] if x["role"] == "unit")
+        place = next(x["value"] for x in info["args"] if x["role"] in ("to", "target"))  # a box by its board id
         counter = page.locator(f"#board-svg [data-counter='{unit}']")
         if counter.count():
             counter.first.dispatch_event("click")

@@ -8,6 +8,7 @@
 // dice in the slots of its neck (AAG Appendix 2), from the events of the log. A click on a
 // stack selects it and marks the areas its legal actions reach; a click on a marked area
 // plays the action. The renderer decides no rule: it shows the legal actions.
+import { arg, argsOf, byVerb, unitsOf } from "../js/actions.js";
 import { el, lastMoves, reset } from "../js/svg.js";
 
 const MAP_X = 6; // the map's left edge, px
@@ -22,8 +23,8 @@ const SHORT = {
   cruiser: "CA", carrier: "CV", battleship: "BB", bomber: "BMB", fighter: "FTR", pt_boat: "PT", supply: "SUP",
 };
 const ORDER = Object.keys(SHORT);
-const UNIT_ZONE_VERBS = ["deploy", "land", "unload"]; // VERB ID ZONE
-const ZONE_VERBS = ["fight", "build"]; // VERB ZONE
+const UNIT_ZONE_VERBS = ["deploy", "land", "unload"]; // a unit, then where it goes
+const ZONE_VERBS = ["fight", "build"]; // a zone alone
 
 export const keys = { e: "end", r: "roll" };
 
@@ -36,10 +37,6 @@ export function phase(view) {
   const step = memo.steps.get(view.step);
   const hidden = step && step.params.hidden_name && (view.options || {}).hidden_movement;
   return `Turn ${view.turn} · ${hidden ? step.params.hidden_name : step ? step.name : view.step}`;
-}
-
-function words(action) {
-  return action.split(/\s+/);
 }
 
 function html(tag, attrs = {}, ...children) {
@@ -118,33 +115,31 @@ function stacksIn(pieces) {
   return [...groups.values()].sort((a, b) => (a.side === b.side ? ORDER.indexOf(a.type) - ORDER.indexOf(b.type) || a.aboard - b.aboard : a.side === "jp" ? -1 : 1));
 }
 
-const UNIT_ID = /^(us|jp)\d+$/;
-
 /** The legal actions of the selected units by the zone they lead to (a landing on a carrier:
  * the carrier's zone, from `pieces`). */
-function targetsOf(legal, ids, pieces = {}) {
+function targetsOf(actions, ids, pieces = {}) {
   const out = new Map();
   const add = (zone, action) => {
     if (!out.has(zone)) out.set(zone, []);
     out.get(zone).push(action);
   };
-  for (const action of legal) {
-    const w = words(action);
-    if (w[0] === "move" && w.length === 3 && w[2].split(",").some((id) => ids.includes(id))) add(w[1], action);
-    else if (UNIT_ZONE_VERBS.includes(w[0]) && w.length === 3 && ids.includes(w[1])) {
-      add(UNIT_ID.test(w[2]) && pieces[w[2]] ? pieces[w[2]].zone : w[2], action);
-    }
+  for (const action of byVerb(actions, "move")) if (arg(action, "units").some((id) => ids.includes(id))) add(arg(action, "to"), action);
+  for (const action of byVerb(actions, ...UNIT_ZONE_VERBS)) {
+    const [unit, to] = action.args;
+    if (!to || !ids.includes(unit.value)) continue;
+    add(to.kind === "unit" && pieces[to.value] ? pieces[to.value].zone : to.value, action);
   }
   return out;
 }
 
-function actors(legal) {
+/** Units that have something to do now: those an action names first, a load's cargo, a move's units. */
+function actors(actions) {
   const out = new Set();
-  for (const action of legal) {
-    const w = words(action);
-    if (w[0] === "move" && w.length === 3) w[2].split(",").forEach((id) => out.add(id));
-    else if (w.length >= 2 && /^(us|jp)\d+$/.test(w[1])) out.add(w[1]);
-    if (w[0] === "load" && w.length === 3) out.add(w[2]);
+  for (const action of actions) {
+    const first = action.args[0];
+    if (action.verb === "move") arg(action, "units").forEach((id) => out.add(id));
+    else if (action.verb === "load") unitsOf(action).forEach((id) => out.add(id));
+    else if (first && first.kind === "unit") out.add(first.value);
   }
   return out;
 }
@@ -235,8 +230,8 @@ function drawBattleBox(svg, board, view, log, x, y, width) {
 
 function actionButtons(ctx, actions) {
   return html("div", { class: "buttons" }, actions.map((a) => html("button", {
-    type: "button", "data-action": a, title: a, onclick: () => ctx.play(a),
-  }, describe(a, ctx.view, ctx.board) || a)));
+    type: "button", "data-action": a.text, title: a.text, onclick: () => ctx.play(a.text),
+  }, describe(a, ctx.view, ctx.board) || a.text)));
 }
 
 function purchasesThisTurn(log) {
@@ -282,13 +277,13 @@ function oddsBox(board, answer) {
 }
 
 function drawPanel(ctx) {
-  const { view, board, legal } = ctx;
+  const { view, board, legal, actions } = ctx;
   if (!ctx.panel) return;
   const battle = view.battle;
   if (battle && battle.attacker === ctx.side && legal.includes("roll") && ["sea", "air", "land"].includes(battle.category)) {
     ctx.panel.append(html("h3", {}, `Battle in ${areaName(board, battle.zone)}: ${battle.category} attack`), oddsBox(board, wantOdds(ctx, battle)));
   }
-  const buys = legal.filter((a) => a.startsWith("buy "));
+  const buys = byVerb(actions, "buy");
   const bought = purchasesThisTurn(ctx.log);
   if (buys.length || (bought.length && String(view.step).startsWith("regroup"))) {
     ctx.panel.append(html("h3", {}, "Purchases"),
@@ -296,9 +291,9 @@ function drawPanel(ctx) {
     if (bought.length) ctx.panel.append(html("ul", { class: "bought" }, bought.map((t) => html("li", {}, t))));
     if (buys.length) {
       ctx.panel.append(html("div", { class: "buttons" }, buys.map((a) => {
-        const type = words(a)[1];
+        const type = arg(a, "type");
         const cost = board.units[type] ? ` (${board.units[type].cost})` : "";
-        return html("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) }, `${type.replace(/_/g, " ")}${cost}`);
+        return html("button", { type: "button", "data-action": a.text, onclick: () => ctx.play(a.text) }, `${type.replace(/_/g, " ")}${cost}`);
       })));
     }
   }
@@ -308,13 +303,11 @@ function drawPanel(ctx) {
   ctx.panel.append(html("h3", {}, `${SIDE[sel.side].name} ${t ? t.name : sel.type} ×${sel.ids.length} in ${sel.zone}`),
     html("div", { class: "rule" }, sel.ids.join(", ")));
   if (t) ctx.panel.append(html("div", { class: "rule" }, `attack ${Object.entries(t.attack).map(([k, v]) => `${k} ${v}`).join(", ") || "none"}${t.cargo ? `, carries ${t.cargo}` : ""}${t.range ? `, range ${t.range}` : ""}`));
-  const mine = legal.filter((a) => {
-    const w = words(a);
-    if (w[0] === "move") return false;
-    return w.slice(1).some((x) => sel.ids.includes(x)) && !(UNIT_ZONE_VERBS.includes(w[0]) && !UNIT_ID.test(w[2] || ""));
-  });
+  // the selection's actions other than going to an area (those are clicks on the map)
+  const mine = actions.filter((a) => a.verb !== "move" && unitsOf(a).some((id) => sel.ids.includes(id))
+    && !(UNIT_ZONE_VERBS.includes(a.verb) && (a.args[1] || {}).kind !== "unit"));
   if (mine.length) ctx.panel.append(actionButtons(ctx, mine.slice(0, 14)));
-  const reach = targetsOf(legal, sel.ids, view.pieces || {});
+  const reach = targetsOf(actions, sel.ids, view.pieces || {});
   if (reach.size) ctx.panel.append(html("div", { class: "rule" }, `may go to ${[...reach.keys()].join(", ")}: click a marked area`));
 }
 
@@ -503,14 +496,14 @@ function drawMap(ctx, areas, targets, zoneActions) {
 }
 
 export function render(svg, ctx) {
-  const { view, board, legal } = ctx;
+  const { view, board, actions } = ctx;
   if (!board || !Array.isArray(board.areas) || !board.areas.length || !board.map) throw new Error("no board data");
   const learned = memo.steps.size === 0 && (board.steps || []).length > 0;
   memo.steps = new Map((board.steps || []).map((s) => [s.id, s]));
   if (learned) queueMicrotask(ctx.redraw); // the status line, drawn before the board, names the step
   if (memo.ply !== ctx.ply) {
     memo.ply = ctx.ply;
-    if (memo.sel && !memo.sel.ids.some((id) => actors(legal).has(id))) memo.sel = null;
+    if (memo.sel && !memo.sel.ids.some((id) => actors(actions).has(id))) memo.sel = null;
   }
   const areas = layout(board);
   const width = 2 * MAP_X + board.map.width;
@@ -525,15 +518,13 @@ export function render(svg, ctx) {
     if (!byZone.has(p.zone)) byZone.set(p.zone, []);
     byZone.get(p.zone).push(p);
   }
-  const canAct = actors(legal);
-  const targets = memo.sel ? targetsOf(legal, memo.sel.ids, view.pieces || {}) : new Map();
-  const zoneActions = new Map();
-  for (const a of legal) {
-    const w = words(a);
-    if (ZONE_VERBS.includes(w[0]) && w.length === 2) {
-      if (!zoneActions.has(w[1])) zoneActions.set(w[1], []);
-      zoneActions.get(w[1]).push(a);
-    }
+  const canAct = actors(actions);
+  const targets = memo.sel ? targetsOf(actions, memo.sel.ids, view.pieces || {}) : new Map(); // zone -> [actions]
+  const zoneActions = new Map(); // zone -> [actions]
+  for (const a of byVerb(actions, ...ZONE_VERBS)) {
+    const zone = argsOf(a, "zone")[0];
+    if (!zoneActions.has(zone)) zoneActions.set(zone, []);
+    zoneActions.get(zone).push(a);
   }
 
   // status strip: turn and step, first player, victory points, supplies, reinforcement points
@@ -631,13 +622,13 @@ export function render(svg, ctx) {
 function onArea(ctx, zone, targets, zoneActions) {
   const here = targets.get(zone);
   if (here && here.length) {
-    const first = memo.sel && here.find((a) => words(a).slice(1).join(",").split(",").includes(memo.sel.ids[0]));
-    ctx.play(first || here[0]);
+    const first = memo.sel && here.find((a) => unitsOf(a).includes(memo.sel.ids[0]));
+    ctx.play((first || here[0]).text);
     return;
   }
   const acts = zoneActions.get(zone);
   if (acts && !memo.sel) {
-    ctx.play(acts[0]);
+    ctx.play(acts[0].text);
     return;
   }
   memo.sel = null;
@@ -673,8 +664,7 @@ export function describe(action, view, board) {
     }
     return word.replace(/_/g, " ");
   };
-  const [verb, ...rest] = words(action);
-  const text = `${verb} ${rest.map((w) => w.split(",").map(one).join(", ")).join(" · ")}`;
+  const text = `${action.verb} ${action.args.map((x) => [x.value].flat().map((v) => one(String(v))).join(", ")).join(" · ")}`;
   return named ? text : null;
 }
 

@@ -5,6 +5,7 @@
 // only (DG 7.7, 7.8: the server sends each side only what it may see). A click on a unit
 // marks the hexes its legal actions reach; a click on a marked hex plays the action. The
 // renderer decides no rule: it shows the legal actions and the server's answers.
+import { arg, argsOf, byText, byVerb, texts } from "../js/actions.js";
 import { corners, sharedEdge } from "../js/hexmap.js";
 import { el, focusOn, lastMoves, reset } from "../js/svg.js";
 
@@ -50,10 +51,6 @@ export function phase(view) {
 // selection and zoom kept between draws
 const memo = { unit: null, ply: -1, together: false, scrolled: false, costs: new Map(), costsFor: null, asked: new Set(), hint: "", odds: new Map() };
 
-function words(action) {
-  return action.split(/\s+/);
-}
-
 /** Pixel centres of the hexes: x east, y south, with room for the track above. */
 function geometry(board) {
   const minX = Math.min(...board.hexes.map((h) => h.x)) - 1;
@@ -86,52 +83,61 @@ function placements(view, board) {
   return at;
 }
 
+/** The unit an action names first (the one it is about), or undefined. */
+function unitOf(action) {
+  return argsOf(action, "unit")[0];
+}
+
 /** The legal actions naming `unit` first and a hex second: hex -> [actions]. With
  * `together`, the stack moves that take the unit (DG 7.5): for each hex the one that takes
  * the most units along. */
-function targetsOf(legal, unit, together = false) {
+function targetsOf(actions, unit, together = false) {
   const out = new Map();
-  for (const action of legal) {
-    const w = words(action);
-    if (w.length < 3) continue;
-    if (together) {
-      if (w[0] !== "stack" || !w[1].split("+").includes(unit)) continue;
-      const best = out.get(w[2]);
-      if (!best || words(best[0])[1].split("+").length < w[1].split("+").length) out.set(w[2], [action]);
-    } else if (w[1] === unit && UNIT_HEX_VERBS.includes(w[0])) {
-      if (!out.has(w[2])) out.set(w[2], []);
-      out.get(w[2]).push(action);
+  if (together) {
+    for (const action of byVerb(actions, "stack")) {
+      const units = arg(action, "units");
+      const to = arg(action, "to");
+      if (!units.includes(unit)) continue;
+      const best = out.get(to);
+      if (!best || arg(best[0], "units").length < units.length) out.set(to, [action]);
     }
+    return out;
+  }
+  for (const action of byVerb(actions, ...UNIT_HEX_VERBS)) {
+    const hex = argsOf(action, "hex")[0];
+    if (unitOf(action) !== unit || hex === undefined) continue;
+    if (!out.has(hex)) out.set(hex, []);
+    out.get(hex).push(action);
   }
   return out;
 }
 
 /** Whether a stack move takes `unit` along. */
-function inStackMove(legal, unit) {
-  return legal.some((a) => a.startsWith("stack ") && words(a)[1].split("+").includes(unit));
+function inStackMove(actions, unit) {
+  return byVerb(actions, "stack").some((a) => arg(a, "units").includes(unit));
 }
 
 /** Units that have something to do now (a legal action names them). */
-function actors(legal) {
-  const out = new Set();
-  for (const action of legal) {
-    const w = words(action);
-    if (w.length >= 2 && (UNIT_HEX_VERBS.includes(w[0]) || UNIT_VERBS.includes(w[0]))) out.add(w[1]);
-    if (w[0] === "stack" && w.length >= 2) w[1].split("+").forEach((u) => out.add(u));
+function actors(actions) {
+  const out = new Set(byVerb(actions, ...UNIT_HEX_VERBS, ...UNIT_VERBS).map(unitOf));
+  for (const action of byVerb(actions, "stack")) arg(action, "units").forEach((u) => out.add(u));
+  return out;
+}
+
+/** The actions on a hex alone (open an assault on it, add it, a guerrilla roll): hex -> [actions]. */
+function hexActions(actions) {
+  const out = new Map();
+  for (const action of byVerb(actions, ...HEX_VERBS)) {
+    const hex = argsOf(action, "hex")[0];
+    if (!out.has(hex)) out.set(hex, []);
+    out.get(hex).push(action);
   }
   return out;
 }
 
-function hexActions(legal) {
-  const out = new Map();
-  for (const action of legal) {
-    const w = words(action);
-    if (w.length === 2 && HEX_VERBS.includes(w[0])) {
-      if (!out.has(w[1])) out.set(w[1], []);
-      out.get(w[1]).push(action);
-    }
-  }
-  return out;
+/** The units a verb names, each with its action's text: unit -> text. */
+function unitActions(actions, verb) {
+  return new Map(byVerb(actions, verb).map((a) => [unitOf(a), a.text]));
 }
 
 // -- the movement cost of the selected unit's moves, asked of the server once per position ----
@@ -148,11 +154,12 @@ function wantCosts(ctx, unit, moves) {
   if (!ask.length || ask.length > 40 || !ctx.api || !ctx.api.preview) return;
   for (const a of ask) memo.asked.add(a);
   const spentBefore = (ctx.view.units[unit] && ctx.view.units[unit].spent) || 0;
+  const named = byText(ctx.actions);
   ctx.api.preview(ask, ["units"]).then((answer) => {
     if (memo.costsFor !== key) return;
     for (const r of answer.results) {
       const after = r.ok && r.view.units && r.view.units[unit];
-      if (after && typeof after.spent === "number") memo.costs.set(words(r.action)[2], after.spent - spentBefore);
+      if (after && typeof after.spent === "number") memo.costs.set(arg(named.get(r.action), "to"), after.spent - spentBefore);
     }
     ctx.redraw();
   }, () => {});
@@ -215,7 +222,7 @@ function oddsBox(answer) {
 }
 
 function drawPanel(ctx, placed) {
-  const { view, board, legal } = ctx;
+  const { view, board, legal, actions } = ctx;
   if (!ctx.panel) return;
   const pending = (view.pending || []).at(-1);
   if (pending && pending.kind === "assault") {
@@ -226,7 +233,7 @@ function drawPanel(ctx, placed) {
     ctx.panel.append(oddsBox(wantOdds(ctx, pending)));
   }
   if (pending && pending.kind === "assault") {
-    const general = legal.filter((a) => ["go", "strain", "ambush", "stop", "banzai", "defend", "support"].includes(words(a)[0]));
+    const general = texts(byVerb(actions, "go", "strain", "ambush", "stop", "banzai", "defend", "support"));
     if (general.length) ctx.panel.append(actionButtons(ctx, general.slice(0, 12)));
   }
   const id = memo.unit;
@@ -241,15 +248,15 @@ function drawPanel(ctx, placed) {
         type: "button", "data-select": u.id, onclick: () => { memo.unit = u.id; ctx.redraw(); },
       }, u.id === id ? `[${u.id}]` : u.id))));
   }
-  if (inStackMove(legal, id)) {
+  if (inStackMove(actions, id)) {
     ctx.panel.append(html("div", { class: "buttons" }, html("button", {
       type: "button", "data-together": memo.together ? "yes" : "no",
       onclick: () => { memo.together = !memo.together; ctx.redraw(); },
     }, memo.together ? "move it alone" : "move the stack together")));
   }
-  const mine = legal.filter((a) => words(a)[1] === id && !UNIT_HEX_VERBS.includes(words(a)[0]));
+  const mine = texts(actions.filter((a) => a.args.length && a.args[0].value === id && !UNIT_HEX_VERBS.includes(a.verb)));
   if (mine.length) ctx.panel.append(actionButtons(ctx, mine.slice(0, 12)));
-  const reach = [...targetsOf(legal, id, memo.together).values()].flat();
+  const reach = [...targetsOf(actions, id, memo.together).values()].flat();
   if (reach.length) ctx.panel.append(html("div", { class: "rule" }, `${reach.length} action(s) to marked hexes: click one${memo.hint ? `; ${memo.hint}` : ""}`));
 }
 
@@ -283,28 +290,28 @@ function line(points, attrs) {
 }
 
 export function render(svg, ctx) {
-  const { view, board, legal } = ctx;
+  const { view, board, actions } = ctx;
   if (!board || !Array.isArray(board.hexes) || !board.hexes.length || !board.units) throw new Error("no board data");
   const learned = Object.keys(stepNames).length === 0 && (board.sequence || []).length > 0;
   stepNames = Object.fromEntries((board.sequence || []).map((s) => [s.id, s.name]));
   if (learned) queueMicrotask(ctx.redraw); // the status line, drawn before the board, names the step
   if (memo.ply !== ctx.ply) {
     memo.ply = ctx.ply;
-    if (memo.unit && !actors(legal).has(memo.unit)) memo.unit = null;
+    if (memo.unit && !actors(actions).has(memo.unit)) memo.unit = null;
   }
   const geo = geometry(board);
   const placed = placements(view, board);
   memo.placed = placed;
-  const canAct = actors(legal);
+  const canAct = actors(actions);
   const unit = memo.unit;
-  if (unit && memo.together && !inStackMove(legal, unit)) memo.together = false;
-  const targets = unit ? targetsOf(legal, unit, memo.together) : new Map();
-  const moves = [...targets.values()].flat().filter((a) => a.startsWith("move "));
+  if (unit && memo.together && !inStackMove(actions, unit)) memo.together = false;
+  const targets = unit ? targetsOf(actions, unit, memo.together) : new Map(); // hex -> [actions]
+  const moves = texts([...targets.values()].flat().filter((a) => a.verb === "move"));
   if (unit && moves.length) wantCosts(ctx, unit, moves);
   memo.hint = unit && moves.length > 40 ? "the pointer over a marked hex shows the movement points it costs" : "";
-  const onHex = hexActions(legal);
-  const losable = new Set(legal.filter((a) => a.startsWith("lose ")).map((a) => words(a)[1]));
-  const joinable = new Set(legal.filter((a) => a.startsWith("with ")).map((a) => words(a)[1]));
+  const onHex = hexActions(actions);
+  const losable = unitActions(actions, "lose"); // unit -> its action's text
+  const joinable = unitActions(actions, "with");
   const pending = (view.pending || [])[(view.pending || []).length - 1];
   const assaulted = new Set(pending && pending.kind === "assault" ? pending.targets || [] : []);
 
@@ -356,8 +363,8 @@ export function render(svg, ctx) {
     }, el("title", {}, `${h.id} ${h.terrain}${h.level ? ` level ${h.level}` : ""}${h.coastal ? ", coastal" : ""}${h.river ? ", river" : ""}${h.road ? ", road" : ""}${h.village ? `, ${h.village}` : ""}`));
     poly.addEventListener("click", () => onPlace(ctx, h.id, targets, onHex));
     if (h.terrain !== "sea") numbers.append(el("text", { x: h.px, y: h.py + R * 0.8, "text-anchor": "middle", "font-size": 3.6, class: "hex-id" }, h.id));
-    const move = target && target.find((a) => a.startsWith("move "));
-    if (move) poly.addEventListener("mouseenter", () => wantCosts(ctx, unit, [move]));
+    const move = target && target.find((a) => a.verb === "move");
+    if (move) poly.addEventListener("mouseenter", () => wantCosts(ctx, unit, [move.text]));
     hexLayer.append(poly);
   }
   svg.append(hexLayer, numbers);
@@ -416,7 +423,7 @@ export function render(svg, ctx) {
   for (const [id, actions] of onHex) {
     const h = geo.hexes.get(id);
     if (!h) continue;
-    const colour = actions[0].startsWith("guerrilla") ? "#7c3aed" : "#b91c1c";
+    const colour = actions[0].verb === "guerrilla" ? "#7c3aed" : "#b91c1c";
     overlay.append(el("polygon", { points: corners(h.px, h.py, R * 0.88, "flat").map((p) => p.join(",")).join(" "), fill: "none", stroke: colour, "stroke-width": 2, "stroke-dasharray": "3 2" }));
   }
   for (const id of assaulted) {
@@ -512,25 +519,24 @@ export function render(svg, ctx) {
 function onPlace(ctx, place, targets, onHex) {
   const here = targets.get(place);
   if (here && here.length === 1) {
-    const w = words(here[0]);
-    if (w[0] === "fire") ctx.pick(here[0]);
-    else ctx.play(here[0]);
+    if (here[0].verb === "fire") ctx.pick(here[0].text);
+    else ctx.play(here[0].text);
     return;
   }
   if (here && here.length > 1) {
-    const move = here.find((a) => a.startsWith("move ") || a.startsWith("land ") || a.startsWith("retreat ") || a.startsWith("advance "));
-    if (move) ctx.play(move);
-    else ctx.pick(here[0]);
+    const move = here.find((a) => ["move", "land", "retreat", "advance"].includes(a.verb));
+    if (move) ctx.play(move.text);
+    else ctx.pick(here[0].text);
     return;
   }
   const action = onHex.get(place);
   if (action && !memo.unit) {
-    ctx.play(action[0]);
+    ctx.play(action[0].text);
     return;
   }
   // a hex of the seat's own units opens its stack: one with something to do is selected
   const mine = ((memo.placed && memo.placed.get(place)) || []).filter((u) => u.side === ctx.side).map((u) => u.id);
-  const busy = actors(ctx.legal);
+  const busy = actors(ctx.actions);
   memo.unit = mine.length && !mine.includes(memo.unit) ? mine.find((id) => busy.has(id)) || mine[0] : null;
   memo.together = false;
   ctx.redraw();
@@ -581,19 +587,19 @@ export function deselect() {
  */
 function onCounter(ctx, u, place, targets, onHex, losable, joinable, shift = false) {
   if (losable.has(u.id)) {
-    ctx.play(`lose ${u.id}`);
+    ctx.play(losable.get(u.id));
     return;
   }
   if (joinable.has(u.id)) {
-    ctx.play(`with ${u.id}`);
+    ctx.play(joinable.get(u.id));
     return;
   }
   if (memo.unit && targets.has(place) && (shift || u.side !== ctx.side)) {
     onPlace(ctx, place, targets, onHex);
     return;
   }
-  if (!memo.unit && onHex.has(place) && !actors(ctx.legal).has(u.id)) {
-    ctx.play(onHex.get(place)[0]);
+  if (!memo.unit && onHex.has(place) && !actors(ctx.actions).has(u.id)) {
+    ctx.play(onHex.get(place)[0].text);
     return;
   }
   memo.unit = memo.unit === u.id ? null : u.id;

@@ -7,6 +7,7 @@
 // (FB 8.2: several hexes when every attacker is next to all of them), or a defending hex to
 // leave it out. The renderer decides no rule: it shows the legal actions and the server's
 // answers.
+import { arg, argsOf, byText, byVerb, texts } from "../js/actions.js";
 import { corners, sharedEdge } from "../js/hexmap.js";
 import { el, lastMoves, reset } from "../js/svg.js";
 
@@ -17,10 +18,6 @@ const TERRAIN = { clear: "#ebe3bf", jungle: "#8fb27a", ridge: "#c8a36b" };
 const SIDE = {
   us: { fill: "#5d7a34", ink: "#ffffff", edge: "#2f3f18" },
   jp: { fill: "#f0d59a", ink: "#5a1111", edge: "#8a5a12" },
-};
-const BOX_PLACE = { // holding box ids in positions -> names in the notation
-  usaf_reserve: "reserve", usaf_cap: "cap", usaf_ground_attack: "ga",
-  ijaf_reserve: "ijaf-reserve", ijaf_attack: "ijaf-attack", ijn_reserve: "ijn-reserve", ijn_attack: "ijn-attack",
 };
 
 export const keys = { e: "end", r: "resolve", c: "cancel" };
@@ -49,10 +46,6 @@ const memo = {
   sets: null, // the attacks the engine listed before one was opened: { key, actions }
   rebuilding: false, note: null,
 };
-
-function words(action) {
-  return action.split(/\s+/);
-}
 
 /** Pixel centres of the map's hexes: columns run east to west, rows south to north. */
 function geometry(board) {
@@ -150,28 +143,39 @@ function placements(view) {
   return at;
 }
 
-/** The legal actions about one unit, by the place they name: place -> [actions]. */
-function targetsOf(legal, unit) {
+const TO_PLACE = ["move", "place", "retreat", "advance", "land", "fly", "bomb"]; // verbs taking a unit to a place
+
+/** The legal actions about one unit, by the place (hex, box) they name: place -> [texts]. */
+function targetsOf(actions, unit) {
   const out = new Map();
-  for (const action of legal) {
-    const w = words(action);
-    if (w.length >= 3 && w[1] === unit && ["move", "place", "retreat", "advance", "land", "fly", "bomb"].includes(w[0])) {
-      const place = w[2];
-      if (!out.has(place)) out.set(place, []);
-      out.get(place).push(action);
-    }
+  for (const action of byVerb(actions, ...TO_PLACE)) {
+    const place = arg(action, "to") ?? arg(action, "target");
+    if (arg(action, "unit") !== unit || place === undefined) continue;
+    if (!out.has(place)) out.set(place, []);
+    out.get(place).push(action.text);
   }
   return out;
 }
 
-/** Units that have something to do now (a legal action names them second). */
-function actors(legal) {
-  const out = new Set();
-  for (const action of legal) {
-    const w = words(action);
-    if (w.length >= 2 && ["move", "place", "retreat", "advance", "land", "fly", "bomb", "lose", "add"].includes(w[0])) out.add(w[1]);
-  }
-  return out;
+/** Units that have something to do now (a legal action names them). */
+function actors(actions) {
+  return new Set(byVerb(actions, ...TO_PLACE, "lose", "add").map((a) => arg(a, "unit")));
+}
+
+/** Whether an action names `unit` first and alone (the actions its panel lists as buttons). */
+function aboutUnit(action, unit) {
+  const first = action.args[0];
+  return Boolean(first) && ["unit", "units"].includes(first.kind) && [first.value].flat().join() === unit;
+}
+
+/** The units a verb names, each with its action's text: unit -> text. */
+function unitActions(actions, verb) {
+  return new Map(byVerb(actions, verb).map((a) => [arg(a, "unit"), a.text]));
+}
+
+/** The attacks the engine lists before one is opened (defending hexes only, no units yet). */
+function listedAttacks(actions) {
+  return byVerb(actions, "attack").filter((a) => a.args.every((x) => x.kind === "hex"));
 }
 
 /** What changes only when an attack is resolved: the attack sets listed stay valid until then. */
@@ -186,18 +190,18 @@ function combatKey(view) {
  * notation. The engine lists `attack A+B` only while no attack is open, so the sets are
  * remembered from then.
  */
-function defenderChanges(view, legal) {
+function defenderChanges(view, actions) {
   const join = new Map();
   const drop = new Map();
   const building = view.combat && view.combat.building;
-  if (!building || !legal.length || !memo.sets || memo.sets.key !== combatKey(view)) return { join, drop };
+  if (!building || !actions.length || !memo.sets || memo.sets.key !== combatKey(view)) return { join, drop };
   const now = building.defenders;
   for (const action of memo.sets.actions) {
-    const hexes = words(action)[1].split("+");
+    const hexes = argsOf(action, "hex");
     if (hexes.length === now.length + 1 && now.every((h) => hexes.includes(h))) {
-      join.set(hexes.find((h) => !now.includes(h)), action);
+      join.set(hexes.find((h) => !now.includes(h)), action.text);
     } else if (now.length > 1 && hexes.length === now.length - 1 && hexes.every((h) => now.includes(h))) {
-      drop.set(now.find((h) => !hexes.includes(h)), action);
+      drop.set(now.find((h) => !hexes.includes(h)), action.text);
     }
   }
   return { join, drop };
@@ -218,7 +222,8 @@ async function rebuild(ctx, building, action) {
     if (state) state = await ctx.play(action);
     for (const unit of keep) {
       if (!state) break;
-      if (state.legal_actions.includes(`add ${unit}`)) state = await ctx.play(`add ${unit}`);
+      const add = unitActions(state.actions || [], "add").get(unit);
+      if (add) state = await ctx.play(add);
       else left.push(unit);
     }
   } finally {
@@ -240,6 +245,7 @@ function attackSpec(building) {
 // -- the costs of a selected unit's moves, asked of the server once per position ----------------
 
 function wantCosts(ctx, unit, moves) {
+  const named = byText(ctx.actions);
   const key = `${ctx.ply}:${unit}`;
   if (memo.costsFor === key) return;
   memo.costsFor = key;
@@ -251,7 +257,7 @@ function wantCosts(ctx, unit, moves) {
     for (const r of answer.results) {
       if (!r.ok || !r.view.half_mf) continue;
       const after = r.view.half_mf[unit];
-      const place = words(r.action)[2];
+      const place = arg(named.get(r.action), "to");
       if (after !== undefined) memo.costs.set(place, (before - after) / 2);
     }
     ctx.redraw();
@@ -322,13 +328,13 @@ function oddsTable(answer) {
 }
 
 function drawPanel(ctx, placed) {
-  const { view, board, legal } = ctx;
+  const { view, board, legal, actions } = ctx;
   if (!ctx.panel) return;
   const panel = { append: (...nodes) => ctx.panel.append(...nodes.filter((n) => n !== null && n !== undefined)) };
   const building = view.combat && view.combat.building;
   if (building) {
-    const adds = legal.filter((a) => a.startsWith("add "));
-    const closing = legal.filter((a) => a === "resolve" || a === "cancel");
+    const adds = texts(byVerb(actions, "add"));
+    const closing = texts(byVerb(actions, "resolve", "cancel"));
     panel.append(
       html("h3", {}, `Attack on ${building.defenders.join(" + ")}`),
       html("div", {}, `Attackers: ${building.attackers.join(", ") || "none yet"}`),
@@ -338,7 +344,7 @@ function drawPanel(ctx, placed) {
       adds.length ? html("div", { class: "rule" }, "Add (or click a ringed counter):") : null,
       actionButtons(ctx, adds),
     );
-    const { join, drop } = defenderChanges(view, legal);
+    const { join, drop } = defenderChanges(view, actions);
     if (join.size || drop.size) {
       panel.append(html("div", { class: "rule", "data-hint": "defenders" },
         `${join.size ? `Click a hex marked + (${[...join.keys()].join(", ")}) to attack it too` : ""}`
@@ -362,7 +368,7 @@ function drawPanel(ctx, placed) {
     return;
   }
   const loss = (view.pending || []).find((p) => p.kind === "lose" && p.side === ctx.side);
-  const losses = legal.filter((a) => a.startsWith("lose ") || a.startsWith("retreat "));
+  const losses = texts(byVerb(actions, "lose", "retreat"));
   if (loss && losses.length) {
     const last = ctx.log.length ? ctx.log[ctx.log.length - 1] : null;
     const why = last && [...last.events].reverse().find((e) => e.kind !== "roll" && e.kind !== "step");
@@ -390,7 +396,7 @@ function drawPanel(ctx, placed) {
     panel.append(html("div", { class: "buttons" }, stack.map((id) =>
       html("button", { type: "button", "data-select": id, onclick: () => { memo.unit = id; ctx.redraw(); } }, id === unit ? `[${id}]` : id))));
   }
-  const mine = legal.filter((a) => words(a)[1] === unit);
+  const mine = texts(actions.filter((a) => aboutUnit(a, unit)));
   if (mine.length && mine.length <= 12) panel.append(actionButtons(ctx, mine));
   else if (mine.length) panel.append(html("div", { class: "rule" }, `${mine.length} actions: click a marked hex`));
 }
@@ -398,33 +404,30 @@ function drawPanel(ctx, placed) {
 // -- drawing -----------------------------------------------------------------------------------
 
 export function render(svg, ctx) {
-  const { view, board, legal } = ctx;
+  const { view, board, legal, actions } = ctx;
   if (!board || !Array.isArray(board.hexes) || !board.hexes.length) throw new Error("no board data");
   if (learn(board)) queueMicrotask(ctx.redraw); // the status line, drawn before the board, names the step
   if (memo.ply !== ctx.ply) {
     memo.ply = ctx.ply;
-    if (memo.unit && !actors(legal).has(memo.unit)) memo.unit = null;
+    if (memo.unit && !actors(actions).has(memo.unit)) memo.unit = null;
   }
   const geo = geometry(board);
   const placed = placements(view);
   memo.placed = placed;
-  const canAct = actors(legal);
+  const canAct = actors(actions);
   const unit = memo.unit;
-  const targets = unit ? targetsOf(legal, unit) : new Map();
-  const moves = [...targets.values()].flat().filter((a) => a.startsWith("move "));
+  const targets = unit ? targetsOf(actions, unit) : new Map();
+  const moves = texts(byVerb(actions, "move").filter((a) => arg(a, "unit") === unit));
   if (unit && moves.length) wantCosts(ctx, unit, moves);
-  const attackable = new Map(); // hex -> "attack HEX" action
-  for (const a of legal) {
-    const w = words(a);
-    if (w[0] === "attack" && w.length === 2) for (const h of w[1].split("+")) if (!attackable.has(h)) attackable.set(h, a);
-  }
+  const listed = listedAttacks(actions);
+  const attackable = new Map(); // hex -> the text of the first listed attack on it
+  for (const a of listed) for (const h of argsOf(a, "hex")) if (!attackable.has(h)) attackable.set(h, a.text);
   const building = view.combat && view.combat.building;
-  const listed = legal.filter((a) => words(a)[0] === "attack" && words(a).length === 2);
   if (listed.length) memo.sets = { key: combatKey(view), actions: listed };
   if (!building && legal.length) memo.note = null;
-  const { join, drop } = defenderChanges(view, legal);
-  const addable = new Set(legal.filter((a) => a.startsWith("add ")).map((a) => words(a)[1]));
-  const losable = new Set(legal.filter((a) => a.startsWith("lose ")).map((a) => words(a)[1]));
+  const { join, drop } = defenderChanges(view, actions);
+  const addable = unitActions(actions, "add"); // unit -> its action's text
+  const losable = unitActions(actions, "lose");
 
   const holdingX = geo.right + 20;
   const width = holdingX + 210;
@@ -552,7 +555,7 @@ export function render(svg, ctx) {
   // holding boxes in a column east of the map
   (board.holding_boxes || []).forEach((hb, i) => {
     const each = (height - 70) / 7; // the column runs from under the turn track to the foot of Boxes A-D
-    areas.set(hb.id, { x: holdingX, y: 60 + i * each, w: 200, h: each - 6, id: hb.id, label: hb.name, place: BOX_PLACE[hb.id] || hb.id });
+    areas.set(hb.id, { x: holdingX, y: 60 + i * each, w: 200, h: each - 6, id: hb.id, label: hb.name, place: hb.id });
   });
   for (const area of areas.values()) {
     const place = area.place || area.id;
@@ -626,7 +629,7 @@ export function render(svg, ctx) {
 function onDefender(ctx, place) {
   const building = ctx.view.combat && ctx.view.combat.building;
   if (!building || ctx.replaying) return false;
-  const { join, drop } = defenderChanges(ctx.view, ctx.legal);
+  const { join, drop } = defenderChanges(ctx.view, ctx.actions);
   const action = join.get(place) || drop.get(place);
   if (!action) return false;
   rebuild(ctx, building, action);
@@ -705,7 +708,7 @@ function onPlace(ctx, place, targets, attackable) {
   }
   // a hex of the seat's own units opens its stack: one with something to do is selected
   const mine = ((memo.placed && memo.placed.get(place)) || []).filter((id) => sideOf(ctx.board, id) === ctx.side);
-  const busy = actors(ctx.legal);
+  const busy = actors(ctx.actions);
   memo.unit = mine.length && !mine.includes(memo.unit) ? mine.find((id) => busy.has(id)) || mine[0] : null;
   ctx.redraw();
 }
@@ -741,11 +744,11 @@ export function deselect() {
 function onCounter(ctx, id, place, targets, attackable, addable, losable, shift = false) {
   if (memo.rebuilding) return;
   if (addable.has(id)) {
-    ctx.play(`add ${id}`);
+    ctx.play(addable.get(id));
     return;
   }
   if (losable.has(id)) {
-    ctx.play(`lose ${id}`);
+    ctx.play(losable.get(id));
     return;
   }
   if (onDefender(ctx, place)) return;
@@ -754,7 +757,7 @@ function onCounter(ctx, id, place, targets, attackable, addable, losable, shift 
     onPlace(ctx, place, targets, attackable);
     return;
   }
-  if (!memo.unit && attackable.has(place) && !actors(ctx.legal).has(id)) {
+  if (!memo.unit && attackable.has(place) && !actors(ctx.actions).has(id)) {
     ctx.play(attackable.get(place));
     return;
   }

@@ -1,4 +1,5 @@
 // The game page: one seat's view, its legal actions, the dice, the log, replay and keys.
+import { byText } from "./actions.js";
 import { api, ApiError, inviteFrom, subscribe, tokenFrom } from "./api.js";
 import { openChat } from "./chat.js";
 import * as generic from "./generic.js";
@@ -24,6 +25,7 @@ const ui = {
   busy: false,
   renderedLog: -1,
   waiters: [], // callbacks waiting for the next state message
+  actionsByText: null, // the last state message's structured actions by text: { from, index }
 };
 
 // -- start and seats ------------------------------------------------------------------------
@@ -320,6 +322,7 @@ function drawBoard(shown) {
   $("replay-flag").classList.toggle("hidden", !ui.replay);
   const live = ui.live;
   const legal = ui.replay || !live.your_turn ? [] : live.legal_actions;
+  const actions = ui.replay || !live.your_turn ? [] : live.actions || []; // the same, as verbs and arguments
   const hexes = Array.isArray(ui.board.hexes) && ui.board.hexes.length > 0
     && ui.board.hexes.every((h) => Number.isFinite(h.x) && Number.isFinite(h.y));
   const renderer = ui.renderer || (hexes ? genericHex : null);
@@ -332,7 +335,7 @@ function drawBoard(shown) {
       panel.replaceChildren();
       renderer.render(svg, {
         view: shown.view, board: ui.board, side: live.side, sides: live.sides, current: shown.current,
-        legal, replaying: Boolean(ui.replay), filter: ui.filter, ply: live.ply, panel,
+        legal, actions, replaying: Boolean(ui.replay), filter: ui.filter, ply: live.ply, panel,
         log: ui.replay ? ui.log.slice(0, ui.replay.step) : ui.log,
         lastMoves: lastMoves(ui.replay ? ui.log.slice(0, ui.replay.step) : ui.log),
         play: (action) => play(action),
@@ -480,11 +483,17 @@ function drawActions() {
   if (sel) sel.scrollIntoView({ block: "nearest" });
 }
 
-/** The renderer's words for an action (unit types and places for internal ids), or null. */
+/** The renderer's words for an action (unit types and places for internal ids), or null. The
+ * renderer reads the action's structured value (the state message's `actions`), found by text. */
 function described(action, view) {
   if (!ui.renderer || typeof ui.renderer.describe !== "function" || !view) return null;
+  if (!ui.actionsByText || ui.actionsByText.from !== ui.live) {
+    ui.actionsByText = { from: ui.live, index: byText(ui.live.actions || []) };
+  }
+  const info = ui.actionsByText.index.get(action);
+  if (!info) return null;
   try {
-    return ui.renderer.describe(action, view, ui.board);
+    return ui.renderer.describe(info, view, ui.board);
   } catch {
     return null;
   }
