@@ -277,6 +277,12 @@ class Game(ABC):
     data_dir: Path  # where the data was loaded from
 
     @property
+    def die_faces(self) -> int:
+        """The most faces of any die the game rolls (a d6; more where a roll draws a card):
+        a position's scripted dice must lie in 1..die_faces."""
+        return 6
+
+    @property
     def hidden_information(self) -> bool:
         """Whether `view` ever hides something from a side (fog of war, secret orders)."""
         return Capability.HIDDEN_INFORMATION in self.capabilities
