@@ -165,7 +165,9 @@ def legal_command(
 def apply_command(
     position: Annotated[Path, typer.Argument(metavar="POS")],
     actions: Annotated[list[str], typer.Argument(metavar="ACTION...", help="actions in notation, in order")],
-    seed: Annotated[int | None, typer.Option(min=0, max=2**64 - 1, help="roll with these dice instead of the position's")] = None,
+    seed: Annotated[
+        int | None, typer.Option(min=0, max=2**64 - 1, help="roll with these dice instead of the position's")
+    ] = None,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="write the resulting position here")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print events and position as JSON")] = False,
 ) -> None:
