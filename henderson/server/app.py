@@ -38,6 +38,7 @@ log = logging.getLogger("henderson.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 WS_MESSAGE_LIMIT = 4096
 WS_HELLO_TIMEOUT = 10.0
+MAX_SINCE = 10**9  # a log position (`since`): past the log, no entry is sent
 
 bearer = HTTPBearer(auto_error=False, description="a seat token from an invite link")
 
@@ -180,10 +181,18 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
     # -- a seat -------------------------------------------------------------------------------
 
     @app.get("/api/seat", tags=["seat"])
-    async def seat_state(seat: SeatDep) -> dict[str, Any]:
-        """The seat's view of its match, its legal actions when it must act, and the whole log."""
+    async def seat_state(
+        seat: SeatDep,
+        since: Annotated[
+            int,
+            Query(ge=0, le=MAX_SINCE, description="log entries the client holds: only the ones after them are sent"),
+        ] = 0,
+    ) -> dict[str, Any]:
+        """The seat's view of its match, its legal actions when it must act, and the log: the
+        whole log, or with `since=N` only the entries after the first N (`log_from` says
+        where the entries sent begin), so a client that polls is not sent the game again."""
         live = await hub.match(seat.match_id)
-        return await hub.payload(live, seat.side)
+        return await hub.payload(live, seat.side, since)
 
     @app.post("/api/seat/actions", tags=["seat"])
     async def play(seat: SeatDep, body: PlayAction) -> dict[str, Any]:
@@ -227,16 +236,20 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
 
     @app.websocket("/api/ws")
     async def updates(ws: WebSocket) -> None:
-        """Send `{"token": ...}` first; then each change of the match comes as a state message."""
+        """Send `{"token": ..., "since": N}` first (`since`, optional: the log entries the client
+        holds); then each change of the match comes as a state message with the new entries."""
         await ws.accept()
         try:
             hello = await asyncio.wait_for(ws.receive_text(), WS_HELLO_TIMEOUT)
             if len(hello) > WS_MESSAGE_LIMIT:
                 raise ApiError(413, "too-large", "the message is too long")
             try:
-                token = json.loads(hello).get("token")
+                first = json.loads(hello)
+                token, since = first.get("token"), first.get("since", 0)
             except (ValueError, AttributeError):
                 raise ApiError(400, "bad-json", 'the first message must be {"token": "..."}') from None
+            if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= MAX_SINCE:
+                raise ApiError(422, "invalid-body", f"since: an integer 0..{MAX_SINCE}, the log entries held")
             seat = await hub.seat(token if isinstance(token, str) else None)
             live = await hub.match(seat.match_id)
         except (TimeoutError, WebSocketDisconnect):
@@ -254,7 +267,7 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
         reader = asyncio.create_task(_read_pings(ws))
         try:
             snapshot = live.snapshot()
-            await ws.send_json(await asyncio.to_thread(live.payload, seat.side, 0, snapshot))
+            await ws.send_json(await asyncio.to_thread(live.payload, seat.side, since, snapshot))
             sent = snapshot[1]
             while True:
                 waiter = asyncio.create_task(listener.wake.get())
