@@ -20,7 +20,7 @@ from henderson import agents, games
 from henderson.core.errors import HendersonError
 from henderson.server.errors import ApiError, from_henderson, install_handlers
 from henderson.server.limits import RECORD_LIMIT, BodyLimit
-from henderson.server.matches import Hub, Listener, game_named
+from henderson.server.matches import IDLE_SECONDS, MAX_LIVE, Hub, Listener, game_named
 from henderson.server.schemas import (
     ClaimInvite,
     CreateMatch,
@@ -57,14 +57,23 @@ async def seat_of(request: Request, creds: Annotated[HTTPAuthorizationCredential
 SeatDep = Annotated[Seat, Depends(seat_of)]
 
 
-def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2) -> FastAPI:
+def create_app(
+    db_url: str,
+    *,
+    agent_delay: float = 0.0,
+    agent_workers: int = 2,
+    max_live: int = MAX_LIVE,
+    idle_seconds: float = IDLE_SECONDS,
+) -> FastAPI:
     """The server application storing its matches in `db_url` (SQLite file or PostgreSQL).
 
-    `agent_delay` pauses between computer moves so that a person can follow them.
+    `agent_delay` pauses between computer moves so that a person can follow them; at most
+    `max_live` matches stay in memory, and one idle for `idle_seconds` leaves it (both are
+    loaded again from the database when asked for).
     """
     store = Store(db_url)
     pool = ThreadPoolExecutor(max_workers=agent_workers, thread_name_prefix="henderson-agent")
-    hub = Hub(store, pool, agent_delay)
+    hub = Hub(store, pool, agent_delay, max_live=max_live, idle_seconds=idle_seconds)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
