@@ -276,6 +276,11 @@ class Game(ABC):
     data_version: str  # a content hash of the data files (`core.data.content_version`)
     data_dir: Path  # where the data was loaded from
 
+    def hides_information(self, options: Mapping[str, Any]) -> bool:
+        """Whether a match with these options hides anything from a side (by default, what the
+        game can hide, `hidden_information`; a game whose secrets come with an option says so)."""
+        return self.hidden_information
+
     @property
     def die_faces(self) -> int:
         """The most faces of any die the game rolls (a d6; more where a roll draws a card):

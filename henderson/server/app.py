@@ -233,12 +233,18 @@ def create_app(
 
     @app.get("/api/seat/record", tags=["seat"], response_class=PlainTextResponse)
     async def download(seat: SeatDep) -> Response:
-        """The match as its JSON Lines record."""
-        text = await hub.record_text(seat)
+        """The match as its JSON Lines record; mid-game, in a match that hides something from
+        this seat, the seat's copy (`X-Henderson-Record: seat-copy`, its header's
+        `meta.seat_copy`): each action as the seat read it, without dice."""
+        text, copy = await hub.record_text(seat)
+        name = f"henderson-{seat.match_id}" + (f"-{seat.side or 'spectator'}" if copy else "")
         return PlainTextResponse(
             text,
             media_type="application/x-ndjson",
-            headers={"Content-Disposition": f'attachment; filename="henderson-{seat.match_id}.jsonl"'},
+            headers={
+                "Content-Disposition": f'attachment; filename="{name}.jsonl"',
+                "X-Henderson-Record": "seat-copy" if copy else "whole",
+            },
         )
 
     # -- live updates -------------------------------------------------------------------------

@@ -890,16 +890,36 @@ class Hub:
 
         return {"ply": base.ply, "results": await asyncio.to_thread(run)}
 
-    async def record_text(self, seat: Seat) -> str:
-        """The match's JSON Lines record, every die listed. While the game goes on its header
-        holds the commitment but never the secret, and it is given only for a game that hides
-        nothing from its players; a game with hidden information downloads when it is over
-        (with the secret revealed, for `henderson verify`)."""
+    async def record_text(self, seat: Seat) -> tuple[str, bool]:
+        """The record a seat may download, and whether it is a seat's copy. The whole record,
+        every die listed, when it reveals nothing the seat may not see: the game is over (with
+        the secret revealed, for `henderson verify`), the match hides nothing (a game without
+        hidden information, AAG without hidden movement), or every other side is a computer
+        player; while a game goes on its header holds the commitment, never the secret.
+        Otherwise the seat's copy (`seat_copy`): each entry as the seat read it."""
         live = await self.match(seat.match_id)
-        if not live.state.is_terminal() and live.game.hidden_information:
-            raise ApiError(
-                403,
-                "record-hidden",
-                "the record holds hidden information: it downloads when the game is over",
-            )
-        return live.record.dumps()
+        others = [s for s in live.game.sides if s != seat.side]
+        whole = (
+            live.state.is_terminal()
+            or not live.game.hides_information(live.record.options)
+            or (seat.side is not None and all(live.player(s) != HUMAN for s in others))
+        )
+        return (live.record.dumps(), False) if whole else (seat_copy(live.record, seat.side), True)
+
+
+SEAT_COPY_NOTE = (
+    "a seat's copy: each action as this seat read it when it was played, without the dice; "
+    "it shows the game as the seat saw it and does not replay"
+)
+
+
+def seat_copy(record: GameRecord, side: str | None) -> str:
+    """The record as one seat may read it mid-game, marked as such in its header's `meta`
+    (`seat_copy`: the side, or "spectator"): the entries redacted for the seat when they were
+    played (`read_by`), no die listed (a die may have been rolled out of the seat's sight),
+    no set-up dice and no start position (they may show hidden units)."""
+    header = replace(record, start=None, setup_dice=None, entries=[]).header()
+    header["meta"] = {**record.meta, "seat_copy": {"side": side or SPECTATOR, "note": SEAT_COPY_NOTE}}
+    lines = [json.dumps(header, separators=(",", ":"))]
+    lines += [json.dumps(read_by(e, side), separators=(",", ":")) for e in record.entries]
+    return "\n".join(lines) + "\n"
