@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from henderson import agents, games
 from henderson.core.errors import HendersonError
 from henderson.server.errors import ApiError, from_henderson, install_handlers
-from henderson.server.limits import RECORD_LIMIT, BodyLimit
+from henderson.server.limits import RECORD_LIMIT, BodyLimit, CatchAll
 from henderson.server.matches import IDLE_SECONDS, MAX_LIVE, Hub, Listener, game_named
 from henderson.server.schemas import (
     ClaimInvite,
@@ -342,4 +342,5 @@ def create_app(
         return response
 
     app.add_middleware(BodyLimit, per_path={"/api/records": RECORD_LIMIT})
+    app.add_middleware(CatchAll)  # added last: the outermost
     return app
