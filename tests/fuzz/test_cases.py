@@ -225,3 +225,15 @@ def test_record_error_names_the_line_and_field() -> None:
     text = lines_text([objs[0], replaced(objs[1], ("events",), ["boom"]), *objs[2:]])
     with pytest.raises(RecordError, match="line 2: 'events' must be a list of objects"):
         GameRecord.loads(text, "record")
+
+
+def test_a_deluxe_unit_that_began_its_turn_nowhere_is_refused() -> None:
+    position = positions("deluxe")[-1]
+    unit = next(iter(position["units"]))
+    with pytest.raises(PositionError, match=f"units.{unit}.start"):
+        game_of("deluxe").load_state(replaced(position, ("units", unit, "start"), "narnia"))
+
+
+def test_an_aag_piece_number_out_of_range_is_refused() -> None:
+    with pytest.raises(PositionError, match="next_id"):
+        game_of("aag").load_state(replaced(positions("aag")[-1], ("next_id", "us"), 10**11))
