@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 
 from henderson import games
+from henderson.core import jsontext
 from henderson.core.data import load_toml
 from henderson.core.dice import SeededDice
 from henderson.core.errors import HendersonError
@@ -110,7 +111,7 @@ def read_position(path: Path) -> tuple[Game, State]:
     except OSError as exc:
         raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
     try:
-        obj = json.loads(text)
+        obj = jsontext.loads(text)
     except json.JSONDecodeError as exc:
         raise UsageError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
     if not isinstance(obj, dict) or not isinstance(obj.get("game"), str):
@@ -300,7 +301,7 @@ def verify_command(
         raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
     first = next((line for line in text.splitlines() if line.strip()), "")
     try:
-        kind = json.loads(first).get("format") if first else None
+        kind = jsontext.loads(first).get("format") if first else None
     except (json.JSONDecodeError, AttributeError):
         kind = None
     if kind == pbem.FORMAT:

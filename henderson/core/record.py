@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from henderson.core import jsontext
 from henderson.core.dice import (
     SEED_LIMIT,
     Contribution,
@@ -289,7 +290,7 @@ ENTRY_FIELDS = frozenset(("ply", "player", "action", "events", "dice"))
 EVENT_FIELDS = frozenset(("kind", "text", "data"))
 MAX_ENTRIES = 100_000  # actions in one record: no game of these comes near it
 MAX_DICE = 10_000  # dice listed for one action or the set-up
-MAX_DEPTH = 64  # nesting of JSON objects and lists in one line
+MAX_DEPTH = jsontext.MAX_DEPTH  # nesting of JSON objects and lists in one line
 MAX_NAME = 200  # a game, data version, side or player name
 MAX_TEXT = 4000  # an action's notation or an event's text
 
@@ -328,40 +329,13 @@ def depth_of(value: Any, limit: int = MAX_DEPTH) -> int:
 
 def _parse_line(line: str, where: str) -> Any:
     """One JSON line, refused when it is not JSON or nests deeper than MAX_DEPTH."""
-    if line.count("[") + line.count("{") > MAX_DEPTH and _raw_depth(line) > MAX_DEPTH:
-        raise RecordError(f"{where}: JSON nested deeper than {MAX_DEPTH} levels")
     try:
-        obj = json.loads(line)
+        obj = jsontext.loads(line)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{where}: not JSON ({exc.msg})") from None
-    except RecursionError:
-        raise RecordError(f"{where}: JSON nested deeper than {MAX_DEPTH} levels") from None
     if depth_of(obj) > MAX_DEPTH:
         raise RecordError(f"{where}: JSON nested deeper than {MAX_DEPTH} levels")
     return obj
-
-
-def _raw_depth(line: str) -> int:
-    """The deepest bracket nesting of a JSON text, strings skipped: checked before parsing,
-    which would otherwise recurse as deep as the text nests."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in line:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif ch in "]}":
-            depth -= 1
-    return deepest
 
 
 def _entry(obj: dict[str, Any], index: int, where: str) -> RecordEntry:

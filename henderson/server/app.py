@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
@@ -17,6 +16,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 
 from henderson import agents, games
+from henderson.core import jsontext
 from henderson.core.errors import HendersonError
 from henderson.server.errors import ApiError, from_henderson, install_handlers
 from henderson.server.limits import RECORD_LIMIT, BodyLimit, CatchAll
@@ -259,7 +259,7 @@ def create_app(
             if len(hello) > WS_MESSAGE_LIMIT:
                 raise ApiError(413, "too-large", "the message is too long")
             try:
-                first = json.loads(hello)
+                first = jsontext.loads(hello)
                 token, since = first.get("token"), first.get("since", 0)
             except (ValueError, AttributeError):
                 raise ApiError(400, "bad-json", 'the first message must be {"token": "..."}') from None
@@ -311,7 +311,7 @@ def create_app(
                     await ws.close(code=1009)
                 return
             try:
-                kind = json.loads(text).get("type")
+                kind = jsontext.loads(text).get("type")
             except (ValueError, AttributeError):
                 kind = None
             if kind == "ping":

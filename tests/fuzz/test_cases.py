@@ -237,3 +237,22 @@ def test_a_deluxe_unit_that_began_its_turn_nowhere_is_refused() -> None:
 def test_an_aag_piece_number_out_of_range_is_refused() -> None:
     with pytest.raises(PositionError, match="next_id"):
         game_of("aag").load_state(replaced(positions("aag")[-1], ("next_id", "us"), 10**11))
+
+
+@pytest.mark.parametrize("command", [["verify"], ["replay", "-q"], ["legal"], ["apply", "--", "end"]])
+def test_cli_refuses_json_nested_thousands_deep(
+    command: list[str], monkeypatch: Any, capsys: Any, tmp_path: Any
+) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000 + "\n")
+    args = [command[0], str(path), *command[1:]]
+    code, _, err = cli_run(monkeypatch, capsys, *args)
+    assert_cli_refuses(code, err)
+    assert "nested deeper" in err
+
+
+def test_a_websocket_hello_nested_deep_gets_an_error_message(server: Any) -> None:
+    with server.websocket_connect("/api/ws") as ws:
+        ws.send_text("[" * 2000 + "]" * 2000)
+        answer = ws.receive_json()
+        assert answer["type"] == "error" and answer["error"] == "bad-json"
