@@ -169,12 +169,13 @@ WRITE_ATTEMPTS = 8  # writes retried when SQLite reports the database busy all t
 
 def _sqlite_pragmas(dbapi_connection: Any, _: Any) -> None:
     """Each SQLite connection: write-ahead log (readers never wait for a writer), a busy
-    timeout (a writer waits for the lock instead of failing), and fsync at checkpoints only."""
+    timeout (a writer waits for the lock instead of failing), and every commit synced to disk
+    (`synchronous=FULL`: an acknowledged action survives a power cut, not only a crash)."""
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA synchronous=FULL")
     finally:
         cursor.close()
 
