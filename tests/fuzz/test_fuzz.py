@@ -152,3 +152,24 @@ def test_match_requests_start_a_match_or_answer_4xx(game: str, options: Any, pla
         return
     assert 400 <= response.status_code < 500, response.text
     assert stored_matches(server) == before
+
+
+@settings(FUZZ, max_examples=max(10, EXAMPLES // 2))
+@given(name=st.sampled_from(GAMES), text=actions, ply=st.one_of(st.just(None), st.integers(-5, 10**12)))
+def test_action_requests_are_played_or_answer_4xx(name: str, text: str, ply: int | None, server: Any) -> None:
+    made = server.post("/api/matches", json={"game": name, "hotseat": True}).json()
+    headers = {"Authorization": f"Bearer {next(iter(made['seats'].values()))}"}
+    before = server.get("/api/seat", headers=headers).json()
+    decider = made["seats"].get(before["current_player"])
+    if decider is not None:
+        headers = {"Authorization": f"Bearer {decider}"}
+    response = server.post(
+        "/api/seat/actions", json={"action": text, "ply": before["ply"] if ply is None else ply}, headers=headers
+    )
+    assert response.status_code == 200 or 400 <= response.status_code < 500, response.text
+    after = server.get("/api/seat", headers=headers).json()
+    if response.status_code != 200:
+        assert set(response.json()) >= {"error", "message"}
+        assert after["steps"] == before["steps"]  # nothing written
+    else:
+        assert after["steps"] == before["steps"] + 1
