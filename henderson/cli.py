@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 
 from henderson import games
+from henderson.core import jsontext
 from henderson.core.data import load_toml
 from henderson.core.dice import SeededDice
 from henderson.core.errors import HendersonError
@@ -110,7 +111,7 @@ def read_position(path: Path) -> tuple[Game, State]:
     except OSError as exc:
         raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
     try:
-        obj = json.loads(text)
+        obj = jsontext.loads(text)
     except json.JSONDecodeError as exc:
         raise UsageError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
     if not isinstance(obj, dict) or not isinstance(obj.get("game"), str):
@@ -165,7 +166,9 @@ def legal_command(
 def apply_command(
     position: Annotated[Path, typer.Argument(metavar="POS")],
     actions: Annotated[list[str], typer.Argument(metavar="ACTION...", help="actions in notation, in order")],
-    seed: Annotated[int | None, typer.Option(help="roll with these dice instead of the position's")] = None,
+    seed: Annotated[
+        int | None, typer.Option(min=0, max=2**64 - 1, help="roll with these dice instead of the position's")
+    ] = None,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="write the resulting position here")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print events and position as JSON")] = False,
 ) -> None:
@@ -311,7 +314,7 @@ def verify_command(
         raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
     first = next((line for line in text.splitlines() if line.strip()), "")
     try:
-        kind = json.loads(first).get("format") if first else None
+        kind = jsontext.loads(first).get("format") if first else None
     except (json.JSONDecodeError, AttributeError):
         kind = None
     if kind == pbem.FORMAT:

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from henderson import games
+from henderson.core import jsontext
 from henderson.core.dice import KeyedDice, RecordedDice, commitment, stream_key
 from henderson.core.errors import HendersonError
 from henderson.core.game import DiceNeeded, Game, NoDice, Side, State, other_side
@@ -324,7 +325,7 @@ class Exchange:
 
 def _json(line: str, number: int) -> dict[str, Any]:
     try:
-        obj = json.loads(line)
+        obj = jsontext.loads(line)
     except json.JSONDecodeError as exc:
         raise ExchangeError(number, f"not JSON ({exc.msg})") from None
     if not isinstance(obj, dict):
@@ -370,7 +371,7 @@ class Secrets:
     @classmethod
     def read(cls, path: Path) -> Secrets:
         try:
-            obj = json.loads(path.read_text(encoding="utf-8"))
+            obj = jsontext.loads(path.read_text(encoding="utf-8"))
         except OSError as exc:
             raise HendersonError(f"{path}: cannot read ({exc.strerror})") from None
         except json.JSONDecodeError as exc:

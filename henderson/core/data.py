@@ -19,17 +19,63 @@ T = TypeVar("T")
 SOURCE_PART = re.compile(r"^(rule (FB|DG|AAG) [0-9A-Za-z.\-]+.*|history: .+|design: .+)$")
 
 
-def load_toml(path: Path) -> dict[str, Any]:
-    """Parse one TOML file; a DataError names the file and the line when it is malformed."""
+MAX_DATA_FILE = 4 * 1024 * 1024  # no data file of a game comes near it
+
+
+class Document(dict[str, Any]):
+    """A data file's top-level tables, noting which ones a loader reads, so that a table or
+    key no loader knows is reported (`unread`) instead of silently ignored."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seen: set[str] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        self.seen.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.seen.add(key)
+        return super().get(key, default)
+
+    def unread(self) -> list[str]:
+        """The top-level keys no loader asked for."""
+        return [k for k in self if k not in self.seen]
+
+
+def load_toml(path: Path) -> Document:
+    """Parse one TOML file; a DataError names the file and the line when it is malformed, too
+    large, or cut short (a file that ends in the middle of a line: every data file ends with
+    a newline, so a truncated one that still parses is refused too)."""
     try:
         with path.open("rb") as fh:
-            return tomllib.load(fh)
+            raw = fh.read(MAX_DATA_FILE + 1)
     except FileNotFoundError:
         raise DataError(str(path), "", "", "file not found") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(str(path), "", "", f"malformed TOML: {exc}") from None
     except OSError as exc:
         raise DataError(str(path), "", "", f"cannot read: {exc.strerror}") from None
+    if len(raw) > MAX_DATA_FILE:
+        raise DataError(str(path), "", "", f"larger than {MAX_DATA_FILE} bytes")
+    if raw and not raw.endswith(b"\n"):
+        raise DataError(str(path), "", "", "ends in the middle of a line: the file looks cut short")
+    try:
+        return Document(tomllib.loads(raw.decode("utf-8")))
+    except UnicodeDecodeError:
+        raise DataError(str(path), "", "", "not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(str(path), "", "", f"malformed TOML: {exc}") from None
+
+
+CHECKED_APART = ("game.toml", "sequence.toml")  # the manifest and the sequence have checks of their own
+
+
+def report_unread(col: Collector, docs: Mapping[str, Any]) -> None:
+    """Report each top-level table or key of the files that no loader read (`Document`); the
+    manifest and the sequence of play refuse unknown keys where they are read."""
+    for name, doc in docs.items():
+        if isinstance(doc, Document) and name not in CHECKED_APART:
+            for key in doc.unread():
+                col.add(name, key, "", "unknown table or key")
 
 
 def valid_source(value: Any) -> bool:

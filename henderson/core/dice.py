@@ -124,25 +124,46 @@ class ExternalDice:
         return None
 
 
-def dice_from_json(obj: Any) -> Dice | None:
-    """Rebuild a stored dice source; None when the position stores none."""
+SEED_LIMIT = 1 << 64  # a stored seed or generator state is a 64-bit number
+MAX_FACES = 6  # a die of every game; a game with a larger draw (a card) says so (`Game.die_faces`)
+MAX_SCRIPTED = 100_000  # scripted dice a position may list
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def dice_from_json(obj: Any, faces: int = MAX_FACES) -> Dice | None:
+    """Rebuild a stored dice source; None when the position stores none. ValueError names what
+    is wrong: a seed or state outside 0..2**64-1, a scripted die outside 1..`faces`."""
     if obj is None:
         return None
     if not isinstance(obj, dict):
         raise ValueError("dice must be an object")
     kind = obj.get("kind")
     if kind == "seeded":
-        seed = obj.get("seed")
-        state = obj.get("state")
-        if not isinstance(seed, int) or not (state is None or isinstance(state, int)):
-            raise ValueError("seeded dice need an integer seed (and optional integer state)")
+        unknown = sorted(set(obj) - {"kind", "seed", "state"})
+        if unknown:
+            raise ValueError(f"seeded dice have no field {unknown[0]!r}")
+        seed: Any = obj.get("seed")
+        state: Any = obj.get("state")
+        if not _is_int(seed) or not 0 <= seed < SEED_LIMIT:
+            raise ValueError("seeded dice need an integer seed 0..2**64-1")
+        if state is not None and (not _is_int(state) or not 0 <= state < SEED_LIMIT):
+            raise ValueError("seeded dice need an integer state 0..2**64-1 (or none)")
         return SeededDice(seed, state)
     if kind == "scripted":
+        unknown = sorted(set(obj) - {"kind", "values"})
+        if unknown:
+            raise ValueError(f"scripted dice have no field {unknown[0]!r}")
         values = obj.get("values")
-        if not isinstance(values, list) or not all(isinstance(v, int) for v in values):
-            raise ValueError("scripted dice need a list of integer values")
+        if not isinstance(values, list) or len(values) > MAX_SCRIPTED:
+            raise ValueError(f"scripted dice need a list of at most {MAX_SCRIPTED} values")
+        for i, v in enumerate(values):
+            if not _is_int(v) or not 1 <= v <= faces:
+                raise ValueError(f"scripted die {i + 1} must be an integer 1..{faces}, got {v!r}"[:120])
         return ScriptedDice(values)
-    raise ValueError(f"unknown dice kind {kind!r} (expected 'seeded' or 'scripted')")
+    raise ValueError(f"unknown dice kind {kind!r} (expected 'seeded' or 'scripted')"[:120])
 
 
 # -- dice nobody controls or foresees: commit and reveal ----------------------------------------

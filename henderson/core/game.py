@@ -276,6 +276,17 @@ class Game(ABC):
     data_version: str  # a content hash of the data files (`core.data.content_version`)
     data_dir: Path  # where the data was loaded from
 
+    def hides_information(self, options: Mapping[str, Any]) -> bool:
+        """Whether a match with these options hides anything from a side (by default, what the
+        game can hide, `hidden_information`; a game whose secrets come with an option says so)."""
+        return self.hidden_information
+
+    @property
+    def die_faces(self) -> int:
+        """The most faces of any die the game rolls (a d6; more where a roll draws a card):
+        a position's scripted dice must lie in 1..die_faces."""
+        return 6
+
     @property
     def hidden_information(self) -> bool:
         """Whether `view` ever hides something from a side (fog of war, secret orders)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any, NoReturn
 
-from henderson.core.dice import Dice, SeededDice, dice_from_json, fresh_seed
+from henderson.core.dice import MAX_FACES, Dice, SeededDice, dice_from_json, fresh_seed
 from henderson.core.errors import PositionError
 
 FORMAT = "henderson-position"
@@ -54,11 +54,12 @@ def check_data_version(written: Any, installed: str, where: str) -> None:
         )
 
 
-def read_dice(obj: Mapping[str, Any], given: Dice | None) -> Dice:
+def read_dice(obj: Mapping[str, Any], given: Dice | None, faces: int = MAX_FACES) -> Dice:
     """The dice a loaded position rolls with: those given, else the ones stored in it, else
-    fresh secret dice (a position without dice never rolls the same dice every time)."""
+    fresh secret dice (a position without dice never rolls the same dice every time). Stored
+    scripted dice must lie in 1..`faces` (the game's largest die)."""
     try:
-        stored = dice_from_json(obj.get("dice"))
+        stored = dice_from_json(obj.get("dice"), faces)
     except ValueError as exc:
         raise PositionError("dice", str(exc)) from None
     return given or stored or SeededDice(fresh_seed())

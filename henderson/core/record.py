@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from henderson.core import jsontext
 from henderson.core.dice import (
+    SEED_LIMIT,
     Contribution,
     Dice,
     RecordedDice,
@@ -210,42 +212,52 @@ class GameRecord:
 
     @classmethod
     def loads(cls, text: str, source: str = "record") -> GameRecord:
+        """A record from its JSON Lines text, every field checked before any game code runs:
+        known fields only, each of its type, numbers in range, nesting and length bounded.
+        RecordError names the line and the field."""
         lines = [(i + 1, line) for i, line in enumerate(text.splitlines()) if line.strip()]
         if not lines:
             raise RecordError(f"{source}: empty file, expected a header line")
+        if len(lines) > MAX_ENTRIES + 1:
+            raise RecordError(f"{source}: more than {MAX_ENTRIES} actions")
         objs: list[tuple[int, dict[str, Any]]] = []
         for number, line in lines:
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise RecordError(f"{source}: line {number}: not JSON ({exc.msg})") from None
+            obj = _parse_line(line, f"{source}: line {number}")
             if not isinstance(obj, dict):
                 raise RecordError(f"{source}: line {number}: expected a JSON object")
             objs.append((number, obj))
         number, head = objs[0]
+        where = f"{source}: line {number}"
         if head.get("format") != RECORD_FORMAT:
-            raise RecordError(f"{source}: line {number}: format must be {RECORD_FORMAT!r}")
-        if head.get("version") != RECORD_VERSION:
-            raise RecordError(f"{source}: line {number}: unsupported version {head.get('version')!r}")
-        for key, kind in (("game", str), ("data_version", str)):
-            if not isinstance(head.get(key), kind):
-                raise RecordError(f"{source}: line {number}: header field {key!r} missing or not text")
+            raise RecordError(f"{where}: format must be {RECORD_FORMAT!r}")
+        if head.get("version") != RECORD_VERSION or isinstance(head.get("version"), bool):
+            raise RecordError(f"{where}: unsupported version {_show(head.get('version'))}")
+        unknown = [k for k in head if k not in HEADER_FIELDS]
+        if unknown:
+            raise RecordError(f"{where}: unknown header field {_show(unknown[0])}")
+        for key in ("game", "data_version"):
+            value = head.get(key)
+            if not isinstance(value, str) or not 0 < len(value) <= MAX_NAME:
+                raise RecordError(f"{where}: header field {key!r} missing or not text of 1..{MAX_NAME} characters")
         seed = head.get("seed")
-        if seed is not None and not isinstance(seed, int):
-            raise RecordError(f"{source}: line {number}: header field 'seed' must be an integer")
+        if seed is not None and (not _is_int(seed) or not 0 <= seed < SEED_LIMIT):
+            raise RecordError(f"{where}: header field 'seed' must be an integer 0..2**64-1, got {_show(seed)}")
         setup = head.get("setup_dice")
         if setup is not None and not _dice_list(setup):
-            raise RecordError(f"{source}: line {number}: header field 'setup_dice' must be a list of dice")
+            raise RecordError(f"{where}: header field 'setup_dice' must be a list of dice")
         for key in ("options", "players", "meta"):
             if head.get(key) is not None and not isinstance(head.get(key), dict):
-                raise RecordError(f"{source}: line {number}: header field {key!r} must be an object")
+                raise RecordError(f"{where}: header field {key!r} must be an object")
+        for side, player in (head.get("players") or {}).items():
+            if not isinstance(player, str) or not 0 < len(player) <= MAX_NAME or len(side) > MAX_NAME:
+                raise RecordError(f"{where}: header field 'players.{side[:MAX_NAME]}' must be a player's name")
         start = head.get("start")
         if start is not None and not isinstance(start, dict):
-            raise RecordError(f"{source}: line {number}: header field 'start' must be a position (an object)")
+            raise RecordError(f"{where}: header field 'start' must be a position (an object)")
         try:
             committed = None if head.get("dice") is None else DiceCommitment.from_json(head["dice"])
         except ValueError as exc:
-            raise RecordError(f"{source}: line {number}: {exc}") from None
+            raise RecordError(f"{where}: {exc}") from None
         record = cls(
             game=head["game"],
             data_version=head["data_version"],
@@ -258,19 +270,7 @@ class GameRecord:
             dice=committed,
         )
         for number, obj in objs[1:]:
-            action, player = obj.get("action"), obj.get("player")
-            if not isinstance(action, str) or not isinstance(player, str):
-                raise RecordError(f"{source}: line {number}: needs text fields 'action' and 'player'")
-            events = obj.get("events", [])
-            if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
-                raise RecordError(f"{source}: line {number}: 'events' must be a list of objects")
-            for event in events:
-                if event.get("kind") == "roll" and not _is_die((event.get("data") or {}).get("value")):
-                    raise RecordError(f"{source}: line {number}: a roll event needs a die 'value'")
-            dice = obj.get("dice")
-            if dice is not None and not _dice_list(dice):
-                raise RecordError(f"{source}: line {number}: 'dice' must be a list of dice")
-            record.entries.append(RecordEntry(len(record.entries), player, action, events, dice))
+            record.entries.append(_entry(obj, len(record.entries), f"{source}: line {number}"))
         return record
 
     @classmethod
@@ -283,12 +283,92 @@ class GameRecord:
         return cls.loads(text, str(path))
 
 
+HEADER_FIELDS = frozenset(
+    ("format", "version", "game", "data_version", "seed", "options", "players", "start", "setup_dice", "dice", "meta")
+)
+ENTRY_FIELDS = frozenset(("ply", "player", "action", "events", "dice"))
+EVENT_FIELDS = frozenset(("kind", "text", "data"))
+MAX_ENTRIES = 100_000  # actions in one record: no game of these comes near it
+MAX_DICE = 10_000  # dice listed for one action or the set-up
+MAX_DEPTH = jsontext.MAX_DEPTH  # nesting of JSON objects and lists in one line
+MAX_NAME = 200  # a game, data version, side or player name
+MAX_TEXT = 4000  # an action's notation or an event's text
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _is_die(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 1000
+    return _is_int(value) and 1 <= value <= 1000
 
 
 def _dice_list(value: Any) -> bool:
-    return isinstance(value, list) and all(_is_die(v) for v in value)
+    return isinstance(value, list) and len(value) <= MAX_DICE and all(_is_die(v) for v in value)
+
+
+def depth_of(value: Any, limit: int = MAX_DEPTH) -> int:
+    """How deep JSON objects and lists nest in `value` (counted without recursion, stopping
+    once past `limit`), so that a line nested too deep is refused before anything walks it."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            if deepest > limit:
+                return deepest
+            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def _parse_line(line: str, where: str) -> Any:
+    """One JSON line, refused when it is not JSON or nests deeper than MAX_DEPTH."""
+    try:
+        obj = jsontext.loads(line)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{where}: not JSON ({exc.msg})") from None
+    if depth_of(obj) > MAX_DEPTH:
+        raise RecordError(f"{where}: JSON nested deeper than {MAX_DEPTH} levels")
+    return obj
+
+
+def _entry(obj: dict[str, Any], index: int, where: str) -> RecordEntry:
+    """One action line of a record, checked field by field (RecordError names the field)."""
+    unknown = [k for k in obj if k not in ENTRY_FIELDS]
+    if unknown:
+        raise RecordError(f"{where}: unknown field {_show(unknown[0])}")
+    action, player = obj.get("action"), obj.get("player")
+    if not isinstance(action, str) or not isinstance(player, str):
+        raise RecordError(f"{where}: needs text fields 'action' and 'player'")
+    if len(action) > MAX_TEXT or len(player) > MAX_NAME:
+        raise RecordError(f"{where}: 'action' or 'player' is too long")
+    ply = obj.get("ply", index)
+    if not _is_int(ply) or ply != index:
+        raise RecordError(f"{where}: 'ply' must be {index}, the entry's number, got {_show(ply)}")
+    events = obj.get("events", [])
+    if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
+        raise RecordError(f"{where}: 'events' must be a list of objects")
+    for n, event in enumerate(events):
+        bad = [k for k in event if k not in EVENT_FIELDS]
+        if bad:
+            raise RecordError(f"{where}: events[{n}]: unknown field {_show(bad[0])}")
+        kind, text, data = event.get("kind"), event.get("text", ""), event.get("data", {})
+        if not isinstance(kind, str) or not isinstance(text, str) or len(text) > MAX_TEXT:
+            raise RecordError(f"{where}: events[{n}]: needs text fields 'kind' and 'text'")
+        if not isinstance(data, dict):
+            raise RecordError(f"{where}: events[{n}]: 'data' must be an object")
+        if kind == "roll" and not _is_die(data.get("value")):
+            raise RecordError(f"{where}: events[{n}]: a roll event needs a die 'value' 1..1000")
+    dice = obj.get("dice")
+    if dice is not None and not _dice_list(dice):
+        raise RecordError(f"{where}: 'dice' must be a list of dice")
+    return RecordEntry(index, player, action, events, dice)
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -323,7 +403,7 @@ def entry_dice(entry: RecordEntry) -> list[int]:
     return entry.dice if entry.dice is not None else entry.rolls()
 
 
-def own_dice(record: GameRecord) -> Dice | None:
+def own_dice(record: GameRecord, faces: int = 6) -> Dice | None:
     """The dice that reproduce a record's rolls as it was written: the dice it lists, else
     the start position's own dice (None: load them with the position), else the header's
     seed, else the rolls written in its events."""
@@ -331,7 +411,7 @@ def own_dice(record: GameRecord) -> Dice | None:
         return ScriptedDice([*(record.setup_dice or []), *(v for e in record.entries for v in entry_dice(e))])
     if record.start is not None and record.start.get("dice"):
         try:
-            return dice_from_json(record.start["dice"])
+            return dice_from_json(record.start["dice"], faces)
         except ValueError as exc:
             raise RecordError(f"line 1: start: dice: {exc}") from None
     if record.seed is not None:
@@ -344,7 +424,7 @@ def opening(record: GameRecord, game: Game, dice: Dice | None = None) -> tuple[S
     rolled to reach it (a new game's set-up, or a start position's entry work). The dice of
     a record that lists them must be those listed (`setup_dice`)."""
     check_data(record, game)
-    counted = RecordedDice(dice if dice is not None else own_dice(record) or ScriptedDice([]))
+    counted = RecordedDice(dice if dice is not None else own_dice(record, game.die_faces) or ScriptedDice([]))
     if record.start is not None:
         state = game.load_state(record.start, dice=counted)
     else:

@@ -455,7 +455,7 @@ class Sequenced(State):
         seed = r.raw("seed", None)
         if seed is not None:
             seed = r.integer("seed", 0, 2**63 - 1)
-        state._setup(game, read_dice(obj, dice), seed, options)
+        state._setup(game, read_dice(obj, dice, game.die_faces), seed, options)
         r.present("dice", None)
         plan = state.plan
         step = r.text("step", plan.ids(), default=plan.steps[0].id)

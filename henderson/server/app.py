@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
@@ -17,11 +16,12 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 
 from henderson import agents, games
+from henderson.core import jsontext
 from henderson.core.errors import HendersonError
 from henderson.server.chat import router as chat_router
 from henderson.server.errors import ApiError, from_henderson, install_handlers
-from henderson.server.limits import RECORD_LIMIT, BodyLimit
-from henderson.server.matches import Hub, Listener, game_named
+from henderson.server.limits import RECORD_LIMIT, BodyLimit, CatchAll
+from henderson.server.matches import IDLE_SECONDS, MAX_LIVE, Hub, Listener, game_named
 from henderson.server.rules import router as rules_router
 from henderson.server.schemas import (
     ClaimInvite,
@@ -40,6 +40,7 @@ log = logging.getLogger("henderson.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 WS_MESSAGE_LIMIT = 4096
 WS_HELLO_TIMEOUT = 10.0
+MAX_SINCE = 10**9  # a log position (`since`): past the log, no entry is sent
 
 bearer = HTTPBearer(auto_error=False, description="a seat token from an invite link")
 
@@ -58,14 +59,23 @@ async def seat_of(request: Request, creds: Annotated[HTTPAuthorizationCredential
 SeatDep = Annotated[Seat, Depends(seat_of)]
 
 
-def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2) -> FastAPI:
+def create_app(
+    db_url: str,
+    *,
+    agent_delay: float = 0.0,
+    agent_workers: int = 2,
+    max_live: int = MAX_LIVE,
+    idle_seconds: float = IDLE_SECONDS,
+) -> FastAPI:
     """The server application storing its matches in `db_url` (SQLite file or PostgreSQL).
 
-    `agent_delay` pauses between computer moves so that a person can follow them.
+    `agent_delay` pauses between computer moves so that a person can follow them; at most
+    `max_live` matches stay in memory, and one idle for `idle_seconds` leaves it (both are
+    loaded again from the database when asked for).
     """
     store = Store(db_url)
     pool = ThreadPoolExecutor(max_workers=agent_workers, thread_name_prefix="henderson-agent")
-    hub = Hub(store, pool, agent_delay)
+    hub = Hub(store, pool, agent_delay, max_live=max_live, idle_seconds=idle_seconds)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -184,10 +194,18 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
     # -- a seat -------------------------------------------------------------------------------
 
     @app.get("/api/seat", tags=["seat"])
-    async def seat_state(seat: SeatDep) -> dict[str, Any]:
-        """The seat's view of its match, its legal actions when it must act, and the whole log."""
+    async def seat_state(
+        seat: SeatDep,
+        since: Annotated[
+            int,
+            Query(ge=0, le=MAX_SINCE, description="log entries the client holds: only the ones after them are sent"),
+        ] = 0,
+    ) -> dict[str, Any]:
+        """The seat's view of its match, its legal actions when it must act, and the log: the
+        whole log, or with `since=N` only the entries after the first N (`log_from` says
+        where the entries sent begin), so a client that polls is not sent the game again."""
         live = await hub.match(seat.match_id)
-        return await hub.payload(live, seat.side)
+        return await hub.payload(live, seat.side, since)
 
     @app.post("/api/seat/actions", tags=["seat"])
     async def play(seat: SeatDep, body: PlayAction) -> dict[str, Any]:
@@ -219,28 +237,38 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
 
     @app.get("/api/seat/record", tags=["seat"], response_class=PlainTextResponse)
     async def download(seat: SeatDep) -> Response:
-        """The match as its JSON Lines record."""
-        text = await hub.record_text(seat)
+        """The match as its JSON Lines record; mid-game, in a match that hides something from
+        this seat, the seat's copy (`X-Henderson-Record: seat-copy`, its header's
+        `meta.seat_copy`): each action as the seat read it, without dice."""
+        text, copy = await hub.record_text(seat)
+        name = f"henderson-{seat.match_id}" + (f"-{seat.side or 'spectator'}" if copy else "")
         return PlainTextResponse(
             text,
             media_type="application/x-ndjson",
-            headers={"Content-Disposition": f'attachment; filename="henderson-{seat.match_id}.jsonl"'},
+            headers={
+                "Content-Disposition": f'attachment; filename="{name}.jsonl"',
+                "X-Henderson-Record": "seat-copy" if copy else "whole",
+            },
         )
 
     # -- live updates -------------------------------------------------------------------------
 
     @app.websocket("/api/ws")
     async def updates(ws: WebSocket) -> None:
-        """Send `{"token": ...}` first; then each change of the match comes as a state message."""
+        """Send `{"token": ..., "since": N}` first (`since`, optional: the log entries the client
+        holds); then each change of the match comes as a state message with the new entries."""
         await ws.accept()
         try:
             hello = await asyncio.wait_for(ws.receive_text(), WS_HELLO_TIMEOUT)
             if len(hello) > WS_MESSAGE_LIMIT:
                 raise ApiError(413, "too-large", "the message is too long")
             try:
-                token = json.loads(hello).get("token")
+                first = jsontext.loads(hello)
+                token, since = first.get("token"), first.get("since", 0)
             except (ValueError, AttributeError):
                 raise ApiError(400, "bad-json", 'the first message must be {"token": "..."}') from None
+            if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= MAX_SINCE:
+                raise ApiError(422, "invalid-body", f"since: an integer 0..{MAX_SINCE}, the log entries held")
             seat = await hub.seat(token if isinstance(token, str) else None)
             live = await hub.match(seat.match_id)
         except (TimeoutError, WebSocketDisconnect):
@@ -258,7 +286,7 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
         reader = asyncio.create_task(_read_pings(ws))
         try:
             snapshot = live.snapshot()
-            await ws.send_json(await asyncio.to_thread(live.payload, seat.side, 0, snapshot))
+            await ws.send_json(await asyncio.to_thread(live.payload, seat.side, since, snapshot))
             sent = snapshot[1]
             while True:
                 waiter = asyncio.create_task(listener.wake.get())
@@ -287,7 +315,7 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
                     await ws.close(code=1009)
                 return
             try:
-                kind = json.loads(text).get("type")
+                kind = jsontext.loads(text).get("type")
             except (ValueError, AttributeError):
                 kind = None
             if kind == "ping":
@@ -318,4 +346,5 @@ def create_app(db_url: str, *, agent_delay: float = 0.0, agent_workers: int = 2)
         return response
 
     app.add_middleware(BodyLimit, per_path={"/api/records": RECORD_LIMIT})
+    app.add_middleware(CatchAll)  # added last: the outermost
     return app

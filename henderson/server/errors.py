@@ -87,7 +87,7 @@ def install_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http-error")
+        code = {400: "bad-json", 404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http-error")
         return JSONResponse({"error": code, "message": str(exc.detail)}, status_code=exc.status_code)
 
     @app.exception_handler(Exception)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -11,6 +12,8 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+log = logging.getLogger("henderson.server")
 
 DEFAULT_LIMIT = 64 * 1024
 RECORD_LIMIT = 16 * 1024 * 1024  # uploaded records are long
@@ -83,3 +86,32 @@ async def _refuse(send: Send, status: int, code: str, message: str) -> None:
         }
     )
     await send({"type": "http.response.body", "body": payload})
+
+
+class CatchAll:
+    """The outermost guard: an exception no handler turned into an answer becomes a 500 JSON
+    body here and goes no further, so the server never sends a traceback and never drops the
+    connection (Starlette's own last handler answers and then raises again, which makes the
+    server close a keep-alive connection)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watch(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watch)
+        except Exception as exc:  # the last line of defence: logged, answered, not raised again
+            log.error("internal error: %s on %s", type(exc).__name__, scope.get("path", ""))
+            if not started:
+                await _refuse(send, 500, "internal", "internal server error")

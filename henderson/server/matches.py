@@ -19,8 +19,10 @@ import json
 import logging
 import random
 import secrets
-from collections.abc import Mapping
+import time
+from collections.abc import AsyncIterator, Mapping
 from concurrent.futures import Executor
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -61,6 +63,9 @@ CHECKPOINT_EVERY = 25
 CHECKPOINT_LIMIT = 400
 SPECTATOR = "spectator"
 TOKEN_LIMIT = 128  # longer bearer texts are no token or invite of this server
+MAX_LIVE = 256  # matches kept in memory at most (the least recently used leave first)
+IDLE_SECONDS = 900.0  # a match nobody asked for this long leaves memory
+SEAT_CACHE = 10_000  # seat tokens remembered without asking the database
 
 
 def new_token() -> str:
@@ -115,6 +120,14 @@ class LiveMatch:
     revision: int = 0  # counts every change (actions, undos, seats taken), so clients keep the newest
     barriers: dict[int, str | None] = field(default_factory=dict)  # step -> why it cannot be taken back
     invited: set[str] = field(default_factory=set)  # human sides whose invite is not used yet
+    used: float = field(default_factory=time.monotonic)  # when a request last asked for it
+    evicted: bool = False  # dropped from memory: a request that still holds it asks the hub again
+
+    def evictable(self) -> bool:
+        """Whether the match may leave memory now: nobody listens, no computer player thinks,
+        and no request holds its lock (its record is all in the database already)."""
+        thinking = self.agent_task is not None and not self.agent_task.done()
+        return not self.listeners and not thinking and not self.lock.locked()
 
     def state_at(self, step: int) -> State:
         """The state after the record's first `step` actions, replayed from the nearest
@@ -391,11 +404,22 @@ def contribution_of(value: str | None, side: str | None) -> Contribution | None:
 class Hub:
     """Every live match of one server, with its storage and its computer players' pool."""
 
-    def __init__(self, store: Store, pool: Executor, agent_delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        store: Store,
+        pool: Executor,
+        agent_delay: float = 0.0,
+        *,
+        max_live: int = MAX_LIVE,
+        idle_seconds: float = IDLE_SECONDS,
+    ) -> None:
         self.store = store
         self.pool = pool
         self.agent_delay = agent_delay
+        self.max_live = max_live
+        self.idle_seconds = idle_seconds
         self.live: dict[str, LiveMatch] = {}
+        self.evictions = 0
         self._loading = asyncio.Lock()
         self._seats: dict[str, Seat] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -413,6 +437,8 @@ class Hub:
             seat = await asyncio.to_thread(self.store.seat, token)
             if seat is None:
                 raise ApiError(404, "unknown-token", "no game has this seat token")
+            if len(self._seats) >= SEAT_CACHE:
+                self._seats.clear()
             self._seats[token] = seat
         return seat
 
@@ -422,15 +448,53 @@ class Hub:
         """A live match, loaded from the database (its record replayed) when not in memory."""
         found = self.live.get(match_id)
         if found is not None:
+            found.used = time.monotonic()
             return found
         async with self._loading:
             found = self.live.get(match_id)
             if found is not None:
+                found.used = time.monotonic()
                 return found
             live = await asyncio.to_thread(self._load, match_id)
-            self.live[match_id] = live
+            self._keep(live)
         self.kick(live)
         return live
+
+    def _keep(self, live: LiveMatch) -> None:
+        """Hold a match in memory, then let go of the ones idle too long and, over the cap, the
+        least recently used: memory stays bounded however many matches the database holds."""
+        self.live[live.id] = live
+        now = time.monotonic()
+        idle = [m for m in self.live.values() if now - m.used > self.idle_seconds and m is not live]
+        for old in idle:
+            self._evict(old)
+        if len(self.live) > self.max_live:
+            for old in sorted(self.live.values(), key=lambda m: m.used):
+                if len(self.live) <= self.max_live:
+                    break
+                if old is not live:
+                    self._evict(old)
+
+    def _evict(self, live: LiveMatch) -> None:
+        """Drop a match from memory when nothing uses it (`LiveMatch.evictable`); it is loaded
+        again from the database (its record replayed) when next asked for."""
+        if not live.evictable() or self.live.get(live.id) is not live:
+            return
+        del self.live[live.id]
+        live.evicted = True
+        self.evictions += 1
+
+    @asynccontextmanager
+    async def locked(self, match_id: str) -> AsyncIterator[LiveMatch]:
+        """The live match, its lock held for the block: a match evicted while the caller
+        waited for the lock is loaded again, so a change is never made to a dropped copy."""
+        while True:
+            live = await self.match(match_id)
+            async with live.lock:
+                if live.evicted:
+                    continue
+                yield live
+                return
 
     def _load(self, match_id: str) -> LiveMatch:
         """A stored match made live (in a worker thread). A match stored by an older version,
@@ -534,7 +598,7 @@ class Hub:
             invites={code: s for s, code in invites.items()},
         )
         live = LiveMatch(match_id, game, state, record, secret, invited=set(invites))
-        self.live[match_id] = live
+        self._keep(live)
         self.kick(live)
         return {
             "match": match_id,
@@ -580,10 +644,10 @@ class Hub:
         from which)."""
         match_id, side = await self._invite(code)
         given = contribution_of(contribution, side)
-        live = await self.match(match_id)
         token = new_token()
-        assert code is not None and live.record.dice is not None
-        async with live.lock:
+        assert code is not None
+        async with self.locked(match_id) as live:
+            assert live.record.dice is not None
             added = None if given is None else replace(given, roll=secret_of(live.state).index)
             header = None
             if added is not None:
@@ -611,10 +675,9 @@ class Hub:
 
     async def act(self, seat: Seat, action: str, ply: int) -> dict[str, Any]:
         """Play a human seat's action: its decision, made on the current state, legal."""
-        live = await self.match(seat.match_id)
         if seat.side is None:
             raise ApiError(403, "spectator", "a spectator cannot act")
-        async with live.lock:
+        async with self.locked(seat.match_id) as live:
             state = live.state
             current = state.current_player()
             if current is None:
@@ -665,10 +728,9 @@ class Hub:
         """Take back the seat's last action when it rolled no die and the engine says it may
         be (`State.undo_barrier`: the same side decides, in the same step, nothing hidden was
         shown): a misclick costs nothing, and nothing learnt can be unlearnt."""
-        live = await self.match(seat.match_id)
         if seat.side is None:
             raise ApiError(403, "spectator", "a spectator cannot act")
-        async with live.lock:
+        async with self.locked(seat.match_id) as live:
             if ply != live.state.ply:
                 raise ApiError(409, "stale", f"the undo was asked on state {ply}, the game is at {live.state.ply}")
             if not live.undoable(seat.side):
@@ -831,16 +893,36 @@ class Hub:
 
         return {"ply": base.ply, "results": await asyncio.to_thread(run)}
 
-    async def record_text(self, seat: Seat) -> str:
-        """The match's JSON Lines record, every die listed. While the game goes on its header
-        holds the commitment but never the secret, and it is given only for a game that hides
-        nothing from its players; a game with hidden information downloads when it is over
-        (with the secret revealed, for `henderson verify`)."""
+    async def record_text(self, seat: Seat) -> tuple[str, bool]:
+        """The record a seat may download, and whether it is a seat's copy. The whole record,
+        every die listed, when it reveals nothing the seat may not see: the game is over (with
+        the secret revealed, for `henderson verify`), the match hides nothing (a game without
+        hidden information, AAG without hidden movement), or every other side is a computer
+        player; while a game goes on its header holds the commitment, never the secret.
+        Otherwise the seat's copy (`seat_copy`): each entry as the seat read it."""
         live = await self.match(seat.match_id)
-        if not live.state.is_terminal() and live.game.hidden_information:
-            raise ApiError(
-                403,
-                "record-hidden",
-                "the record holds hidden information: it downloads when the game is over",
-            )
-        return live.record.dumps()
+        others = [s for s in live.game.sides if s != seat.side]
+        whole = (
+            live.state.is_terminal()
+            or not live.game.hides_information(live.record.options)
+            or (seat.side is not None and all(live.player(s) != HUMAN for s in others))
+        )
+        return (live.record.dumps(), False) if whole else (seat_copy(live.record, seat.side), True)
+
+
+SEAT_COPY_NOTE = (
+    "a seat's copy: each action as this seat read it when it was played, without the dice; "
+    "it shows the game as the seat saw it and does not replay"
+)
+
+
+def seat_copy(record: GameRecord, side: str | None) -> str:
+    """The record as one seat may read it mid-game, marked as such in its header's `meta`
+    (`seat_copy`: the side, or "spectator"): the entries redacted for the seat when they were
+    played (`read_by`), no die listed (a die may have been rolled out of the seat's sight),
+    no set-up dice and no start position (they may show hidden units)."""
+    header = replace(record, start=None, setup_dice=None, entries=[]).header()
+    header["meta"] = {**record.meta, "seat_copy": {"side": side or SPECTATOR, "note": SEAT_COPY_NOTE}}
+    lines = [json.dumps(header, separators=(",", ":"))]
+    lines += [json.dumps(read_by(e, side), separators=(",", ":")) for e in record.entries]
+    return "\n".join(lines) + "\n"

@@ -9,12 +9,15 @@ SHA-256 digests, so a copy of the database does not hand out seats.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import (
     Boolean,
@@ -24,12 +27,13 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    event,
     inspect,
     select,
     text,
 )
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError
+from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from henderson.core.errors import HendersonError
@@ -157,6 +161,49 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+BUSY_TIMEOUT_MS = 30_000  # how long an SQLite write waits for another to finish
+WRITE_ATTEMPTS = 8  # writes retried when SQLite reports the database busy all the same
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _: Any) -> None:
+    """Each SQLite connection: write-ahead log (readers never wait for a writer), a busy
+    timeout (a writer waits for the lock instead of failing), and every commit synced to disk
+    (`synchronous=FULL`: an acknowledged action survives a power cut, not only a crash)."""
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA synchronous=FULL")
+    finally:
+        cursor.close()
+
+
+def _busy(exc: OperationalError) -> bool:
+    text = str(exc.orig).lower()
+    return "locked" in text or "busy" in text
+
+
+def retried(write: Callable[P, R]) -> Callable[P, R]:
+    """A write retried, after a short growing pause, when SQLite answers "database is locked"
+    at once (a read transaction that became a write while another wrote, which the busy
+    timeout does not cover): under load a write waits, it never fails for a lock."""
+
+    @functools.wraps(write)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        for attempt in range(WRITE_ATTEMPTS):
+            try:
+                return write(*args, **kwargs)
+            except OperationalError as exc:
+                if not _busy(exc) or attempt == WRITE_ATTEMPTS - 1:
+                    raise
+                time.sleep(0.01 * 2**attempt)
+        raise AssertionError("unreachable")
+
+    return run
+
+
 class Store:
     """Synchronous storage calls; the server runs them in worker threads."""
 
@@ -168,12 +215,14 @@ class Store:
             raise StorageError(f"cannot read the database URL {redact(db_url)!r}") from None
         kwargs: dict[str, Any] = {"future": True}
         if parsed.get_backend_name() == "sqlite":
-            kwargs["connect_args"] = {"check_same_thread": False}
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000}
             if parsed.database and parsed.database != ":memory:":
                 Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
         else:
             kwargs["pool_pre_ping"] = True
         self.engine: Engine = create_engine(parsed, **kwargs)
+        if parsed.get_backend_name() == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
         self._check_schema(db_url)
 
@@ -199,6 +248,7 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    @retried
     def create_match(
         self,
         match_id: str,
@@ -235,6 +285,7 @@ class Store:
             for code, side in (invites or {}).items():
                 session.add(InviteRow(code_hash=token_digest(code), match_id=match_id, side=side, claimed=False))
 
+    @retried
     def replace_record(self, match_id: str, record: GameRecord, secret: str) -> None:
         """Write a match's whole record and the secret of its dice again (a match stored by an
         older version, whose dice came from a seed, going on with secret dice)."""
@@ -247,6 +298,7 @@ class Store:
             for entry in record.entries:
                 session.merge(_entry_row(match_id, entry))
 
+    @retried
     def set_header(self, match_id: str, record: GameRecord) -> None:
         """Store a match's header again (a contribution to its dice, the secret revealed)."""
         with Session(self.engine) as session, session.begin():
@@ -275,6 +327,7 @@ class Store:
             row = session.get(InviteRow, token_digest(code))
             return None if row is None else Invite(row.match_id, row.side, bool(row.claimed))
 
+    @retried
     def claim(self, code: str, token: str, record: GameRecord | None) -> Invite:
         """Use an invite once: the seat of its side is bound to `token` (and the header, with the
         claimer's contribution, stored), in one transaction. StorageError when it was used."""
@@ -300,6 +353,7 @@ class Store:
             except IntegrityError:
                 raise StorageError("this invite was used already") from None
 
+    @retried
     def append(
         self,
         match_id: str,
@@ -327,6 +381,7 @@ class Store:
             except IntegrityError:
                 raise StorageError(f"match {match_id}: action {entry.ply} is already stored") from None
 
+    @retried
     def take_back(self, match_id: str, ply: int, current: str | None) -> None:
         """Remove the last action (number `ply`) of a match's record: an undo."""
         with Session(self.engine) as session, session.begin():

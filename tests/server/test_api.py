@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import act, auth, create, seat, wait_for
@@ -133,12 +135,19 @@ def test_hidden_cards_are_never_sent_to_the_other_seat(client: TestClient) -> No
     assert set(history.json()["view"]["cards"]) == {"red"}
 
 
-def test_the_record_is_hidden_from_players_while_two_humans_play(client: TestClient) -> None:
+def test_while_two_humans_play_each_seat_downloads_its_own_copy(client: TestClient) -> None:
     made = create(client)
-    for token in [*made["seats"].values(), made["spectator"]]:
+    assert act(client, made["seats"]["red"], "roll", 0).status_code == 200
+    for side, token in [*made["seats"].items(), (None, made["spectator"])]:
         response = client.get("/api/seat/record", headers=auth(token))
-        assert response.status_code == 403
-        assert response.json()["error"] == "record-hidden"
+        assert response.status_code == 200 and response.headers["x-henderson-record"] == "seat-copy"
+        assert f"-{side or 'spectator'}.jsonl" in response.headers["content-disposition"]
+        lines = [json.loads(line) for line in response.text.splitlines()]
+        head, entries = lines[0], lines[1:]
+        assert head["meta"]["seat_copy"]["side"] == (side or "spectator")
+        assert "setup_dice" not in head and "start" not in head and head["dice"]["secret"] is None
+        assert entries == seat(client, token)["log"]  # each entry as the seat read it, no dice
+        assert all("dice" not in entry for entry in entries)
 
 
 def test_an_agent_seat_moves_by_itself(client: TestClient) -> None:

@@ -53,10 +53,18 @@ def test_a_computer_player_resumes_its_turn_after_a_restart(db_url: str) -> None
         assert seat(client, red) == before
 
 
-def test_a_game_with_hidden_information_downloads_only_when_over(client: TestClient) -> None:
+def test_against_the_computer_the_whole_record_downloads_mid_game(client: TestClient) -> None:
     made = create(client, blue="holder")
-    response = client.get("/api/seat/record", headers=auth(made["seats"]["red"]))
-    assert response.status_code == 403 and response.json()["error"] == "record-hidden"
+    red = made["seats"]["red"]
+    assert act(client, red, "hold", 0).status_code == 200
+    wait_for(lambda: seat(client, red)["current_player"] == "red", "blue's turn to end")
+    response = client.get("/api/seat/record", headers=auth(red))
+    assert response.status_code == 200 and response.headers["x-henderson-record"] == "whole"
+    record = GameRecord.loads(response.text)
+    assert record.dice is not None and record.dice.secret is None and "seat_copy" not in record.meta
+    assert replay(record, games.get("toy")).view("red") == seat(client, red)["view"]
+    spectator = client.get("/api/seat/record", headers=auth(made["spectator"]))
+    assert spectator.headers["x-henderson-record"] == "seat-copy"  # a spectator watches a human too
 
 
 @pytest.mark.usefixtures("open_game")

@@ -93,6 +93,7 @@ def load_data(data_dir: Path | None = None) -> GameData:
         except DataError as exc:  # keep going to report every file
             c.errors.append(exc)
             raw[name] = {}
+    c.raise_if_any()  # checks against a file that cannot be read would only be noise
     if raw["game.toml"]:
         read_records(c, "game.toml", [raw["game.toml"]], Manifest, name=lambda i, r: "game")
     for name, tables in TABLES.items():

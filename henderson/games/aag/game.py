@@ -44,6 +44,11 @@ class AAGGame(SequencedGame):
         self.data_dir = data.data_dir
         self.sequence()  # checked with the data (DataErrors names the entry)
 
+    def hides_information(self, options: Mapping[str, Any]) -> bool:
+        """Only the secret sea orders of the hidden-movement option are hidden (AAG Appendix 1);
+        without it both sides see everything."""
+        return bool(options.get("hidden_movement"))
+
     def step_by_id(self, step_id: str) -> Step | None:
         """A step of the sequence of play, whatever the options (for messages naming it)."""
         return next((e[0] for e in self.sequence().entries if e[0].id == step_id), None)

@@ -212,7 +212,7 @@ class AAGState(Sequenced):
     control: dict[str, Side] = field(factory=dict, required=True, check=_control)
     airfields: list[Airfield] = field(factory=list)
     pieces: dict[str, Piece] = field(factory=dict, required=True, check=_pieces)
-    next_id: dict[str, int] = field(factory=lambda: dict.fromkeys(SIDES, 1), lo=1, check=_both_sides)
+    next_id: dict[str, int] = field(factory=lambda: dict.fromkeys(SIDES, 1), lo=1, hi=10**6, check=_both_sides)
     points: dict[str, int] = field(
         factory=lambda: dict.fromkeys(SIDES, 0), lo=0, hi=999, check=_both_sides, doc="reinforcement points left"
     )

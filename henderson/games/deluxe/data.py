@@ -19,7 +19,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from henderson.core.data import Collector, content_version, load_toml, read_records
+from henderson.core.data import Collector, content_version, load_toml, read_records, report_unread
 from henderson.core.errors import DataError, DataErrors
 from henderson.core.fields import field
 from henderson.core.hexgrid import OffsetLayout, neighbours
@@ -271,6 +271,7 @@ def load_data(data_dir: Path | None = None) -> GameData:
         raise DataErrors(problems)
     col = Collector()
     data = _Loader(col, raw, base).build(content_version(base))
+    report_unread(col, raw)
     col.raise_if_any()
     assert data is not None  # else errors were raised
     check_constraints(data, col)

@@ -69,6 +69,11 @@ class DGGame(SequencedGame):
         """The sequence of play, read and checked with the rest of the data (data.py)."""
         return self.data.sequence
 
+    @property
+    def die_faces(self) -> int:
+        """A d6, or a draw from the random event cards (DG 5.0), whichever has more faces."""
+        return max(6, len(self.data.cards))
+
     def action(self, verb: str, *args: str) -> DGAction:
         """The shared action with this verb and arguments (`actions.make`)."""
         return make(verb, *args)

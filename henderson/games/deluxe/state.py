@@ -60,6 +60,8 @@ def _units(state: DGState, units: dict[str, UnitState], where: str) -> None:
             raise PositionError(f"{here}.at", f"{u.at!r} is not a hex of the map nor one of {', '.join(OFF_MAP)}")
         if u.at in d.map.hexes and not d.map.hexes[u.at].land:
             raise PositionError(f"{here}.at", f"{u.at} is a sea hex")
+        if u.start and u.start not in OFF_MAP and u.start not in d.map.hexes:
+            raise PositionError(f"{here}.start", f"{u.start!r} is not a hex of the map nor one of {', '.join(OFF_MAP)}")
         if u.side != t.side:
             raise PositionError(f"{here}.side", f"{uid} is a {t.side} unit")
         if u.strength > t.strength:

@@ -18,7 +18,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, TypeVar
 
-from henderson.core.data import Collector, content_version, load_toml, read_records
+from henderson.core.data import Collector, content_version, load_toml, read_records, report_unread
 from henderson.core.errors import DataError, DataErrors
 from henderson.core.hexgrid import neighbours
 from henderson.core.sequence import load_sequence
@@ -90,6 +90,7 @@ def load_data(data_dir: Path | None = None) -> FBData:
     air, ships = _expand(reinforcements, special)
     tables = _tables(c, raw["tables.toml"])
     setup = _setup(c, raw["setup.toml"], game_map, ground, air)
+    report_unread(c, raw)
     data = FBData(
         directory=directory,
         data_version=content_version(directory),

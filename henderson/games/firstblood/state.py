@@ -333,6 +333,18 @@ class FBState(Sequenced):
         visited), and check across fields: turn, movement, stacking (FB 5.0)."""
         if self.turn > len(self.data.turns):
             raise PositionError("turn", f"turn {self.turn} is past {self.data.turns[-1]} (turn {len(self.data.turns)})")
+        where: dict[str, str] = {}  # a counter is in one place only: on the map, to place, or eliminated
+        for name, units in (
+            ("ground", list(self.ground)),
+            ("air", list(self.air)),
+            ("ships", list(self.ships)),
+            ("to_place", self.to_place),
+            ("eliminated", self.eliminated),
+        ):
+            for unit in units:
+                if unit in where:
+                    raise PositionError(f"{name}.{unit}", f"the counter is in {where[unit]} already")
+                where[unit] = name
         for unit, place in self.ground.items():
             self.occ[place] = (*self.occ.get(place, ()), unit)
         for af in self.data.map.airfields.values():
