@@ -14,6 +14,7 @@ from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDiscon
 from fastapi.responses import FileResponse, PlainTextResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 
 from henderson import agents, games
 from henderson.core import jsontext
@@ -346,5 +347,8 @@ def create_app(
         return response
 
     app.add_middleware(BodyLimit, per_path={"/api/records": RECORD_LIMIT})
+    # a seat's state lists its legal actions as structured values: thousands in a crowded DG
+    # position, some 350 KB of JSON that compresses tenfold (the WebSocket deflates its own)
+    app.add_middleware(GZipMiddleware, minimum_size=4096)
     app.add_middleware(CatchAll)  # added last: the outermost
     return app

@@ -97,7 +97,9 @@ ChatSeat = Annotated[Seat, Depends(chat_seat)]
 
 
 @router.get("/api/seat/chat", tags=["seat"])
-async def get_chat(request: Request, seat: ChatSeat, after: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
+async def get_chat(
+    request: Request, seat: ChatSeat, after: Annotated[int, Query(ge=0, le=2**62)] = 0
+) -> dict[str, Any]:
     """The match's chat after message id `after`, oldest first."""
     store: Store = request.app.state.hub.store
     return {"messages": await asyncio.to_thread(read, store, seat.match_id, after)}

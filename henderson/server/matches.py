@@ -41,7 +41,7 @@ from henderson.core.dice import (
     fresh_seed,
 )
 from henderson.core.errors import HendersonError, RecordError
-from henderson.core.game import Capability, DiceNeeded, Game, NoDice, Odds, State, trial
+from henderson.core.game import Action, Capability, DiceNeeded, Game, NoDice, Odds, State, trial
 from henderson.core.record import (
     DiceCommitment,
     GameRecord,
@@ -99,6 +99,23 @@ def secret_of(state: State) -> SecretDice:
     if not isinstance(inner, SecretDice):
         raise TypeError("a match's state rolls with SecretDice")
     return inner
+
+
+DESCRIBED_LIMIT = 20_000  # structured actions kept, across games (some 20 MB at most), then begun again
+_described: dict[tuple[str, str, str], dict[str, Any]] = {}
+
+
+def described(game: Game, action: Action) -> dict[str, Any]:
+    """An action as a verb with typed arguments (`Game.describe`), as JSON: the same text always
+    describes the same way in one game, so each is worked out once (a crowded DG position lists
+    some 2,400 actions for every state it sends). Callers only serialise it."""
+    key = (game.name, game.data_version, str(action))
+    found = _described.get(key)
+    if found is None:
+        if len(_described) >= DESCRIBED_LIMIT:
+            _described.clear()
+        found = _described[key] = game.describe(action).to_json()
+    return found
 
 
 @dataclass(eq=False)
@@ -221,7 +238,7 @@ class LiveMatch:
             "your_turn": mine,
             "legal_actions": [str(a) for a in legal],
             # the same actions, in the same order, as verbs with typed arguments (the browser reads these)
-            "actions": [self.game.describe(a).to_json() for a in legal],
+            "actions": [described(self.game, a) for a in legal],
             "view": state.view(side),
             "terminal": state.is_terminal(),
             "winner": state.winner(),

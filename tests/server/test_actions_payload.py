@@ -53,3 +53,17 @@ def test_every_seat_payload_lists_its_actions_as_text_and_as_structure(client: T
         action = rng.choice(mover["legal_actions"])
         assert act(client, tokens[mover["side"]], action, mover["ply"]).status_code == 200
     assert typed & {"unit", "units"} and typed & {"hex", "zone", "box", "place"}, typed
+
+
+def test_a_large_seat_payload_is_sent_compressed(client: TestClient) -> None:
+    """A crowded position lists thousands of structured actions: the answer is gzip-encoded
+    for a client that accepts it, and reads the same."""
+    sides = games.get("firstblood").sides
+    made = client.post(
+        "/api/matches", json={"game": "firstblood", "players": {s: "human" for s in sides}, "hotseat": True}
+    )
+    token = made.json()["seats"]["us"]
+    answer = client.get("/api/seat", headers={"Authorization": f"Bearer {token}", "Accept-Encoding": "gzip"})
+    assert answer.status_code == 200
+    assert answer.headers.get("content-encoding") == "gzip"
+    assert len(answer.json()["actions"]) == len(answer.json()["legal_actions"]) > 100
