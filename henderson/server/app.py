@@ -25,6 +25,7 @@ from henderson.server.limits import RECORD_LIMIT, BodyLimit, CatchAll
 from henderson.server.matches import IDLE_SECONDS, MAX_LIVE, Hub, Listener, game_named
 from henderson.server.rules import router as rules_router
 from henderson.server.schemas import (
+    ERROR_RESPONSES,
     ClaimInvite,
     CreateMatch,
     MyGames,
@@ -91,6 +92,7 @@ def create_app(
         summary="Guadalcanal board wargames with every rule enforced: the game server.",
         version="1",
         lifespan=lifespan,
+        responses=ERROR_RESPONSES,
     )
     app.state.hub = hub
     install_handlers(app)

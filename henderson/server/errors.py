@@ -11,6 +11,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from henderson.core.errors import (
@@ -69,6 +70,19 @@ def _validation_message(exc: RequestValidationError) -> tuple[str, str]:
     return "invalid-body", "; ".join(parts) or "the request body is not valid"
 
 
+def allowed_methods(request: Request) -> list[str]:
+    """The methods of every route whose path matches the request's (a path served by two
+    routes, GET and POST, answers a third method with both)."""
+    path = request.url.path
+    found = {
+        method
+        for route in request.app.routes
+        if isinstance(route, APIRoute) and route.path_regex.match(path)
+        for method in route.methods or ()
+    }
+    return sorted(found)
+
+
 def install_handlers(app: FastAPI) -> None:
     """Turn every exception into a JSON error body."""
 
@@ -86,9 +100,13 @@ def install_handlers(app: FastAPI) -> None:
         return JSONResponse({"error": code, "message": message}, status_code=400 if code == "bad-json" else 422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {400: "bad-json", 404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http-error")
-        return JSONResponse({"error": code, "message": str(exc.detail)}, status_code=exc.status_code)
+        body = {"error": code, "message": str(exc.detail)}
+        headers = dict(getattr(exc, "headers", None) or {})
+        if exc.status_code == 405:  # RFC 9110: every method the path takes, across its routes
+            headers["Allow"] = ", ".join(allowed_methods(request))
+        return JSONResponse(body, status_code=exc.status_code, headers=headers or None)
 
     @app.exception_handler(Exception)
     async def _bug(_: Request, exc: Exception) -> JSONResponse:

@@ -88,3 +88,27 @@ class UndoRequest(Body):
     """The state id the undo is asked on."""
 
     ply: int = Field(ge=0)
+
+
+class ErrorBody(BaseModel):
+    """Every refusal: a short code and a one-line message naming what is wrong."""
+
+    error: str = Field(description="a short code, e.g. `not-your-turn`, `illegal-action`, `no-token`")
+    message: str = Field(description="one line naming the field, action or rule at fault")
+
+
+# The refusals any route may give (documented on every operation, as the server answers them);
+# refusals are JSON even where a route's answer is text (a record)
+REFUSALS = {
+    400: "the request is malformed (not JSON, nested too deep, a bad field)",
+    401: "a seat token is needed and none was given",
+    403: "the seat may not do this (not its decision, a spectator …)",
+    404: "no such game, match, seat or invite",
+    409: "the request no longer fits the match (stale ply, game over …)",
+    413: "the body is larger than allowed",
+    422: "the request is well formed but refused by the rules or the data",
+}
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorBody, "content": {"application/json": {}}, "description": text}
+    for code, text in REFUSALS.items()
+}
