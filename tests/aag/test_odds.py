@@ -237,3 +237,13 @@ def test_api_odds_spec_naming_no_attack_raises_an_input_error():
         state.odds("Z", "sea", "us")
     with pytest.raises(HendersonError, match="needs a position"):
         game().odds(None, "H sea us")
+
+
+def test_a_battle_too_large_to_work_out_exactly_is_refused_in_one_line():
+    """A preview never runs for minutes: past a bound on the partial outcomes the exact odds
+    are refused with one line (32 dice against 18 ships would take tens of seconds)."""
+    from henderson.core.errors import HendersonError
+
+    force = {"battleship": 3, "cruiser": 4, "destroyer": 5, "transport": 4, "carrier": 2}
+    with pytest.raises(HendersonError, match="too long to work out"):
+        odds(game().data, "sea", 32, force)

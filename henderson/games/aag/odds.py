@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from henderson.core.errors import NotationError
+from henderson.core.errors import HendersonError, NotationError
 from henderson.games.aag.model import CATEGORIES, SIDES, GameData
 from henderson.games.aag.rules.battlebox import effect, target_type
 
@@ -28,6 +28,14 @@ SPEC_FORMS = (
     "'<dice> <air|sea|land>: <count> <type>, ...', '<dice> airfields: <number of airfields>'"
     " or, with a position, '<zone> <air|sea|land|airfields> <us|jp>'"
 )
+
+
+MAX_BATTLE_STATES = 20_000  # partial outcomes kept at once: about a second of work, then refused
+
+
+class OddsTooLarge(HendersonError):
+    """A battle whose exact odds would take too long to work out (a preview is never allowed
+    to run for minutes): one line saying so."""
 
 
 class OddsSpecError(NotationError):
@@ -145,6 +153,11 @@ def odds(
                     hit = after[(st, slot, value)] = _hit(data, category, kinds, st, slot, value)
                 nxt[hit] += n * faces_of
         ways = nxt
+        if len(ways) > MAX_BATTLE_STATES:
+            raise OddsTooLarge(
+                f"the exact odds of {dice} dice against {sum(force[k] for k in kinds)} {category} units "
+                "are too long to work out; preview a smaller part of the battle"
+            )
     counts: dict[tuple[tuple[str, int, int], ...], int] = defaultdict(int)
     for st, n in ways.items():
         counts[tuple((k, s[2], s[1]) for k, s in zip(kinds, st, strict=True))] += n
