@@ -230,8 +230,8 @@ class MCTSAgent:
 
     @classmethod
     def hard(cls, seed: int | None = None, **options: Any) -> MCTSAgent:
-        """The `hard` level: 500 iterations or 4,000 actions of work, the first reached (reproducible)."""
-        return cls(seed, **{"iterations": 500, "work": 4000, "name": "hard", **options})
+        """The `hard` level: 400 iterations or 4,000 actions of work, the first reached (reproducible)."""
+        return cls(seed, **{"iterations": 400, "work": 4000, "name": "hard", **options})
 
     # ---- the driver's interface -------------------------------------------------
 
