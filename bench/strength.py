@@ -13,6 +13,9 @@ unit and a place it goes `to`) by an agent that takes a unit back to a hex, zone
 it stood in earlier in the same phase (turn and step) counts as a shuffle. The table
 gives shuffles per game and per 100 moves of each agent.
 
+Air units lost for want of a landing place (AAG) are counted from the events, by the
+side whose landing it was.
+
 Timing (`--timing`): the CPU seconds (`time.process_time`) `hard` takes to choose at each
 game's most crowded positions (the saved ones in bench/positions/<game>, else those of
 a seeded random game, as bench/engine.py picks them) and at a decision of two actions.
@@ -49,6 +52,18 @@ FULL_PAIRS = ("random-easy", "easy-normal", "random-normal", "normal-hard")
 FULL_N = {"aag": 20, "firstblood": 20, "deluxe": 6}
 
 
+def stranded(record: Sequence[dict[str, Any]]) -> dict[str, int]:
+    """Air units destroyed for want of a landing place (AAG Regroup step 2), by the side
+    whose landing it was."""
+    out: dict[str, int] = {}
+    for entry in record[1:]:
+        for event in entry.get("events") or []:
+            if "no place to land" in str(event.get("text", "")):
+                side = str(entry.get("player"))
+                out[side] = out.get(side, 0) + 1
+    return out
+
+
 def shuffles(game: Any, seed: int, record: Sequence[dict[str, Any]]) -> dict[str, tuple[int, int]]:
     """Replay a game record: for each side, (shuffles, moves) of its actions."""
     state = game.new_state(seed)
@@ -83,14 +98,17 @@ def ladder(name: str, pairs: Iterable[str], n: int, seed: int, out: Any) -> None
     game = games.get(name)
     first, second = game.sides
     print(f"\n## {name}: {n} games a seating, seed {seed}")
-    print("| pairing | seating (first v second) | second wins | rate (95 % Wilson) | shuffles/game | per 100 moves |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print(
+        "| pairing | seating (first v second) | second wins | rate (95 % Wilson) | shuffles/game "
+        "| per 100 moves | air units lost landing |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for pair in pairs:
         a, b = pair.split("-")
         score = 0.0
         for specs in ({first: a, second: b}, {first: b, second: a}):
             wins = 0.0
-            moved = shuffled = 0
+            moved = shuffled = crashed = 0
             start = time.perf_counter()
             for i in range(n):
                 result = play_game(game, specs, seed, i, keep_records=True)
@@ -101,6 +119,7 @@ def ladder(name: str, pairs: Iterable[str], n: int, seed: int, out: Any) -> None
                 counted = shuffles(game, result["seed"], result["record"])
                 s, m = counted[b_side]
                 shuffled, moved = shuffled + s, moved + m
+                crashed += stranded(result["record"]).get(b_side, 0)
                 if out is not None:
                     slim = {k: v for k, v in result.items() if k != "record"}
                     slim["shuffles"] = {side: list(v) for side, v in counted.items()}
@@ -111,9 +130,9 @@ def ladder(name: str, pairs: Iterable[str], n: int, seed: int, out: Any) -> None
             per = 100 * shuffled / moved if moved else 0.0
             print(
                 f"| {a}-{b} | {seating} | {wins:g}/{n} | {pct(wins, n)} | {shuffled / n:.1f} ({b}) | "
-                f"{per:.1f} ({b}) |  {time.perf_counter() - start:.0f} s"
+                f"{per:.1f} ({b}) | {crashed} ({b}) |  {time.perf_counter() - start:.0f} s"
             )
-        print(f"| {a}-{b} | both sides | {score:g}/{2 * n} | {pct(score, 2 * n)} ({b}'s score) | | |")
+        print(f"| {a}-{b} | both sides | {score:g}/{2 * n} | {pct(score, 2 * n)} ({b}'s score) | | | |")
 
 
 def timing(name: str) -> None:

@@ -261,7 +261,7 @@ class MCTSAgent:
         share = 1.0  # of the budget: less for a choice that is nearly made
         if self.candidates and find_evaluator(state.game) not in (None, neutral):
             root = self._root = self._candidate_root(state, actions, keys)
-            chosen = self._root_keys or []
+            chosen: list[str] = self._root_keys or []
             if len(chosen) == 1:
                 return self._play(state, actions, keys, list(chosen))
             share = self._share(root, chosen)
