@@ -1,7 +1,7 @@
 """How strong the computer players are, how often they shuffle, and how long `hard` thinks.
 
     python bench/strength.py [GAME ...] [--pairs random-normal,normal-hard] [-n N] [--seed S]
-                             [--full] [--timing] [-o games.jsonl]
+                             [--seat both|first|second] [--full] [--timing] [-o games.jsonl]
 
 Ladder: for each game and each pairing a-b, N seeded games with a on the first side and
 N with a on the second (game i of both seatings has the same seed: common random
@@ -93,8 +93,9 @@ def pct(k: float, n: int) -> str:
     return f"{100 * k / n:5.1f} % ({100 * low:.1f}-{100 * high:.1f})" if n else "-"
 
 
-def ladder(name: str, pairs: Iterable[str], n: int, seed: int, out: Any) -> None:
-    """Play and print each pairing of `pairs` ("a-b") in the game `name`, both seatings."""
+def ladder(name: str, pairs: Iterable[str], n: int, seed: int, out: Any, seats: str = "both") -> None:
+    """Play and print each pairing of `pairs` ("a-b") in the game `name`: both seatings, or
+    only the one with b on the `first` or the `second` side."""
     game = games.get(name)
     first, second = game.sides
     print(f"\n## {name}: {n} games a seating, seed {seed}")
@@ -106,7 +107,10 @@ def ladder(name: str, pairs: Iterable[str], n: int, seed: int, out: Any) -> None
     for pair in pairs:
         a, b = pair.split("-")
         score = 0.0
-        for specs in ({first: a, second: b}, {first: b, second: a}):
+        seatings = [{first: a, second: b}, {first: b, second: a}]
+        if seats != "both":
+            seatings = [x for x in seatings if (x[first] == b) == (seats == "first")]
+        for specs in seatings:
             wins = 0.0
             moved = shuffled = crashed = 0
             start = time.perf_counter()
@@ -126,13 +130,14 @@ def ladder(name: str, pairs: Iterable[str], n: int, seed: int, out: Any) -> None
                     out.write(json.dumps(slim) + "\n")
                     out.flush()
             score += wins
-            seating = f"{specs[first]} v {specs[second]}"
+            seating = f"{specs[first]} ({first}) v {specs[second]} ({second})"
             per = 100 * shuffled / moved if moved else 0.0
             print(
                 f"| {a}-{b} | {seating} | {wins:g}/{n} | {pct(wins, n)} | {shuffled / n:.1f} ({b}) | "
                 f"{per:.1f} ({b}) | {crashed} ({b}) |  {time.perf_counter() - start:.0f} s"
             )
-        print(f"| {a}-{b} | both sides | {score:g}/{2 * n} | {pct(score, 2 * n)} ({b}'s score) | | | |")
+        if seats == "both":
+            print(f"| {a}-{b} | both sides | {score:g}/{2 * n} | {pct(score, 2 * n)} ({b}'s score) | | | |")
 
 
 def timing(name: str) -> None:
@@ -163,6 +168,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--full", action="store_true", help="the full ladder at full scale")
     parser.add_argument("--timing", action="store_true", help="time hard instead of playing")
     parser.add_argument("-o", "--output", type=Path, help="one JSON line per game")
+    parser.add_argument("--seat", choices=("both", "first", "second"), default="both", help="where b of a-b sits")
     args = parser.parse_args(argv)
     names = args.games or list(FULL_GAMES if args.full else SMALL_GAMES)
     if args.timing:
@@ -174,7 +180,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         for name in names:
             n = args.n or (FULL_N.get(name, 20) if args.full else SMALL_N)
-            ladder(name, pairs, n, args.seed, out)
+            ladder(name, pairs, n, args.seed, out, args.seat)
     finally:
         if out is not None:
             out.close()
