@@ -10,7 +10,8 @@ with its 95 % Wilson interval, and the pairing's score over both sides.
 
 Shuffles: every game is replayed from its record, and a move (an action that names a
 unit and a place it goes `to`) by an agent that takes a unit back to a hex, zone or box
-it stood in earlier in the same phase (turn and step) counts as a shuffle. The table
+it stood in earlier in the same phase (turn and step), other than where it stands,
+counts as a shuffle. The table
 gives shuffles per game and per 100 moves of each agent.
 
 Air units lost for want of a landing place (AAG) are counted from the events, by the
@@ -77,13 +78,14 @@ def shuffles(game: Any, seed: int, record: Sequence[dict[str, Any]]) -> dict[str
             continue
         if phase_of(state) != phase:
             phase, stood = phase_of(state), {}
-        for unit, place in unit_places(state.view(None)).items():
+        here = unit_places(state.view(None))
+        for unit, place in here.items():
             stood.setdefault(unit, set()).add(place)
         action = game.parse_action(text)
         moved = moves_of(game, action)
         if moved and side in counts:
             counts[side][1] += 1
-            counts[side][0] += any(place in stood.get(unit, ()) for unit, place in moved)
+            counts[side][0] += any(place in stood.get(unit, ()) and place != here.get(unit) for unit, place in moved)
         state.apply(action)
     return {side: (c[0], c[1]) for side, c in counts.items()}
 

@@ -76,6 +76,7 @@ class PhaseMemory:
     def __init__(self) -> None:
         self.phase: tuple[int, str] | None = None
         self.stood: dict[str, set[str]] = {}
+        self.here: dict[str, str] = {}  # where each unit stood at the last decision
 
     def note(self, state: State, side: Side) -> None:
         """Remember where every unit stands now (a new phase forgets the old one)."""
@@ -83,19 +84,24 @@ class PhaseMemory:
         if phase != self.phase:
             self.phase = phase
             self.stood = {}
-        for unit, place in unit_places(state.view(side)).items():
+        self.here = unit_places(state.view(side))
+        for unit, place in self.here.items():
             self.stood.setdefault(unit, set()).add(place)
 
     def shuffles(self, state: State, action: Any) -> bool:
-        """Whether `action` moves a unit back to a place it stood in this phase."""
+        """Whether `action` moves a unit back to a place it stood in this phase (staying where
+        it is, as an AAG air unit landing where it flew, is no shuffle)."""
         if phase_of(state) != self.phase or not self.stood:
             return False
-        stood = self.stood
-        return any(place in stood.get(unit, ()) for unit, place in moves_of(state.game, action))
+        stood, here = self.stood, self.here
+        return any(
+            place in stood.get(unit, ()) and place != here.get(unit) for unit, place in moves_of(state.game, action)
+        )
 
     def clear(self) -> None:
         self.phase = None
         self.stood = {}
+        self.here = {}
 
 
 class History:

@@ -9,6 +9,7 @@ import pytest
 
 from henderson import agents, games
 from henderson.agents.evaluation import register_evaluator, unregister_evaluator
+from henderson.agents.mcts import MCTSAgent
 from henderson.agents.repetition import PhaseMemory, moves_of, phase_of, unit_places
 from tests.agents.test_repetition import LoopGame, LoopState
 
@@ -108,7 +109,7 @@ class TwoWays(LoopState):
 def test_hard_spends_little_on_a_choice_between_equals() -> None:
     register_evaluator("loop", lambda state, side: 0.25)
     state = TwoWays(LoopGame())
-    agent = agents.get("hard", 1)
+    agent = MCTSAgent.hard(1)
     agent.choose(state)
     assert agent.last_share == pytest.approx(2 / 8 * 0.125)
     assert agent.last_iterations <= 400 * agent.last_share + 2
@@ -116,9 +117,36 @@ def test_hard_spends_little_on_a_choice_between_equals() -> None:
 
 def test_hard_spends_its_budget_in_proportion_to_the_candidates() -> None:
     # `toggle` is worth more than `end`: a real choice between two, a quarter of the budget
-    register_evaluator("loop", lambda state, side: (0.5 if state.flag else -0.5) * (1 if side == "a" else -1))
+    register_evaluator(
+        "loop", lambda state, side: (0.5 if getattr(state, "flag", False) else -0.5) * (1 if side == "a" else -1)
+    )
     state = LoopState(LoopGame())
-    agent = agents.get("hard", 1)
+    agent = MCTSAgent.hard(1)
     agent.choose(state)
     assert agent.last_share == pytest.approx(2 / 8)
     assert agent.last_iterations > 400 * 2 / 8 * 0.125 + 2
+
+
+class Stub:
+    """Just enough of a game and a position for the phase memory: a turn, a step, a view."""
+
+    turn = 3
+    step = "regroup:land"
+
+    def __init__(self, places: dict[str, str]) -> None:
+        self.places = places
+        self.game = games.get("aag")
+
+    def view(self, side: Any) -> dict[str, Any]:
+        return {"pieces": {u: {"zone": z} for u, z in self.places.items()}}
+
+
+def test_staying_where_a_unit_stands_is_no_shuffle() -> None:
+    memory = PhaseMemory()
+    memory.note(Stub({"jp52": "malaita"}), "jp")  # type: ignore[arg-type]
+    memory.note(Stub({"jp52": "C"}), "jp")  # type: ignore[arg-type]
+    back, stay = Stub({"jp52": "C"}), Stub({"jp52": "malaita"})
+    land = back.game.parse_action("land jp52 malaita")
+    assert memory.shuffles(back, land)  # type: ignore[arg-type]
+    memory.note(stay, "jp")  # type: ignore[arg-type]
+    assert not memory.shuffles(stay, land)  # type: ignore[arg-type]
