@@ -17,7 +17,7 @@ from typing import Any
 
 from henderson.agents.chance import observer_clone, sample_after
 from henderson.agents.evaluation import Evaluator, evaluator_for, value
-from henderson.agents.repetition import History
+from henderson.agents.repetition import History, one_word
 from henderson.agents.shortlist import considered
 
 EPSILON = 1e-9
@@ -123,7 +123,7 @@ class HeuristicAgent:
         seen, index, scores = scored_actions(
             state, actions, side, evaluator_for(state.game), self.rng, self.samples, self.limit
         )
-        actions = [actions[i] for i in index]
+        legal, actions = actions, [actions[i] for i in index]
         if self.noise:
             scores = [s + self.rng.gauss(0.0, self.noise) for s in scores]
         # best first; equal scores in a seeded random order
@@ -132,4 +132,5 @@ class HeuristicAgent:
         best = scores[order[0]]
         top = [actions[i] for i in order if scores[i] >= best - EPSILON]
         rest = [actions[i] for i in order if scores[i] < best - EPSILON]
-        return self.history.first_new(seen, top + rest[: len(top) + 8], self.rng)
+        head = len(top) + 8
+        return self.history.first_new(seen, top + rest[:head], self.rng, one_word(legal) + rest[head:])

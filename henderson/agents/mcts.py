@@ -41,13 +41,13 @@ import math
 import random
 import time
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from henderson.agents.chance import determinise, sample_after
 from henderson.agents.evaluation import Evaluator, find_evaluator, neutral, value, values
 from henderson.agents.heuristic import scored_actions
-from henderson.agents.repetition import History
+from henderson.agents.repetition import History, one_word
 from henderson.agents.shortlist import considered
 
 UNDECIDED = -1
@@ -146,6 +146,10 @@ class MCTSAgent:
     `c`: UCT exploration; `bias`: weight of the prior (progressive bias);
     `rollout_plies`: random plies before evaluating a leaf (default 0 when the
     game has an evaluation, else to the end of the game, at most `rollout_limit`).
+    A decision with one legal action is answered without searching; one between fewer
+    root candidates than `candidates` gets that fraction of the budget, and one whose
+    candidates the one-step look-ahead scores within `trivial_spread` of one another
+    (all alike) `trivial_share` of that.
     """
 
     def __init__(
@@ -170,6 +174,8 @@ class MCTSAgent:
         root_samples: int = 6,
         root_limit: int = 1200,
         reuse: bool = True,
+        trivial_spread: float = 1e-6,
+        trivial_share: float = 0.125,
         name: str = "mcts",
     ) -> None:
         if iterations is None and seconds is None and work is None:
@@ -202,6 +208,10 @@ class MCTSAgent:
         self.root_samples = int(root_samples)
         self.root_limit = int(root_limit)
         self.reuse = bool(reuse)
+        self.trivial_spread = float(trivial_spread)
+        self.trivial_share = float(trivial_share)
+        if not 0 < self.trivial_share <= 1 or self.trivial_spread < 0:
+            raise ValueError("need 0 < trivial_share <= 1 and trivial_spread >= 0")
         self.name = name
         self._root_keys: list[str] | None = None  # the root candidates of the search going on
         self._finalists: list[str] = []  # those still in after the last round of halving
@@ -216,11 +226,12 @@ class MCTSAgent:
         self.last_work = 0
         self.last_seconds = 0.0
         self.last_reused_visits = 0
+        self.last_share = 1.0  # the share of the budget the last decision got
 
     @classmethod
     def hard(cls, seed: int | None = None, **options: Any) -> MCTSAgent:
-        """The `hard` level: 500 iterations or 4,000 actions of work, the first reached (reproducible)."""
-        return cls(seed, **{"iterations": 500, "work": 4000, "name": "hard", **options})
+        """The `hard` level: 400 iterations or 4,000 actions of work, the first reached (reproducible)."""
+        return cls(seed, **{"iterations": 400, "work": 4000, "name": "hard", **options})
 
     # ---- the driver's interface -------------------------------------------------
 
@@ -247,10 +258,14 @@ class MCTSAgent:
         self.last_reused_visits = root.visits
         keys = [str(a) for a in actions]
         self._root_keys = None
+        share = 1.0  # of the budget: less for a choice that is nearly made
         if self.candidates and find_evaluator(state.game) not in (None, neutral):
             root = self._root = self._candidate_root(state, actions, keys)
-            if len(self._root_keys or ()) == 1:
-                return self._play(state, actions, keys, list(self._root_keys or ()))
+            chosen: list[str] = self._root_keys or []
+            if len(chosen) == 1:
+                return self._play(state, actions, keys, list(chosen))
+            share = self._share(root, chosen)
+        self.last_share = share
         evaluate = find_evaluator(state.game)
         rollout = self.rollout_plies
         if rollout is None:
@@ -261,10 +276,10 @@ class MCTSAgent:
         deadline = start + self.seconds if self.seconds is not None else math.inf
         done = 0
         self._work_done = 0
-        work = self.work if self.work is not None else math.inf
+        work = self.work * share if self.work is not None else math.inf
         iterations = self.iterations if self.iterations is not None else math.inf
         if self._root_keys is not None:
-            done = self._halve(state, root, evaluate, sides, rollout, work, deadline)
+            done = self._halve(state, root, evaluate, sides, rollout, work, deadline, share)
         while done == 0 or (
             self._root_keys is None and done < iterations and self._work_done < work and time.perf_counter() < deadline
         ):
@@ -284,12 +299,37 @@ class MCTSAgent:
     def _play(self, state: Any, actions: list[Any], keys: list[str], ranked: list[str]) -> Any:
         """The first of `ranked` not leading back to a position already decided in; noted as played."""
         if ranked:
-            chosen = self.history.first_new(state, [actions[keys.index(k)] for k in ranked], self.rng)
+            chosen = self.history.first_new(
+                state, [actions[keys.index(k)] for k in ranked], self.rng, self._spare(actions, keys, ranked)
+            )
             key = str(chosen)
         else:
             key = keys[0]
         self._played[state.ply] = key
         return actions[keys.index(key)]
+
+    def _share(self, root: Node, chosen: list[str]) -> float:
+        """The share of the budget a decision between the root candidates `chosen` deserves:
+        in proportion to their number (two candidates get a quarter of what eight get), and
+        `trivial_share` of that when the one-step look-ahead finds them all worth the same
+        (within `trivial_spread`): a near-forced choice is answered at once."""
+        share = min(1.0, len(chosen) / max(1, self.candidates))
+        scores = [root.edges[k].prior for k in chosen]
+        if max(scores) - min(scores) <= self.trivial_spread:
+            share *= self.trivial_share
+        return share
+
+    def _spare(self, actions: list[Any], keys: list[str], ranked: list[str]) -> Iterator[Any]:
+        """The actions not in `ranked`, one-word ones first, then by the root's priors: where
+        to look when every ranked action would take a unit back (built only if needed)."""
+        yield from one_word(actions)
+        priors = self._root.priors if self._root is not None else None
+        if priors:
+            index = {k: i for i, k in enumerate(keys)}
+            skip = set(ranked)
+            for key in sorted(priors, key=lambda k: -priors[k]):
+                if key in index and key not in skip:
+                    yield actions[index[key]]
 
     def _halve(
         self,
@@ -300,6 +340,7 @@ class MCTSAgent:
         rollout: int,
         work: float,
         deadline: float,
+        share: float = 1.0,
     ) -> int:
         """Sequential halving over the root candidates (Karnin, Koren and Somekh 2013): rounds
         in which every candidate still in gets the same walks, on the same determinisations
@@ -307,7 +348,8 @@ class MCTSAgent:
         after which the better half by mean value stays. Returns the walks done."""
         alive = list(self._root_keys or ())
         rounds = max(1, math.ceil(math.log2(len(alive))))
-        total = self.iterations if self.iterations is not None else 32 * len(alive)
+        total = self.iterations if self.iterations is not None else 32 * self.candidates
+        total = max(len(alive), round(total * share))
         done = 0
         for _ in range(rounds):
             per = max(1, total // (rounds * len(alive)))
@@ -354,7 +396,7 @@ class MCTSAgent:
         """Make the root the node for `state`: the kept subtree when it descends, else new."""
         node: Node | None = None
         printed = state.key(state.current_player())
-        self.history.seen.add(printed)  # every position decided in, forced ones too
+        self.history.note(state)  # every position decided in, forced ones too
         if self.reuse and self._root is not None and state.game is self._game:
             node = self._root
             if state.ply < self._root_ply or (state.ply == self._root_ply and printed != self._root_print):

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from henderson.games.aag.evaluate import CARGO_WEIGHT, evaluate, island_strength, tables
+from henderson.games.aag.evaluate import CARGO_WEIGHT, evaluate, island_strength, stranded, tables
 
 from .helpers import game, piece, position
 
@@ -151,3 +151,22 @@ def test_heuristic_agent_takes_the_free_airfield_rule_aag_build_airfields():
     pieces = [*base_pieces(), *(piece(f"us{i}", "supply", "guadalcanal") for i in (5, 6, 7))]
     state = position(pieces, step="regroup:build", first="us")
     assert str(agents.get("heuristic", 0).choose(state)) == "build guadalcanal"
+
+
+def test_an_air_unit_that_cannot_land_counts_at_nothing_rule_aag_regroup_land_air_units():
+    # C is three zones from Guadalcanal and four from New Caledonia: a fighter (range 2) there
+    # has nowhere to land; from G it reaches Guadalcanal
+    home = value([*base_pieces(), piece("us9", "fighter", "G")], step="move:fighter")
+    lost = value([*base_pieces(), piece("us9", "fighter", "C")], step="move:fighter")
+    none = value(base_pieces(), step="move:fighter")
+    assert home > none and home - lost > 0.5 * (home - none)
+    state = position([*base_pieces(), piece("us9", "fighter", "C")], step="move:fighter")
+    assert stranded(state, tables(state.data))["us"] > 0
+
+
+def test_an_airfield_lands_two_air_units_rule_aag_landing_capacities():
+    two = [*base_pieces(), piece("us8", "fighter", "G"), piece("us9", "fighter", "G")]
+    state = position(two, step="move:fighter")
+    assert stranded(state, tables(state.data))["us"] == 0
+    state = position([*two, piece("us7", "fighter", "G")], step="move:fighter")
+    assert stranded(state, tables(state.data))["us"] > 0

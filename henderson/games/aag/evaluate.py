@@ -14,7 +14,12 @@ estimate is a race to 15 victory points (AAG How to Win), counted in victory poi
 - material: every unit, supply token and unspent reinforcement point at its cost (AAG
   Reinforcement Costs), damaged ships less the supply that repairs them, casualties
   already marked in a battle at nothing;
-- a small bonus for moving second while the Movement phase lasts (the first-player marker).
+- a small bonus for moving second while the Movement phase lasts (the first-player marker);
+- air units that cannot land: until the landing (AAG Regroup step 2), an air unit with no
+  landing place in range of where it is (its base, an undamaged airfield of its side, a
+  carrier of its side for a fighter) is destroyed then, so it counts at nothing
+  ("Any air unit that can't land is destroyed"): a flight that strands it must win more
+  than the unit is worth.
 
 Terminal positions are exactly 1 (won) or -1 (lost); otherwise the value is the tanh of
 the difference, so `evaluate(s, "us") == -evaluate(s, "jp")`. Static tables are built once
@@ -141,9 +146,17 @@ def island_strength(state: AAGState) -> dict[str, dict[str, float]]:
     return _strength(state, t, ashore, near)
 
 
-def _tally(state: AAGState, t: Tables) -> tuple[dict, dict, dict, dict, dict]:
+def _before_landing(state: AAGState) -> bool:
+    """Whether this turn's air units have yet to land (AAG Regroup step 2)."""
+    return not state.step.startswith("regroup:") or state.step == "regroup:land"
+
+
+def _tally(
+    state: AAGState, t: Tables, gone: set[str] | frozenset[str] = frozenset()
+) -> tuple[dict, dict, dict, dict, dict]:
     """One pass over the pieces: material by side, land power ashore by island, supplies by
-    zone, islands with a land unit, and power that can join from each zone."""
+    zone, islands with a land unit, and power that can join from each zone. The pieces in
+    `gone` (air units that will find nowhere to land) count at nothing."""
     material = {"us": float(state.points["us"]), "jp": float(state.points["jp"])}
     ashore: dict[str, dict[str, float]] = {"us": {}, "jp": {}}  # island -> land power
     stock: dict[str, dict[str, float]] = {"us": {}, "jp": {}}  # zone -> supplies there
@@ -154,7 +167,7 @@ def _tally(state: AAGState, t: Tables) -> tuple[dict, dict, dict, dict, dict]:
     kinds, repair = t.kinds, t.repair
     for p in pieces.values():
         hit, aboard = p.hit, p.aboard
-        if hit == "destroyed" or (aboard is not None and aboard in lost and p.type != "fighter"):
+        if hit == "destroyed" or (aboard is not None and aboard in lost and p.type != "fighter") or p.id in gone:
             continue  # a marked casualty (or the cargo of a ship marked hit) is gone
         worth, power, role = kinds[p.type]
         s = p.side
@@ -179,10 +192,74 @@ def _tally(state: AAGState, t: Tables) -> tuple[dict, dict, dict, dict, dict]:
     return material, ashore, stock, landed, near
 
 
+def stranded(state: AAGState, t: Tables) -> dict[str, float]:
+    """The worth, by side, of the air units that will find no landing place (`doomed`)."""
+    out = {"us": 0.0, "jp": 0.0}
+    for pid in doomed(state, t):
+        p = state.pieces[pid]
+        out[p.side] += t.kinds[p.type][0]
+    return out
+
+
+def doomed(state: AAGState, t: Tables) -> set[str]:
+    """The air units (not landed yet) that will find no landing place
+    in range (AAG Regroup step 2, Landing Capacities): the side's base (any number), an
+    island with undamaged airfields of its side (two a field), a carrier of its side (two
+    fighters). Places are given out greedily, the air units with the fewest choices first,
+    each to the choice with the most room left."""
+    out: set[str] = set()
+    landing = state.step == "regroup:land"
+    room: dict[str, int] = {}
+    capacity = state.data.rules.airfield_air_capacity
+    for field in state.airfields:
+        if not field.damaged:
+            key = f"{field.side}:{field.island}"
+            room[key] = room.get(key, 0) + capacity
+    carriers: dict[str, list[tuple[str, str]]] = {"us": [], "jp": []}  # side -> (zone, ship)
+    air = []
+    for p in state.pieces.values():
+        if p.hit == "destroyed":
+            continue
+        if p.type == "carrier" and not p.damaged and p.hit is None:
+            carriers[p.side].append((p.zone, p.id))
+            room[p.id] = state.data.rules.carrier_capacity
+        elif t.kinds[p.type][2] == AIR_ROLE:
+            air.append(p)
+    if not air:
+        return out
+    board = state.data.board
+    waiting: list[tuple[int, str, list[str]]] = []
+    for p in air:
+        side = p.side
+        home = state.base_land(side)
+        if p.zone == home:
+            continue
+        if landing and p.landed:  # it holds its place
+            spot = p.aboard if p.aboard is not None else f"{side}:{p.zone}"
+            room[spot] = room.get(spot, 0) - 1
+            continue
+        reach = state.air_range(p)
+        dist = board.air_distances(p.zone, state.enemy_base_zones(side))
+        if dist.get(home, reach + 1) <= reach:
+            continue
+        options = [f"{side}:{z}" for z, d in dist.items() if d <= reach and f"{side}:{z}" in room]
+        if p.type == "fighter":
+            options += [ship for zone, ship in carriers[side] if dist.get(zone, reach + 1) <= reach]
+        waiting.append((len(options), p.id, options))
+    waiting.sort()
+    for _, pid, options in waiting:
+        best = max(options, key=lambda o: room[o], default=None)
+        if best is None or room[best] <= 0:
+            out.add(pid)
+        else:
+            room[best] -= 1
+    return out
+
+
 def _value_for_us(state: AAGState) -> float:
     t = tables(state.data)
     sides = ("us", "jp")
-    material, ashore, stock, landed, near = _tally(state, t)
+    material, ashore, stock, landed, near = _tally(state, t, doomed(state, t) if _before_landing(state) else set())
 
     rate = {s: 0.0 for s in sides}
     damaged_fields = {s: 0.0 for s in sides}
