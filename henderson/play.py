@@ -136,7 +136,7 @@ def play_terminal(
     console.print(f"record saved to {path} (replay with: henderson replay {path})")
     if not state.is_terminal():
         sides = " ".join(f"--{s} {w}" for s, w in seats.items())
-        console.print(f"resume with: henderson play {game.name} --resume {path} {sides}", markup=False)
+        console.print(f"resume with: henderson play {game.name} --resume {path} {sides}", markup=False, soft_wrap=True)
     return state
 
 

@@ -89,7 +89,7 @@ class AAGGame(SequencedGame):
         return odds.from_spec(self.data, state, spec)
 
     def draw_map(self, path: Path, state: State | None = None) -> None:
-        """The board (AAG Map) and, with `state`, what each side has in each zone, to an SVG or
+        """The board (AAG Game Board) and, with `state`, what each side has in each zone, to an SVG or
         PNG file: the layout the browser draws."""
         try:
             from henderson.games.aag.mapdraw import draw_map

@@ -38,7 +38,7 @@ def stack(state: AAGState, zone: str, side: str) -> str:
 
 
 def touching(state: AAGState) -> list[str]:
-    """Which zones touch (AAG Map): for each sea zone, the seas a ship moves to in one step
+    """Which zones touch (AAG Game Board): for each sea zone, the seas a ship moves to in one step
     (islands between two seas block it) and the islands on its shores; for each base, its
     sea."""
     board = state.data.board
@@ -55,8 +55,7 @@ def touching(state: AAGState) -> list[str]:
 def render(state: AAGState) -> str:
     """Turn, step, victory points, then one line per occupied zone."""
     lines = [
-        f"AAG turn {state.turn}, {state.step} (first player {state.first}); "
-        f"to act: {state.current_player() or '-'}",
+        f"AAG turn {state.turn}, {state.step} (first player {state.first}); to act: {state.current_player() or '-'}",
         "victory points: " + ", ".join(f"{s} {state.vp[s]}" for s in SIDES),
     ]
     if state.winner():
@@ -75,10 +74,7 @@ def render(state: AAGState) -> str:
     for side in SIDES:
         damaged = Counter(p.type for p in state.pieces.values() if p.side == side and p.damaged)
         if damaged:
-            lines.append(
-                f"  {side} damaged at base: "
-                + ", ".join(f"{n} {k}" for k, n in sorted(damaged.items()))
-            )
+            lines.append(f"  {side} damaged at base: " + ", ".join(f"{n} {k}" for k, n in sorted(damaged.items())))
     lines.extend(touching(state))
     fought = state.battle
     if fought is not None:
