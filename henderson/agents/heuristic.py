@@ -19,11 +19,14 @@ from henderson.agents.chance import observer_clone, sample_after
 from henderson.agents.evaluation import Evaluator, evaluator_for, value
 from henderson.agents.repetition import History, one_word
 from henderson.agents.shortlist import considered
+from henderson.core.game import Action, State
 
 EPSILON = 1e-9
 
 
-def action_value(state: Any, action: Any, side: str, evaluate: Evaluator, rng: random.Random, samples: int) -> float:
+def action_value(
+    state: State, action: Action, side: str, evaluate: Evaluator, rng: random.Random, samples: int
+) -> float:
     """The expected worth for `side` of playing `action` in `state` (sampled over dice)."""
     after, chance = sample_after(state, action, rng)
     total = value(after, side, evaluate)
@@ -36,7 +39,7 @@ def action_value(state: Any, action: Any, side: str, evaluate: Evaluator, rng: r
 
 
 def action_values(
-    state: Any,
+    state: State,
     actions: Sequence[Any],
     side: str,
     evaluate: Evaluator,
@@ -48,7 +51,7 @@ def action_values(
 
 
 def scored_actions(
-    state: Any,
+    state: State,
     actions: Sequence[Any],
     side: str,
     evaluate: Evaluator,
@@ -108,7 +111,7 @@ class HeuristicAgent:
         """The `normal` level: the plain heuristic."""
         return cls(seed, **{"name": "normal", **options})
 
-    def choose(self, state: Any) -> Any:
+    def choose(self, state: State) -> Action:
         actions = state.legal_actions()
         if not actions:
             raise ValueError("no legal action: the game is over")
@@ -118,6 +121,7 @@ class HeuristicAgent:
         if self.epsilon and self.rng.random() < self.epsilon:
             return actions[self.rng.randrange(len(actions))]
         side = state.current_player()
+        assert side is not None  # a decision is being made
         # one guess at what `side` cannot see, shared by every action: fair, and cheaper
         # than a guess per look-ahead (chance.py)
         seen, index, scores = scored_actions(

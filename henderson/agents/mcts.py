@@ -49,6 +49,7 @@ from henderson.agents.evaluation import Evaluator, find_evaluator, neutral, valu
 from henderson.agents.heuristic import scored_actions
 from henderson.agents.repetition import History, one_word
 from henderson.agents.shortlist import considered
+from henderson.core.game import Action, State
 
 UNDECIDED = -1
 EPSILON = 1e-9
@@ -83,10 +84,10 @@ class Node:
         self.salt = salt
         self.rank_cache: tuple[list[str], list[str]] | None = None
         # the last legal list seen here and its notations; the last grouping of them
-        self.keys_cache: tuple[list[Any], list[str]] | None = None
+        self.keys_cache: tuple[Sequence[Action], list[str]] | None = None
         self.group_cache: tuple[list[str], Any, dict[str, list[str]], dict[str, float] | None] | None = None
 
-    def keys_for(self, actions: list[Any]) -> list[str]:
+    def keys_for(self, actions: Sequence[Action]) -> list[str]:
         """The notations of `actions`, reused while the legal list is the same."""
         cache = self.keys_cache
         if cache is not None and (cache[0] is actions or cache[0] == actions):
@@ -245,7 +246,7 @@ class MCTSAgent:
         self._played.clear()
         self.history.clear()
 
-    def choose(self, state: Any) -> Any:
+    def choose(self, state: State) -> Action:
         actions = state.legal_actions()
         if not actions:
             raise ValueError("no legal action: the game is over")
@@ -296,7 +297,7 @@ class MCTSAgent:
             ranked = self._ranked_choices(root, keys)
         return self._play(state, actions, keys, ranked)
 
-    def _play(self, state: Any, actions: list[Any], keys: list[str], ranked: list[str]) -> Any:
+    def _play(self, state: State, actions: Sequence[Action], keys: list[str], ranked: list[str]) -> Any:
         """The first of `ranked` not leading back to a position already decided in; noted as played."""
         if ranked:
             chosen = self.history.first_new(
@@ -319,7 +320,7 @@ class MCTSAgent:
             share *= self.trivial_share
         return share
 
-    def _spare(self, actions: list[Any], keys: list[str], ranked: list[str]) -> Iterator[Any]:
+    def _spare(self, actions: Sequence[Action], keys: list[str], ranked: list[str]) -> Iterator[Any]:
         """The actions not in `ranked`, one-word ones first, then by the root's priors: where
         to look when every ranked action would take a unit back (built only if needed)."""
         yield from one_word(actions)
@@ -333,7 +334,7 @@ class MCTSAgent:
 
     def _halve(
         self,
-        state: Any,
+        state: State,
         root: Node,
         evaluate: Evaluator,
         sides: tuple[str, ...],
@@ -367,12 +368,14 @@ class MCTSAgent:
         self._finalists = alive
         return done
 
-    def _candidate_root(self, state: Any, actions: list[Any], keys: list[str]) -> Node:
+    def _candidate_root(self, state: State, actions: Sequence[Action], keys: list[str]) -> Node:
         """A root over the heuristic's best `candidates` actions, each primed with
         `prior_visits` visits worth its heuristic score; kept subtrees stay under their edges."""
         evaluate = find_evaluator(state.game) or neutral
+        side = state.current_player()
+        assert side is not None  # a decision is being made
         _, index, scores = scored_actions(
-            state, actions, state.current_player(), evaluate, self.rng, self.root_samples, self.root_limit
+            state, actions, side, evaluate, self.rng, self.root_samples, self.root_limit
         )
         tiebreak = {i: self.rng.random() for i in index}
         order = sorted(zip(index, scores, strict=True), key=lambda p: (-p[1], tiebreak[p[0]]))
@@ -392,7 +395,7 @@ class MCTSAgent:
 
     # ---- the tree across moves ----------------------------------------------------
 
-    def _sync(self, state: Any) -> None:
+    def _sync(self, state: State) -> None:
         """Make the root the node for `state`: the kept subtree when it descends, else new."""
         node: Node | None = None
         printed = state.key(state.current_player())
@@ -452,7 +455,7 @@ class MCTSAgent:
 
     def _iterate(
         self,
-        root_state: Any,
+        root_state: State,
         root: Node,
         evaluate: Evaluator,
         sides: tuple[str, ...],

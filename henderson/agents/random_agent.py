@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+
+from henderson.core.game import Action, State
 
 
 class RandomAgent:
@@ -14,7 +15,7 @@ class RandomAgent:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: Any) -> Any:
+    def choose(self, state: State) -> Action:
         actions = state.legal_actions()
         if not actions:
             raise ValueError("no legal action: the game is over")
