@@ -65,7 +65,7 @@ LEVELS: dict[str, str] = {
     "random": "Plays any legal action at random: a way to learn the controls, not an opponent.",
     "easy": "Follows the game's objectives with a loose hand: makes clear mistakes; answers at once.",
     "normal": "Plays each decision for its best immediate result under a hand-written judgement "
-    "of the position; answers in well under a second.",
+    "of the position; answers within a second.",
     "hard": "Searches ahead (Monte Carlo tree search over the rules and the dice) from the same "
     "judgement; thinks up to about two seconds a decision, at once when the choice is forced.",
 }
