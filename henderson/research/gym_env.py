@@ -23,11 +23,10 @@ import numpy as np
 
 from henderson import agents
 from henderson.agents import Agent, Observing
-from henderson.core.dice import fresh_seed
 from henderson.core.errors import HendersonError
 from henderson.core.game import Game, other_side
 from henderson.research.match import Match
-from henderson.research.spaces import Seat, game_seed, resolve
+from henderson.research.spaces import ResetSeeds, Seat, resolve
 from henderson.sim.seeds import derive_seed
 
 try:
@@ -77,7 +76,7 @@ class HendersonEnv(gymnasium.Env):
         self.max_plies = max_plies
         self.auto_forced = auto_forced
         self.render_mode = render_mode
-        self._seeds: random.Random | None = None
+        self._seeds = ResetSeeds()
         self.match: Match | None = None
         self.opponent: Agent | None = None
         self._start_ply = self._told = 0
@@ -87,13 +86,7 @@ class HendersonEnv(gymnasium.Env):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """A new game; `seed` is the game's seed (the opponent's is derived from it)."""
         super().reset(seed=seed)
-        if seed is not None:
-            number = game_seed(seed)
-            self._seeds = random.Random(number)
-        elif self._seeds is not None:
-            number = self._seeds.getrandbits(63)
-        else:
-            number = fresh_seed()
+        number = self._seeds.next(seed)
         position = (options or {}).get("position")
         state = self.game.load_state(position) if position is not None else None
         self.match = Match(

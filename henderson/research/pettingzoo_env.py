@@ -17,13 +17,11 @@ each after a draw or when `max_plies` cuts the game short (truncation).
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar
 
-from henderson.core.dice import fresh_seed
 from henderson.core.game import Game
 from henderson.research.match import Match
-from henderson.research.spaces import Seat, game_seed, resolve
+from henderson.research.spaces import ResetSeeds, Seat, resolve
 
 try:
     from pettingzoo import AECEnv
@@ -68,7 +66,7 @@ class HendersonAEC(AECEnv):
         self.possible_agents = list(self.game.sides)
         self.action_spaces = {a: self.seat.action_space for a in self.possible_agents}
         self.observation_spaces = {a: self.seat.observation_space for a in self.possible_agents}
-        self._seeds: random.Random | None = None
+        self._seeds = ResetSeeds()
         self.match: Match | None = None
 
     def observation_space(self, agent: str) -> Any:
@@ -82,13 +80,7 @@ class HendersonAEC(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game. `seed` is the game's seed (later resets without one draw theirs from
         it); `options` may hold "position": a position to start from (as `to_json` writes)."""
-        if seed is not None:
-            number = game_seed(seed)
-            self._seeds = random.Random(number)
-        elif self._seeds is not None:
-            number = self._seeds.getrandbits(63)
-        else:
-            number = fresh_seed()
+        number = self._seeds.next(seed)
         position = (options or {}).get("position")
         state = self.game.load_state(position) if position is not None else None
         self.match = Match(

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
 
 from henderson import games
+from henderson.core.dice import fresh_seed
 from henderson.core.errors import HendersonError
 from henderson.core.game import Game, Side
 from henderson.research.actions import ActionSpace, action_space
@@ -54,3 +56,18 @@ def game_seed(seed: Any) -> int:
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise HendersonError(f"a seed is a non-negative integer, not {seed!r}")
     return int(seed) % (2**63)
+
+
+class ResetSeeds:
+    """The game seed of each `reset`, one rule for every environment: a given seed is used
+    (checked) and seeds the later resets that give none; with none ever given, a fresh seed."""
+
+    def __init__(self) -> None:
+        self._rng: random.Random | None = None
+
+    def next(self, seed: Any) -> int:
+        if seed is not None:
+            number = game_seed(seed)
+            self._rng = random.Random(number)
+            return number
+        return self._rng.getrandbits(63) if self._rng is not None else fresh_seed()

@@ -176,13 +176,10 @@ def test_constraint_i_g_adjacency_is_caught(tmp_path):
 def test_a_huge_count_is_refused_before_anything_is_built(tmp_path):
     """A count is checked against its range when the record is read: 100,000,000 infantry are
     refused at once, never placed."""
-    import time
 
     path = _broken(tmp_path, {"setup.toml": ("infantry = 4,", "infantry = 100000000,")})
-    began = time.perf_counter()
     with pytest.raises(DataErrors) as err:
         load_data(path)
-    assert time.perf_counter() - began < 5
     assert "setup.toml: place #1: units.infantry: expected an integer 0..99, got 100000000" in str(err.value)
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import shutil
-import time
 import tomllib
 from collections import Counter
 from pathlib import Path
@@ -736,9 +735,7 @@ def test_a_huge_count_is_refused_before_any_counter_is_built(copy):
     """FB 7.6 numbers the air and naval counters from the chart's counts: a count is checked (at most 99 of a
     type on a turn) before the counters are made, so a hundred million is refused at once, not built."""
     edit(copy, "turns.toml", "air = { SBD = 1, TBF = 1 }", "air = { SBD = 100000000, TBF = 1 }")
-    start = time.perf_counter()
     msgs = errors_of(copy)
-    assert time.perf_counter() - start < 5
     assert "turns.toml: arrival SEP I us: air.SBD: expected an integer 1..99, got 100000000" in msgs
 
 

@@ -32,9 +32,8 @@ def test_a_reader_holding_a_transaction_never_stops_a_write(tmp_path: Path) -> N
     reader = sqlite3.connect(path, isolation_level=None)
     reader.execute("BEGIN")
     reader.execute("SELECT count(*) FROM entries").fetchall()  # a read lock held open
-    started = time.monotonic()
     store.append("m1", RecordEntry(0, "red", "hold", [], []), "blue", False)
-    assert time.monotonic() - started < 2.0  # in the old rollback journal it waited for the reader
+    # the write went through with the read lock still held (the old rollback journal failed it)
     reader.execute("COMMIT")
     reader.close()
     assert store.summary("m1") is not None and store.summary("m1").ply == 1  # type: ignore[union-attr]
