@@ -345,6 +345,18 @@ class Game(ABC):
         actions without reading notation; by default its words."""
         return words_of(str(action))
 
+    def placements(self, state: State, unit: str) -> list[Action]:
+        """Where waiting counter `unit` may be placed now, as actions. A game may list only the
+        next counter's placements among the legal actions (to keep the list short) and accept
+        any waiting counter's: it says here where each may go. By default, the listed
+        `place` actions that name `unit`."""
+        found: list[Action] = []
+        for action in state.legal_actions():
+            info = self.describe(action)
+            if info.verb == "place" and any(a.role == "unit" and a.value == unit for a in info.args):
+                found.append(action)
+        return found
+
     # -- capabilities (defaults for a game without them) ----------------------------------------
 
     def odds(self, state: State, spec: str) -> Odds:

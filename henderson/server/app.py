@@ -233,6 +233,15 @@ def create_app(
         movement left after a move); actions that roll dice are not previewed."""
         return await hub.preview(seat, body.actions, body.fields)
 
+    @app.get("/api/seat/placements", tags=["seat"])
+    async def placements(
+        seat: SeatDep,
+        unit: Annotated[str, Query(min_length=1, max_length=64, description="a counter waiting to be placed")],
+    ) -> dict[str, Any]:
+        """Where a counter waiting to be placed (set-up, reinforcements, purchases) may go now,
+        as structured actions (the deciding seat only); none for a counter that is not waiting."""
+        return await hub.placements(seat, unit)
+
     @app.get("/api/seat/history", tags=["seat"])
     async def history(seat: SeatDep, step: Annotated[int, Query(ge=0)]) -> dict[str, Any]:
         """The seat's view after the record's first `step` actions."""

@@ -888,6 +888,14 @@ class Hub:
         result = await asyncio.to_thread(run)
         return {"attack": attack, "text": result.text(), "odds": result.to_json()}
 
+    async def placements(self, seat: Seat, unit: str) -> dict[str, Any]:
+        """Where a waiting counter may be placed now (`game.placements`), as structured actions:
+        the legal actions may list only the next counter's placements."""
+        live = await self._deciding(seat)
+        state = live.state
+        found = await asyncio.to_thread(live.game.placements, state, unit)
+        return {"ply": state.ply, "unit": unit, "actions": [described(live.game, a) for a in found]}
+
     async def preview(self, seat: Seat, actions: list[str], fields: list[str]) -> dict[str, Any]:
         """Each action tried on a copy of what the seat may know of the position: the chosen
         fields of its view after it. An action that would roll a die, hand the decision over,

@@ -75,6 +75,17 @@ class FBGame(SequencedGame):
         assert isinstance(action, A.FBAction)
         return A.describe(action)
 
+    def placements(self, state: State, unit: str) -> list[Action]:
+        """Any waiting counter may be placed, not only the next one listed (FB 3.0, 3.1, 7.0):
+        its places at set-up or as a reinforcement, as the engine checks them."""
+        from henderson.games.firstblood.rules import placement
+
+        assert isinstance(state, FBState)
+        if state.is_terminal() or not state.legal_actions() or unit not in state.to_place:
+            return []
+        places = placement.places_for(state, unit, setup=state.current_step.setup)
+        return [A.Place(unit, p) for p in places]
+
     def odds(self, state: State, attack: A.Attack | str) -> Odds:
         """The odds of a whole attack that is legal now (FB 8.4–8.8), without rolling."""
         from henderson.games.firstblood.rules import combat

@@ -56,6 +56,7 @@ export const api = {
   undo: (token, ply) => request("POST", "/api/seat/undo", { token, body: { ply } }),
   odds: (token, attack) => request("POST", "/api/seat/odds", { token, body: { attack } }),
   preview: (token, actions, fields) => request("POST", "/api/seat/preview", { token, body: { actions, fields } }),
+  placements: (token, unit) => request("GET", `/api/seat/placements?unit=${encodeURIComponent(unit)}`, { token }),
 };
 
 /**
