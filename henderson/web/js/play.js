@@ -250,7 +250,6 @@ function draw() {
   $("status").textContent = status;
   drawTurnBadge();
   drawResult();
-  drawRecordButton();
   drawBoard(shown);
   drawActions();
   drawDice();
@@ -333,9 +332,11 @@ function drawBoard(shown) {
     try {
       const panel = $("board-panel");
       panel.replaceChildren();
+      const tray = $("tray"); // the renderer draws the counters waiting to be placed (js/tray.js)
+      tray.replaceChildren();
       renderer.render(svg, {
         view: shown.view, board: ui.board, side: live.side, sides: live.sides, current: shown.current,
-        legal, actions, replaying: Boolean(ui.replay), filter: ui.filter, ply: live.ply, panel,
+        legal, actions, replaying: Boolean(ui.replay), filter: ui.filter, ply: live.ply, panel, tray,
         log: ui.replay ? ui.log.slice(0, ui.replay.step) : ui.log,
         lastMoves: lastMoves(ui.replay ? ui.log.slice(0, ui.replay.step) : ui.log),
         play: (action) => play(action),
@@ -344,9 +345,11 @@ function drawBoard(shown) {
         api: {
           odds: (attack) => api.odds(ui.token, attack),
           preview: (actions, fields) => api.preview(ui.token, actions, fields),
+          placements: (unit) => api.placements(ui.token, unit),
         },
       });
       panel.classList.toggle("hidden", panel.childElementCount === 0);
+      tray.classList.toggle("hidden", tray.childElementCount === 0);
       linkText(panel);
       if (renderer === genericHex) generic.render(text, shown.view);
       drawMapTools(svg);
@@ -360,6 +363,7 @@ function drawBoard(shown) {
   svg.classList.add("hidden");
   $("map-tools").classList.add("hidden");
   $("board-panel").classList.add("hidden");
+  $("tray").classList.add("hidden");
   text.classList.remove("hidden");
   generic.render(text, shown.view);
 }
@@ -803,21 +807,7 @@ async function download() {
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   } catch (err) {
     showError(err.describe ? err.describe() : String(err));
-    if (err instanceof ApiError && err.code === "record-hidden" && ui.live && !ui.live.terminal) {
-      // it will not download before the end: say so on the button instead of failing again
-      ui.recordHidden = ui.live.match;
-      drawRecordButton();
-    }
   }
-}
-
-/** The record button is off while the server keeps the record hidden (until the end). */
-function drawRecordButton() {
-  const hidden = ui.live && ui.recordHidden === ui.live.match && !ui.live.terminal;
-  $("download").disabled = Boolean(hidden);
-  $("download").title = hidden
-    ? "the record holds hidden information: it downloads when the game is over"
-    : "download the record (JSON Lines)";
 }
 
 function addRendererKeys() {
