@@ -240,6 +240,22 @@ def test_a_reinforcement_enters_from_the_tray(browser: Any, server: str, tmp_pat
     tab.close()
 
 
+def touch_drag(tab: Page, source: Any, target: str) -> None:
+    """Drag with one finger from the centre of `source` to the centre of `target` (a selector),
+    by the browser's touch input; the page scrolls nothing while a counter is dragged."""
+    cdp = tab.context.new_cdp_session(tab.page)
+    a = source.bounding_box()
+    b = tab.page.locator(target).bounding_box()
+    x, y = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
+    bx, by = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y - 12}]})
+    for i in range(1, 9):
+        point = {"x": x + (bx - x) * i / 8, "y": y - 12 + (by - y + 12) * i / 8}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
 def test_on_a_phone_the_tray_is_under_the_map_and_placed_by_touch(browser: Any, server: str) -> None:
     tab = new_setup(browser, server, 390, 844, touch=True)
     page = tab.page
@@ -257,6 +273,14 @@ def test_on_a_phone_the_tray_is_under_the_map_and_placed_by_touch(browser: Any, 
     settle(page, before)
     assert seat(page)["view"]["ground"]["1Rdr"] == where
     expect(page.locator("#tray [data-tray='1Rdr']")).to_have_count(0)
+    # a drag with a finger, from the tray up onto a hex of the map (touch events, as a phone sends)
+    allowed = places(page, "1Para")
+    where = empty_hex(page, allowed)
+    page.evaluate("window.scrollTo(0, 0)")  # the map and the tray both on the screen
+    before = log_count(page)
+    touch_drag(tab, page.locator("#tray [data-tray='1Para']"), f"#board-svg polygon[data-hex='{where}']")
+    settle(page, before)
+    assert seat(page)["view"]["ground"]["1Para"] == where
     tab.shot("tray-fb-phone-placed")
     assert tab.errors == []
     tab.close()
