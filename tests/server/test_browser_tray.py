@@ -284,3 +284,38 @@ def test_on_a_phone_the_tray_is_under_the_map_and_placed_by_touch(browser: Any, 
     tab.shot("tray-fb-phone-placed")
     assert tab.errors == []
     tab.close()
+
+
+def dg_landing() -> Any:
+    """Deluxe Guadalcanal: seeded random play until US reinforcements land (DG 6.0)."""
+
+    def done(state: Any, side: str | None, actions: list[str], events: Any) -> bool:
+        return side == "us" and any(a.startswith("land ") for a in actions)
+
+    record, _ = play_until("deluxe", {"us": "human", "jp": "random"}, done, seed=1, what="a US landing")
+    return record
+
+
+def test_deluxe_reinforcements_land_from_the_tray(browser: Any, server: str, tmp_path: Path) -> None:
+    tab = Page(browser, 1440, 900)
+    page = tab.page
+    open_record(page, server, tmp_path / "landing.jsonl", dg_landing())
+    message = seat(page)
+    landing = [a for a in message["actions"] if a["verb"] == "land"]
+    unit = landing[0]["args"][0]["value"]
+    hexes = sorted({a["args"][1]["value"] for a in landing if a["args"][0]["value"] == unit})
+    expect(page.locator("#tray .tray-counter:not([disabled])")).to_have_count(1)  # one at a time (DG 6.0)
+    later = page.locator("#tray .tray-counter[disabled]").count()
+    page.locator(f"#tray [data-tray='{unit}']").click()
+    expect(page.locator(f"#tray [data-tray='{unit}'].sel")).to_have_count(1)
+    expect(page.locator("#board-svg polygon.hex.reach")).to_have_count(len(hexes))
+    tab.shot("tray-dg-landing")
+    before = log_count(page)
+    page.locator(f"#board-svg polygon[data-hex='{hexes[0]}']").dispatch_event("click")
+    settle(page, before)
+    assert seat(page)["view"]["units"][unit]["at"] == hexes[0]
+    expect(page.locator(f"#tray [data-tray='{unit}']")).to_have_count(0)
+    if later:  # the next arriving unit may land now
+        expect(page.locator("#tray .tray-counter:not([disabled])")).to_have_count(1)
+    assert tab.errors == []
+    tab.close()

@@ -12,6 +12,7 @@ const DRAG_FROM = 6; // px the pointer moves before a press becomes a drag
  *   groups: [{ title, units: [id] }], the waiting counters in the order shown;
  *   counter(id, x, y): an SVG element of the counter centred on (x, y); size: its size, px;
  *   selected: the selected counter's id or null; enabled: whether the seat may place now;
+ *   ready: the ids that may be placed now, when only some may (the others wait their turn);
  *   select(id or null): select a counter; drop(id, place): place it where it was dropped;
  *   buttons: [{ text, title, onclick }] shown above the counters (e.g. a whole set-up);
  *   hint: a line saying how to place.
@@ -64,9 +65,10 @@ function trayCounter(id, options) {
   button.type = "button";
   button.className = `tray-counter${options.selected === id ? " sel" : ""}`;
   button.dataset.tray = id;
-  button.disabled = !options.enabled;
+  const waits = Boolean(options.ready) && !options.ready.has(id);
+  button.disabled = !options.enabled || waits;
   button.setAttribute("aria-pressed", String(options.selected === id));
-  button.title = `${id}: click, then a marked place; or drag it onto the map`;
+  button.title = waits ? `${id}: placed later, in order` : `${id}: click, then a marked place; or drag it onto the map`;
   const svg = el("svg", { width: size + 4, height: size + 4, viewBox: `0 0 ${size + 4} ${size + 4}` }, options.counter(id, size / 2 + 2, size / 2 + 2));
   button.append(svg);
   // the keyboard's click (Enter, Space) selects; the pointer's press is read below
