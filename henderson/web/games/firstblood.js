@@ -478,6 +478,7 @@ export function render(svg, ctx) {
   const waiting = waitingUnits(view);
   if (memo.ply !== ctx.ply) {
     memo.ply = ctx.ply;
+    memo.placing = { key: null, places: null, asked: null }; // an undo may come back to this ply, changed
     if (memo.unit && !actors(actions).has(memo.unit) && !waiting.includes(memo.unit)) memo.unit = null;
   }
   const geo = geometry(board);
