@@ -319,3 +319,44 @@ def test_deluxe_reinforcements_land_from_the_tray(browser: Any, server: str, tmp
         expect(page.locator("#tray .tray-counter:not([disabled])")).to_have_count(1)
     assert tab.errors == []
     tab.close()
+
+
+def aag_deploy() -> Any:
+    """Axis & Allies: Guadalcanal: seeded random play until the Allies may deploy sea units."""
+
+    def done(state: Any, side: str | None, actions: list[str], events: Any) -> bool:
+        return side == "us" and any(a.startswith("deploy ") for a in actions)
+
+    record, _ = play_until("aag", {"us": "human", "jp": "random"}, done, seed=1, what="an Allied deployment")
+    return record
+
+
+def test_aag_sea_units_deploy_from_the_tray_by_drag(browser: Any, server: str, tmp_path: Path) -> None:
+    """AAG Deploy: a sea unit of the base card, dragged from the tray onto a marked sea zone."""
+    tab = Page(browser, 1440, 900)
+    page = tab.page
+    open_record(page, server, tmp_path / "deploy.jsonl", aag_deploy())
+    deploys = [a for a in seat(page)["actions"] if a["verb"] == "deploy"]
+    units = {a["args"][0]["value"] for a in deploys}
+    types = {seat(page)["view"]["pieces"][u]["type"] for u in units}
+    expect(page.locator("#tray .tray-counter")).to_have_count(len(types))  # one counter per type
+    source = page.locator("#tray .tray-counter").first
+    source.click()
+    expect(page.locator("#tray .tray-counter.sel")).to_have_count(1)
+    unit = source.get_attribute("data-tray")
+    marked = page.locator("#board-svg g.reach[data-area]").evaluate_all("(gs) => gs.map((g) => g.dataset.area)")
+    assert sorted(marked) == sorted({a["args"][1]["value"] for a in deploys if a["args"][0]["value"] == unit})
+    zone = sorted(marked)[0]
+    kind = seat(page)["view"]["pieces"][unit]["type"]
+    tab.shot("tray-aag-deploy")
+    page.keyboard.press("Escape")
+    expect(page.locator("#tray .tray-counter.sel")).to_have_count(0)
+    before = log_count(page)
+    area = f"#board-svg g[data-area='{zone}']"
+    drag(page, source, page.locator(f"{area} path, {area} polygon").first)
+    settle(page, before)
+    pieces = seat(page)["view"]["pieces"]
+    moved = [u for u in units if pieces[u]["zone"] == zone]
+    assert len(moved) == 1 and pieces[moved[0]]["type"] == kind  # one unit of the type dragged
+    assert tab.errors == []
+    tab.close()

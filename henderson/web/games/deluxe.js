@@ -305,6 +305,7 @@ function drawWaiting(ctx, geo, placed) {
   drawTray(ctx.tray, {
     groups: [{ title: "Arriving", units: waiting.map((u) => u.id) }],
     size: C,
+    scale: 2.2,
     counter: (id, x, y) => counter(ctx.board, waiting.find((u) => u.id === id), x, y, { ring: memo.unit === id ? "#1d4ed8" : null }),
     selected: memo.unit,
     enabled: true,

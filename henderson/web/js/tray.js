@@ -10,7 +10,8 @@ const DRAG_FROM = 6; // px the pointer moves before a press becomes a drag
 /**
  * Draw the tray into `box` (emptied first by the page). Options:
  *   groups: [{ title, units: [id] }], the waiting counters in the order shown;
- *   counter(id, x, y): an SVG element of the counter centred on (x, y); size: its size, px;
+ *   counter(id, x, y): an SVG element of the counter centred on (x, y); size: its size, px
+ *   (or [width, height]); scale: how much larger the tray shows it than the map (1.3);
  *   selected: the selected counter's id or null; enabled: whether the seat may place now;
  *   ready: the ids that may be placed now, when only some may (the others wait their turn);
  *   select(id or null): select a counter; drop(id, place): place it where it was dropped;
@@ -60,7 +61,8 @@ export function drawTray(box, options) {
 
 /** One waiting counter: a button holding the counter's drawing. */
 function trayCounter(id, options) {
-  const size = options.size;
+  const [w, h] = Array.isArray(options.size) ? options.size : [options.size, options.size];
+  const scale = options.scale || 1.3;
   const button = document.createElement("button");
   button.type = "button";
   button.className = `tray-counter${options.selected === id ? " sel" : ""}`;
@@ -69,7 +71,7 @@ function trayCounter(id, options) {
   button.disabled = !options.enabled || waits;
   button.setAttribute("aria-pressed", String(options.selected === id));
   button.title = waits ? `${id}: placed later, in order` : `${id}: click, then a marked place; or drag it onto the map`;
-  const svg = el("svg", { width: size + 4, height: size + 4, viewBox: `0 0 ${size + 4} ${size + 4}` }, options.counter(id, size / 2 + 2, size / 2 + 2));
+  const svg = el("svg", { width: (w + 4) * scale, height: (h + 4) * scale, viewBox: `0 0 ${w + 4} ${h + 4}` }, options.counter(id, w / 2 + 2, h / 2 + 2));
   button.append(svg);
   // the keyboard's click (Enter, Space) selects; the pointer's press is read below
   button.addEventListener("click", (event) => {
@@ -120,15 +122,15 @@ function press(event, id, button, options) {
   window.addEventListener("pointercancel", cancel);
 }
 
-/** The place of the map under a point: a hex, a box or an entry point, or what a counter
- * standing there names (data-at), or null. */
+/** The place of the map under a point: a hex, a box, an entry point or an area, or what a
+ * counter standing there names (data-at), or null. */
 export function placeAt(x, y) {
   for (const node of document.elementsFromPoint(x, y)) {
     if (!node.closest("#board-svg")) continue;
-    const found = node.closest("[data-move-here], [data-at], [data-hex], [data-place]");
+    const found = node.closest("[data-move-here], [data-at], [data-hex], [data-place], [data-area]");
     if (!found) continue;
     const d = found.dataset;
-    return d.moveHere || d.at || d.hex || d.place;
+    return d.moveHere || d.at || d.hex || d.place || d.area;
   }
   return null;
 }
