@@ -189,6 +189,13 @@ def test_a_counter_dragged_from_the_tray_onto_a_hex(browser: Any, server: str) -
     settle(page, before)
     assert seat(page)["view"]["ground"]["2/5"] == where
     expect(page.locator("#tray [data-tray='2/5']")).to_have_count(0)
+    # dropped on a counter of its own side: onto that counter's hex (FB 5.0 allows three)
+    assert where in places(page, "3/5")
+    before = log_count(page)
+    friend = page.locator(f"#board-svg [data-counter='2/5'][data-at='{where}']")
+    drag(page, page.locator("#tray [data-tray='3/5']"), friend)
+    settle(page, before)
+    assert seat(page)["view"]["ground"]["3/5"] == where
     tab.shot("tray-fb-dragged")
     assert tab.errors == []
     tab.close()
