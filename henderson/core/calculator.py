@@ -11,7 +11,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from fractions import Fraction
+from typing import Any, Protocol
 
 from henderson.core.errors import HendersonError
 
@@ -114,3 +115,58 @@ class CalculatorForm:
 
     def to_json(self) -> dict[str, Any]:
         return {"fields": [f.to_json() for f in self.fields]}
+
+
+class GameOdds(Protocol):
+    """A game's own odds object (as `Game.odds` returns): text and JSON."""
+
+    def text(self) -> str: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something that changed the odds, with its rule: a die modifier, a doubling, a cap."""
+
+    rule: str
+    text: str
+    value: str = ""  # "+1", "×2", ... or nothing
+
+    def to_json(self) -> dict[str, str]:
+        return {"rule": self.rule, "text": self.text, "value": self.value}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One result and its exact chance; `group` names the part of the battle it belongs to
+    (an AAG battle has one per side firing and unit type)."""
+
+    label: str
+    chance: Fraction
+    group: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"group": self.group, "label": self.label, "chance": str(self.chance), "p": float(self.chance)}
+
+
+@dataclass(frozen=True)
+class Calculation:
+    """A calculator's answer in one shape for every game: a summary line, each rule that
+    changed the odds, the exact chance of each result, and the game's own odds object."""
+
+    summary: str
+    notes: tuple[Note, ...]
+    outcomes: tuple[Outcome, ...]
+    odds: GameOdds
+
+    def text(self) -> str:
+        return self.odds.text()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "summary": self.summary,
+            "notes": [n.to_json() for n in self.notes],
+            "outcomes": [o.to_json() for o in self.outcomes],
+            "details": self.odds.to_json(),
+        }

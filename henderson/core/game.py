@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from henderson.core.actions import ActionInfo, words_of
-from henderson.core.calculator import CalculatorForm
+from henderson.core.calculator import Calculation, CalculatorForm
 from henderson.core.dice import SEED_BITS, Dice, SeededDice, fresh_seed
 from henderson.core.errors import HendersonError, IllegalAction, PositionError
 from henderson.core.events import Event
@@ -357,7 +357,7 @@ class Game(ABC):
         """Capability.CALCULATOR: the battle calculator's inputs, their ranges and rules."""
         raise Unsupported(f"{self.name} has no battle calculator")
 
-    def calculate(self, inputs: Mapping[str, Any]) -> Odds:
+    def calculate(self, inputs: Mapping[str, Any]) -> Calculation:
         """Capability.CALCULATOR: the exact odds of the attack `inputs` describe, checked by
         `calculator_form().read` (a one-line HendersonError naming a bad field)."""
         raise Unsupported(f"{self.name} has no battle calculator")

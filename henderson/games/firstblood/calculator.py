@@ -4,11 +4,12 @@ through the same `attack_odds` as the odds of an attack on the board (FB 8.4–8
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
-from henderson.core.calculator import CalculatorForm, choice, number
+from henderson.core.calculator import Calculation, CalculatorForm, Note, Outcome, choice, number
 from henderson.core.errors import HendersonError
-from henderson.games.firstblood.model import MAX_FACTOR, FBData
+from henderson.games.firstblood.model import MAX_FACTOR, RESULT_CODES, FBData
 from henderson.games.firstblood.odds import JUNGLE, Odds, attack_odds, bomber_support, doubled, shore_bombardment
 
 NO_DOUBLING = "none"
@@ -37,7 +38,7 @@ def form(data: FBData) -> CalculatorForm:
     )
 
 
-def calculate(data: FBData, inputs: Mapping[str, Any]) -> Odds:
+def calculate(data: FBData, inputs: Mapping[str, Any]) -> Calculation:
     """The odds of the attack `inputs` describe; combinations the rules exclude are refused
     naming the field (bombers only support US attacks, ships only Japanese ones, a ridge
     doubling needs a ridge, an entry point is American and a box Japanese)."""
@@ -61,10 +62,28 @@ def calculate(data: FBData, inputs: Mapping[str, Any]) -> Odds:
         mods.append(bomber_support([f"bomber {i + 1}" for i in range(int(v["bombers"]))]))
     if v["ships"]:
         mods.append(shore_bombardment([f"ship {i + 1}" for i in range(int(v["ships"]))]))
-    return attack_odds(
+    odds = attack_odds(
         data.tables[side],
         int(v["ground"]),
         int(v["artillery"]),
         [(int(v["defence"]), None if why == NO_DOUBLING else doubled(why, DEFENDER_HEX))],
         mods,
     )
+    return calculation(odds)
+
+
+def calculation(odds: Odds) -> Calculation:
+    """The odds in the calculator's common shape: every doubling, cap and die modifier with its
+    rule, and each result of the table in the order of FB 8.10."""
+    notes = [Note(d.rule, d.text, "×2") for d in odds.doublings]
+    if odds.artillery < odds.artillery_offered:
+        notes.append(Note("FB 9.6", f"artillery capped at twice the ground factors ({odds.artillery})"))
+    notes += [Note(m.rule, m.text, f"{m.value:+d}") for m in odds.modifiers]
+    if odds.column is None:
+        summary = f"{odds.ratio_text}: the attackers are eliminated before any roll (FB 8.6)"
+    else:
+        summary = f"{odds.attack} against {odds.defence}: {odds.ratio_text}, column {odds.column} of the {odds.table}"
+    outcomes = [Outcome(code, odds.distribution[code]) for code in RESULT_CODES if code in odds.distribution]
+    if odds.column is None:
+        outcomes = [Outcome("AE", Fraction(1))]
+    return Calculation(summary, tuple(notes), tuple(outcomes), odds)

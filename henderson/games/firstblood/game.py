@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from henderson.core.actions import ActionInfo
-from henderson.core.calculator import CalculatorForm
+from henderson.core.calculator import Calculation, CalculatorForm
 from henderson.core.dice import Dice
 from henderson.core.errors import HendersonError
 from henderson.core.game import Action, Capability, Option, State, needs_extra
@@ -98,7 +98,7 @@ class FBGame(SequencedGame):
 
         return calculator.form(self.data)
 
-    def calculate(self, inputs: Mapping[str, Any]) -> Odds:
+    def calculate(self, inputs: Mapping[str, Any]) -> Calculation:
         """The odds of any attack on one hex, from factors chosen freely (FB 8.4–8.8)."""
         from henderson.games.firstblood import calculator
 
