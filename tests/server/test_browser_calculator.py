@@ -1,0 +1,120 @@
+"""The battle calculator in a real browser, for each game: opened from the play page by a
+player or a spectator, inputs changed, the exact distribution read, each rule a link to its
+summary, a bad input named; and started from the last attack whose odds the seat was shown.
+Screenshots in test-artifacts/."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+import pytest
+
+from henderson import games
+from tests.server.browser_support import (  # fixtures are used by name
+    browser,
+    expect,
+    server,
+    tab,
+)
+
+__all__ = ["browser", "server", "tab"]
+
+
+def new_match(server: str, game: str) -> dict[str, Any]:
+    body = json.dumps({"game": game, "hotseat": True}).encode()
+    request = urllib.request.Request(server + "/api/matches", data=body, method="POST")
+    request.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(request) as answer:
+        return dict(json.loads(answer.read()))
+
+
+def open_calculator(page: Any, server: str, token: str) -> None:
+    page.goto(f"{server}/play#{token}")
+    expect(page.locator("#title")).not_to_be_empty()
+    page.click("#calc-open")
+    expect(page.locator("#calc-panel")).to_be_visible()
+    expect(page.locator("#calc-result .calc-summary")).to_be_visible()
+
+
+def set_input(page: Any, name: str, value: str | bool) -> None:
+    control = page.locator(f"#calc-form [name='{name}']")
+    if isinstance(value, bool):
+        control.set_checked(value)
+    elif control.evaluate("(e) => e.tagName") == "SELECT":
+        control.select_option(value)
+    else:
+        control.fill(value)
+
+
+def test_firstblood_calculator_for_a_spectator(server: str, tab: Any) -> None:
+    """FB 8.4: 7 against 3 is 2-1; FB 8.7.1 jungle -1: A1 on a third of the rolls."""
+    page = tab.page
+    open_calculator(page, server, new_match(server, "firstblood")["spectator"])
+    set_input(page, "ground", "7")
+    set_input(page, "defence", "3")
+    set_input(page, "terrain", "jungle")
+    expect(page.locator("#calc-result .calc-summary")).to_contain_text("column 2-1 of the American Attack Table")
+    row = page.locator("#calc-result .calc-outcomes tr", has_text="A1")
+    expect(row).to_contain_text("1/3 (33.3%)")
+    note = page.locator("#calc-result .calc-notes li", has_text="jungle")
+    expect(note).to_contain_text("-1")
+    expect(note.locator("button")).to_have_count(1)  # FB 8.7.1 opens its summary
+    page.locator("#calc-result").scroll_into_view_if_needed()
+    tab.shot("calculator-firstblood")
+    set_input(page, "attacker", "jp")
+    set_input(page, "bombers", "1")
+    expect(page.locator("#calc-result .error")).to_contain_text("bombers:")
+    assert tab.errors == [] or all("422" in e for e in tab.errors)
+
+
+def test_firstblood_calculator_starts_from_the_last_attack_shown(server: str, tab: Any) -> None:
+    """The odds of the FB 4.4 ford attack (1/1 on 0910, jungle, behind the river) fill the form
+    and the calculator gives the same column and results."""
+    game = games.get("firstblood")
+    position = {"format": "henderson-position", "game": "firstblood", "version": 1, "turn": "SEP II"}
+    state = game.load_state({**position, "phase": "us_combat", "ground": {"1/124": "0910", "1/1": "0909"}})
+    odds = game.odds(state, "attack 0910 with 1/1").to_json()
+    page = tab.page
+    open_calculator(page, server, new_match(server, "firstblood")["seats"]["us"])
+    page.evaluate("async (odds) => (await import('/web/js/calculator.js')).noteOdds({ odds })", odds)
+    page.click("#calc-prefill")
+    expect(page.locator("#calc-form [name='doubling']")).to_have_value("river")
+    expect(page.locator("#calc-form [name='terrain']")).to_have_value("jungle")
+    expect(page.locator("#calc-form [name='ground']")).to_have_value(str(odds["ground"]))
+    expect(page.locator("#calc-result .calc-summary")).to_contain_text(f"column {odds['column']}")
+    for code, chance in odds["distribution"].items():
+        expect(page.locator("#calc-result .calc-outcomes tr", has_text=code)).to_contain_text(chance)
+
+
+@pytest.mark.skipif("deluxe" not in games.names(), reason="Deluxe Guadalcanal is not installed")
+def test_deluxe_calculator(server: str, tab: Any) -> None:
+    """DG 8.2 example column 2-1: a 6 costs the attacker two steps and a hex; uphill (×2) makes
+    6 against 6 the 1-1 column."""
+    page = tab.page
+    open_calculator(page, server, new_match(server, "deluxe")["seats"]["us"])
+    set_input(page, "attack", "6")
+    set_input(page, "defence", "3")
+    expect(page.locator("#calc-result .calc-summary")).to_contain_text("column 2-1")
+    expect(page.locator("#calc-result .calc-outcomes tr", has_text="attacker L2 R1 A0")).to_contain_text("1/6")
+    set_input(page, "uphill", True)
+    expect(page.locator("#calc-result .calc-summary")).to_contain_text("column 1-1")
+    expect(page.locator("#calc-result .calc-notes")).to_contain_text("×2 defender: uphill")
+    page.locator("#calc-result").scroll_into_view_if_needed()
+    tab.shot("calculator-deluxe")
+
+
+@pytest.mark.skipif("aag" not in games.names(), reason="AAG is not installed")
+def test_aag_calculator_both_sides_fire(server: str, tab: Any) -> None:
+    """AAG Declare Your Hits: one die hits an infantry on a 1 or a 2, a third of the time."""
+    page = tab.page
+    open_calculator(page, server, new_match(server, "aag")["seats"]["us"])
+    set_input(page, "category", "land")
+    set_input(page, "attacker_infantry", "1")
+    set_input(page, "defender_infantry", "1")
+    expect(page.locator("#calc-result h3")).to_have_count(2)
+    row = page.locator("#calc-result .calc-outcomes tr", has_text="infantry: 1 destroyed").first
+    expect(row).to_contain_text("1/3 (33.3%)")
+    page.locator("#calc-result").scroll_into_view_if_needed()
+    tab.shot("calculator-aag")
