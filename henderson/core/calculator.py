@@ -116,6 +116,19 @@ class CalculatorForm:
     def to_json(self) -> dict[str, Any]:
         return {"fields": [f.to_json() for f in self.fields]}
 
+    def text(self) -> str:
+        """One line a field: its name, what it takes, its default and rule."""
+        lines = []
+        for f in self.fields:
+            if f.kind is FieldKind.NUMBER:
+                takes = f"{f.lo}..{f.hi}"
+            elif f.kind is FieldKind.CHOICE:
+                takes = "|".join(f.choices)
+            else:
+                takes = "true|false"
+            lines.append(f"{f.name}={takes}  (default {f.default}; {f.label}, {f.rule})")
+        return "\n".join(lines)
+
 
 class GameOdds(Protocol):
     """A game's own odds object (as `Game.odds` returns): text and JSON."""
@@ -161,7 +174,16 @@ class Calculation:
     odds: GameOdds
 
     def text(self) -> str:
-        return self.odds.text()
+        """The answer as a person reads it: the summary, the rules, each result's chance."""
+        lines = [self.summary]
+        lines += [f"  {n.value + ' ' if n.value else ''}{n.text} ({n.rule})" for n in self.notes]
+        group = None
+        for o in self.outcomes:
+            if o.group != group:
+                group = o.group
+                lines.append(f"{group}:" if group else "chance of each result:")
+            lines.append(f"  {o.label:40} {o.chance!s:>9}  ({float(o.chance):.1%})")
+        return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
         return {

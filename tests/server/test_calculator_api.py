@@ -37,7 +37,7 @@ def test_aag_both_sides_fire(client: TestClient) -> None:
     answer = client.post("/api/games/aag/calculator", json=body).json()
     assert {o["group"] for o in answer["outcomes"]} == {
         "attacker's 2 dice on the defender's land units",
-        "defender's 1 dice on the attacker's land units",
+        "defender's 1 die on the attacker's land units",
     }
 
 

@@ -65,9 +65,8 @@ def calculate(data: GameData, inputs: Mapping[str, Any]) -> Calculation:
                 raise HendersonError(f"attacker_{kind}: only air units and ships attack airfields (AAG Combat step 4)")
         dice = sum(n * data.units[k].attack["land"] for k, n in forces["attacker"].items())
         fields = int(v[AIRFIELDS])
-        fire: list[tuple[str, Odds | AirfieldOdds]] = [
-            (f"attacker's {dice} dice on {fields} airfield(s)", AirfieldOdds(dice, fields, airfield_odds(dice, fields)))
-        ]
+        who = f"attacker's {dice} {'die' if dice == 1 else 'dice'} on {fields} airfield(s)"
+        fire: list[tuple[str, Odds | AirfieldOdds]] = [(who, AirfieldOdds(dice, fields, airfield_odds(dice, fields)))]
         notes.append(Note("AAG Combat", "one airfield damaged for every two hits"))
     else:
         night, banzai = bool(v["night_fighting"]), bool(v["banzai_charge"])
@@ -83,7 +82,7 @@ def calculate(data: GameData, inputs: Mapping[str, Any]) -> Calculation:
                 continue
             mine = shooter == "attacker"
             o = odds(data, category, dice, targets, night=night and mine, banzai=banzai and mine)
-            fire.append((f"{shooter}'s {dice} dice on the {target}'s {category} units", o))
+            fire.append((f"{shooter}'s {dice} {'die' if dice == 1 else 'dice'} on the {target}'s {category} units", o))
         if night:
             notes.append(Note("AAG Appendix 1", "Night Fighting: the attacker's 2s destroy like 1s"))
         if banzai:
