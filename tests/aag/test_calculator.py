@@ -51,6 +51,8 @@ def test_equals_the_odds_of_the_same_battle_on_the_board():
     on_board = state.odds("H", "sea", "us")
     calc = game().calculate({"category": "sea", "attacker_cruiser": 1, "defender_transport": 1})
     assert calc.odds.fire[0][1] == on_board
+    by_dice = game().calculate({"category": "sea", "attacker_dice": on_board.dice, "defender_transport": 1})
+    assert by_dice.odds.fire[0][1] == on_board  # the dice a position's odds name, given by hand
 
 
 @pytest.mark.parametrize(

@@ -118,3 +118,33 @@ def test_aag_calculator_both_sides_fire(server: str, tab: Any) -> None:
     expect(row).to_contain_text("1/3 (33.3%)")
     page.locator("#calc-result").scroll_into_view_if_needed()
     tab.shot("calculator-aag")
+
+
+@pytest.mark.skipif("deluxe" not in games.names(), reason="Deluxe Guadalcanal is not installed")
+def test_deluxe_calculator_starts_from_the_last_assault_shown(server: str, tab: Any) -> None:
+    """An assault of 17/2 (a river hex halves, DG 8.2.1.1) against 9/2 (a village, ×3/2, DG
+    8.2.1.2) is filled in as 17 from a river hex against 3 in a village: 17/2 to 9/2 is 1-1."""
+    page = tab.page
+    open_calculator(page, server, new_match(server, "deluxe")["seats"]["us"])
+    shown = {"attack": "17/2", "defense": "9/2", "ratio": "1-1", "results": []}
+    page.evaluate("async (odds) => (await import('/web/js/calculator.js')).noteOdds({ odds })", shown)
+    page.click("#calc-prefill")
+    expect(page.locator("#calc-form [name='attack_river']")).to_have_value("17")
+    expect(page.locator("#calc-form [name='terrain']")).to_have_value("village")
+    expect(page.locator("#calc-result .calc-summary")).to_contain_text("attack 17/2 against defence 9/2: column 1-1")
+
+
+@pytest.mark.skipif("aag" not in games.names(), reason="AAG is not installed")
+def test_aag_calculator_starts_from_the_last_battle_shown(server: str, tab: Any) -> None:
+    """A cruiser's 2 dice on a transport (the position's odds) give the same chances: 5/9."""
+    from tests.aag.helpers import piece, position
+
+    state = position([piece("us1", "cruiser", "H"), piece("jp1", "transport", "H")], step="combat:sea", first="us")
+    shown = state.odds("H", "sea", "us").to_json()
+    page = tab.page
+    open_calculator(page, server, new_match(server, "aag")["seats"]["us"])
+    page.evaluate("async (odds) => (await import('/web/js/calculator.js')).noteOdds({ odds })", shown)
+    page.click("#calc-prefill")
+    expect(page.locator("#calc-form [name='attacker_dice']")).to_have_value("2")
+    row = page.locator("#calc-result .calc-outcomes tr", has_text="transport: 1 destroyed")
+    expect(row).to_contain_text("5/9")

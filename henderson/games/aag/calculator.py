@@ -14,12 +14,14 @@ from henderson.games.aag.model import CATEGORIES, GameData
 from henderson.games.aag.odds import AirfieldOdds, Odds, airfield_odds, odds
 
 MAX_UNITS = 20  # of one type on one side in one battle: more than the pieces a side has
+MAX_DICE = 60  # dice added by hand: beyond what any exact odds can be worked out for
 ROLES = ("attacker", "defender")
 AIRFIELDS = "airfields"
 
 
 def form(data: GameData) -> CalculatorForm:
-    """The category attacked, each side's units by type, the defender's airfields and the
+    """The category attacked, each side's units by type, dice the attacker adds by hand (units
+    firing from elsewhere, or a known number of dice), the defender's airfields and the
     attacker's advantages (AAG Appendix 1)."""
     fields: list[CalculatorField] = [
         choice("category", "Units attacked", (*CATEGORIES, AIRFIELDS), rule="AAG Combat", group="battle", default="sea")
@@ -30,6 +32,10 @@ def form(data: GameData) -> CalculatorForm:
             for kind, unit in data.units.items()
         ]
     fields += [
+        number(
+            "attacker_dice", "More attack dice (ranged units joining)", MAX_DICE,
+            rule="AAG Determine Total Attack Power", group="attacker",
+        ),
         number(
             AIRFIELDS, "Defender's undamaged airfields", len(data.board.islands), rule="AAG Combat", group="defender"
         ),
@@ -63,7 +69,7 @@ def calculate(data: GameData, inputs: Mapping[str, Any]) -> Calculation:
         for kind in forces["attacker"]:
             if data.units[kind].category == "land":
                 raise HendersonError(f"attacker_{kind}: only air units and ships attack airfields (AAG Combat step 4)")
-        dice = sum(n * data.units[k].attack["land"] for k, n in forces["attacker"].items())
+        dice = sum(n * data.units[k].attack["land"] for k, n in forces["attacker"].items()) + int(v["attacker_dice"])
         fields = int(v[AIRFIELDS])
         who = f"attacker's {dice} {'die' if dice == 1 else 'dice'} on {fields} airfield(s)"
         fire: list[tuple[str, Odds | AirfieldOdds]] = [(who, AirfieldOdds(dice, fields, airfield_odds(dice, fields)))]
@@ -78,6 +84,8 @@ def calculate(data: GameData, inputs: Mapping[str, Any]) -> Calculation:
         for shooter, target in (ROLES, ROLES[::-1]):
             targets = {k: n for k, n in forces[target].items() if data.units[k].category == category}
             dice = sum(n * data.units[k].attack[category] for k, n in forces[shooter].items())
+            if shooter == "attacker":
+                dice += int(v["attacker_dice"])
             if not targets or not dice:
                 continue
             mine = shooter == "attacker"

@@ -205,19 +205,26 @@ function prefill(game, odds) {
     };
   }
   if (game === "deluxe") {
-    const whole = (text) => Math.round(Number(fractionValue(text)));
-    return { attack: whole(odds.attack), defence: whole(odds.defense) };
+    // DG 8.2.1.1-2: a half comes from a river hex (×1/2), a defence in halves from a village (×3/2)
+    const [an, ad] = fraction(odds.attack);
+    const [dn, dd] = fraction(odds.defense);
+    const out = ad === 2 ? { attack: 0, attack_river: an } : { attack: Math.round(an / ad) };
+    if (dd === 2 && dn % 3 === 0) return { ...out, defence: dn / 3, terrain: "village" };
+    return { ...out, defence: Math.round(dn / dd) };
   }
   if (game === "aag" && odds.force) {
-    const out = { category: odds.category };
+    const out = { category: odds.category, attacker_dice: odds.dice };
     for (const [kind, count] of Object.entries(odds.force)) out[`defender_${kind}`] = count;
     return out;
+  }
+  if (game === "aag" && odds.category === "airfields") {
+    return { category: "airfields", attacker_dice: odds.dice, airfields: odds.airfields };
   }
   return {};
 }
 
-/** The value of "17/2" or "6". */
-function fractionValue(text) {
+/** [numerator, denominator] of "17/2" or "6". */
+function fraction(text) {
   const [n, d] = String(text).split("/");
-  return Number(n) / (d ? Number(d) : 1);
+  return [Number(n), d ? Number(d) : 1];
 }
