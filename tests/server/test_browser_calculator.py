@@ -148,3 +148,29 @@ def test_aag_calculator_starts_from_the_last_battle_shown(server: str, tab: Any)
     expect(page.locator("#calc-form [name='attacker_dice']")).to_have_value("2")
     row = page.locator("#calc-result .calc-outcomes tr", has_text="transport: 1 destroyed")
     expect(row).to_contain_text("5/9")
+
+
+def test_firstblood_odds_seen_in_the_attack_builder_fill_the_calculator(server: str, tab: Any, tmp_path: Any) -> None:
+    """A real US attack built on the map: once its odds are shown, "From the last attack" gives
+    the calculator the same odds (ratio and column) for editing."""
+    from tests.server.browser_support import log_count, open_record
+    from tests.server.records import record_until_us_attack
+
+    page = tab.page
+    open_record(page, server, tmp_path / "combat.jsonl", record_until_us_attack())
+    expect(page.locator("#calc-prefill")).to_be_disabled()
+    attackable = page.locator("#board-svg polygon.attackable")
+    expect(attackable.first).to_be_attached()
+    before = log_count(page)
+    attackable.first.dispatch_event("click")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    page.locator("#board-panel button[data-action^='add ']").first.click()
+    box = page.locator("#board-panel .odds-box")
+    expect(box).to_contain_text("Odds", timeout=10000)
+    shown = box.locator("strong").inner_text().removeprefix("Odds ")  # e.g. "4-8 → 1-2"
+    page.click("#calc-open")
+    expect(page.locator("#calc-prefill")).to_be_enabled()
+    page.click("#calc-prefill")
+    expect(page.locator("#calc-result .calc-summary")).to_contain_text(shown)
+    page.locator("#calc-result").scroll_into_view_if_needed()
+    tab.shot("calculator-firstblood-from-attack")
