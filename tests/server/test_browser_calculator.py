@@ -174,3 +174,21 @@ def test_firstblood_odds_seen_in_the_attack_builder_fill_the_calculator(server: 
     expect(page.locator("#calc-result .calc-summary")).to_contain_text(shown)
     page.locator("#calc-result").scroll_into_view_if_needed()
     tab.shot("calculator-firstblood-from-attack")
+
+
+@pytest.mark.skipif("aag" not in games.names(), reason="AAG is not installed")
+def test_the_calculator_fits_a_phone(server: str, browser: Any) -> None:
+    """The longest form (AAG: every unit type on each side) stays within a phone's width."""
+    from tests.server.browser_support import Page
+
+    phone = Page(browser, 390, 844)
+    try:
+        open_calculator(phone.page, server, new_match(server, "aag")["spectator"])
+        set_input(phone.page, "attacker_fighter", "2")
+        set_input(phone.page, "defender_destroyer", "1")
+        expect(phone.page.locator("#calc-result .calc-outcomes").first).to_be_attached()
+        assert phone.page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
+        phone.page.locator("#calc-panel").scroll_into_view_if_needed()
+        phone.shot("calculator-phone")
+    finally:
+        phone.close()
