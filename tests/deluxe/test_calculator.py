@@ -50,9 +50,19 @@ def test_terrain_multipliers_and_strain(game):
 
 def test_ambush_doubles_units_not_support_and_the_event_shifts_a_column(game):
     """DG 8.2.9: (3 ×2) + 1 support = 7 against 7 is 1-1; DG 5.0 moves it to 2-1."""
-    assert game.calculate({"attack": 3, "support": 1, "ambush": True, "defence": 7}).odds.data["ratio"] == "1-1"
-    shifted = game.calculate({"attack": 3, "support": 1, "ambush": True, "defence": 7, "combat_event": True})
+    ambush = {"attacker": "jp", "attack": 3, "support": 1, "ambush": True, "defence": 7}
+    assert game.calculate(ambush).odds.data["ratio"] == "1-1"
+    shifted = game.calculate({**ambush, "combat_event": True})
     assert shifted.odds.data["ratio"] == "2-1"
+
+
+def test_dg_10_2_3_the_air_bonus_helps_the_japanese_in_attack_and_defence(game):
+    """Two Japanese units each one factor stronger: 4 + 2 against 3 is 2-1 in attack; in
+    defence 3 + 2 = 5 against a US 6 is 1-1."""
+    attack = game.calculate({"attacker": "jp", "attack": 4, "air_bonus": 2, "defence": 3}).odds.data
+    assert (attack["attack"], attack["ratio"]) == ("6", "2-1")
+    defence = game.calculate({"attacker": "us", "attack": 6, "air_bonus": 2, "defence": 3}).odds.data
+    assert (defence["defense"], defence["ratio"]) == ("5", "1-1")
 
 
 def test_dg_8_2_1_3_outside_the_table(game):
@@ -79,6 +89,7 @@ def test_equals_the_odds_of_the_same_assault_on_the_map(game):
         ({"attack": 1, "strain": 1}, "strain"),
         ({"terrain": "jungle"}, "terrain"),
         ({"uphill": "maybe"}, "uphill"),
+        ({"attacker": "us", "ambush": True}, "ambush"),
     ],
 )
 def test_bad_inputs_are_refused_naming_the_field(game, inputs, field):

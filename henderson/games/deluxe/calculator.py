@@ -11,12 +11,13 @@ from typing import Any
 from henderson.core.calculator import Calculation, CalculatorField, CalculatorForm, Note, Outcome, choice, flag, number
 from henderson.core.errors import HendersonError
 
-from .model import GameData
+from .model import SIDES, GameData
 from .odds import AssaultOdds
 from .rules.assault import attrition_column, attrition_odds, combined_attack, shifted_up, terrain_multiplier
 
 MAX_POINTS = 99  # strength points on one side of one assault: far more than any stack holds
 MAX_STRAIN = 5  # DG 8.2.3: at most five strain points
+MAX_UNITS = 20  # Japanese units on one side of one assault: more than any stack holds
 NO_TERRAIN = "none"
 UPHILL = "uphill"  # a defender's condition set by the hexes' levels, not by its terrain
 
@@ -32,10 +33,13 @@ def defender_conditions(data: GameData) -> list[str]:
 
 
 def form(data: GameData) -> CalculatorForm:
-    """The attack by the hexes it comes from, artillery support, ambush and strain; the defence
-    of one hex, its artillery, terrain and height; a combat event."""
+    """The attacking side and the Japanese air bonus; the attack by the hexes it comes from,
+    artillery support, ambush and strain; the defence of one hex, its artillery, terrain and
+    height; a combat event."""
     fields: list[CalculatorField] = [
-        number("attack", "Attacking units' strength", MAX_POINTS, rule="DG 8.2.1.1", group="attacker", default=6)
+        choice("attacker", "Attacking side", SIDES, rule="DG 8.2", group="battle"),
+        number("air_bonus", "Japanese units with the air bonus", MAX_UNITS, rule="DG 10.2.3", group="battle"),
+        number("attack", "Attacking units' strength", MAX_POINTS, rule="DG 8.2.1.1", group="attacker", default=6),
     ]
     fields += [
         number(f"attack_{c}", f"Strength attacking from a {c} hex", MAX_POINTS, rule="DG 8.2.1.1", group="attacker")
@@ -70,6 +74,13 @@ def calculate(data: GameData, inputs: Mapping[str, Any]) -> Calculation:
     strain = int(v["strain"])
     if strain and sum(n for n, _ in units) < 2:  # DG 8.2.3
         raise HendersonError("strain: straining needs at least two attacking strength points (DG 8.2.3)")
+    if v["ambush"] and v["attacker"] != "jp":
+        raise HendersonError("ambush: only Japanese units ambush (DG 8.2.9)")
+    bonus = int(v["air_bonus"])  # DG 10.2.3: one more factor for each Japanese non-artillery unit
+    if bonus:
+        notes.append(Note("DG 10.2.3", f"Japanese air bonus: {bonus} unit(s) one factor stronger", f"+{bonus}"))
+    if bonus and v["attacker"] == "jp":
+        units.append((bonus, Fraction(1)))
     if v["ambush"]:
         notes.append(Note("DG 8.2.9", "ambush: the attacking units' strength doubled", "×2"))
     if strain:
@@ -80,7 +91,8 @@ def calculate(data: GameData, inputs: Mapping[str, Any]) -> Calculation:
         conditions.add(UPHILL)
     for c in sorted(conditions):
         notes.append(Note("DG 8.2.1.2", f"defender: {c}", f"×{terrain_multiplier(data, 'defender', {c})}"))
-    defense = (int(v["defence"]) + int(v["defence_artillery"])) * terrain_multiplier(data, "defender", conditions)
+    defending = int(v["defence"]) + int(v["defence_artillery"]) + (bonus if v["attacker"] == "us" else 0)
+    defense = defending * terrain_multiplier(data, "defender", conditions)
     idx = attrition_column(data, attack, defense)
     if v["combat_event"]:
         idx = shifted_up(idx)
