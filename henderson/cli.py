@@ -223,6 +223,35 @@ def odds_command(
     out.print(odds.text(), markup=False)
 
 
+@app.command("calc")
+def calc_command(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    inputs: Annotated[list[str] | None, typer.Argument(metavar="KEY=VALUE...", help="e.g. ground=7 defence=3")] = None,
+    show_form: Annotated[bool, typer.Option("--form", help="list the inputs and what each takes")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Battle calculator: the exact odds of any attack, inputs chosen freely (no position)."""
+    game = games.get(game_name)
+    if show_form:
+        form = game.calculator_form()
+        if as_json:
+            out.print_json(json.dumps(form.to_json()))
+        else:
+            out.print(form.text(), markup=False)
+        return
+    values: dict[str, str] = {}
+    for item in inputs or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise UsageError(f"{item!r}: expected KEY=VALUE (henderson calc {game_name} --form lists the keys)")
+        values[key] = value
+    result = game.calculate(values)
+    if as_json:
+        out.print_json(json.dumps(result.to_json()))
+        return
+    out.print(result.text(), markup=False)
+
+
 @app.command("replay")
 def replay_command(
     record: Annotated[Path, typer.Argument(metavar="RECORD")],

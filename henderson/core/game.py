@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from henderson.core.actions import ActionInfo, words_of
+from henderson.core.calculator import Calculation, CalculatorForm
 from henderson.core.dice import SEED_BITS, Dice, SeededDice, fresh_seed
 from henderson.core.errors import HendersonError, IllegalAction, PositionError
 from henderson.core.events import Event
@@ -55,6 +56,7 @@ class Capability(enum.Enum):
     ODDS = "odds"  # `Game.odds(state, spec)`: exact odds of an attack, unrolled
     MAP_DRAWING = "map-drawing"  # `Game.draw_map(path, state)`: the map as SVG or PNG
     EVALUATION = "evaluation"  # `Game.evaluate(state, side)`: a hand-written or learned evaluation
+    CALCULATOR = "calculator"  # `Game.calculate(inputs)`: exact odds of any attack, no position read
 
 
 @dataclass(frozen=True)
@@ -362,6 +364,15 @@ class Game(ABC):
     def odds(self, state: State, spec: str) -> Odds:
         """Capability.ODDS: the exact odds of an attack written in the game's notation."""
         raise Unsupported(f"{self.name} has no odds preview")
+
+    def calculator_form(self) -> CalculatorForm:
+        """Capability.CALCULATOR: the battle calculator's inputs, their ranges and rules."""
+        raise Unsupported(f"{self.name} has no battle calculator")
+
+    def calculate(self, inputs: Mapping[str, Any]) -> Calculation:
+        """Capability.CALCULATOR: the exact odds of the attack `inputs` describe, checked by
+        `calculator_form().read` (a one-line HendersonError naming a bad field)."""
+        raise Unsupported(f"{self.name} has no battle calculator")
 
     def draw_map(self, path: Path, state: State | None = None) -> None:
         """Capability.MAP_DRAWING: the map (and the units of `state`) as SVG or PNG."""

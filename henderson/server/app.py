@@ -19,6 +19,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from henderson import agents, games
 from henderson.core import jsontext
 from henderson.core.errors import HendersonError
+from henderson.server.calculator import router as calculator_router
 from henderson.server.chat import router as chat_router
 from henderson.server.errors import ApiError, from_henderson, install_handlers
 from henderson.server.limits import RECORD_LIMIT, BodyLimit, CatchAll
@@ -98,6 +99,7 @@ def create_app(
     install_handlers(app)
     app.include_router(rules_router)
     app.include_router(chat_router)
+    app.include_router(calculator_router)
 
     # -- games and agents ---------------------------------------------------------------------
 

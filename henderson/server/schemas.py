@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -63,6 +63,16 @@ class PlayAction(Body):
 
     action: str = Field(min_length=1, max_length=1000)
     ply: int = Field(ge=0)
+
+
+CalculatorValue = bool | Annotated[int, Field(ge=-(10**6), le=10**6)] | Annotated[str, Field(max_length=64)]
+
+
+class CalculatorRequest(Body):
+    """A battle calculator's inputs by field name (`GET /api/games/{name}/calculator` lists
+    them); inputs left out take their defaults."""
+
+    inputs: dict[Annotated[str, Field(max_length=64)], CalculatorValue] = Field(default_factory=dict, max_length=64)
 
 
 class MyGames(Body):

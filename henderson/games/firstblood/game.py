@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from henderson.core.actions import ActionInfo
+from henderson.core.calculator import Calculation, CalculatorForm
 from henderson.core.dice import Dice
 from henderson.core.errors import HendersonError
 from henderson.core.game import Action, Capability, Option, State, needs_extra
@@ -36,7 +37,9 @@ class FBGame(SequencedGame):
     sides = ("us", "jp")
     rules_prefix = "FB"
     rules_package = "henderson.games.firstblood.rules"
-    capabilities = frozenset({Capability.ODDS, Capability.MAP_DRAWING, Capability.EVALUATION})
+    capabilities = frozenset(
+        {Capability.ODDS, Capability.MAP_DRAWING, Capability.EVALUATION, Capability.CALCULATOR}
+    )
     options = OPTIONS
     end_rule = "FB 2.0"
 
@@ -100,6 +103,17 @@ class FBGame(SequencedGame):
             raise HendersonError(f"odds are for attacks in a combat phase (now: {state.step})")
         b = combat.building_from(state, attack)
         return combat.compute_odds(state, b.spec())
+
+    def calculator_form(self) -> CalculatorForm:
+        from henderson.games.firstblood import calculator
+
+        return calculator.form(self.data)
+
+    def calculate(self, inputs: Mapping[str, Any]) -> Calculation:
+        """The odds of any attack on one hex, from factors chosen freely (FB 8.4–8.8)."""
+        from henderson.games.firstblood import calculator
+
+        return calculator.calculate(self.data, inputs)
 
     def render_text(self, state: State, viewer: str | None = None) -> str:
         from henderson.games.firstblood.render import render

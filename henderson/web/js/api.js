@@ -40,6 +40,9 @@ export const api = {
   agents: () => request("GET", "/api/agents"),
   board: (name) => request("GET", `/api/games/${encodeURIComponent(name)}/board`),
   rules: (name) => request("GET", `/api/games/${encodeURIComponent(name)}/rules`),
+  calculatorForm: (name) => request("GET", `/api/games/${encodeURIComponent(name)}/calculator`),
+  calculate: (name, inputs) =>
+    request("POST", `/api/games/${encodeURIComponent(name)}/calculator`, { body: { inputs } }),
   create: (game, players, options, hotseat = false) =>
     request("POST", "/api/matches", { body: { game, players, options, hotseat, contribution: contribution() } }),
   upload: (record, players, hotseat = false) =>

@@ -1,6 +1,7 @@
 // The game page: one seat's view, its legal actions, the dice, the log, replay and keys.
 import { byText } from "./actions.js";
 import { api, ApiError, inviteFrom, subscribe, tokenFrom } from "./api.js";
+import { initCalculator, noteOdds, setCalculatorGame } from "./calculator.js";
 import { openChat } from "./chat.js";
 import * as generic from "./generic.js";
 import * as genericHex from "./generic-hex.js";
@@ -140,6 +141,7 @@ function route() {
 
 async function loadGame(name) {
   ui.gameName = name;
+  setCalculatorGame(name);
   ui.renderer = null;
   ui.board = {};
   $("board-svg").removeAttribute("style"); // a renderer may have sized the board (e.g. zoom)
@@ -343,7 +345,7 @@ function drawBoard(shown) {
         pick: (action) => pick(action),
         redraw: () => draw(),
         api: {
-          odds: (attack) => api.odds(ui.token, attack),
+          odds: (attack) => api.odds(ui.token, attack).then(noteOdds),
           preview: (actions, fields) => api.preview(ui.token, actions, fields),
           placements: (unit) => api.placements(ui.token, unit),
         },
@@ -842,6 +844,7 @@ function start() {
   $("r-last").addEventListener("click", () => goto(null));
   $("r-live").addEventListener("click", () => goto(null));
   $("download").addEventListener("click", download);
+  initCalculator();
   $("zoom-in").addEventListener("click", () => zoomBy($("board-svg"), 1.4));
   $("zoom-out").addEventListener("click", () => zoomBy($("board-svg"), 1 / 1.4));
   $("zoom-fit").addEventListener("click", () => fit($("board-svg")));
