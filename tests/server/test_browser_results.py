@@ -1,0 +1,77 @@
+"""Results in the browser log: every roll says what it came to. An AAG attack fought by itself
+(the first player has nothing to fire with there) and a DG artillery fire, a miss included,
+each followed by its result line. Screenshots in test-artifacts/."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from henderson import games
+from henderson.core.record import record_for
+from tests.server.browser_support import (  # fixtures are used by name
+    Page,
+    browser,
+    expect,
+    log_count,
+    open_record,
+    server,
+    tab,
+)
+
+__all__ = ["browser", "server", "tab"]
+
+PLAYERS = {"us": "human", "jp": "random"}
+
+
+def act(page: Any, action: str) -> None:
+    """Type `action` into the action box and wait for its log entry."""
+    before = log_count(page)
+    page.locator("#action-input").fill(action)
+    page.locator("#action-input").press("Enter")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+
+
+@pytest.mark.skipif("aag" not in games.names(), reason="Axis & Allies: Guadalcanal is not installed")
+def test_aag_attack_fought_by_itself_shows_its_result(server: str, tab: Page, tmp_path: Path) -> None:
+    from tests.aag.helpers import piece, position
+
+    pieces = [
+        piece("us1", "transport", "H"),
+        piece("jp1", "destroyer", "H"),
+        piece("us2", "destroyer", "E"),
+        piece("jp2", "destroyer", "E"),
+    ]
+    game = games.get("aag")
+    start = game.load_state(position(pieces, step="combat:sea", first="us", airfields=[]).to_json())
+    page = tab.page
+    open_record(page, server, tmp_path / "aag.jsonl", record_for(game, start, PLAYERS, from_position=True))
+    expect(page.locator("#action-list")).to_contain_text("fight E")
+    expect(page.locator("#action-list")).not_to_contain_text("fight H")  # nothing of ours fires there
+    act(page, "fight E")
+    entry = page.locator("#log li").last
+    expect(entry).to_contain_text(re.compile(r"us's attack on sea units in E: 1 dice, (no hits|1 hit)"))
+    expect(entry).to_contain_text(re.compile(r"jp's attack on sea units in H: 1 dice, (no hits|1 hit)"))
+    tab.shot("aag-attack-results")
+    assert tab.errors == []
+
+
+@pytest.mark.skipif("deluxe" not in games.names(), reason="Deluxe Guadalcanal is not installed")
+def test_deluxe_artillery_fire_shows_its_result(server: str, tab: Page, tmp_path: Path) -> None:
+    from tests.deluxe.support import GAME, position
+
+    units = {"2/2": "3707", "10/3": "3508", "90": "4010", "124/2": "3708", "20Mt": "3911"}
+    fields = {"supply": {"us": 3, "jp": 3}, "henderson_field": {"status": 20, "control": "us"}}
+    start = GAME.load_state(position(15, "us_fire_2", units, **fields))
+    page = tab.page
+    open_record(page, server, tmp_path / "dg.jsonl", record_for(GAME, start, PLAYERS, from_position=True))
+    act(page, "fire 90 3708 3")
+    entry = page.locator("#log li", has_text="fire 90 3708 3")
+    expect(entry).to_contain_text(
+        re.compile(r"DG 8\.1\.5 artillery fire at 3708: (no effect|\d steps? lost) \(dice \d, \d, \d; 1 needed to hit")
+    )
+    tab.shot("dg-artillery-result")
+    assert tab.errors == []
