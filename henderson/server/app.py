@@ -19,6 +19,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from henderson import agents, games
 from henderson.core import jsontext
 from henderson.core.errors import HendersonError
+from henderson.server.chat import ChatFeed
 from henderson.server.chat import router as chat_router
 from henderson.server.errors import ApiError, from_henderson, install_handlers
 from henderson.server.limits import RECORD_LIMIT, BodyLimit, CatchAll
@@ -95,6 +96,8 @@ def create_app(
         responses=ERROR_RESPONSES,
     )
     app.state.hub = hub
+    chat_feed = ChatFeed()
+    app.state.chat_feed = chat_feed
     install_handlers(app)
     app.include_router(rules_router)
     app.include_router(chat_router)
@@ -259,7 +262,8 @@ def create_app(
     @app.websocket("/api/ws")
     async def updates(ws: WebSocket) -> None:
         """Send `{"token": ..., "since": N}` first (`since`, optional: the log entries the client
-        holds); then each change of the match comes as a state message with the new entries."""
+        holds); then each change of the match comes as a state message with the new entries, and
+        each new chat message as `{"type": "chat", "message": ...}`."""
         await ws.accept()
         try:
             hello = await asyncio.wait_for(ws.receive_text(), WS_HELLO_TIMEOUT)
@@ -286,25 +290,33 @@ def create_app(
             return
         listener = Listener(seat.side)
         live.listeners.add(listener)
+        said = chat_feed.join(seat.match_id)
         reader = asyncio.create_task(_read_pings(ws))
+        waiter = asyncio.create_task(listener.wake.get())
+        heard = asyncio.create_task(said.get())
         try:
             snapshot = live.snapshot()
             await ws.send_json(await asyncio.to_thread(live.payload, seat.side, since, snapshot))
             sent = snapshot[1]
             while True:
-                waiter = asyncio.create_task(listener.wake.get())
-                done, _ = await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
+                done, _ = await asyncio.wait({waiter, heard, reader}, return_when=asyncio.FIRST_COMPLETED)
                 if reader in done:
-                    waiter.cancel()
                     return
-                snapshot = live.snapshot()
-                await ws.send_json(await asyncio.to_thread(live.payload, seat.side, sent, snapshot))
-                sent = snapshot[1]
+                if heard in done:  # a chat message (None: too many at once, read the chat again)
+                    await ws.send_json({"type": "chat", "message": heard.result()})
+                    heard = asyncio.create_task(said.get())
+                if waiter in done:
+                    snapshot = live.snapshot()
+                    await ws.send_json(await asyncio.to_thread(live.payload, seat.side, sent, snapshot))
+                    sent = snapshot[1]
+                    waiter = asyncio.create_task(listener.wake.get())
         except (WebSocketDisconnect, RuntimeError):
             return
         finally:
             live.listeners.discard(listener)
-            reader.cancel()
+            chat_feed.leave(seat.match_id, said)
+            for task in (reader, waiter, heard):
+                task.cancel()
 
     async def _read_pings(ws: WebSocket) -> None:
         """Answer pings; return when the client goes away or breaks the protocol."""

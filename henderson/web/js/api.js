@@ -59,10 +59,11 @@ export const api = {
 };
 
 /**
- * Live updates for one seat: calls onState(message) for each pushed state and
- * onStatus(connected) when the connection comes and goes; reconnects by itself.
+ * Live updates for one seat: calls onState(message) for each pushed state, onChat(message)
+ * for each chat message pushed, and onStatus(connected) when the connection comes and goes;
+ * reconnects by itself.
  */
-export function subscribe(token, { onState, onStatus, onError }) {
+export function subscribe(token, { onState, onChat, onStatus, onError }) {
   let socket = null;
   let closed = false;
   let delay = 500;
@@ -86,6 +87,7 @@ export function subscribe(token, { onState, onStatus, onError }) {
         return;
       }
       if (message.type === "state") onState(message);
+      else if (message.type === "chat") onChat?.(message.message);
       else if (message.type === "error") {
         closed = true;
         onError(new ApiError(400, message));

@@ -1,7 +1,7 @@
 // The game page: one seat's view, its legal actions, the dice, the log, replay and keys.
 import { byText } from "./actions.js";
 import { api, ApiError, inviteFrom, subscribe, tokenFrom } from "./api.js";
-import { openChat } from "./chat.js";
+import { chatLive, chatPushed, openChat } from "./chat.js";
 import * as generic from "./generic.js";
 import * as genericHex from "./generic-hex.js";
 import { hideRule, linkRules, loadRules } from "./rules.js";
@@ -65,7 +65,9 @@ async function init(token) {
   drawSeatSwitch();
   ui.socket = subscribe(token, {
     onState: current(accept),
+    onChat: current(chatPushed),
     onStatus: current((on) => {
+      chatLive(on);
       $("conn").textContent = on ? "live" : "offline";
       $("conn").className = `badge ${on ? "" : "off"}`;
     }),
