@@ -128,3 +128,17 @@ def test_a_whole_record_with_other_copies_is_refused(client: TestClient) -> None
     text = client.get("/api/seat/record", headers=auth(whole["seats"]["us"])).text
     response = resume(client, text, copy_of(client, made["seats"]["jp"]))
     assert response.status_code == 422 and response.json()["error"] == "not-a-seat-copy"
+
+
+def test_a_seat_copy_header_meets_the_published_schema(client: TestClient) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    from henderson.core import schemas
+
+    made = dg_match(client, plies=1)
+    schema = schemas.record_header_schema()
+    for token in (made["seats"]["us"], made["spectator"]):
+        jsonschema.Draft202012Validator(schema).validate(head(copy_of(client, token)))
+    bad = head(copy_of(client, made["seats"]["us"]))
+    bad["meta"]["seat_copy"]["share"] = "xyz"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.Draft202012Validator(schema).validate(bad)
