@@ -142,3 +142,39 @@ def test_a_seat_copy_header_meets_the_published_schema(client: TestClient) -> No
     bad["meta"]["seat_copy"]["share"] = "xyz"
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.Draft202012Validator(schema).validate(bad)
+
+
+def run_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    import io
+    import sys
+
+    from henderson import cli
+
+    monkeypatch.setattr(sys, "argv", ["henderson", *args])
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    try:
+        cli.main()
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out = capsys.readouterr()
+    return code, out.out + out.err
+
+
+def test_the_terminal_resumes_the_two_copies(
+    client: TestClient, tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from henderson.core.record import GameRecord
+
+    made = dg_match(client)
+    us, jp = tmp_path / "us.jsonl", tmp_path / "jp.jsonl"
+    us.write_text(copy_of(client, made["seats"]["us"]))
+    jp.write_text(copy_of(client, made["seats"]["jp"]))
+    people = ("--us", "human", "--jp", "human")
+    code, text = run_cli(monkeypatch, capsys, "play", "deluxe", "--resume", str(us), *people)
+    assert code == 2 and "the copy of jp is needed" in text and "Traceback" not in text
+    code, text = run_cli(monkeypatch, capsys, "play", "deluxe", "--resume", str(us), "--with-copy", str(jp), *people)
+    assert code == 0, text
+    saved = GameRecord.read(tmp_path / "us-resumed.jsonl")  # the seat copies are left as they were
+    assert len(saved.entries) == seat(client, made["spectator"])["ply"]
+    assert "seat_copy" in head(us.read_text())["meta"]
