@@ -1,10 +1,13 @@
-"""Results in the browser log: every roll says what it came to. An AAG attack fought by itself
-(the first player has nothing to fire with there) and a DG artillery fire, a miss included,
-each followed by its result line. Screenshots in test-artifacts/."""
+"""Results in the browser: every roll says what it came to in the log (an AAG attack fought by
+itself, where the first player has nothing to fire with, and a DG artillery fire, a miss
+included), and a game of hidden information resumed from both seats' copies uploaded together
+in the lobby. Screenshots in test-artifacts/."""
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -75,3 +78,45 @@ def test_deluxe_artillery_fire_shows_its_result(server: str, tab: Page, tmp_path
     )
     tab.shot("dg-artillery-result")
     assert tab.errors == []
+
+
+def post(url: str, body: Any, token: str | None = None) -> Any:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST")
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request) as answer:
+        return json.loads(answer.read())
+
+
+def get(url: str, token: str) -> Any:
+    request = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request) as answer:
+        return answer.read().decode()
+
+
+@pytest.mark.skipif("deluxe" not in games.names(), reason="Deluxe Guadalcanal is not installed")
+def test_both_seat_copies_uploaded_together_resume(server: str, tab: Page, tmp_path: Path) -> None:
+    made = post(server + "/api/matches", {"game": "deluxe", "hotseat": True})
+    for _ in range(4):
+        side = json.loads(get(server + "/api/seat", made["spectator"]))["current_player"]
+        token = made["seats"][side]
+        mine = json.loads(get(server + "/api/seat", token))
+        post(server + "/api/seat/actions", {"action": mine["legal_actions"][0], "ply": mine["ply"]}, token)
+    copies = []
+    for side in ("us", "jp"):
+        path = tmp_path / f"{side}.jsonl"
+        path.write_text(get(server + "/api/seat/record", made["seats"][side]))
+        copies.append(str(path))
+    page = tab.page
+    page.goto(server + "/")
+    page.set_input_files("#record-file", copies[:1])
+    page.click("#upload-form button")
+    expect(page.locator("#upload-error")).to_contain_text("the copy of jp is needed")
+    page.set_input_files("#record-file", copies)
+    page.check("#upload-hotseat")
+    page.click("#upload-form button")
+    page.wait_for_url(re.compile(r"/play#"))
+    ply = json.loads(get(server + "/api/seat", made["spectator"]))["ply"]
+    expect(page.locator("#log li")).to_have_count(ply)
+    assert all("422" in e for e in tab.errors)  # only the refused upload of one copy

@@ -42,8 +42,10 @@ export const api = {
   rules: (name) => request("GET", `/api/games/${encodeURIComponent(name)}/rules`),
   create: (game, players, options, hotseat = false) =>
     request("POST", "/api/matches", { body: { game, players, options, hotseat, contribution: contribution() } }),
-  upload: (record, players, hotseat = false) =>
-    request("POST", "/api/records", { body: { record, players, hotseat, contribution: contribution() } }),
+  upload: (record, players, hotseat = false, otherCopies = []) =>
+    request("POST", "/api/records", {
+      body: { record, other_copies: otherCopies, players, hotseat, contribution: contribution() },
+    }),
   invite: (code) => request("GET", "/api/invite", { token: code }),
   claim: (code) => request("POST", "/api/invite/claim", { token: code, body: { contribution: contribution() } }),
   mine: (tokens) => request("POST", "/api/mine", { body: { tokens } }),
