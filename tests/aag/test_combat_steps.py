@@ -4,6 +4,9 @@ armour with several battleships (Loss of Cargo), a submarine moving and then att
 
 from __future__ import annotations
 
+import pytest
+
+from henderson.core.errors import IllegalAction
 from henderson.games.aag.state import Airfield
 
 from .helpers import acts, piece, position
@@ -303,6 +306,8 @@ def test_first_player_picks_only_zones_where_it_can_fire_rule_aag_combat_sequenc
     ]
     state = position(pieces, [6] * 3, step="combat:sea", first="us", airfields=[])
     assert acts(state) == ["fight E"]
+    with pytest.raises(IllegalAction, match="us has nothing to fire with in H: only jp attacks there"):
+        state.apply("fight H")
     texts = [e.text for e in state.apply("fight E")]
     # E fought by both sides, then H by itself: the Japanese destroyer's die at the transport
     assert "AAG Combat step 2: jp's attack on sea units in H: 1 dice, no hits" in texts
