@@ -109,6 +109,11 @@ def test_both_seat_copies_uploaded_together_resume(server: str, tab: Page, tmp_p
         path.write_text(get(server + "/api/seat/record", made["seats"][side]))
         copies.append(str(path))
     page = tab.page
+    page.goto(f"{server}/play#{made['seats']['us']}")
+    expect(page.locator("#download")).to_be_enabled()
+    with page.expect_download() as download:
+        page.locator("#download").click()
+    assert download.value.suggested_filename == f"deluxe-{made['match']}-us-seat-copy.jsonl"
     page.goto(server + "/")
     page.set_input_files("#record-file", copies[:1])
     page.click("#upload-form button")

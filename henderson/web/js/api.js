@@ -14,7 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, { token, body, text } = {}) {
+async function request(method, path, { token, body } = {}) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -24,7 +24,6 @@ async function request(method, path, { token, body, text } = {}) {
     body: body === undefined ? undefined : JSON.stringify(body),
     cache: "no-store",
   });
-  if (text && response.ok) return response.text();
   let data = null;
   try {
     data = await response.json();
@@ -54,7 +53,13 @@ export const api = {
   say: (token, text) => request("POST", "/api/seat/chat", { token, body: { text } }),
   act: (token, action, ply) => request("POST", "/api/seat/actions", { token, body: { action, ply } }),
   history: (token, step) => request("GET", `/api/seat/history?step=${step}`, { token }),
-  record: (token) => request("GET", "/api/seat/record", { token, text: true }),
+  /** The record as a file: its text and the name the server gives it (game, match, seat). */
+  record: async (token) => {
+    const response = await fetch("/api/seat/record", { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
+    if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null));
+    const named = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "");
+    return { text: await response.text(), name: named ? named[1] : null };
+  },
   undo: (token, ply) => request("POST", "/api/seat/undo", { token, body: { ply } }),
   odds: (token, attack) => request("POST", "/api/seat/odds", { token, body: { attack } }),
   preview: (token, actions, fields) => request("POST", "/api/seat/preview", { token, body: { actions, fields } }),

@@ -794,11 +794,11 @@ function onKey(event) {
 
 async function download() {
   try {
-    const text = await api.record(ui.token);
+    const { text, name } = await api.record(ui.token);
     const blob = new Blob([text], { type: "application/x-ndjson" });
     const link = document.createElement("a");
     link.href = URL.createObjectURL(blob);
-    link.download = `henderson-${ui.live.game}-${ui.live.match}.jsonl`;
+    link.download = name || `${ui.live.game}-${ui.live.match}.jsonl`;
     document.body.append(link);
     link.click();
     link.remove();
