@@ -24,6 +24,9 @@ SCHEME = "henderson-seal-1"
 """The construction below; a copy naming another is refused."""
 NONCE_BYTES = 16
 KEY_BYTES = 32
+PAD_BYTES = 1024
+"""The sealed record is padded with newlines to a multiple of this: its exact length, which
+could hint at actions played out of a seat's sight, is not told."""
 
 
 class SealError(ValueError):
@@ -74,6 +77,7 @@ def seal(record_text: str, key: bytes, match_id: str, entries: int) -> dict[str,
     object of a seat copy's `meta.seat_copy`)."""
     nonce = secrets.token_bytes(NONCE_BYTES)
     plain = record_text.encode()
+    plain += b"\n" * (-len(plain) % PAD_BYTES)
     body = _xor(plain, _keystream(key, nonce, len(plain)))
     return {
         "scheme": SCHEME,
@@ -152,7 +156,7 @@ def open_sealed(sealed: dict[str, Any], key: bytes) -> str:
         )
     plain = _xor(body, _keystream(key, nonce, len(body)))
     try:
-        return plain.decode()
+        return plain.decode().rstrip("\n") + "\n"  # the padding off
     except UnicodeDecodeError:
         raise SealError("bad-seal", "the sealed record is not text") from None
 

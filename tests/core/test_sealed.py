@@ -21,6 +21,13 @@ def test_the_record_opens_with_every_share_in_any_order() -> None:
     assert RECORD.encode().hex() not in sealed["ciphertext"]
 
 
+def test_the_length_is_told_only_to_the_next_kilobyte() -> None:
+    key = key_of(shares())
+    short, longer = seal(RECORD, key, "m1", 1), seal(RECORD + "x" * 500 + "\n", key, "m1", 1)
+    assert len(short["ciphertext"]) == len(longer["ciphertext"])
+    assert open_sealed(longer, key) == RECORD + "x" * 500 + "\n"
+
+
 def test_one_share_or_another_match_opens_nothing() -> None:
     us, jp = shares()
     sealed = seal(RECORD, key_of([us, jp]), "m1", 1)
