@@ -122,7 +122,10 @@ def zones_to_choose(state: AAGState, cat: str) -> list[str]:
 def automatic_zone(state: AAGState, cat: str) -> str | None:
     """The zone fought by itself now: the first of those where only the other side can
     fire, once no zone is left for the first player to pick."""
-    if state.battle is not None or state.pending or zones_to_choose(state, cat):
+    if state.battle is not None or state.pending:
+        return None
+    legal = state.legal_actions()  # listed once, kept for the caller
+    if any(a.verb == "fight" for a in legal) or state.end_action in legal:  # a choice, or no zone left
         return None
     return next(iter(zones_to_fight(state, cat)), None)
 
