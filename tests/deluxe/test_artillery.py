@@ -202,3 +202,19 @@ def test_a_hit_on_final_steps_is_no_effect_and_says_why():  # DG 8.1.5
         "DG 8.1.5 artillery fire at 3708: no effect "
         "(dice 1; 1 needed to hit; a unit's final step is never lost to artillery fire)"
     ]
+
+
+def test_fire_at_a_stack_does_not_tell_what_hits():  # DG 7.8, DG 8.1.5
+    # the 124/1 below the 124/2: the stack's strength (and so the rolls that hit it) is hidden
+    s = state(
+        15,
+        "us_fire_2",
+        {"2/2": "3707", "10/3": "3508", "90": "4010", "124/2": "3708", "124/1": "3708"},
+        dice=[5, 6],
+        supply={"us": 3},
+        henderson_field={"status": 20, "control": "us"},
+    )
+    ev = s.apply("fire 90 3708 2")
+    assert results(ev) == [
+        "DG 8.1.5 artillery fire at 3708: no effect (dice 5, 6; what hits a stack is not shown: its counters are hidden)"
+    ]

@@ -180,18 +180,26 @@ def strike(state: DGState, hex_id: str, by: str, n: int, purpose: str, events: l
         total += taken
         if hex_id == state.data.map.henderson_field and die in state.data.airfield_damage_on:
             change_hf(state, -1, by, events, purpose)
-    events.append(fire_result(state, hex_id, purpose, dice, first_strength, total))
+    seen = state.visible_ids(by)
+    told = all(u.id in seen for u in defenders)  # DG 7.8: a stack's strength is not the firer's to know
+    events.append(fire_result(state, hex_id, purpose, dice, first_strength if told else None, total))
     if total:
         state.pending.append(ArtilleryLoss(other(by), hex=hex_id, hits=total))
         settle_forced(state, events)
 
 
-def fire_result(state: DGState, hex_id: str, purpose: str, dice: list[int], strength: int, lost: int) -> Event:
+def fire_result(
+    state: DGState, hex_id: str, purpose: str, dice: list[int], strength: int | None, lost: int
+) -> Event:
     """What a fire at a hex came to, a miss included: the dice, the rolls that hit there, and
-    the steps lost, so that no fired die goes unexplained (DG 8.1.5). The hex's defending
-    strength itself is not told: it would count units the firer may not see (DG 7.8)."""
+    the steps lost, so that no fired die goes unexplained (DG 8.1.5). The rolls that hit
+    follow from the hex's defending strength, so they are told only when the firer sees every
+    defending counter (`strength` None: a stack, whose contents it may not review, DG 7.8);
+    the strength itself is never told."""
     needed = [d for d in range(1, 7) if strength and state.data.hits(strength, d)]
-    if not strength:
+    if strength is None:
+        why = "what hits a stack is not shown: its counters are hidden"
+    elif not strength:
         why = "no enemy unit there to hit"
     elif not needed:
         why = "no roll hits there"
