@@ -216,5 +216,6 @@ def test_fire_at_a_stack_does_not_tell_what_hits():  # DG 7.8, DG 8.1.5
     )
     ev = s.apply("fire 90 3708 2")
     assert results(ev) == [
-        "DG 8.1.5 artillery fire at 3708: no effect (dice 5, 6; what hits a stack is not shown: its counters are hidden)"
+        "DG 8.1.5 artillery fire at 3708: no effect "
+        "(dice 5, 6; what hits a stack is not shown: its counters are hidden)"
     ]
