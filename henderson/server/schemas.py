@@ -42,10 +42,16 @@ class CreateMatch(Body):
 
 
 class UploadRecord(Body):
-    """A JSON Lines record to resume, optionally who plays each side from now on, and as for a
-    new match the uploader's side, one screen, and contribution."""
+    """A JSON Lines record to resume (or every seat's copy of one match, whose sealed record is
+    resumed), optionally who plays each side from now on, and as for a new match the
+    uploader's side, one screen, and contribution."""
 
     record: str = Field(min_length=1)
+    other_copies: list[str] = Field(
+        default_factory=list,
+        max_length=15,
+        description="when `record` is one seat's copy: the other seats' copies of the same match",
+    )
     players: dict[str, str] | None = Field(default=None, max_length=16)
     side: str | None = Side
     hotseat: bool = Hotseat

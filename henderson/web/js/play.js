@@ -2,7 +2,7 @@
 import { byText } from "./actions.js";
 import { api, ApiError, inviteFrom, subscribe, tokenFrom } from "./api.js";
 import { initCalculator, noteOdds, setCalculatorGame } from "./calculator.js";
-import { openChat } from "./chat.js";
+import { chatLive, chatPushed, openChat } from "./chat.js";
 import * as generic from "./generic.js";
 import * as genericHex from "./generic-hex.js";
 import { hideRule, linkRules, loadRules } from "./rules.js";
@@ -66,7 +66,9 @@ async function init(token) {
   drawSeatSwitch();
   ui.socket = subscribe(token, {
     onState: current(accept),
+    onChat: current(chatPushed),
     onStatus: current((on) => {
+      chatLive(on);
       $("conn").textContent = on ? "live" : "offline";
       $("conn").className = `badge ${on ? "" : "off"}`;
     }),
@@ -798,11 +800,11 @@ function onKey(event) {
 
 async function download() {
   try {
-    const text = await api.record(ui.token);
+    const { text, name } = await api.record(ui.token);
     const blob = new Blob([text], { type: "application/x-ndjson" });
     const link = document.createElement("a");
     link.href = URL.createObjectURL(blob);
-    link.download = `henderson-${ui.live.game}-${ui.live.match}.jsonl`;
+    link.download = name || `${ui.live.game}-${ui.live.match}.jsonl`;
     document.body.append(link);
     link.click();
     link.remove();
