@@ -233,6 +233,7 @@ def test_stack_moves_together_at_the_slowest_rate():  # DG 7.5
     dest = max(together, key=lambda h: routes(s, art)[h].cost)
     cost = routes(s, art)[dest].cost
     s.apply(f"stack 1/1+11/1 {dest}")
+    inf, art = s.units["1/1"], s.units["11/1"]  # records are replaced on a change
     assert inf.at == art.at == dest
     assert inf.spent == art.spent == cost  # each pays for each hex entered
     assert not inf.moved and inf.leg in ("go", "halt")

@@ -205,17 +205,30 @@ def test_unit_copy_carries_every_field():  # clones must not lose any counter st
     s = GAME.new_state(1)
     u = s.units["7/1"]
     names = [f.name for f in dataclasses.fields(UnitState)]
+    changes: dict[str, object] = {}
     for i, name in enumerate(names):
         value = getattr(u, name)
         if isinstance(value, bool):
-            setattr(u, name, not value)
+            changes[name] = not value
         elif isinstance(value, int):
-            setattr(u, name, value + i + 1)
+            changes[name] = value + i + 1
         elif name not in ("id", "side", "at"):
-            setattr(u, name, f"x{i}")
+            changes[name] = f"x{i}"
+    u = s.update(u, **changes)
     c = s.clone().units["7/1"]
-    assert c is not u
     assert all(getattr(c, name) == getattr(u, name) for name in names)
+
+
+def test_units_are_shared_with_a_clone_until_changed():  # copy on write: a change stays in its copy
+    s = GAME.new_state(1)
+    c = s.clone()
+    assert c.units["7/1"] is s.units["7/1"]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        c.units["7/1"].spent = 3  # type: ignore[misc]
+    c.update(c.units["7/1"], spent=3)
+    assert (c.units["7/1"].spent, s.units["7/1"].spent) == (3, 0)
+    with pytest.raises(TypeError, match="no field 'speed'"):
+        s.update(s.units["7/1"], speed=3)
 
 
 def test_a_position_written_with_the_old_side_name_loads():  # Japan was "japan", now "jp"

@@ -208,6 +208,13 @@ class DGState(Sequenced):
         assert isinstance(p, kind)
         return p
 
+    def update(self, unit: UnitState, **changes: Any) -> UnitState:
+        """Change a counter: the record in play under its id is replaced by a copy with
+        `changes` (records are frozen, shared with clones), which is returned."""
+        new = self.units[unit.id].replaced(**changes)
+        self.units[unit.id] = new
+        return new
+
     def clone(self) -> DGState:
         other = super().clone()
         assert isinstance(other, DGState)
@@ -224,7 +231,7 @@ class DGState(Sequenced):
         for uid, t in d.units.items():
             if uid not in self.units:
                 self.units[uid] = UnitState(uid, t.side, "turn" if t.arrival else "rabaul", t.strength)
-            self.units[uid].id = uid
+            self.units[uid] = self.units[uid].replaced(id=uid)
         self.units = {uid: self.units[uid] for uid in d.units}  # in the data's order
         for h in d.map.villages:
             self.villages.setdefault(h, "jp")

@@ -105,11 +105,10 @@ def room(
     return stack_size(here, state) + need <= state.data.constants.stacking
 
 
-def place(state: DGState, unit: UnitState, hex_id: str) -> None:
-    """Put a unit on top of the stack in `hex_id`."""
+def place(state: DGState, unit: UnitState, hex_id: str) -> UnitState:
+    """Put a unit on top of the stack in `hex_id`; the unit's new record."""
     state.counter += 1
-    unit.at = hex_id
-    unit.order = state.counter
+    return state.update(unit, at=hex_id, order=state.counter)
 
 
 def hf_operational(state: DGState) -> bool:
@@ -218,14 +217,12 @@ def vp_text(vp: int) -> str:
 def lose_step(state: DGState, unit: UnitState, events: list[Event], why: str) -> None:
     """One step loss (DG 2.2.1.7): strength minus one, eliminated at zero. Each factor lost
     scores for the enemy: 3 VP per US factor, 2 VP per Japanese factor (DG 9.1, 9.2)."""
-    unit.strength -= 1
+    unit = state.update(unit, strength=state.units[unit.id].strength - 1)
     award_vp(
         state, other(unit.side), 3 if unit.side == "us" else 2, events, f"{unit.id} loses a step"
     )
     if unit.strength <= 0:
-        unit.strength = 0
-        unit.at = "eliminated"
-        unit.stealth = 0
+        unit = state.update(unit, strength=0, at="eliminated", stealth=0)
         events.append(Event("eliminated", f"{unit.id} is eliminated ({why})", {"unit": unit.id}))
     else:
         events.append(
@@ -241,6 +238,7 @@ def eliminate(state: DGState, unit: UnitState, events: list[Event], why: str) ->
     """Remove a unit with all its remaining steps (each step scores, DG 9.1-9.2)."""
     while unit.on_map and unit.strength > 0:
         lose_step(state, unit, events, why)
+        unit = state.units[unit.id]
 
 
 def event_effect(state: DGState, kind: str, side: str) -> int:
@@ -258,7 +256,7 @@ def begin_player_turn(state: DGState, side: str) -> None:
     """The start of `side`'s player turn: DG 7.9, 7.10 remember where each of its units
     begins it; DG 8.1 each artillery unit fires once in a player's turn, in its side's
     artillery phase or in that turn's assaults (docs/rulings/deluxe.md, ruling 24a)."""
-    for u in state.units.values():
-        if u.side == side:
-            u.start = u.at if u.on_map else ""
-        u.fired = False
+    for u in list(state.units.values()):
+        start = (u.at if u.on_map else "") if u.side == side else u.start
+        if u.start != start or u.fired:
+            state.update(u, start=start, fired=False)

@@ -588,12 +588,11 @@ def do_sea(state: DGState, unit: UnitState, dest: str, events: list[Event]) -> N
     sea = state.this_turn.sea
     sea[unit.side] = sea.get(unit.side, 0) + 1
     frm = unit.at
-    unit.spent += state.data.movement.sea_landing
-    unit.landed = 0
+    unit = state.update(unit, spent=unit.spent + state.data.movement.sea_landing, landed=0)
     take_control(state, unit, dest, events)
-    place(state, unit, dest)
+    unit = place(state, unit, dest)
     if dest in ctx.zoc:
-        unit.moved = True
+        unit = state.update(unit, moved=True)
     events.append(
         Event(
             "move",
@@ -629,14 +628,12 @@ def do_move(
     frm = unit.at
     for hid in route.path:  # DG 9.3 control by passing through
         take_control(state, unit, hid, events)
-    unit.spent += route.cost  # the landing extra (DG 7.3.5) is in the route's cost
+    spent = unit.spent + route.cost  # the landing extra (DG 7.3.5) is in the route's cost
     if finish:
-        unit.moved = True
-        unit.pool = 0
-        unit.leg = ""
+        unit = state.update(unit, spent=spent, moved=True, pool=0, leg="")
     else:
-        unit.leg = "halt" if route.stop or route.minimum else "go"
-    place(state, unit, dest)
+        unit = state.update(unit, spent=spent, leg="halt" if route.stop or route.minimum else "go")
+    unit = place(state, unit, dest)
     events.append(
         Event(
             "move",
@@ -674,13 +671,11 @@ def do_stack(state: DGState, ids: list[str], dest: str, events: list[Event]) -> 
         extra = landing_extra(state, u)
         for hid in route.path:  # DG 9.3 control by passing through
             take_control(state, u, hid, events)
-        if route.minimum:  # DG 7.2: the one-hex move takes the whole allowance
-            u.spent = _printed(state, u)
-        else:
-            u.spent += route.cost + extra
-        u.leg = "halt" if route.stop or route.minimum else "go"
-    for u in units:  # bottom to top as they stood
-        place(state, u, dest)
+        # DG 7.2: the one-hex move takes the whole allowance
+        spent = _printed(state, u) if route.minimum else u.spent + route.cost + extra
+        state.update(u, spent=spent, leg="halt" if route.stop or route.minimum else "go")
+    for uid in ids:  # bottom to top as they stood
+        place(state, state.units[uid], dest)
     events.append(
         Event(
             "move",
