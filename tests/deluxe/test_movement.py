@@ -335,3 +335,17 @@ def test_routes_found_again_match_a_fresh_search():  # DG 7.3.3
                 checked += 1
         play.apply(rng.choice(play.legal_actions()))
     assert checked > 100
+
+
+def test_the_movement_context_is_kept_while_its_inputs_hold():  # DG 7.3.3, 7.4, 7.5 read once a position
+    s = state(10, "us_move", {"1/1": "3511", "11/1": "3511", "124/2": "4012"})
+    ctx = Context.of(s, "us")
+    assert Context.of(s, "us") is ctx and Context.of(s, "jp") is not ctx
+    s.this_turn.crossings = {"1/1": 1}  # a helper's crossing used: the context is made again
+    again = Context.of(s, "us")
+    assert again is not ctx and Context.of(s, "us") is again
+    s.update(s.units["1/1"], at="3512")  # a unit moved: the enemy's hexes and stacks change
+    moved = Context.of(s, "jp")
+    assert "3512" in moved.enemy and "3512" not in Context(s, "us").enemy
+    assert moved.size == Context(s, "jp").size and Context.of(s, "us").occ == Context(s, "us").occ
+    assert s.clone().contexts == {}  # a clone makes its own

@@ -31,6 +31,7 @@ from .units import NOT_LANDED, OFF_MAP, UnitState
 
 if TYPE_CHECKING:
     from .game import DGGame
+    from .rules.movement import Context
 
 PRIVATE = ("crossings", "hf_work", "stuck", "advanced")  # this turn's notes naming units the enemy may not see
 WORDS = re.compile(r"[\s+,;:()]+")  # what separates unit ids in an event's text
@@ -171,6 +172,8 @@ class DGState(Sequenced):
     jp_withdrawn: int = field(0, json="japan_withdrawn", lo=0, hi=999, doc="Japanese units withdrawn (DG 9.2)")
     counter: int = field(0, json="stack_counter", lo=0, hi=10**9, doc="the last stacking order given (DG 7.8)")
     pending: list[DGDecision] = field(factory=list, doc="decisions owed, the last one first")
+    # side -> (what it was made from, the movement context): `movement.Context.of`
+    contexts: dict[str, tuple[tuple[Any, ...], Context]] = field(factory=dict, cache="reset")
 
     def _setup(self, game: Any, dice: Dice, seed: int | None, options: dict[str, Any]) -> None:
         super()._setup(game, dice, seed, options)

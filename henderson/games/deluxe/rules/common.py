@@ -85,8 +85,18 @@ def stack_size(units: list[UnitState], state: DGState) -> int:
 
 
 def stack_sizes(state: DGState, occ: dict[str, list[UnitState]]) -> dict[str, int]:
-    """The stacking places filled in each occupied hex (DG 7.5, DG 10.2.3 note)."""
-    return {h: stack_size(us, state) for h, us in occ.items()}
+    """The stacking places filled in each occupied hex (DG 7.5, DG 10.2.3 note): as
+    `stack_size`, a heavy only looked at when it landed this turn."""
+    turn = state.turn
+    types = state.data.units
+    out: dict[str, int] = {}
+    for h, us in occ.items():
+        n = len(us)
+        for u in us:
+            if u.landed == turn and u.at == u.start and types[u.id].heavy:  # `counts_two`
+                n += 1
+        out[h] = n
+    return out
 
 
 def room(

@@ -95,7 +95,7 @@ class Movement(DGPhase):
 
     def actions(self, state: DGState) -> list[Action]:
         side = state.side_of(state.current_step)
-        ctx = movement.Context(state, side)  # read by both, changed by neither
+        ctx = movement.Context.of(state, side)  # read by both, changed by neither
         return [*movement.legal(state, side, ctx), *stealth.legal(state, side, ctx)]
 
     def do(self, state: DGState, action: Action, events: list[Event]) -> None:

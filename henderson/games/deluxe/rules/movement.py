@@ -155,6 +155,19 @@ class Context:
     """What every route search of one side needs, computed once per position: enemy hexes,
     zones of control, river helpers with crossings left, and a cache key."""
 
+    @classmethod
+    def of(cls, state: DGState, side: str) -> Context:
+        """The context of `side` in this position, kept on the position for as long as what
+        it is made from holds (the units, the turn, the river crossings used): listing the
+        moves and playing one of them share it."""
+        made_from = (state.turn, tuple(state.units.values()), tuple(state.this_turn.crossings.items()))
+        kept = state.contexts.get(side)
+        if kept is not None and kept[0] == made_from:
+            return kept[1]
+        ctx = cls(state, side)
+        state.contexts[side] = (made_from, ctx)
+        return ctx
+
     def __init__(
         self, state: DGState, side: str, occ: dict[str, list[UnitState]] | None = None
     ) -> None:
@@ -266,7 +279,7 @@ def minimum_move(unit: UnitState) -> bool:
 
 def routes(state: DGState, unit: UnitState, ctx: Context | None = None) -> dict[str, Route]:
     """Every hex `unit` may end its move (or leg) in this phase, with the route it would take."""
-    ctx = ctx if ctx is not None and ctx.side == unit.side else Context(state, unit.side)
+    ctx = ctx if ctx is not None and ctx.side == unit.side else Context.of(state, unit.side)
     raw = _raw_routes(state, (unit,), ctx)[1]
     full = state.data.constants.stacking  # DG 7.5 (the unit is not yet in any of these)
     size = ctx.size
@@ -291,7 +304,7 @@ def stack_routes(
 ) -> dict[str, Route]:
     """DG 7.5: where a stack may move together, at the rate of its slowest unit, each unit
     paying the cost of each hex (the route's cost is the terrain, without landing extras)."""
-    ctx = ctx if ctx is not None and ctx.side == units[0].side else Context(state, units[0].side)
+    ctx = ctx if ctx is not None and ctx.side == units[0].side else Context.of(state, units[0].side)
     raw = _raw_routes(state, units, ctx)[1]
     full = state.data.constants.stacking
     size = ctx.size
@@ -515,7 +528,7 @@ def stacks(state: DGState, side: str) -> list[tuple[UnitState, ...]]:
 def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGAction]:
     """Movement-phase moves (land, stack and sea), in a deterministic order."""
     out: list[DGAction] = []
-    ctx = ctx if ctx is not None and ctx.side == side else Context(state, side)
+    ctx = ctx if ctx is not None and ctx.side == side else Context.of(state, side)
     full = state.data.constants.stacking
     crowded: dict[int, frozenset[str]] = {}  # hexes without room for n more units (DG 7.5)
 
@@ -584,7 +597,7 @@ def _action_list(
 def do_sea(state: DGState, unit: UnitState, dest: str, events: list[Event]) -> None:
     """DG 7.6: the unit sails to `dest` and may go on moving with its remaining points; it
     stops there if the hex is in an enemy zone of control."""
-    ctx = Context(state, unit.side)
+    ctx = Context.of(state, unit.side)
     sea = state.this_turn.sea
     sea[unit.side] = sea.get(unit.side, 0) + 1
     frm = unit.at
@@ -621,7 +634,7 @@ def do_move(
 ) -> None:
     """Move `unit` to `dest` along its cheapest route (DG 7.1); with `finish` false this is
     one leg of its move (DG 7.7.5: it may detect there and go on)."""
-    ctx = Context(state, unit.side)
+    ctx = Context.of(state, unit.side)
     route = route_to(state, unit, dest, ctx)
     assert route is not None, f"{unit.id} cannot reach {dest}"  # the move is legal
     _use_crossings(state, ctx, route, unit.side, 1)
@@ -661,7 +674,7 @@ def do_stack(state: DGState, ids: list[str], dest: str, events: list[Event]) -> 
     on alone with what it has left (a leg for every unit)."""
     units = tuple(state.units[i] for i in ids)
     side = units[0].side
-    ctx = Context(state, side)
+    ctx = Context.of(state, side)
     route = stack_routes(state, units, ctx).get(dest)
     assert route is not None, f"{' and '.join(ids)} cannot move together to {dest}"  # the move is legal
     helped = sum(1 for u in units if state.data.units[u.id].type not in HELPER_TYPES)
@@ -688,7 +701,7 @@ def do_stack(state: DGState, ids: list[str], dest: str, events: list[Event]) -> 
 def path_cost(state: DGState, unit: UnitState, path: list[str]) -> int:
     """The movement points `unit` spends along `path` (start excluded), checking each step:
     IllegalAction when a hex may not be entered or the unit had to stop before the end."""
-    ctx = Context(state, unit.side)
+    ctx = Context(state, unit.side)  # its own: it sets the helper flag
     ctx.helper_type = state.data.units[unit.id].type in HELPER_TYPES
     here = unit.at
     total = landing_extra(state, unit)  # DG 7.3.5

@@ -61,7 +61,7 @@ def markers(state: DGState, side: str) -> dict[str, int]:
 
 def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGAction]:
     """Stealth, detection, withdrawal, consolidation and repair actions of a movement phase."""
-    ctx = ctx if ctx is not None and ctx.side == side else Context(state, side)
+    ctx = ctx if ctx is not None and ctx.side == side else Context.of(state, side)
     occ = ctx.occ
     out: list[DGAction] = []
     units = sorted(
@@ -101,7 +101,7 @@ def detect_legal(
 ) -> list[DGAction]:
     """DG 7.7.5: detection "at any time during its move": from where the unit stands, or
     after a leg to any hex it can reach keeping a point to spend (`detect U T H`)."""
-    ctx = ctx if ctx is not None and ctx.side == side else Context(state, side)
+    ctx = ctx if ctx is not None and ctx.side == side else Context.of(state, side)
     stuck = state.this_turn.stuck
     action = state.game.action
     out: list[DGAction] = []
