@@ -98,6 +98,13 @@ class Movement(DGPhase):
         ctx = movement.Context.of(state, side)  # read by both, changed by neither
         return [*movement.legal(state, side, ctx), *stealth.legal(state, side, ctx)]
 
+    def is_legal(self, state: DGState, action: Action) -> bool:
+        """A land move is checked for its unit alone (`movement.move_listed`), the most
+        played action of the game; any other against the list."""
+        if isinstance(action, DGAction) and action.verb == "move":
+            return movement.move_listed(state, state.side_of(state.current_step), action)
+        return state.is_listed(action)
+
     def do(self, state: DGState, action: Action, events: list[Event]) -> None:
         assert isinstance(action, DGAction)
         DOES[action.verb](state, action, events)

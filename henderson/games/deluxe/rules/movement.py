@@ -497,17 +497,30 @@ def sea_allowed(state: DGState, unit: UnitState, ctx: Context) -> bool:
 
 def movers(state: DGState, side: str) -> list[UnitState]:
     """Units of `side` that may still move this phase."""
-    stuck = state.this_turn.stuck  # DG 2.2.2.6 note: landed anywhere, no farther
-    return [
-        u
-        for u in state.units.values()
-        if u.side == side
-        and u.on_map
-        and not u.moved
-        and not u.stealth
-        and u.leg != "halt"
-        and u.id not in stuck
-    ]
+    stuck = state.this_turn.stuck
+    return [u for u in state.units.values() if u.side == side and may_move(u, stuck)]
+
+
+def may_move(unit: UnitState, stuck: list[str]) -> bool:
+    """Whether a unit on its side's movement phase may still move: on the map, not done,
+    not under stealth (DG 7.7.1), not halted part-way (DG 7.5, 7.7.5), not landed where
+    it must stay (`stuck`, DG 2.2.2.6 note)."""
+    return unit.on_map and not unit.moved and not unit.stealth and unit.leg != "halt" and unit.id not in stuck
+
+
+def move_listed(state: DGState, side: str, action: DGAction) -> bool:
+    """Whether the land move `move U H` is among `legal`'s moves, read for that one unit
+    (its routes, room at the hex, DG 7.1-7.5) without listing every unit's moves."""
+    if action.verb != "move" or len(action.args) != 2:
+        return False
+    uid, dest = action.args
+    unit = state.units.get(uid)
+    if unit is None or unit.side != side or not may_move(unit, state.this_turn.stuck):
+        return False
+    ctx = Context.of(state, side)
+    if ctx.size.get(dest, 0) + 1 > state.data.constants.stacking:  # DG 7.5, as `legal`'s no_room(1)
+        return False
+    return dest in _raw_routes(state, (unit,), ctx)[1]
 
 
 def stacks(state: DGState, side: str) -> list[tuple[UnitState, ...]]:
