@@ -175,10 +175,24 @@ class Context:
         self.side = side
         self.size = stack_sizes(state, self.occ)  # DG 7.5, a landed Heavy counts two
         m = state.data.map
-        self.enemy: frozenset[str] = frozenset(
-            h for h, us in self.occ.items() if us[0].side != side
-        )
-        seen = frozenset(h for h in self.enemy if any(not u.stealth for u in self.occ[h]))
+        types = state.data.units
+        used = state.this_turn.crossings
+        enemy: list[str] = []
+        shown: list[str] = []  # enemy hexes with a unit not under stealth
+        self.capacity: dict[str, int] = {}  # hex -> crossings its helpers still offer
+        for h, us in self.occ.items():  # a stack holds one side's units (DG 7.3.8)
+            if us[0].side != side:
+                enemy.append(h)
+                if any(not u.stealth for u in us):
+                    shown.append(h)
+                continue
+            for u in us:
+                if types[u.id].type in HELPER_TYPES:
+                    left = u.strength - used.get(u.id, 0)
+                    if left > 0:
+                        self.capacity[h] = self.capacity.get(h, 0) + left
+        self.enemy: frozenset[str] = frozenset(enemy)
+        seen = frozenset(shown)
         zocs = state.game.zoc_cache
         zoc = zocs.get(seen)
         if zoc is None:
@@ -187,15 +201,7 @@ class Context:
             # DG 7.4 every unit not under stealth controls the hexes around it; DG 7.4.2 not jungle
             zoc = zocs[seen] = frozenset(zone_of_control(seen, m.adjacent, into=lambda n: not m.hexes[n].jungle))
         self.zoc: frozenset[str] = zoc
-        used = state.this_turn.crossings
         self.helper_type = False  # the moving unit is itself an LVT or engineer
-        self.capacity: dict[str, int] = {}  # hex -> crossings its helpers still offer
-        for h, us in self.occ.items():
-            for u in us:
-                if u.side == side and state.data.units[u.id].type in HELPER_TYPES:
-                    left = u.strength - used.get(u.id, 0)
-                    if left > 0:
-                        self.capacity[h] = self.capacity.get(h, 0) + left
         self.key = (side, self.enemy, seen)  # with the helpers, what every search reads
         self._carriers: dict[int, frozenset[str]] = {}
         self.steps: dict[tuple[bool, bool, int], dict[str, list[Step[str]]]] = {}  # `_search`'s, by kind
