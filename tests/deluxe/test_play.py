@@ -16,6 +16,7 @@ from henderson import games
 from henderson.core.errors import IllegalAction, PositionError
 from henderson.core.record import GameRecord, record_for, replay
 from henderson.games.deluxe import load_game
+from henderson.games.deluxe.rules.common import change_hf
 from henderson.games.deluxe.units import UnitState
 
 from .support import GAME, position
@@ -229,6 +230,16 @@ def test_units_are_shared_with_a_clone_until_changed():  # copy on write: a chan
     assert (c.units["7/1"].spent, s.units["7/1"].spent) == (3, 0)
     with pytest.raises(TypeError, match="no field 'speed'"):
         s.update(s.units["7/1"], speed=3)
+
+
+def test_henderson_field_is_shared_with_a_clone_until_changed():  # DG 7.11 status, DG 9.3 control
+    s = GAME.new_state(1)
+    c = s.clone()
+    assert c.airfield is s.airfield
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        c.airfield.status = 3  # type: ignore[misc]
+    change_hf(c, -4, "us", [], "a test")
+    assert (c.airfield.status, s.airfield.status) == (s.airfield.status - 4, s.airfield.status)
 
 
 def test_a_position_written_with_the_old_side_name_loads():  # Japan was "japan", now "jp"

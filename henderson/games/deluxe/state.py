@@ -81,10 +81,11 @@ def _cards(state: DGState, cards: list[int], where: str) -> None:
 # -- the position's parts -------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True)
 class Airfield:
     """Henderson Field (DG 7.11, 9.3): its status points and who controls it. The Japanese
-    control everything at the start and the marker starts at twenty (DG 3.0, 7.11)."""
+    control everything at the start and the marker starts at twenty (DG 3.0, 7.11). Frozen:
+    shared with clones, replaced on a change (`common.change_hf`, `common.take_control`)."""
 
     status: int = field(20, lo=0, hi=MAX_VP)
     control: str = field("jp", check=check_side)

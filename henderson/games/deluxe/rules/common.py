@@ -6,6 +6,7 @@ player turn. Each lives here once.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from henderson.core.events import Event
@@ -130,9 +131,10 @@ def change_hf(state: DGState, amount: int, by: str, events: list[Event], why: st
     """Move the Henderson Field status marker within 0..max (DG 7.11, 8.1.6, 8.2.8)."""
     if amount == 0:
         return
-    field = state.airfield
-    before = field.status
-    field.status = max(0, min(state.data.constants.hf_max, field.status + amount))
+    before = state.airfield.status
+    field = state.airfield = replace(
+        state.airfield, status=max(0, min(state.data.constants.hf_max, before + amount))
+    )
     if field.status == before:
         return
     events.append(
@@ -179,7 +181,7 @@ def take_control(state: DGState, unit: UnitState, hex_id: str, events: list[Even
         return
     m = state.data.map
     if hex_id == m.henderson_field and state.airfield.control != unit.side:
-        state.airfield.control = unit.side
+        state.airfield = replace(state.airfield, control=unit.side)
         events.append(
             Event(
                 "control",
