@@ -6,8 +6,13 @@ import random
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from henderson.core.errors import IllegalAction
+from henderson.games.deluxe.actions import DGAction
+from henderson.games.deluxe.rules import move
+from henderson.games.deluxe.rules.explain import why_not
 from henderson.games.deluxe.rules.movement import (
     Context,
     edge_tables,
@@ -233,6 +238,7 @@ def test_stack_moves_together_at_the_slowest_rate():  # DG 7.5
     dest = max(together, key=lambda h: routes(s, art)[h].cost)
     cost = routes(s, art)[dest].cost
     s.apply(f"stack 1/1+11/1 {dest}")
+    inf, art = s.units["1/1"], s.units["11/1"]  # records are replaced on a change
     assert inf.at == art.at == dest
     assert inf.spent == art.spent == cost  # each pays for each hex entered
     assert not inf.moved and inf.leg in ("go", "halt")
@@ -334,3 +340,77 @@ def test_routes_found_again_match_a_fresh_search():  # DG 7.3.3
                 checked += 1
         play.apply(rng.choice(play.legal_actions()))
     assert checked > 100
+
+
+def test_the_movement_context_is_kept_while_its_inputs_hold():  # DG 7.3.3, 7.4, 7.5 read once a position
+    s = state(10, "us_move", {"1/1": "3511", "11/1": "3511", "124/2": "4012"})
+    ctx = Context.of(s, "us")
+    assert Context.of(s, "us") is ctx and Context.of(s, "jp") is not ctx
+    s.this_turn.crossings = {"1/1": 1}  # a helper's crossing used: the context is made again
+    again = Context.of(s, "us")
+    assert again is not ctx and Context.of(s, "us") is again
+    s.update(s.units["1/1"], at="3512")  # a unit moved: the enemy's hexes and stacks change
+    moved = Context.of(s, "jp")
+    assert "3512" in moved.enemy and "3512" not in Context(s, "us").enemy
+    assert moved.size == Context(s, "jp").size and Context.of(s, "us").occ == Context(s, "us").occ
+    assert s.clone().contexts == {}  # a clone makes its own
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(1, 10_000))
+def test_a_move_is_checked_alone_as_the_list_checks_it(seed):  # DG 7.1-7.5, 7.7.1, 2.2.2.6 note
+    # positions of a seeded random game: every listed land move is accepted by the check of
+    # its unit alone, and a sample of unlisted moves is refused, with the refusal's own rule
+    rng = random.Random(seed)
+    s = GAME.new_state(seed)
+    hexes = sorted(s.data.map.hexes)
+    ids = [*sorted(s.units), "9/9"]
+    checked = 0
+    while not s.is_terminal() and checked < 12:
+        legal = s.legal_actions()
+        if s.rules() is move.PHASE:
+            checked += 1
+            listed = set(legal)
+            moves = [a for a in legal if a.verb == "move"]
+            assert all(move.PHASE.is_legal(s, DGAction("move", a.args)) for a in moves)
+            side = s.current_player()
+            full = sorted(h for h, n in Context(s, side).size.items() if n >= s.data.constants.stacking)
+            reached = sorted({a.args[1] for a in moves})  # some unit's destination
+            for _ in range(60):
+                uid = rng.choice(ids)
+                u = s.units.get(uid)
+                near = sorted(s.data.map.adjacent[u.at]) if u is not None and u.on_map else hexes
+                pick = rng.choice([near, full or hexes, reached or hexes, hexes, ["turn"]])
+                a = DGAction("move", (uid, rng.choice(pick)))
+                assert move.PHASE.is_legal(s, a) == (a in listed), a
+                if a not in listed and rng.random() < 0.2:
+                    with pytest.raises(IllegalAction) as refused:
+                        s.clone().apply(a)
+                    assert str(refused.value) == str(why_not(s, a))
+        s.apply(legal[rng.randrange(len(legal))])
+    assert checked  # the game reached movement phases
+
+
+def test_a_move_is_checked_without_listing_every_action():  # the check reads one unit's routes
+    s = state(10, "us_move", {"1/1": "3511", "11/1": "3511", "124/2": "4012"})
+    a = next(a for a in s.legal_actions() if a.verb == "move")
+    c = s.clone()
+    c.changed()  # the list is forgotten
+    assert move.PHASE.is_legal(c, DGAction("move", a.args))
+    assert not move.PHASE.is_legal(c, DGAction("move", ("124/2", a.args[1])))  # not its side's phase
+    assert c._legal is None  # nothing was listed
+    c.apply(DGAction("move", a.args))
+    assert c.units[a.args[0]].at == a.args[1]
+
+
+def test_a_move_checked_alone_into_a_full_hex_is_refused():  # DG 7.5, as the list leaves it out
+    near = sorted(GAME.data.map.adjacent["3511"])
+    full = next(h for h in near if GAME.data.map.hexes[h].land)
+    s = state(10, "us_move", {"1/1": "3511", "7/1": full, "7/2": full, "7/3": full, "124/2": "4012"})
+    into = DGAction("move", ("1/1", full))
+    assert into not in set(s.legal_actions())
+    c = s.clone()
+    c.changed()
+    assert not move.PHASE.is_legal(c, into)
+    with pytest.raises(IllegalAction, match=r"DG 7\.5"):
+        c.apply(into)

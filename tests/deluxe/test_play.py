@@ -16,6 +16,7 @@ from henderson import games
 from henderson.core.errors import IllegalAction, PositionError
 from henderson.core.record import GameRecord, record_for, replay
 from henderson.games.deluxe import load_game
+from henderson.games.deluxe.rules.common import change_hf
 from henderson.games.deluxe.units import UnitState
 
 from .support import GAME, position
@@ -205,17 +206,40 @@ def test_unit_copy_carries_every_field():  # clones must not lose any counter st
     s = GAME.new_state(1)
     u = s.units["7/1"]
     names = [f.name for f in dataclasses.fields(UnitState)]
+    changes: dict[str, object] = {}
     for i, name in enumerate(names):
         value = getattr(u, name)
         if isinstance(value, bool):
-            setattr(u, name, not value)
+            changes[name] = not value
         elif isinstance(value, int):
-            setattr(u, name, value + i + 1)
+            changes[name] = value + i + 1
         elif name not in ("id", "side", "at"):
-            setattr(u, name, f"x{i}")
+            changes[name] = f"x{i}"
+    u = s.update(u, **changes)
     c = s.clone().units["7/1"]
-    assert c is not u
     assert all(getattr(c, name) == getattr(u, name) for name in names)
+
+
+def test_units_are_shared_with_a_clone_until_changed():  # copy on write: a change stays in its copy
+    s = GAME.new_state(1)
+    c = s.clone()
+    assert c.units["7/1"] is s.units["7/1"]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        c.units["7/1"].spent = 3  # type: ignore[misc]
+    c.update(c.units["7/1"], spent=3)
+    assert (c.units["7/1"].spent, s.units["7/1"].spent) == (3, 0)
+    with pytest.raises(TypeError, match="no field 'speed'"):
+        s.update(s.units["7/1"], speed=3)
+
+
+def test_henderson_field_is_shared_with_a_clone_until_changed():  # DG 7.11 status, DG 9.3 control
+    s = GAME.new_state(1)
+    c = s.clone()
+    assert c.airfield is s.airfield
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        c.airfield.status = 3  # type: ignore[misc]
+    change_hf(c, -4, "us", [], "a test")
+    assert (c.airfield.status, s.airfield.status) == (s.airfield.status - 4, s.airfield.status)
 
 
 def test_a_position_written_with_the_old_side_name_loads():  # Japan was "japan", now "jp"

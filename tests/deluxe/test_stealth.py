@@ -28,6 +28,7 @@ def test_stealth_example():  # DG 7.7 example, DG 7.7.4, DG 7.7.5
     assert s.current_player() == "jp"  # the detected unit must move now
     dest = "4016"
     s.apply(f"move 124/2 {dest}")
+    jp = s.units["124/2"]
     assert jp.at == dest and jp.spent == 16  # four jungle hexes at four points each
     assert s.current_player() == "us" and s.units["6/3"].spent == 2
     assert ratio_name(ratio_index(s, 5, 4)) == "1-1"  # the 6/3 intercepts at 1-1
@@ -80,6 +81,7 @@ def test_detection_part_way_through_the_move():  # DG 7.7.5 "at any time during 
     u = s.units["6/3"]
     full = u.spent
     s.apply("detect 6/3 4112 3912")  # a leg to 3912 (jungle, 2 points), then a point to roll
+    u = s.units["6/3"]
     assert u.at == "3912" and u.spent == full + 2 + 1 and u.leg == "go" and not u.moved
     assert s.units["124/2"].stealth == 2  # 6 + 2 - 2: not detected
     s.apply("detect 6/3 4112")  # again from here: 1 + 2 - 2 = 1, detected
@@ -89,6 +91,7 @@ def test_detection_part_way_through_the_move():  # DG 7.7.5 "at any time during 
     moves = [a for a in s.legal_actions() if a.verb == "move" and a.args[0] == "6/3"]
     assert moves  # the 6/3 goes on with the points it has left
     s.apply(moves[0])
+    u = s.units["6/3"]
     assert u.moved and u.spent <= s.data.units["6/3"].movement
 
 
@@ -102,6 +105,7 @@ def test_detection_after_stopping_in_a_zone_of_control():  # DG 7.4.1, 7.7.5
     u = s.units["6/3"]
     assert "3711" in s.data.map.adjacent["3710"] and not s.data.map.hexes["3711"].jungle
     s.apply("detect 6/3 3912 3711")  # 3711 is in the 124/1's zone of control
+    u = s.units["6/3"]
     assert u.at == "3711" and u.leg == "halt"  # it had to stop: it may still detect
     assert not any(a.verb == "move" and a.args[0] == "6/3" for a in s.legal_actions())
     assert "detect 6/3 3912" in {str(a) for a in s.legal_actions()}
@@ -286,6 +290,7 @@ def test_a_leg_pays_the_landing_cost_once():  # DG 7.3.5, 7.7.5
     cost = routes(s, u)["3408"].cost  # two to leave the landing hex, the road is free
     assert cost == 2 and s.data.map.hexes["3408"].coastal
     s.apply("detect 7/1 3310 3408")  # a leg to another coastal hex, then a roll
+    u = s.units["7/1"]
     assert u.at == "3408" and u.spent == cost + 1
     assert landing_extra(s, u) == 0  # it left its landing hex: no second payment
     assert routes(s, u)["3508"].cost == 0  # back along the road, free

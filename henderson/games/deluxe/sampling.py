@@ -125,9 +125,7 @@ def _deal(state: DGState, places: list[UnitState], rng: random.Random) -> dict[s
     else:  # no deal found: the places keep their counters
         return {}
     for slot, uid in zip(slots, names, strict=True):
-        u = state.units[uid]
-        for f, v in slot.items():
-            setattr(u, f, v)
+        state.update(state.units[uid], **slot)
     return dict(zip(first, names, strict=True))
 
 
@@ -149,7 +147,7 @@ def _redraw_picks(state: DGState, side: str | None, rng: random.Random) -> None:
         return
     terms = state.next_turn.rabaul_bonus or state.this_turn.rabaul_bonus
     for u in picked:
-        u.at = state.home(u.id)
+        state.update(u, at=state.home(u.id))
     period = terms.period if terms is not None else state.data.period_of(landing_turn(state))
     limit = terms.strength if terms is not None else 99
     owner = picked[0].side
@@ -172,7 +170,7 @@ def _redraw_picks(state: DGState, side: str | None, rng: random.Random) -> None:
     else:  # no random draw fits: the weakest units, a guess the view allows
         chosen = sorted(pool, key=lambda uid: (strength[uid], uid))[: len(picked)]
     for uid in chosen:
-        state.units[uid].at = "next"
+        state.update(state.units[uid], at="next")
     for p in state.pending:
         if isinstance(p, RabaulPicks) and p.side == owner:
             p.picked = list(chosen)

@@ -31,6 +31,7 @@ from .units import NOT_LANDED, OFF_MAP, UnitState
 
 if TYPE_CHECKING:
     from .game import DGGame
+    from .rules.movement import Context
 
 PRIVATE = ("crossings", "hf_work", "stuck", "advanced")  # this turn's notes naming units the enemy may not see
 WORDS = re.compile(r"[\s+,;:()]+")  # what separates unit ids in an event's text
@@ -80,10 +81,11 @@ def _cards(state: DGState, cards: list[int], where: str) -> None:
 # -- the position's parts -------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True)
 class Airfield:
     """Henderson Field (DG 7.11, 9.3): its status points and who controls it. The Japanese
-    control everything at the start and the marker starts at twenty (DG 3.0, 7.11)."""
+    control everything at the start and the marker starts at twenty (DG 3.0, 7.11). Frozen:
+    shared with clones, replaced on a change (`common.change_hf`, `common.take_control`)."""
 
     status: int = field(20, lo=0, hi=MAX_VP)
     control: str = field("jp", check=check_side)
@@ -171,6 +173,8 @@ class DGState(Sequenced):
     jp_withdrawn: int = field(0, json="japan_withdrawn", lo=0, hi=999, doc="Japanese units withdrawn (DG 9.2)")
     counter: int = field(0, json="stack_counter", lo=0, hi=10**9, doc="the last stacking order given (DG 7.8)")
     pending: list[DGDecision] = field(factory=list, doc="decisions owed, the last one first")
+    # side -> (what it was made from, the movement context): `movement.Context.of`
+    contexts: dict[str, tuple[tuple[Any, ...], Context]] = field(factory=dict, cache="reset")
 
     def _setup(self, game: Any, dice: Dice, seed: int | None, options: dict[str, Any]) -> None:
         super()._setup(game, dice, seed, options)
@@ -208,6 +212,13 @@ class DGState(Sequenced):
         assert isinstance(p, kind)
         return p
 
+    def update(self, unit: UnitState, **changes: Any) -> UnitState:
+        """Change a counter: the record in play under its id is replaced by a copy with
+        `changes` (records are frozen, shared with clones), which is returned."""
+        new = self.units[unit.id].replaced(**changes)
+        self.units[unit.id] = new
+        return new
+
     def clone(self) -> DGState:
         other = super().clone()
         assert isinstance(other, DGState)
@@ -224,7 +235,7 @@ class DGState(Sequenced):
         for uid, t in d.units.items():
             if uid not in self.units:
                 self.units[uid] = UnitState(uid, t.side, "turn" if t.arrival else "rabaul", t.strength)
-            self.units[uid].id = uid
+            self.units[uid] = self.units[uid].replaced(id=uid)
         self.units = {uid: self.units[uid] for uid in d.units}  # in the data's order
         for h in d.map.villages:
             self.villages.setdefault(h, "jp")

@@ -3,12 +3,15 @@
 A unit's strength is also its number of steps (DG 2.2.1.7: 5 -> 4 -> 3 -> 2 -> 1 -> gone);
 `lose_step` in `rules/common.py` is the one place where steps are taken away. The fields are
 declared once (`core.fields`): a position writes each unit under its id in `units`.
+
+Records are frozen: a position and its clones share them (a clone copies only the dict of
+units), and a change puts a new record in its place (`DGState.update`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from henderson.core.fields import field
 
@@ -19,9 +22,10 @@ NOT_LANDED = ("turn", "rabaul", "next")  # off the map, still to come (DG 3.0, 1
 MAX_POINTS = 999  # movement points: no allowance or stealth pool comes near it
 
 
-@dataclass
+@dataclass(frozen=True)
 class UnitState:
-    """One counter's changing status; the printed values are in `model.UnitType`."""
+    """One counter's changing status; the printed values are in `model.UnitType`. Frozen:
+    shared between a position and its clones (`DGState.update` replaces it on a change)."""
 
     id: str = field("", cache="share", doc="its key in the position's units (set when loaded)")
     side: str = field("", required=True)
@@ -49,3 +53,17 @@ class UnitState:
     def on_map(self) -> bool:
         """True when the unit stands on a map hex."""
         return self.at not in OFF_MAP_SET
+
+    def replaced(self, **changes: Any) -> UnitState:
+        """A copy with `changes` (field name -> value): what `DGState.update` puts in play."""
+        unknown = changes.keys() - FIELDS
+        if unknown:
+            raise TypeError(f"UnitState has no field {sorted(unknown)[0]!r}")
+        new = object.__new__(UnitState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d.update(changes)
+        return new
+
+
+FIELDS = frozenset(UnitState.__dataclass_fields__)

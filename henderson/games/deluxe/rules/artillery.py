@@ -150,9 +150,9 @@ def spend(state: DGState, side: str, n: int) -> None:
 
 def reveal(state: DGState, hex_id: str, events: list[Event]) -> None:
     """DG 8.2.11: stealth units sharing an attacked hex with other units are revealed."""
-    for u in state.units.values():
+    for u in list(state.units.values()):
         if u.at == hex_id and u.stealth:
-            u.stealth = 0
+            u = state.update(u, stealth=0)
             events.append(
                 Event("reveal", f"{u.id} is revealed in {hex_id}", {"unit": u.id, "hex": hex_id})
             )
@@ -245,7 +245,7 @@ def settle_forced(state: DGState, events: list[Event]) -> None:
 
 def fire(state: DGState, u: UnitState, hex_id: str, n: int, events: list[Event]) -> None:
     """DG 8.1: fire n factors of artillery unit u at a hex."""
-    u.fired = True
+    u = state.update(u, fired=True)
     spend(state, u.side, n)
     events.append(
         Event(
@@ -259,7 +259,7 @@ def fire(state: DGState, u: UnitState, hex_id: str, n: int, events: list[Event])
 def counter(state: DGState, u: UnitState, hex_id: str, n: int, events: list[Event]) -> None:
     """DG 8.1.8: "only half (rounding up) of its factors may be fired": 1..half of them; each
     4-6 suppresses one enemy artillery unit in the hex."""
-    u.fired = True
+    u = state.update(u, fired=True)
     spend(state, u.side, n)
     events.append(
         Event(
@@ -283,7 +283,7 @@ def counter(state: DGState, u: UnitState, hex_id: str, n: int, events: list[Even
                 key=lambda x: x.id,
             )
             if guns:
-                guns[0].suppressed = True
+                state.update(guns[0], suppressed=True)
                 events.append(
                     Event(
                         "suppressed",

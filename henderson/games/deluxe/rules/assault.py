@@ -554,7 +554,7 @@ def start(state: DGState, p: Assault, events: list[Event]) -> None:
     """`go`: the assault is declared; stealth units in the targets are revealed (DG 8.2.11)."""
     side = p.attacker
     for uid in (*p.units, *p.support):
-        state.units[uid].attacked = True
+        state.update(state.units[uid], attacked=True)
     if not unlimited(state, side):
         state.supply[side] -= sum(p.support.values())
     state.this_turn.attacked_hexes.extend(p.targets)
@@ -805,7 +805,7 @@ def decide(state: DGState, p: Assault, action: DGAction, events: list[Event]) ->
             for h in path:
                 take_control(state, u, h, events)
             frm = u.at
-            place(state, u, action.args[1])
+            u = place(state, u, action.args[1])
             events.append(Event("advance", f"{u.id} advances {frm} -> {u.at}", {"unit": u.id, "to": u.at}))
     proceed(state, p, events)
 
@@ -856,7 +856,7 @@ def retreat_options(state: DGState, u: UnitState, dist: int, p: Assault) -> list
 def do_retreat(state: DGState, u: UnitState, dest: str, events: list[Event]) -> None:
     """Move a retreating unit to its chosen hex (DG 8.2.1.4 R)."""
     frm = u.at
-    place(state, u, dest)
+    u = place(state, u, dest)
     take_control(state, u, dest, events)  # DG 9.3 the last to occupy controls
     events.append(
         Event(

@@ -6,6 +6,7 @@ player turn. Each lives here once.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from henderson.core.events import Event
@@ -85,8 +86,18 @@ def stack_size(units: list[UnitState], state: DGState) -> int:
 
 
 def stack_sizes(state: DGState, occ: dict[str, list[UnitState]]) -> dict[str, int]:
-    """The stacking places filled in each occupied hex (DG 7.5, DG 10.2.3 note)."""
-    return {h: stack_size(us, state) for h, us in occ.items()}
+    """The stacking places filled in each occupied hex (DG 7.5, DG 10.2.3 note): as
+    `stack_size`, a heavy only looked at when it landed this turn."""
+    turn = state.turn
+    types = state.data.units
+    out: dict[str, int] = {}
+    for h, us in occ.items():
+        n = len(us)
+        for u in us:
+            if u.landed == turn and u.at == u.start and types[u.id].heavy:  # `counts_two`
+                n += 1
+        out[h] = n
+    return out
 
 
 def room(
@@ -105,11 +116,10 @@ def room(
     return stack_size(here, state) + need <= state.data.constants.stacking
 
 
-def place(state: DGState, unit: UnitState, hex_id: str) -> None:
-    """Put a unit on top of the stack in `hex_id`."""
+def place(state: DGState, unit: UnitState, hex_id: str) -> UnitState:
+    """Put a unit on top of the stack in `hex_id`; the unit's new record."""
     state.counter += 1
-    unit.at = hex_id
-    unit.order = state.counter
+    return state.update(unit, at=hex_id, order=state.counter)
 
 
 def hf_operational(state: DGState) -> bool:
@@ -121,9 +131,10 @@ def change_hf(state: DGState, amount: int, by: str, events: list[Event], why: st
     """Move the Henderson Field status marker within 0..max (DG 7.11, 8.1.6, 8.2.8)."""
     if amount == 0:
         return
-    field = state.airfield
-    before = field.status
-    field.status = max(0, min(state.data.constants.hf_max, field.status + amount))
+    before = state.airfield.status
+    field = state.airfield = replace(
+        state.airfield, status=max(0, min(state.data.constants.hf_max, before + amount))
+    )
     if field.status == before:
         return
     events.append(
@@ -170,7 +181,7 @@ def take_control(state: DGState, unit: UnitState, hex_id: str, events: list[Even
         return
     m = state.data.map
     if hex_id == m.henderson_field and state.airfield.control != unit.side:
-        state.airfield.control = unit.side
+        state.airfield = replace(state.airfield, control=unit.side)
         events.append(
             Event(
                 "control",
@@ -218,14 +229,12 @@ def vp_text(vp: int) -> str:
 def lose_step(state: DGState, unit: UnitState, events: list[Event], why: str) -> None:
     """One step loss (DG 2.2.1.7): strength minus one, eliminated at zero. Each factor lost
     scores for the enemy: 3 VP per US factor, 2 VP per Japanese factor (DG 9.1, 9.2)."""
-    unit.strength -= 1
+    unit = state.update(unit, strength=state.units[unit.id].strength - 1)
     award_vp(
         state, other(unit.side), 3 if unit.side == "us" else 2, events, f"{unit.id} loses a step"
     )
     if unit.strength <= 0:
-        unit.strength = 0
-        unit.at = "eliminated"
-        unit.stealth = 0
+        unit = state.update(unit, strength=0, at="eliminated", stealth=0)
         events.append(Event("eliminated", f"{unit.id} is eliminated ({why})", {"unit": unit.id}))
     else:
         events.append(
@@ -241,6 +250,7 @@ def eliminate(state: DGState, unit: UnitState, events: list[Event], why: str) ->
     """Remove a unit with all its remaining steps (each step scores, DG 9.1-9.2)."""
     while unit.on_map and unit.strength > 0:
         lose_step(state, unit, events, why)
+        unit = state.units[unit.id]
 
 
 def event_effect(state: DGState, kind: str, side: str) -> int:
@@ -258,7 +268,7 @@ def begin_player_turn(state: DGState, side: str) -> None:
     """The start of `side`'s player turn: DG 7.9, 7.10 remember where each of its units
     begins it; DG 8.1 each artillery unit fires once in a player's turn, in its side's
     artillery phase or in that turn's assaults (docs/rulings/deluxe.md, ruling 24a)."""
-    for u in state.units.values():
-        if u.side == side:
-            u.start = u.at if u.on_map else ""
-        u.fired = False
+    for u in list(state.units.values()):
+        start = (u.at if u.on_map else "") if u.side == side else u.start
+        if u.start != start or u.fired:
+            state.update(u, start=start, fired=False)

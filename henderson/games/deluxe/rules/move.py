@@ -42,7 +42,7 @@ def _detect(state: DGState, a: DGAction, events: list[Event]) -> None:
     unit = state.units[a.args[0]]
     if len(a.args) == 3:  # DG 7.7.5 part-way through the move: a leg first
         movement.do_move(state, unit, a.args[2], events, finish=False)
-    stealth.detect(state, unit, a.args[1], events)
+    stealth.detect(state, state.units[unit.id], a.args[1], events)
 
 
 def _withdraw(state: DGState, a: DGAction, events: list[Event]) -> None:
@@ -83,10 +83,9 @@ class Movement(DGPhase):
     kind = "move"
 
     def enter(self, state: DGState, events: list[Event]) -> None:
-        for u in state.units.values():
-            u.spent = 0
-            u.moved = False
-            u.leg = ""
+        for u in list(state.units.values()):
+            if u.spent or u.moved or u.leg:
+                state.update(u, spent=0, moved=False, leg="")
         state.this_turn.crossings = {}
         state.this_turn.hf_work = []
         stealth.start_phase(state, state.side_of(state.current_step), events)
@@ -96,8 +95,15 @@ class Movement(DGPhase):
 
     def actions(self, state: DGState) -> list[Action]:
         side = state.side_of(state.current_step)
-        ctx = movement.Context(state, side)  # read by both, changed by neither
+        ctx = movement.Context.of(state, side)  # read by both, changed by neither
         return [*movement.legal(state, side, ctx), *stealth.legal(state, side, ctx)]
+
+    def is_legal(self, state: DGState, action: Action) -> bool:
+        """A land move is checked for its unit alone (`movement.move_listed`), the most
+        played action of the game; any other against the list."""
+        if isinstance(action, DGAction) and action.verb == "move":
+            return movement.move_listed(state, state.side_of(state.current_step), action)
+        return state.is_listed(action)
 
     def do(self, state: DGState, action: Action, events: list[Event]) -> None:
         assert isinstance(action, DGAction)

@@ -155,6 +155,19 @@ class Context:
     """What every route search of one side needs, computed once per position: enemy hexes,
     zones of control, river helpers with crossings left, and a cache key."""
 
+    @classmethod
+    def of(cls, state: DGState, side: str) -> Context:
+        """The context of `side` in this position, kept on the position for as long as what
+        it is made from holds (the units, the turn, the river crossings used): listing the
+        moves and playing one of them share it."""
+        made_from = (state.turn, tuple(state.units.values()), tuple(state.this_turn.crossings.items()))
+        kept = state.contexts.get(side)
+        if kept is not None and kept[0] == made_from:
+            return kept[1]
+        ctx = cls(state, side)
+        state.contexts[side] = (made_from, ctx)
+        return ctx
+
     def __init__(
         self, state: DGState, side: str, occ: dict[str, list[UnitState]] | None = None
     ) -> None:
@@ -162,10 +175,24 @@ class Context:
         self.side = side
         self.size = stack_sizes(state, self.occ)  # DG 7.5, a landed Heavy counts two
         m = state.data.map
-        self.enemy: frozenset[str] = frozenset(
-            h for h, us in self.occ.items() if us[0].side != side
-        )
-        seen = frozenset(h for h in self.enemy if any(not u.stealth for u in self.occ[h]))
+        types = state.data.units
+        used = state.this_turn.crossings
+        enemy: list[str] = []
+        shown: list[str] = []  # enemy hexes with a unit not under stealth
+        self.capacity: dict[str, int] = {}  # hex -> crossings its helpers still offer
+        for h, us in self.occ.items():  # a stack holds one side's units (DG 7.3.8)
+            if us[0].side != side:
+                enemy.append(h)
+                if any(not u.stealth for u in us):
+                    shown.append(h)
+                continue
+            for u in us:
+                if types[u.id].type in HELPER_TYPES:
+                    left = u.strength - used.get(u.id, 0)
+                    if left > 0:
+                        self.capacity[h] = self.capacity.get(h, 0) + left
+        self.enemy: frozenset[str] = frozenset(enemy)
+        seen = frozenset(shown)
         zocs = state.game.zoc_cache
         zoc = zocs.get(seen)
         if zoc is None:
@@ -174,15 +201,7 @@ class Context:
             # DG 7.4 every unit not under stealth controls the hexes around it; DG 7.4.2 not jungle
             zoc = zocs[seen] = frozenset(zone_of_control(seen, m.adjacent, into=lambda n: not m.hexes[n].jungle))
         self.zoc: frozenset[str] = zoc
-        used = state.this_turn.crossings
         self.helper_type = False  # the moving unit is itself an LVT or engineer
-        self.capacity: dict[str, int] = {}  # hex -> crossings its helpers still offer
-        for h, us in self.occ.items():
-            for u in us:
-                if u.side == side and state.data.units[u.id].type in HELPER_TYPES:
-                    left = u.strength - used.get(u.id, 0)
-                    if left > 0:
-                        self.capacity[h] = self.capacity.get(h, 0) + left
         self.key = (side, self.enemy, seen)  # with the helpers, what every search reads
         self._carriers: dict[int, frozenset[str]] = {}
         self.steps: dict[tuple[bool, bool, int], dict[str, list[Step[str]]]] = {}  # `_search`'s, by kind
@@ -266,7 +285,7 @@ def minimum_move(unit: UnitState) -> bool:
 
 def routes(state: DGState, unit: UnitState, ctx: Context | None = None) -> dict[str, Route]:
     """Every hex `unit` may end its move (or leg) in this phase, with the route it would take."""
-    ctx = ctx if ctx is not None and ctx.side == unit.side else Context(state, unit.side)
+    ctx = ctx if ctx is not None and ctx.side == unit.side else Context.of(state, unit.side)
     raw = _raw_routes(state, (unit,), ctx)[1]
     full = state.data.constants.stacking  # DG 7.5 (the unit is not yet in any of these)
     size = ctx.size
@@ -291,7 +310,7 @@ def stack_routes(
 ) -> dict[str, Route]:
     """DG 7.5: where a stack may move together, at the rate of its slowest unit, each unit
     paying the cost of each hex (the route's cost is the terrain, without landing extras)."""
-    ctx = ctx if ctx is not None and ctx.side == units[0].side else Context(state, units[0].side)
+    ctx = ctx if ctx is not None and ctx.side == units[0].side else Context.of(state, units[0].side)
     raw = _raw_routes(state, units, ctx)[1]
     full = state.data.constants.stacking
     size = ctx.size
@@ -484,17 +503,30 @@ def sea_allowed(state: DGState, unit: UnitState, ctx: Context) -> bool:
 
 def movers(state: DGState, side: str) -> list[UnitState]:
     """Units of `side` that may still move this phase."""
-    stuck = state.this_turn.stuck  # DG 2.2.2.6 note: landed anywhere, no farther
-    return [
-        u
-        for u in state.units.values()
-        if u.side == side
-        and u.on_map
-        and not u.moved
-        and not u.stealth
-        and u.leg != "halt"
-        and u.id not in stuck
-    ]
+    stuck = state.this_turn.stuck
+    return [u for u in state.units.values() if u.side == side and may_move(u, stuck)]
+
+
+def may_move(unit: UnitState, stuck: list[str]) -> bool:
+    """Whether a unit on its side's movement phase may still move: on the map, not done,
+    not under stealth (DG 7.7.1), not halted part-way (DG 7.5, 7.7.5), not landed where
+    it must stay (`stuck`, DG 2.2.2.6 note)."""
+    return unit.on_map and not unit.moved and not unit.stealth and unit.leg != "halt" and unit.id not in stuck
+
+
+def move_listed(state: DGState, side: str, action: DGAction) -> bool:
+    """Whether the land move `move U H` is among `legal`'s moves, read for that one unit
+    (its routes, room at the hex, DG 7.1-7.5) without listing every unit's moves."""
+    if action.verb != "move" or len(action.args) != 2:
+        return False
+    uid, dest = action.args
+    unit = state.units.get(uid)
+    if unit is None or unit.side != side or not may_move(unit, state.this_turn.stuck):
+        return False
+    ctx = Context.of(state, side)
+    if ctx.size.get(dest, 0) + 1 > state.data.constants.stacking:  # DG 7.5, as `legal`'s no_room(1)
+        return False
+    return dest in _raw_routes(state, (unit,), ctx)[1]
 
 
 def stacks(state: DGState, side: str) -> list[tuple[UnitState, ...]]:
@@ -515,7 +547,7 @@ def stacks(state: DGState, side: str) -> list[tuple[UnitState, ...]]:
 def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGAction]:
     """Movement-phase moves (land, stack and sea), in a deterministic order."""
     out: list[DGAction] = []
-    ctx = ctx if ctx is not None and ctx.side == side else Context(state, side)
+    ctx = ctx if ctx is not None and ctx.side == side else Context.of(state, side)
     full = state.data.constants.stacking
     crowded: dict[int, frozenset[str]] = {}  # hexes without room for n more units (DG 7.5)
 
@@ -584,16 +616,15 @@ def _action_list(
 def do_sea(state: DGState, unit: UnitState, dest: str, events: list[Event]) -> None:
     """DG 7.6: the unit sails to `dest` and may go on moving with its remaining points; it
     stops there if the hex is in an enemy zone of control."""
-    ctx = Context(state, unit.side)
+    ctx = Context.of(state, unit.side)
     sea = state.this_turn.sea
     sea[unit.side] = sea.get(unit.side, 0) + 1
     frm = unit.at
-    unit.spent += state.data.movement.sea_landing
-    unit.landed = 0
+    unit = state.update(unit, spent=unit.spent + state.data.movement.sea_landing, landed=0)
     take_control(state, unit, dest, events)
-    place(state, unit, dest)
+    unit = place(state, unit, dest)
     if dest in ctx.zoc:
-        unit.moved = True
+        unit = state.update(unit, moved=True)
     events.append(
         Event(
             "move",
@@ -622,21 +653,19 @@ def do_move(
 ) -> None:
     """Move `unit` to `dest` along its cheapest route (DG 7.1); with `finish` false this is
     one leg of its move (DG 7.7.5: it may detect there and go on)."""
-    ctx = Context(state, unit.side)
+    ctx = Context.of(state, unit.side)
     route = route_to(state, unit, dest, ctx)
     assert route is not None, f"{unit.id} cannot reach {dest}"  # the move is legal
     _use_crossings(state, ctx, route, unit.side, 1)
     frm = unit.at
     for hid in route.path:  # DG 9.3 control by passing through
         take_control(state, unit, hid, events)
-    unit.spent += route.cost  # the landing extra (DG 7.3.5) is in the route's cost
+    spent = unit.spent + route.cost  # the landing extra (DG 7.3.5) is in the route's cost
     if finish:
-        unit.moved = True
-        unit.pool = 0
-        unit.leg = ""
+        unit = state.update(unit, spent=spent, moved=True, pool=0, leg="")
     else:
-        unit.leg = "halt" if route.stop or route.minimum else "go"
-    place(state, unit, dest)
+        unit = state.update(unit, spent=spent, leg="halt" if route.stop or route.minimum else "go")
+    unit = place(state, unit, dest)
     events.append(
         Event(
             "move",
@@ -664,7 +693,7 @@ def do_stack(state: DGState, ids: list[str], dest: str, events: list[Event]) -> 
     on alone with what it has left (a leg for every unit)."""
     units = tuple(state.units[i] for i in ids)
     side = units[0].side
-    ctx = Context(state, side)
+    ctx = Context.of(state, side)
     route = stack_routes(state, units, ctx).get(dest)
     assert route is not None, f"{' and '.join(ids)} cannot move together to {dest}"  # the move is legal
     helped = sum(1 for u in units if state.data.units[u.id].type not in HELPER_TYPES)
@@ -674,13 +703,11 @@ def do_stack(state: DGState, ids: list[str], dest: str, events: list[Event]) -> 
         extra = landing_extra(state, u)
         for hid in route.path:  # DG 9.3 control by passing through
             take_control(state, u, hid, events)
-        if route.minimum:  # DG 7.2: the one-hex move takes the whole allowance
-            u.spent = _printed(state, u)
-        else:
-            u.spent += route.cost + extra
-        u.leg = "halt" if route.stop or route.minimum else "go"
-    for u in units:  # bottom to top as they stood
-        place(state, u, dest)
+        # DG 7.2: the one-hex move takes the whole allowance
+        spent = _printed(state, u) if route.minimum else u.spent + route.cost + extra
+        state.update(u, spent=spent, leg="halt" if route.stop or route.minimum else "go")
+    for uid in ids:  # bottom to top as they stood
+        place(state, state.units[uid], dest)
     events.append(
         Event(
             "move",
@@ -693,7 +720,7 @@ def do_stack(state: DGState, ids: list[str], dest: str, events: list[Event]) -> 
 def path_cost(state: DGState, unit: UnitState, path: list[str]) -> int:
     """The movement points `unit` spends along `path` (start excluded), checking each step:
     IllegalAction when a hex may not be entered or the unit had to stop before the end."""
-    ctx = Context(state, unit.side)
+    ctx = Context(state, unit.side)  # its own: it sets the helper flag
     ctx.helper_type = state.data.units[unit.id].type in HELPER_TYPES
     here = unit.at
     total = landing_extra(state, unit)  # DG 7.3.5

@@ -105,8 +105,7 @@ class Picks(DGPhase):
         if action.verb == "pass":
             state.pending.remove(p)
             return
-        u = state.units[action.args[0]]
-        u.at = "next"
+        u = state.update(state.units[action.args[0]], at="next")
         p.picked.append(u.id)
         events.append(Event("rabaul", f"{u.id} will sail from Rabaul next turn", {"unit": u.id}))
         if len(legal(state, p)) == 1:

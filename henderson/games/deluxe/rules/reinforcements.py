@@ -80,11 +80,10 @@ def legal(state: DGState, side: str) -> list[DGAction]:
 def land(state: DGState, u: UnitState, hex_id: str, events: list[Event]) -> None:
     """Place an arriving unit on its landing hex; it takes control of a village there."""
     _, stuck = options(state, u, occupancy(state))
-    u.landed = state.turn
-    u.start = hex_id
+    u = state.update(u, landed=state.turn, start=hex_id)
     if stuck:
         state.this_turn.stuck.append(u.id)
-    place(state, u, hex_id)
+    u = place(state, u, hex_id)
     take_control(state, u, hex_id, events)
     events.append(Event("land", f"{u.id} lands at {hex_id}", {"unit": u.id, "hex": hex_id}))
 

@@ -61,7 +61,7 @@ def markers(state: DGState, side: str) -> dict[str, int]:
 
 def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGAction]:
     """Stealth, detection, withdrawal, consolidation and repair actions of a movement phase."""
-    ctx = ctx if ctx is not None and ctx.side == side else Context(state, side)
+    ctx = ctx if ctx is not None and ctx.side == side else Context.of(state, side)
     occ = ctx.occ
     out: list[DGAction] = []
     units = sorted(
@@ -101,7 +101,7 @@ def detect_legal(
 ) -> list[DGAction]:
     """DG 7.7.5: detection "at any time during its move": from where the unit stands, or
     after a leg to any hex it can reach keeping a point to spend (`detect U T H`)."""
-    ctx = ctx if ctx is not None and ctx.side == side else Context(state, side)
+    ctx = ctx if ctx is not None and ctx.side == side else Context.of(state, side)
     stuck = state.this_turn.stuck
     action = state.game.action
     out: list[DGAction] = []
@@ -150,17 +150,15 @@ def near(state: DGState, hex_id: str, reach: int) -> frozenset[str]:
 
 def enter(state: DGState, u: UnitState, events: list[Event]) -> None:
     """DG 7.7.1: place a Stealth 1 marker in lieu of moving."""
-    u.stealth = 1
-    u.moved = True
+    u = state.update(u, stealth=1, moved=True)
     events.append(Event("stealth", f"{u.id} enters stealth", {"unit": u.id}))
 
 
-def leave(state: DGState, u: UnitState, events: list[Event], detected: bool) -> None:
-    """DG 7.7.3-7.7.4: the marker comes off and the unit earns its stealth movement pool."""
-    u.pool = pool_for(state, u)
-    u.pool_start = u.pool
-    u.self_exit = not detected
-    u.spent = 0
+def leave(state: DGState, u: UnitState, events: list[Event], detected: bool) -> UnitState:
+    """DG 7.7.3-7.7.4: the marker comes off and the unit earns its stealth movement pool;
+    the unit's new record."""
+    pool = pool_for(state, u)
+    u = state.update(u, pool=pool, pool_start=pool, self_exit=not detected, spent=0, stealth=0)
     how = "is detected" if detected else "leaves stealth"
     events.append(
         Event(
@@ -169,14 +167,14 @@ def leave(state: DGState, u: UnitState, events: list[Event], detected: bool) -> 
             {"unit": u.id, "pool": u.pool, "detected": detected},
         )
     )
-    u.stealth = 0
+    return u
 
 
 def detect(state: DGState, u: UnitState, hex_id: str, events: list[Event]) -> None:
     """DG 7.7.5: spend a point and roll: die + distance - marker <= 1 detects the hex."""
     value = markers(state, other(u.side))[hex_id]
     dist = state.data.map.distance(u.at, hex_id)
-    u.spent += 1
+    u = state.update(u, spent=u.spent + 1)
     die = roll(state.dice, "DG 7.7.5 stealth detection", events)
     total = die + dist - value + event_effect(state, "detect", u.side)
     ok = total <= 1
@@ -191,8 +189,7 @@ def detect(state: DGState, u: UnitState, hex_id: str, events: list[Event]) -> No
     if ok:
         found = [x for x in state.units.values() if x.at == hex_id and x.stealth]
         for x in found:
-            leave(state, x, events, detected=True)
-            x.moved = False
+            state.update(leave(state, x, events, detected=True), moved=False)
         state.pending.append(StealthMove(other(u.side), units=sorted(x.id for x in found)))
 
 
@@ -226,11 +223,12 @@ DETECTED = Detected()
 
 def end_phase(state: DGState, side: str, events: list[Event]) -> None:
     """DG 7.7.2: a unit that stayed under stealth all phase raises its marker by one."""
-    for u in state.units.values():
+    for u in list(state.units.values()):
+        stealth = u.stealth
         if u.side == side and u.on_map and u.stealth and not u.moved:
-            u.stealth = min(state.data.constants.stealth_max, u.stealth + 1)
-        u.pool = 0
-        u.leg = ""
+            stealth = min(state.data.constants.stealth_max, u.stealth + 1)
+        if stealth != u.stealth or u.pool or u.leg:
+            state.update(u, stealth=stealth, pool=0, leg="")
 
 
 def start_phase(state: DGState, side: str, events: list[Event]) -> None:
@@ -257,7 +255,7 @@ def can_withdraw(state: DGState, u: UnitState, occ: dict) -> bool:
 
 def withdraw(state: DGState, u: UnitState, events: list[Event]) -> None:
     """DG 7.9: remove a unit from Guadalcanal (Japanese withdrawals score for the US)."""
-    u.at = "withdrawn"
+    u = state.update(u, at="withdrawn")
     events.append(Event("withdraw", f"{u.id} is withdrawn from Guadalcanal", {"unit": u.id}))
     if u.side == "jp":
         state.this_turn.withdrawals += 1
@@ -285,9 +283,8 @@ def can_consolidate(state: DGState, a: UnitState, b: UnitState) -> bool:
 
 def consolidate(state: DGState, a: UnitState, b: UnitState, events: list[Event]) -> None:
     """DG 7.10: merge the reduced unit b into a."""
-    a.strength += b.strength
-    b.strength = 0
-    b.at = "absorbed"
+    a = state.update(a, strength=a.strength + b.strength)
+    b = state.update(b, strength=0, at="absorbed")
     events.append(
         Event(
             "consolidate",
@@ -321,7 +318,7 @@ def can_repair(state: DGState, u: UnitState) -> bool:
 def repair(state: DGState, u: UnitState, events: list[Event]) -> None:
     """DG 7.11.2: repair Henderson Field (infantry roll first)."""
     whole = not (u.moved or u.leg)  # a leg (DG 7.5, 7.7.5) is moving
-    u.moved = True
+    u = state.update(u, moved=True)
     state.this_turn.hf_work.append(u.id)
     if state.data.units[u.id].infantry:  # 3-6 immobile, 5-6 after moving
         die = roll(state.dice, "DG 7.11.2 infantry repair", events)
@@ -350,6 +347,6 @@ def wreck(state: DGState, u: UnitState, events: list[Event]) -> None:
         points = 3
     else:
         points = 2 if t.type == "engineer" else 1
-    u.moved = True
+    u = state.update(u, moved=True)
     state.this_turn.hf_work.append(u.id)
     change_hf(state, -points, u.side, events, f"DG 7.11.1 {u.id} wrecks the field")

@@ -31,10 +31,9 @@ def begin_turn(state: DGState) -> None:
         hf_inop_start=not hf_operational(state),
     )
     state.next_turn = Carried()
-    for u in state.units.values():
-        u.attacked = False
-        u.self_exit = False
-        u.pool_start = 0
+    for u in list(state.units.values()):
+        if u.attacked or u.self_exit or u.pool_start:
+            state.update(u, attacked=False, self_exit=False, pool_start=0)
 
 
 class TurnEnd(DGPhase):
@@ -50,8 +49,9 @@ class TurnEnd(DGPhase):
             bonus_at_turn_end(state, events)
 
     def leave(self, state: DGState, events: list[Event]) -> None:
-        for u in state.units.values():
-            u.suppressed = False  # DG 12.0 suppressed artillery recovers
+        for u in list(state.units.values()):
+            if u.suppressed:
+                state.update(u, suppressed=False)  # DG 12.0 suppressed artillery recovers
         begin_turn(state)
 
 
