@@ -54,7 +54,7 @@ from henderson.core.record import (
     start_state,
 )
 from henderson.server.errors import ApiError
-from henderson.server.storage import Seat, StorageError, Store
+from henderson.server.storage import Append, GroupCommit, Seat, StorageError, Store
 
 log = logging.getLogger("henderson.server")
 
@@ -431,6 +431,7 @@ class Hub:
         idle_seconds: float = IDLE_SECONDS,
     ) -> None:
         self.store = store
+        self.commits = GroupCommit(store)  # actions of concurrent requests stored together
         self.pool = pool
         self.agent_delay = agent_delay
         self.max_live = max_live
@@ -729,9 +730,7 @@ class Hub:
         header = None
         if after.is_terminal() and committed is not None and committed.secret is None:
             header = replace(live.record, dice=replace(committed, secret=live.secret))
-        await asyncio.to_thread(
-            self.store.append, live.id, entry, after.current_player(), after.is_terminal(), header
-        )
+        await self.commits.append(Append(live.id, entry, after.current_player(), after.is_terminal(), header))
         if header is not None:
             live.record.dice = header.dice
         live.record.entries.append(entry)
@@ -844,6 +843,7 @@ class Hub:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        self.commits.close()
 
     # -- reading -------------------------------------------------------------------------------
 
