@@ -1,19 +1,30 @@
 """Load benchmark of the game server: N concurrent games played over HTTP at a given pace.
 
     python bench/load.py [--games 20] [--seconds 30] [--pace 1.0] [--game firstblood]
-                         [--server-path DIR] [--workers 1]
+                         [--agents 0] [--agent normal] [--workers 2] [--server-path DIR]
+    python bench/load.py --issue [--seconds 30] [--server-path DIR]
 
 It starts a server of its own on the loopback interface (a free port, a fresh SQLite file in
 a temporary directory; nothing outside this machine is reached), then runs N games at once,
 each by one client holding every seat of its game (`hotseat`): fetch the state (`GET
 /api/seat?since=N`), play a random legal action, wait to keep the pace (actions a second per
-game), and start a new game when one ends. At the end it prints, for actions and state
-fetches, the number of requests, p50/p99 latency, the answers that were not 2xx (a 5xx is a
-server failure), the bytes of a state message, and actions a second; then it replays every
+game; `--pace 0`: no wait, the server's saturation), and start a new game when one ends.
+`--agents K` adds K games of computer players only (`--agent`), which the server plays in its
+pool while the people play, to see whether they slow the people down. At the end it prints,
+for actions and state fetches, the number of requests, p50/p99 latency, the answers that were
+not 2xx (a 5xx is a server failure), the bytes of a state message, actions a second, the
+computer players' actions, and the server's CPU time per action (its own process: a figure
+that another load on the machine disturbs less than the latencies); then it replays every
 stored record from the database and compares the position it reaches with the server's.
 
+`--issue` runs, on one server, what the server's load requirements name, each phase for
+`--seconds` and each judged against its target: 200 games at human pace (each game acting
+every 2 s: `--pace 0.5`), p99 at most 100 ms; saturation (50 games, `--pace 0`), at least 300
+actions a second; 100 games at human pace beside 4 games of computer players, p99 at most
+100 ms; then the replay of every record.
+
 `--server-path DIR` runs the server from another checkout's `henderson` package (to measure
-before and after a change); the clients are the same. Bounded: the run stops after
+before and after a change); the clients are the same. Bounded: each phase stops after
 `--seconds`, requests time out after 30 s, and the server is stopped at the end.
 Nothing here is asserted by the tests: timings depend on the machine and its load.
 """
@@ -48,6 +59,29 @@ uvicorn.run(create_app(db, agent_workers=workers), host="127.0.0.1", port=port,
 """
 
 
+@dataclass(frozen=True)
+class Phase:
+    """One stretch of load: how many games, at which pace (0: no wait), for how long, beside
+    how many games of computer players, and the target it is judged against."""
+
+    name: str
+    games: int
+    pace: float
+    seconds: float
+    agent_games: int = 0
+    p99_ms: float | None = None  # the most an action's p99 latency may be
+    rate: float | None = None  # the fewest actions a second
+
+
+def issue_phases(seconds: float) -> list[Phase]:
+    """The server's load requirements, each a phase."""
+    return [
+        Phase("human pace", 200, 0.5, seconds, p99_ms=100.0),
+        Phase("saturation", 50, 0.0, seconds, rate=300.0),
+        Phase("human pace beside computer players", 100, 0.5, seconds, agent_games=4, p99_ms=100.0),
+    ]
+
+
 @dataclass
 class Tally:
     """What the clients measured: latencies in seconds by kind of request, statuses, sizes."""
@@ -56,14 +90,22 @@ class Tally:
     statuses: dict[str, dict[int, int]] = field(default_factory=lambda: {"action": {}, "state": {}})
     state_bytes: list[int] = field(default_factory=list)
     actions: int = 0
+    agent_actions: int = 0
     games_started: int = 0
     games_finished: int = 0
     matches: list[tuple[str, str]] = field(default_factory=list)  # (match id, spectator token)
 
     def note(self, kind: str, started: float, response: httpx.Response) -> None:
         self.latency[kind].append(time.perf_counter() - started)
+        self.count(kind, response.status_code)
+
+    def count(self, kind: str, status: int) -> None:
         counts = self.statuses[kind]
-        counts[response.status_code] = counts.get(response.status_code, 0) + 1
+        counts[status] = counts.get(status, 0) + 1
+
+    def failures(self) -> int:
+        """Answers that were server failures (5xx)."""
+        return sum(n for kind in self.statuses.values() for status, n in kind.items() if status >= 500)
 
 
 def free_port() -> int:
@@ -77,6 +119,15 @@ def start_server(db_url: str, port: int, server_path: Path, workers: int) -> sub
     return subprocess.Popen(
         [sys.executable, "-c", SERVER, db_url, str(port), str(workers)], env=env, cwd=str(server_path)
     )
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time (user and system, every thread) a process has used so far; None off Linux."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
 
 async def wait_until_up(client: httpx.AsyncClient, proc: subprocess.Popen[bytes]) -> None:
@@ -95,11 +146,12 @@ async def wait_until_up(client: httpx.AsyncClient, proc: subprocess.Popen[bytes]
 async def play_games(
     client: httpx.AsyncClient, tally: Tally, game: str, pace: float, deadline: float, rng: random.Random
 ) -> None:
-    """One client: games of `game` one after another, an action every 1/pace seconds."""
+    """One client: games of `game` one after another, an action every 1/pace seconds (no
+    wait at pace 0)."""
     while time.monotonic() < deadline:
         made = await client.post("/api/matches", json={"game": game, "hotseat": True})
         if made.status_code != 201:
-            tally.statuses["action"][made.status_code] = tally.statuses["action"].get(made.status_code, 0) + 1
+            tally.count("action", made.status_code)
             await asyncio.sleep(1.0)
             continue
         body = made.json()
@@ -136,7 +188,35 @@ async def play_games(
             tally.note("action", started, played)
             if played.status_code == 200:
                 tally.actions += 1
-            await asyncio.sleep(max(0.0, 1.0 / pace - (time.perf_counter() - started)))
+            if pace > 0:
+                await asyncio.sleep(max(0.0, 1.0 / pace - (time.perf_counter() - started)))
+
+
+async def computer_games(client: httpx.AsyncClient, tally: Tally, game: str, agent: str, deadline: float) -> None:
+    """Games of computer players only, one after another: the server plays them in its pool;
+    this only looks, every second, whether one ended, and counts their actions."""
+    sides = (await client.get("/api/games")).json()["games"]
+    players = {side: agent for found in sides if found["name"] == game for side in found["sides"]}
+    while time.monotonic() < deadline:
+        made = await client.post("/api/matches", json={"game": game, "players": players})
+        if made.status_code != 201:
+            tally.count("action", made.status_code)
+            await asyncio.sleep(1.0)
+            continue
+        body = made.json()
+        tally.matches.append((body["match"], body["spectator"]))
+        steps = 0
+        while time.monotonic() < deadline:
+            await asyncio.sleep(1.0)
+            state = await client.get("/api/seat", params={"since": 10**9}, headers=_auth(body["spectator"]))
+            if state.status_code != 200:
+                tally.count("state", state.status_code)
+                continue
+            message = state.json()
+            tally.agent_actions += message["steps"] - steps
+            steps = message["steps"]
+            if message["terminal"] or message["problem"]:
+                break
 
 
 def _auth(token: str) -> dict[str, str]:
@@ -150,7 +230,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def replay_all(client: httpx.AsyncClient, db_url: str, tally: Tally) -> tuple[int, list[str]]:
+async def replay_all(client: httpx.AsyncClient, db_url: str, matches: list[tuple[str, str]]) -> tuple[int, list[str]]:
     """Replay every stored record (read from the database) and compare the position it
     reaches, as a spectator sees it, with the server's; the differences found."""
     sys.path.insert(0, str(ROOT))
@@ -162,7 +242,7 @@ async def replay_all(client: httpx.AsyncClient, db_url: str, tally: Tally) -> tu
     problems = []
     checked = 0
     try:
-        for match_id, spectator in tally.matches:
+        for match_id, spectator in matches:
             record = store.record(match_id)
             if record is None:
                 problems.append(f"{match_id}: not stored")
@@ -182,28 +262,51 @@ async def replay_all(client: httpx.AsyncClient, db_url: str, tally: Tally) -> tu
     return checked, problems
 
 
+async def run_phase(
+    client: httpx.AsyncClient, proc: subprocess.Popen[bytes], phase: Phase, args: argparse.Namespace
+) -> tuple[Tally, bool]:
+    """Play one phase, print what it measured; whether it met its targets."""
+    rng = random.Random(f"{args.seed}:{phase.name}")
+    tally = Tally()
+    cpu_before, clients_before = cpu_seconds(proc.pid), time.process_time()
+    started = time.monotonic()
+    deadline = started + phase.seconds
+    await asyncio.gather(
+        *(
+            play_games(client, tally, args.game, phase.pace, deadline, random.Random(rng.random()))
+            for _ in range(phase.games)
+        ),
+        *(computer_games(client, tally, args.game, args.agent, deadline) for _ in range(phase.agent_games)),
+    )
+    elapsed = time.monotonic() - started
+    cpu_after, clients = cpu_seconds(proc.pid), time.process_time() - clients_before
+    cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
+    return tally, report(phase, args, tally, elapsed, cpu, clients)
+
+
 async def run(args: argparse.Namespace) -> int:
-    rng = random.Random(args.seed)
+    phases = (
+        issue_phases(args.seconds)
+        if args.issue
+        else [Phase("", args.games, args.pace, args.seconds, agent_games=args.agents)]
+    )
+    matches: list[tuple[str, str]] = []
+    failures = 0
+    met = True
     with tempfile.TemporaryDirectory(prefix="henderson-load-") as tmp:
         db_url = f"sqlite:///{Path(tmp) / 'load.sqlite'}"
         port = free_port()
         proc = start_server(db_url, port, Path(args.server_path).resolve(), args.workers)
         try:
-            limits = httpx.Limits(max_connections=args.games + 4)
+            limits = httpx.Limits(max_connections=max(p.games + p.agent_games for p in phases) + 4)
             async with httpx.AsyncClient(base_url=f"http://{HOST}:{port}", timeout=30.0, limits=limits) as client:
                 await wait_until_up(client, proc)
-                tally = Tally()
-                started = time.monotonic()
-                deadline = started + args.seconds
-                await asyncio.gather(
-                    *(
-                        play_games(client, tally, args.game, args.pace, deadline, random.Random(rng.random()))
-                        for _ in range(args.games)
-                    )
-                )
-                elapsed = time.monotonic() - started
-                report(args, tally, elapsed)
-                checked, problems = await replay_all(client, db_url, tally)
+                for phase in phases:
+                    tally, ok = await run_phase(client, proc, phase, args)
+                    matches += tally.matches
+                    failures += tally.failures()
+                    met = met and ok
+                checked, problems = await replay_all(client, db_url, matches)
         finally:
             proc.terminate()
             try:
@@ -213,13 +316,20 @@ async def run(args: argparse.Namespace) -> int:
     print(f"replayed {checked} stored records: {len(problems)} differ")
     for line in problems[:10]:
         print(f"  {line}")
-    failures = sum(n for kind in tally.statuses.values() for status, n in kind.items() if status >= 500)
+    if args.issue:
+        print("every target met" if met else "a target was missed")
     return 1 if problems or failures else 0
 
 
-def report(args: argparse.Namespace, tally: Tally, elapsed: float) -> None:
+def report(
+    phase: Phase, args: argparse.Namespace, tally: Tally, elapsed: float, cpu: float | None, clients: float
+) -> bool:
+    """Print a phase's figures; whether they meet its targets."""
+    pace = "no wait (saturation)" if phase.pace == 0 else f"{phase.pace:g} action/s each"
+    title = f"{phase.name}: " if phase.name else ""
+    beside = f", beside {phase.agent_games} games of {args.agent} computer players" if phase.agent_games else ""
     print(
-        f"{args.games} games of {args.game} at {args.pace:g} action/s each for {elapsed:.1f} s "
+        f"{title}{phase.games} games of {args.game} at {pace}{beside} for {elapsed:.1f} s "
         f"(server from {args.server_path}):"
     )
     for kind in ("action", "state"):
@@ -232,24 +342,46 @@ def report(args: argparse.Namespace, tally: Tally, elapsed: float) -> None:
     sizes = tally.state_bytes
     if sizes:
         print(f"  state message: mean {statistics.mean(sizes) / 1024:.1f} KiB, largest {max(sizes) / 1024:.1f} KiB")
+    rate = tally.actions / elapsed
     print(
-        f"  {tally.actions} actions played, {tally.actions / elapsed:.1f} actions/s; "
+        f"  {tally.actions} actions played, {rate:.1f} actions/s; "
         f"{tally.games_started} games started, {tally.games_finished} finished"
     )
+    if phase.agent_games:
+        print(f"  computer players: {tally.agent_actions} actions, {tally.agent_actions / elapsed:.1f} actions/s")
+    if cpu is not None:
+        done = tally.actions + tally.agent_actions
+        per = f", {cpu / done * 1000:.2f} ms per action" if done else ""
+        print(f"  server CPU: {cpu:.1f} s ({cpu / elapsed * 100:.0f}% of one core){per}")
+    print(f"  clients' CPU (this process, same machine): {clients:.1f} s ({clients / elapsed * 100:.0f}% of one core)")
+    ok = True
+    p99 = percentile(tally.latency["action"], 0.99) * 1000
+    if phase.p99_ms is not None:
+        ok = ok and p99 <= phase.p99_ms
+        print(f"  target: action p99 at most {phase.p99_ms:g} ms: {'met' if p99 <= phase.p99_ms else 'missed'}")
+    if phase.rate is not None:
+        ok = ok and rate >= phase.rate
+        print(f"  target: at least {phase.rate:g} actions/s: {'met' if rate >= phase.rate else 'missed'}")
+    return ok and tally.failures() == 0
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games played at once (default 20)")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to play (default 30, at most 600)")
-    parser.add_argument("--pace", type=float, default=1.0, help="actions a second in each game (default 1)")
+    parser.add_argument("--pace", type=float, default=1.0, help="actions a second in each game; 0: no wait (default 1)")
     parser.add_argument("--game", default="firstblood", help="the game played (default firstblood)")
+    parser.add_argument("--agents", type=int, default=0, help="games of computer players only, beside (default 0)")
+    parser.add_argument("--agent", default="normal", help="the computer player of those games (default normal)")
+    parser.add_argument("--issue", action="store_true", help="the server's load requirements, phase after phase")
     parser.add_argument("--seed", type=int, default=1, help="seed of the clients' choices")
-    parser.add_argument("--workers", type=int, default=1, help="the server's computer-player threads")
+    parser.add_argument("--workers", type=int, default=2, help="the server's computer-player threads (default 2)")
     parser.add_argument("--server-path", default=str(ROOT), help="checkout whose henderson package serves")
     args = parser.parse_args()
-    if not 1 <= args.games <= 500 or not 0 < args.seconds <= 600 or not 0 < args.pace <= 100:
-        parser.error("--games 1..500, --seconds up to 600, --pace up to 100")
+    if not 1 <= args.games <= 500 or not 0 < args.seconds <= 600 or not 0 <= args.pace <= 100:
+        parser.error("--games 1..500, --seconds up to 600, --pace 0..100")
+    if not 0 <= args.agents <= 50:
+        parser.error("--agents 0..50")
     sys.exit(asyncio.run(run(args)))
 
 

@@ -29,6 +29,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
     event,
     func,
@@ -168,6 +169,22 @@ class Append:
     current: str | None
     finished: bool
     header: GameRecord | None = None
+
+
+# the statements of an append, built once (building one costs more than running it)
+ADVANCE_MATCH = (
+    update(MatchRow)
+    .where(MatchRow.id == bindparam("b_id"))
+    .values(
+        ply=bindparam("b_ply"),
+        current=bindparam("b_current"),
+        finished=bindparam("b_finished"),
+        revision=func.coalesce(MatchRow.revision, 0) + bindparam("b_count"),
+        updated=bindparam("b_updated"),
+    )
+)
+SET_HEADER = update(MatchRow).where(MatchRow.id == bindparam("b_id")).values(header=bindparam("b_header"))
+ADD_ENTRY = insert(EntryRow)
 
 
 def _entry_values(match_id: str, entry: RecordEntry) -> dict[str, Any]:
@@ -411,8 +428,9 @@ class Store:
 
     @retried
     def _append_together(self, appends: Sequence[Append]) -> None:
-        """Write actions in one transaction (SQL Core: one UPDATE a match, one INSERT of every
-        entry); StorageError, and nothing written, when any of them cannot be stored."""
+        """Write actions in one transaction (an UPDATE of each match's row, one INSERT of every
+        entry, statements built once); StorageError, and nothing written, when any of them
+        cannot be stored."""
         now = _now()
         by_match: dict[str, list[Append]] = {}
         for item in appends:
@@ -421,20 +439,14 @@ class Store:
             with self.engine.begin() as conn:
                 for match_id, items in by_match.items():
                     last = items[-1]
-                    values: dict[str, Any] = {
-                        "ply": last.entry.ply + 1,
-                        "current": last.current,
-                        "finished": last.finished,
-                        "revision": func.coalesce(MatchRow.revision, 0) + len(items),
-                        "updated": now,
-                    }
+                    values = {"b_id": match_id, "b_ply": last.entry.ply + 1, "b_current": last.current}
+                    values |= {"b_finished": last.finished, "b_count": len(items), "b_updated": now}
+                    if conn.execute(ADVANCE_MATCH, values).rowcount != 1:
+                        raise StorageError(f"match {match_id} is not stored")
                     headers = [i.header for i in items if i.header is not None]
                     if headers:
-                        values["header"] = json.dumps(headers[-1].header())
-                    changed = conn.execute(update(MatchRow).where(MatchRow.id == match_id).values(values))
-                    if changed.rowcount != 1:
-                        raise StorageError(f"match {match_id} is not stored")
-                conn.execute(insert(EntryRow), [_entry_values(i.match_id, i.entry) for i in appends])
+                        conn.execute(SET_HEADER, {"b_id": match_id, "b_header": json.dumps(headers[-1].header())})
+                conn.execute(ADD_ENTRY, [_entry_values(i.match_id, i.entry) for i in appends])
         except IntegrityError:
             first = appends[0]
             where = f"match {first.match_id}: action {first.entry.ply}" if len(appends) == 1 else "an action"
