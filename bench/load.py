@@ -25,7 +25,7 @@ actions a second; 100 games at human pace beside 4 games of computer players, p9
 
 `--server-path DIR` runs the server from another checkout's `henderson` package (to measure
 before and after a change); the clients are the same. Bounded: each phase stops after
-`--seconds`, requests time out after 30 s, and the server is stopped at the end.
+`--seconds`, requests time out after 30 s (counted as failures), and the server is stopped at the end.
 Nothing here is asserted by the tests: timings depend on the machine and its load.
 """
 
@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gzip
 import json
 import os
 import random
@@ -44,8 +45,8 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import httpx
+from typing import Any
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"  # loopback only
@@ -57,6 +58,75 @@ db, port, workers = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 uvicorn.run(create_app(db, agent_workers=workers), host="127.0.0.1", port=port,
             log_level="error", access_log=False)
 """
+
+
+REQUEST_TIMEOUT = 30.0
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An HTTP answer: its status (0: none came, the connection failed or timed out) and body."""
+
+    status_code: int
+    content: bytes
+
+    def json(self) -> Any:
+        return json.loads(self.content)
+
+
+class Client:
+    """One keep-alive HTTP/1.1 connection to the server, as lean as a client can be: a general
+    client library spends more CPU on a request than the server does, on the same cores."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def get(self, path: str, params: dict[str, Any] | None = None, token: str | None = None) -> Answer:
+        return await self.request("GET", path + (f"?{urlencode(params)}" if params else ""), None, token)
+
+    async def post(self, path: str, body: Any, token: str | None = None) -> Answer:
+        return await self.request("POST", path, json.dumps(body).encode(), token)
+
+    async def request(self, method: str, path: str, data: bytes | None, token: str | None) -> Answer:
+        try:
+            return await asyncio.wait_for(self._exchange(method, path, data, token), REQUEST_TIMEOUT)
+        except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, TimeoutError, ValueError):
+            self.close()
+            return Answer(0, b"")
+
+    async def _exchange(self, method: str, path: str, data: bytes | None, token: str | None) -> Answer:
+        if self.streams is None:
+            self.streams = await asyncio.open_connection(HOST, self.port)
+        reader, writer = self.streams
+        head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nAccept-Encoding: gzip\r\n"
+        if data is not None:
+            head += f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+        if token:
+            head += f"Authorization: Bearer {token}\r\n"
+        writer.write(head.encode() + b"\r\n" + (data or b""))
+        lines = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+        status = int(lines[0].split()[1])
+        headers = dict(line.lower().split(": ", 1) for line in lines[1:] if ": " in line)
+        if "content-length" in headers:
+            body = await reader.readexactly(int(headers["content-length"]))
+        else:  # chunked
+            chunks = []
+            while size := int((await reader.readuntil(b"\r\n")).strip(), 16):
+                chunks.append(await reader.readexactly(size))
+                await reader.readexactly(2)
+            await reader.readexactly(2)
+            body = b"".join(chunks)
+        if headers.get("content-encoding") == "gzip":
+            body = gzip.decompress(body)
+        if headers.get("connection") == "close":
+            self.close()
+        return Answer(status, body)
+
+    def close(self) -> None:
+        if self.streams is not None:
+            self.streams[1].close()
+            self.streams = None
 
 
 @dataclass(frozen=True)
@@ -95,7 +165,7 @@ class Tally:
     games_finished: int = 0
     matches: list[tuple[str, str]] = field(default_factory=list)  # (match id, spectator token)
 
-    def note(self, kind: str, started: float, response: httpx.Response) -> None:
+    def note(self, kind: str, started: float, response: Answer) -> None:
         self.latency[kind].append(time.perf_counter() - started)
         self.count(kind, response.status_code)
 
@@ -104,8 +174,8 @@ class Tally:
         counts[status] = counts.get(status, 0) + 1
 
     def failures(self) -> int:
-        """Answers that were server failures (5xx)."""
-        return sum(n for kind in self.statuses.values() for status, n in kind.items() if status >= 500)
+        """Answers that were server failures (5xx) and requests that got none (0)."""
+        return sum(n for kind in self.statuses.values() for status, n in kind.items() if status >= 500 or status == 0)
 
 
 def free_port() -> int:
@@ -130,26 +200,24 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
 
-async def wait_until_up(client: httpx.AsyncClient, proc: subprocess.Popen[bytes]) -> None:
+async def wait_until_up(port: int, proc: subprocess.Popen[bytes]) -> None:
+    client = Client(port)
     for _ in range(300):
         if proc.poll() is not None:
             raise SystemExit(f"the server exited with status {proc.returncode}")
-        try:
-            if (await client.get("/api/games")).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
+        if (await client.get("/api/games")).status_code == 200:
+            client.close()
+            return
         await asyncio.sleep(0.1)
     raise SystemExit("the server did not start within 30 s")
 
 
-async def play_games(
-    client: httpx.AsyncClient, tally: Tally, game: str, pace: float, deadline: float, rng: random.Random
-) -> None:
+async def play_games(port: int, tally: Tally, game: str, pace: float, deadline: float, rng: random.Random) -> None:
     """One client: games of `game` one after another, an action every 1/pace seconds (no
     wait at pace 0)."""
+    client = Client(port)
     while time.monotonic() < deadline:
-        made = await client.post("/api/matches", json={"game": game, "hotseat": True})
+        made = await client.post("/api/matches", {"game": game, "hotseat": True})
         if made.status_code != 201:
             tally.count("action", made.status_code)
             await asyncio.sleep(1.0)
@@ -162,7 +230,7 @@ async def play_games(
         token = next(iter(seats.values()))
         while time.monotonic() < deadline:
             started = time.perf_counter()
-            state = await client.get("/api/seat", params={"since": held}, headers=_auth(token))
+            state = await client.get("/api/seat", {"since": held}, token)
             tally.note("state", started, state)
             if state.status_code != 200:
                 await asyncio.sleep(0.5)
@@ -183,7 +251,7 @@ async def play_games(
                 continue
             started = time.perf_counter()
             played = await client.post(
-                "/api/seat/actions", json={"action": rng.choice(actions), "ply": message["ply"]}, headers=_auth(token)
+                "/api/seat/actions", {"action": rng.choice(actions), "ply": message["ply"]}, token
             )
             tally.note("action", started, played)
             if played.status_code == 200:
@@ -192,13 +260,14 @@ async def play_games(
                 await asyncio.sleep(max(0.0, 1.0 / pace - (time.perf_counter() - started)))
 
 
-async def computer_games(client: httpx.AsyncClient, tally: Tally, game: str, agent: str, deadline: float) -> None:
+async def computer_games(port: int, tally: Tally, game: str, agent: str, deadline: float) -> None:
     """Games of computer players only, one after another: the server plays them in its pool;
     this only looks, every second, whether one ended, and counts their actions."""
+    client = Client(port)
     sides = (await client.get("/api/games")).json()["games"]
     players = {side: agent for found in sides if found["name"] == game for side in found["sides"]}
     while time.monotonic() < deadline:
-        made = await client.post("/api/matches", json={"game": game, "players": players})
+        made = await client.post("/api/matches", {"game": game, "players": players})
         if made.status_code != 201:
             tally.count("action", made.status_code)
             await asyncio.sleep(1.0)
@@ -208,7 +277,7 @@ async def computer_games(client: httpx.AsyncClient, tally: Tally, game: str, age
         steps = 0
         while time.monotonic() < deadline:
             await asyncio.sleep(1.0)
-            state = await client.get("/api/seat", params={"since": 10**9}, headers=_auth(body["spectator"]))
+            state = await client.get("/api/seat", {"since": 10**9}, body["spectator"])
             if state.status_code != 200:
                 tally.count("state", state.status_code)
                 continue
@@ -219,10 +288,6 @@ async def computer_games(client: httpx.AsyncClient, tally: Tally, game: str, age
                 break
 
 
-def _auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -230,7 +295,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def replay_all(client: httpx.AsyncClient, db_url: str, matches: list[tuple[str, str]]) -> tuple[int, list[str]]:
+async def replay_all(client: Client, db_url: str, matches: list[tuple[str, str]]) -> tuple[int, list[str]]:
     """Replay every stored record (read from the database) and compare the position it
     reaches, as a spectator sees it, with the server's; the differences found."""
     sys.path.insert(0, str(ROOT))
@@ -252,7 +317,7 @@ async def replay_all(client: httpx.AsyncClient, db_url: str, matches: list[tuple
             except Exception as exc:  # a record that does not replay is what this looks for
                 problems.append(f"{match_id}: does not replay: {exc}")
                 continue
-            served = (await client.get("/api/seat", headers=_auth(spectator))).json()
+            served = (await client.get("/api/seat", token=spectator)).json()
             mine = json.loads(json.dumps(state.view(None)))
             if mine != served["view"] or len(record.entries) != served["steps"]:
                 problems.append(f"{match_id}: the replayed position differs from the server's")
@@ -263,7 +328,7 @@ async def replay_all(client: httpx.AsyncClient, db_url: str, matches: list[tuple
 
 
 async def run_phase(
-    client: httpx.AsyncClient, proc: subprocess.Popen[bytes], phase: Phase, args: argparse.Namespace
+    port: int, proc: subprocess.Popen[bytes], phase: Phase, args: argparse.Namespace
 ) -> tuple[Tally, bool]:
     """Play one phase, print what it measured; whether it met its targets."""
     rng = random.Random(f"{args.seed}:{phase.name}")
@@ -273,10 +338,10 @@ async def run_phase(
     deadline = started + phase.seconds
     await asyncio.gather(
         *(
-            play_games(client, tally, args.game, phase.pace, deadline, random.Random(rng.random()))
+            play_games(port, tally, args.game, phase.pace, deadline, random.Random(rng.random()))
             for _ in range(phase.games)
         ),
-        *(computer_games(client, tally, args.game, args.agent, deadline) for _ in range(phase.agent_games)),
+        *(computer_games(port, tally, args.game, args.agent, deadline) for _ in range(phase.agent_games)),
     )
     elapsed = time.monotonic() - started
     cpu_after, clients = cpu_seconds(proc.pid), time.process_time() - clients_before
@@ -298,15 +363,13 @@ async def run(args: argparse.Namespace) -> int:
         port = free_port()
         proc = start_server(db_url, port, Path(args.server_path).resolve(), args.workers)
         try:
-            limits = httpx.Limits(max_connections=max(p.games + p.agent_games for p in phases) + 4)
-            async with httpx.AsyncClient(base_url=f"http://{HOST}:{port}", timeout=30.0, limits=limits) as client:
-                await wait_until_up(client, proc)
-                for phase in phases:
-                    tally, ok = await run_phase(client, proc, phase, args)
-                    matches += tally.matches
-                    failures += tally.failures()
-                    met = met and ok
-                checked, problems = await replay_all(client, db_url, matches)
+            await wait_until_up(port, proc)
+            for phase in phases:
+                tally, ok = await run_phase(port, proc, phase, args)
+                matches += tally.matches
+                failures += tally.failures()
+                met = met and ok
+            checked, problems = await replay_all(Client(port), db_url, matches)
         finally:
             proc.terminate()
             try:
