@@ -14,13 +14,15 @@ import asyncio
 import functools
 import hashlib
 import json
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy import (
     Boolean,
@@ -224,16 +226,20 @@ def _busy(exc: OperationalError) -> bool:
     return "locked" in text or "busy" in text
 
 
-def retried(write: Callable[P, R]) -> Callable[P, R]:
-    """A write retried, after a short growing pause, when SQLite answers "database is locked"
-    at once (a read transaction that became a write while another wrote, which the busy
-    timeout does not cover): under load a write waits, it never fails for a lock."""
+def retried(write: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
+    """A write of the store: one at a time in this process on SQLite (`Store.writing`: SQLite
+    has a single writer, and one that waits in its busy timeout sleeps in steps of up to 100 ms,
+    while a lock of our own hands over at once), and retried after a short growing pause when
+    SQLite answers "database is locked" at once (a read transaction that became a write while
+    another process wrote, which the busy timeout does not cover): under load a write waits,
+    it never fails for a lock."""
 
     @functools.wraps(write)
-    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+    def run(store: Store, *args: P.args, **kwargs: P.kwargs) -> R:
         for attempt in range(WRITE_ATTEMPTS):
             try:
-                return write(*args, **kwargs)
+                with store.writing:
+                    return write(store, *args, **kwargs)
             except OperationalError as exc:
                 if not _busy(exc) or attempt == WRITE_ATTEMPTS - 1:
                     raise
@@ -260,8 +266,11 @@ class Store:
         else:
             kwargs["pool_pre_ping"] = True
         self.engine: Engine = create_engine(parsed, **kwargs)
+        # the process's writes one at a time on SQLite (`retried`); PostgreSQL runs them together
+        self.writing: AbstractContextManager[Any] = nullcontext()
         if parsed.get_backend_name() == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
+            self.writing = threading.Lock()
         Base.metadata.create_all(self.engine)
         self._check_schema(db_url)
 
