@@ -1,7 +1,8 @@
 """Load benchmark of the game server: N concurrent games played over HTTP at a given pace.
 
     python bench/load.py [--games 20] [--seconds 30] [--pace 1.0] [--game firstblood]
-                         [--agents 0] [--agent normal] [--workers 2] [--server-path DIR]
+                         [--agents 0] [--agent normal] [--workers 2] [--agent-processes]
+                         [--server-path DIR]
     python bench/load.py --issue [--seconds 30] [--server-path DIR]
 
 It starts a server of its own on the loopback interface (a free port, a fresh SQLite file in
@@ -10,12 +11,14 @@ each by one client holding every seat of its game (`hotseat`): fetch the state (
 /api/seat?since=N`), play a random legal action, wait to keep the pace (actions a second per
 game; `--pace 0`: no wait, the server's saturation), and start a new game when one ends.
 `--agents K` adds K games of computer players only (`--agent`), which the server plays in its
-pool while the people play, to see whether they slow the people down. At the end it prints,
-for actions and state fetches, the number of requests, p50/p99 latency, the answers that were
-not 2xx (a 5xx is a server failure), the bytes of a state message, actions a second, the
-computer players' actions, and the server's CPU time per action (its own process: a figure
-that another load on the machine disturbs less than the latencies); then it replays every
-stored record from the database and compares the position it reaches with the server's.
+pool while the people play, to see whether they slow the people down: `--workers` threads, as
+`henderson serve` runs them, or processes with `--agent-processes` (`agent_processes=True`).
+At the end it prints, for actions and state fetches, the number of requests, p50/p99
+latency, the answers that were not 2xx (a 5xx is a server failure; 0: no answer), the bytes
+of a state message, actions a second, the computer players' actions, and the CPU time the
+server's process and the clients spent (a figure that another load on the machine disturbs
+less than the latencies); then it replays every stored record from the database and compares
+the position it reaches with the server's.
 
 `--issue` runs, on one server, what the server's load requirements name, each phase for
 `--seconds` and each judged against its target: 200 games at human pace (each game acting
@@ -25,7 +28,8 @@ actions a second; 100 games at human pace beside 4 games of computer players, p9
 
 `--server-path DIR` runs the server from another checkout's `henderson` package (to measure
 before and after a change); the clients are the same. Bounded: each phase stops after
-`--seconds`, requests time out after 30 s (counted as failures), and the server is stopped at the end.
+`--seconds`, requests time out after 30 s (counted as failures), and the server and its
+process group are stopped at the end.
 Nothing here is asserted by the tests: timings depend on the machine and its load.
 """
 
@@ -33,10 +37,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gzip
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -52,11 +58,13 @@ ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"  # loopback only
 
 SERVER = """
-import sys, uvicorn
+import inspect, sys, uvicorn
 from henderson.server.app import create_app
-db, port, workers = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-uvicorn.run(create_app(db, agent_workers=workers), host="127.0.0.1", port=port,
-            log_level="error", access_log=False)
+db, port, workers, processes = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "processes"
+options = {"agent_workers": workers}
+if "agent_processes" in inspect.signature(create_app).parameters:  # older versions have threads only
+    options["agent_processes"] = processes
+uvicorn.run(create_app(db, **options), host="127.0.0.1", port=port, log_level="error", access_log=False)
 """
 
 
@@ -184,11 +192,24 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(db_url: str, port: int, server_path: Path, workers: int) -> subprocess.Popen[bytes]:
+def start_server(db_url: str, port: int, server_path: Path, workers: int, processes: bool) -> subprocess.Popen[bytes]:
+    """The server, in a process group of its own (its agents' worker processes too)."""
     env = {**os.environ, "PYTHONPATH": str(server_path)}
-    return subprocess.Popen(
-        [sys.executable, "-c", SERVER, db_url, str(port), str(workers)], env=env, cwd=str(server_path)
-    )
+    pool = "processes" if processes else "threads"
+    command = [sys.executable, "-c", SERVER, db_url, str(port), str(workers), pool]
+    return subprocess.Popen(command, env=env, cwd=str(server_path), start_new_session=True)
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    """Stop the server, and whatever of its process group is left after it."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -361,7 +382,7 @@ async def run(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="henderson-load-") as tmp:
         db_url = f"sqlite:///{Path(tmp) / 'load.sqlite'}"
         port = free_port()
-        proc = start_server(db_url, port, Path(args.server_path).resolve(), args.workers)
+        proc = start_server(db_url, port, Path(args.server_path).resolve(), args.workers, args.agent_processes)
         try:
             await wait_until_up(port, proc)
             for phase in phases:
@@ -371,11 +392,7 @@ async def run(args: argparse.Namespace) -> int:
                 met = met and ok
             checked, problems = await replay_all(Client(port), db_url, matches)
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop_server(proc)
     print(f"replayed {checked} stored records: {len(problems)} differ")
     for line in problems[:10]:
         print(f"  {line}")
@@ -438,7 +455,10 @@ def main() -> None:
     parser.add_argument("--agent", default="normal", help="the computer player of those games (default normal)")
     parser.add_argument("--issue", action="store_true", help="the server's load requirements, phase after phase")
     parser.add_argument("--seed", type=int, default=1, help="seed of the clients' choices")
-    parser.add_argument("--workers", type=int, default=2, help="the server's computer-player threads (default 2)")
+    parser.add_argument("--workers", type=int, default=2, help="the server's computer-player workers (default 2)")
+    parser.add_argument(
+        "--agent-processes", action="store_true", help="computer players in processes, not threads (agent_processes)"
+    )
     parser.add_argument("--server-path", default=str(ROOT), help="checkout whose henderson package serves")
     args = parser.parse_args()
     if not 1 <= args.games <= 500 or not 0 < args.seconds <= 600 or not 0 <= args.pace <= 100:

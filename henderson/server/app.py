@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 from collections.abc import AsyncIterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Annotated, Any
@@ -66,17 +67,27 @@ def create_app(
     *,
     agent_delay: float = 0.0,
     agent_workers: int = 2,
+    agent_processes: bool = False,
     max_live: int = MAX_LIVE,
     idle_seconds: float = IDLE_SECONDS,
 ) -> FastAPI:
     """The server application storing its matches in `db_url` (SQLite file or PostgreSQL).
 
-    `agent_delay` pauses between computer moves so that a person can follow them; at most
-    `max_live` matches stay in memory, and one idle for `idle_seconds` leaves it (both are
-    loaded again from the database when asked for).
+    `agent_delay` pauses between computer moves so that a person can follow them; computer
+    players think in `agent_workers` threads, or processes with `agent_processes` (a thinking
+    player then never holds the interpreter lock that people's requests need, but each decision
+    sends the position and the player to a process and back, and the players must be importable
+    by a fresh process); at most `max_live`
+    matches stay in memory, and one idle for `idle_seconds` leaves it (both are loaded again
+    from the database when asked for).
     """
     store = Store(db_url)
-    pool = ThreadPoolExecutor(max_workers=agent_workers, thread_name_prefix="henderson-agent")
+    pool: Executor
+    if agent_processes:
+        spawn = multiprocessing.get_context("spawn")  # no fork of a server's threads
+        pool = ProcessPoolExecutor(max_workers=agent_workers, mp_context=spawn)
+    else:
+        pool = ThreadPoolExecutor(max_workers=agent_workers, thread_name_prefix="henderson-agent")
     hub = Hub(store, pool, agent_delay, max_live=max_live, idle_seconds=idle_seconds)
 
     @asynccontextmanager

@@ -250,6 +250,13 @@ class LiveMatch:
         }
 
 
+def decide(agent: Agent, state: State) -> tuple[str, Agent]:
+    """A computer player's choice, as the action's text, and the player after choosing (it may
+    keep something from one decision to the next): what a worker of the agents' pool, a
+    thread or a process, sends back."""
+    return str(agent.choose(state)), agent
+
+
 def seen_by_seat(live: LiveMatch, state: State, side: str | None) -> random.Random:
     """The generator of a seat's guesses at what it cannot see (`State.sample_unseen`) for
     one position: fixed by the match, the position and the seat, so that asking again gives
@@ -800,13 +807,14 @@ class Hub:
             snapshot, ply = live.state.clone(), live.state.ply
             snapshot.dice = SeededDice(fresh_seed())  # a computer player never holds the match's dice
             try:
-                action = await loop.run_in_executor(self.pool, agent.choose, snapshot)
+                action, chose = await loop.run_in_executor(self.pool, decide, agent, snapshot)
+                live.agents[side] = chose  # as it came back from the pool (a process sends a copy)
                 if self.agent_delay:
                     await asyncio.sleep(self.agent_delay)
                 async with live.lock:
                     if live.state.ply != ply:
                         continue
-                    await self._apply(live, side, str(action))
+                    await self._apply(live, side, action)
             except asyncio.CancelledError:
                 raise
             except HendersonError as exc:
