@@ -105,11 +105,12 @@ DESCRIBED_LIMIT = 20_000  # structured actions kept, across games (some 20 MB at
 _described: dict[tuple[str, str, str], dict[str, Any]] = {}
 
 
-def described(game: Game, action: Action) -> dict[str, Any]:
+def described(game: Game, action: Action, text: str | None = None) -> dict[str, Any]:
     """An action as a verb with typed arguments (`Game.describe`), as JSON: the same text always
     describes the same way in one game, so each is worked out once (a crowded DG position lists
-    some 2,400 actions for every state it sends). Callers only serialise it."""
-    key = (game.name, game.data_version, str(action))
+    some 2,400 actions for every state it sends); `text`, the action's text when the caller has
+    it already. Callers only serialise it."""
+    key = (game.name, game.data_version, str(action) if text is None else text)
     found = _described.get(key)
     if found is None:
         if len(_described) >= DESCRIBED_LIMIT:
@@ -221,6 +222,7 @@ class LiveMatch:
         mine = side is not None and current == side and self.player(side) == HUMAN
         since = max(0, min(since, steps))
         legal = state.legal_actions() if mine else []
+        texts = [str(a) for a in legal]
         return {
             "type": "state",
             "match": self.id,
@@ -236,9 +238,9 @@ class LiveMatch:
             "revision": revision,
             "current_player": current,
             "your_turn": mine,
-            "legal_actions": [str(a) for a in legal],
+            "legal_actions": texts,
             # the same actions, in the same order, as verbs with typed arguments (the browser reads these)
-            "actions": [described(self.game, a) for a in legal],
+            "actions": [described(self.game, a, t) for a, t in zip(legal, texts, strict=True)],
             "view": state.view(side),
             "terminal": state.is_terminal(),
             "winner": state.winner(),
