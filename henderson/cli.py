@@ -223,6 +223,35 @@ def odds_command(
     out.print(odds.text(), markup=False)
 
 
+@app.command("calc")
+def calc_command(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    inputs: Annotated[list[str] | None, typer.Argument(metavar="KEY=VALUE...", help="e.g. ground=7 defence=3")] = None,
+    show_form: Annotated[bool, typer.Option("--form", help="list the inputs and what each takes")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Battle calculator: the exact odds of any attack, inputs chosen freely (no position)."""
+    game = games.get(game_name)
+    if show_form:
+        form = game.calculator_form()
+        if as_json:
+            out.print_json(json.dumps(form.to_json()))
+        else:
+            out.print(form.text(), markup=False)
+        return
+    values: dict[str, str] = {}
+    for item in inputs or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise UsageError(f"{item!r}: expected KEY=VALUE (henderson calc {game_name} --form lists the keys)")
+        values[key] = value
+    result = game.calculate(values)
+    if as_json:
+        out.print_json(json.dumps(result.to_json()))
+        return
+    out.print(result.text(), markup=False)
+
+
 @app.command("replay")
 def replay_command(
     record: Annotated[Path, typer.Argument(metavar="RECORD")],
@@ -262,6 +291,29 @@ def map_command(
     out.print(f"wrote {output}")
 
 
+def read_resumed(path: Path, others: list[Path]) -> GameRecord:
+    """The record `--resume` goes on with: the file itself, or when it is one seat's copy
+    from a server, the whole record sealed in it and the other seats' copies (`--with-copy`;
+    henderson/core/sealed.py)."""
+    from henderson.core.sealed import SealError, is_seat_copy, read_copy, unseal
+
+    texts = []
+    for p in [path, *others]:
+        try:
+            texts.append(p.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"{p}: cannot read it ({exc.__class__.__name__})") from None
+    if not is_seat_copy(texts[0]):
+        if others:
+            raise UsageError(f"--with-copy goes with a seat's copy, and {path} is a whole record")
+        return GameRecord.read(path)
+    try:
+        whole = unseal(texts, games.get(read_copy(texts[0]).game).sides)
+    except SealError as exc:
+        raise UsageError(f"{path}: {exc.message}") from None
+    return GameRecord.loads(whole, str(path))
+
+
 @app.command(
     "play",
     context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
@@ -274,6 +326,13 @@ def play_command(
     position: Annotated[Path | None, typer.Option("--from", help="start from this position instead")] = None,
     resume: Annotated[
         Path | None, typer.Option("--resume", help="go on with a game saved in this record (saved back into it)")
+    ] = None,
+    with_copy: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--with-copy",
+            help="when --resume is one seat's copy from a server: the other seat's copy (the record sealed in them)",
+        ),
     ] = None,
 ) -> None:
     """Play in the terminal: `--SIDE human|AGENT` for each side (e.g. --us human --jp random)."""
@@ -289,8 +348,12 @@ def play_command(
         if pgame.name != game.name:
             raise UsageError(f"{position} is a {pgame.name} position")
     saved = None
+    if with_copy and resume is None:
+        raise UsageError("--with-copy goes with --resume SEAT_COPY: the copies of every seat, resumed together")
     if resume is not None:
-        saved = GameRecord.read(resume)
+        saved = read_resumed(resume, with_copy or [])
+        if with_copy:
+            record = record or resume.with_name(f"{resume.name.removesuffix('.jsonl')}-resumed.jsonl")
         if saved.game != game.name:
             raise UsageError(f"{resume} is a record of {saved.game}")
         record = record or resume

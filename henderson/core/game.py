@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from henderson.core.actions import ActionInfo, words_of
+from henderson.core.calculator import Calculation, CalculatorForm
 from henderson.core.dice import SEED_BITS, Dice, SeededDice, fresh_seed
 from henderson.core.errors import HendersonError, IllegalAction, PositionError
 from henderson.core.events import Event
@@ -55,6 +56,7 @@ class Capability(enum.Enum):
     ODDS = "odds"  # `Game.odds(state, spec)`: exact odds of an attack, unrolled
     MAP_DRAWING = "map-drawing"  # `Game.draw_map(path, state)`: the map as SVG or PNG
     EVALUATION = "evaluation"  # `Game.evaluate(state, side)`: a hand-written or learned evaluation
+    CALCULATOR = "calculator"  # `Game.calculate(inputs)`: exact odds of any attack, no position read
 
 
 @dataclass(frozen=True)
@@ -345,11 +347,32 @@ class Game(ABC):
         actions without reading notation; by default its words."""
         return words_of(str(action))
 
+    def placements(self, state: State, unit: str) -> list[Action]:
+        """Where waiting counter `unit` may be placed now, as actions. A game may list only the
+        next counter's placements among the legal actions (to keep the list short) and accept
+        any waiting counter's: it says here where each may go. By default, the listed
+        `place` actions that name `unit`."""
+        found: list[Action] = []
+        for action in state.legal_actions():
+            info = self.describe(action)
+            if info.verb == "place" and any(a.role == "unit" and a.value == unit for a in info.args):
+                found.append(action)
+        return found
+
     # -- capabilities (defaults for a game without them) ----------------------------------------
 
     def odds(self, state: State, spec: str) -> Odds:
         """Capability.ODDS: the exact odds of an attack written in the game's notation."""
         raise Unsupported(f"{self.name} has no odds preview")
+
+    def calculator_form(self) -> CalculatorForm:
+        """Capability.CALCULATOR: the battle calculator's inputs, their ranges and rules."""
+        raise Unsupported(f"{self.name} has no battle calculator")
+
+    def calculate(self, inputs: Mapping[str, Any]) -> Calculation:
+        """Capability.CALCULATOR: the exact odds of the attack `inputs` describe, checked by
+        `calculator_form().read` (a one-line HendersonError naming a bad field)."""
+        raise Unsupported(f"{self.name} has no battle calculator")
 
     def draw_map(self, path: Path, state: State | None = None) -> None:
         """Capability.MAP_DRAWING: the map (and the units of `state`) as SVG or PNG."""

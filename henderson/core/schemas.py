@@ -17,6 +17,7 @@ from typing import Any
 
 from henderson import games
 from henderson.core import record as rec
+from henderson.core import sealed
 from henderson.core.dice import MAX_SCRIPTED, SEED_LIMIT
 from henderson.core.fields import Layout
 from henderson.core.position import FORMAT
@@ -139,10 +140,41 @@ def record_header_schema() -> dict[str, Any]:
                 },
                 "required": ["scheme", "commitment"],
             },
-            "meta": {"type": ["object", "null"]},
+            "meta": {
+                "type": ["object", "null"],
+                "description": "free-form notes; a server's seat copy marks itself in seat_copy",
+                "properties": {"seat_copy": _seat_copy()},
+            },
         },
         "required": ["format", "version", "game", "data_version"],
         "additionalProperties": False,
+    }
+
+
+def _seat_copy() -> dict[str, Any]:
+    """`meta.seat_copy` of a server's seat copy (docs/server.md): the seat, a note, and for a
+    side's seat its share of the key and the whole record sealed (henderson/core/sealed.py)."""
+    hexa = {"type": "string", "pattern": "^[0-9a-f]+$"}
+    return {
+        "type": "object",
+        "properties": {
+            "side": {"type": "string"},
+            "note": {"type": "string"},
+            "share": {**hexa, "minLength": 2 * sealed.KEY_BYTES, "maxLength": 2 * sealed.KEY_BYTES},
+            "sealed": {
+                "type": "object",
+                "properties": {
+                    "scheme": {"const": sealed.SCHEME},
+                    "match": {"type": "string"},
+                    "entries": {"type": "integer", "minimum": 0},
+                    "nonce": {**hexa, "minLength": 2 * sealed.NONCE_BYTES, "maxLength": 2 * sealed.NONCE_BYTES},
+                    "mac": {**hexa, "minLength": 64, "maxLength": 64},
+                    "ciphertext": {"type": "string", "contentEncoding": "base64"},
+                },
+                "required": ["scheme", "match", "entries", "nonce", "mac", "ciphertext"],
+            },
+        },
+        "required": ["side", "note"],
     }
 
 

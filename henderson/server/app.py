@@ -20,10 +20,13 @@ from starlette.middleware.gzip import GZipMiddleware
 from henderson import agents, games
 from henderson.core import jsontext
 from henderson.core.errors import HendersonError
+from henderson.core.sealed import is_seat_copy
+from henderson.server.calculator import router as calculator_router
+from henderson.server.chat import ChatFeed
 from henderson.server.chat import router as chat_router
 from henderson.server.errors import ApiError, from_henderson, install_handlers
 from henderson.server.limits import RECORD_LIMIT, BodyLimit, CatchAll, FixedHeaders
-from henderson.server.matches import IDLE_SECONDS, MAX_LIVE, Hub, Listener, game_named
+from henderson.server.matches import IDLE_SECONDS, MAX_LIVE, Hub, Listener, game_named, record_of_copies
 from henderson.server.rules import router as rules_router
 from henderson.server.schemas import (
     ERROR_RESPONSES,
@@ -106,9 +109,12 @@ def create_app(
         responses=ERROR_RESPONSES,
     )
     app.state.hub = hub
+    chat_feed = ChatFeed()
+    app.state.chat_feed = chat_feed
     install_handlers(app)
     app.include_router(rules_router)
     app.include_router(chat_router)
+    app.include_router(calculator_router)
 
     # -- games and agents ---------------------------------------------------------------------
 
@@ -156,9 +162,16 @@ def create_app(
 
     @app.post("/api/records", status_code=201, tags=["matches"])
     async def upload_record(body: UploadRecord) -> dict[str, Any]:
-        """Start a match that resumes an uploaded JSON Lines record with new secret dice."""
+        """Start a match that resumes an uploaded JSON Lines record with new secret dice; one
+        seat's copy of a game of hidden information (`record`) resumes only with the other
+        seats' copies (`other_copies`): the whole record sealed in them is resumed."""
+        text = body.record
+        if is_seat_copy(text):
+            text = await asyncio.to_thread(record_of_copies, [text, *body.other_copies])
+        elif body.other_copies:
+            raise ApiError(422, "not-a-seat-copy", "other_copies go with a seat's copy in record, and this is none")
         return await hub.upload(
-            body.record, body.players, side=body.side, hotseat=body.hotseat, contribution=body.contribution
+            text, body.players, side=body.side, hotseat=body.hotseat, contribution=body.contribution
         )
 
     @app.get("/api/invite", tags=["matches"])
@@ -244,6 +257,15 @@ def create_app(
         movement left after a move); actions that roll dice are not previewed."""
         return await hub.preview(seat, body.actions, body.fields)
 
+    @app.get("/api/seat/placements", tags=["seat"])
+    async def placements(
+        seat: SeatDep,
+        unit: Annotated[str, Query(min_length=1, max_length=64, description="a counter waiting to be placed")],
+    ) -> dict[str, Any]:
+        """Where a counter waiting to be placed (set-up, reinforcements, purchases) may go now,
+        as structured actions (the deciding seat only); none for a counter that is not waiting."""
+        return await hub.placements(seat, unit)
+
     @app.get("/api/seat/history", tags=["seat"])
     async def history(seat: SeatDep, step: Annotated[int, Query(ge=0)]) -> dict[str, Any]:
         """The seat's view after the record's first `step` actions."""
@@ -253,14 +275,14 @@ def create_app(
     async def download(seat: SeatDep) -> Response:
         """The match as its JSON Lines record; mid-game, in a match that hides something from
         this seat, the seat's copy (`X-Henderson-Record: seat-copy`, its header's
-        `meta.seat_copy`): each action as the seat read it, without dice."""
-        text, copy = await hub.record_text(seat)
-        name = f"henderson-{seat.match_id}" + (f"-{seat.side or 'spectator'}" if copy else "")
+        `meta.seat_copy`): each action as the seat read it, without dice, and for a side's
+        seat its share of the key and the whole record sealed (to resume with the other copy)."""
+        text, copy, name = await hub.record_text(seat)
         return PlainTextResponse(
             text,
             media_type="application/x-ndjson",
             headers={
-                "Content-Disposition": f'attachment; filename="{name}.jsonl"',
+                "Content-Disposition": f'attachment; filename="{name}"',
                 "X-Henderson-Record": "seat-copy" if copy else "whole",
             },
         )
@@ -270,7 +292,8 @@ def create_app(
     @app.websocket("/api/ws")
     async def updates(ws: WebSocket) -> None:
         """Send `{"token": ..., "since": N}` first (`since`, optional: the log entries the client
-        holds); then each change of the match comes as a state message with the new entries."""
+        holds); then each change of the match comes as a state message with the new entries, and
+        each new chat message as `{"type": "chat", "message": ...}`."""
         await ws.accept()
         try:
             hello = await asyncio.wait_for(ws.receive_text(), WS_HELLO_TIMEOUT)
@@ -297,25 +320,33 @@ def create_app(
             return
         listener = Listener(seat.side)
         live.listeners.add(listener)
+        said = chat_feed.join(seat.match_id)
         reader = asyncio.create_task(_read_pings(ws))
+        waiter = asyncio.create_task(listener.wake.get())
+        heard = asyncio.create_task(said.get())
         try:
             snapshot = live.snapshot()
             await ws.send_json(await asyncio.to_thread(live.payload, seat.side, since, snapshot))
             sent = snapshot[1]
             while True:
-                waiter = asyncio.create_task(listener.wake.get())
-                done, _ = await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
+                done, _ = await asyncio.wait({waiter, heard, reader}, return_when=asyncio.FIRST_COMPLETED)
                 if reader in done:
-                    waiter.cancel()
                     return
-                snapshot = live.snapshot()
-                await ws.send_json(await asyncio.to_thread(live.payload, seat.side, sent, snapshot))
-                sent = snapshot[1]
+                if heard in done:  # a chat message (None: too many at once, read the chat again)
+                    await ws.send_json({"type": "chat", "message": heard.result()})
+                    heard = asyncio.create_task(said.get())
+                if waiter in done:
+                    snapshot = live.snapshot()
+                    await ws.send_json(await asyncio.to_thread(live.payload, seat.side, sent, snapshot))
+                    sent = snapshot[1]
+                    waiter = asyncio.create_task(listener.wake.get())
         except (WebSocketDisconnect, RuntimeError):
             return
         finally:
             live.listeners.discard(listener)
-            reader.cancel()
+            chat_feed.leave(seat.match_id, said)
+            for task in (reader, waiter, heard):
+                task.cancel()
 
     async def _read_pings(ws: WebSocket) -> None:
         """Answer pings; return when the client goes away or breaks the protocol."""

@@ -1,6 +1,7 @@
 """Chat between the seats of a match, stored beside it in a table of its own (`chat`): each
 message its side, text and time. A seat of the match reads them (a spectator too); only a
-side's seat writes. Text is kept as plain text (control characters dropped, spaces folded,
+side's seat writes; a new message is pushed at once to the match's open WebSockets
+(`ChatFeed`). Text is kept as plain text (control characters dropped, spaces folded,
 at most MESSAGE_LIMIT characters); the client shows it as text, never as markup."""
 
 from __future__ import annotations
@@ -26,7 +27,43 @@ MATCH_LIMIT = 2000
 READ_LIMIT = 200
 """The most messages one read returns (the latest)."""
 
+FEED_LIMIT = 64
+"""The most messages waiting to be pushed to one connection before it is told to read again."""
+
 router = APIRouter()
+
+
+class ChatFeed:
+    """New messages pushed to the match's open WebSockets as they are written, so that the
+    other seat reads one at once (the client polls only while its socket is down).
+
+    Each connection holds a queue of its own; one that falls FEED_LIMIT messages behind gets
+    a single `None` instead, telling its client to read the chat again from where it is."""
+
+    def __init__(self) -> None:
+        self.queues: dict[str, set[asyncio.Queue[dict[str, Any] | None]]] = {}
+
+    def join(self, match_id: str) -> asyncio.Queue[dict[str, Any] | None]:
+        queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=FEED_LIMIT)
+        self.queues.setdefault(match_id, set()).add(queue)
+        return queue
+
+    def leave(self, match_id: str, queue: asyncio.Queue[dict[str, Any] | None]) -> None:
+        held = self.queues.get(match_id)
+        if held is not None:
+            held.discard(queue)
+            if not held:
+                del self.queues[match_id]
+
+    def publish(self, match_id: str, message: dict[str, Any]) -> None:
+        for queue in self.queues.get(match_id, ()):
+            if queue.full():  # too far behind: drop what waits, ask for a fresh read
+                while not queue.empty():
+                    queue.get_nowait()
+                queue.put_nowait(None)
+            else:
+                queue.put_nowait(message)
+
 bearer = HTTPBearer(auto_error=False, description="a seat token from an invite link")
 
 
@@ -114,4 +151,7 @@ async def post_chat(request: Request, seat: ChatSeat, body: ChatMessage) -> dict
     if not text:
         raise ApiError(422, "empty-message", "the message is empty")
     store: Store = request.app.state.hub.store
-    return await asyncio.to_thread(write, store, seat.match_id, seat.side, text)
+    message = await asyncio.to_thread(write, store, seat.match_id, seat.side, text)
+    feed: ChatFeed = request.app.state.chat_feed
+    feed.publish(seat.match_id, message)
+    return message

@@ -53,6 +53,7 @@ from henderson.core.record import (
     read_by,
     start_state,
 )
+from henderson.core.sealed import SealError, key_of, read_copy, seal, share_of, unseal
 from henderson.server.errors import ApiError
 from henderson.server.storage import Append, GroupCommit, Seat, StorageError, Store
 
@@ -898,6 +899,14 @@ class Hub:
         result = await asyncio.to_thread(run)
         return {"attack": attack, "text": result.text(), "odds": result.to_json()}
 
+    async def placements(self, seat: Seat, unit: str) -> dict[str, Any]:
+        """Where a waiting counter may be placed now (`game.placements`), as structured actions:
+        the legal actions may list only the next counter's placements."""
+        live = await self._deciding(seat)
+        state = live.state
+        found = await asyncio.to_thread(live.game.placements, state, unit)
+        return {"ply": state.ply, "unit": unit, "actions": [described(live.game, a) for a in found]}
+
     async def preview(self, seat: Seat, actions: list[str], fields: list[str]) -> dict[str, Any]:
         """Each action tried on a copy of what the seat may know of the position: the chosen
         fields of its view after it. An action that would roll a die, hand the decision over,
@@ -920,13 +929,15 @@ class Hub:
 
         return {"ply": base.ply, "results": await asyncio.to_thread(run)}
 
-    async def record_text(self, seat: Seat) -> tuple[str, bool]:
-        """The record a seat may download, and whether it is a seat's copy. The whole record,
+    async def record_text(self, seat: Seat) -> tuple[str, bool, str]:
+        """The record a seat may download, whether it is a seat's copy, and the file's name
+        (the game, the match, and for a copy the seat). The whole record,
         every die listed, when it reveals nothing the seat may not see: the game is over (with
         the secret revealed, for `henderson verify`), the match hides nothing (a game without
         hidden information, AAG without hidden movement), or every other side is a computer
         player; while a game goes on its header holds the commitment, never the secret.
-        Otherwise the seat's copy (`seat_copy`): each entry as the seat read it."""
+        Otherwise the seat's copy (`seat_copy`): each entry as the seat read it, with the
+        whole record sealed inside for a side's seat (`sealed_for`)."""
         live = await self.match(seat.match_id)
         others = [s for s in live.game.sides if s != seat.side]
         whole = (
@@ -934,22 +945,52 @@ class Hub:
             or not live.game.hides_information(live.record.options)
             or (seat.side is not None and all(live.player(s) != HUMAN for s in others))
         )
-        return (live.record.dumps(), False) if whole else (seat_copy(live.record, seat.side), True)
+        name = f"{live.game.name}-{live.id}"
+        if whole:
+            return live.record.dumps(), False, f"{name}.jsonl"
+        sealed = sealed_for(live, seat.side) if seat.side is not None else None
+        return seat_copy(live.record, seat.side, sealed), True, f"{name}-{seat.side or SPECTATOR}-seat-copy.jsonl"
+
+
+def record_of_copies(texts: list[str]) -> str:
+    """The whole record sealed in the seats' copies of one match (henderson/core/sealed.py),
+    to be resumed as any uploaded record; ApiError 422 naming what is wrong (a copy missing,
+    copies of different matches, a seal that does not check)."""
+    try:
+        game = game_named(read_copy(texts[0]).game)
+        return unseal(texts, game.sides)
+    except SealError as exc:
+        raise ApiError(422, exc.code, exc.message) from None
+
+
+def sealed_for(live: LiveMatch, side: str) -> dict[str, Any]:
+    """What a side's copy adds so that the seats together can resume the game: its share of
+    the match's key and the whole record sealed with that key under a fresh nonce
+    (henderson/core/sealed.py)."""
+    key = key_of([share_of(live.secret, live.id, s) for s in live.game.sides])
+    sealed = seal(live.record.dumps(), key, live.id, len(live.record.entries))
+    return {"share": share_of(live.secret, live.id, side).hex(), "sealed": sealed}
 
 
 SEAT_COPY_NOTE = (
     "a seat's copy: each action as this seat read it when it was played, without the dice; "
     "it shows the game as the seat saw it and does not replay"
 )
+SEALED_NOTE = (
+    "a seat's copy: each action as this seat read it when it was played, without the dice, "
+    "and the whole record sealed; uploaded together with the other seats' copies it resumes the game"
+)
 
 
-def seat_copy(record: GameRecord, side: str | None) -> str:
+def seat_copy(record: GameRecord, side: str | None, sealed: dict[str, Any] | None = None) -> str:
     """The record as one seat may read it mid-game, marked as such in its header's `meta`
     (`seat_copy`: the side, or "spectator"): the entries redacted for the seat when they were
     played (`read_by`), no die listed (a die may have been rolled out of the seat's sight),
-    no set-up dice and no start position (they may show hidden units)."""
+    no set-up dice and no start position (they may show hidden units). `sealed` (a side's
+    seat: its share and the sealed whole record, `sealed_for`) joins `meta.seat_copy`."""
     header = replace(record, start=None, setup_dice=None, entries=[]).header()
-    header["meta"] = {**record.meta, "seat_copy": {"side": side or SPECTATOR, "note": SEAT_COPY_NOTE}}
+    note = SEALED_NOTE if sealed else SEAT_COPY_NOTE
+    header["meta"] = {**record.meta, "seat_copy": {"side": side or SPECTATOR, "note": note, **(sealed or {})}}
     lines = [json.dumps(header, separators=(",", ":"))]
     lines += [json.dumps(read_by(e, side), separators=(",", ":")) for e in record.entries]
     return "\n".join(lines) + "\n"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -42,10 +42,16 @@ class CreateMatch(Body):
 
 
 class UploadRecord(Body):
-    """A JSON Lines record to resume, optionally who plays each side from now on, and as for a
-    new match the uploader's side, one screen, and contribution."""
+    """A JSON Lines record to resume (or every seat's copy of one match, whose sealed record is
+    resumed), optionally who plays each side from now on, and as for a new match the
+    uploader's side, one screen, and contribution."""
 
     record: str = Field(min_length=1)
+    other_copies: list[str] = Field(
+        default_factory=list,
+        max_length=15,
+        description="when `record` is one seat's copy: the other seats' copies of the same match",
+    )
     players: dict[str, str] | None = Field(default=None, max_length=16)
     side: str | None = Side
     hotseat: bool = Hotseat
@@ -63,6 +69,16 @@ class PlayAction(Body):
 
     action: str = Field(min_length=1, max_length=1000)
     ply: int = Field(ge=0)
+
+
+CalculatorValue = bool | Annotated[int, Field(ge=-(10**6), le=10**6)] | Annotated[str, Field(max_length=64)]
+
+
+class CalculatorRequest(Body):
+    """A battle calculator's inputs by field name (`GET /api/games/{name}/calculator` lists
+    them); inputs left out take their defaults."""
+
+    inputs: dict[Annotated[str, Field(max_length=64)], CalculatorValue] = Field(default_factory=dict, max_length=64)
 
 
 class MyGames(Body):

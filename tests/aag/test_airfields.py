@@ -69,7 +69,8 @@ def test_fighters_on_a_carrier_fight_and_land_again_ruling_7():
     events = state.apply("fight H")
     assert sum(1 for e in events if e.kind == "roll" and "us attack on air" in e.text) == 4
     assert "us2" not in state.pieces and "jp1" in state.pieces
-    state.apply("fight H")  # Combat step 2: the Japanese fighter's sea die at the carrier
+    # Combat step 2: the Japanese fighter's sea die at the carrier, fought by itself (the
+    # United States have nothing there to fire with)
     assert state.step == "regroup:land" and state.current_player() == "us"
     assert state.pieces["us3"].aboard is None  # in the air until it lands
     assert acts(state) == ["land us3 us1"]  # distance 0: the same carrier

@@ -4,6 +4,9 @@ armour with several battleships (Loss of Cargo), a submarine moving and then att
 
 from __future__ import annotations
 
+import pytest
+
+from henderson.core.errors import IllegalAction
 from henderson.games.aag.state import Airfield
 
 from .helpers import acts, piece, position
@@ -158,7 +161,7 @@ def test_submarine_cannot_move_after_attacking_rule_aag_movement_step_6():
         piece("jp1", "destroyer", "H"),
         piece("jp2", "transport", "H"),
     ]
-    state = position(pieces, [6], step="move:submarine", first="us")
+    state = position(pieces, [6] * 4, step="move:submarine", first="us")
     assert "move G us1" in acts(state)
     state.apply("torpedo us1 jp1")
     assert not any(a.startswith("move") or a.startswith("torpedo") for a in acts(state))
@@ -290,3 +293,61 @@ def test_torpedo_sinking_a_carrier_scores_a_victory_point_rule_aag_capital_ship(
     state.apply("torpedo us2 jp2")
     assert "jp1" not in state.pieces and state.pieces["jp2"].damaged
     assert state.vp == {"us": 1, "jp": 0} and state.vp_ships["us"] == 1
+
+
+def test_first_player_picks_only_zones_where_it_can_fire_rule_aag_combat_sequence():
+    # "the first player chooses the order in which zones are resolved": a zone where only the
+    # other side can fire (the United States' lone transport in H) is no choice of theirs
+    pieces = [
+        piece("us1", "transport", "H"),
+        piece("jp1", "destroyer", "H"),
+        piece("us2", "destroyer", "E"),
+        piece("jp2", "destroyer", "E"),
+    ]
+    state = position(pieces, [6] * 3, step="combat:sea", first="us", airfields=[])
+    assert acts(state) == ["fight E"]
+    with pytest.raises(IllegalAction, match="us has nothing to fire with in H: only jp attacks there"):
+        state.apply("fight H")
+    texts = [e.text for e in state.apply("fight E")]
+    # E fought by both sides, then H by itself: the Japanese destroyer's die at the transport
+    assert "AAG Combat step 2: jp's attack on sea units in H: 1 dice, no hits" in texts
+    assert state.step != "combat:sea"
+
+
+def test_a_zone_only_the_other_side_can_fire_in_is_fought_by_itself_rule_aag_combat_sequence():
+    pieces = [piece("us1", "transport", "H"), piece("jp1", "destroyer", "H")]
+    state = position(pieces, [1] + [6] * 3, step="move:fighter", first="us", airfields=[])
+    texts = [e.text for e in state.apply("end")]
+    assert not any(t.startswith("fight") for t in acts(state))
+    assert "AAG Combat step 2: jp's attack on sea units in H: 1 dice, 1 hit (slot 1)" in texts
+    assert "us1" not in state.pieces
+
+
+def test_every_attack_says_its_result_rule_aag_declare_your_hits():
+    pieces = [piece("us1", "destroyer", "H"), piece("jp1", "destroyer", "H"), piece("jp2", "destroyer", "H")]
+    state = position(pieces, [6, 2, 6], step="combat:sea", first="us", airfields=[])
+    attacks = [e.text for e in state.apply("fight H") if e.kind == "attack"]
+    assert attacks == [
+        "AAG Combat step 2: us's attack on sea units in H: 1 dice, no hits",
+        "AAG Combat step 2: jp's attack on sea units in H: 2 dice, 1 hit (slot 1)",
+    ]
+
+
+def test_an_attack_with_no_unit_joined_says_so_rule_aag_ranged_fire():
+    # "this may be done even if there are no friendly units in the attacked zone": the
+    # artillery on Guadalcanal may fire into H; declining, the Japanese roll no dice
+    pieces = [piece("us1", "transport", "H"), piece("jp1", "artillery", "guadalcanal")]
+    state = position(pieces, [6] * 4, step="move:fighter", first="us", airfields=[])
+    state.apply("end")  # on to Combat: H is fought by itself, the Japanese declare
+    assert state.current_player() == "jp" and acts(state) == ["join jp1", "roll"]
+    texts = [e.text for e in state.apply("roll")]
+    assert "AAG Combat step 2: jp rolls no dice in H (no unit attacks there)" in texts
+    assert "us1" in state.pieces
+
+
+def test_an_airfield_attack_says_its_result_rule_aag_combat_step_4():
+    fields = [{"island": "bougainville", "side": "jp"}]
+    _, events = airfield_attack(fields, [6, 6, 1, 2, 6, 6] + [6] * 4)
+    attacks = [e.text for e in events if e.kind == "attack"]
+    said = "AAG Combat step 4: us's attack on the airfields in bougainville: 4 dice, 2 hits, 1 airfield damaged"
+    assert said in attacks

@@ -69,8 +69,9 @@ def test_hit_choice_only_when_the_units_differ_rule_aag_loss_of_cargo():
 def test_air_units_are_in_the_air_even_if_they_dont_move_rule_aag_air_unit():
     # a fighter left on its airfield is fired on by the antiaircraft gun landed beside it
     pieces = [piece("us1", "fighter", "guadalcanal"), piece("jp1", "aa_gun", "guadalcanal")]
-    state = position(pieces, [6, 6, 1, 6, 6], step="combat:air", first="us")
-    events = state.apply("fight guadalcanal")
+    state = position(pieces, [6, 6, 1, 6, 6], step="move:fighter", first="us")
+    # the fighter stays; it cannot fire at a gun, so the gun's attack is fought by itself
+    events = state.apply("end")
     assert rolls(events, "jp attack on air units in guadalcanal") == 3
     assert "us1" not in state.pieces
 

@@ -167,3 +167,55 @@ def test_forced_artillery_losses_are_taken_at_once():  # DG 8.1.5
     s.apply("fire 10/3 3708 1")
     assert not s.pending  # only the 124/1 can lose a step: no question is asked
     assert s.units["124/1"].strength == full - 1 and s.units["124/2"].strength == 1
+
+
+def results(events):
+    return [e.text for e in events if e.kind == "fire_result"]
+
+
+def test_a_fire_that_misses_says_so():  # DG 8.1.5
+    # the 124/2 (4 strength points) is hit only on a 1: a 3 and a 4 miss, and the log says so
+    s = example([3, 4])
+    ev = s.apply("fire 90 3708 2")
+    assert results(ev) == [
+        "DG 8.1.5 artillery fire at 3708: no effect (dice 3, 4; 1 needed to hit)"
+    ]
+    assert s.units["124/2"].strength == 4
+
+
+def test_a_fire_that_hits_says_the_steps_lost():  # DG 8.1.5
+    s = example([1, 3])
+    ev = s.apply("fire 90 3708 2")
+    assert results(ev) == ["DG 8.1.5 artillery fire at 3708: 1 step lost (dice 1, 3; 1 needed to hit)"]
+
+
+def test_a_hit_on_final_steps_is_no_effect_and_says_why():  # DG 8.1.5
+    s = state(
+        15,
+        "us_fire_2",
+        {"2/2": "3707", "10/3": "3508", "124/2": {"at": "3708", "strength": 1}},
+        dice=[1],
+        supply={"us": 3},
+    )
+    ev = s.apply("fire 10/3 3708 1")
+    assert results(ev) == [
+        "DG 8.1.5 artillery fire at 3708: no effect "
+        "(dice 1; 1 needed to hit; a unit's final step is never lost to artillery fire)"
+    ]
+
+
+def test_fire_at_a_stack_does_not_tell_what_hits():  # DG 7.8, DG 8.1.5
+    # the 124/1 below the 124/2: the stack's strength (and so the rolls that hit it) is hidden
+    s = state(
+        15,
+        "us_fire_2",
+        {"2/2": "3707", "10/3": "3508", "90": "4010", "124/2": "3708", "124/1": "3708"},
+        dice=[5, 6],
+        supply={"us": 3},
+        henderson_field={"status": 20, "control": "us"},
+    )
+    ev = s.apply("fire 90 3708 2")
+    assert results(ev) == [
+        "DG 8.1.5 artillery fire at 3708: no effect "
+        "(dice 5, 6; what hits a stack is not shown: its counters are hidden)"
+    ]

@@ -141,7 +141,7 @@ def test_while_two_humans_play_each_seat_downloads_its_own_copy(client: TestClie
     for side, token in [*made["seats"].items(), (None, made["spectator"])]:
         response = client.get("/api/seat/record", headers=auth(token))
         assert response.status_code == 200 and response.headers["x-henderson-record"] == "seat-copy"
-        assert f"-{side or 'spectator'}.jsonl" in response.headers["content-disposition"]
+        assert f"-{side or 'spectator'}-seat-copy.jsonl" in response.headers["content-disposition"]
         lines = [json.loads(line) for line in response.text.splitlines()]
         head, entries = lines[0], lines[1:]
         assert head["meta"]["seat_copy"]["side"] == (side or "spectator")

@@ -33,6 +33,31 @@ def test_a_game_against_the_computer_reaches_the_us_turn(client: TestClient) -> 
     assert all(e["player"] == "jp" for e in after["log"][1:])
 
 
+def test_any_waiting_counter_has_its_placements_and_is_placed(client: TestClient) -> None:
+    """FB 3.0: the legal actions list the next counter's placements only; the seat may ask
+    where any other waiting counter goes (here the tank, then an aircraft) and place it."""
+    made = client.post("/api/matches", json={"game": "firstblood", "players": {"jp": "random"}})
+    seats = made.json()["seats"]
+    us = seats["us"]
+    state = seat(client, us)
+    assert state["view"]["to_place"][0] == "1/1" and not any("1Tank" in a for a in state["legal_actions"])
+    answer = client.get("/api/seat/placements", params={"unit": "1Tank"}, headers=auth(us))
+    assert answer.status_code == 200, answer.text
+    tank = answer.json()["actions"]
+    assert tank and all(a["verb"] == "place" and a["args"][0]["value"] == "1Tank" for a in tank)
+    listed = {a.split()[-1] for a in state["legal_actions"] if a.startswith("place 1/1 ")}
+    assert {a["args"][1]["value"] for a in tank} == listed  # the same set-up area (FB 3.0)
+    air = client.get("/api/seat/placements", params={"unit": "F4F-1"}, headers=auth(us)).json()["actions"]
+    assert "usaf_cap" in {a["args"][1]["value"] for a in air} and "1215" not in {a["args"][1]["value"] for a in air}
+    assert act(client, us, tank[0]["text"], state["ply"]).status_code == 200
+    after = seat(client, us)
+    assert "1Tank" not in after["view"]["to_place"] and after["view"]["ground"]["1Tank"] == tank[0]["args"][1]["value"]
+    placed = client.get("/api/seat/placements", params={"unit": "1Tank"}, headers=auth(us))
+    assert placed.status_code == 200 and placed.json()["actions"] == []  # no longer waiting
+    refused = client.get("/api/seat/placements", params={"unit": "1/1"}, headers=auth(made.json()["spectator"]))
+    assert refused.status_code == 403 and refused.json()["error"] == "spectator"
+
+
 def test_odds_and_move_previews_on_a_real_position(client: TestClient) -> None:
     record = record_until_us_attack()
     made = client.post("/api/records", json={"record": record.dumps()})

@@ -3,9 +3,12 @@ generated valid and invalid requests, answers only documented status codes and c
 types, never a server error, names every method a path takes in `Allow` on a 405, and
 accepts what its schema says is valid.
 
-One allowance: an uploaded record is a string whose content (JSON Lines of a game) no JSON
+Two allowances: an uploaded record is a string whose content (JSON Lines of a game) no JSON
 Schema can express, so a schema-valid string that is not a record is refused with 422 on
-`POST /api/records` (the "valid data accepted" check is left out there alone).
+`POST /api/records` (the "valid data accepted" check is left out there). Likewise a battle
+calculator's inputs are named by the game in the path, which one schema for every game cannot
+say, so a schema-valid input a game does not have is refused with 422 on
+`POST /api/games/{name}/calculator`.
 
 HENDERSON_API_EXAMPLES sets the examples per operation (20 under the test command)."""
 
@@ -31,5 +34,6 @@ schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 @schema.parametrize()
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 def test_the_api_answers_as_its_openapi_document_says(case) -> None:
-    excluded = [positive_data_acceptance] if case.path == "/api/records" else []
+    lenient = ("/api/records", "/api/games/{name}/calculator")
+    excluded = [positive_data_acceptance] if case.path in lenient and case.method.upper() == "POST" else []
     case.call_and_validate(excluded_checks=excluded)

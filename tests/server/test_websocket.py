@@ -61,3 +61,29 @@ def test_garbage_first_message_gets_an_error_message(client: TestClient) -> None
         ws.send_text("{garbage")
         message = ws.receive_json()
         assert message["type"] == "error" and message["error"] == "bad-json"
+
+
+def test_a_chat_message_is_pushed_to_the_other_seat(client: TestClient) -> None:
+    made = create(client)
+    red, blue = made["seats"]["red"], made["seats"]["blue"]
+    with client.websocket_connect("/api/ws") as blue_ws:
+        blue_ws.send_json({"token": blue})
+        assert blue_ws.receive_json()["type"] == "state"
+        said = client.post("/api/seat/chat", json={"text": "hello  there"}, headers={"Authorization": f"Bearer {red}"})
+        assert said.status_code == 201
+        pushed = blue_ws.receive_json()
+        assert pushed == {"type": "chat", "message": said.json()}
+        assert pushed["message"]["side"] == "red" and pushed["message"]["text"] == "hello there"
+        assert act(client, red, "hold", 0).status_code == 200  # state changes still come after
+        assert blue_ws.receive_json()["type"] == "state"
+
+
+def test_a_chat_of_another_match_is_not_pushed(client: TestClient) -> None:
+    mine, theirs = create(client), create(client)
+    with client.websocket_connect("/api/ws") as ws:
+        ws.send_json({"token": mine["seats"]["blue"]})
+        assert ws.receive_json()["type"] == "state"
+        other = {"Authorization": f"Bearer {theirs['seats']['red']}"}
+        assert client.post("/api/seat/chat", json={"text": "elsewhere"}, headers=other).status_code == 201
+        assert act(client, mine["seats"]["red"], "hold", 0).status_code == 200
+        assert ws.receive_json()["type"] == "state"  # the next message is the state, not their chat

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from henderson.core.actions import ActionInfo
+from henderson.core.calculator import Calculation, CalculatorForm
 from henderson.core.dice import Dice
 from henderson.core.game import Capability, Option, State, needs_extra
 from henderson.core.sequence import SequencedGame, Step
@@ -33,7 +34,13 @@ class AAGGame(SequencedGame):
     rules_prefix = "AAG"
     rules_package = "henderson.games.aag.rules"
     capabilities = frozenset(
-        {Capability.HIDDEN_INFORMATION, Capability.ODDS, Capability.EVALUATION, Capability.MAP_DRAWING}
+        {
+            Capability.HIDDEN_INFORMATION,
+            Capability.ODDS,
+            Capability.EVALUATION,
+            Capability.MAP_DRAWING,
+            Capability.CALCULATOR,
+        }
     )
     options = OPTIONS
     end_rule = "AAG How to Win"
@@ -87,6 +94,17 @@ class AAGGame(SequencedGame):
 
         assert state is None or isinstance(state, AAGState)
         return odds.from_spec(self.data, state, spec)
+
+    def calculator_form(self) -> CalculatorForm:
+        from henderson.games.aag import calculator
+
+        return calculator.form(self.data)
+
+    def calculate(self, inputs: Mapping[str, Any]) -> Calculation:
+        """Both sides' fire in any battle, from units chosen freely (AAG Combat)."""
+        from henderson.games.aag import calculator
+
+        return calculator.calculate(self.data, inputs)
 
     def draw_map(self, path: Path, state: State | None = None) -> None:
         """The board (AAG Game Board) and, with `state`, what each side has in each zone, to an SVG or

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from henderson.core.actions import ActionInfo
+from henderson.core.calculator import Calculation, CalculatorForm
 from henderson.core.dice import Dice
 from henderson.core.game import Action, Capability, Option, State, needs_extra
 from henderson.core.hexgrid import Hex
@@ -40,7 +41,13 @@ class DGGame(SequencedGame):
     rules_package = "henderson.games.deluxe.rules"
     options = OPTIONS
     capabilities = frozenset(
-        {Capability.HIDDEN_INFORMATION, Capability.ODDS, Capability.EVALUATION, Capability.MAP_DRAWING}
+        {
+            Capability.HIDDEN_INFORMATION,
+            Capability.ODDS,
+            Capability.EVALUATION,
+            Capability.MAP_DRAWING,
+            Capability.CALCULATOR,
+        }
     )
     end_rule = "DG 9.4"
 
@@ -128,6 +135,17 @@ class DGGame(SequencedGame):
 
         assert isinstance(state, DGState)
         return assault_odds(state, spec)
+
+    def calculator_form(self) -> CalculatorForm:
+        from .calculator import form
+
+        return form(self.data)
+
+    def calculate(self, inputs: Mapping[str, Any]) -> Calculation:
+        """The exact results of any assault on one hex, from strengths chosen freely (DG 8.2)."""
+        from .calculator import calculate
+
+        return calculate(self.data, inputs)
 
     def evaluate(self, state: State, side: str) -> float:
         from .evaluate import evaluate

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from henderson.core.actions import ActionInfo
+from henderson.core.calculator import Calculation, CalculatorForm
 from henderson.core.dice import Dice
 from henderson.core.errors import HendersonError
 from henderson.core.game import Action, Capability, Option, State, needs_extra
@@ -36,7 +37,9 @@ class FBGame(SequencedGame):
     sides = ("us", "jp")
     rules_prefix = "FB"
     rules_package = "henderson.games.firstblood.rules"
-    capabilities = frozenset({Capability.ODDS, Capability.MAP_DRAWING, Capability.EVALUATION})
+    capabilities = frozenset(
+        {Capability.ODDS, Capability.MAP_DRAWING, Capability.EVALUATION, Capability.CALCULATOR}
+    )
     options = OPTIONS
     end_rule = "FB 2.0"
 
@@ -75,6 +78,17 @@ class FBGame(SequencedGame):
         assert isinstance(action, A.FBAction)
         return A.describe(action)
 
+    def placements(self, state: State, unit: str) -> list[Action]:
+        """Any waiting counter may be placed, not only the next one listed (FB 3.0, 3.1, 7.0):
+        its places at set-up or as a reinforcement, as the engine checks them."""
+        from henderson.games.firstblood.rules import placement
+
+        assert isinstance(state, FBState)
+        if state.is_terminal() or not state.legal_actions() or unit not in state.to_place:
+            return []
+        places = placement.places_for(state, unit, setup=state.current_step.setup)
+        return [A.Place(unit, p) for p in places]
+
     def odds(self, state: State, attack: A.Attack | str) -> Odds:
         """The odds of a whole attack that is legal now (FB 8.4–8.8), without rolling."""
         from henderson.games.firstblood.rules import combat
@@ -89,6 +103,17 @@ class FBGame(SequencedGame):
             raise HendersonError(f"odds are for attacks in a combat phase (now: {state.step})")
         b = combat.building_from(state, attack)
         return combat.compute_odds(state, b.spec())
+
+    def calculator_form(self) -> CalculatorForm:
+        from henderson.games.firstblood import calculator
+
+        return calculator.form(self.data)
+
+    def calculate(self, inputs: Mapping[str, Any]) -> Calculation:
+        """The odds of any attack on one hex, from factors chosen freely (FB 8.4–8.8)."""
+        from henderson.games.firstblood import calculator
+
+        return calculator.calculate(self.data, inputs)
 
     def render_text(self, state: State, viewer: str | None = None) -> str:
         from henderson.games.firstblood.render import render

@@ -6,7 +6,8 @@ One place computes these, for resolving an attack and for previewing it (CLI
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -86,6 +87,71 @@ def odds_column(attack: int, defence: int) -> tuple[str | None, bool, str]:
     if index < 0:  # FB 8.6: below 1-2
         return None, False, f"{attack}-{defence} → {found}, below 1-2 (FB 8.6)"
     return ODDS_COLUMNS[index], False, f"{attack}-{defence} → {found}"
+
+
+# Why a defending hex is doubled, each with its rule (FB 7.5, 7.5.1, 8.7.2, 8.7.3)
+DOUBLINGS: dict[str, Doubling] = {
+    "river": Doubling("", "FB 8.7.3", "every attacker is across a river"),
+    "ridge": Doubling("", "FB 8.7.2", "defender on a ridge, no attacker on one"),
+    "entry point": Doubling("", "FB 7.5", "attacked out of an entry point"),
+    # FB 7.5.1: a box attack is made "as in 7.5 above", which doubles the defenders
+    "box": Doubling("", "FB 7.5.1", "attacked out of an off-board box"),
+}
+
+
+def doubled(reason: str, hex_id: str) -> Doubling:
+    """The doubling of `hex_id` for `reason` (a key of DOUBLINGS)."""
+    return replace(DOUBLINGS[reason], hex=hex_id)
+
+
+JUNGLE = Modifier(-1, "FB 8.7.1", "defender in a jungle hex")
+
+
+def bomber_support(bombers: Sequence[str]) -> Modifier:
+    """+1 for each US bomber on the defending hex (FB 13.6)."""
+    return Modifier(len(bombers), "FB 13.6", f"US bombers ({', '.join(bombers)})")
+
+
+def shore_bombardment(ships: Sequence[str]) -> Modifier:
+    """+2 for each IJN ship bombarding (FB 10.4)."""
+    return Modifier(2 * len(ships), "FB 10.4", f"shore bombardment ({', '.join(ships)})")
+
+
+def attack_odds(
+    table: CombatTable,
+    ground: int,
+    artillery_offered: int,
+    defences: Sequence[tuple[int, Doubling | None]],
+    modifiers: Sequence[Modifier],
+) -> Odds:
+    """The odds of an attack from its factors: ground factors, artillery named (capped, FB 9.6),
+    each defending hex's factors with its doubling if any, and the die modifiers of the
+    situation (FB 8.7.1, 10.4, 13.6); the column and the FB 8.6 modifier are found here.
+    Both the odds of an attack on a position and the battle calculator come through here."""
+    art = min(artillery_offered, 2 * ground)  # FB 9.6
+    base = sum(factors for factors, _ in defences)
+    defence = sum(factors * (2 if why is not None else 1) for factors, why in defences)
+    attack = ground + art
+    column, above, text = odds_column(attack, defence)
+    mods = list(modifiers)
+    if above:
+        mods.append(Modifier(1, "FB 8.6", "odds above 3-1"))
+    result = Odds(
+        ground=ground,
+        artillery_offered=artillery_offered,
+        artillery=art,
+        attack=attack,
+        defence_base=base,
+        defence=defence,
+        doublings=[why for _, why in defences if why is not None],
+        column=column,
+        ratio_text=text,
+        modifiers=mods,
+        table=table.name,
+    )
+    if column is not None:
+        result.distribution = distribution(table, column, result.drm)
+    return result
 
 
 def distribution(table: CombatTable, column: str, drm: int) -> dict[str, Fraction]:

@@ -10,6 +10,7 @@
 // plays the action. The renderer decides no rule: it shows the legal actions.
 import { arg, argsOf, byVerb, unitsOf } from "../js/actions.js";
 import { el, lastMoves, reset } from "../js/svg.js";
+import { drawTray } from "../js/tray.js";
 
 const MAP_X = 6; // the map's left edge, px
 const TOP = 58; // the status strip
@@ -617,6 +618,55 @@ export function render(svg, ctx) {
   }, ctx.sides));
   drawBattleBox(svg, board, view, ctx.log, 6, boardBottom + 4, width - 12);
   drawPanel(ctx);
+  drawWaiting(ctx, areas);
+}
+
+/**
+ * The tray beside the map: the sea units on the home base card that may be deployed now (AAG
+ * Deploy), one counter per type as on the card; a click or a drag onto a marked sea zone
+ * deploys one. The base card on the map shows the same units.
+ */
+function drawWaiting(ctx, areas) {
+  if (!ctx.tray) return;
+  const pieces = ctx.view.pieces || {};
+  const ids = [...new Set(byVerb(ctx.actions, "deploy").map((a) => arg(a, "unit")))].filter((id) => pieces[id]);
+  const stacks = new Map(); // the first id of each stack -> the stack
+  for (const [zone, list] of groupBy(ids.map((id) => pieces[id]), (p) => p.zone)) {
+    for (const stack of stacksIn(list)) stacks.set(stack.ids[0], { ...stack, zone });
+  }
+  const isSel = (stack) => memo.sel && memo.sel.zone === stack.zone && memo.sel.ids[0] === stack.ids[0];
+  const selected = [...stacks.values()].find(isSel);
+  drawTray(ctx.tray, {
+    groups: [{ title: "On the base card", units: [...stacks.keys()] }],
+    size: [44, 19],
+    counter: (id, x, y) => chip(stacks.get(id), x - 22, y - 9.5, { ring: isSel(stacks.get(id)) ? "#1d4ed8" : null }),
+    selected: selected ? selected.ids[0] : null,
+    enabled: true,
+    hint: "Click a unit, then a marked sea zone; or drag it there. Esc deselects.",
+    select: (id) => {
+      const stack = stacks.get(id);
+      memo.sel = id && stack ? { zone: stack.zone, side: stack.side, type: stack.type, ids: stack.ids } : null;
+      ctx.redraw();
+    },
+    drop: (id, place) => {
+      const stack = stacks.get(id);
+      const here = (stack && targetsOf(ctx.actions, stack.ids, pieces).get(place)) || [];
+      const first = here.find((a) => unitsOf(a).includes(stack.ids[0])) || here[0];
+      if (first && areas.has(place)) ctx.play(first.text);
+      else ctx.redraw();
+    },
+  });
+}
+
+/** The items of `list` by `key`, in order of first appearance. */
+function groupBy(list, key) {
+  const out = new Map();
+  for (const item of list) {
+    const k = key(item);
+    if (!out.has(k)) out.set(k, []);
+    out.get(k).push(item);
+  }
+  return out;
 }
 
 function onArea(ctx, zone, targets, zoneActions) {

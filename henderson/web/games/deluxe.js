@@ -8,6 +8,7 @@
 import { arg, argsOf, byText, byVerb, texts } from "../js/actions.js";
 import { corners, sharedEdge } from "../js/hexmap.js";
 import { el, focusOn, lastMoves, reset } from "../js/svg.js";
+import { drawTray } from "../js/tray.js";
 
 const R = 15; // hex circumradius, px, at zoom 1
 const C = 17; // counter size, px: inside its hex, so the map's marks stay in sight
@@ -285,6 +286,44 @@ function counter(board, unit, x, y, options = {}) {
   return el("g", { class: "counter", "data-counter": unit.id, "data-side": unit.side, cursor: "pointer", opacity: options.faded ? 0.6 : 1 }, parts);
 }
 
+/**
+ * The reinforcements waiting off the map while some land (DG 6.0): the seat's arriving units,
+ * and those a legal `land` action names now (they land one at a time, in counter order).
+ */
+function waitingToLand(ctx, geo, placed) {
+  const units = ctx.view.units || {};
+  const ready = new Set(byVerb(ctx.actions, "land").map(unitOf).filter((id) => units[id] && !geo.hexes.has(units[id].at)));
+  if (!ready.size) return { waiting: [], ready };
+  const arriving = (placed.get("arriving") || []).filter((u) => u.side === ctx.side && !ready.has(u.id));
+  return { waiting: [...[...ready].map((id) => ({ id, ...units[id] })), ...arriving], ready };
+}
+
+/** The tray beside the map: the reinforcements to land, placed by click or drag onto a marked hex. */
+function drawWaiting(ctx, geo, placed) {
+  if (!ctx.tray) return;
+  const { waiting, ready } = waitingToLand(ctx, geo, placed);
+  drawTray(ctx.tray, {
+    groups: [{ title: "Arriving", units: waiting.map((u) => u.id) }],
+    size: C,
+    scale: 2.2,
+    counter: (id, x, y) => counter(ctx.board, waiting.find((u) => u.id === id), x, y, { ring: memo.unit === id ? "#1d4ed8" : null }),
+    selected: memo.unit,
+    enabled: true,
+    ready,
+    hint: "Click a counter, then a marked hex; or drag it there. Esc deselects. They land in counter order (DG 6.0).",
+    select: (id) => {
+      memo.unit = id;
+      memo.together = false;
+      ctx.redraw();
+    },
+    drop: (id, place) => {
+      const land = (targetsOf(ctx.actions, id).get(place) || []).find((a) => a.verb === "land");
+      if (land) ctx.play(land.text);
+      else ctx.redraw();
+    },
+  });
+}
+
 function line(points, attrs) {
   return el("polyline", { points: points.map((p) => `${p.px},${p.py}`).join(" "), fill: "none", "pointer-events": "none", ...attrs });
 }
@@ -466,6 +505,7 @@ export function render(svg, ctx) {
       }
       const ring = u.id === unit ? "#1d4ed8" : losable.has(u.id) ? "#b91c1c" : joinable.has(u.id) ? "#16a34a" : canAct.has(u.id) ? "#ca8a04" : null;
       const node = counter(board, u, x, y, { ring, note: h && count > 1 ? `stack of ${count}` : null });
+      if (h) node.setAttribute("data-at", place); // where a counter dragged from the tray onto it goes
       node.addEventListener("click", (event) => {
         event.stopPropagation();
         onCounter(ctx, u, place, targets, onHex, losable, joinable, event.shiftKey);
@@ -500,6 +540,7 @@ export function render(svg, ctx) {
     return h ? { x: h.px, y: h.py } : null;
   }, ctx.sides));
   drawPanel(ctx, placed);
+  drawWaiting(ctx, geo, placed);
   svg.append(hud); // last: over the map
   // an assault being built comes into sight once (it may lie at either end of the map)
   const focus = [...assaulted][0];

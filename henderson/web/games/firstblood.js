@@ -10,6 +10,7 @@
 import { arg, argsOf, byText, byVerb, texts } from "../js/actions.js";
 import { corners, sharedEdge } from "../js/hexmap.js";
 import { el, lastMoves, reset } from "../js/svg.js";
+import { drawTray } from "../js/tray.js";
 
 const SQRT3 = Math.sqrt(3);
 const R = 22; // hex circumradius, px
@@ -45,6 +46,7 @@ const memo = {
   unit: null, ply: -1, costs: new Map(), costsFor: null, odds: new Map(),
   sets: null, // the attacks the engine listed before one was opened: { key, actions }
   rebuilding: false, note: null,
+  placing: { key: null, places: null, asked: null }, // where a waiting counter may go, as asked
 };
 
 /** Pixel centres of the map's hexes: columns run east to west, rows south to north. */
@@ -388,6 +390,7 @@ function drawPanel(ctx, placed) {
   panel.append(html("h3", {}, g ? `${unit} · ${g.name}` : unit));
   if (g) panel.append(html("div", { class: "rule" }, `${g.kind}, combat ${g.cf}${g.range ? `, range ${g.range}` : ""}, movement ${g.mf}`));
   if (where) panel.append(html("div", {}, `at ${where}`));
+  else if (waitingUnits(view).includes(unit)) panel.append(html("div", { "data-hint": "placing" }, "to place: click a marked hex or box, or drag the counter there"));
   const left = view.half_mf && view.half_mf[unit];
   if (left !== undefined) panel.append(html("div", {}, `movement left ${left / 2}`));
   const stack = where ? (placed.get(where) || []) : [];
@@ -397,8 +400,73 @@ function drawPanel(ctx, placed) {
       html("button", { type: "button", "data-select": id, onclick: () => { memo.unit = id; ctx.redraw(); } }, id === unit ? `[${id}]` : id))));
   }
   const mine = texts(actions.filter((a) => aboutUnit(a, unit)));
+  if (!where) return;
   if (mine.length && mine.length <= 12) panel.append(actionButtons(ctx, mine));
   else if (mine.length) panel.append(html("div", { class: "rule" }, `${mine.length} actions: click a marked hex`));
+}
+
+// -- counters waiting to be placed: the tray beside the map -------------------------------------
+
+/** The counters waiting to be placed (FB 3.0, 3.1 set-up; FB 7.0 reinforcements), in order. */
+function waitingUnits(view) {
+  return Array.isArray(view.to_place) ? view.to_place : [];
+}
+
+/**
+ * Where a waiting counter may go: place -> [texts]. From the legal actions when they list it
+ * (the engine lists the next counter's placements only), else asked of the server once per
+ * position; null while asked.
+ */
+function placesOf(ctx, unit) {
+  const listed = targetsOf(ctx.actions, unit);
+  if (listed.size || !ctx.actions.length) return listed;
+  const key = `${ctx.ply}:${unit}`;
+  if (memo.placing.key === key) return memo.placing.places;
+  const asking = { key, places: null, asked: null };
+  asking.asked = ctx.api.placements(unit).then((answer) => {
+    const places = new Map();
+    for (const action of answer.actions) {
+      const place = arg(action, "to");
+      if (!places.has(place)) places.set(place, []);
+      places.get(place).push(action.text);
+    }
+    asking.places = places;
+    if (memo.placing === asking) ctx.redraw();
+    return places;
+  }, () => new Map());
+  memo.placing = asking;
+  return null;
+}
+
+/** The tray: the waiting counters by kind, `setup default` as a button (FB 3.0, 3.1). */
+function drawWaiting(ctx) {
+  if (!ctx.tray) return;
+  const { board, view, actions } = ctx;
+  const waiting = waitingUnits(view);
+  const kinds = [["Ground units", (id) => unitInfo(board, id)], ["Aircraft", (id) => board.air && board.air[id]],
+    ["Ships", (id) => board.ships && board.ships[id]]];
+  const groups = kinds.map(([title, is]) => ({ title, units: waiting.filter((id) => is(id)) }));
+  groups.push({ title: "Other", units: waiting.filter((id) => !kinds.some(([, is]) => is(id))) });
+  const setups = texts(byVerb(actions, "setup"));
+  drawTray(ctx.tray, {
+    groups,
+    size: C,
+    counter: (id, x, y) => counter(board, id, x, y, { ring: memo.unit === id ? "#1d4ed8" : null }),
+    selected: memo.unit,
+    enabled: actions.length > 0,
+    hint: "Click a counter, then a marked hex or box; or drag it there. Esc deselects.",
+    buttons: setups.map((text) => ({ text, title: "place every counter left as the game's default set-up", onclick: () => ctx.play(text) })),
+    select: (id) => {
+      memo.unit = id;
+      ctx.redraw();
+    },
+    drop: async (id, place) => {
+      const places = placesOf(ctx, id) || (await memo.placing.asked);
+      const here = places.get(place);
+      if (here && here.length === 1) ctx.play(here[0]);
+      else ctx.redraw();
+    },
+  });
 }
 
 // -- drawing -----------------------------------------------------------------------------------
@@ -407,16 +475,20 @@ export function render(svg, ctx) {
   const { view, board, legal, actions } = ctx;
   if (!board || !Array.isArray(board.hexes) || !board.hexes.length) throw new Error("no board data");
   if (learn(board)) queueMicrotask(ctx.redraw); // the status line, drawn before the board, names the step
+  const waiting = waitingUnits(view);
   if (memo.ply !== ctx.ply) {
     memo.ply = ctx.ply;
-    if (memo.unit && !actors(actions).has(memo.unit)) memo.unit = null;
+    memo.placing = { key: null, places: null, asked: null }; // an undo may come back to this ply, changed
+    if (memo.unit && !actors(actions).has(memo.unit) && !waiting.includes(memo.unit)) memo.unit = null;
   }
   const geo = geometry(board);
   const placed = placements(view);
   memo.placed = placed;
   const canAct = actors(actions);
   const unit = memo.unit;
-  const targets = unit ? targetsOf(actions, unit) : new Map();
+  const placing = unit !== null && waiting.includes(unit); // a waiting counter, chosen in the tray
+  const targets = placing ? placesOf(ctx, unit) || new Map() : unit ? targetsOf(actions, unit) : new Map();
+  memo.placingUnit = placing;
   const moves = texts(byVerb(actions, "move").filter((a) => arg(a, "unit") === unit));
   if (unit && moves.length) wantCosts(ctx, unit, moves);
   const listed = listedAttacks(actions);
@@ -600,6 +672,7 @@ export function render(svg, ctx) {
       } else return;
       const ring = id === unit ? "#1d4ed8" : addable.has(id) ? "#16a34a" : losable.has(id) ? "#b91c1c" : canAct.has(id) && !building ? "#ca8a04" : null;
       const node = counter(board, id, x, y, { ring, note: h && ids.length > 1 ? `stack of ${ids.length}` : null });
+      node.setAttribute("data-at", place); // where a counter dragged from the tray onto it goes
       const fit = area && fits.get(place);
       if (fit && fit.scale !== 1) node.setAttribute("transform", `translate(${x} ${y}) scale(${fit.scale}) translate(${-x} ${-y})`);
       node.addEventListener("click", (event) => {
@@ -623,6 +696,7 @@ export function render(svg, ctx) {
     || [...areas.values()].filter((a) => a.place === place).map((a) => ({ x: a.x + a.w / 2, y: a.y + a.h / 2 }))[0];
   svg.append(lastMoves(ctx.lastMoves, spot, ctx.sides));
   drawPanel(ctx, placed);
+  drawWaiting(ctx);
 }
 
 /** A click on a hex while an attack is built: add it to the defenders or leave it out. */
@@ -706,6 +780,7 @@ function onPlace(ctx, place, targets, attackable) {
     ctx.play(attack);
     return;
   }
+  if (memo.placingUnit) return; // not a place for the waiting counter: nothing happens
   // a hex of the seat's own units opens its stack: one with something to do is selected
   const mine = ((memo.placed && memo.placed.get(place)) || []).filter((id) => sideOf(ctx.board, id) === ctx.side);
   const busy = actors(ctx.actions);

@@ -14,7 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, { token, body, text } = {}) {
+async function request(method, path, { token, body } = {}) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -24,7 +24,6 @@ async function request(method, path, { token, body, text } = {}) {
     body: body === undefined ? undefined : JSON.stringify(body),
     cache: "no-store",
   });
-  if (text && response.ok) return response.text();
   let data = null;
   try {
     data = await response.json();
@@ -40,10 +39,15 @@ export const api = {
   agents: () => request("GET", "/api/agents"),
   board: (name) => request("GET", `/api/games/${encodeURIComponent(name)}/board`),
   rules: (name) => request("GET", `/api/games/${encodeURIComponent(name)}/rules`),
+  calculatorForm: (name) => request("GET", `/api/games/${encodeURIComponent(name)}/calculator`),
+  calculate: (name, inputs) =>
+    request("POST", `/api/games/${encodeURIComponent(name)}/calculator`, { body: { inputs } }),
   create: (game, players, options, hotseat = false) =>
     request("POST", "/api/matches", { body: { game, players, options, hotseat, contribution: contribution() } }),
-  upload: (record, players, hotseat = false) =>
-    request("POST", "/api/records", { body: { record, players, hotseat, contribution: contribution() } }),
+  upload: (record, players, hotseat = false, otherCopies = []) =>
+    request("POST", "/api/records", {
+      body: { record, other_copies: otherCopies, players, hotseat, contribution: contribution() },
+    }),
   invite: (code) => request("GET", "/api/invite", { token: code }),
   claim: (code) => request("POST", "/api/invite/claim", { token: code, body: { contribution: contribution() } }),
   mine: (tokens) => request("POST", "/api/mine", { body: { tokens } }),
@@ -52,17 +56,25 @@ export const api = {
   say: (token, text) => request("POST", "/api/seat/chat", { token, body: { text } }),
   act: (token, action, ply) => request("POST", "/api/seat/actions", { token, body: { action, ply } }),
   history: (token, step) => request("GET", `/api/seat/history?step=${step}`, { token }),
-  record: (token) => request("GET", "/api/seat/record", { token, text: true }),
+  /** The record as a file: its text and the name the server gives it (game, match, seat). */
+  record: async (token) => {
+    const response = await fetch("/api/seat/record", { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
+    if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null));
+    const named = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "");
+    return { text: await response.text(), name: named ? named[1] : null };
+  },
   undo: (token, ply) => request("POST", "/api/seat/undo", { token, body: { ply } }),
   odds: (token, attack) => request("POST", "/api/seat/odds", { token, body: { attack } }),
   preview: (token, actions, fields) => request("POST", "/api/seat/preview", { token, body: { actions, fields } }),
+  placements: (token, unit) => request("GET", `/api/seat/placements?unit=${encodeURIComponent(unit)}`, { token }),
 };
 
 /**
- * Live updates for one seat: calls onState(message) for each pushed state and
- * onStatus(connected) when the connection comes and goes; reconnects by itself.
+ * Live updates for one seat: calls onState(message) for each pushed state, onChat(message)
+ * for each chat message pushed, and onStatus(connected) when the connection comes and goes;
+ * reconnects by itself.
  */
-export function subscribe(token, { onState, onStatus, onError }) {
+export function subscribe(token, { onState, onChat, onStatus, onError }) {
   let socket = null;
   let closed = false;
   let delay = 500;
@@ -86,6 +98,7 @@ export function subscribe(token, { onState, onStatus, onError }) {
         return;
       }
       if (message.type === "state") onState(message);
+      else if (message.type === "chat") onChat?.(message.message);
       else if (message.type === "error") {
         closed = true;
         onError(new ApiError(400, message));

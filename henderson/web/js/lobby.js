@@ -152,17 +152,18 @@ async function openLink(event) {
 async function uploadRecord(event) {
   event.preventDefault();
   $("upload-error").textContent = "";
-  const file = $("record-file").files[0];
+  const [file, ...others] = $("record-file").files; // a record, or every seat's copy of one game
   if (!file) return;
   try {
     const text = await file.text();
+    const otherCopies = await Promise.all(others.map((f) => f.text()));
     let players = null;
     if (!$("upload-keep").checked) {
       const head = JSON.parse(text.split("\n", 1)[0]);
       const game = gameList.find((g) => g.name === head.game);
       players = Object.fromEntries((game ? game.sides : []).map((s) => [s, "human"]));
     }
-    const made = await api.upload(text, players, $("upload-hotseat").checked);
+    const made = await api.upload(text, players, $("upload-hotseat").checked, otherCopies);
     opened(made);
   } catch (err) {
     $("upload-error").textContent = err.describe ? err.describe() : String(err);

@@ -1,7 +1,8 @@
 // The game page: one seat's view, its legal actions, the dice, the log, replay and keys.
 import { byText } from "./actions.js";
 import { api, ApiError, inviteFrom, subscribe, tokenFrom } from "./api.js";
-import { openChat } from "./chat.js";
+import { initCalculator, noteOdds, setCalculatorGame } from "./calculator.js";
+import { chatLive, chatPushed, openChat } from "./chat.js";
 import * as generic from "./generic.js";
 import * as genericHex from "./generic-hex.js";
 import { hideRule, linkRules, loadRules } from "./rules.js";
@@ -65,7 +66,9 @@ async function init(token) {
   drawSeatSwitch();
   ui.socket = subscribe(token, {
     onState: current(accept),
+    onChat: current(chatPushed),
     onStatus: current((on) => {
+      chatLive(on);
       $("conn").textContent = on ? "live" : "offline";
       $("conn").className = `badge ${on ? "" : "off"}`;
     }),
@@ -140,6 +143,7 @@ function route() {
 
 async function loadGame(name) {
   ui.gameName = name;
+  setCalculatorGame(name);
   ui.renderer = null;
   ui.board = {};
   $("board-svg").removeAttribute("style"); // a renderer may have sized the board (e.g. zoom)
@@ -250,7 +254,6 @@ function draw() {
   $("status").textContent = status;
   drawTurnBadge();
   drawResult();
-  drawRecordButton();
   drawBoard(shown);
   drawActions();
   drawDice();
@@ -333,20 +336,24 @@ function drawBoard(shown) {
     try {
       const panel = $("board-panel");
       panel.replaceChildren();
+      const tray = $("tray"); // the renderer draws the counters waiting to be placed (js/tray.js)
+      tray.replaceChildren();
       renderer.render(svg, {
         view: shown.view, board: ui.board, side: live.side, sides: live.sides, current: shown.current,
-        legal, actions, replaying: Boolean(ui.replay), filter: ui.filter, ply: live.ply, panel,
+        legal, actions, replaying: Boolean(ui.replay), filter: ui.filter, ply: live.ply, panel, tray,
         log: ui.replay ? ui.log.slice(0, ui.replay.step) : ui.log,
         lastMoves: lastMoves(ui.replay ? ui.log.slice(0, ui.replay.step) : ui.log),
         play: (action) => play(action),
         pick: (action) => pick(action),
         redraw: () => draw(),
         api: {
-          odds: (attack) => api.odds(ui.token, attack),
+          odds: (attack) => api.odds(ui.token, attack).then(noteOdds),
           preview: (actions, fields) => api.preview(ui.token, actions, fields),
+          placements: (unit) => api.placements(ui.token, unit),
         },
       });
       panel.classList.toggle("hidden", panel.childElementCount === 0);
+      tray.classList.toggle("hidden", tray.childElementCount === 0);
       linkText(panel);
       if (renderer === genericHex) generic.render(text, shown.view);
       drawMapTools(svg);
@@ -360,6 +367,7 @@ function drawBoard(shown) {
   svg.classList.add("hidden");
   $("map-tools").classList.add("hidden");
   $("board-panel").classList.add("hidden");
+  $("tray").classList.add("hidden");
   text.classList.remove("hidden");
   generic.render(text, shown.view);
 }
@@ -792,32 +800,18 @@ function onKey(event) {
 
 async function download() {
   try {
-    const text = await api.record(ui.token);
+    const { text, name } = await api.record(ui.token);
     const blob = new Blob([text], { type: "application/x-ndjson" });
     const link = document.createElement("a");
     link.href = URL.createObjectURL(blob);
-    link.download = `henderson-${ui.live.game}-${ui.live.match}.jsonl`;
+    link.download = name || `${ui.live.game}-${ui.live.match}.jsonl`;
     document.body.append(link);
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   } catch (err) {
     showError(err.describe ? err.describe() : String(err));
-    if (err instanceof ApiError && err.code === "record-hidden" && ui.live && !ui.live.terminal) {
-      // it will not download before the end: say so on the button instead of failing again
-      ui.recordHidden = ui.live.match;
-      drawRecordButton();
-    }
   }
-}
-
-/** The record button is off while the server keeps the record hidden (until the end). */
-function drawRecordButton() {
-  const hidden = ui.live && ui.recordHidden === ui.live.match && !ui.live.terminal;
-  $("download").disabled = Boolean(hidden);
-  $("download").title = hidden
-    ? "the record holds hidden information: it downloads when the game is over"
-    : "download the record (JSON Lines)";
 }
 
 function addRendererKeys() {
@@ -852,6 +846,7 @@ function start() {
   $("r-last").addEventListener("click", () => goto(null));
   $("r-live").addEventListener("click", () => goto(null));
   $("download").addEventListener("click", download);
+  initCalculator();
   $("zoom-in").addEventListener("click", () => zoomBy($("board-svg"), 1.4));
   $("zoom-out").addEventListener("click", () => zoomBy($("board-svg"), 1 / 1.4));
   $("zoom-fit").addEventListener("click", () => fit($("board-svg")));

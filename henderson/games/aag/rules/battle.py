@@ -97,32 +97,64 @@ def roll_attack(state: AAGState, events: list[Event]) -> None:
     vs_fields = combat.attack_power(state, side, zone, cat)[1]
     dice: list[Roll] = []
     night, banzai = combat.modifiers(state, side, zone, cat)
-    for i in range(combat.dice_against_units(state, side, zone, cat)):
+    count = combat.dice_against_units(state, side, zone, cat)
+    for i in range(count):
         value = state.roll(f"{STEP_RULE[cat]} {side} attack on {cat} units in {zone}, die {i + 1}", events)
         if night and value == 2:
             value = 1  # AAG Appendix 1 Night Fighting: a 2 destroys like a 1
         if is_hit(neck, value) or (banzai and value == 3):  # AAG Appendix 1 Banzai Charge: 3s hit
             dice.append(Roll(slot=neck.slot_of(i), value=value))
+    if count or not vs_fields:
+        note_attack(events, side, zone, cat, count, dice)
     if vs_fields:
         hits = 0
         for i in range(vs_fields):
             value = state.roll(f"AAG Combat step 4 {side} attack on airfields in {zone}, die {i + 1}", events)
             hits += is_hit(neck, value)
-        damage_airfields(state, side, zone, hits // 2, events)
+        damaged = damage_airfields(state, side, zone, hits // 2, events)
+        note(
+            events,
+            "attack",
+            f"AAG Combat step 4: {side}'s attack on the airfields in {zone}: {vs_fields} dice, "
+            f"{plural(hits, 'hit')}, {plural(damaged, 'airfield')} damaged",
+            zone=zone,
+            side=side,
+            dice=vs_fields,
+            hits=hits,
+        )
     fought.dice = dice
     continue_assigning(state, events)
 
 
-def damage_airfields(state: AAGState, side: str, zone: str, count: int, events: list[Event]) -> None:
+def plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n or 'no'} {noun}s"
+
+
+def note_attack(events: list[Event], side: str, zone: str, cat: str, count: int, dice: list[Roll]) -> None:
+    """Say what an attack's roll came to, hits or none, so that no roll goes unexplained
+    (AAG Declare Your Hits: each 1 or 2 among the dice of the attack's power is a hit)."""
+    if not count:
+        text = f"{STEP_RULE[cat]}: {side} rolls no dice in {zone} (no unit attacks there)"
+    else:
+        slots = ", ".join(str(d.slot) for d in dice)
+        where = "slots" if len(dice) > 1 else "slot"
+        result = f"{plural(len(dice), 'hit')} ({where} {slots})" if dice else "no hits"
+        text = f"{STEP_RULE[cat]}: {side}'s attack on {cat} units in {zone}: {count} dice, {result}"
+    note(events, "attack", text, zone=zone, side=side, dice=count, hits=len(dice))
+
+
+def damage_airfields(state: AAGState, side: str, zone: str, count: int, events: list[Event]) -> int:
     """Every 2 hits damage one enemy airfield; never more than one damaged marker each
-    (AAG Combat step 4)."""
+    (AAG Combat step 4). Returns how many were damaged."""
+    done = 0
     for field in combat.enemy_airfields(state, side, zone):
-        if count <= 0:
+        if done >= count:
             break
         if not field.damaged:
             field.damaged = True
-            count -= 1
+            done += 1
             note(events, "airfield", f"{field.side} airfield on {zone} damaged", island=zone)
+    return done
 
 
 def present_types(state: AAGState, side: str, zone: str, cat: str) -> set[str]:

@@ -108,6 +108,28 @@ def zones_to_fight(state: AAGState, cat: str) -> list[str]:
     return list(found)
 
 
+def zones_to_choose(state: AAGState, cat: str) -> list[str]:
+    """The zones the first player picks (`fight ZONE`): those where the first player can fire.
+
+    AAG Combat Sequence: "the first player chooses the order in which zones are resolved".
+    A zone where only the other side can fire (the first player has nothing there, or
+    nothing able to fire) is no choice of the first player's: it is fought by itself once
+    the first player's zones are done (`automatic_zone`), so nobody is asked to `fight`
+    where they have nothing to fight with."""
+    return [z for z in zones_to_fight(state, cat) if can_attack(state, state.first, z, cat)]
+
+
+def automatic_zone(state: AAGState, cat: str) -> str | None:
+    """The zone fought by itself now: the first of those where only the other side can
+    fire, once no zone is left for the first player to pick."""
+    if state.battle is not None or state.pending:
+        return None
+    legal = state.legal_actions()  # listed once, kept for the caller
+    if any(a.verb == "fight" for a in legal) or state.end_action in legal:  # a choice, or no zone left
+        return None
+    return next(iter(zones_to_fight(state, cat)), None)
+
+
 def must_fight(state: AAGState, cat: str) -> IllegalAction | None:
     """Why a combat step may not end yet: a zone where either side can fire is left."""
     zones = zones_to_fight(state, cat)
@@ -164,10 +186,11 @@ class CombatStep(AagPhase):
     casualties are removed after both (`battle.py`). The step ends when none is left."""
 
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
-        return [Action("fight", (z,)) for z in zones_to_fight(state, step_category(state))]
+        return [Action("fight", (z,)) for z in zones_to_choose(state, step_category(state))]
 
     def forced(self, state: AAGState) -> Action | None:
-        return battle.forced_roll(state)
+        zone = automatic_zone(state, step_category(state))
+        return Action("fight", (zone,)) if zone is not None else battle.forced_roll(state)
 
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
         if action == ROLL:

@@ -367,6 +367,14 @@ def explain_fight(state: AAGState, action: Action) -> None:
         raise IllegalAction(rule, f"{zone} is a sea zone: land units and airfields are attacked on islands")
     if zone in state.resolved:
         raise IllegalAction(rule, f"{cat} combat in {zone} is over for this step")
+    from henderson.games.aag.rules import combat
+
+    if zone in combat.zones_to_fight(state, cat):
+        raise IllegalAction(
+            "AAG Combat Sequence",
+            f"{state.first} has nothing to fire with in {zone}: only {state.second} attacks there, "
+            f"and that is fought by itself once the zones where {state.first} can fire are done",
+        )
     raise IllegalAction(rule, f"no side can fire on {cat} units{' or airfields' if cat == 'land' else ''} in {zone}")
 
 

@@ -167,9 +167,12 @@ def strike(state: DGState, hex_id: str, by: str, n: int, purpose: str, events: l
     ]
     strength = sum(u.strength for u in defenders)
     room_left = sum(u.strength - 1 for u in defenders)  # DG 8.1.5: final steps stay
+    first_strength = strength
     total = 0
+    dice: list[int] = []
     for _ in range(n):
         die = roll(state.dice, purpose, events)
+        dice.append(die)
         hits = state.data.hits(strength, die) if strength else 0
         taken = min(hits, room_left)  # whichever units take them, the total falls the same
         strength -= taken
@@ -177,9 +180,44 @@ def strike(state: DGState, hex_id: str, by: str, n: int, purpose: str, events: l
         total += taken
         if hex_id == state.data.map.henderson_field and die in state.data.airfield_damage_on:
             change_hf(state, -1, by, events, purpose)
+    seen = state.visible_ids(by)
+    told = all(u.id in seen for u in defenders)  # DG 7.8: a stack's strength is not the firer's to know
+    events.append(fire_result(state, hex_id, purpose, dice, first_strength if told else None, total))
     if total:
         state.pending.append(ArtilleryLoss(other(by), hex=hex_id, hits=total))
         settle_forced(state, events)
+
+
+def fire_result(
+    state: DGState, hex_id: str, purpose: str, dice: list[int], strength: int | None, lost: int
+) -> Event:
+    """What a fire at a hex came to, a miss included: the dice, the rolls that hit there, and
+    the steps lost, so that no fired die goes unexplained (DG 8.1.5). The rolls that hit
+    follow from the hex's defending strength, so they are told only when the firer sees every
+    defending counter (`strength` None: a stack, whose contents it may not review, DG 7.8);
+    the strength itself is never told."""
+    needed = [d for d in range(1, 7) if strength and state.data.hits(strength, d)]
+    if strength is None:
+        why = "what hits a stack is not shown: its counters are hidden"
+    elif not strength:
+        why = "no enemy unit there to hit"
+    elif not needed:
+        why = "no roll hits there"
+    else:
+        why = f"{' or '.join(str(d) for d in needed)} needed to hit"
+    if lost:
+        outcome = f"{lost} step{'s' if lost > 1 else ''} lost"
+    elif any(d in needed for d in dice):
+        outcome = "no effect"
+        why += "; a unit's final step is never lost to artillery fire"
+    else:
+        outcome = "no effect"
+    rolled = ", ".join(str(d) for d in dice)
+    return Event(
+        "fire_result",
+        f"{purpose} at {hex_id}: {outcome} (dice {rolled}; {why})",
+        {"hex": hex_id, "dice": dice, "needed": needed, "lost": lost},
+    )
 
 
 def loss_takers(state: DGState, p: ArtilleryLoss) -> list[UnitState]:

@@ -43,6 +43,7 @@ from .common import (
 from .phase import DGPhase
 
 if TYPE_CHECKING:
+    from ..model import GameData
     from ..state import DGState
     from ..units import UnitState
 
@@ -344,8 +345,14 @@ def build(state: DGState, p: Assault, action: DGAction, events: list[Event]) -> 
 # -- strengths and ratio --------------------------------------------------------------------------
 def multiplier(state: DGState, side: str, condition_of: set[str]) -> Fraction:
     """The product of the Terrain Effects multipliers for a side under these conditions."""
+    return terrain_multiplier(state.data, side, condition_of)
+
+
+def terrain_multiplier(data: GameData, side: str, condition_of: set[str]) -> Fraction:
+    """The product of the Terrain Effects multipliers (DG 8.2.1.1-2) for `side` ("attacker" or
+    "defender") under these conditions, from the game's data."""
     result = Fraction(1)
-    for eff in state.data.combat_effects:
+    for eff in data.combat_effects:
         if eff.side == side and eff.condition in condition_of:
             result *= eff.multiplier
     return result
@@ -368,22 +375,33 @@ def air_bonus(state: DGState) -> int:
 def attack_strength(state: DGState, p: Assault, with_strain: bool = True) -> Fraction:
     """DG 8.2.1.1: attacking strengths, each modified by its own hex; artillery support
     (DG 8.2.4); the Japanese air bonus (DG 10.2.3); ambush doubling (DG 8.2.9); strain."""
-    total = Fraction(0)
     bonus = air_bonus(state) if p.attacker == "jp" else 0
-    for uid in p.units:
-        u = state.units[uid]
-        if u.on_map:
-            total += (u.strength + bonus) * multiplier(
-                state, "attacker", hex_conditions(state, u.at)
-            )
-    if p.ambush_hit:  # DG 8.2.9 "the attacking unit's strength is doubled": not the
+    units = [
+        (state.units[uid].strength + bonus, multiplier(state, "attacker", hex_conditions(state, state.units[uid].at)))
+        for uid in p.units
+        if state.units[uid].on_map
+    ]
+    support = [
+        (n, multiplier(state, "attacker", hex_conditions(state, state.units[uid].at)))
+        for uid, n in p.support.items()
+        if state.units[uid].on_map
+    ]
+    return combined_attack(units, support, p.ambush_hit, p.strain if with_strain else 0)
+
+
+def combined_attack(
+    units: list[tuple[int, Fraction]], support: list[tuple[int, Fraction]], ambush: bool, strain: int
+) -> Fraction:
+    """DG 8.2.1.1: the attack from (strength, multiplier of its hex) of each attacking unit and
+    (points, multiplier) of each supporting artillery (DG 8.2.4); an ambush doubles the units
+    only (DG 8.2.9); strain points count like the unit best placed (rulings, DG 8.2.3). The
+    position's assault and the battle calculator both add up here."""
+    total = sum((Fraction(n) * m for n, m in units), Fraction(0))
+    if ambush:  # DG 8.2.9 "the attacking unit's strength is doubled": not the
         total *= 2  # artillery support nor the strain points added below
-    for uid, n in p.support.items():
-        u = state.units[uid]
-        if u.on_map:
-            total += n * multiplier(state, "attacker", hex_conditions(state, u.at))
-    if with_strain and p.strain:
-        total += p.strain * best_multiplier(state, p)
+    total += sum((Fraction(n) * m for n, m in support), Fraction(0))
+    if strain:
+        total += strain * max((m for _, m in units), default=Fraction(1))
     return total
 
 
@@ -484,7 +502,12 @@ def defense_strength(state: DGState, p: Assault) -> Fraction:
 def ratio_index(state: DGState, attack: Fraction, defense: Fraction) -> int:
     """DG 8.2.1.3: the column of the Attrition Table, the ratio rounded for the defender
     (`core.odds`): -1 below 1-6, 11 above 6-1, otherwise 0 (1-6) ... 10 (6-1)."""
-    return column(ratio(attack, defense), state.data.attrition.columns)
+    return attrition_column(state.data, attack, defense)
+
+
+def attrition_column(data: GameData, attack: Fraction, defense: Fraction) -> int:
+    """The Attrition Table column index of `attack` against `defense` (see `ratio_index`)."""
+    return column(ratio(attack, defense), data.attrition.columns)
 
 
 def ratio_name(index: int) -> str:
@@ -558,9 +581,12 @@ def defence_supply(state: DGState, p: Assault) -> int:
 def column_shift(state: DGState, side: str, idx: int) -> int:
     """DG 5.0: this turn's random event may shift `side`'s assaults one column up."""
     ev = state.this_turn.event
-    if ev is not None and ev.kind == "combat" and ev.side == side and 0 <= idx <= 10:
-        return min(10, idx + 1)
-    return idx
+    return shifted_up(idx) if ev is not None and ev.kind == "combat" and ev.side == side else idx
+
+
+def shifted_up(idx: int) -> int:
+    """DG 5.0: a combat event moves a column on the table one to the right (never off it)."""
+    return min(10, idx + 1) if 0 <= idx <= 10 else idx
 
 
 def resolve(state: DGState, p: Assault, events: list[Event]) -> None:
@@ -895,17 +921,27 @@ def odds(state: DGState, p: Assault) -> dict[str, Any]:
     given as `unseen_counters`."""
     attack, defense = attack_strength(state, p), defense_strength(state, p)
     idx = column_shift(state, p.attacker, ratio_index(state, attack, defense))
+    unseen = 0 if p.defenders is not None else unseen_counters(state, p)
+    return attrition_odds(state.data, attack, defense, idx, p.strain, unseen)
+
+
+def attrition_odds(
+    data: GameData, attack: Fraction, defense: Fraction, idx: int, strain: int, unseen: int = 0
+) -> dict[str, Any]:
+    """The odds of an assault from its strengths and column (`odds`): each die face's results
+    on the Attrition Table (DG 8.2.1.4) and the strain check's chance (DG 8.2.3). The
+    position's assault and the battle calculator both read the table here."""
     out: dict[str, Any] = {
         "attack": str(attack),
         "defense": str(defense),
         "ratio": ratio_name(idx),
-        "strain_loss_chance": str(Fraction(min(p.strain, 6), 6)),
-        "unseen_counters": 0 if p.defenders is not None else unseen_counters(state, p),
+        "strain_loss_chance": str(Fraction(min(strain, 6), 6)),
+        "unseen_counters": unseen,
         "results": [],
     }
     if 0 <= idx <= 10:
         for die in range(1, 7):
-            a, d = state.data.attrition.result(ratio_name(idx), die)
+            a, d = data.attrition.result(ratio_name(idx), die)
             out["results"].append(
                 {
                     "die": die,

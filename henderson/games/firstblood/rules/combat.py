@@ -15,7 +15,16 @@ from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
 from henderson.core.game import Action
 from henderson.games.firstblood import actions as A
-from henderson.games.firstblood.odds import Doubling, Modifier, Odds, distribution, odds_column
+from henderson.games.firstblood.odds import (
+    JUNGLE,
+    Doubling,
+    Modifier,
+    Odds,
+    attack_odds,
+    bomber_support,
+    doubled,
+    shore_bombardment,
+)
 from henderson.games.firstblood.rules import artillery, japanese_air, results, victory
 from henderson.games.firstblood.rules.phase import FBPhase
 from henderson.games.firstblood.state import Building, Combat, FBState, enemy_of
@@ -152,68 +161,36 @@ def compute_odds(st: FBState, spec: A.Attack) -> Odds:
             continue  # FB 7.5: artillery in an entry point adds nothing (but may absorb losses)
         ground += g.cf
     offered = sum(st.cf(u) for u in spec.artillery)
-    art = min(offered, 2 * ground)  # FB 9.6
-    doublings: list[Doubling] = []
-    base = 0
-    defence = 0
-    for h in spec.defenders:
-        factors = sum(st.cf(u) for u in st.at(h))
-        base += factors
-        why = doubling(st, h, spec.attackers, off_board)
-        if why is not None:
-            doublings.append(why)
-            factors *= 2
-        defence += factors
-    attack = ground + art
-    column, above, text = odds_column(attack, defence)
+    defences = [
+        (sum(st.cf(u) for u in st.at(h)), doubling(st, h, spec.attackers, off_board)) for h in spec.defenders
+    ]
     mods: list[Modifier] = []
     if any(board.terrain[h] == "jungle" for h in spec.defenders):
-        mods.append(Modifier(-1, "FB 8.7.1", "defender in a jungle hex"))
+        mods.append(JUNGLE)
     bombers = sorted(b for b, h in st.bombing.items() if h in spec.defenders) + list(spec.air)
     if bombers:
-        mods.append(Modifier(len(bombers), "FB 13.6", f"US bombers ({', '.join(bombers)})"))
+        mods.append(bomber_support(bombers))
     if spec.ships:
-        mods.append(Modifier(2 * len(spec.ships), "FB 10.4", f"shore bombardment ({', '.join(spec.ships)})"))
-    if above:
-        mods.append(Modifier(1, "FB 8.6", "odds above 3-1"))
-    table = st.data.tables[side]
-    result = Odds(
-        ground=ground,
-        artillery_offered=offered,
-        artillery=art,
-        attack=attack,
-        defence_base=base,
-        defence=defence,
-        doublings=doublings,
-        column=column,
-        ratio_text=text,
-        modifiers=mods,
-        table=table.name,
-    )
-    if column is not None:
-        result.distribution = distribution(table, column, result.drm)
-    return result
+        mods.append(shore_bombardment(spec.ships))
+    return attack_odds(st.data.tables[side], ground, offered, defences, mods)
 
 
 def doubling(st: FBState, hex_id: str, attackers: tuple[str, ...] | list[str], off_board: bool) -> Doubling | None:
     """Why the defenders of `hex_id` are doubled, or None (FB 7.5, 7.5.1, 8.7.2–8.7.5, 9.4.1)."""
     board = st.board
     if off_board:
-        if st.phasing == "us":
-            return Doubling(hex_id, "FB 7.5", "attacked out of an entry point")
-        # FB 7.5.1: a box attack is made "as in 7.5 above", which doubles the defenders
-        return Doubling(hex_id, "FB 7.5.1", "attacked out of an off-board box")
+        return doubled("entry point" if st.phasing == "us" else "box", hex_id)  # FB 7.5, 7.5.1
     sides = [board.side[(st.ground[u], hex_id)] for u in attackers]
     if not sides:
         return None
     if all(s in ("river", "ford") for s in sides):  # FB 8.7.3, 8.7.4; the ford counts as river (FB 4.4)
-        return Doubling(hex_id, "FB 8.7.3", "every attacker is across a river")
+        return doubled("river", hex_id)
     if (
         board.terrain[hex_id] == "ridge"
         and all(board.terrain[st.ground[u]] != "ridge" for u in attackers)  # FB 8.7.2
         and all(s in ("ridge", "river", "ford") for s in sides)  # FB 8.7.5
     ):
-        return Doubling(hex_id, "FB 8.7.2", "defender on a ridge, no attacker on one")
+        return doubled("ridge", hex_id)
     return None
 
 
