@@ -7,9 +7,11 @@
 
 It starts a server of its own on the loopback interface (a free port, a fresh SQLite file in
 a temporary directory; nothing outside this machine is reached), then runs N games at once,
-each by one client holding every seat of its game (`hotseat`): fetch the state (`GET
-/api/seat?since=N`), play a random legal action, wait to keep the pace (actions a second per
-game; `--pace 0`: no wait, the server's saturation), and start a new game when one ends.
+each by one client holding every seat of its game (`hotseat`): the games are made first, then
+the clock starts and each client, from a random moment of its first interval, fetches the
+state (`GET /api/seat?since=N`), plays a random legal action, waits to keep the pace (actions
+a second per game; `--pace 0`: no wait, the server's saturation), and starts a new game when
+one ends.
 `--agents K` adds K games of computer players only (`--agent`), which the server plays in its
 pool while the people play, to see whether they slow the people down: `--workers` threads, as
 `henderson serve` runs them, or processes with `--agent-processes` (`agent_processes=True`).
@@ -233,20 +235,38 @@ async def wait_until_up(port: int, proc: subprocess.Popen[bytes]) -> None:
     raise SystemExit("the server did not start within 30 s")
 
 
-async def play_games(port: int, tally: Tally, game: str, pace: float, deadline: float, rng: random.Random) -> None:
-    """One client: games of `game` one after another, an action every 1/pace seconds (no
-    wait at pace 0)."""
-    client = Client(port)
+async def new_game(client: Client, tally: Tally, game: str) -> dict[str, Any] | None:
+    """A new match with every seat held by this client (`hotseat`), or None when refused."""
+    made = await client.post("/api/matches", {"game": game, "hotseat": True})
+    if made.status_code != 201:
+        tally.count("action", made.status_code)
+        return None
+    body: dict[str, Any] = made.json()
+    tally.games_started += 1
+    tally.matches.append((body["match"], body["spectator"]))
+    return body
+
+
+async def play_games(
+    client: Client,
+    tally: Tally,
+    game: str,
+    pace: float,
+    deadline: float,
+    rng: random.Random,
+    first: dict[str, Any] | None,
+) -> None:
+    """One client: games of `game` one after another, the first made already, an action every
+    1/pace seconds (no wait at pace 0), beginning at a random moment of the first interval (people
+    do not act in step)."""
+    if pace > 0:
+        await asyncio.sleep(rng.uniform(0, 1 / pace))
     while time.monotonic() < deadline:
-        made = await client.post("/api/matches", {"game": game, "hotseat": True})
-        if made.status_code != 201:
-            tally.count("action", made.status_code)
+        body, first = first or await new_game(client, tally, game), None
+        if body is None:
             await asyncio.sleep(1.0)
             continue
-        body = made.json()
         seats: dict[str, str] = body["seats"]
-        tally.games_started += 1
-        tally.matches.append((body["match"], body["spectator"]))
         held = 0
         token = next(iter(seats.values()))
         while time.monotonic() < deadline:
@@ -359,13 +379,15 @@ async def run_phase(
     """Play one phase, print what it measured; whether it met its targets."""
     rng = random.Random(f"{args.seed}:{phase.name}")
     tally = Tally()
+    clients = [Client(port) for _ in range(phase.games)]
+    firsts = await asyncio.gather(*(new_game(client, tally, args.game) for client in clients))  # before the clock
     cpu_before, clients_before = cpu_seconds(proc.pid), time.process_time()
     started = time.monotonic()
     deadline = started + phase.seconds
     await asyncio.gather(
         *(
-            play_games(port, tally, args.game, phase.pace, deadline, random.Random(rng.random()))
-            for _ in range(phase.games)
+            play_games(client, tally, args.game, phase.pace, deadline, random.Random(rng.random()), first)
+            for client, first in zip(clients, firsts, strict=True)
         ),
         *(computer_games(port, tally, args.game, args.agent, deadline) for _ in range(phase.agent_games)),
     )
