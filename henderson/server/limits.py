@@ -1,4 +1,5 @@
-"""Request size limits, enforced before a body reaches a route (an ASGI middleware)."""
+"""The server's plain ASGI middlewares: request size limits, enforced before a body reaches a
+route; the headers every answer carries; the last guard against an unanswered exception."""
 
 from __future__ import annotations
 
@@ -86,6 +87,37 @@ async def _refuse(send: Send, status: int, code: str, message: str) -> None:
         }
     )
     await send({"type": "http.response.body", "body": payload})
+
+
+FIXED_HEADERS = (
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cache-control", b"no-store"),  # a seat's state changes with every action
+)
+
+
+class FixedHeaders:
+    """Headers every HTTP answer carries unless its route set them itself. A plain ASGI
+    middleware: Starlette's `BaseHTTPMiddleware` costs a task group and a streamed copy of
+    each answer, a noticeable part of a request under load."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def add(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                have = {name.lower() for name, _ in headers}
+                headers += [(name, value) for name, value in FIXED_HEADERS if name not in have]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, add)
 
 
 class CatchAll:

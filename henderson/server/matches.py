@@ -55,7 +55,7 @@ from henderson.core.record import (
 )
 from henderson.core.sealed import SealError, key_of, read_copy, seal, share_of, unseal
 from henderson.server.errors import ApiError
-from henderson.server.storage import Seat, StorageError, Store
+from henderson.server.storage import Append, GroupCommit, Seat, StorageError, Store
 
 log = logging.getLogger("henderson.server")
 
@@ -106,11 +106,12 @@ DESCRIBED_LIMIT = 20_000  # structured actions kept, across games (some 20 MB at
 _described: dict[tuple[str, str, str], dict[str, Any]] = {}
 
 
-def described(game: Game, action: Action) -> dict[str, Any]:
+def described(game: Game, action: Action, text: str | None = None) -> dict[str, Any]:
     """An action as a verb with typed arguments (`Game.describe`), as JSON: the same text always
     describes the same way in one game, so each is worked out once (a crowded DG position lists
-    some 2,400 actions for every state it sends). Callers only serialise it."""
-    key = (game.name, game.data_version, str(action))
+    some 2,400 actions for every state it sends); `text`, the action's text when the caller has
+    it already. Callers only serialise it."""
+    key = (game.name, game.data_version, str(action) if text is None else text)
     found = _described.get(key)
     if found is None:
         if len(_described) >= DESCRIBED_LIMIT:
@@ -222,6 +223,7 @@ class LiveMatch:
         mine = side is not None and current == side and self.player(side) == HUMAN
         since = max(0, min(since, steps))
         legal = state.legal_actions() if mine else []
+        texts = [str(a) for a in legal]
         return {
             "type": "state",
             "match": self.id,
@@ -237,9 +239,9 @@ class LiveMatch:
             "revision": revision,
             "current_player": current,
             "your_turn": mine,
-            "legal_actions": [str(a) for a in legal],
+            "legal_actions": texts,
             # the same actions, in the same order, as verbs with typed arguments (the browser reads these)
-            "actions": [described(self.game, a) for a in legal],
+            "actions": [described(self.game, a, t) for a, t in zip(legal, texts, strict=True)],
             "view": state.view(side),
             "terminal": state.is_terminal(),
             "winner": state.winner(),
@@ -249,6 +251,13 @@ class LiveMatch:
             "can_undo": mine and self.undoable(side),
             "dice": self.dice_info(),
         }
+
+
+def decide(agent: Agent, state: State) -> tuple[str, Agent]:
+    """A computer player's choice, as the action's text, and the player after choosing (it may
+    keep something from one decision to the next): what a worker of the agents' pool, a
+    thread or a process, sends back."""
+    return str(agent.choose(state)), agent
 
 
 def seen_by_seat(live: LiveMatch, state: State, side: str | None) -> random.Random:
@@ -432,6 +441,7 @@ class Hub:
         idle_seconds: float = IDLE_SECONDS,
     ) -> None:
         self.store = store
+        self.commits = GroupCommit(store)  # actions of concurrent requests stored together
         self.pool = pool
         self.agent_delay = agent_delay
         self.max_live = max_live
@@ -730,9 +740,7 @@ class Hub:
         header = None
         if after.is_terminal() and committed is not None and committed.secret is None:
             header = replace(live.record, dice=replace(committed, secret=live.secret))
-        await asyncio.to_thread(
-            self.store.append, live.id, entry, after.current_player(), after.is_terminal(), header
-        )
+        await self.commits.append(Append(live.id, entry, after.current_player(), after.is_terminal(), header))
         if header is not None:
             live.record.dice = header.dice
         live.record.entries.append(entry)
@@ -802,13 +810,14 @@ class Hub:
             snapshot, ply = live.state.clone(), live.state.ply
             snapshot.dice = SeededDice(fresh_seed())  # a computer player never holds the match's dice
             try:
-                action = await loop.run_in_executor(self.pool, agent.choose, snapshot)
+                action, chose = await loop.run_in_executor(self.pool, decide, agent, snapshot)
+                live.agents[side] = chose  # as it came back from the pool (a process sends a copy)
                 if self.agent_delay:
                     await asyncio.sleep(self.agent_delay)
                 async with live.lock:
                     if live.state.ply != ply:
                         continue
-                    await self._apply(live, side, str(action))
+                    await self._apply(live, side, action)
             except asyncio.CancelledError:
                 raise
             except HendersonError as exc:
@@ -845,6 +854,7 @@ class Hub:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        self.commits.close()
 
     # -- reading -------------------------------------------------------------------------------
 

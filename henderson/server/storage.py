@@ -2,22 +2,27 @@
 
 A match is its record (the JSON Lines format of `henderson.core.record`): the header
 is one row of `matches`, each action one row of `entries`, written before the action
-is acknowledged. The secret its dice come from is a column of its own, never part of
+is acknowledged. The actions of many matches arriving at once are written together, in one
+transaction synced to disk once (`GroupCommit`). The secret its dice come from is a column of its own, never part of
 the header until the game is over. Seat tokens and invite codes are stored only as
 SHA-256 digests, so a copy of the database does not hand out seats.
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import hashlib
 import json
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy import (
     Boolean,
@@ -26,11 +31,15 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
     event,
+    func,
+    insert,
     inspect,
     select,
     text,
+    update,
 )
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
@@ -152,9 +161,41 @@ def redact(db: str) -> str:
         return "<unreadable database URL>"
 
 
-def _entry_row(match_id: str, entry: RecordEntry) -> EntryRow:
+@dataclass(frozen=True)
+class Append:
+    """One action to add to a match's record, with what the match's row says after it (who
+    decides next, whether the game is over, and its header when it is stored again)."""
+
+    match_id: str
+    entry: RecordEntry
+    current: str | None
+    finished: bool
+    header: GameRecord | None = None
+
+
+# the statements of an append, built once (building one costs more than running it)
+ADVANCE_MATCH = (
+    update(MatchRow)
+    .where(MatchRow.id == bindparam("b_id"))
+    .values(
+        ply=bindparam("b_ply"),
+        current=bindparam("b_current"),
+        finished=bindparam("b_finished"),
+        revision=func.coalesce(MatchRow.revision, 0) + bindparam("b_count"),
+        updated=bindparam("b_updated"),
+    )
+)
+SET_HEADER = update(MatchRow).where(MatchRow.id == bindparam("b_id")).values(header=bindparam("b_header"))
+ADD_ENTRY = insert(EntryRow)
+
+
+def _entry_values(match_id: str, entry: RecordEntry) -> dict[str, Any]:
     seen = None if entry.seen is None else json.dumps(entry.seen)
-    return EntryRow(match_id=match_id, ply=entry.ply, line=json.dumps(entry.line()), seen=seen)
+    return {"match_id": match_id, "ply": entry.ply, "line": json.dumps(entry.line()), "seen": seen}
+
+
+def _entry_row(match_id: str, entry: RecordEntry) -> EntryRow:
+    return EntryRow(**_entry_values(match_id, entry))
 
 
 def _now() -> datetime:
@@ -185,16 +226,20 @@ def _busy(exc: OperationalError) -> bool:
     return "locked" in text or "busy" in text
 
 
-def retried(write: Callable[P, R]) -> Callable[P, R]:
-    """A write retried, after a short growing pause, when SQLite answers "database is locked"
-    at once (a read transaction that became a write while another wrote, which the busy
-    timeout does not cover): under load a write waits, it never fails for a lock."""
+def retried(write: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
+    """A write of the store: one at a time in this process on SQLite (`Store.writing`: SQLite
+    has a single writer, and one that waits in its busy timeout sleeps in steps of up to 100 ms,
+    while a lock of our own hands over at once), and retried after a short growing pause when
+    SQLite answers "database is locked" at once (a read transaction that became a write while
+    another process wrote, which the busy timeout does not cover): under load a write waits,
+    it never fails for a lock."""
 
     @functools.wraps(write)
-    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+    def run(store: Store, *args: P.args, **kwargs: P.kwargs) -> R:
         for attempt in range(WRITE_ATTEMPTS):
             try:
-                return write(*args, **kwargs)
+                with store.writing:
+                    return write(store, *args, **kwargs)
             except OperationalError as exc:
                 if not _busy(exc) or attempt == WRITE_ATTEMPTS - 1:
                     raise
@@ -221,8 +266,11 @@ class Store:
         else:
             kwargs["pool_pre_ping"] = True
         self.engine: Engine = create_engine(parsed, **kwargs)
+        # the process's writes one at a time on SQLite (`retried`); PostgreSQL runs them together
+        self.writing: AbstractContextManager[Any] = nullcontext()
         if parsed.get_backend_name() == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
+            self.writing = threading.Lock()
         Base.metadata.create_all(self.engine)
         self._check_schema(db_url)
 
@@ -353,7 +401,6 @@ class Store:
             except IntegrityError:
                 raise StorageError("this invite was used already") from None
 
-    @retried
     def append(
         self,
         match_id: str,
@@ -364,22 +411,55 @@ class Store:
     ) -> None:
         """Append one action to a match's record (and store its header again when given: the
         secret revealed at the end); a second write of the same ply fails."""
-        with Session(self.engine) as session:
+        self._append_together([Append(match_id, entry, current, finished, header)])
+
+    def append_many(self, appends: Sequence[Append]) -> list[StorageError | None]:
+        """Append actions of several matches in one transaction, synced to disk once; for each,
+        None when it is stored or the StorageError that kept it out. When one cannot be stored
+        (its ply stored already, its match unknown) the others are written one by one, so that
+        it alone fails."""
+        if not appends:
+            return []
+        try:
+            self._append_together(appends)
+            return [None] * len(appends)
+        except StorageError as exc:
+            if len(appends) == 1:
+                return [exc]
+        results: list[StorageError | None] = []
+        for item in appends:
             try:
-                with session.begin():
-                    session.add(_entry_row(match_id, entry))
-                    row = session.get(MatchRow, match_id)
-                    if row is None:
+                self._append_together([item])
+                results.append(None)
+            except StorageError as exc:
+                results.append(exc)
+        return results
+
+    @retried
+    def _append_together(self, appends: Sequence[Append]) -> None:
+        """Write actions in one transaction (an UPDATE of each match's row, one INSERT of every
+        entry, statements built once); StorageError, and nothing written, when any of them
+        cannot be stored."""
+        now = _now()
+        by_match: dict[str, list[Append]] = {}
+        for item in appends:
+            by_match.setdefault(item.match_id, []).append(item)
+        try:
+            with self.engine.begin() as conn:
+                for match_id, items in by_match.items():
+                    last = items[-1]
+                    values = {"b_id": match_id, "b_ply": last.entry.ply + 1, "b_current": last.current}
+                    values |= {"b_finished": last.finished, "b_count": len(items), "b_updated": now}
+                    if conn.execute(ADVANCE_MATCH, values).rowcount != 1:
                         raise StorageError(f"match {match_id} is not stored")
-                    if header is not None:
-                        row.header = json.dumps(header.header())
-                    row.ply = entry.ply + 1
-                    row.current = current
-                    row.finished = finished
-                    row.revision = (row.revision or 0) + 1
-                    row.updated = _now()
-            except IntegrityError:
-                raise StorageError(f"match {match_id}: action {entry.ply} is already stored") from None
+                    headers = [i.header for i in items if i.header is not None]
+                    if headers:
+                        conn.execute(SET_HEADER, {"b_id": match_id, "b_header": json.dumps(headers[-1].header())})
+                conn.execute(ADD_ENTRY, [_entry_values(i.match_id, i.entry) for i in appends])
+        except IntegrityError:
+            first = appends[0]
+            where = f"match {first.match_id}: action {first.entry.ply}" if len(appends) == 1 else "an action"
+            raise StorageError(f"{where} is already stored") from None
 
     @retried
     def take_back(self, match_id: str, ply: int, current: str | None) -> None:
@@ -452,3 +532,60 @@ class Store:
         for entry, (_, seen) in zip(record.entries, rows, strict=True):
             entry.seen = json.loads(seen) if seen else None
         return record
+
+
+BATCH_LIMIT = 500  # actions written in one transaction at most
+
+
+class GroupCommit:
+    """The appends of concurrent requests written together by one writer (group commit): while
+    a batch is written, the appends that arrive wait and go into the next, one transaction and
+    one sync to disk for all of them. Each request waits for the commit of the batch that
+    holds its action (it is acknowledged only once stored) and fails alone when its own action
+    cannot be stored. Writers never wait on each other for the database's lock."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.batches = 0  # transactions written, for the load benchmark and the tests
+        self._waiting: list[tuple[Append, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="henderson-writer")
+
+    async def append(self, item: Append) -> None:
+        """Store one action; returns once the transaction holding it is committed, raises
+        its StorageError when it cannot be stored."""
+        loop = asyncio.get_running_loop()
+        stored: asyncio.Future[None] = loop.create_future()
+        self._waiting.append((item, stored))
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._write())
+        await stored
+
+    async def _write(self) -> None:
+        """Write what waits, batch after batch, until nothing does."""
+        loop = asyncio.get_running_loop()
+        while self._waiting:
+            batch, self._waiting = self._waiting[:BATCH_LIMIT], self._waiting[BATCH_LIMIT:]
+            items = [item for item, _ in batch]
+            try:
+                results: list[BaseException | None] = list(
+                    await loop.run_in_executor(self._thread, self.store.append_many, items)
+                )
+            except asyncio.CancelledError:
+                for _, stored in batch + self._waiting:
+                    stored.cancel()
+                self._waiting = []
+                raise
+            except Exception as exc:  # the database failed: every request of the batch fails
+                results = [exc] * len(batch)
+            self.batches += 1
+            for (_, stored), result in zip(batch, results, strict=True):
+                if stored.done():  # its request went away; the action is stored all the same
+                    continue
+                if result is None:
+                    stored.set_result(None)
+                else:
+                    stored.set_exception(result)
+
+    def close(self) -> None:
+        self._thread.shutdown(wait=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import pytest
@@ -60,3 +61,37 @@ def test_a_waiting_computer_resumes_when_the_server_starts(db_url: str, release:
         hub = client.app.state.hub  # type: ignore[attr-defined]
         assert made["match"] in hub.live  # loaded at start, before any request
         wait_for(lambda: seat(client, made["seats"]["red"])["your_turn"], "the computer to move")
+
+
+class CountingAgent:
+    """Plays the last legal action (in FIRST BLOOD's set-up: one counter placed, never the whole
+    default set-up at once) and counts its decisions: what it keeps from one to the next."""
+
+    name = "counter"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.decisions = 0
+
+    def choose(self, state: Any) -> Any:
+        self.decisions += 1
+        return state.legal_actions()[-1]
+
+
+def test_computer_players_may_think_in_processes_and_keep_what_they_learn(tmp_path: Any) -> None:
+    """With `agent_processes` a computer player thinks in another process (never holding the
+    interpreter lock the people's requests need) and comes back as it was after choosing."""
+    agents.register("counter", CountingAgent)
+    try:
+        app = create_app(f"sqlite:///{tmp_path / 'games.sqlite'}", agent_processes=True, agent_workers=1)
+        with TestClient(app) as client:
+            assert isinstance(app.state.hub.pool, ProcessPoolExecutor)
+            made = client.post(
+                "/api/matches", json={"game": "firstblood", "players": {"us": "counter", "jp": "random"}}
+            )
+            assert made.status_code == 201, made.text
+            match = made.json()["match"]
+            wait_for(lambda: seat(client, made.json()["spectator"])["steps"] >= 3, "three computer moves", 120)
+            live = app.state.hub.live[match]
+            assert live.agents["us"].decisions >= 3  # the copy that came back replaced the one sent
+    finally:
+        agents._FACTORIES.pop("counter", None)

@@ -100,3 +100,17 @@ def test_the_openapi_schema_documents_the_api(client: TestClient) -> None:
     schema = client.get("/openapi.json").json()
     for path in ("/api/matches", "/api/seat", "/api/seat/actions", "/api/records", "/api/mine", "/api/invite/claim"):
         assert path in schema["paths"]
+
+
+def test_every_answer_carries_the_fixed_headers(client: TestClient) -> None:
+    """No MIME sniffing, no referrer, no caching: on answers, refusals and the client's files."""
+    made = create(client)
+    answers = [
+        client.get("/api/seat", headers=auth(made["seats"]["red"])),
+        client.get("/api/seat", headers=auth("nobody-has-this-token")),
+        client.get("/play"),
+    ]
+    for response in answers:
+        assert response.headers["x-content-type-options"] == "nosniff"
+        assert response.headers["referrer-policy"] == "no-referrer"
+        assert response.headers["cache-control"] == "no-store"

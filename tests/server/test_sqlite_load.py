@@ -86,3 +86,23 @@ def test_many_threads_append_at_once_without_a_lock_error(tmp_path: Path) -> Non
     assert not errors, errors[:1]
     assert all(store.summary(f"m{n}").ply == 25 for n in range(8))  # type: ignore[union-attr]
     store.close()
+
+
+def test_the_writes_of_one_process_go_one_at_a_time(tmp_path: Path) -> None:
+    """A write waits on the store's own lock, not in SQLite's busy timeout (which sleeps in
+    steps of up to 100 ms): while another write holds it, it does not start."""
+    store = stored_match(tmp_path / "games.sqlite")
+    done = threading.Event()
+
+    def append() -> None:
+        store.append("m1", RecordEntry(0, "red", "hold", [], []), "blue", False)
+        done.set()
+
+    with store.writing:
+        thread = threading.Thread(target=append)
+        thread.start()
+        assert not done.wait(0.3)  # held back while the lock is held
+        assert store.summary("m1").ply == 0  # type: ignore[union-attr]
+    thread.join(timeout=30)
+    assert done.is_set() and store.summary("m1").ply == 1  # type: ignore[union-attr]
+    store.close()
