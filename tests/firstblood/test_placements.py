@@ -56,3 +56,24 @@ def test_reinforcements_wait_and_each_has_its_placements(game: Any) -> None:
     assert found and all(a.at in game.board.ep_side for a in found)
     state.apply(found[0])
     assert last not in state.to_place
+
+
+def test_one_place_is_checked_as_the_full_list_would(game: Any) -> None:
+    """`may_place` answers for one place what `places_for` lists (FB 3.0, 3.1, 5.0), through
+    both sides' set-up with hexes filling to the stacking limit."""
+    from henderson.games.firstblood.rules import placement
+
+    state = game.new_state(seed=3)
+    rng = random.Random(3)
+    everywhere = [*game.board.terrain, *game.board.reinforcement_boxes, "usaf_cap", "ijn_reserve"]
+    checked = 0
+    while state.to_place and checked < 60:
+        for unit in state.to_place[:6]:
+            listed = set(placement.places_for(state, unit, True))
+            for place in everywhere:
+                assert placement.may_place(state, unit, place, True) == (place in listed), (unit, place)
+        acts = [a for a in state.legal_actions() if str(a).startswith("place ")]
+        full = [a for a in acts if a.at in state.occ and len(state.occ[a.at]) == 2]
+        state.apply(rng.choice(full or acts))  # fill some hexes to the limit of 3
+        checked += 1
+    assert checked > 20

@@ -76,12 +76,22 @@ def places_for(st: FBState, unit: str, setup: bool) -> list[str]:
     return []
 
 
+def may_place(st: FBState, unit: str, place: str, setup: bool) -> bool:
+    """Whether `place` is one of `places_for(st, unit, setup)`, without listing them all for a
+    ground unit set up (the default set-up checks every counter left at every step)."""
+    if setup and kind_of(st, unit) == "ground":
+        if st.data.ground[unit].side == "us":  # FB 3.0, 5.0: as `ground_places`
+            return place in st.board.setup_area and len(st.occ.get(place, ())) < HEX_STACK
+        return place in st.board.reinforcement_boxes  # FB 3.1
+    return place in places_for(st, unit, setup)
+
+
 def check_place(st: FBState, unit: str, place: str, setup: bool) -> None:
     """Raise IllegalAction unless `unit` may be placed at `place` now."""
     rule = ("FB 3.0" if st.phasing == "us" else "FB 3.1") if setup else "FB 7.0"
     if unit not in st.to_place:
         raise IllegalAction(rule, f"{unit} is not waiting to be placed now")
-    if place not in places_for(st, unit, setup):
+    if not may_place(st, unit, place, setup):
         kind = kind_of(st, unit)
         if kind == "ground" and setup and st.phasing == "us":
             raise IllegalAction("FB 3.0", f"{unit} must be set up in rows 02-12, columns 02-15, at most 3 a hex")
