@@ -22,7 +22,7 @@ from henderson.core.errors import HendersonError
 from henderson.server.chat import router as chat_router
 from henderson.server.errors import ApiError, from_henderson, install_handlers
 from henderson.server.limits import RECORD_LIMIT, BodyLimit, CatchAll
-from henderson.server.matches import IDLE_SECONDS, MAX_LIVE, Hub, Listener, game_named
+from henderson.server.matches import IDLE_SECONDS, MAX_LIVE, POLL_SECONDS, Hub, Listener, game_named
 from henderson.server.rules import router as rules_router
 from henderson.server.schemas import (
     ERROR_RESPONSES,
@@ -68,12 +68,15 @@ def create_app(
     agent_workers: int = 2,
     max_live: int = MAX_LIVE,
     idle_seconds: float = IDLE_SECONDS,
+    poll_seconds: float = POLL_SECONDS,
 ) -> FastAPI:
     """The server application storing its matches in `db_url` (SQLite file or PostgreSQL).
 
     `agent_delay` pauses between computer moves so that a person can follow them; at most
     `max_live` matches stay in memory, and one idle for `idle_seconds` leaves it (both are
-    loaded again from the database when asked for).
+    loaded again from the database when asked for). Every `poll_seconds` (0: never) the
+    matches with WebSocket listeners are checked for changes made by another server process on
+    the same database, so that their listeners are pushed those too.
     """
     store = Store(db_url)
     pool = ThreadPoolExecutor(max_workers=agent_workers, thread_name_prefix="henderson-agent")
@@ -82,7 +85,12 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await hub.resume()
+        watcher = asyncio.get_running_loop().create_task(hub.watch(poll_seconds)) if poll_seconds > 0 else None
         yield
+        if watcher is not None:
+            watcher.cancel()
+            with suppress(asyncio.CancelledError):
+                await watcher
         await hub.close()
         pool.shutdown(wait=False, cancel_futures=True)
         store.close()
@@ -207,7 +215,7 @@ def create_app(
         """The seat's view of its match, its legal actions when it must act, and the log: the
         whole log, or with `since=N` only the entries after the first N (`log_from` says
         where the entries sent begin), so a client that polls is not sent the game again."""
-        live = await hub.match(seat.match_id)
+        live = await hub.current(seat.match_id)
         return await hub.payload(live, seat.side, since)
 
     @app.post("/api/seat/actions", tags=["seat"])
@@ -273,7 +281,7 @@ def create_app(
             if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= MAX_SINCE:
                 raise ApiError(422, "invalid-body", f"since: an integer 0..{MAX_SINCE}, the log entries held")
             seat = await hub.seat(token if isinstance(token, str) else None)
-            live = await hub.match(seat.match_id)
+            live = await hub.current(seat.match_id)
         except (TimeoutError, WebSocketDisconnect):
             with suppress(Exception):
                 await ws.close(code=4408)

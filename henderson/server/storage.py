@@ -31,6 +31,7 @@ from sqlalchemy import (
     inspect,
     select,
     text,
+    update,
 )
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
@@ -42,6 +43,11 @@ from henderson.core.record import GameRecord, RecordEntry
 
 class StorageError(HendersonError):
     """The database URL cannot be used, or a write conflicts with one already made."""
+
+
+class StaleWrite(StorageError):
+    """A write made on a match that another writer (another server process) changed first:
+    nothing was written; the writer reloads the match and may try again."""
 
 
 class Base(DeclarativeBase):
@@ -61,6 +67,7 @@ class MatchRow(Base):
     finished: Mapped[bool] = mapped_column(Boolean, default=False)
     revision: Mapped[int] = mapped_column(Integer, default=0)  # counts every change, undo too
     secret: Mapped[str | None] = mapped_column(Text, nullable=True)  # the dice secret, never sent
+    problem: Mapped[str | None] = mapped_column(Text, nullable=True)  # why a computer player stopped
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
@@ -159,6 +166,28 @@ def _entry_row(match_id: str, entry: RecordEntry) -> EntryRow:
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def _advance(session: Session, match_id: str, *conditions: Any, **values: Any) -> None:
+    """Count one change of a match (its `revision`) and set `values`, in one conditional
+    UPDATE: when `conditions` (the revision or the ply the writer last knew) no longer hold,
+    another writer changed the match first and nothing is written (`StaleWrite`). The row
+    stays locked to the end of the transaction, so two writers never both pass."""
+    done = session.execute(
+        update(MatchRow)
+        .where(MatchRow.id == match_id, *conditions)
+        .values(revision=MatchRow.revision + 1, updated=_now(), **values)
+    )
+    if done.rowcount == 1:  # type: ignore[attr-defined]
+        return
+    if session.get(MatchRow, match_id) is None:
+        raise StorageError(f"match {match_id} is not stored")
+    raise StaleWrite(f"match {match_id} was changed by another writer first")
+
+
+def _known(revision: int | None) -> tuple[Any, ...]:
+    """The condition that the match is at the revision its writer knows (none when None)."""
+    return () if revision is None else (MatchRow.revision == revision,)
 
 
 P = ParamSpec("P")
@@ -328,9 +357,10 @@ class Store:
             return None if row is None else Invite(row.match_id, row.side, bool(row.claimed))
 
     @retried
-    def claim(self, code: str, token: str, record: GameRecord | None) -> Invite:
+    def claim(self, code: str, token: str, record: GameRecord | None, revision: int | None = None) -> Invite:
         """Use an invite once: the seat of its side is bound to `token` (and the header, with the
-        claimer's contribution, stored), in one transaction. StorageError when it was used."""
+        claimer's contribution, stored), in one transaction. StorageError when it was used;
+        StaleWrite when the match is no longer at `revision` (when given)."""
         with Session(self.engine) as session:
             try:
                 with session.begin():
@@ -340,15 +370,10 @@ class Store:
                     if row.claimed:
                         raise StorageError("this invite was used already")
                     row.claimed = True
+                    header = {} if record is None else {"header": json.dumps(record.header())}
+                    _advance(session, row.match_id, *_known(revision), **header)
                     seat = SeatRow(token_hash=token_digest(token), match_id=row.match_id, side=row.side, player="human")
                     session.add(seat)
-                    match = session.get(MatchRow, row.match_id)
-                    if match is None:
-                        raise StorageError(f"match {row.match_id} is not stored")
-                    if record is not None:
-                        match.header = json.dumps(record.header())
-                    match.revision = (match.revision or 0) + 1
-                    match.updated = _now()
                     return Invite(row.match_id, row.side, True)
             except IntegrityError:
                 raise StorageError("this invite was used already") from None
@@ -361,45 +386,58 @@ class Store:
         current: str | None,
         finished: bool,
         header: GameRecord | None = None,
+        revision: int | None = None,
     ) -> None:
         """Append one action to a match's record (and store its header again when given: the
-        secret revealed at the end); a second write of the same ply fails."""
+        secret revealed at the end). A second write of the same ply, or a write on a match no
+        longer at `revision` (when given), fails with StaleWrite and writes nothing."""
+        values: dict[str, Any] = {"ply": entry.ply + 1, "current": current, "finished": finished}
+        if header is not None:
+            values["header"] = json.dumps(header.header())
         with Session(self.engine) as session:
             try:
                 with session.begin():
+                    _advance(session, match_id, MatchRow.ply == entry.ply, *_known(revision), **values)
                     session.add(_entry_row(match_id, entry))
-                    row = session.get(MatchRow, match_id)
-                    if row is None:
-                        raise StorageError(f"match {match_id} is not stored")
-                    if header is not None:
-                        row.header = json.dumps(header.header())
-                    row.ply = entry.ply + 1
-                    row.current = current
-                    row.finished = finished
-                    row.revision = (row.revision or 0) + 1
-                    row.updated = _now()
             except IntegrityError:
-                raise StorageError(f"match {match_id}: action {entry.ply} is already stored") from None
+                raise StaleWrite(f"match {match_id}: action {entry.ply} is already stored") from None
 
     @retried
-    def take_back(self, match_id: str, ply: int, current: str | None) -> None:
-        """Remove the last action (number `ply`) of a match's record: an undo."""
+    def take_back(self, match_id: str, ply: int, current: str | None, revision: int | None = None) -> None:
+        """Remove the last action (number `ply`) of a match's record: an undo (StaleWrite when
+        the match is no longer at `revision`, when given)."""
         with Session(self.engine) as session, session.begin():
-            row = session.get(MatchRow, match_id)
+            last = (MatchRow.ply == ply + 1, *_known(revision))
+            _advance(session, match_id, *last, ply=ply, current=current, finished=False)
             entry = session.get(EntryRow, (match_id, ply))
-            if row is None or entry is None or row.ply != ply + 1:
+            if entry is None:
                 raise StorageError(f"match {match_id}: action {ply} is not the last one stored")
             session.delete(entry)
-            row.ply = ply
-            row.current = current
-            row.finished = False
-            row.revision = (row.revision or 0) + 1
-            row.updated = _now()
 
     def revision(self, match_id: str) -> int:
+        """How many changes the match has had (one indexed read: a server process compares it
+        with the revision its live copy is at before it acts)."""
         with Session(self.engine) as session:
-            row = session.get(MatchRow, match_id)
-            return 0 if row is None else int(row.revision or 0)
+            found = session.scalar(select(MatchRow.revision).where(MatchRow.id == match_id))
+            return int(found or 0)
+
+    def revisions(self, match_ids: list[str]) -> dict[str, int]:
+        """The revisions of several matches in one read (the live matches with listeners)."""
+        with Session(self.engine) as session:
+            rows = session.execute(select(MatchRow.id, MatchRow.revision).where(MatchRow.id.in_(match_ids))).all()
+            return {match_id: int(revision or 0) for match_id, revision in rows}
+
+    def problem(self, match_id: str) -> str | None:
+        """Why the match's computer players stopped, or None."""
+        with Session(self.engine) as session:
+            return session.scalar(select(MatchRow.problem).where(MatchRow.id == match_id))
+
+    @retried
+    def set_problem(self, match_id: str, problem: str, revision: int | None = None) -> None:
+        """Store why the match's computer players stopped (a change: it counts in the revision,
+        so that every server process shows it); StaleWrite when not at `revision`."""
+        with Session(self.engine) as session, session.begin():
+            _advance(session, match_id, *_known(revision), problem=problem)
 
     def seat(self, token: str) -> Seat | None:
         """The seat a token opens, or None."""
