@@ -202,6 +202,9 @@ class Exchange:
         if sender not in self.game.sides:
             raise ExchangeError(line, f"'from' must be a side ({', '.join(self.game.sides)})")
         self.messages += 1
+        number = msg.get("n")
+        if isinstance(number, bool) or number != self.messages:
+            raise ExchangeError(line, f"'n' must be the message's number, {self.messages}")
         if self.messages == 1:
             if sender != self.creator or set(msg) - {"n", "from", "commit"}:
                 raise ExchangeError(line, f"the first message is {self.creator}'s commitment only")

@@ -271,3 +271,11 @@ def test_a_secrets_file_with_a_field_of_the_wrong_kind_is_refused(monkeypatch: A
     )
     other_side = {**mine, "side": "narnia"}
     assert "no side" in refused(monkeypatch, capsys, {SECRETS.format(side="us"): json.dumps(other_side)}, "show")
+
+
+def test_a_message_whose_number_is_not_its_place_is_refused(monkeypatch: Any, capsys: Any) -> None:
+    objs = json_lines(stages("firstblood")[-1][EXCHANGE])
+    for wrong in (None, "2", [2], 10**6, True):
+        changed = [*objs[:2], {**objs[2], "n": wrong}, *objs[3:]]
+        text = "\n".join(json.dumps(o) for o in changed) + "\n"
+        assert "line 3: 'n' must be the message's number, 2" in refused(monkeypatch, capsys, {EXCHANGE: text}, "show")
