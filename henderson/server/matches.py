@@ -527,7 +527,12 @@ class Hub:
 
     async def current(self, match_id: str) -> LiveMatch:
         """The live match as the database has it now (reloaded when another server process
-        changed it): for answers that must not show an older state."""
+        changed it): for answers that must not show an older state. Its lock is taken only
+        when the stored revision differs (an action of this process being stored, or another
+        process's change), so reading never waits for a write."""
+        live = await self.match(match_id)
+        if await asyncio.to_thread(self.store.revision, live.id) == live.revision:
+            return live
         async with self.locked(match_id) as live:
             return live
 

@@ -150,7 +150,9 @@ def test_actions_sent_to_both_processes_at_once_store_one(pair: Pair) -> None:
             break
         ply = states[0]["ply"]
         answers = at_once(pair, tokens[states[0]["current_player"]], ply)
-        assert sorted(answers) == [200, 409], answers
+        # one is played; the other is refused: a lost write (409), or on the state reloaded
+        # before it (409 stale, or 403 when the decision passed to the other side)
+        assert sorted(answers) in ([200, 403], [200, 409]), answers
         record = hub_of(pair[0]).store.record(made["match"])
         assert record is not None and len(record.entries) == ply + 1
     for client in pair:
