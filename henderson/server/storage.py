@@ -417,14 +417,14 @@ class Store:
     def revision(self, match_id: str) -> int:
         """How many changes the match has had (one indexed read: a server process compares it
         with the revision its live copy is at before it acts)."""
-        with Session(self.engine) as session:
-            found = session.scalar(select(MatchRow.revision).where(MatchRow.id == match_id))
+        with self.engine.connect() as connection:  # not an ORM session: a third of the cost
+            found = connection.execute(select(MatchRow.revision).where(MatchRow.id == match_id)).scalar()
             return int(found or 0)
 
     def revisions(self, match_ids: list[str]) -> dict[str, int]:
         """The revisions of several matches in one read (the live matches with listeners)."""
-        with Session(self.engine) as session:
-            rows = session.execute(select(MatchRow.id, MatchRow.revision).where(MatchRow.id.in_(match_ids))).all()
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(MatchRow.id, MatchRow.revision).where(MatchRow.id.in_(match_ids))).all()
             return {match_id: int(revision or 0) for match_id, revision in rows}
 
     def problem(self, match_id: str) -> str | None:
