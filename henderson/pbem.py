@@ -42,6 +42,7 @@ FORMAT = "henderson-pbem"
 VERSION = 1
 SECRETS_FORMAT = "henderson-pbem-secrets"
 DOMAIN = "henderson pbem dice 1"
+HEADER_FIELDS = frozenset({"format", "version", "game", "data_version", "options", "exchange", "creator"})
 MESSAGE_FIELDS = frozenset({"n", "from", "reveal", "value", "dice", "actions", "commit"})
 ACTION_FIELDS = frozenset({"action", "value"})
 MAX_LINES = 1_000_000  # more lines than any exchange holds
@@ -153,6 +154,9 @@ class Exchange:
             raise HendersonError(f"{source}: line 1: format must be {FORMAT!r}")
         if head.get("version") != VERSION:
             raise HendersonError(f"{source}: line 1: unsupported version {head.get('version')!r}")
+        unknown = sorted(set(head) - HEADER_FIELDS)
+        if unknown:
+            raise HendersonError(f"{source}: line 1: unknown header field {unknown[0]!r}")
         name = head.get("game")
         if not isinstance(name, str):
             raise HendersonError(f"{source}: line 1: header field 'game' missing or not text")

@@ -279,3 +279,9 @@ def test_a_message_whose_number_is_not_its_place_is_refused(monkeypatch: Any, ca
         changed = [*objs[:2], {**objs[2], "n": wrong}, *objs[3:]]
         text = "\n".join(json.dumps(o) for o in changed) + "\n"
         assert "line 3: 'n' must be the message's number, 2" in refused(monkeypatch, capsys, {EXCHANGE: text}, "show")
+
+
+def test_an_unknown_header_field_is_refused(monkeypatch: Any, capsys: Any) -> None:
+    objs = json_lines(stages("firstblood")[-1][EXCHANGE])
+    text = "\n".join(json.dumps(o) for o in [{**objs[0], "seed": 7}, *objs[1:]]) + "\n"
+    assert "line 1: unknown header field 'seed'" in refused(monkeypatch, capsys, {EXCHANGE: text}, "show")
