@@ -246,3 +246,22 @@ def test_why_a_computer_player_stopped_survives_eviction_and_shows_in_every_proc
         assert made["match"] not in hub_of(first).live
         assert seat(first, blue)["problem"] == problem  # loaded again, it still says why
         assert seat(second, blue)["problem"] == problem
+
+
+def test_an_undo_in_one_process_is_seen_by_the_other(pair: Pair) -> None:
+    from tests.server.test_firstblood import reach_us_movement
+
+    made = pair[0].post("/api/matches", json={"game": "firstblood", "players": {"jp": "random"}}).json()
+    us = made["seats"]["us"]
+    start = reach_us_movement(pair[0], us)
+    assert seat(pair[1], us)["ply"] == start["ply"]  # live in both
+    move = next(a for a in start["legal_actions"] if a.startswith("move "))
+    assert act(pair[0], us, move, start["ply"]).status_code == 200
+    moved = seat(pair[0], us)
+    undone = pair[1].post("/api/seat/undo", json={"ply": moved["ply"]}, headers=auth(us))
+    assert undone.status_code == 200, undone.text  # the second process reloaded: it knew of the move
+    for client in pair:
+        back = seat(client, us)
+        assert (back["view"], back["log"], back["ply"]) == (start["view"], start["log"], start["ply"])
+    again = pair[0].post("/api/seat/undo", json={"ply": moved["ply"]}, headers=auth(us))
+    assert again.status_code == 409 and again.json()["error"] == "stale"
