@@ -194,6 +194,8 @@ P = ParamSpec("P")
 R = TypeVar("R")
 BUSY_TIMEOUT_MS = 30_000  # how long an SQLite write waits for another to finish
 WRITE_ATTEMPTS = 8  # writes retried when SQLite reports the database busy all the same
+SCHEMA_ATTEMPTS = 3  # table creation tried again when another process made a table meanwhile
+SCHEMA_LOCK = 0x68656E64  # the PostgreSQL advisory lock processes take turns on to make the tables
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _: Any) -> None:
@@ -252,8 +254,29 @@ class Store:
         self.engine: Engine = create_engine(parsed, **kwargs)
         if parsed.get_backend_name() == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
-        self._check_schema(db_url)
+        self._prepare(db_url)
+
+    def _prepare(self, db_url: str) -> None:
+        """Create the missing tables and columns. Several server processes started at once on
+        one new database would race to create them: on PostgreSQL they take turns (an advisory
+        lock); on SQLite one that finds a table or column made meanwhile looks again."""
+        for attempt in range(SCHEMA_ATTEMPTS):
+            try:
+                with self.engine.connect() as guard:
+                    postgres = guard.dialect.name == "postgresql"
+                    if postgres:
+                        guard.execute(text("SELECT pg_advisory_lock(:key)"), {"key": SCHEMA_LOCK})
+                    try:
+                        Base.metadata.create_all(self.engine)
+                        self._check_schema(db_url)
+                    finally:
+                        if postgres:
+                            guard.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": SCHEMA_LOCK})
+                return
+            except OperationalError as exc:
+                made = "already exists" in str(exc.orig) or "duplicate column" in str(exc.orig)
+                if not made or attempt == SCHEMA_ATTEMPTS - 1:
+                    raise
 
     def _check_schema(self, db_url: str) -> None:
         """Add the columns a newer version needs when they may be empty; refuse, in one clear

@@ -1,25 +1,29 @@
-"""Several server processes on one database (issue 18): each live copy of a match reloads
-when another process changed it, a write that loses the race is a 409 that changes nothing,
-and a computer player's move is stored once. Two applications made by `create_app` on the
-same database stand for two processes (an SQLite file, and PostgreSQL when
-HENDERSON_TEST_POSTGRES is set)."""
+"""Several server processes on one database (issue 18): they start together on a new
+database, each live copy of a match reloads when another process changed it, a write that
+loses the race is a 409 that changes nothing, and a computer player's move is stored once.
+Two applications made by `create_app` on the same database stand for two processes (an
+SQLite file, and PostgreSQL when HENDERSON_TEST_POSTGRES is set)."""
 
 from __future__ import annotations
 
 import json
+import secrets
 import threading
 from collections.abc import Iterator
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
 
 from henderson import agents, games
-from henderson.core.record import replay
+from henderson.core.record import GameRecord, replay
 from henderson.server import create_app
 from henderson.server.matches import Hub
-from tests.server.conftest import act, auth, seat, wait_for
+from henderson.server.storage import Store, normalise_url
+from tests.server.conftest import POSTGRES, act, auth, seat, wait_for
 
 Pair = tuple[TestClient, TestClient]
 
@@ -265,3 +269,45 @@ def test_an_undo_in_one_process_is_seen_by_the_other(pair: Pair) -> None:
         assert (back["view"], back["log"], back["ply"]) == (start["view"], start["log"], start["ply"])
     again = pair[0].post("/api/seat/undo", json={"ply": moved["ply"]}, headers=auth(us))
     assert again.status_code == 409 and again.json()["error"] == "stale"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database URL with no table yet: an SQLite file, or a PostgreSQL schema of its own."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'new.sqlite'}"
+        return
+    if not POSTGRES:
+        pytest.skip("HENDERSON_TEST_POSTGRES is not set (scripts/ensure-postgres prints a URL)")
+    schema = f"test_new_{secrets.token_hex(4)}"
+    engine = create_engine(normalise_url(POSTGRES))
+    with engine.begin() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    yield f"{POSTGRES}{'&' if '?' in POSTGRES else '?'}options=-csearch_path%3D{schema}"
+    with engine.begin() as connection:
+        connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+    engine.dispose()
+
+
+def test_several_processes_started_at_once_on_a_new_database_all_start(empty_db: str) -> None:
+    start = threading.Barrier(6)
+    failures: list[BaseException] = []
+    stores: list[Store] = []
+
+    def open_store() -> None:
+        start.wait()
+        try:
+            stores.append(Store(empty_db))
+        except BaseException as exc:
+            failures.append(exc)
+
+    threads = [threading.Thread(target=open_store) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not failures, failures[:1]
+    stores[0].create_match("m1", GameRecord(game="toy", data_version="x"), {}, "red", False)
+    assert all(store.revision("m1") == 0 and store.summary("m1") is not None for store in stores)
+    for store in stores:
+        store.close()
