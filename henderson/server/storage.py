@@ -194,7 +194,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 BUSY_TIMEOUT_MS = 30_000  # how long an SQLite write waits for another to finish
 WRITE_ATTEMPTS = 8  # writes retried when SQLite reports the database busy all the same
-SCHEMA_ATTEMPTS = 3  # table creation tried again when another process made a table meanwhile
+SCHEMA_ATTEMPTS = 12  # a try fails only when another process made a table or column meanwhile: fewer exist
 SCHEMA_LOCK = 0x68656E64  # the PostgreSQL advisory lock processes take turns on to make the tables
 
 
