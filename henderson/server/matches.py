@@ -705,7 +705,7 @@ class Hub:
         """What an invite offers, before it is used: the game, the side, the players, the
         commitment to the dice, and whether the game resumes an uploaded record."""
         match_id, side = await self._invite(code)
-        live = await self.match(match_id)
+        live = await self.current(match_id)
         return {
             "match": live.id,
             "game": live.game.name,
