@@ -548,7 +548,7 @@ class Hub:
     async def _reload(self, live: LiveMatch) -> None:
         """Load the match again from the database into the live copy, and tell its listeners.
         The caller holds the match's lock."""
-        live.catch_up(await asyncio.to_thread(self._load, live.id))
+        live.catch_up(await asyncio.to_thread(self._load_after, live))
         self.reloads += 1
         for listener in list(live.listeners):
             listener.notify()
@@ -572,6 +572,36 @@ class Hub:
                         self.kick(live)
             except Exception as exc:  # a database that is away a moment must not stop the watch
                 log.warning("cannot read the revisions of watched matches: %s", exc)
+
+    def _load_after(self, live: LiveMatch) -> LiveMatch:
+        """The match as stored now, made live (in a worker thread): when the stored record only
+        adds actions to the live one (same header, same entries before), only those are played
+        on a copy of the live state, with the dice they list; else the whole record is replayed."""
+        revision = self.store.revision(live.id)  # first, as in `_load`
+        record = self.store.record(live.id)
+        known = live.record.entries
+        same_start = (
+            record is not None
+            and record.dice is not None
+            and record.header() == live.record.header()
+            and len(record.entries) >= len(known)
+            and all(a.line() == b.line() for a, b in zip(known, record.entries, strict=False))
+        )
+        if not same_start or record is None or record.dice is None:
+            return self._load(live.id)
+        state = live.state.clone()
+        added = record.entries[len(known) :]
+        counted = RecordedDice(ScriptedDice([v for e in added for v in entry_dice(e)]))
+        state.dice = counted
+        for entry in added:
+            play_entry(state, entry, counted)
+            if entry.seen is None:
+                note_seen(state, entry)
+        state.dice = RecordedDice(SecretDice(live.secret, record.dice.contributions, secret_rolls(record)))
+        fresh = LiveMatch(live.id, live.game, state, record, live.secret, revision=revision)
+        fresh.invited = set(self.store.unclaimed(live.id))
+        fresh.problem = self.store.problem(live.id)
+        return fresh
 
     def _load(self, match_id: str) -> LiveMatch:
         """A stored match made live (in a worker thread). A match stored by an older version,

@@ -21,7 +21,7 @@ from sqlalchemy import create_engine, text
 from henderson import agents, games
 from henderson.core.record import GameRecord, replay
 from henderson.server import create_app
-from henderson.server.matches import Hub
+from henderson.server.matches import Hub, secret_of
 from henderson.server.storage import Store, normalise_url
 from tests.server.conftest import POSTGRES, act, auth, seat, wait_for
 
@@ -311,3 +311,27 @@ def test_several_processes_started_at_once_on_a_new_database_all_start(empty_db:
     assert all(store.revision("m1") == 0 and store.summary("m1") is not None for store in stores)
     for store in stores:
         store.close()
+
+
+def test_a_process_behind_plays_only_the_actions_it_missed(pair: Pair, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = hotseat(pair[0])
+    tokens = made["seats"]
+    assert seat(pair[1], tokens["red"])["ply"] == 0  # live in both
+    for turn in range(8):  # rolls and holds through the first process only
+        state = seat(pair[0], tokens["red"])
+        side = state["current_player"]
+        assert act(pair[0], tokens[side], "roll" if turn % 3 else "hold", state["ply"]).status_code == 200
+    second = hub_of(pair[1])
+
+    def whole_replay(match_id: str) -> Any:
+        raise AssertionError("the whole record was replayed")
+
+    monkeypatch.setattr(second, "_load", whole_replay)
+    seat(pair[1], tokens["red"])  # catches up on the eight actions alone
+    monkeypatch.undo()
+    caught_up = second.live[made["match"]]
+    full = second._load(made["match"])
+    assert position(caught_up.state) == position(full.state)
+    assert secret_of(caught_up.state).index == secret_of(full.state).index  # the next die is the same
+    assert caught_up.state.dice.clone().roll("a test die", 6) == full.state.dice.clone().roll("a test die", 6)
+    assert_same_game(pair, made["match"])
