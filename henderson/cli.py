@@ -110,6 +110,8 @@ def read_position(path: Path) -> tuple[Game, State]:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{path}: not UTF-8 text (byte {exc.start})") from None
     try:
         obj = jsontext.loads(text)
     except json.JSONDecodeError as exc:
@@ -375,6 +377,8 @@ def verify_command(
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{path}: not UTF-8 text (byte {exc.start})") from None
     first = next((line for line in text.splitlines() if line.strip()), "")
     try:
         kind = jsontext.loads(first).get("format") if first else None
@@ -482,8 +486,8 @@ def _log_length(file: Path) -> int:
     try:
         from henderson import pbem
 
-        return len(pbem.Exchange.load(file.read_text(encoding="utf-8")).log)
-    except (OSError, HendersonError):
+        return len(pbem.Exchange.load(pbem.read_text(file)).log)
+    except HendersonError:
         return 0
 
 

@@ -42,8 +42,10 @@ FORMAT = "henderson-pbem"
 VERSION = 1
 SECRETS_FORMAT = "henderson-pbem-secrets"
 DOMAIN = "henderson pbem dice 1"
+HEADER_FIELDS = frozenset({"format", "version", "game", "data_version", "options", "exchange", "creator"})
 MESSAGE_FIELDS = frozenset({"n", "from", "reveal", "value", "dice", "actions", "commit"})
 ACTION_FIELDS = frozenset({"action", "value"})
+MAX_LINES = 1_000_000  # more lines than any exchange holds
 
 
 class ExchangeError(HendersonError):
@@ -152,6 +154,9 @@ class Exchange:
             raise HendersonError(f"{source}: line 1: format must be {FORMAT!r}")
         if head.get("version") != VERSION:
             raise HendersonError(f"{source}: line 1: unsupported version {head.get('version')!r}")
+        unknown = sorted(set(head) - HEADER_FIELDS)
+        if unknown:
+            raise HendersonError(f"{source}: line 1: unknown header field {unknown[0]!r}")
         name = head.get("game")
         if not isinstance(name, str):
             raise HendersonError(f"{source}: line 1: header field 'game' missing or not text")
@@ -201,6 +206,9 @@ class Exchange:
         if sender not in self.game.sides:
             raise ExchangeError(line, f"'from' must be a side ({', '.join(self.game.sides)})")
         self.messages += 1
+        number = msg.get("n")
+        if isinstance(number, bool) or number != self.messages:
+            raise ExchangeError(line, f"'n' must be the message's number, {self.messages}")
         if self.messages == 1:
             if sender != self.creator or set(msg) - {"n", "from", "commit"}:
                 raise ExchangeError(line, f"the first message is {self.creator}'s commitment only")
@@ -370,10 +378,11 @@ class Secrets:
 
     @classmethod
     def read(cls, path: Path) -> Secrets:
+        """A secrets file, every field checked (one line naming the first that is wrong): a
+        hand-edited or damaged file is refused before it is used."""
+        text = read_text(path)
         try:
-            obj = jsontext.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise HendersonError(f"{path}: cannot read ({exc.strerror})") from None
+            obj = jsontext.loads(text)
         except json.JSONDecodeError as exc:
             raise HendersonError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
         seen = obj.get("seen") if isinstance(obj, dict) else None
@@ -384,23 +393,40 @@ class Secrets:
             or not isinstance(seen, dict)
         ):
             raise HendersonError(f"{path}: not a {SECRETS_FORMAT} file")
-        return cls(
-            str(obj.get("exchange")),
-            str(obj.get("side")),
-            dict(obj["values"]),
-            int(seen.get("lines", 0)),
-            str(seen.get("digest", "")),
-        )
+        wrong = _secrets_problem(obj, seen)
+        if wrong is not None:
+            raise HendersonError(f"{path}: {wrong}")
+        lines, seen_digest, values = seen.get("lines", 0), seen.get("digest", ""), obj["values"]
+        return cls(str(obj["exchange"]), str(obj["side"]), dict(values), lines, str(seen_digest))
+
+
+def _secrets_problem(obj: dict[str, Any], seen: dict[str, Any]) -> str | None:
+    """What is wrong with a secrets file's fields, or None."""
+    lines, seen_digest = seen.get("lines", 0), seen.get("digest", "")
+    if not _hex(obj.get("exchange"), 32):
+        return "'exchange' is not an exchange id"
+    if not isinstance(obj.get("side"), str):
+        return "'side' is not text"
+    if isinstance(lines, bool) or not isinstance(lines, int) or not 0 <= lines <= MAX_LINES:
+        return "'seen.lines' is not a count of lines"
+    if seen_digest != "" and not _hex(seen_digest, 64):
+        return "'seen.digest' is not a SHA-256 in hex"
+    if any(not _hex(value) or commitment(str(value)) != key for key, value in obj["values"].items()):
+        return "a value does not match its commitment"
+    return None
 
 
 # -- the commands ---------------------------------------------------------------------------------
 
 
 def read_text(path: Path) -> str:
+    """A file's text; HendersonError in one line when it cannot be read or is not UTF-8."""
     try:
         return path.read_text(encoding="utf-8")
     except OSError as exc:
         raise HendersonError(f"{path}: cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise HendersonError(f"{path}: not UTF-8 text (byte {exc.start})") from None
 
 
 def new_exchange(game: Game, side: Side, options: Mapping[str, Any], path: Path, secrets_path: Path) -> Exchange:
@@ -442,6 +468,8 @@ def open_exchange(path: Path, secrets_path: Path, *, join: bool = False) -> tupl
     mine = Secrets.read(secrets_path)
     if mine.exchange != ex.id:
         raise HendersonError(f"{secrets_path} belongs to another exchange")
+    if mine.side not in ex.game.sides:
+        raise HendersonError(f"{secrets_path}: side {mine.side!r} is no side of {ex.game.name}")
     if mine.lines > len(ex.lines) or digest(ex.lines[: mine.lines]) != mine.seen:
         raise HendersonError(
             f"{path} does not continue the exchange as you last saw it (lines 1-{mine.lines} changed): do not play on"

@@ -38,8 +38,10 @@ def depth(text: str) -> tuple[int, int]:
 
 
 def loads(text: str) -> Any:
-    """`json.loads`, but text nested deeper than MAX_DEPTH raises `json.JSONDecodeError`
-    (a ValueError naming the line) like any other text that is not acceptable JSON."""
+    """`json.loads`, but text nested deeper than MAX_DEPTH, or holding a number of more digits
+    than Python turns into an integer (`sys.get_int_max_str_digits`), raises
+    `json.JSONDecodeError` (a ValueError naming the line) like any other text that is not
+    acceptable JSON."""
     if text.count("[") + text.count("{") > MAX_DEPTH:
         _, past = depth(text)
         if past >= 0:
@@ -48,3 +50,7 @@ def loads(text: str) -> Any:
         return json.loads(text)
     except RecursionError:
         raise json.JSONDecodeError(f"nested deeper than {MAX_DEPTH} levels", text, 0) from None
+    except json.JSONDecodeError:
+        raise
+    except ValueError:  # an integer of thousands of digits
+        raise json.JSONDecodeError("a number with too many digits", text, 0) from None

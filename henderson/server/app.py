@@ -26,7 +26,15 @@ from henderson.server.chat import ChatFeed
 from henderson.server.chat import router as chat_router
 from henderson.server.errors import ApiError, from_henderson, install_handlers
 from henderson.server.limits import RECORD_LIMIT, BodyLimit, CatchAll, FixedHeaders
-from henderson.server.matches import IDLE_SECONDS, MAX_LIVE, Hub, Listener, game_named, record_of_copies
+from henderson.server.matches import (
+    IDLE_SECONDS,
+    MAX_LIVE,
+    POLL_SECONDS,
+    Hub,
+    Listener,
+    game_named,
+    record_of_copies,
+)
 from henderson.server.rules import router as rules_router
 from henderson.server.schemas import (
     ERROR_RESPONSES,
@@ -73,6 +81,7 @@ def create_app(
     agent_processes: bool = False,
     max_live: int = MAX_LIVE,
     idle_seconds: float = IDLE_SECONDS,
+    poll_seconds: float = POLL_SECONDS,
 ) -> FastAPI:
     """The server application storing its matches in `db_url` (SQLite file or PostgreSQL).
 
@@ -80,9 +89,10 @@ def create_app(
     players think in `agent_workers` threads, or processes with `agent_processes` (a thinking
     player then never holds the interpreter lock that people's requests need, but each decision
     sends the position and the player to a process and back, and the players must be importable
-    by a fresh process); at most `max_live`
-    matches stay in memory, and one idle for `idle_seconds` leaves it (both are loaded again
-    from the database when asked for).
+    by a fresh process); at most `max_live` matches stay in memory, and one idle for
+    `idle_seconds` leaves it (both are loaded again from the database when asked for). Every
+    `poll_seconds` (0: never) the matches with WebSocket listeners are checked for changes made
+    by another server process on the same database, so that their listeners are pushed those too.
     """
     store = Store(db_url)
     pool: Executor
@@ -96,7 +106,12 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await hub.resume()
+        watcher = asyncio.get_running_loop().create_task(hub.watch(poll_seconds)) if poll_seconds > 0 else None
         yield
+        if watcher is not None:
+            watcher.cancel()
+            with suppress(asyncio.CancelledError):
+                await watcher
         await hub.close()
         pool.shutdown(wait=False, cancel_futures=True)
         store.close()
@@ -231,7 +246,7 @@ def create_app(
         """The seat's view of its match, its legal actions when it must act, and the log: the
         whole log, or with `since=N` only the entries after the first N (`log_from` says
         where the entries sent begin), so a client that polls is not sent the game again."""
-        live = await hub.match(seat.match_id)
+        live = await hub.current(seat.match_id)
         return await hub.payload(live, seat.side, since)
 
     @app.post("/api/seat/actions", tags=["seat"])
@@ -307,7 +322,7 @@ def create_app(
             if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= MAX_SINCE:
                 raise ApiError(422, "invalid-body", f"since: an integer 0..{MAX_SINCE}, the log entries held")
             seat = await hub.seat(token if isinstance(token, str) else None)
-            live = await hub.match(seat.match_id)
+            live = await hub.current(seat.match_id)
         except (TimeoutError, WebSocketDisconnect):
             with suppress(Exception):
                 await ws.close(code=4408)

@@ -55,7 +55,7 @@ from henderson.core.record import (
 )
 from henderson.core.sealed import SealError, key_of, read_copy, seal, share_of, unseal
 from henderson.server.errors import ApiError
-from henderson.server.storage import Append, GroupCommit, Seat, StorageError, Store
+from henderson.server.storage import Append, GroupCommit, Seat, StaleWrite, StorageError, Store
 
 log = logging.getLogger("henderson.server")
 
@@ -67,6 +67,8 @@ TOKEN_LIMIT = 128  # longer bearer texts are no token or invite of this server
 MAX_LIVE = 256  # matches kept in memory at most (the least recently used leave first)
 IDLE_SECONDS = 900.0  # a match nobody asked for this long leaves memory
 SEAT_CACHE = 10_000  # seat tokens remembered without asking the database
+POLL_SECONDS = 2.0  # how often the revisions of watched matches are read (changes by other processes)
+CHANGED_ELSEWHERE = "the match was changed by another server process first: fetch the state and decide again"
 
 
 def new_token() -> str:
@@ -147,6 +149,14 @@ class LiveMatch:
         and no request holds its lock (its record is all in the database already)."""
         thinking = self.agent_task is not None and not self.agent_task.done()
         return not self.listeners and not thinking and not self.lock.locked()
+
+    def catch_up(self, fresh: LiveMatch) -> None:
+        """Take over what `fresh`, the same match just loaded from the database, holds: the
+        match as another server process left it. The lock, the listeners and the computer
+        players stay; what was known of the old state (checkpoints, undo barriers) goes."""
+        self.game, self.state, self.record, self.secret = fresh.game, fresh.state, fresh.record, fresh.secret
+        self.revision, self.invited, self.problem = fresh.revision, fresh.invited, fresh.problem
+        self.checkpoints, self.barriers = {}, {}
 
     def state_at(self, step: int) -> State:
         """The state after the record's first `step` actions, replayed from the nearest
@@ -448,6 +458,7 @@ class Hub:
         self.idle_seconds = idle_seconds
         self.live: dict[str, LiveMatch] = {}
         self.evictions = 0
+        self.reloads = 0  # live matches loaded again because another process changed them
         self._loading = asyncio.Lock()
         self._seats: dict[str, Seat] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -521,12 +532,92 @@ class Hub:
             async with live.lock:
                 if live.evicted:
                     continue
+                await self._catch_up(live)
                 yield live
                 return
+
+    async def current(self, match_id: str) -> LiveMatch:
+        """The live match as the database has it now (reloaded when another server process
+        changed it): for answers that must not show an older state. Its lock is taken only
+        when the stored revision differs (an action of this process being stored, or another
+        process's change), so reading never waits for a write."""
+        live = await self.match(match_id)
+        if await asyncio.to_thread(self.store.revision, live.id) == live.revision:
+            return live
+        async with self.locked(match_id) as live:
+            return live
+
+    async def _catch_up(self, live: LiveMatch) -> bool:
+        """Reload a live match when its stored revision is not the one it was loaded at or last
+        wrote (another server process changed it); one indexed read. The caller holds the
+        match's lock. Whether it was reloaded."""
+        if await asyncio.to_thread(self.store.revision, live.id) == live.revision:
+            return False
+        await self._reload(live)
+        return True
+
+    async def _reload(self, live: LiveMatch) -> None:
+        """Load the match again from the database into the live copy, and tell its listeners.
+        The caller holds the match's lock."""
+        live.catch_up(await asyncio.to_thread(self._load_after, live))
+        self.reloads += 1
+        for listener in list(live.listeners):
+            listener.notify()
+
+    async def watch(self, every: float = POLL_SECONDS) -> None:
+        """Read the revisions of the live matches someone listens to, every `every` seconds, and
+        reload those another server process changed, so that their WebSocket listeners are
+        pushed its changes too (one read for all of them)."""
+        while True:
+            await asyncio.sleep(every)
+            watched = {m.id: m for m in self.live.values() if m.listeners}
+            if not watched:
+                continue
+            try:
+                stored = await asyncio.to_thread(self.store.revisions, list(watched))
+                for match_id, revision in stored.items():
+                    live = watched[match_id]
+                    if revision != live.revision and not live.evicted:
+                        async with live.lock:
+                            await self._catch_up(live)
+                        self.kick(live)
+            except Exception as exc:  # a database that is away a moment must not stop the watch
+                log.warning("cannot read the revisions of watched matches: %s", exc)
+
+    def _load_after(self, live: LiveMatch) -> LiveMatch:
+        """The match as stored now, made live (in a worker thread): when the stored record only
+        adds actions to the live one (same header, same entries before), only those are played
+        on a copy of the live state, with the dice they list; else the whole record is replayed."""
+        revision = self.store.revision(live.id)  # first, as in `_load`
+        record = self.store.record(live.id)
+        known = live.record.entries
+        same_start = (
+            record is not None
+            and record.dice is not None
+            and record.header() == live.record.header()
+            and len(record.entries) >= len(known)
+            and all(a.line() == b.line() for a, b in zip(known, record.entries, strict=False))
+        )
+        if not same_start or record is None or record.dice is None:
+            return self._load(live.id)
+        state = live.state.clone()
+        added = record.entries[len(known) :]
+        counted = RecordedDice(ScriptedDice([v for e in added for v in entry_dice(e)]))
+        state.dice = counted
+        for entry in added:
+            play_entry(state, entry, counted)
+            if entry.seen is None:
+                note_seen(state, entry)
+        state.dice = RecordedDice(SecretDice(live.secret, record.dice.contributions, secret_rolls(record)))
+        fresh = LiveMatch(live.id, live.game, state, record, live.secret, revision=revision)
+        fresh.invited = set(self.store.unclaimed(live.id))
+        fresh.problem = self.store.problem(live.id)
+        return fresh
 
     def _load(self, match_id: str) -> LiveMatch:
         """A stored match made live (in a worker thread). A match stored by an older version,
         whose dice came from a seed, goes on with secret dice from its next die."""
+        revision = self.store.revision(match_id)  # first: a change made while loading reloads again
         record = self.store.record(match_id)
         if record is None:
             raise ApiError(404, "unknown-match", f"no match {match_id}")
@@ -537,9 +628,9 @@ class Hub:
             self.store.replace_record(match_id, record, secret)
         else:
             state = resume(record, game, secret)
-        live = LiveMatch(match_id, game, state, record, secret)
-        live.revision = self.store.revision(match_id)
+        live = LiveMatch(match_id, game, state, record, secret, revision=revision)
         live.invited = set(self.store.unclaimed(match_id))
+        live.problem = self.store.problem(match_id)
         return live
 
     async def create(
@@ -655,7 +746,7 @@ class Hub:
         """What an invite offers, before it is used: the game, the side, the players, the
         commitment to the dice, and whether the game resumes an uploaded record."""
         match_id, side = await self._invite(code)
-        live = await self.match(match_id)
+        live = await self.current(match_id)
         return {
             "match": live.id,
             "game": live.game.name,
@@ -684,7 +775,10 @@ class Hub:
                     live.record, dice=replace(committed, contributions=[*committed.contributions, added])
                 )
             try:
-                await asyncio.to_thread(self.store.claim, code, token, header)
+                await asyncio.to_thread(self.store.claim, code, token, header, live.revision)
+            except StaleWrite:
+                await self._reload(live)
+                raise ApiError(409, "changed-elsewhere", CHANGED_ELSEWHERE) from None
             except StorageError as exc:
                 raise ApiError(409, "invite-used", str(exc)) from None
             if header is not None and added is not None:
@@ -718,7 +812,11 @@ class Hub:
                     "stale",
                     f"the action was made on state {ply}, the game is at state {state.ply}",
                 )
-            entry = await self._apply(live, seat.side, action)
+            try:
+                entry = await self._apply(live, seat.side, action)
+            except StaleWrite:  # another process stored an action first: this one is not played
+                await self._reload(live)
+                raise ApiError(409, "changed-elsewhere", CHANGED_ELSEWHERE) from None
         self.kick(live)
         return {"ply": live.state.ply, "step": entry.ply, "entry": read_by(entry, seat.side)}
 
@@ -740,7 +838,9 @@ class Hub:
         header = None
         if after.is_terminal() and committed is not None and committed.secret is None:
             header = replace(live.record, dice=replace(committed, secret=live.secret))
-        await self.commits.append(Append(live.id, entry, after.current_player(), after.is_terminal(), header))
+        await self.commits.append(
+            Append(live.id, entry, after.current_player(), after.is_terminal(), header, live.revision)
+        )
         if header is not None:
             live.record.dice = header.dice
         live.record.entries.append(entry)
@@ -771,7 +871,11 @@ class Hub:
             if barrier is not None:
                 raise ApiError(409, "cannot-undo", f"the last action cannot be taken back: {barrier}")
             before.dice = live.state.dice.clone()  # no die was rolled: the same dice go on
-            await asyncio.to_thread(self.store.take_back, live.id, step, before.current_player())
+            try:
+                await asyncio.to_thread(self.store.take_back, live.id, step, before.current_player(), live.revision)
+            except StaleWrite:
+                await self._reload(live)
+                raise ApiError(409, "changed-elsewhere", CHANGED_ELSEWHERE) from None
             live.record.entries.pop()
             live.barriers.pop(step, None)
             for key in [k for k in live.checkpoints if k > step]:
@@ -801,7 +905,7 @@ class Hub:
         loop = asyncio.get_running_loop()
         while True:
             side = live.agent_to_move()
-            if side is None:
+            if side is None or live.problem is not None:
                 return
             agent = live.agents.get(side)
             if agent is None:
@@ -815,21 +919,35 @@ class Hub:
                 if self.agent_delay:
                     await asyncio.sleep(self.agent_delay)
                 async with live.lock:
-                    if live.state.ply != ply:
+                    if live.evicted or await self._catch_up(live) or live.state.ply != ply:
+                        continue  # the match moved on (here or in another process): decide again
+                    try:
+                        await self._apply(live, side, str(action))
+                    except StaleWrite:  # another process stored this decision first
+                        await self._reload(live)
                         continue
-                    await self._apply(live, side, action)
             except asyncio.CancelledError:
                 raise
             except HendersonError as exc:
-                self._stop_agents(live, f"the {live.player(side)} player of {side} failed: {exc}")
+                await self._stop_agents(live, f"the {live.player(side)} player of {side} failed: {exc}")
                 return
             except Exception as exc:  # a bug in an agent must not stop the server
                 log.exception("agent failure in match %s", live.id)
-                self._stop_agents(live, f"the {live.player(side)} player of {side} failed ({type(exc).__name__})")
+                await self._stop_agents(live, f"the {live.player(side)} player of {side} failed ({type(exc).__name__})")
                 return
 
-    def _stop_agents(self, live: LiveMatch, problem: str) -> None:
-        live.problem = problem
+    async def _stop_agents(self, live: LiveMatch, problem: str) -> None:
+        """Stop a match's computer players and say why, to the players and in the database (so
+        that the match shows it after it is loaded again, in this process or another)."""
+        async with live.lock:
+            try:
+                await asyncio.to_thread(self.store.set_problem, live.id, problem, live.revision)
+                live.revision += 1
+            except StaleWrite:  # the match changed meanwhile: the next request reloads it
+                log.info("match %s changed while its computer player failed", live.id)
+            except Exception as exc:  # the players are told all the same
+                log.warning("cannot store why the computer players of match %s stopped: %s", live.id, exc)
+            live.problem = problem
         for listener in list(live.listeners):
             listener.notify()
 
@@ -860,7 +978,7 @@ class Hub:
 
     async def history(self, seat: Seat, step: int) -> dict[str, Any]:
         """The seat's view after the first `step` actions of the record (replay controls)."""
-        live = await self.match(seat.match_id)
+        live = await self.current(seat.match_id)
         record = live.record
         steps = len(record.entries)
         if not 0 <= step <= steps:
@@ -878,7 +996,7 @@ class Hub:
 
     async def _deciding(self, seat: Seat) -> LiveMatch:
         """The seat's match when the seat must decide now (previews are for the decider only)."""
-        live = await self.match(seat.match_id)
+        live = await self.current(seat.match_id)
         if seat.side is None:
             raise ApiError(403, "spectator", "a spectator cannot ask for previews")
         if live.state.current_player() != seat.side:
@@ -938,7 +1056,7 @@ class Hub:
         player; while a game goes on its header holds the commitment, never the secret.
         Otherwise the seat's copy (`seat_copy`): each entry as the seat read it, with the
         whole record sealed inside for a side's seat (`sealed_for`)."""
-        live = await self.match(seat.match_id)
+        live = await self.current(seat.match_id)
         others = [s for s in live.game.sides if s != seat.side]
         whole = (
             live.state.is_terminal()

@@ -53,6 +53,11 @@ class StorageError(HendersonError):
     """The database URL cannot be used, or a write conflicts with one already made."""
 
 
+class StaleWrite(StorageError):
+    """A write made on a match that another writer (another server process) changed first:
+    nothing was written; the writer reloads the match and may try again."""
+
+
 class Base(DeclarativeBase):
     """Declarative base of the server's tables."""
 
@@ -70,6 +75,7 @@ class MatchRow(Base):
     finished: Mapped[bool] = mapped_column(Boolean, default=False)
     revision: Mapped[int] = mapped_column(Integer, default=0)  # counts every change, undo too
     secret: Mapped[str | None] = mapped_column(Text, nullable=True)  # the dice secret, never sent
+    problem: Mapped[str | None] = mapped_column(Text, nullable=True)  # why a computer player stopped
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
@@ -171,12 +177,13 @@ class Append:
     current: str | None
     finished: bool
     header: GameRecord | None = None
+    revision: int | None = None  # the match's revision its writer knows (None: not checked)
 
 
 # the statements of an append, built once (building one costs more than running it)
-ADVANCE_MATCH = (
+_ADVANCE = (
     update(MatchRow)
-    .where(MatchRow.id == bindparam("b_id"))
+    .where(MatchRow.id == bindparam("b_id"), MatchRow.ply == bindparam("b_from"))
     .values(
         ply=bindparam("b_ply"),
         current=bindparam("b_current"),
@@ -185,6 +192,8 @@ ADVANCE_MATCH = (
         updated=bindparam("b_updated"),
     )
 )
+ADVANCE_MATCH = _ADVANCE  # the match at the ply its writer knew
+ADVANCE_KNOWN_MATCH = _ADVANCE.where(MatchRow.revision == bindparam("b_revision"))  # and at its revision
 SET_HEADER = update(MatchRow).where(MatchRow.id == bindparam("b_id")).values(header=bindparam("b_header"))
 ADD_ENTRY = insert(EntryRow)
 
@@ -202,10 +211,34 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def _advance(session: Session, match_id: str, *conditions: Any, **values: Any) -> None:
+    """Count one change of a match (its `revision`) and set `values`, in one conditional
+    UPDATE: when `conditions` (the revision or the ply the writer last knew) no longer hold,
+    another writer changed the match first and nothing is written (`StaleWrite`). The row
+    stays locked to the end of the transaction, so two writers never both pass."""
+    done = session.execute(
+        update(MatchRow)
+        .where(MatchRow.id == match_id, *conditions)
+        .values(revision=MatchRow.revision + 1, updated=_now(), **values)
+    )
+    if done.rowcount == 1:  # type: ignore[attr-defined]
+        return
+    if session.get(MatchRow, match_id) is None:
+        raise StorageError(f"match {match_id} is not stored")
+    raise StaleWrite(f"match {match_id} was changed by another writer first")
+
+
+def _known(revision: int | None) -> tuple[Any, ...]:
+    """The condition that the match is at the revision its writer knows (none when None)."""
+    return () if revision is None else (MatchRow.revision == revision,)
+
+
 P = ParamSpec("P")
 R = TypeVar("R")
 BUSY_TIMEOUT_MS = 30_000  # how long an SQLite write waits for another to finish
 WRITE_ATTEMPTS = 8  # writes retried when SQLite reports the database busy all the same
+SCHEMA_ATTEMPTS = 12  # a try fails only when another process made a table or column meanwhile: fewer exist
+SCHEMA_LOCK = 0x68656E64  # the PostgreSQL advisory lock processes take turns on to make the tables
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _: Any) -> None:
@@ -271,8 +304,29 @@ class Store:
         if parsed.get_backend_name() == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
             self.writing = threading.Lock()
-        Base.metadata.create_all(self.engine)
-        self._check_schema(db_url)
+        self._prepare(db_url)
+
+    def _prepare(self, db_url: str) -> None:
+        """Create the missing tables and columns. Several server processes started at once on
+        one new database would race to create them: on PostgreSQL they take turns (an advisory
+        lock); on SQLite one that finds a table or column made meanwhile looks again."""
+        for attempt in range(SCHEMA_ATTEMPTS):
+            try:
+                with self.engine.connect() as guard:
+                    postgres = guard.dialect.name == "postgresql"
+                    if postgres:
+                        guard.execute(text("SELECT pg_advisory_lock(:key)"), {"key": SCHEMA_LOCK})
+                    try:
+                        Base.metadata.create_all(self.engine)
+                        self._check_schema(db_url)
+                    finally:
+                        if postgres:
+                            guard.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": SCHEMA_LOCK})
+                return
+            except OperationalError as exc:
+                made = "already exists" in str(exc.orig) or "duplicate column" in str(exc.orig)
+                if not made or attempt == SCHEMA_ATTEMPTS - 1:
+                    raise
 
     def _check_schema(self, db_url: str) -> None:
         """Add the columns a newer version needs when they may be empty; refuse, in one clear
@@ -376,9 +430,10 @@ class Store:
             return None if row is None else Invite(row.match_id, row.side, bool(row.claimed))
 
     @retried
-    def claim(self, code: str, token: str, record: GameRecord | None) -> Invite:
+    def claim(self, code: str, token: str, record: GameRecord | None, revision: int | None = None) -> Invite:
         """Use an invite once: the seat of its side is bound to `token` (and the header, with the
-        claimer's contribution, stored), in one transaction. StorageError when it was used."""
+        claimer's contribution, stored), in one transaction. StorageError when it was used;
+        StaleWrite when the match is no longer at `revision` (when given)."""
         with Session(self.engine) as session:
             try:
                 with session.begin():
@@ -388,15 +443,10 @@ class Store:
                     if row.claimed:
                         raise StorageError("this invite was used already")
                     row.claimed = True
+                    header = {} if record is None else {"header": json.dumps(record.header())}
+                    _advance(session, row.match_id, *_known(revision), **header)
                     seat = SeatRow(token_hash=token_digest(token), match_id=row.match_id, side=row.side, player="human")
                     session.add(seat)
-                    match = session.get(MatchRow, row.match_id)
-                    if match is None:
-                        raise StorageError(f"match {row.match_id} is not stored")
-                    if record is not None:
-                        match.header = json.dumps(record.header())
-                    match.revision = (match.revision or 0) + 1
-                    match.updated = _now()
                     return Invite(row.match_id, row.side, True)
             except IntegrityError:
                 raise StorageError("this invite was used already") from None
@@ -408,16 +458,18 @@ class Store:
         current: str | None,
         finished: bool,
         header: GameRecord | None = None,
+        revision: int | None = None,
     ) -> None:
         """Append one action to a match's record (and store its header again when given: the
-        secret revealed at the end); a second write of the same ply fails."""
-        self._append_together([Append(match_id, entry, current, finished, header)])
+        secret revealed at the end). A second write of the same ply, or a write on a match no
+        longer at `revision` (when given), fails with StaleWrite and writes nothing."""
+        self._append_together([Append(match_id, entry, current, finished, header, revision)])
 
     def append_many(self, appends: Sequence[Append]) -> list[StorageError | None]:
         """Append actions of several matches in one transaction, synced to disk once; for each,
         None when it is stored or the StorageError that kept it out. When one cannot be stored
-        (its ply stored already, its match unknown) the others are written one by one, so that
-        it alone fails."""
+        (its ply stored already, its match unknown or changed by another writer) the others are
+        written one by one, so that it alone fails."""
         if not appends:
             return []
         try:
@@ -437,9 +489,10 @@ class Store:
 
     @retried
     def _append_together(self, appends: Sequence[Append]) -> None:
-        """Write actions in one transaction (an UPDATE of each match's row, one INSERT of every
-        entry, statements built once); StorageError, and nothing written, when any of them
-        cannot be stored."""
+        """Write actions in one transaction (a conditional UPDATE of each match's row, one
+        INSERT of every entry, statements built once); StorageError, and nothing written, when
+        any of them cannot be stored: StaleWrite when its match is no longer at the ply (and
+        revision, when given) its writer knew — another writer changed it first."""
         now = _now()
         by_match: dict[str, list[Append]] = {}
         for item in appends:
@@ -447,11 +500,21 @@ class Store:
         try:
             with self.engine.begin() as conn:
                 for match_id, items in by_match.items():
-                    last = items[-1]
-                    values = {"b_id": match_id, "b_ply": last.entry.ply + 1, "b_current": last.current}
-                    values |= {"b_finished": last.finished, "b_count": len(items), "b_updated": now}
-                    if conn.execute(ADVANCE_MATCH, values).rowcount != 1:
-                        raise StorageError(f"match {match_id} is not stored")
+                    first, last = items[0], items[-1]
+                    values = {"b_id": match_id, "b_from": first.entry.ply, "b_ply": last.entry.ply + 1}
+                    values |= {"b_current": last.current, "b_finished": last.finished}
+                    values |= {"b_count": len(items), "b_updated": now}
+                    if first.revision is None:
+                        advanced = conn.execute(ADVANCE_MATCH, values).rowcount
+                    else:
+                        advanced = conn.execute(ADVANCE_KNOWN_MATCH, values | {"b_revision": first.revision}).rowcount
+                    if advanced != 1:
+                        stored = conn.execute(select(MatchRow.ply).where(MatchRow.id == match_id)).first()
+                        if stored is None:
+                            raise StorageError(f"match {match_id} is not stored")
+                        if stored[0] > first.entry.ply:
+                            raise StaleWrite(f"match {match_id}: action {first.entry.ply} is already stored")
+                        raise StaleWrite(f"match {match_id} was changed by another writer first")
                     headers = [i.header for i in items if i.header is not None]
                     if headers:
                         conn.execute(SET_HEADER, {"b_id": match_id, "b_header": json.dumps(headers[-1].header())})
@@ -459,27 +522,44 @@ class Store:
         except IntegrityError:
             first = appends[0]
             where = f"match {first.match_id}: action {first.entry.ply}" if len(appends) == 1 else "an action"
-            raise StorageError(f"{where} is already stored") from None
+            raise StaleWrite(f"{where} is already stored") from None
 
     @retried
-    def take_back(self, match_id: str, ply: int, current: str | None) -> None:
-        """Remove the last action (number `ply`) of a match's record: an undo."""
+    def take_back(self, match_id: str, ply: int, current: str | None, revision: int | None = None) -> None:
+        """Remove the last action (number `ply`) of a match's record: an undo (StaleWrite when
+        the match is no longer at `revision`, when given)."""
         with Session(self.engine) as session, session.begin():
-            row = session.get(MatchRow, match_id)
+            last = (MatchRow.ply == ply + 1, *_known(revision))
+            _advance(session, match_id, *last, ply=ply, current=current, finished=False)
             entry = session.get(EntryRow, (match_id, ply))
-            if row is None or entry is None or row.ply != ply + 1:
+            if entry is None:
                 raise StorageError(f"match {match_id}: action {ply} is not the last one stored")
             session.delete(entry)
-            row.ply = ply
-            row.current = current
-            row.finished = False
-            row.revision = (row.revision or 0) + 1
-            row.updated = _now()
 
     def revision(self, match_id: str) -> int:
+        """How many changes the match has had (one indexed read: a server process compares it
+        with the revision its live copy is at before it acts)."""
+        with self.engine.connect() as connection:  # not an ORM session: a third of the cost
+            found = connection.execute(select(MatchRow.revision).where(MatchRow.id == match_id)).scalar()
+            return int(found or 0)
+
+    def revisions(self, match_ids: list[str]) -> dict[str, int]:
+        """The revisions of several matches in one read (the live matches with listeners)."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(MatchRow.id, MatchRow.revision).where(MatchRow.id.in_(match_ids))).all()
+            return {match_id: int(revision or 0) for match_id, revision in rows}
+
+    def problem(self, match_id: str) -> str | None:
+        """Why the match's computer players stopped, or None."""
         with Session(self.engine) as session:
-            row = session.get(MatchRow, match_id)
-            return 0 if row is None else int(row.revision or 0)
+            return session.scalar(select(MatchRow.problem).where(MatchRow.id == match_id))
+
+    @retried
+    def set_problem(self, match_id: str, problem: str, revision: int | None = None) -> None:
+        """Store why the match's computer players stopped (a change: it counts in the revision,
+        so that every server process shows it); StaleWrite when not at `revision`."""
+        with Session(self.engine) as session, session.begin():
+            _advance(session, match_id, *_known(revision), problem=problem)
 
     def seat(self, token: str) -> Seat | None:
         """The seat a token opens, or None."""
