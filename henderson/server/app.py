@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
@@ -33,6 +34,7 @@ from henderson.server.matches import (
     Hub,
     Listener,
     game_named,
+    leave_with_parent,
     record_of_copies,
 )
 from henderson.server.rules import router as rules_router
@@ -98,7 +100,9 @@ def create_app(
     pool: Executor
     if agent_processes:
         spawn = multiprocessing.get_context("spawn")  # no fork of a server's threads
-        pool = ProcessPoolExecutor(max_workers=agent_workers, mp_context=spawn)
+        pool = ProcessPoolExecutor(
+            max_workers=agent_workers, mp_context=spawn, initializer=leave_with_parent, initargs=(os.getpid(),)
+        )
     else:
         pool = ThreadPoolExecutor(max_workers=agent_workers, thread_name_prefix="henderson-agent")
     hub = Hub(store, pool, agent_delay, max_live=max_live, idle_seconds=idle_seconds)

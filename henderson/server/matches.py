@@ -17,8 +17,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import random
 import secrets
+import threading
 import time
 from collections.abc import AsyncIterator, Mapping
 from concurrent.futures import Executor
@@ -268,6 +270,19 @@ def decide(agent: Agent, state: State) -> tuple[str, Agent]:
     keep something from one decision to the next): what a worker of the agents' pool, a
     thread or a process, sends back."""
     return str(agent.choose(state)), agent
+
+
+def leave_with_parent(parent: int, every: float = 1.0) -> None:
+    """A worker process of the computer players' pool ends when the server that started it
+    is gone (killed, even with SIGKILL, it cannot stop its workers): a thread of the worker
+    looks every `every` seconds whether its parent changed."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="henderson-parent-watch", daemon=True).start()
 
 
 def seen_by_seat(live: LiveMatch, state: State, side: str | None) -> random.Random:

@@ -21,7 +21,10 @@ def address(host: str, port: int) -> str:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str = DEFAULT_DB) -> None:
     """Serve until interrupted; print the address to open first."""
-    app = create_app(db_url, agent_delay=0.4)
+    # computer players think in processes: a thinking player never holds the interpreter lock
+    # that people's requests need (in threads, 4 computer games beside 60 human ones made the
+    # people wait several times longer: docs/server.md, "Load")
+    app = create_app(db_url, agent_delay=0.4, agent_processes=True)
     print(f"henderson: open {address(host, port)} (games stored in {redact(db_url)})", flush=True)
     uvicorn.run(
         app,
