@@ -1,14 +1,15 @@
 """Fit a game's learned evaluation from seeded games and write its model file.
 
-    python scripts/train_evaluation.py GAME [--games N] [--seed S] [--agents A,B,...]
-                                       [--every K] [--l2 X] [--holdout F] [--out PATH]
+    python scripts/train_evaluation.py GAME [--games N] [--seed S] [--agents A,B,...] [--every K]
+                                       [--only F1,F2,...] [--l2 X] [--holdout F] [--out PATH] [--cache PATH]
 
 Plays N seeded games (game i: seed derived from (S, i); each side's agent drawn from
 `--agents` by that seed), takes every K-th position in which a side decides, and records the
 game's features for that side (`henderson/games/<game>/features.py`) with the final result
 for that side (+1 won, -1 lost, 0 drawn or unfinished). It then fits a logistic model,
 P(win) = (1 + tanh(w . x)) / 2, by Newton's method with an L2 penalty, each game weighing
-the same however long it ran, and writes the weights with how they were made to
+the same however long it ran (`--only`: fitting those features alone, the others weigh 0),
+and writes the weights with how they were made to
 `henderson/games/<game>/data/evaluation.json` (or `--out`), the file `eval=learned` reads
 (`henderson/agents/learned.py`). The last `--holdout` share of the games is left out of the
 fit and used to compare the learned and the hand-written evaluation's log loss; the model
@@ -96,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--agents", default=DEFAULT_AGENTS, help="comma-separated agents each side is drawn from")
     parser.add_argument("--every", type=int, default=1, help="take every K-th decision (default 1)")
+    parser.add_argument("--only", help="comma-separated features to fit (default: all; the rest weigh 0)")
     parser.add_argument("--l2", type=float, default=1.0, help="L2 penalty on the weights (default 1)")
     parser.add_argument("--holdout", type=float, default=0.2, help="share of games kept out to compare (0.2)")
     parser.add_argument("--out", type=Path, help="model file (default: the game's data/evaluation.json)")
@@ -118,6 +120,12 @@ def main(argv: list[str] | None = None) -> int:
         agents.get(spec, 0)  # a bad agent name fails here, before any game is played
 
     names = list(module.FEATURES)
+    only = [n.strip() for n in args.only.split(",")] if args.only else names
+    unknown = [n for n in only if n not in names]
+    if unknown:
+        print(f"error: --only: no feature {unknown[0]!r} (known: {', '.join(names)})", file=sys.stderr)
+        return 2
+    fitted = [names.index(n) for n in names if n in only]
     made_by = json.dumps([args.game, args.games, args.seed, specs, args.every, names])
     start = time.perf_counter()
     if args.cache and args.cache.exists() and str(np.load(args.cache)["made_by"]) == made_by:
@@ -143,18 +151,19 @@ def main(argv: list[str] | None = None) -> int:
     split = round(args.games * (1.0 - args.holdout))
     if args.holdout and 0 < split < args.games:
         train, test = index < split, index >= split
-        w = fit(x[train], z[train], weight[train], args.l2)
+        w = fit(x[train][:, fitted], z[train], weight[train], args.l2)
         hand = x[test][:, names.index("hand")] if "hand" in names else np.zeros(int(test.sum()))
         report = {
             "holdout_games": args.games - split,
-            "holdout_log_loss_learned": round(log_loss(np.tanh(x[test] @ w), z[test], weight[test]), 4),
+            "holdout_log_loss_learned": round(log_loss(np.tanh(x[test][:, fitted] @ w), z[test], weight[test]), 4),
             "holdout_log_loss_hand": round(log_loss(hand, z[test], weight[test]), 4),
         }
-    w = fit(x, z, weight, args.l2)
+    w = np.zeros(len(names))
+    w[fitted] = fit(x[:, fitted], z, weight, args.l2)
     command = (
         f"python scripts/train_evaluation.py {args.game} --games {args.games} --seed {args.seed} "
         f"--agents {args.agents} --every {args.every} --l2 {args.l2} --holdout {args.holdout}"
-    )
+    ) + (f" --only {','.join(only)}" if args.only else "")
     model = LearnedModel(
         game.name,
         tuple(names),

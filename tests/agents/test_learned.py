@@ -137,12 +137,18 @@ def test_an_unknown_evaluation_is_refused_with_a_one_line_error() -> None:
         agents.get("normal:eval=best")
 
 
-def test_training_writes_the_same_model_twice_from_the_same_seed(tmp_path: Path) -> None:
+def training_script() -> Any:
+    """scripts/train_evaluation.py as a module (it needs numpy, the `rl` extra)."""
     pytest.importorskip("numpy")
     spec = importlib.util.spec_from_file_location("train_evaluation", ROOT / "scripts" / "train_evaluation.py")
     assert spec and spec.loader
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
+    return script
+
+
+def test_training_writes_the_same_model_twice_from_the_same_seed(tmp_path: Path) -> None:
+    script = training_script()
     outs = []
     for n in range(2):
         out = tmp_path / f"model{n}.json"
@@ -153,3 +159,14 @@ def test_training_writes_the_same_model_twice_from_the_same_seed(tmp_path: Path)
     model = load_model(tmp_path / "model0.json", "aag", aag_features.FEATURES)
     assert model.provenance["games"] == 4 and model.provenance["positions"] > 0
     assert any(w != 0 for w in model.weights)
+
+
+def test_training_with_only_some_features_gives_the_others_no_weight(tmp_path: Path) -> None:
+    script = training_script()
+    out = tmp_path / "model.json"
+    args = ["aag", "--games", "3", "--seed", "4", "--agents", "random", "--every", "40", "--only", "hand,side"]
+    assert script.main([*args, "--holdout", "0", "--out", str(out)]) == 0
+    model = load_model(out, "aag", aag_features.FEATURES)
+    for name, weight in zip(model.features, model.weights, strict=True):
+        assert (weight != 0) == (name in ("hand", "side")), name
+    assert script.main([*args[:-1], "hand,bogus", "--out", str(out)]) == 2
