@@ -1,15 +1,20 @@
 """Fit a game's learned evaluation from seeded games and write its model file.
 
     python scripts/train_evaluation.py GAME [--games N] [--seed S] [--agents A,B,...] [--every K]
-                                       [--only F1,F2,...] [--l2 X] [--holdout F] [--out PATH] [--cache PATH]
+                                       [--only F1,F2,...] [--l2 X] [--toward-hand] [--holdout F]
+                                       [--out PATH] [--cache PATH]
 
 Plays N seeded games (game i: seed derived from (S, i); each side's agent drawn from
 `--agents` by that seed), takes every K-th position in which a side decides, and records the
 game's features for that side (`henderson/games/<game>/features.py`) with the final result
 for that side (+1 won, -1 lost, 0 drawn or unfinished). It then fits a logistic model,
 P(win) = (1 + tanh(w . x)) / 2, by Newton's method with an L2 penalty, each game weighing
-the same however long it ran (`--only`: fitting those features alone, the others weigh 0),
-and writes the weights with how they were made to
+the same however long it ran (`--only`: fitting those features alone, the others weigh 0).
+The penalty pulls the weights toward 0, or with `--toward-hand` toward the game's
+`HAND_WEIGHTS` (the weights with which the model is the hand-written evaluation), so the
+model learns corrections to it: a model fitted only to results can underrate what the
+agents it learned from seldom got wrong (throwing units away), which a one-step search
+then does. It writes the weights with how they were made to
 `henderson/games/<game>/data/evaluation.json` (or `--out`), the file `eval=learned` reads
 (`henderson/agents/learned.py`). The last `--holdout` share of the games is left out of the
 fit and used to compare the learned and the hand-written evaluation's log loss; the model
@@ -66,14 +71,15 @@ def play(game: Game, specs: list[str], seed: int, index: int, every: int) -> tup
     return rows, [float(returns.get(side, 0.0)) for side in movers]
 
 
-def fit(x: Any, z: Any, weight: Any, l2: float, steps: int = 100) -> Any:
+def fit(x: Any, z: Any, weight: Any, l2: float, center: Any = None, steps: int = 100) -> Any:
     """Weights w of P(win) = sigmoid(2 w . x), fitted to results z in {-1, 0, 1} (0 counts
-    half a win) by Newton's method on the weighted log loss plus l2 |w|^2 / 2."""
+    half a win) by Newton's method on the weighted log loss plus l2 |w - center|^2 / 2."""
     y = (1.0 + z) / 2.0
-    w = np.zeros(x.shape[1])
+    center = np.zeros(x.shape[1]) if center is None else center
+    w = center.copy()
     for _ in range(steps):
         p = 1.0 / (1.0 + np.exp(-2.0 * (x @ w)))
-        grad = 2.0 * x.T @ (weight * (p - y)) + l2 * w
+        grad = 2.0 * x.T @ (weight * (p - y)) + l2 * (w - center)
         hess = 4.0 * (x.T * (weight * p * (1.0 - p))) @ x + l2 * np.eye(x.shape[1])
         step = np.linalg.solve(hess, grad)
         w = w - step
@@ -99,6 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=1, help="take every K-th decision (default 1)")
     parser.add_argument("--only", help="comma-separated features to fit (default: all; the rest weigh 0)")
     parser.add_argument("--l2", type=float, default=1.0, help="L2 penalty on the weights (default 1)")
+    parser.add_argument("--toward-hand", action="store_true", help="pull the weights toward HAND_WEIGHTS")
     parser.add_argument("--holdout", type=float, default=0.2, help="share of games kept out to compare (0.2)")
     parser.add_argument("--out", type=Path, help="model file (default: the game's data/evaluation.json)")
     parser.add_argument("--cache", type=Path, help="positions file (.npz): reused when made by the same games")
@@ -126,6 +133,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: --only: no feature {unknown[0]!r} (known: {', '.join(names)})", file=sys.stderr)
         return 2
     fitted = [names.index(n) for n in names if n in only]
+    center = np.zeros(len(names))
+    if args.toward_hand:
+        if not hasattr(module, "HAND_WEIGHTS"):
+            print(f"error: --toward-hand: game {args.game!r} has no HAND_WEIGHTS", file=sys.stderr)
+            return 2
+        center = np.array([module.HAND_WEIGHTS.get(n, 0.0) for n in names])
     made_by = json.dumps([args.game, args.games, args.seed, specs, args.every, names])
     start = time.perf_counter()
     if args.cache and args.cache.exists() and str(np.load(args.cache)["made_by"]) == made_by:
@@ -151,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     split = round(args.games * (1.0 - args.holdout))
     if args.holdout and 0 < split < args.games:
         train, test = index < split, index >= split
-        w = fit(x[train][:, fitted], z[train], weight[train], args.l2)
+        w = fit(x[train][:, fitted], z[train], weight[train], args.l2, center[fitted])
         hand = x[test][:, names.index("hand")] if "hand" in names else np.zeros(int(test.sum()))
         report = {
             "holdout_games": args.games - split,
@@ -159,11 +172,11 @@ def main(argv: list[str] | None = None) -> int:
             "holdout_log_loss_hand": round(log_loss(hand, z[test], weight[test]), 4),
         }
     w = np.zeros(len(names))
-    w[fitted] = fit(x[:, fitted], z, weight, args.l2)
+    w[fitted] = fit(x[:, fitted], z, weight, args.l2, center[fitted])
     command = (
         f"python scripts/train_evaluation.py {args.game} --games {args.games} --seed {args.seed} "
         f"--agents {args.agents} --every {args.every} --l2 {args.l2} --holdout {args.holdout}"
-    ) + (f" --only {','.join(only)}" if args.only else "")
+    ) + (f" --only {','.join(only)}" if args.only else "") + (" --toward-hand" if args.toward_hand else "")
     model = LearnedModel(
         game.name,
         tuple(names),

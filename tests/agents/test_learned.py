@@ -170,3 +170,30 @@ def test_training_with_only_some_features_gives_the_others_no_weight(tmp_path: P
     for name, weight in zip(model.features, model.weights, strict=True):
         assert (weight != 0) == (name in ("hand", "side")), name
     assert script.main([*args[:-1], "hand,bogus", "--out", str(out)]) == 2
+
+
+def test_the_aag_hand_weights_make_the_model_the_hand_written_evaluation() -> None:
+    from henderson.games.aag.evaluate import NEAR_WIN, evaluate, settled
+
+    names = aag_features.FEATURES
+    weights = [aag_features.HAND_WEIGHTS.get(n, 0.0) for n in names]
+    model = parse_model(model_json(weights=weights), "aag", names, "test")
+    learned_value = LearnedEvaluator(model, aag_features.features)  # type: ignore[arg-type]
+    checked = 0
+    for state in aag_positions(9, 12):
+        hand = evaluate(state, "jp")  # type: ignore[arg-type]
+        if settled(state) is None and abs(hand) < NEAR_WIN:  # type: ignore[arg-type]
+            assert learned_value(state, "jp") == pytest.approx(hand / NEAR_WIN)
+            checked += 1
+    assert checked >= 5
+
+
+def test_training_toward_the_hand_weights_stays_at_them_under_a_heavy_penalty(tmp_path: Path) -> None:
+    script = training_script()
+    out = tmp_path / "model.json"
+    terms = ",".join(n for n in aag_features.FEATURES if n.startswith("term_"))
+    args = ["aag", "--games", "2", "--seed", "5", "--agents", "random", "--every", "40", "--holdout", "0"]
+    assert script.main([*args, "--only", f"{terms},side", "--toward-hand", "--l2", "1e9", "--out", str(out)]) == 0
+    model = load_model(out, "aag", aag_features.FEATURES)
+    want = [aag_features.HAND_WEIGHTS.get(n, 0.0) for n in model.features]
+    assert list(model.weights) == pytest.approx(want, abs=1e-4)

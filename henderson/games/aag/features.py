@@ -34,6 +34,10 @@ FEATURES: tuple[str, ...] = (
     "late_side",
 )
 
+# the weights with which the learned model is the hand-written evaluation (short of its
+# 0.95 cap and the settled race): tanh of the terms' sum over SCALE
+HAND_WEIGHTS: dict[str, float] = {f"term_{t}": 1.0 for t in TERMS}
+
 
 def features(state: AAGState, side: str) -> list[float]:
     """The feature vector of `state` for `side`, in the order of `FEATURES`."""
