@@ -1,7 +1,7 @@
 """How strong the computer players are, how often they shuffle, and how long `hard` thinks.
 
     python bench/strength.py [GAME ...] [--pairs random-normal,normal-hard] [-n N] [--seed S]
-                             [--seat both|first|second] [--full] [--timing] [-o games.jsonl]
+                             [--seat both|first|second] [--full] [--learned] [--timing] [-o games.jsonl]
 
 Ladder: for each game and each pairing a-b, N seeded games with a on the first side and
 N with a on the second (game i of both seatings has the same seed: common random
@@ -24,7 +24,9 @@ a seeded random game, as bench/engine.py picks them) and at a decision of two ac
 The default scale is small (AAG and FIRST BLOOD, normal against random, 4 games a side);
 `--full` plays every game and the ladder random-easy, easy-normal, random-normal and
 normal-hard, 20 games a side (DG 6). Figures from the default scale are for smoke
-checks: their intervals are wide.
+checks: their intervals are wide. `--learned` plays the pairing `LEARNED_PAIR` instead:
+`normal` with the hand-written evaluation against `normal` with the learned one
+(henderson/agents/learned.py), the learned one's score as b's.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ SMALL_N = 4
 FULL_GAMES = ("aag", "firstblood", "deluxe")
 FULL_PAIRS = ("random-easy", "easy-normal", "random-normal", "normal-hard")
 FULL_N = {"aag": 20, "firstblood": 20, "deluxe": 6}
+LEARNED_PAIR = "normal:eval=hand-normal:eval=learned"
 
 
 def stranded(record: Sequence[dict[str, Any]]) -> dict[str, int]:
@@ -168,6 +171,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("-n", type=int, help="games per seating (default 4; --full 20, DG 6)")
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--full", action="store_true", help="the full ladder at full scale")
+    parser.add_argument("--learned", action="store_true", help="play normal: hand-written v learned evaluation")
     parser.add_argument("--timing", action="store_true", help="time hard instead of playing")
     parser.add_argument("-o", "--output", type=Path, help="one JSON line per game")
     parser.add_argument("--seat", choices=("both", "first", "second"), default="both", help="where b of a-b sits")
@@ -178,6 +182,8 @@ def main(argv: list[str] | None = None) -> None:
             timing(name)
         return
     pairs = args.pairs.split(",") if args.pairs else list(FULL_PAIRS if args.full else SMALL_PAIRS)
+    if args.learned:
+        pairs = [LEARNED_PAIR]
     out = args.output.open("a", encoding="utf-8") if args.output else None
     try:
         for name in names:

@@ -4,8 +4,9 @@ A game with `Capability.EVALUATION` supplies `game.evaluate(state, side) -> floa
 good a (non-terminal) position is for `side`, from -1 (surely lost) to +1 (surely won), on
 the same scale as `state.returns()`; it must not change the state nor roll dice. A
 function registered with `register_evaluator(game_name, fn)` takes its place (plug-ins,
-tests, a learned evaluation); without either, nobody is ahead and the search agent plays
-random playouts to the end of the game instead.
+tests); without either, nobody is ahead and the search agent plays
+random playouts to the end of the game instead. An agent's `eval=learned` option plays by
+the game's learned evaluation instead, where it ships one (`learned.py`).
 """
 
 from __future__ import annotations
@@ -42,6 +43,29 @@ def find_evaluator(game: Game) -> Evaluator | None:
     if Capability.EVALUATION in game.capabilities:
         return game.evaluate
     return None
+
+
+# which evaluation an agent plays by (its `eval` option): the hand-written one or the learned one
+EVALUATIONS = ("hand", "learned")
+
+
+def check_evaluation(which: str) -> str:
+    """`which` when it names an evaluation, else a ValueError saying what may be named."""
+    if which not in EVALUATIONS:
+        raise ValueError(f"eval={which!r}: choose {' or '.join(EVALUATIONS)}")
+    return which
+
+
+def chosen_evaluator(game: Game, which: str) -> Evaluator | None:
+    """The evaluation named `which` for `game`: `learned` is the game's learned evaluation
+    (`learned.py`) where it ships one, else the same as `hand`, `find_evaluator`."""
+    if which == "learned":
+        from henderson.agents.learned import learned_evaluator
+
+        learned = learned_evaluator(game)
+        if learned is not None:
+            return learned
+    return find_evaluator(game)
 
 
 def evaluator_for(game: Game) -> Evaluator:

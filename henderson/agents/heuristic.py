@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from henderson.agents.chance import observer_clone, sample_after
-from henderson.agents.evaluation import Evaluator, evaluator_for, value
+from henderson.agents.evaluation import Evaluator, check_evaluation, chosen_evaluator, neutral, value
 from henderson.agents.repetition import History, one_word
 from henderson.agents.shortlist import considered
 from henderson.core.game import Action, State
@@ -75,7 +75,9 @@ class HeuristicAgent:
     `epsilon`: chance of playing a uniformly random action instead;
     `samples`: determinised clones per action that rolls dice;
     `limit`: the most actions scored in one decision (a larger decision scores an even,
-    seeded share of each unit's actions and every one-word action, see `shortlist.py`).
+    seeded share of each unit's actions and every one-word action, see `shortlist.py`);
+    `eval`: `hand` (the game's hand-written evaluation) or `learned` (its learned one
+    where it ships one, see `learned.py`).
     A sure action that returns to a position the agent already decided in is
     passed over (see `repetition.py`), so free back-and-forth choices end.
     """
@@ -89,6 +91,7 @@ class HeuristicAgent:
         samples: int = 6,
         limit: int = 1200,
         name: str = "heuristic",
+        eval: str = "hand",
     ) -> None:
         if samples < 1 or limit < 1 or noise < 0 or not 0 <= epsilon <= 1:
             raise ValueError("need samples >= 1, limit >= 1, noise >= 0 and 0 <= epsilon <= 1")
@@ -98,6 +101,7 @@ class HeuristicAgent:
         self.samples = int(samples)
         self.limit = int(limit)
         self.name = name
+        self.evaluation = check_evaluation(eval)
         self.history = History()
 
     @classmethod
@@ -124,9 +128,8 @@ class HeuristicAgent:
         assert side is not None  # a decision is being made
         # one guess at what `side` cannot see, shared by every action: fair, and cheaper
         # than a guess per look-ahead (chance.py)
-        seen, index, scores = scored_actions(
-            state, actions, side, evaluator_for(state.game), self.rng, self.samples, self.limit
-        )
+        evaluate = chosen_evaluator(state.game, self.evaluation) or neutral
+        seen, index, scores = scored_actions(state, actions, side, evaluate, self.rng, self.samples, self.limit)
         legal, actions = actions, [actions[i] for i in index]
         if self.noise:
             scores = [s + self.rng.gauss(0.0, self.noise) for s in scores]

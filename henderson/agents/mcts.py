@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from henderson.agents.chance import determinise, sample_after
-from henderson.agents.evaluation import Evaluator, find_evaluator, neutral, value, values
+from henderson.agents.evaluation import Evaluator, check_evaluation, chosen_evaluator, neutral, value, values
 from henderson.agents.heuristic import scored_actions
 from henderson.agents.repetition import History, one_word
 from henderson.agents.shortlist import considered
@@ -146,7 +146,8 @@ class MCTSAgent:
     (a clock, so not reproducible). At least one iteration is always done.
     `c`: UCT exploration; `bias`: weight of the prior (progressive bias);
     `rollout_plies`: random plies before evaluating a leaf (default 0 when the
-    game has an evaluation, else to the end of the game, at most `rollout_limit`).
+    game has an evaluation, else to the end of the game, at most `rollout_limit`);
+    `eval`: the evaluation it plays by, `hand` or `learned` (as `HeuristicAgent`).
     A decision with one legal action is answered without searching; one between fewer
     root candidates than `candidates` gets that fraction of the budget, and one whose
     candidates the one-step look-ahead scores within `trivial_spread` of one another
@@ -178,6 +179,7 @@ class MCTSAgent:
         trivial_spread: float = 1e-6,
         trivial_share: float = 0.125,
         name: str = "mcts",
+        eval: str = "hand",
     ) -> None:
         if iterations is None and seconds is None and work is None:
             iterations = 400
@@ -214,6 +216,7 @@ class MCTSAgent:
         if not 0 < self.trivial_share <= 1 or self.trivial_spread < 0:
             raise ValueError("need 0 < trivial_share <= 1 and trivial_spread >= 0")
         self.name = name
+        self.evaluation = check_evaluation(eval)
         self._root_keys: list[str] | None = None  # the root candidates of the search going on
         self._finalists: list[str] = []  # those still in after the last round of halving
         self._root: Node | None = None
@@ -260,14 +263,14 @@ class MCTSAgent:
         keys = [str(a) for a in actions]
         self._root_keys = None
         share = 1.0  # of the budget: less for a choice that is nearly made
-        if self.candidates and find_evaluator(state.game) not in (None, neutral):
+        if self.candidates and chosen_evaluator(state.game, self.evaluation) not in (None, neutral):
             root = self._root = self._candidate_root(state, actions, keys)
             chosen: list[str] = self._root_keys or []
             if len(chosen) == 1:
                 return self._play(state, actions, keys, list(chosen))
             share = self._share(root, chosen)
         self.last_share = share
-        evaluate = find_evaluator(state.game)
+        evaluate = chosen_evaluator(state.game, self.evaluation)
         rollout = self.rollout_plies
         if rollout is None:
             rollout = 0 if evaluate is not None else self.rollout_limit
@@ -371,7 +374,7 @@ class MCTSAgent:
     def _candidate_root(self, state: State, actions: Sequence[Action], keys: list[str]) -> Node:
         """A root over the heuristic's best `candidates` actions, each primed with
         `prior_visits` visits worth its heuristic score; kept subtrees stay under their edges."""
-        evaluate = find_evaluator(state.game) or neutral
+        evaluate = chosen_evaluator(state.game, self.evaluation) or neutral
         side = state.current_player()
         assert side is not None  # a decision is being made
         _, index, scores = scored_actions(

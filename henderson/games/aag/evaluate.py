@@ -256,17 +256,33 @@ def doomed(state: AAGState, t: Tables) -> set[str]:
     return out
 
 
-def _value_for_us(state: AAGState) -> float:
+TERMS = ("vp", "material", "islands", "airfields", "fields_to_come", "second_mover")
+
+
+def terms(state: AAGState) -> dict[str, float]:
+    """The evaluation's terms for a non-terminal position, each as the United States' score
+    less Japan's, in victory points (the module docstring says what each counts); the
+    evaluation is the tanh of their sum. A learned evaluation weighs them afresh."""
+    by_term, _ = _scores(state)
+    return {term: by_side["us"] - by_side["jp"] for term, by_side in by_term.items()}
+
+
+def _scores(state: AAGState) -> tuple[dict[str, dict[str, float]], dict[str, float]]:
+    """Each side's score by term (`TERMS`), and its total (summed in the order the terms
+    are counted, so the evaluation is the same to the last bit whichever is read)."""
     t = tables(state.data)
     sides = ("us", "jp")
     material, ashore, stock, landed, near = _tally(state, t, doomed(state, t) if _before_landing(state) else set())
+    score = {term: {s: 0.0 for s in sides} for term in TERMS}
+    total = {s: 0.0 for s in sides}
+
+    def add(term: str, side: str, amount: float) -> None:
+        score[term][side] += amount
+        total[side] += amount
 
     rate = {s: 0.0 for s in sides}
-    damaged_fields = {s: 0.0 for s in sides}
     for field in state.airfields:
-        if field.damaged:
-            damaged_fields[field.side] += 1
-        else:
+        if not field.damaged:
             rate[field.side] += 1
     vp = state.vp
     need = {s: max(t.to_win - vp[s], 0) for s in sides}
@@ -276,21 +292,23 @@ def _value_for_us(state: AAGState) -> float:
     # how securely each side holds each island: its share of the local land power
     share: dict[str, float] = {}
     for island, strength in _strength(state, t, ashore, near).items():
-        total = strength["us"] + strength["jp"]
-        share[island] = strength["us"] / total if total else 0.5
+        both = strength["us"] + strength["jp"]
+        share[island] = strength["us"] / both if both else 0.5
 
-    score = {s: float(vp[s]) + material[s] / POINTS_PER_VP for s in sides}
+    for s in sides:
+        score["vp"][s], score["material"][s] = float(vp[s]), material[s] / POINTS_PER_VP
+        total[s] = float(vp[s]) + material[s] / POINTS_PER_VP
     income_vp = state.data.rules.income_per_island / POINTS_PER_VP
     for us_share in share.values():
-        score["us"] += us_share * income_vp * horizon
-        score["jp"] += (1.0 - us_share) * income_vp * horizon
+        add("islands", "us", us_share * income_vp * horizon)
+        add("islands", "jp", (1.0 - us_share) * income_vp * horizon)
     for field in state.airfields:
-        s: str = field.side
+        s = field.side
         mine = share[field.island] if s == "us" else 1.0 - share[field.island]
         # an airfield is lost only when no land unit of its owner is left on the island
         secure = 1.0 if field.island in landed[s] else 0.5 + 0.5 * mine
         worth = 1.0 if not field.damaged else DAMAGED_FIELD
-        score[s] += horizon * worth * secure
+        add("airfields", s, horizon * worth * secure)
 
     # supplies on (or aboard next to) an island with a free airfield slot: an airfield to come
     # (AAG Build Airfields: 3 supply tokens)
@@ -309,16 +327,33 @@ def _value_for_us(state: AAGState) -> float:
         for island, count in have.items():
             if count:
                 usable = min(count, t.build * slots[island]) / t.build
-                score[s] += usable * later * _mine(share, island, s)
+                add("fields_to_come", s, usable * later * _mine(share, island, s))
 
     if state.step.startswith(("move:", "hidden:")):  # the Movement phase (data/sequence.toml)
-        score[state.second] += SECOND_MOVER
+        add("second_mover", state.second, SECOND_MOVER)
+    return score, total
 
+
+def settled(state: AAGState) -> float | None:
+    """+1 or -1 (for the United States) when this turn's scoring settles the race: one side
+    alone is sure to pass 15 victory points at it (AAG Regroup step 5); else None."""
+    if not state.step.startswith("regroup:") or state.step == "regroup:land":
+        return None
+    rate = {"us": 0.0, "jp": 0.0}
+    for field in state.airfields:
+        if not field.damaged:
+            rate[field.side] += 1
+    final = {s: state.vp[s] + rate[s] for s in ("us", "jp")}
+    if max(final.values()) >= tables(state.data).to_win and final["us"] != final["jp"]:
+        return 1.0 if final["us"] > final["jp"] else -1.0
+    return None
+
+
+def _value_for_us(state: AAGState) -> float:
+    _, score = _scores(state)
     value = math.tanh((score["us"] - score["jp"]) / SCALE) * NEAR_WIN
     # this turn's scoring settles the race: the side sure to pass 15 alone is close to won
-    if state.step.startswith("regroup:") and state.step != "regroup:land":
-        final = {s: vp[s] + rate[s] for s in sides}
-        if max(final.values()) >= t.to_win and final["us"] != final["jp"]:
-            lead = 1.0 if final["us"] > final["jp"] else -1.0
-            value = lead * max(lead * value, 0.9)
+    lead = settled(state)
+    if lead is not None:
+        value = lead * max(lead * value, 0.9)
     return max(-NEAR_WIN, min(NEAR_WIN, value))

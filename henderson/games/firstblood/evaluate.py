@@ -141,6 +141,15 @@ def _weight(cost: int, budget: int, mf: int) -> float:
     return FAR ** ((cost - budget) / (2 * mf) + 0.5)
 
 
+def clock(st: Any) -> float:
+    """How far the game has run: 0 at SEP I, 1 at the end of JAN III (FB 2.0)."""
+    tab = tables_for(st.board, st.plan)
+    steps = tab.steps
+    turn = st.turn - 1  # the Turn Record Chart's index
+    pos = steps.pos[st.step]
+    return min(1.0, max(0.0, (turn + (pos + steps.setup) / steps.end) / tab.turns))
+
+
 def _parts(st: Any) -> tuple[float, ...]:
     board = st.board
     tab = tables_for(board, st.plan)
@@ -151,7 +160,7 @@ def _parts(st: Any) -> tuple[float, ...]:
     turn = st.turn - 1  # the Turn Record Chart's index
     pos = steps.pos[st.step]
     nturns = tab.turns
-    clock = min(1.0, max(0.0, (turn + (pos + steps.setup) / steps.end) / nturns))  # 0 at the start, 1 at the end
+    late = clock(st)  # 0 at the start, 1 at the end
 
     # --- where everything is ---------------------------------------------------------
     us_map: list[tuple[str, list[str], int]] = []  # (hex, units, cf)
@@ -340,7 +349,7 @@ def _parts(st: Any) -> tuple[float, ...]:
     air = (us_air - jp_air) / (us_air + jp_air + 2.0)
 
     hunt = pressure
-    position = (1.0 - clock) * guard_term + clock * hunt
+    position = (1.0 - late) * guard_term + late * hunt
     value = (
         W_CORE * (1.0 - 2.0 * p_jp)
         + W_AIRFIELD * (1.0 - 2.0 * p_capture)

@@ -1,0 +1,199 @@
+"""The learned evaluation: features read only what a side may see, the model file is checked
+on loading, values stay on the evaluation scale, agents choose it by `eval=learned`, and the
+training script is reproducible from its seed."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from henderson import agents, games
+from henderson.agents import learned
+from henderson.agents.evaluation import chosen_evaluator, find_evaluator
+from henderson.agents.learned import LearnedEvaluator, LearnedModelError, load_model, parse_model
+from henderson.core.game import State
+from henderson.games.aag import features as aag_features
+from tests.aag.test_hidden import to_orders, without_orders
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def aag_positions(seed: int, count: int) -> list[State]:
+    """`count` positions of a seeded random AAG game, spread over its course."""
+    game = games.get("aag")
+    state = game.new_state(seed)
+    player = agents.get("random", seed)
+    out: list[State] = []
+    ply = 0
+    while not state.is_terminal() and len(out) < count:
+        if ply % 37 == 0:
+            out.append(state.clone())
+        state.apply(player.choose(state))
+        ply += 1
+    return out
+
+
+def test_aag_features_have_the_documented_length_and_change_sign_with_the_side() -> None:
+    for state in aag_positions(5, 8):
+        us = aag_features.features(state, "us")  # type: ignore[arg-type]
+        jp = aag_features.features(state, "jp")  # type: ignore[arg-type]
+        assert len(us) == len(aag_features.FEATURES) == 12
+        assert jp == pytest.approx([-x for x in us])
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_aag_features_ignore_the_other_sides_secret_orders_aag_appendix_1(seed: int) -> None:
+    written = to_orders(seed, orders=2)
+    side = written.current_player()
+    blank = without_orders(written, side)
+    guess = written.sample_unseen(side, random.Random(3))
+    assert written.to_json() != blank.to_json()
+    want = aag_features.features(blank, side)
+    assert aag_features.features(written, side) == want
+    assert aag_features.features(guess, side) == want
+
+
+def model_json(**changes: Any) -> dict[str, Any]:
+    names = list(aag_features.FEATURES)
+    return {"version": 1, "game": "aag", "features": names, "weights": [0.1] * len(names), **changes}
+
+
+def test_the_shipped_aag_model_loads_and_names_the_games_features() -> None:
+    game = games.get("aag")
+    evaluate = learned.learned_evaluator(game)
+    assert isinstance(evaluate, LearnedEvaluator)
+    assert evaluate.model.features == aag_features.FEATURES
+    assert evaluate.model.provenance["games"] > 0 and "train_evaluation.py" in evaluate.model.provenance["command"]
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"version": 9}, "version 9"),
+        ({"game": "deluxe"}, "a model for game 'deluxe'"),
+        ({"features": ["hand"]}, "are not this game's"),
+        ({"weights": [0.1]}, "weights must be 12 finite numbers"),
+        ({"weights": ["x"] * 12}, "weights must be 12 finite numbers"),
+    ],
+)
+def test_a_bad_model_file_gives_a_one_line_error(tmp_path: Path, changes: dict[str, Any], message: str) -> None:
+    path = tmp_path / "evaluation.json"
+    path.write_text(json.dumps(model_json(**changes)))
+    with pytest.raises(LearnedModelError) as caught:
+        load_model(path, "aag", aag_features.FEATURES)
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_model_file_that_is_not_json_gives_a_one_line_error(tmp_path: Path) -> None:
+    path = tmp_path / "evaluation.json"
+    path.write_text("{weights")
+    with pytest.raises(LearnedModelError, match=r"evaluation.json: not JSON"):
+        load_model(path, "aag", aag_features.FEATURES)
+
+
+def test_learned_values_stay_on_the_evaluation_scale_and_are_zero_sum() -> None:
+    model = parse_model(model_json(weights=[3.0] * 12), "aag", aag_features.FEATURES, "test")
+    evaluate = LearnedEvaluator(model, aag_features.features)  # type: ignore[arg-type]
+    for state in aag_positions(8, 10):
+        us, jp = evaluate(state, "us"), evaluate(state, "jp")
+        assert -1.0 <= us <= 1.0
+        assert us == pytest.approx(-jp)
+
+
+def test_eval_learned_makes_the_agents_play_by_the_learned_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+
+    def spy(state: State, side: str) -> float:
+        calls.append(side)
+        return 0.0
+
+    monkeypatch.setattr(learned, "learned_evaluator", lambda game: spy)
+    state = aag_positions(2, 3)[-1]
+    for spec in ("normal:eval=learned", "mcts:eval=learned:iterations=3"):
+        calls.clear()
+        agents.get(spec, 1).choose(state)
+        assert calls, spec
+    calls.clear()
+    agents.get("normal:eval=hand", 1).choose(state)
+    assert not calls
+
+
+def test_eval_learned_falls_back_on_the_hand_written_evaluation_where_none_is_shipped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = games.get("aag")
+    monkeypatch.setattr(learned, "model_path", lambda game: Path("/nonexistent/evaluation.json"))
+    assert learned.learned_evaluator(game) is None
+    assert chosen_evaluator(game, "learned") == find_evaluator(game)
+
+
+def test_an_unknown_evaluation_is_refused_with_a_one_line_error() -> None:
+    with pytest.raises(agents.AgentError, match="eval='best': choose hand or learned"):
+        agents.get("normal:eval=best")
+
+
+def training_script() -> Any:
+    """scripts/train_evaluation.py as a module (it needs numpy, the `rl` extra)."""
+    pytest.importorskip("numpy")
+    spec = importlib.util.spec_from_file_location("train_evaluation", ROOT / "scripts" / "train_evaluation.py")
+    assert spec and spec.loader
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    return script
+
+
+def test_training_writes_the_same_model_twice_from_the_same_seed(tmp_path: Path) -> None:
+    script = training_script()
+    outs = []
+    for n in range(2):
+        out = tmp_path / f"model{n}.json"
+        args = ["aag", "--games", "4", "--seed", "3", "--agents", "random", "--every", "40", "--holdout", "0.5"]
+        assert script.main([*args, "--out", str(out)]) == 0
+        outs.append(out.read_text())
+    assert outs[0] == outs[1]
+    model = load_model(tmp_path / "model0.json", "aag", aag_features.FEATURES)
+    assert model.provenance["games"] == 4 and model.provenance["positions"] > 0
+    assert any(w != 0 for w in model.weights)
+
+
+def test_training_with_only_some_features_gives_the_others_no_weight(tmp_path: Path) -> None:
+    script = training_script()
+    out = tmp_path / "model.json"
+    args = ["aag", "--games", "3", "--seed", "4", "--agents", "random", "--every", "40", "--only", "hand,side"]
+    assert script.main([*args, "--holdout", "0", "--out", str(out)]) == 0
+    model = load_model(out, "aag", aag_features.FEATURES)
+    for name, weight in zip(model.features, model.weights, strict=True):
+        assert (weight != 0) == (name in ("hand", "side")), name
+    assert script.main([*args[:-1], "hand,bogus", "--out", str(out)]) == 2
+
+
+def test_the_aag_hand_weights_make_the_model_the_hand_written_evaluation() -> None:
+    from henderson.games.aag.evaluate import NEAR_WIN, evaluate, settled
+
+    names = aag_features.FEATURES
+    weights = [aag_features.HAND_WEIGHTS.get(n, 0.0) for n in names]
+    model = parse_model(model_json(weights=weights), "aag", names, "test")
+    learned_value = LearnedEvaluator(model, aag_features.features)  # type: ignore[arg-type]
+    checked = 0
+    for state in aag_positions(9, 12):
+        hand = evaluate(state, "jp")  # type: ignore[arg-type]
+        if settled(state) is None and abs(hand) < NEAR_WIN:  # type: ignore[arg-type]
+            assert learned_value(state, "jp") == pytest.approx(hand / NEAR_WIN)
+            checked += 1
+    assert checked >= 5
+
+
+def test_training_toward_the_hand_weights_stays_at_them_under_a_heavy_penalty(tmp_path: Path) -> None:
+    script = training_script()
+    out = tmp_path / "model.json"
+    terms = ",".join(n for n in aag_features.FEATURES if n.startswith("term_"))
+    args = ["aag", "--games", "2", "--seed", "5", "--agents", "random", "--every", "40", "--holdout", "0"]
+    assert script.main([*args, "--only", f"{terms},side", "--toward-hand", "--l2", "1e9", "--out", str(out)]) == 0
+    model = load_model(out, "aag", aag_features.FEATURES)
+    want = [aag_features.HAND_WEIGHTS.get(n, 0.0) for n in model.features]
+    assert list(model.weights) == pytest.approx(want, abs=1e-4)
