@@ -5,6 +5,7 @@ Computed once from the data so that the rules ask cheap questions.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
@@ -117,8 +118,9 @@ class Board:
         if found is None:
             best = self.reach({here: 0}, limit, frozenset(), frozenset())
             items = tuple(sorted(((h, c) for h, c in best.items() if h != here), key=lambda hc: hc[1]))
-            within = [sum(1 for _, c in items if c <= b) for b in range(limit + 1)]
-            found = self._free[key] = FreeReach(tuple(h for h, _ in items), items, tuple(within))
+            costs = [c for _, c in items]  # in increasing order: a count is a bisection
+            within = tuple(bisect_right(costs, b) for b in range(limit + 1))
+            found = self._free[key] = FreeReach(tuple(h for h, _ in items), items, within)
         return found
 
     def reach(
