@@ -20,11 +20,18 @@ RIVER_COST = {"clear": 3, "ridge": 3, "jungle": 4}  # FB 4.2: by the terrain of 
 
 class FreeReach(NamedTuple):
     """Hexes reachable from one hex on an empty map, in increasing cost (the hex itself left
-    out): `within[b]` of them cost at most b half-MF."""
+    out): `within[b]` of them cost at most b half-MF; `costs` all of them as a dict, made
+    once and shared (never changed), the answer for a unit with its whole MF left."""
 
     hexes: tuple[str, ...]
     items: tuple[tuple[str, int], ...]
     within: tuple[int, ...]
+    costs: dict[str, int]
+
+    def costs_within(self, budget: int) -> dict[str, int]:
+        """The hexes within `budget` half-MF with their costs (the shared `costs` when all are)."""
+        n = self.within[budget]
+        return self.costs if n == len(self.items) else dict(self.items[:n])
 
 
 class Board:
@@ -120,7 +127,7 @@ class Board:
             items = tuple(sorted(((h, c) for h, c in best.items() if h != here), key=lambda hc: hc[1]))
             costs = [c for _, c in items]  # in increasing order: a count is a bisection
             within = tuple(bisect_right(costs, b) for b in range(limit + 1))
-            found = self._free[key] = FreeReach(tuple(h for h, _ in items), items, within)
+            found = self._free[key] = FreeReach(tuple(h for h, _ in items), items, within, dict(items))
         return found
 
     def reach(

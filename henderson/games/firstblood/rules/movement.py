@@ -26,7 +26,8 @@ def fmt_mf(half: int) -> str:
 
 def reach(st: FBState, unit: str, here: str | None = None, budget: int | None = None) -> dict[str, int]:
     """Every place `unit` can move to now, with its least cost in half-MF (not its own place);
-    or from `here` with `budget` half-MF left, where it would stand after a move."""
+    or from `here` with `budget` half-MF left, where it would stand after a move. The dict may
+    be shared with other answers (and clones): read it, never change it."""
     if budget is None:
         budget = st.mf.get(unit, 0)
     if budget <= 0:
@@ -40,7 +41,7 @@ def reach(st: FBState, unit: str, here: str | None = None, budget: int | None = 
         free = board.free_reach(here, 2 * g.mf)
         n = free.within[budget]
         if here not in (danger := danger_hexes(st, g.side)) and danger.isdisjoint(free.hexes[:n]):
-            return dict(free.items[:n])  # no enemy or ZOC within reach: as on an empty map
+            return free.costs_within(budget)  # no enemy or ZOC within reach: as on an empty map
     return reach_with(st, unit, here, budget, enemy, zoc, st.visited.get(unit, here))
 
 
