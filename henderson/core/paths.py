@@ -100,6 +100,41 @@ def cheapest(
     return paths
 
 
+
+def cheapest_costs(
+    starts: Mapping[P, int],
+    steps: Mapping[P, Iterable[Step[P]]],
+    budget: int,
+) -> dict[P, int]:
+    """`cheapest(...).cost` for a game whose steps never force a stop, with the steps from
+    each place given as a table: the same search and the same answer (in the same order),
+    without the routes, for the many searches of a movement phase."""
+    best: dict[P, int] = {}
+    buckets: list[list[P]] = [[] for _ in range(max(budget, 0) + 1)]
+    for p, c in starts.items():
+        if 0 <= c <= budget and (p not in best or c < best[p]):
+            best[p] = c
+            buckets[c].append(p)
+    get = best.get
+    for cost, bucket in enumerate(buckets):
+        i = 0
+        while i < len(bucket):  # zero-cost steps join the bucket being read
+            here = bucket[i]
+            i += 1
+            if get(here) != cost:  # queued, then found cheaper
+                continue
+            for to, step, stop, _note in steps[here]:
+                if step < 0 or stop:
+                    raise ValueError(f"a step from {here} to {to} costs {step} or stops the mover")
+                total = cost + step
+                if total > budget:
+                    continue
+                old = get(to)
+                if old is None or total < old:
+                    best[to] = total
+                    buckets[total].append(to)
+    return best
+
 def _heap(starts: Mapping[P, int], steps: Callable[[P, int], Iterable[Step[P]]], paths: Paths[P]) -> Paths[P]:
     best, parent, tag = paths.cost, paths.parent, paths.tag
     stops, stop_parent, stop_tag = paths.stops, paths.stop_parent, paths.stop_tag

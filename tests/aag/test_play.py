@@ -4,9 +4,11 @@ every action, plus notation and position round-trips and record replay."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -227,3 +229,17 @@ def test_clones_share_frozen_pieces_yet_play_apart():
         assert twin.invariant_errors() == []
     assert without_dice(state) == before
     assert state.invariant_errors() == []
+
+
+def test_a_changed_piece_is_a_new_frozen_copy_as_replace_makes_it():
+    """`Piece.with_changes` gives what `dataclasses.replace` gives and leaves the piece as it was."""
+    from henderson.games.aag.pieces import Piece
+
+    old = Piece("us1", "us", "infantry", "J", "us2")
+    new = old.with_changes(zone="K", moved=True, aboard=None)
+    assert new == dataclasses.replace(old, zone="K", moved=True, aboard=None)
+    assert (old.zone, old.moved, old.aboard) == ("J", False, "us2")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        new.zone = "J"  # type: ignore[misc]
+    with pytest.raises(TypeError, match="speed"):
+        old.with_changes(speed=3)

@@ -94,3 +94,17 @@ def test_units_offered_to_join_an_attack_are_all_who_may(game):
             acts = st.legal_actions()
             st.apply(acts[rng.randrange(len(acts))])
     assert compared > 100
+
+
+def test_a_free_reach_answers_each_budget_from_one_search(game):
+    """A unit with its whole MF left and no enemy near gets the free reach's one shared dict;
+    with less left, the hexes within that budget only, each at its empty-map cost."""
+    board = game.board
+    here = next(h for h in board.terrain if len(board.adj[h]) == 6)
+    free = board.free_reach(here, 8)
+    assert free.costs_within(8) is free.costs is free.costs_within(8)
+    plain = board.reach({here: 0}, 8, frozenset(), frozenset())
+    plain.pop(here)
+    assert free.costs == plain
+    for budget in range(9):
+        assert free.costs_within(budget) == {h: c for h, c in plain.items() if c <= budget}

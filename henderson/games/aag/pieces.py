@@ -7,6 +7,7 @@ sea unit waits in its base's damaged area (`damaged`, zone = the base sea zone).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -48,3 +49,18 @@ class Piece:
     unloaded: bool = False  # unloaded onto an island this turn (Amphibious Assault)
     hit: Mark | None = None  # pending casualty
     flown: int = field(0, lo=0, hi=9)  # zones flown in the current phase (air units)
+
+    def with_changes(self, **changes: Any) -> Piece:
+        """A copy with `changes`: what `dataclasses.replace` gives, without running every
+        field through `__init__` again (pieces change at nearly every action)."""
+        unknown = changes.keys() - PIECE_FIELDS
+        if unknown:
+            raise TypeError(f"a piece has no field {sorted(unknown)[0]!r}")
+        new = object.__new__(Piece)
+        attrs = new.__dict__
+        attrs.update(self.__dict__)
+        attrs.update(changes)
+        return new
+
+
+PIECE_FIELDS = frozenset(f.name for f in dataclasses.fields(Piece))

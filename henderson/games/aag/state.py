@@ -11,7 +11,6 @@ first-player marker, which passes every turn (AAG Regroup step 6).
 from __future__ import annotations
 
 import bisect
-import dataclasses
 import itertools
 import random
 from collections.abc import Iterable, Mapping
@@ -166,6 +165,17 @@ class ZoneIndex:
     def replaced(self, old: Piece | None, new: Piece | None) -> ZoneIndex:
         """The index with piece `old` (None: none) taken out and `new` (None: none) put in."""
         by_zone, by_ship = dict(self.by_zone), dict(self.by_ship)
+        if (
+            old is not None
+            and new is not None
+            and (old.zone, old.damaged, old.aboard) == (new.zone, new.damaged, new.aboard)
+        ):
+            # the same place in play: the new piece takes the old one's place in each list
+            if not old.damaged:
+                by_zone[old.zone] = [new if p.id == old.id else p for p in by_zone[old.zone]]
+            if old.aboard is not None:
+                by_ship[old.aboard] = [new if p.id == old.id else p for p in by_ship[old.aboard]]
+            return ZoneIndex(by_zone, by_ship)
         if old is not None:
             if not old.damaged:
                 by_zone[old.zone] = [p for p in by_zone[old.zone] if p.id != old.id]
@@ -489,7 +499,7 @@ class AAGState(Sequenced):
         """Change a piece: the piece now in play under its id is replaced by a copy with
         `changes` (pieces are frozen, shared with clones), which is returned."""
         old = self.pieces[piece.id]
-        changed = dataclasses.replace(old, **changes)
+        changed = old.with_changes(**changes)
         self.pieces[piece.id] = changed
         if self.index is not None:
             self.index = self.index.replaced(old, changed)

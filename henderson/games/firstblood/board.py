@@ -5,11 +5,12 @@ Computed once from the data so that the rules ask cheap questions.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from henderson.core.hexgrid import distance, neighbours
-from henderson.core.paths import Step, cheapest, zone_of_control
+from henderson.core.paths import Step, cheapest_costs, zone_of_control
 from henderson.games.firstblood.model import FBData
 
 # FB 4.2.1 movement costs, in whole MF, by hexside crossed
@@ -19,11 +20,18 @@ RIVER_COST = {"clear": 3, "ridge": 3, "jungle": 4}  # FB 4.2: by the terrain of 
 
 class FreeReach(NamedTuple):
     """Hexes reachable from one hex on an empty map, in increasing cost (the hex itself left
-    out): `within[b]` of them cost at most b half-MF."""
+    out): `within[b]` of them cost at most b half-MF; `costs` all of them as a dict, made
+    once and shared (never changed), the answer for a unit with its whole MF left."""
 
     hexes: tuple[str, ...]
     items: tuple[tuple[str, int], ...]
     within: tuple[int, ...]
+    costs: dict[str, int]
+
+    def costs_within(self, budget: int) -> dict[str, int]:
+        """The hexes within `budget` half-MF with their costs (the shared `costs` when all are)."""
+        n = self.within[budget]
+        return self.costs if n == len(self.items) else dict(self.items[:n])
 
 
 class Board:
@@ -117,8 +125,9 @@ class Board:
         if found is None:
             best = self.reach({here: 0}, limit, frozenset(), frozenset())
             items = tuple(sorted(((h, c) for h, c in best.items() if h != here), key=lambda hc: hc[1]))
-            within = [sum(1 for _, c in items if c <= b) for b in range(limit + 1)]
-            found = self._free[key] = FreeReach(tuple(h for h, _ in items), items, tuple(within))
+            costs = [c for _, c in items]  # in increasing order: a count is a bisection
+            within = tuple(bisect_right(costs, b) for b in range(limit + 1))
+            found = self._free[key] = FreeReach(tuple(h for h, _ in items), items, within, dict(items))
         return found
 
     def reach(
@@ -127,17 +136,47 @@ class Board:
         budget: int,
         blocked: set[str] | frozenset[str],
         zoc: set[str] | frozenset[str],
+        open_steps: Mapping[str, tuple[Step[str], ...]] | None = None,
     ) -> dict[str, int]:
         """Least half-MF cost to every hex reachable within `budget` from start hexes (with costs),
         by the kit's path search. FB 7.4: no entering enemy-occupied hexes. FB 8.2: no step from
-        one enemy ZOC hex to another; ZOC does not otherwise stop movement."""
-        steps = self.steps
+        one enemy ZOC hex to another; ZOC does not otherwise stop movement. `open_steps`, when
+        given, is `self.open_steps(blocked, zoc)` kept by the caller for reuse."""
         if not blocked and not zoc:
-            return cheapest(starts, lambda here, _cost: steps[here], budget).cost
+            table: Mapping[str, tuple[Step[str], ...]] = self.steps
+        else:
+            table = open_steps if open_steps is not None else self.open_steps(blocked, zoc)
+            starts = {h: c for h, c in starts.items() if h not in blocked}
+        return cheapest_costs(starts, table, budget)
 
-        def onward(here: str, cost: int) -> Iterable[Step[str]]:
-            if here in zoc:  # FB 8.2: from a ZOC hex, never straight into another
-                return [s for s in steps[here] if s[0] not in blocked and s[0] not in zoc]
-            return [s for s in steps[here] if s[0] not in blocked]
+    def open_steps(self, blocked: set[str] | frozenset[str], zoc: set[str] | frozenset[str]) -> OpenSteps:
+        """The steps a mover may take from each hex past these enemy hexes and zones of control."""
+        return OpenSteps(self.steps, blocked, zoc)
 
-        return cheapest({h: c for h, c in starts.items() if h not in blocked}, onward, budget).cost
+
+class OpenSteps(dict[str, tuple[Step[str], ...]]):
+    """The steps from each hex that enemy units allow, worked out the first time a search asks
+    for a hex and then kept: FB 7.4, no entering an enemy-occupied hex; FB 8.2, no step from
+    one enemy ZOC hex straight into another. One is kept per side for a movement phase, while
+    the enemy stands still, so every unit's search shares it."""
+
+    def __init__(
+        self,
+        steps: Mapping[str, tuple[Step[str], ...]],
+        blocked: set[str] | frozenset[str],
+        zoc: set[str] | frozenset[str],
+    ) -> None:
+        super().__init__()
+        self.all_steps = steps
+        self.blocked = blocked
+        self.zoc = zoc
+
+    def __missing__(self, here: str) -> tuple[Step[str], ...]:
+        blocked = self.blocked
+        if here in self.zoc:  # FB 8.2: from a ZOC hex, never straight into another
+            zoc = self.zoc
+            found = tuple(s for s in self.all_steps[here] if s[0] not in blocked and s[0] not in zoc)
+        else:
+            found = tuple(s for s in self.all_steps[here] if s[0] not in blocked)
+        self[here] = found
+        return found

@@ -80,12 +80,13 @@ def ranged_candidates(state: AAGState, side: str, zone: str, cat: str) -> list[P
 
 
 def can_attack(state: AAGState, side: str, zone: str, cat: str) -> bool:
-    """True when `side` has something to fire at in `zone` and dice to fire with."""
-    units = own_attackers(state, side, zone, cat) + ranged_candidates(state, side, zone, cat)
+    """True when `side` has something to fire at in `zone` and dice to fire with (the targets
+    looked for first: most zones hold none, and then the attackers need no listing)."""
     if targets(state, side, zone, cat):
-        return bool(units)
+        return bool(own_attackers(state, side, zone, cat)) or bool(ranged_candidates(state, side, zone, cat))
     if cat == "land" and not assault(state, zone) and any(not a.damaged for a in enemy_airfields(state, side, zone)):
         # only air units and ranged ships may attack airfields (AAG Combat step 4)
+        units = own_attackers(state, side, zone, cat) + ranged_candidates(state, side, zone, cat)
         return any(state.category(p) != "land" for p in units)
     return False
 

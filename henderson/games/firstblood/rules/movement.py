@@ -12,6 +12,7 @@ from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
 from henderson.core.game import Action
 from henderson.games.firstblood import actions as A
+from henderson.games.firstblood.board import OpenSteps
 from henderson.games.firstblood.rules import airfields, japanese_air
 from henderson.games.firstblood.rules.phase import FBPhase
 from henderson.games.firstblood.rules.placement import HEX_STACK
@@ -25,7 +26,8 @@ def fmt_mf(half: int) -> str:
 
 def reach(st: FBState, unit: str, here: str | None = None, budget: int | None = None) -> dict[str, int]:
     """Every place `unit` can move to now, with its least cost in half-MF (not its own place);
-    or from `here` with `budget` half-MF left, where it would stand after a move."""
+    or from `here` with `budget` half-MF left, where it would stand after a move. The dict may
+    be shared with other answers (and clones): read it, never change it."""
     if budget is None:
         budget = st.mf.get(unit, 0)
     if budget <= 0:
@@ -39,7 +41,7 @@ def reach(st: FBState, unit: str, here: str | None = None, budget: int | None = 
         free = board.free_reach(here, 2 * g.mf)
         n = free.within[budget]
         if here not in (danger := danger_hexes(st, g.side)) and danger.isdisjoint(free.hexes[:n]):
-            return dict(free.items[:n])  # no enemy or ZOC within reach: as on an empty map
+            return free.costs_within(budget)  # no enemy or ZOC within reach: as on an empty map
     return reach_with(st, unit, here, budget, enemy, zoc, st.visited.get(unit, here))
 
 
@@ -50,6 +52,7 @@ def reach_with(
     (the refusals ask what a move would cost without one of them)."""
     board = st.board
     g = st.data.ground[unit]
+    own = enemy_and_zoc(st, g.side)
     half = g.mf  # one half of the printed MF, in half-MF units (FB 6.1, 6.2, 7.3)
     starts: dict[str, int] = {}
     boxes: dict[str, int] = {}
@@ -75,7 +78,8 @@ def reach_with(
             for nxt in board.box_next[box]:
                 if nxt not in been and cost + half <= budget:
                     frontier.append((nxt, cost + half, been + nxt))
-    result = board.reach(starts, budget, enemy, zoc)
+    table = open_steps(st, g.side) if enemy is own[0] and zoc is own[1] else None
+    result = board.reach(starts, budget, enemy, zoc, table)
     result.pop(here, None)
     result.update(boxes)
     return result
@@ -94,9 +98,15 @@ def enemy_and_zoc(st: FBState, side: str) -> tuple[set[str], set[str]]:
     if found is None:
         enemy = st.hexes_of(enemy_of(side))
         zoc = st.board.zoc(enemy)
-        found = [enemy, zoc, enemy | zoc]
+        found = [enemy, zoc, enemy | zoc, st.board.open_steps(enemy, zoc)]
         st.reach_cache[key] = found
     return found[0], found[1]
+
+
+def open_steps(st: FBState, side: str) -> OpenSteps:
+    """The steps `side`'s units may take past the enemy, shared by every search of the phase."""
+    enemy_and_zoc(st, side)
+    return st.reach_cache[("enemy", side)][3]
 
 
 def costs(st: FBState, unit: str) -> dict[str, int]:
