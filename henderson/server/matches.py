@@ -557,16 +557,22 @@ class Hub:
         when the stored revision differs (an action of this process being stored, or another
         process's change), so reading never waits for a write."""
         live = await self.match(match_id)
-        if await asyncio.to_thread(self.store.revision, live.id) == live.revision:
+        if await self._stored_revision(live.id) == live.revision:
             return live
         async with self.locked(match_id) as live:
             return live
+
+    async def _stored_revision(self, match_id: str) -> int:
+        """The match's revision in the database: read at once when that is cheap (SQLite),
+        else in a worker thread (PostgreSQL: a round trip)."""
+        found = self.store.quick_revision(match_id)
+        return found if found is not None else await asyncio.to_thread(self.store.revision, match_id)
 
     async def _catch_up(self, live: LiveMatch) -> bool:
         """Reload a live match when its stored revision is not the one it was loaded at or last
         wrote (another server process changed it); one indexed read. The caller holds the
         match's lock. Whether it was reloaded."""
-        if await asyncio.to_thread(self.store.revision, live.id) == live.revision:
+        if await self._stored_revision(live.id) == live.revision:
             return False
         await self._reload(live)
         return True

@@ -14,6 +14,7 @@ import asyncio
 import functools
 import hashlib
 import json
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -299,6 +300,11 @@ class Store:
         else:
             kwargs["pool_pre_ping"] = True
         self.engine: Engine = create_engine(parsed, **kwargs)
+        self._reader: sqlite3.Connection | None = None  # `quick_revision`'s connection
+        self._reader_lock = threading.Lock()
+        self._reader_path = parsed.database if parsed.get_backend_name() == "sqlite" else None
+        if self._reader_path in ("", ":memory:") or (self._reader_path or "").startswith("file:"):
+            self._reader_path = None  # another connection would not see the same database
         # the process's writes one at a time on SQLite (`retried`); PostgreSQL runs them together
         self.writing: AbstractContextManager[Any] = nullcontext()
         if parsed.get_backend_name() == "sqlite":
@@ -348,6 +354,10 @@ class Store:
                 )
 
     def close(self) -> None:
+        with self._reader_lock:
+            if self._reader is not None:
+                self._reader.close()
+                self._reader = None
         self.engine.dispose()
 
     @retried
@@ -542,6 +552,23 @@ class Store:
         with self.engine.connect() as connection:  # not an ORM session: a third of the cost
             found = connection.execute(select(MatchRow.revision).where(MatchRow.id == match_id)).scalar()
             return int(found or 0)
+
+    def quick_revision(self, match_id: str) -> int | None:
+        """`revision`, read at once on the calling thread when that costs microseconds (an
+        SQLite file: a read never waits for a writer in write-ahead-log mode), else None (the
+        caller reads `revision` in a worker thread). Every action and every state answer asks
+        for it (several server processes on one database), so the usual path skips the worker
+        thread and the SQL layer: a third of the server's time per action before."""
+        if self._reader_path is None:
+            return None
+        with self._reader_lock:
+            if self._reader is None:
+                path = Path(self._reader_path).expanduser()
+                self._reader = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+                self._reader.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            # all rows fetched: the statement ends, and with it the read's snapshot
+            rows = self._reader.execute("SELECT revision FROM matches WHERE id = ?", (match_id,)).fetchall()
+        return int(rows[0][0] or 0) if rows else 0
 
     def revisions(self, match_ids: list[str]) -> dict[str, int]:
         """The revisions of several matches in one read (the live matches with listeners)."""

@@ -110,3 +110,26 @@ def test_a_database_without_the_problem_column_gets_it(tmp_path: Path) -> None:
     found.set_problem("m1", "stopped")
     assert found.problem("m1") == "stopped"
     found.close()
+
+
+def test_the_quick_revision_read_sees_every_writer(stored: Stored, db_url: str) -> None:
+    """`quick_revision` (the read before every action and state answer) gives what `revision`
+    gives, a change written by another store on the same database included; it answers None
+    where a read of its own could not see the same database (PostgreSQL reads in a thread)."""
+    s, m1 = stored.store, stored.m1
+    quick = s.quick_revision(m1)
+    if not db_url.startswith("sqlite") and "://" in db_url:
+        assert quick is None
+        return
+    other = Store(db_url)  # another server process on the same file
+    try:
+        assert quick == s.revision(m1) == 0
+        other.append(m1, hold(0), "blue", False, revision=0)
+        assert s.quick_revision(m1) == s.revision(m1) == 1
+        s.append(m1, hold(1), "red", False, revision=1)
+        other.take_back(m1, 1, "red", revision=2)
+        assert s.quick_revision(m1) == other.revision(m1) == 3
+        assert s.quick_revision("no-such-match") == 0
+    finally:
+        other.close()
+    assert Store("sqlite:///:memory:").quick_revision(m1) is None
