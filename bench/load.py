@@ -1,7 +1,7 @@
 """Load benchmark of the game server: N concurrent games played over HTTP at a given pace.
 
     python bench/load.py [--games 20] [--seconds 30] [--pace 1.0] [--game firstblood]
-                         [--agents 0] [--agent normal] [--workers 2] [--agent-processes]
+                         [--agents 0] [--agent normal] [--workers N] [--agent-threads]
                          [--server-path DIR]
     python bench/load.py --issue [--seconds 30] [--server-path DIR]
 
@@ -13,8 +13,9 @@ state (`GET /api/seat?since=N`), plays a random legal action, waits to keep the 
 a second per game; `--pace 0`: no wait, the server's saturation), and starts a new game when
 one ends.
 `--agents K` adds K games of computer players only (`--agent`), which the server plays in its
-pool while the people play, to see whether they slow the people down: `--workers` threads, as
-`henderson serve` runs them, or processes with `--agent-processes` (`agent_processes=True`).
+pool while the people play, to see whether they slow the people down: in processes, every
+core but one, as `henderson serve` runs them (`--workers` to choose how many), or in threads
+with `--agent-threads`.
 At the end it prints, for actions and state fetches, the number of requests, p50/p99
 latency, the answers that were not 2xx (a 5xx is a server failure; 0: no answer), the bytes
 of a state message, actions a second, the computer players' actions, and the CPU time the
@@ -55,6 +56,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
+
+from henderson.server.run import agent_workers
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"  # loopback only
@@ -409,7 +412,7 @@ async def run(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="henderson-load-") as tmp:
         db_url = f"sqlite:///{Path(tmp) / 'load.sqlite'}"
         port = free_port()
-        proc = start_server(db_url, port, Path(args.server_path).resolve(), args.workers, args.agent_processes)
+        proc = start_server(db_url, port, Path(args.server_path).resolve(), args.workers, not args.agent_threads)
         try:
             await wait_until_up(port, proc)
             for phase in phases:
@@ -482,9 +485,11 @@ def main() -> None:
     parser.add_argument("--agent", default="normal", help="the computer player of those games (default normal)")
     parser.add_argument("--issue", action="store_true", help="the server's load requirements, phase after phase")
     parser.add_argument("--seed", type=int, default=1, help="seed of the clients' choices")
-    parser.add_argument("--workers", type=int, default=2, help="the server's computer-player workers (default 2)")
     parser.add_argument(
-        "--agent-processes", action="store_true", help="computer players in processes, not threads (agent_processes)"
+        "--workers", type=int, default=agent_workers(), help="the server's computer-player workers (as henderson serve)"
+    )
+    parser.add_argument(
+        "--agent-threads", action="store_true", help="computer players in threads, not processes as henderson serve"
     )
     parser.add_argument("--server-path", default=str(ROOT), help="checkout whose henderson package serves")
     args = parser.parse_args()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import uvicorn
 
 from henderson.server.app import WS_MESSAGE_LIMIT, create_app
@@ -19,12 +21,18 @@ def address(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
+def agent_workers(cpus: int | None = None) -> int:
+    """How many processes `henderson serve` gives the computer players: every core but one,
+    which is left to the people's requests (at least one)."""
+    return max(1, (cpus if cpus is not None else os.cpu_count() or 1) - 1)
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str = DEFAULT_DB) -> None:
     """Serve until interrupted; print the address to open first."""
     # computer players think in processes: a thinking player never holds the interpreter lock
-    # that people's requests need (in threads, 4 computer games beside 60 human ones made the
-    # people wait several times longer: docs/server.md, "Load")
-    app = create_app(db_url, agent_delay=0.4, agent_processes=True)
+    # that people's requests need (in threads, 4 computer games beside 100 human ones made the
+    # people wait 30 times longer: docs/server.md, "Load"), one core left to the people
+    app = create_app(db_url, agent_delay=0.4, agent_processes=True, agent_workers=agent_workers())
     print(f"henderson: open {address(host, port)} (games stored in {redact(db_url)})", flush=True)
     uvicorn.run(
         app,
