@@ -251,8 +251,42 @@ def _sqlite_pragmas(dbapi_connection: Any, _: Any) -> None:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA wal_autocheckpoint=0")  # `Checkpointer` does it, off the write path
     finally:
         cursor.close()
+
+
+CHECKPOINT_SECONDS = 1.0
+
+
+class Checkpointer:
+    """Copies an SQLite file's write-ahead log back into the database, in a thread of its own,
+    every `CHECKPOINT_SECONDS`. SQLite would otherwise do it inside a commit once the log holds
+    1,000 pages: that commit, and every request of its group (`GroupCommit`), would wait for
+    some megabytes copied and synced to disk. A passive checkpoint never waits for readers or
+    writers."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="henderson-checkpoint", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        connection = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        try:
+            connection.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            while not self._stop.wait(CHECKPOINT_SECONDS):
+                connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        except sqlite3.Error:
+            pass  # the database went away (a test's file removed): nothing left to copy
+        finally:
+            connection.close()
+
+    def close(self) -> None:
+        """Stop (SQLite checkpoints what is left when the last connection closes)."""
+        self._stop.set()
+        self._thread.join()
 
 
 def _busy(exc: OperationalError) -> bool:
@@ -311,6 +345,7 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
             self.writing = threading.Lock()
         self._prepare(db_url)
+        self._checkpointer = None if self._reader_path is None else Checkpointer(Path(self._reader_path).expanduser())
 
     def _prepare(self, db_url: str) -> None:
         """Create the missing tables and columns. Several server processes started at once on
@@ -354,6 +389,9 @@ class Store:
                 )
 
     def close(self) -> None:
+        if self._checkpointer is not None:
+            self._checkpointer.close()
+            self._checkpointer = None
         with self._reader_lock:
             if self._reader is not None:
                 self._reader.close()

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
+from pathlib import Path
 
 import pytest
 
 from henderson.core.record import GameRecord, RecordEntry
-from henderson.server.storage import Append, GroupCommit, StorageError, Store
+from henderson.server.storage import CHECKPOINT_SECONDS, Append, GroupCommit, StorageError, Store
 
 
 def hold(match_id: str, ply: int) -> Append:
@@ -114,3 +116,28 @@ def test_a_failing_database_fails_every_request_of_the_batch(db_url: str) -> Non
     assert [type(r) for r in asyncio.run(main())] == [RuntimeError]
     commits.close()
     store.close()
+
+
+def test_the_write_ahead_log_is_copied_back_off_the_write_path(tmp_path: Path) -> None:
+    """Commits never checkpoint (`wal_autocheckpoint=0`: a checkpoint inside a commit would
+    hold up its whole group); the store's own `Checkpointer` thread copies the log into the
+    database file instead, so the file grows while nothing but appends are made."""
+    db = tmp_path / "games.sqlite"
+    store = Store(f"sqlite:///{db}")
+    try:
+        with store.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+        match_id = secrets.token_hex(8)
+        store.create_match(match_id, GameRecord(game="toy", data_version="x"), {}, "red", False)
+        time.sleep(2 * CHECKPOINT_SECONDS)
+        before = db.stat().st_size
+        for ply in range(300):
+            entry = RecordEntry(ply, "red", "hold " + "x" * 2000, [], [])
+            store.append(match_id, entry, "red", False)
+        for _ in range(100):  # a bounded wait for the thread's next round, not a measure of speed
+            if db.stat().st_size > before + 300 * 2000:
+                break
+            time.sleep(0.1)
+        assert db.stat().st_size > before + 300 * 2000, "the log was not copied into the database"
+    finally:
+        store.close()
