@@ -7,12 +7,11 @@ sea unit waits in its base's damaged area (`damaged`, zone = the base sea zone).
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from henderson.core.errors import PositionError
-from henderson.core.fields import field
+from henderson.core.fields import field, replaced
 from henderson.games.aag.model import SUPPLY, Side
 
 Mark = Literal["damaged", "destroyed"]  # a casualty marked in combat, removed after it
@@ -51,16 +50,7 @@ class Piece:
     flown: int = field(0, lo=0, hi=9)  # zones flown in the current phase (air units)
 
     def with_changes(self, **changes: Any) -> Piece:
-        """A copy with `changes`: what `dataclasses.replace` gives, without running every
-        field through `__init__` again (pieces change at nearly every action)."""
-        unknown = changes.keys() - PIECE_FIELDS
-        if unknown:
-            raise TypeError(f"a piece has no field {sorted(unknown)[0]!r}")
-        new = object.__new__(Piece)
-        attrs = new.__dict__
-        attrs.update(self.__dict__)
-        attrs.update(changes)
-        return new
+        """A copy with `changes` (`core.fields.replaced`: pieces change at nearly every action)."""
+        return replaced(self, **changes)
 
 
-PIECE_FIELDS = frozenset(f.name for f in dataclasses.fields(Piece))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from henderson.core.fields import field
+from henderson.core.fields import field, replaced
 
 # where a unit can be when it is not on a map hex
 OFF_MAP = ("turn", "rabaul", "next", "eliminated", "withdrawn", "absorbed")
@@ -56,14 +56,6 @@ class UnitState:
 
     def replaced(self, **changes: Any) -> UnitState:
         """A copy with `changes` (field name -> value): what `DGState.update` puts in play."""
-        unknown = changes.keys() - FIELDS
-        if unknown:
-            raise TypeError(f"UnitState has no field {sorted(unknown)[0]!r}")
-        new = object.__new__(UnitState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d.update(changes)
-        return new
+        return replaced(self, **changes)
 
 
-FIELDS = frozenset(UnitState.__dataclass_fields__)
