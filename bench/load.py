@@ -3,7 +3,7 @@
     python bench/load.py [--games 20] [--seconds 30] [--pace 1.0] [--game firstblood]
                          [--agents 0] [--agent normal] [--workers N] [--agent-threads]
                          [--server-path DIR]
-    python bench/load.py --issue [--seconds 30] [--server-path DIR]
+    python bench/load.py --issue [--seconds 30] [--server-path DIR] [--no-past-setup]
 
 It starts a server of its own on the loopback interface (a free port, a fresh SQLite file in
 a temporary directory; nothing outside this machine is reached), then runs N games at once,
@@ -11,7 +11,9 @@ each by one client holding every seat of its game (`hotseat`): the games are mad
 the clock starts and each client, from a random moment of its first interval, fetches the
 state (`GET /api/seat?since=N`), plays a random legal action, waits to keep the pace (actions
 a second per game; `--pace 0`: no wait, the server's saturation), and starts a new game when
-one ends.
+one ends. With `--past-setup` (the default with `--issue`) a side offered its default set-up
+takes it, so that the games are played in the movement and combat phases, whose positions and
+state messages are the largest (a FIRST BLOOD set-up is otherwise 15 actions of small messages).
 `--agents K` adds K games of computer players only (`--agent`), which the server plays in its
 pool while the people play, to see whether they slow the people down: in processes, every
 core but one, as `henderson serve` runs them (`--workers` to choose how many), or in threads
@@ -74,6 +76,7 @@ uvicorn.run(create_app(db, **options), host="127.0.0.1", port=port, log_level="e
 
 
 REQUEST_TIMEOUT = 30.0
+SET_UP = "setup default"  # the action that places a side's whole set-up at once (FIRST BLOOD)
 
 
 @dataclass(frozen=True)
@@ -258,10 +261,12 @@ async def play_games(
     deadline: float,
     rng: random.Random,
     first: dict[str, Any] | None,
+    past_setup: bool = False,
 ) -> None:
     """One client: games of `game` one after another, the first made already, an action every
     1/pace seconds (no wait at pace 0), beginning at a random moment of the first interval (people
-    do not act in step)."""
+    do not act in step). With `past_setup`, a side that may take the game's default set-up does,
+    so that the games are played where positions and state messages are largest."""
     if pace > 0:
         await asyncio.sleep(rng.uniform(0, 1 / pace))
     while time.monotonic() < deadline:
@@ -293,10 +298,9 @@ async def play_games(
             if not actions:
                 await asyncio.sleep(0.2)
                 continue
+            chosen = SET_UP if past_setup and SET_UP in actions else rng.choice(actions)
             started = time.perf_counter()
-            played = await client.post(
-                "/api/seat/actions", {"action": rng.choice(actions), "ply": message["ply"]}, token
-            )
+            played = await client.post("/api/seat/actions", {"action": chosen, "ply": message["ply"]}, token)
             tally.note("action", started, played)
             if played.status_code == 200:
                 tally.actions += 1
@@ -389,15 +393,17 @@ async def run_phase(
     deadline = started + phase.seconds
     await asyncio.gather(
         *(
-            play_games(client, tally, args.game, phase.pace, deadline, random.Random(rng.random()), first)
+            play_games(
+                client, tally, args.game, phase.pace, deadline, random.Random(rng.random()), first, args.past_setup
+            )
             for client, first in zip(clients, firsts, strict=True)
         ),
         *(computer_games(port, tally, args.game, args.agent, deadline) for _ in range(phase.agent_games)),
     )
     elapsed = time.monotonic() - started
-    cpu_after, clients = cpu_seconds(proc.pid), time.process_time() - clients_before
+    cpu_after, clients_cpu = cpu_seconds(proc.pid), time.process_time() - clients_before
     cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
-    return tally, report(phase, args, tally, elapsed, cpu, clients)
+    return tally, report(phase, args, tally, elapsed, cpu, clients_cpu)
 
 
 async def run(args: argparse.Namespace) -> int:
@@ -484,6 +490,12 @@ def main() -> None:
     parser.add_argument("--agents", type=int, default=0, help="games of computer players only, beside (default 0)")
     parser.add_argument("--agent", default="normal", help="the computer player of those games (default normal)")
     parser.add_argument("--issue", action="store_true", help="the server's load requirements, phase after phase")
+    parser.add_argument(
+        "--past-setup",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="take the default set-up where offered, to play where state messages are largest (default: with --issue)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the clients' choices")
     parser.add_argument(
         "--workers", type=int, default=agent_workers(), help="the server's computer-player workers (as henderson serve)"
@@ -493,6 +505,8 @@ def main() -> None:
     )
     parser.add_argument("--server-path", default=str(ROOT), help="checkout whose henderson package serves")
     args = parser.parse_args()
+    if args.past_setup is None:
+        args.past_setup = args.issue
     if not 1 <= args.games <= 500 or not 0 < args.seconds <= 600 or not 0 <= args.pace <= 100:
         parser.error("--games 1..500, --seconds up to 600, --pace 0..100")
     if not 0 <= args.agents <= 50:

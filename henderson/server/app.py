@@ -22,6 +22,7 @@ from henderson import agents, games
 from henderson.core import jsontext
 from henderson.core.errors import HendersonError
 from henderson.core.sealed import is_seat_copy
+from henderson.server.answers import GZIP_LEVEL, GZIP_MINIMUM, accepts_gzip
 from henderson.server.calculator import router as calculator_router
 from henderson.server.chat import ChatFeed
 from henderson.server.chat import router as chat_router
@@ -239,19 +240,21 @@ def create_app(
 
     # -- a seat -------------------------------------------------------------------------------
 
-    @app.get("/api/seat", tags=["seat"])
+    @app.get("/api/seat", tags=["seat"], response_model=dict[str, Any])
     async def seat_state(
+        request: Request,
         seat: SeatDep,
         since: Annotated[
             int,
             Query(ge=0, le=MAX_SINCE, description="log entries the client holds: only the ones after them are sent"),
         ] = 0,
-    ) -> dict[str, Any]:
+    ) -> Response:
         """The seat's view of its match, its legal actions when it must act, and the log: the
         whole log, or with `since=N` only the entries after the first N (`log_from` says
         where the entries sent begin), so a client that polls is not sent the game again."""
         live = await hub.current(seat.match_id)
-        return await hub.payload(live, seat.side, since)
+        gzipped = accepts_gzip(request.headers.get("accept-encoding"))
+        return (await hub.payload(live, seat.side, since, gzipped)).response()
 
     @app.post("/api/seat/actions", tags=["seat"])
     async def play(seat: SeatDep, body: PlayAction) -> dict[str, Any]:
@@ -345,7 +348,7 @@ def create_app(
         heard = asyncio.create_task(said.get())
         try:
             snapshot = live.snapshot()
-            await ws.send_json(await asyncio.to_thread(live.payload, seat.side, since, snapshot))
+            await ws.send_text(await hub.payload_text(live, seat.side, since, snapshot))
             sent = snapshot[1]
             while True:
                 done, _ = await asyncio.wait({waiter, heard, reader}, return_when=asyncio.FIRST_COMPLETED)
@@ -356,7 +359,7 @@ def create_app(
                     heard = asyncio.create_task(said.get())
                 if waiter in done:
                     snapshot = live.snapshot()
-                    await ws.send_json(await asyncio.to_thread(live.payload, seat.side, sent, snapshot))
+                    await ws.send_text(await hub.payload_text(live, seat.side, sent, snapshot))
                     sent = snapshot[1]
                     waiter = asyncio.create_task(listener.wake.get())
         except (WebSocketDisconnect, RuntimeError):
@@ -405,7 +408,7 @@ def create_app(
     app.add_middleware(BodyLimit, per_path={"/api/records": RECORD_LIMIT})
     # a seat's state lists its legal actions as structured values: thousands in a crowded DG
     # position, some 350 KB of JSON that compresses tenfold (the WebSocket deflates its own)
-    # (level 6: as small as level 9 within a few per cent, at a fraction of its time)
-    app.add_middleware(GZipMiddleware, minimum_size=4096, compresslevel=6)
+    # (the state answer comes encoded and compressed from its worker thread: `answers`)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=GZIP_LEVEL)
     app.add_middleware(CatchAll)  # added last: the outermost
     return app

@@ -56,6 +56,7 @@ from henderson.core.record import (
     start_state,
 )
 from henderson.core.sealed import SealError, key_of, read_copy, seal, share_of, unseal
+from henderson.server.answers import EncodedJSON, json_text
 from henderson.server.errors import ApiError
 from henderson.server.storage import Append, GroupCommit, Seat, StaleWrite, StorageError, Store
 
@@ -972,9 +973,20 @@ class Hub:
         for listener in list(live.listeners):
             listener.notify()
 
-    async def payload(self, live: LiveMatch, side: str | None, since: int = 0) -> dict[str, Any]:
-        """A seat's payload, computed in a worker thread (legal actions can take a while)."""
-        return await asyncio.to_thread(live.payload, side, since, live.snapshot())
+    async def payload(
+        self, live: LiveMatch, side: str | None, since: int = 0, gzipped: bool = False
+    ) -> EncodedJSON:
+        """A seat's payload, computed and encoded in a worker thread (legal actions can take
+        a while, and so can the JSON of a crowded position)."""
+        snapshot = live.snapshot()
+        return await asyncio.to_thread(lambda: EncodedJSON(live.payload(side, since, snapshot), gzipped))
+
+    async def payload_text(
+        self, live: LiveMatch, side: str | None, since: int, snapshot: tuple[State, int, int]
+    ) -> str:
+        """A seat's payload on `snapshot` as JSON text (a WebSocket message), made in a worker
+        thread."""
+        return await asyncio.to_thread(lambda: json_text(live.payload(side, since, snapshot)))
 
     async def resume(self) -> None:
         """Load the unfinished matches that wait on a computer player, so that it plays on."""
