@@ -180,9 +180,12 @@ class Tally:
     games_started: int = 0
     games_finished: int = 0
     matches: list[tuple[str, str]] = field(default_factory=list)  # (match id, spectator token)
+    trace: list[tuple[float, str, float, int]] = field(default_factory=list)  # (sent at, kind, seconds, status)
 
     def note(self, kind: str, started: float, response: Answer) -> None:
-        self.latency[kind].append(time.perf_counter() - started)
+        took = time.perf_counter() - started
+        self.latency[kind].append(took)
+        self.trace.append((started, kind, took, response.status_code))
         self.count(kind, response.status_code)
 
     def count(self, kind: str, status: int) -> None:
@@ -336,6 +339,16 @@ async def computer_games(port: int, tally: Tally, game: str, agent: str, deadlin
                 break
 
 
+def write_trace(path: Path, phase: Phase, tally: Tally) -> None:
+    """Append the phase's requests to `path`, one JSON object a line, each sent `at` a Unix
+    time (to set beside what the server logged)."""
+    offset = time.time() - time.perf_counter()
+    with path.open("a", encoding="utf-8") as out:
+        for sent, kind, took, status in sorted(tally.trace):
+            row = {"phase": phase.name, "at": round(sent + offset, 4), "kind": kind, "seconds": round(took, 5)}
+            out.write(json.dumps({**row, "status": status}) + "\n")
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -423,6 +436,8 @@ async def run(args: argparse.Namespace) -> int:
             await wait_until_up(port, proc)
             for phase in phases:
                 tally, ok = await run_phase(port, proc, phase, args)
+                if args.trace:
+                    write_trace(Path(args.trace), phase, tally)
                 matches += tally.matches
                 failures += tally.failures()
                 met = met and ok
@@ -504,6 +519,11 @@ def main() -> None:
         "--agent-threads", action="store_true", help="computer players in threads, not processes as henderson serve"
     )
     parser.add_argument("--server-path", default=str(ROOT), help="checkout whose henderson package serves")
+    parser.add_argument(
+        "--trace",
+        metavar="FILE",
+        help="write every request (sent at, kind, seconds, status) as JSON lines, to study the tail",
+    )
     args = parser.parse_args()
     if args.past_setup is None:
         args.past_setup = args.issue

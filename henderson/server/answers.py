@@ -16,7 +16,9 @@ from typing import Any
 from starlette.responses import Response
 
 GZIP_MINIMUM = 4096  # smaller bodies gain little from compression
-GZIP_LEVEL = 6  # as small as level 9 within a few per cent, at a fraction of its time
+# level 1: a crowded FIRST BLOOD state, 143 KB of JSON, gzips to 11.2 KB in 0.3 ms; level 6
+# makes 9.5 KB in 1.1 ms, and the server's time is worth more than the 15 % of bytes
+GZIP_LEVEL = 1
 
 
 def json_text(message: Any) -> str:
@@ -34,10 +36,10 @@ def accepts_gzip(accept_encoding: str | None) -> bool:
 
 
 class EncodedJSON:
-    """A JSON body made ready to send: its bytes and whether they are gzipped."""
+    """A JSON body made ready to send from its text: its bytes and whether they are gzipped."""
 
-    def __init__(self, message: Any, gzipped: bool) -> None:
-        body = json_text(message).encode()
+    def __init__(self, text: str, gzipped: bool) -> None:
+        body = text.encode()
         self.gzipped = gzipped and len(body) >= GZIP_MINIMUM
         self.body = gzip.compress(body, GZIP_LEVEL, mtime=0) if self.gzipped else body
 

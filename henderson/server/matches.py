@@ -22,7 +22,7 @@ import random
 import secrets
 import threading
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from concurrent.futures import Executor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
@@ -108,21 +108,32 @@ def secret_of(state: State) -> SecretDice:
 
 
 DESCRIBED_LIMIT = 20_000  # structured actions kept, across games (some 20 MB at most), then begun again
-_described: dict[tuple[str, str, str], dict[str, Any]] = {}
+_described: dict[tuple[str, str, str], tuple[dict[str, Any], str]] = {}
 
 
-def described(game: Game, action: Action, text: str | None = None) -> dict[str, Any]:
-    """An action as a verb with typed arguments (`Game.describe`), as JSON: the same text always
-    describes the same way in one game, so each is worked out once (a crowded DG position lists
-    some 2,400 actions for every state it sends); `text`, the action's text when the caller has
-    it already. Callers only serialise it."""
+def _description(game: Game, action: Action, text: str | None) -> tuple[dict[str, Any], str]:
+    """An action as a verb with typed arguments (`Game.describe`), as JSON and as its text: the
+    same action text always describes the same way in one game, so each is worked out and
+    encoded once (a crowded DG position lists some 2,400 actions for every state it sends)."""
     key = (game.name, game.data_version, str(action) if text is None else text)
     found = _described.get(key)
     if found is None:
         if len(_described) >= DESCRIBED_LIMIT:
             _described.clear()
-        found = _described[key] = game.describe(action).to_json()
+        structured = game.describe(action).to_json()
+        found = _described[key] = (structured, json_text(structured))
     return found
+
+
+def described(game: Game, action: Action, text: str | None = None) -> dict[str, Any]:
+    """An action as a verb with typed arguments, as JSON; `text`, the action's text when the
+    caller has it already. Callers only serialise it."""
+    return _description(game, action, text)[0]
+
+
+def described_text(game: Game, action: Action, text: str | None = None) -> str:
+    """`described` as JSON text, encoded once."""
+    return _description(game, action, text)[1]
 
 
 @dataclass(eq=False)
@@ -226,18 +237,37 @@ class LiveMatch:
     def payload(
         self, side: str | None, since: int = 0, snapshot: tuple[State, int, int] | None = None
     ) -> dict[str, Any]:
-        """What a seat is sent: its own view, its legal actions when it must act, the log as
-        it read each entry when it was played.
+        """What a seat is sent: its own view, its legal actions when it must act (as text, and
+        in `actions` as verbs with typed arguments, in the same order), the log as it read each
+        entry when it was played.
 
         States are replaced, never changed, so this may run in a worker thread on a snapshot.
         """
+        message, legal = self._message(side, since, snapshot)
+        texts = message["legal_actions"]
+        message["actions"] = [described(self.game, a, t) for a, t in zip(legal, texts, strict=True)]
+        return message
+
+    def payload_json(self, side: str | None, since: int = 0, snapshot: tuple[State, int, int] | None = None) -> str:
+        """`payload` as JSON text. The structured actions, most of a crowded position's
+        message, are spliced in from their cached text instead of being encoded again; they
+        come last."""
+        message, legal = self._message(side, since, snapshot)
+        texts = message["legal_actions"]
+        actions = ",".join(described_text(self.game, a, t) for a, t in zip(legal, texts, strict=True))
+        return f'{json_text(message)[:-1]},"actions":[{actions}]}}'
+
+    def _message(
+        self, side: str | None, since: int, snapshot: tuple[State, int, int] | None
+    ) -> tuple[dict[str, Any], Sequence[Action]]:
+        """The payload but its structured actions, and the legal actions they describe."""
         state, steps, revision = snapshot or self.snapshot()
         current = state.current_player()
         mine = side is not None and current == side and self.player(side) == HUMAN
         since = max(0, min(since, steps))
         legal = state.legal_actions() if mine else []
         texts = [str(a) for a in legal]
-        return {
+        message: dict[str, Any] = {
             "type": "state",
             "match": self.id,
             "game": self.game.name,
@@ -253,8 +283,6 @@ class LiveMatch:
             "current_player": current,
             "your_turn": mine,
             "legal_actions": texts,
-            # the same actions, in the same order, as verbs with typed arguments (the browser reads these)
-            "actions": [described(self.game, a, t) for a, t in zip(legal, texts, strict=True)],
             "view": state.view(side),
             "terminal": state.is_terminal(),
             "winner": state.winner(),
@@ -264,6 +292,7 @@ class LiveMatch:
             "can_undo": mine and self.undoable(side),
             "dice": self.dice_info(),
         }
+        return message, legal
 
 
 def decide(agent: Agent, state: State) -> tuple[str, Agent]:
@@ -979,14 +1008,14 @@ class Hub:
         """A seat's payload, computed and encoded in a worker thread (legal actions can take
         a while, and so can the JSON of a crowded position)."""
         snapshot = live.snapshot()
-        return await asyncio.to_thread(lambda: EncodedJSON(live.payload(side, since, snapshot), gzipped))
+        return await asyncio.to_thread(lambda: EncodedJSON(live.payload_json(side, since, snapshot), gzipped))
 
     async def payload_text(
         self, live: LiveMatch, side: str | None, since: int, snapshot: tuple[State, int, int]
     ) -> str:
         """A seat's payload on `snapshot` as JSON text (a WebSocket message), made in a worker
         thread."""
-        return await asyncio.to_thread(lambda: json_text(live.payload(side, since, snapshot)))
+        return await asyncio.to_thread(live.payload_json, side, since, snapshot)
 
     async def resume(self) -> None:
         """Load the unfinished matches that wait on a computer player, so that it plays on."""

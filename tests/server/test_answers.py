@@ -40,9 +40,9 @@ def test_accept_encoding_is_read_as_http_says(header: str | None, accepted: bool
 
 
 def test_a_small_body_is_not_compressed() -> None:
-    small = EncodedJSON({"a": 1}, gzipped=True)
+    small = EncodedJSON('{"a":1}', gzipped=True)
     assert not small.gzipped and small.body == b'{"a":1}'
-    large = EncodedJSON({"a": "x" * GZIP_MINIMUM}, gzipped=True)
+    large = EncodedJSON(json.dumps({"a": "x" * GZIP_MINIMUM}), gzipped=True)
     assert large.gzipped and json.loads(gzip.decompress(large.body)) == {"a": "x" * GZIP_MINIMUM}
 
 
@@ -63,3 +63,26 @@ def test_the_state_answer_reads_the_same_compressed_or_not(client: TestClient) -
     with client.websocket_connect("/api/ws") as ws:
         ws.send_text(json.dumps({"token": token}))
         assert ws.receive_json() == plain.json()
+
+
+@pytest.mark.parametrize("game", ["firstblood", "deluxe", "aag"])
+def test_the_encoded_state_is_the_payload(client: TestClient, game: str) -> None:
+    """The JSON text spliced from cached action texts reads as the payload itself, for the
+    seat that decides, the other seat and a spectator, at the start and after a few actions."""
+    sides = games.get(game).sides
+    made = client.post("/api/matches", json={"game": game, "players": {s: "human" for s in sides}, "hotseat": True})
+    body = made.json()
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    for _ in range(4):
+        live = hub.live[body["match"]]
+        for side in [*sides, None]:
+            snapshot = live.snapshot()
+            assert json.loads(live.payload_json(side, 0, snapshot)) == live.payload(side, 0, snapshot)
+        token = body["seats"][live.state.current_player()]
+        state = client.get("/api/seat", headers={"Authorization": f"Bearer {token}"}).json()
+        played = client.post(
+            "/api/seat/actions",
+            json={"action": state["legal_actions"][-1], "ply": state["ply"]},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        assert played.status_code == 200, played.text
