@@ -71,7 +71,10 @@ db, port, workers, processes = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), 
 options = {"agent_workers": workers}
 if "agent_processes" in inspect.signature(create_app).parameters:  # older versions have threads only
     options["agent_processes"] = processes
-uvicorn.run(create_app(db, **options), host="127.0.0.1", port=port, log_level="error", access_log=False)
+app = create_app(db, **options)
+from henderson.server import run
+getattr(run, "freeze_startup_objects", lambda: None)()  # as henderson serve does, where it does
+uvicorn.run(app, host="127.0.0.1", port=port, log_level="error", access_log=False)
 """
 
 

@@ -107,33 +107,30 @@ def secret_of(state: State) -> SecretDice:
     return inner
 
 
-DESCRIBED_LIMIT = 20_000  # structured actions kept, across games (some 20 MB at most), then begun again
-_described: dict[tuple[str, str, str], tuple[dict[str, Any], str]] = {}
+DESCRIBED_LIMIT = 20_000  # structured actions kept, across games (some 4 MB at most), then begun again
+_described: dict[tuple[str, str, str], str] = {}
 
 
-def _description(game: Game, action: Action, text: str | None) -> tuple[dict[str, Any], str]:
-    """An action as a verb with typed arguments (`Game.describe`), as JSON and as its text: the
-    same action text always describes the same way in one game, so each is worked out and
-    encoded once (a crowded DG position lists some 2,400 actions for every state it sends)."""
+def described_text(game: Game, action: Action, text: str | None = None) -> str:
+    """An action as a verb with typed arguments (`Game.describe`), as JSON text; `text`, the
+    action's text when the caller has it already. The same action text always describes the
+    same way in one game, so each is worked out and encoded once (a crowded DG position lists
+    some 2,400 actions for every state it sends). Kept as text, not as dicts and lists: text
+    costs the garbage collector nothing, and it stops every thread while it looks through
+    containers."""
     key = (game.name, game.data_version, str(action) if text is None else text)
     found = _described.get(key)
     if found is None:
         if len(_described) >= DESCRIBED_LIMIT:
             _described.clear()
-        structured = game.describe(action).to_json()
-        found = _described[key] = (structured, json_text(structured))
+        found = _described[key] = json_text(game.describe(action).to_json())
     return found
 
 
 def described(game: Game, action: Action, text: str | None = None) -> dict[str, Any]:
-    """An action as a verb with typed arguments, as JSON; `text`, the action's text when the
-    caller has it already. Callers only serialise it."""
-    return _description(game, action, text)[0]
-
-
-def described_text(game: Game, action: Action, text: str | None = None) -> str:
-    """`described` as JSON text, encoded once."""
-    return _description(game, action, text)[1]
+    """`described_text` read back as JSON."""
+    found: dict[str, Any] = json.loads(described_text(game, action, text))
+    return found
 
 
 @dataclass(eq=False)
