@@ -43,6 +43,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import gzip
 import json
 import os
@@ -184,6 +185,15 @@ class Tally:
     games_finished: int = 0
     matches: list[tuple[str, str]] = field(default_factory=list)  # (match id, spectator token)
     trace: list[tuple[float, str, float, int]] = field(default_factory=list)  # (sent at, kind, seconds, status)
+    loop_lag: list[float] = field(default_factory=list)  # the clients' event loop, late by (seconds)
+
+    async def watch_loop(self, deadline: float, every: float = 0.01) -> None:
+        """How late the clients' event loop wakes from a short sleep, until `deadline`: what the
+        clients add to every latency they measure."""
+        while time.monotonic() < deadline:
+            asked = time.perf_counter()
+            await asyncio.sleep(every)
+            self.loop_lag.append(time.perf_counter() - asked - every)
 
     def note(self, kind: str, started: float, response: Answer) -> None:
         took = time.perf_counter() - started
@@ -407,15 +417,27 @@ async def run_phase(
     cpu_before, clients_before = cpu_seconds(proc.pid), time.process_time()
     started = time.monotonic()
     deadline = started + phase.seconds
-    await asyncio.gather(
-        *(
-            play_games(
-                client, tally, args.game, phase.pace, deadline, random.Random(rng.random()), first, args.past_setup
-            )
-            for client, first in zip(clients, firsts, strict=True)
-        ),
-        *(computer_games(port, tally, args.game, args.agent, deadline) for _ in range(phase.agent_games)),
-    )
+    # The clients' own pauses must not be counted as the server's: their full garbage
+    # collections (every decoded state message is thousands of containers) took 0.2 s each,
+    # some forty a minute, with every request in flight waiting. What they make is freed as
+    # it goes (nothing refers back to itself), so the collector is off for the phase; and the
+    # clients' event loop is watched, so a report says how late the clients themselves were.
+    gc.collect()
+    gc.disable()
+    watch = asyncio.create_task(tally.watch_loop(deadline))
+    try:
+        await asyncio.gather(
+            *(
+                play_games(
+                    client, tally, args.game, phase.pace, deadline, random.Random(rng.random()), first, args.past_setup
+                )
+                for client, first in zip(clients, firsts, strict=True)
+            ),
+            *(computer_games(port, tally, args.game, args.agent, deadline) for _ in range(phase.agent_games)),
+        )
+    finally:
+        gc.enable()
+        watch.cancel()
     elapsed = time.monotonic() - started
     cpu_after, clients_cpu = cpu_seconds(proc.pid), time.process_time() - clients_before
     cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
@@ -488,6 +510,11 @@ def report(
         per = f", {cpu / done * 1000:.2f} ms per action" if done else ""
         print(f"  server CPU: {cpu:.1f} s ({cpu / elapsed * 100:.0f}% of one core){per}")
     print(f"  clients' CPU (this process, same machine): {clients:.1f} s ({clients / elapsed * 100:.0f}% of one core)")
+    lag = [seconds * 1000 for seconds in tally.loop_lag]
+    print(
+        f"  clients' event loop late by: p50 {percentile(lag, 0.5):.1f} ms, p99 {percentile(lag, 0.99):.1f} ms,"
+        f" most {max(lag, default=0):.0f} ms (part of every latency above)"
+    )
     ok = True
     p99 = percentile(tally.latency["action"], 0.99) * 1000
     if phase.p99_ms is not None:
