@@ -252,6 +252,8 @@ class FBState(Sequenced):
     """One FIRST BLOOD position; see docs/firstblood.md for its JSON form."""
 
     VERSION: ClassVar[int] = 2
+    # every phase refuses in `is_legal`, `accepts` or `end_blocker`, before `do` changes anything
+    checks_before_changing: ClassVar[bool] = True
 
     ground: dict[str, str] = field(factory=dict, check=_ground, doc="ground unit -> hex, box A-D or entry point")
     mf: dict[str, int] = field(
