@@ -1,9 +1,11 @@
 """Shortcuts taken for speed, held to the plain definitions: the movement phase's legal moves
-kept up to date move by move and read from empty-map searches where no enemy is near, and the
-units offered to join an attack looked for near it only."""
+kept up to date move by move and read from empty-map searches where no enemy is near, the
+units offered to join an attack looked for near it only, and the hexes offered to attack looked
+for next to the enemy only."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from henderson.games.firstblood import actions as A
@@ -108,3 +110,42 @@ def test_a_free_reach_answers_each_budget_from_one_search(game):
     assert free.costs == plain
     for budget in range(9):
         assert free.costs_within(budget) == {h: c for h, c in plain.items() if c <= budget}
+
+
+def _every_defender_set(st) -> list[tuple[str, ...]]:
+    """FB 8.2, 7.5: every set of enemy hexes some unit of the phasing side may attack together,
+    from the joining check itself, unit by unit."""
+    found: set[tuple[str, ...]] = set()
+    foes = sorted(h for h in st.board.terrain if st.owner_of_hex(h) not in (None, st.phasing))
+    for unit in sorted(st.ground):
+        alone = [h for h in foes if h not in st.combat.attacked_hexes and combat.eligible_attacker(st, unit, (h,))]
+        for size in range(1, len(alone) + 1):
+            found.update(d for d in itertools.combinations(alone, size) if combat.eligible_attacker(st, unit, d))
+    return sorted(found, key=lambda d: (len(d), d))
+
+
+def test_hexes_offered_for_an_attack_are_every_set_some_unit_may_attack(game):
+    """FB 8.2, 7.5, 7.5.1: the defender sets, looked for next to the enemy hexes only, are those
+    that some unit not yet used may attack, found unit by unit over every enemy hex."""
+    compared = 0
+    for seed in range(10):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 10:
+            if st.step.endswith("_combat") and st.combat.building is None and not st.pending:
+                assert combat.defender_sets(st) == _every_defender_set(st), (seed, st.ply)
+                compared += 1
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+    assert compared > 100
+
+
+def test_hexes_offered_for_an_attack_out_of_a_box_are_every_set_it_may_attack(game, pos):
+    """FB 7.5.1: with every hex its arrows point to held, units in a box that have been in the box
+    next to it may attack those hexes, and those sets are offered too."""
+    arrows = game.board.box_arrows["D"]
+    us = {"1/1": arrows[0], "2/1": arrows[1]}
+    st = pos("jp_combat", ground={**us, "1/4": "D", "20Mt": "D"}, boxes_visited={"1/4": "CD", "20Mt": "CD"})
+    sets = combat.defender_sets(st)
+    assert (arrows[0],) in sets
+    assert sets == _every_defender_set(st)

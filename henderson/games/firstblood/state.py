@@ -316,8 +316,8 @@ class FBState(Sequenced):
 
     @property
     def phasing(self) -> str:
-        """The side whose step it is."""
-        return self.current_step.side
+        """The side whose step it is (asked often: read straight from the plan)."""
+        return self._plan.steps[self.step_index].side
 
     def clone(self) -> FBState:
         other = super().clone()
