@@ -387,10 +387,10 @@ def _maybe_joining(st: FBState, target: str) -> set[str]:
     pool: set[str] = set()
     for n in board.adj.get(target, ()):
         pool.update(st.at(n))
-    key = ("arrows into", target)
-    sources = board.memo.get(key)
+    into = ("arrows into", target)
+    sources = board.memo.get(into)
     if sources is None:
-        sources = board.memo[key] = tuple(
+        sources = board.memo[into] = tuple(
             place for arrows in (board.ep_arrows, board.box_arrows) for place, to in arrows.items() if target in to
         )
     for place in sources:
