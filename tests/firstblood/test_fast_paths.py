@@ -9,7 +9,7 @@ import itertools
 import random
 
 from henderson.games.firstblood import actions as A
-from henderson.games.firstblood.rules import artillery, combat, movement
+from henderson.games.firstblood.rules import artillery, combat, japanese_air, movement
 
 
 def _fresh_moves(st) -> list[str]:
@@ -149,3 +149,22 @@ def test_hexes_offered_for_an_attack_out_of_a_box_are_every_set_it_may_attack(ga
     sets = combat.defender_sets(st)
     assert (arrows[0],) in sets
     assert sets == _every_defender_set(st)
+
+
+def test_air_missions_kept_for_the_phase_are_those_found_afresh(game):
+    """FB 13.3: the Japanese air missions, kept by where the air units are and the airfields'
+    state, are at every Japanese movement and combat decision of seeded play the ones a state
+    with nothing kept finds."""
+    compared = 0
+    for seed in range(6):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 10:
+            if st.phasing == "jp" and st.step.endswith(("_movement", "_combat")) and not st.pending:
+                fresh = st.clone()
+                fresh.reach_cache = {}
+                assert japanese_air.missions(st) == japanese_air.missions(fresh), (seed, st.ply)
+                compared += 1
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+    assert compared > 200

@@ -284,7 +284,8 @@ class FBState(Sequenced):
     eliminated: list[str] = field(factory=list, check=_counters, doc="counters out of play, in order")
     supply_credit: int = field(0, lo=0, hi=MAX_COUNTERS, doc="FB 7.5.4 losses that meet the next supply loss")
     # speed devices: the movement phase's searches (shared by clones: the enemy does not move
-    # in one's own movement phase) and its legal moves kept move by move (one state's only)
+    # in one's own movement phase) and other answers kept whole with all they depend on in
+    # their keys; and the legal moves kept move by move (one state's only)
     reach_cache: dict[tuple[Any, ...], list[Any]] = field(factory=dict, cache="share")
     move_lists: MoveLists | None = field(None, cache="reset")
 
