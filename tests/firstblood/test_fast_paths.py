@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import random
 
+from henderson.core import paths
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.rules import artillery, combat, japanese_air, movement
 
@@ -165,6 +166,45 @@ def test_air_missions_kept_for_the_phase_are_those_found_afresh(game):
                 fresh.reach_cache = {}
                 assert japanese_air.missions(st) == japanese_air.missions(fresh), (seed, st.ply)
                 compared += 1
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+    assert compared > 200
+
+
+def _steps_by_the_rules(board, enemy: set[str]):
+    """The steps a mover may take from a hex, as FB 4.2, 7.4 and 8.2 say, for the kit's search."""
+    zoc = board.zoc(enemy)
+
+    def steps(here: str, _cost: int) -> list:
+        return [
+            (n, board.cost2[(here, n)], False, None)
+            for n in board.adj[here]
+            if n not in enemy and not (here in zoc and n in zoc)
+        ]
+
+    return steps
+
+
+def test_reach_near_the_enemy_equals_the_plain_search_of_the_rules(game):
+    """FB 4.2, 7.4, 8.2: for every on-map mover of seeded random movement phases, the costs the
+    listing reads are those of the kit's plain search with the rules written out step by step
+    (no entering an enemy hex, no step from one enemy ZOC hex into another), not through the
+    tables kept for the phase."""
+    board = game.board
+    compared = 0
+    for seed in range(4):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 5:
+            if st.step.endswith("_movement") and not st.pending:
+                steps = _steps_by_the_rules(board, st.hexes_of("jp" if st.phasing == "us" else "us"))
+                for unit in movement.movers(st):
+                    here = st.ground[unit]
+                    if board.on_map(here):
+                        plain = paths.cheapest({here: 0}, steps, st.mf[unit]).cost
+                        plain.pop(here)
+                        assert movement.reach(st, unit) == plain, (seed, st.ply, unit)
+                        compared += 1
             acts = st.legal_actions()
             st.apply(acts[rng.randrange(len(acts))])
     assert compared > 200
