@@ -208,3 +208,46 @@ def test_reach_near_the_enemy_equals_the_plain_search_of_the_rules(game):
             acts = st.legal_actions()
             st.apply(acts[rng.randrange(len(acts))])
     assert compared > 200
+
+
+def _fresh_listing(st) -> list[str]:
+    """The legal actions of `st` found with nothing kept."""
+    copy = st.clone()
+    copy.combat_listing = None
+    copy.reach_cache = {}
+    copy.changed()
+    return [str(a) for a in copy.legal_actions()]
+
+
+def test_the_combat_listing_taken_back_after_a_cancelled_attack_is_a_fresh_one(game):
+    """FB 8.0, 8.10: an attack opened and cancelled changes nothing, so the listing from before
+    it is offered again; at every combat decision of seeded play it is the one found afresh."""
+    compared = taken_back = 0
+    for seed in range(8):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        last = None
+        while not st.is_terminal() and st.turn <= 10:
+            if st.step.endswith("_combat") and not st.pending:
+                taken_back += last == A.Cancel()
+                assert [str(a) for a in st.legal_actions()] == _fresh_listing(st), (seed, st.ply)
+                compared += 1
+            acts = st.legal_actions()
+            last = acts[rng.randrange(len(acts))]
+            st.apply(last)
+    assert compared > 500 and taken_back > 50
+
+
+def test_a_whole_attack_after_a_listing_is_followed_by_a_fresh_listing(game, pos):
+    """FB 8.2: an attack made whole (`attack HEX with UNIT`) right after the phase was listed
+    changes the position: the next listing is found afresh, without the attack made."""
+    board = game.board
+    far = next(h for h in sorted(board.terrain) if board.distance(h, "0905") > 6 and len(board.adj[h]) == 6)
+    ground = {"1/1": "0905", "Kuma": "0906", "2/1": far, "1/124": board.adj[far][0]}
+    st = pos("us_combat", ground=ground, dice=[2, 2, 2, 2])  # A1: 1/1 is lost, Kuma stays
+    before = [str(a) for a in st.legal_actions()]
+    assert "attack 0906" in before
+    st.apply("attack 0906 with 1/1")
+    assert st.step == "us_combat" and not st.pending
+    after = [str(a) for a in st.legal_actions()]
+    assert "attack 0906" not in after and after == _fresh_listing(st)

@@ -17,7 +17,7 @@ from henderson.core.dice import Dice
 from henderson.core.errors import PositionError
 from henderson.core.events import Event
 from henderson.core.fields import field
-from henderson.core.game import other_side
+from henderson.core.game import Action, other_side
 from henderson.core.sequence import Decision, Plan, Sequenced
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.board import Board
@@ -288,6 +288,9 @@ class FBState(Sequenced):
     # their keys; and the legal moves kept move by move (one state's only)
     reach_cache: dict[tuple[Any, ...], list[Any]] = field(factory=dict, cache="share")
     move_lists: MoveLists | None = field(None, cache="reset")
+    # the combat phase's listing with no attack being built, until the combat phase's next
+    # action: kept while an attack is built and taken back if it is cancelled (see combat.py)
+    combat_listing: tuple[Action, ...] | None = field(None, cache="share")
 
     def _setup(self, game: Any, dice: Dice, seed: int | None, options: dict[str, Any]) -> None:
         super()._setup(game, dice, seed, options)

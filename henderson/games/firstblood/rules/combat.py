@@ -413,6 +413,7 @@ class CombatPhase(FBPhase):
         side = st.phasing
         enemy_hexes = st.hexes_of(enemy_of(side))
         st.combat = Combat()
+        st.combat_listing = None  # the listing kept in the last combat phase holds no more
         for h in st.hexes_of(side):  # FB 8.1: opposing units adjacent at the start of the phase
             foes = [n for n in st.board.adj[h] if n in enemy_hexes]
             if foes:
@@ -438,6 +439,8 @@ class CombatPhase(FBPhase):
             acts.extend(A.Add(unit) for unit in candidates)
             acts.append(A.Cancel())
             return acts
+        if st.combat_listing is not None:
+            return list(st.combat_listing)  # the same position: no combat action since
         sets = defender_sets(st)
         first = next((i for i, d in enumerate(sets) if completion(st, Building(d), duties) is not None), 0)
         if first:
@@ -446,6 +449,7 @@ class CombatPhase(FBPhase):
         if st.phasing == "jp":
             acts.extend(japanese_air.missions(st))
             acts.extend(japanese_air.bombardments(st))
+        st.combat_listing = tuple(acts)
         return acts
 
     def accepts(self, st: FBState, action: Action) -> bool:
@@ -484,11 +488,16 @@ class CombatPhase(FBPhase):
         return super().explain(st, action)
 
     def do(self, st: FBState, action: Action, events: list[Event]) -> None:
+        # Any action of the phase may change the position, so the listing kept for it is
+        # dropped; only opening an attack, adding to it and cancelling it change nothing but
+        # the attack being built, so the listing of the position from before it is kept.
+        kept, st.combat_listing = st.combat_listing, None
         if isinstance(action, A.Attack):
             if action.attackers:
                 b = building_from(st, action)
                 results.resolve(st, b, compute_odds(st, b.spec()), events)
             else:
+                st.combat_listing = kept
                 st.combat.building = Building(action.defenders)
                 events.append(
                     Event(
@@ -498,6 +507,7 @@ class CombatPhase(FBPhase):
                     )
                 )
         elif isinstance(action, A.Add):
+            st.combat_listing = kept
             assert st.combat.building is not None
             kind = classify(st, st.combat.building, action.unit)
             {
@@ -513,6 +523,7 @@ class CombatPhase(FBPhase):
             results.resolve(st, built, compute_odds(st, built.spec()), events)
         elif isinstance(action, A.Cancel):
             st.combat.building = None
+            st.combat_listing = kept  # the position is again the one before the attack was opened
             events.append(Event("attack", "attack cancelled"))
         elif isinstance(action, A.AirMission):
             japanese_air.fly(st, action, events)
