@@ -153,7 +153,7 @@ class Board:
 
     def open_steps(self, blocked: set[str] | frozenset[str], zoc: set[str] | frozenset[str]) -> OpenSteps:
         """The steps a mover may take from each hex past these enemy hexes and zones of control."""
-        return OpenSteps(self.steps, blocked, zoc)
+        return OpenSteps(self.steps, self.adj, blocked, zoc)
 
 
 class OpenSteps(dict[str, CostSteps]):
@@ -166,6 +166,7 @@ class OpenSteps(dict[str, CostSteps]):
     def __init__(
         self,
         steps: Mapping[str, CostSteps],
+        adjacent: Mapping[str, tuple[str, ...]],
         blocked: set[str] | frozenset[str],
         zoc: set[str] | frozenset[str],
     ) -> None:
@@ -174,7 +175,7 @@ class OpenSteps(dict[str, CostSteps]):
         self.zoc = zoc
         touched = set(zoc)
         for hex_id in blocked:
-            touched.update(to for to, _ in steps.get(hex_id, ()))
+            touched.update(adjacent.get(hex_id, ()))
         for here in touched:
             if here not in steps:
                 continue

@@ -291,6 +291,9 @@ class FBState(Sequenced):
     # the combat phase's listing with no attack being built, until the combat phase's next
     # action: kept while an attack is built and taken back if it is cancelled (see combat.py)
     combat_listing: tuple[Action, ...] | None = field(None, cache="share")
+    # the ground units that may join the attack being built on these defenders, until the
+    # combat phase's next action other than `add` (adding one changes nothing for the others)
+    joinable: tuple[tuple[str, ...], tuple[str, ...]] | None = field(None, cache="share")
 
     def _setup(self, game: Any, dice: Dice, seed: int | None, options: dict[str, Any]) -> None:
         super()._setup(game, dice, seed, options)

@@ -359,17 +359,26 @@ def completion(st: FBState, b: Building, duties: Duties | None = None) -> list[s
     return None
 
 
-def add_candidates(st: FBState, b: Building) -> list[str]:
-    found = []
+def joinable(st: FBState, defenders: tuple[str, ...]) -> tuple[str, ...]:
+    """The ground units of the phasing side that may join an attack on `defenders` as attackers
+    or artillery (FB 8.2, 7.5, 9.2-9.4), kept while the attack is built."""
+    kept = st.joinable
+    if kept is not None and kept[0] == defenders:
+        return kept[1]
     side = st.phasing
-    for unit in sorted(_maybe_joining(st, b.defenders[0])):
-        if (
-            st.data.ground[unit].side == side
-            and unit not in b.attackers
-            and unit not in b.artillery
-            and (eligible_attacker(st, unit, b.defenders) or artillery.can_bombard(st, unit, b.defenders))
-        ):
-            found.append(unit)
+    found = tuple(
+        unit
+        for unit in sorted(_maybe_joining(st, defenders[0]))
+        if st.data.ground[unit].side == side
+        and (eligible_attacker(st, unit, defenders) or artillery.can_bombard(st, unit, defenders))
+    )
+    st.joinable = (defenders, found)
+    return found
+
+
+def add_candidates(st: FBState, b: Building) -> list[str]:
+    side = st.phasing
+    found = [unit for unit in joinable(st, b.defenders) if unit not in b.attackers and unit not in b.artillery]
     if side == "jp":
         found.extend(s for s in sorted(st.ships) if s not in b.ships and eligible_ship(st, s))
     elif b.attackers and from_off_board(st, b.attackers):
@@ -413,7 +422,7 @@ class CombatPhase(FBPhase):
         side = st.phasing
         enemy_hexes = st.hexes_of(enemy_of(side))
         st.combat = Combat()
-        st.combat_listing = None  # the listing kept in the last combat phase holds no more
+        st.combat_listing = st.joinable = None  # what was kept in the last combat phase holds no more
         for h in st.hexes_of(side):  # FB 8.1: opposing units adjacent at the start of the phase
             foes = [n for n in st.board.adj[h] if n in enemy_hexes]
             if foes:
@@ -492,6 +501,7 @@ class CombatPhase(FBPhase):
         # dropped; only opening an attack, adding to it and cancelling it change nothing but
         # the attack being built, so the listing of the position from before it is kept.
         kept, st.combat_listing = st.combat_listing, None
+        units, st.joinable = st.joinable, None
         if isinstance(action, A.Attack):
             if action.attackers:
                 b = building_from(st, action)
@@ -507,7 +517,7 @@ class CombatPhase(FBPhase):
                     )
                 )
         elif isinstance(action, A.Add):
-            st.combat_listing = kept
+            st.combat_listing, st.joinable = kept, units
             assert st.combat.building is not None
             kind = classify(st, st.combat.building, action.unit)
             {
