@@ -128,16 +128,16 @@ def cheapest_costs(
             best[p] = c
             buckets[c].append(p)
     get = best.get
+    unreached = budget + 1  # dearer than any cost within the budget
     for cost, bucket in enumerate(buckets):
         left = budget - cost
         for here in bucket:  # zero-cost steps join the bucket being read
-            if get(here) != cost:  # queued, then found cheaper
+            if best[here] != cost:  # queued, then found cheaper
                 continue
             for to, step in steps[here]:
                 if step <= left:
                     total = cost + step
-                    old = get(to)
-                    if old is None or total < old:
+                    if total < get(to, unreached):
                         best[to] = total
                         buckets[total].append(to)
     return best
