@@ -213,7 +213,7 @@ def test_reach_near_the_enemy_equals_the_plain_search_of_the_rules(game):
 def _fresh_listing(st) -> list[str]:
     """The legal actions of `st` found with nothing kept."""
     copy = st.clone()
-    copy.combat_listing = None
+    copy.combat_listing = copy.joinable = None
     copy.reach_cache = {}
     copy.changed()
     return [str(a) for a in copy.legal_actions()]
