@@ -226,8 +226,9 @@ class MoveLists:
         cost = costs(st, unit)
         return [m for m in unit_moves if m.to not in full or stacking.allows(st, unit, m.to, cost[m.to])]
 
-    def actions(self) -> list[A.Move]:
-        acts: list[A.Move] = []
+    def actions(self) -> list[Action]:
+        """Every mover's legal moves, in the movers' order, as a new list."""
+        acts: list[Action] = []
         lists = self.lists
         for unit in self.movers:
             acts.extend(lists[unit])
@@ -456,7 +457,7 @@ class Movement(FBPhase):
     def actions(self, st: FBState) -> list[Action]:
         if st.move_lists is None:
             st.move_lists = MoveLists(st)
-        acts: list[Action] = list(st.move_lists.actions())
+        acts = st.move_lists.actions()
         if st.phasing == "us":
             ready = bombers_ready(st)
             targets = bomb_targets(st) if ready else []
