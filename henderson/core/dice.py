@@ -76,6 +76,12 @@ class SeededDice:
         return f"SeededDice(seed={self.seed})"
 
 
+def never_fail(dice: Dice) -> bool:
+    """Whether `dice` answers every roll: seeded or keyed dice, never a script that may run
+    dry, a source that may refuse or another that is asked (`State.apply` relies on it)."""
+    return type(dice) in (SeededDice, KeyedDice)
+
+
 class ScriptedDice:
     """Dice that return given values in order: for tests and for replaying records."""
 

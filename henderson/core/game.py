@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from henderson.core.actions import ActionInfo, words_of
 from henderson.core.calculator import Calculation, CalculatorForm
-from henderson.core.dice import SEED_BITS, Dice, SeededDice, fresh_seed
+from henderson.core.dice import SEED_BITS, Dice, SeededDice, fresh_seed, never_fail
 from henderson.core.errors import HendersonError, IllegalAction, PositionError
 from henderson.core.events import Event
 
@@ -131,16 +131,26 @@ class State(ABC):
     def legal_actions(self) -> Sequence[Action]:
         """Every legal action, in a deterministic order; empty when the game is over."""
 
+    # Whether the game's `_apply` makes every check that can refuse an action before it changes
+    # anything: then, with dice that always answer, nothing can fail part-way through a legal
+    # action, and `apply` spares itself the copy it would otherwise keep to undo one.
+    checks_before_changing: ClassVar[bool] = False
+
     def apply(self, action: Action | str) -> list[Event]:
         """Check and play `action` (or its notation); IllegalAction names the rule.
 
-        Atomic: when anything goes wrong part-way (a scripted dice source runs dry, an
-        error), the position is left exactly as it was before."""
+        Atomic: a refused action changes nothing, and when anything goes wrong part-way (a
+        scripted dice source runs dry, an error), the position is left exactly as it was
+        before. A game that `checks_before_changing` and rolls dice that always answer
+        (`never_fail`) plays without the copy that undoes a failure: there, only an engine
+        error after the checks could leave a position part-changed."""
         parsed = self.game.parse_action(action) if isinstance(action, str) else action
         if self.is_terminal():
             won = self.winner()
             result = f"{won} won" if won else "a draw"
             raise IllegalAction(self.game.end_rule, f"the game is over: {result} ({self.end_cause})")
+        if self.checks_before_changing and never_fail(self.dice):
+            return self._apply(parsed)
         backup = self.clone()
         try:
             return self._apply(parsed)

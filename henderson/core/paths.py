@@ -12,7 +12,7 @@ from, because one place may be reached both ways at different costs.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -100,15 +100,27 @@ def cheapest(
     return paths
 
 
+def cost_steps(steps: Iterable[Step[P]]) -> tuple[tuple[P, int], ...]:
+    """The steps from one place as `cheapest_costs` reads them, (where to, what it costs);
+    ValueError at a step that stops the mover or costs less than nothing (the search trusts
+    its table, so it is checked here, once, where the table is made)."""
+    found = []
+    for to, step, stop, _note in steps:
+        if step < 0 or stop:
+            raise ValueError(f"a step to {to} costs {step} or stops the mover")
+        found.append((to, step))
+    return tuple(found)
+
 
 def cheapest_costs(
     starts: Mapping[P, int],
-    steps: Mapping[P, Iterable[Step[P]]],
+    steps: Mapping[P, Sequence[tuple[P, int]]],
     budget: int,
 ) -> dict[P, int]:
     """`cheapest(...).cost` for a game whose steps never force a stop, with the steps from
-    each place given as a table: the same search and the same answer (in the same order),
-    without the routes, for the many searches of a movement phase."""
+    each place given as a table of (where to, cost) made by `cost_steps`: the same search and
+    the same answer (in the same order), without the routes, for the many searches of a
+    movement phase."""
     best: dict[P, int] = {}
     buckets: list[list[P]] = [[] for _ in range(max(budget, 0) + 1)]
     for p, c in starts.items():
@@ -116,24 +128,20 @@ def cheapest_costs(
             best[p] = c
             buckets[c].append(p)
     get = best.get
+    unreached = budget + 1  # dearer than any cost within the budget
     for cost, bucket in enumerate(buckets):
-        i = 0
-        while i < len(bucket):  # zero-cost steps join the bucket being read
-            here = bucket[i]
-            i += 1
-            if get(here) != cost:  # queued, then found cheaper
+        left = budget - cost
+        for here in bucket:  # zero-cost steps join the bucket being read
+            if best[here] != cost:  # queued, then found cheaper
                 continue
-            for to, step, stop, _note in steps[here]:
-                if step < 0 or stop:
-                    raise ValueError(f"a step from {here} to {to} costs {step} or stops the mover")
-                total = cost + step
-                if total > budget:
-                    continue
-                old = get(to)
-                if old is None or total < old:
-                    best[to] = total
-                    buckets[total].append(to)
+            for to, step in steps[here]:
+                if step <= left:
+                    total = cost + step
+                    if total < get(to, unreached):
+                        best[to] = total
+                        buckets[total].append(to)
     return best
+
 
 def _heap(starts: Mapping[P, int], steps: Callable[[P, int], Iterable[Step[P]]], paths: Paths[P]) -> Paths[P]:
     best, parent, tag = paths.cost, paths.parent, paths.tag
@@ -186,4 +194,3 @@ def zone_of_control(
             if into is None or into(n):
                 zone.add(n)
     return zone
-

@@ -12,7 +12,7 @@ import pytest
 
 from henderson import games
 from henderson.core.dice import DiceExhausted, ScriptedDice, SeededDice
-from henderson.core.errors import PositionError, RecordError
+from henderson.core.errors import IllegalAction, PositionError, RecordError
 from henderson.core.game import Capability, Game, State
 from henderson.core.record import GameRecord, record_for, replay
 
@@ -119,6 +119,62 @@ def test_apply_is_atomic_when_the_dice_run_dry(name: str) -> None:
     state.dice = SeededDice(5)
     state.apply(action)  # type: ignore[arg-type]
     assert state.ply == before["ply"] + 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_refused_action_changes_nothing(name: str) -> None:
+    """Actions listed at other moments of a seeded game and refused now leave the position,
+    its legal actions and the play that follows exactly as they were (with seeded dice, where
+    a game that checks before changing keeps no copy to undo a refusal)."""
+    game = games.get(name)
+    state = game.new_state(6)
+    rng = random.Random(6)
+    seen: list[str] = []
+    refused = 0
+    while not state.is_terminal() and state.ply < 600:
+        acts = state.legal_actions()
+        listed = {str(a) for a in acts}
+        seen.extend(text for text in listed if rng.random() < 0.05)
+        if state.ply % 5 == 0:
+            for text in rng.sample(seen, min(4, len(seen))):
+                if text in listed:
+                    continue
+                trial = state.clone()
+                before = trial.to_json()
+                try:
+                    trial.apply(text)
+                except IllegalAction:
+                    refused += 1
+                    assert trial.to_json() == before, (name, state.ply, text)
+                    assert [str(a) for a in trial.legal_actions()] == [str(a) for a in acts], (name, text)
+                    action = acts[rng.randrange(len(acts))]
+                    follow = state.clone()
+                    assert trial.apply(str(action)) == follow.apply(str(action))
+                    assert trial.to_json() == follow.to_json(), (name, state.ply, text)
+        state.apply(acts[rng.randrange(len(acts))])
+    assert refused > 20
+
+
+@pytest.mark.parametrize("name", [n for n in GAMES if games.get(n).new_state(1).checks_before_changing])
+def test_a_game_that_checks_first_keeps_no_copy_unless_the_dice_may_fail(name: str, monkeypatch) -> None:
+    """`apply` copies the position to undo a failure only where one can happen part-way: with
+    seeded dice a game that checks before changing plays without the copy; with scripted dice
+    (which may run dry) the copy is kept."""
+    state = played(name, 1, 30)
+    cls = type(state)
+    copies: list[State] = []
+    real_clone = cls.clone
+
+    def counted(self: State) -> State:
+        copies.append(self)
+        return real_clone(self)
+
+    monkeypatch.setattr(cls, "clone", counted)
+    state.apply(state.legal_actions()[0])
+    assert copies == []
+    state.dice = ScriptedDice([1, 2, 3, 4, 5, 6] * 10)
+    state.apply(state.legal_actions()[0])
+    assert copies == [state]
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from henderson.core.odds import column, ratio
-from henderson.core.paths import cheapest, cheapest_costs, zone_of_control
+from henderson.core.paths import cheapest, cheapest_costs, cost_steps, zone_of_control
 
 FB_COLUMNS = ("1-2", "1-1", "2-1", "3-1")
 DG_COLUMNS = ("1-6", "1-5", "1-4", "1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1")
@@ -91,14 +91,17 @@ def test_the_cost_only_search_gives_the_same_costs_in_the_same_order(seed: int, 
     cost = {p: rng.randint(0, 3) for p in GRID}
     table = {p: [(q, cost[q], False, None) for q in neighbours(p)] for p in GRID}
     starts = {(0, 0): 0, (5, 5): rng.randint(0, 4)}
-    found = cheapest_costs(starts, table, budget)
+    found = cheapest_costs(starts, {p: cost_steps(steps) for p, steps in table.items()}, budget)
     full = cheapest(starts, lambda p, c: table[p], budget).cost
     assert list(found.items()) == list(full.items())
 
 
-def test_the_cost_only_search_refuses_a_step_that_stops_the_mover() -> None:
+def test_the_cost_only_search_refuses_a_step_that_stops_the_mover_or_costs_less_than_nothing() -> None:
     with pytest.raises(ValueError):
-        cheapest_costs({0: 0}, {0: [(1, 1, True, None)], 1: []}, 5)
+        cost_steps([(1, 1, True, None)])
+    with pytest.raises(ValueError):
+        cost_steps([(1, -1, False, None)])
+    assert cost_steps([(1, 2, False, "note"), (3, 0, False, None)]) == ((1, 2), (3, 0))
 
 
 def test_a_place_that_stops_the_mover_is_reached_but_never_left() -> None:

@@ -1,13 +1,16 @@
 """Shortcuts taken for speed, held to the plain definitions: the movement phase's legal moves
-kept up to date move by move and read from empty-map searches where no enemy is near, and the
-units offered to join an attack looked for near it only."""
+kept up to date move by move and read from empty-map searches where no enemy is near, the
+units offered to join an attack looked for near it only, and the hexes offered to attack looked
+for next to the enemy only."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
+from henderson.core import paths
 from henderson.games.firstblood import actions as A
-from henderson.games.firstblood.rules import artillery, combat, movement
+from henderson.games.firstblood.rules import artillery, combat, japanese_air, movement
 
 
 def _fresh_moves(st) -> list[str]:
@@ -108,3 +111,143 @@ def test_a_free_reach_answers_each_budget_from_one_search(game):
     assert free.costs == plain
     for budget in range(9):
         assert free.costs_within(budget) == {h: c for h, c in plain.items() if c <= budget}
+
+
+def _every_defender_set(st) -> list[tuple[str, ...]]:
+    """FB 8.2, 7.5: every set of enemy hexes some unit of the phasing side may attack together,
+    from the joining check itself, unit by unit."""
+    found: set[tuple[str, ...]] = set()
+    foes = sorted(h for h in st.board.terrain if st.owner_of_hex(h) not in (None, st.phasing))
+    for unit in sorted(st.ground):
+        alone = [h for h in foes if h not in st.combat.attacked_hexes and combat.eligible_attacker(st, unit, (h,))]
+        for size in range(1, len(alone) + 1):
+            found.update(d for d in itertools.combinations(alone, size) if combat.eligible_attacker(st, unit, d))
+    return sorted(found, key=lambda d: (len(d), d))
+
+
+def test_hexes_offered_for_an_attack_are_every_set_some_unit_may_attack(game):
+    """FB 8.2, 7.5, 7.5.1: the defender sets, looked for next to the enemy hexes only, are those
+    that some unit not yet used may attack, found unit by unit over every enemy hex."""
+    compared = 0
+    for seed in range(10):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 10:
+            if st.step.endswith("_combat") and st.combat.building is None and not st.pending:
+                assert combat.defender_sets(st) == _every_defender_set(st), (seed, st.ply)
+                compared += 1
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+    assert compared > 100
+
+
+def test_hexes_offered_for_an_attack_out_of_a_box_are_every_set_it_may_attack(game, pos):
+    """FB 7.5.1: with every hex its arrows point to held, units in a box that have been in the box
+    next to it may attack those hexes, and those sets are offered too."""
+    arrows = game.board.box_arrows["D"]
+    us = {"1/1": arrows[0], "2/1": arrows[1]}
+    st = pos("jp_combat", ground={**us, "1/4": "D", "20Mt": "D"}, boxes_visited={"1/4": "CD", "20Mt": "CD"})
+    sets = combat.defender_sets(st)
+    assert (arrows[0],) in sets
+    assert sets == _every_defender_set(st)
+
+
+def test_air_missions_kept_for_the_phase_are_those_found_afresh(game):
+    """FB 13.3: the Japanese air missions, kept by where the air units are and the airfields'
+    state, are at every Japanese movement and combat decision of seeded play the ones a state
+    with nothing kept finds."""
+    compared = 0
+    for seed in range(6):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 10:
+            if st.phasing == "jp" and st.step.endswith(("_movement", "_combat")) and not st.pending:
+                fresh = st.clone()
+                fresh.reach_cache = {}
+                assert japanese_air.missions(st) == japanese_air.missions(fresh), (seed, st.ply)
+                compared += 1
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+    assert compared > 200
+
+
+def _steps_by_the_rules(board, enemy: set[str]):
+    """The steps a mover may take from a hex, as FB 4.2, 7.4 and 8.2 say, for the kit's search."""
+    zoc = board.zoc(enemy)
+
+    def steps(here: str, _cost: int) -> list:
+        return [
+            (n, board.cost2[(here, n)], False, None)
+            for n in board.adj[here]
+            if n not in enemy and not (here in zoc and n in zoc)
+        ]
+
+    return steps
+
+
+def test_reach_near_the_enemy_equals_the_plain_search_of_the_rules(game):
+    """FB 4.2, 7.4, 8.2: for every on-map mover of seeded random movement phases, the costs the
+    listing reads are those of the kit's plain search with the rules written out step by step
+    (no entering an enemy hex, no step from one enemy ZOC hex into another), not through the
+    tables kept for the phase."""
+    board = game.board
+    compared = 0
+    for seed in range(4):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 5:
+            if st.step.endswith("_movement") and not st.pending:
+                steps = _steps_by_the_rules(board, st.hexes_of("jp" if st.phasing == "us" else "us"))
+                for unit in movement.movers(st):
+                    here = st.ground[unit]
+                    if board.on_map(here):
+                        plain = paths.cheapest({here: 0}, steps, st.mf[unit]).cost
+                        plain.pop(here)
+                        assert movement.reach(st, unit) == plain, (seed, st.ply, unit)
+                        compared += 1
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+    assert compared > 200
+
+
+def _fresh_listing(st) -> list[str]:
+    """The legal actions of `st` found with nothing kept."""
+    copy = st.clone()
+    copy.combat_listing = copy.joinable = None
+    copy.reach_cache = {}
+    copy.changed()
+    return [str(a) for a in copy.legal_actions()]
+
+
+def test_the_combat_listing_taken_back_after_a_cancelled_attack_is_a_fresh_one(game):
+    """FB 8.0, 8.10: an attack opened and cancelled changes nothing, so the listing from before
+    it is offered again; at every combat decision of seeded play it is the one found afresh."""
+    compared = taken_back = 0
+    for seed in range(8):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        last = None
+        while not st.is_terminal() and st.turn <= 10:
+            if st.step.endswith("_combat") and not st.pending:
+                taken_back += last == A.Cancel()
+                assert [str(a) for a in st.legal_actions()] == _fresh_listing(st), (seed, st.ply)
+                compared += 1
+            acts = st.legal_actions()
+            last = acts[rng.randrange(len(acts))]
+            st.apply(last)
+    assert compared > 500 and taken_back > 50
+
+
+def test_a_whole_attack_after_a_listing_is_followed_by_a_fresh_listing(game, pos):
+    """FB 8.2: an attack made whole (`attack HEX with UNIT`) right after the phase was listed
+    changes the position: the next listing is found afresh, without the attack made."""
+    board = game.board
+    far = next(h for h in sorted(board.terrain) if board.distance(h, "0905") > 6 and len(board.adj[h]) == 6)
+    ground = {"1/1": "0905", "Kuma": "0906", "2/1": far, "1/124": board.adj[far][0]}
+    st = pos("us_combat", ground=ground, dice=[2, 2, 2, 2])  # A1: 1/1 is lost, Kuma stays
+    before = [str(a) for a in st.legal_actions()]
+    assert "attack 0906" in before
+    st.apply("attack 0906 with 1/1")
+    assert st.step == "us_combat" and not st.pending
+    after = [str(a) for a in st.legal_actions()]
+    assert "attack 0906" not in after and after == _fresh_listing(st)

@@ -10,12 +10,14 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from henderson.core.hexgrid import distance, neighbours
-from henderson.core.paths import Step, cheapest_costs, zone_of_control
+from henderson.core.paths import cheapest_costs, cost_steps, zone_of_control
 from henderson.games.firstblood.model import FBData
 
 # FB 4.2.1 movement costs, in whole MF, by hexside crossed
 HEXSIDE_COST = {"clear": 1, "jungle": 2, "ridge": 2, "ford": 1}  # FB 4.4: the ford removes the river penalty
 RIVER_COST = {"clear": 3, "ridge": 3, "jungle": 4}  # FB 4.2: by the terrain of the hex entered
+
+CostSteps = tuple[tuple[str, int], ...]  # the steps from a hex: (hex entered, half-MF it costs)
 
 
 class FreeReach(NamedTuple):
@@ -59,8 +61,8 @@ class Board:
                     whole = HEXSIDE_COST[kind]
                 self.cost2[(a, b)] = 2 * whole
         # the steps from each hex with their half-MF costs, as the kit's path search takes them
-        self.steps: dict[str, tuple[Step[str], ...]] = {
-            a: tuple((b, self.cost2[(a, b)], False, None) for b in ns) for a, ns in self.adj.items()
+        self.steps: dict[str, CostSteps] = {
+            a: cost_steps((b, self.cost2[(a, b)], False, None) for b in ns) for a, ns in self.adj.items()
         }
         self.henderson: tuple[str, ...] = m.airfields["henderson"].hexes
         self.fighter_strip: tuple[str, ...] = m.airfields["fighter_strip"].hexes
@@ -136,14 +138,14 @@ class Board:
         budget: int,
         blocked: set[str] | frozenset[str],
         zoc: set[str] | frozenset[str],
-        open_steps: Mapping[str, tuple[Step[str], ...]] | None = None,
+        open_steps: Mapping[str, CostSteps] | None = None,
     ) -> dict[str, int]:
         """Least half-MF cost to every hex reachable within `budget` from start hexes (with costs),
         by the kit's path search. FB 7.4: no entering enemy-occupied hexes. FB 8.2: no step from
         one enemy ZOC hex to another; ZOC does not otherwise stop movement. `open_steps`, when
         given, is `self.open_steps(blocked, zoc)` kept by the caller for reuse."""
         if not blocked and not zoc:
-            table: Mapping[str, tuple[Step[str], ...]] = self.steps
+            table: Mapping[str, CostSteps] = self.steps
         else:
             table = open_steps if open_steps is not None else self.open_steps(blocked, zoc)
             starts = {h: c for h, c in starts.items() if h not in blocked}
@@ -151,32 +153,33 @@ class Board:
 
     def open_steps(self, blocked: set[str] | frozenset[str], zoc: set[str] | frozenset[str]) -> OpenSteps:
         """The steps a mover may take from each hex past these enemy hexes and zones of control."""
-        return OpenSteps(self.steps, blocked, zoc)
+        return OpenSteps(self.steps, self.adj, blocked, zoc)
 
 
-class OpenSteps(dict[str, tuple[Step[str], ...]]):
-    """The steps from each hex that enemy units allow, worked out the first time a search asks
-    for a hex and then kept: FB 7.4, no entering an enemy-occupied hex; FB 8.2, no step from
-    one enemy ZOC hex straight into another. One is kept per side for a movement phase, while
-    the enemy stands still, so every unit's search shares it."""
+class OpenSteps(dict[str, CostSteps]):
+    """The steps from each hex that enemy units allow: FB 7.4, no entering an enemy-occupied
+    hex; FB 8.2, no step from one enemy ZOC hex straight into another. Only the hexes next to
+    an enemy hex or in a zone of control lose a step; every other hex keeps the map's own
+    steps. One is kept per side for a movement phase, while the enemy stands still, so every
+    unit's search shares it."""
 
     def __init__(
         self,
-        steps: Mapping[str, tuple[Step[str], ...]],
+        steps: Mapping[str, CostSteps],
+        adjacent: Mapping[str, tuple[str, ...]],
         blocked: set[str] | frozenset[str],
         zoc: set[str] | frozenset[str],
     ) -> None:
-        super().__init__()
-        self.all_steps = steps
+        super().__init__(steps)
         self.blocked = blocked
         self.zoc = zoc
-
-    def __missing__(self, here: str) -> tuple[Step[str], ...]:
-        blocked = self.blocked
-        if here in self.zoc:  # FB 8.2: from a ZOC hex, never straight into another
-            zoc = self.zoc
-            found = tuple(s for s in self.all_steps[here] if s[0] not in blocked and s[0] not in zoc)
-        else:
-            found = tuple(s for s in self.all_steps[here] if s[0] not in blocked)
-        self[here] = found
-        return found
+        touched = set(zoc)
+        for hex_id in blocked:
+            touched.update(adjacent.get(hex_id, ()))
+        for here in touched:
+            if here not in steps:
+                continue
+            if here in zoc:  # FB 8.2: from a ZOC hex, never straight into another
+                self[here] = tuple(s for s in steps[here] if s[0] not in blocked and s[0] not in zoc)
+            else:
+                self[here] = tuple(s for s in steps[here] if s[0] not in blocked)

@@ -17,7 +17,7 @@ from henderson.core.dice import Dice
 from henderson.core.errors import PositionError
 from henderson.core.events import Event
 from henderson.core.fields import field
-from henderson.core.game import other_side
+from henderson.core.game import Action, other_side
 from henderson.core.sequence import Decision, Plan, Sequenced
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.board import Board
@@ -252,6 +252,8 @@ class FBState(Sequenced):
     """One FIRST BLOOD position; see docs/firstblood.md for its JSON form."""
 
     VERSION: ClassVar[int] = 2
+    # every phase refuses in `is_legal`, `accepts` or `end_blocker`, before `do` changes anything
+    checks_before_changing: ClassVar[bool] = True
 
     ground: dict[str, str] = field(factory=dict, check=_ground, doc="ground unit -> hex, box A-D or entry point")
     mf: dict[str, int] = field(
@@ -282,9 +284,16 @@ class FBState(Sequenced):
     eliminated: list[str] = field(factory=list, check=_counters, doc="counters out of play, in order")
     supply_credit: int = field(0, lo=0, hi=MAX_COUNTERS, doc="FB 7.5.4 losses that meet the next supply loss")
     # speed devices: the movement phase's searches (shared by clones: the enemy does not move
-    # in one's own movement phase) and its legal moves kept move by move (one state's only)
+    # in one's own movement phase) and other answers kept whole with all they depend on in
+    # their keys; and the legal moves kept move by move (one state's only)
     reach_cache: dict[tuple[Any, ...], list[Any]] = field(factory=dict, cache="share")
     move_lists: MoveLists | None = field(None, cache="reset")
+    # the combat phase's listing with no attack being built, until the combat phase's next
+    # action: kept while an attack is built and taken back if it is cancelled (see combat.py)
+    combat_listing: tuple[Action, ...] | None = field(None, cache="share")
+    # the ground units that may join the attack being built on these defenders, until the
+    # combat phase's next action other than `add` (adding one changes nothing for the others)
+    joinable: tuple[tuple[str, ...], tuple[str, ...]] | None = field(None, cache="share")
 
     def _setup(self, game: Any, dice: Dice, seed: int | None, options: dict[str, Any]) -> None:
         super()._setup(game, dice, seed, options)
@@ -314,8 +323,8 @@ class FBState(Sequenced):
 
     @property
     def phasing(self) -> str:
-        """The side whose step it is."""
-        return self.current_step.side
+        """The side whose step it is (asked often: read straight from the plan)."""
+        return self._plan.steps[self.step_index].side
 
     def clone(self) -> FBState:
         other = super().clone()

@@ -84,56 +84,73 @@ def eligible_ship(st: FBState, ship: str) -> bool:
 def defender_sets(st: FBState) -> list[tuple[str, ...]]:
     """Every set of enemy hexes that some unused unit could attack together (FB 8.2)."""
     side = st.phasing
-    enemy_hexes = st.hexes_of(enemy_of(side))
     board = st.board
     ground = st.data.ground
+    attacked = st.combat.attacked
+    open_enemy = st.hexes_of(enemy_of(side)) - st.combat.attacked_hexes
     sets: set[tuple[str, ...]] = set()
-    for place, units in st.occ.items():
-        if ground[units[0]].side != side or all(u in st.combat.attacked for u in units):
-            continue
-        if board.on_map(place):
-            targets = sorted(n for n in board.adj[place] if n in enemy_hexes and n not in st.combat.attacked_hexes)
-        elif entry_attack_allowed(st, place) and off_board_attackers(st, place):
-            arrows = board.ep_arrows.get(place) or board.box_arrows.get(place) or ()
-            targets = sorted(h for h in arrows if h in enemy_hexes and h not in st.combat.attacked_hexes)
-        else:
-            continue
+
+    def add(units: tuple[str, ...], targets: list[str]) -> None:
+        if ground[units[0]].side != side or all(u in attacked for u in units):
+            return
         for size in range(1, len(targets) + 1):  # a unit may attack every hex next to it at once
             sets.update(combinations(targets, size))
+
+    near: set[str] = set()  # the map hexes next to an enemy hex not yet attacked
+    for h in open_enemy:
+        near.update(board.adj[h])
+    for place in near:
+        units = st.occ.get(place)
+        if units:
+            add(units, sorted(n for n in board.adj[place] if n in open_enemy))
+    for arrows in (board.ep_arrows, board.box_arrows):  # FB 7.5, 7.5.1: out of an entry point or box
+        for place, to in arrows.items():
+            units = st.occ.get(place)
+            if units and entry_attack_allowed(st, place) and off_board_attackers(st, place):
+                add(units, sorted(h for h in to if h in open_enemy))
     return sorted(sets, key=lambda s: (len(s), s))
 
 
 # --- mandatory combat -----------------------------------------------------------------
 
 
+class Duties:
+    """The duties of mandatory combat still open at one position (FB 8.1, 8.2): the units that
+    must still attack and the hexes that must still be attacked, each in sorted order. Found
+    once for the many questions one listing of the combat phase asks of them."""
+
+    __slots__ = ("hexes", "units")
+
+    def __init__(self, st: FBState) -> None:
+        enemy = enemy_of(st.phasing)
+        board = st.board
+        attacked_hexes = st.combat.attacked_hexes
+        self.hexes = sorted(h for h in st.combat.must_defend if st.owner_of_hex(h) == enemy and h not in attacked_hexes)
+        self.units: list[str] = []
+        for u in sorted(st.combat.must_attack):
+            here = st.ground.get(u)
+            if here is None or not board.on_map(here) or u in st.combat.attacked:
+                continue
+            if any(st.owner_of_hex(n) == enemy for n in board.adj[here]):
+                self.units.append(u)
+
+    def left(self, used_units: set[str], used_hexes: set[str]) -> tuple[list[str], list[str]]:
+        """The duties still open after an attack using these units and hexes."""
+        return [u for u in self.units if u not in used_units], [h for h in self.hexes if h not in used_hexes]
+
+
 def open_duties(
     st: FBState, used_units: set[str] | None = None, used_hexes: set[str] | None = None
 ) -> tuple[list[str], list[str]]:
     """Units that must still attack and hexes that must still be attacked (FB 8.1, 8.2)."""
-    used_units = used_units or set()
-    used_hexes = used_hexes or set()
-    enemy = enemy_of(st.phasing)
-    board = st.board
-    hexes = sorted(
-        h
-        for h in st.combat.must_defend
-        if st.owner_of_hex(h) == enemy and h not in st.combat.attacked_hexes and h not in used_hexes
-    )
-    units = []
-    for u in sorted(st.combat.must_attack):
-        here = st.ground.get(u)
-        if here is None or not board.on_map(here) or u in st.combat.attacked or u in used_units:
-            continue
-        if any(st.owner_of_hex(n) == enemy for n in board.adj[here]):
-            units.append(u)
-    return units, hexes
+    return Duties(st).left(used_units or set(), used_hexes or set())
 
 
-def duties_problem(st: FBState, used_units: set[str], used_hexes: set[str]) -> str | None:
+def duties_problem(st: FBState, used_units: set[str], used_hexes: set[str], duties: Duties | None = None) -> str | None:
     """Why the remaining duties could not all be met after an attack using these units and
     hexes, or None. Every unit must keep an unattacked enemy hex next to it and every hex a
     free unit next to it; then single-unit or single-hex attacks can cover them all."""
-    units, hexes = open_duties(st, used_units, used_hexes)
+    units, hexes = (duties or Duties(st)).left(used_units, used_hexes)
     board = st.board
     open_hexes = set(hexes)
     for u in units:
@@ -273,8 +290,8 @@ def classify(st: FBState, b: Building, unit: str) -> str:
     raise IllegalAction("FB 8.0", f"no unit {unit!r}")
 
 
-def check_complete(st: FBState, b: Building) -> None:
-    """Checks made when an attack is rolled."""
+def check_complete(st: FBState, b: Building, duties: Duties | None = None) -> None:
+    """Checks made when an attack is rolled (`duties`: the position's, when already found)."""
     if not b.attackers:
         raise IllegalAction("FB 9.5", "an attack needs at least one ground unit next to the defenders")
     if from_off_board(st, b.attackers):
@@ -283,7 +300,7 @@ def check_complete(st: FBState, b: Building) -> None:
             raise IllegalAction("FB 7.5.2", "an attack out of an entry point or box comes from that one place only")
     if b.air and not from_off_board(st, b.attackers):
         raise IllegalAction("FB 13.6", "bombers join attacks from the map by being placed in the movement phase")
-    problem = duties_problem(st, set(b.attackers), set(b.defenders))
+    problem = duties_problem(st, set(b.attackers), set(b.defenders), duties)
     if problem:
         raise IllegalAction("FB 8.2", problem)
 
@@ -310,22 +327,23 @@ def building_from(st: FBState, spec: A.Attack) -> Building:
 # --- building an attack ---------------------------------------------------------------
 
 
-def complete(st: FBState, b: Building) -> bool:
+def complete(st: FBState, b: Building, duties: Duties | None = None) -> bool:
     """Whether the attack being built may be rolled now."""
     try:
-        check_complete(st, b)
+        check_complete(st, b, duties)
     except IllegalAction:
         return False
     return True
 
 
-def completion(st: FBState, b: Building) -> list[str] | None:
+def completion(st: FBState, b: Building, duties: Duties | None = None) -> list[str] | None:
     """The fewest ground units to add so that the attack can be rolled, or None if no addition
     would do. Units that would have no enemy hex left to attack must join it (FB 8.2); adding
     more only takes units from the hexes still to be attacked, so those are the answer, or,
     when there are none and no attacker yet, any one unit that keeps the other duties open."""
     defenders = b.defenders
-    units, hexes = open_duties(st, set(b.attackers), set(defenders))
+    duties = duties or Duties(st)
+    units, hexes = duties.left(set(b.attackers), set(defenders))
     open_hexes = set(hexes)
     adj = st.board.adj
     needed = [u for u in units if not any(n in open_hexes for n in adj[st.ground[u]])]
@@ -336,22 +354,31 @@ def completion(st: FBState, b: Building) -> list[str] | None:
     else:
         trials = [[u] for u in sorted(_maybe_joining(st, defenders[0])) if eligible_attacker(st, u, defenders)]
     for extra in trials:
-        if complete(st, Building(defenders, [*b.attackers, *extra], b.artillery, b.ships, b.air)):
+        if complete(st, Building(defenders, [*b.attackers, *extra], b.artillery, b.ships, b.air), duties):
             return extra
     return None
 
 
-def add_candidates(st: FBState, b: Building) -> list[str]:
-    found = []
+def joinable(st: FBState, defenders: tuple[str, ...]) -> tuple[str, ...]:
+    """The ground units of the phasing side that may join an attack on `defenders` as attackers
+    or artillery (FB 8.2, 7.5, 9.2-9.4), kept while the attack is built."""
+    kept = st.joinable
+    if kept is not None and kept[0] == defenders:
+        return kept[1]
     side = st.phasing
-    for unit in sorted(_maybe_joining(st, b.defenders[0])):
-        if (
-            st.data.ground[unit].side == side
-            and unit not in b.attackers
-            and unit not in b.artillery
-            and (eligible_attacker(st, unit, b.defenders) or artillery.can_bombard(st, unit, b.defenders))
-        ):
-            found.append(unit)
+    found = tuple(
+        unit
+        for unit in sorted(_maybe_joining(st, defenders[0]))
+        if st.data.ground[unit].side == side
+        and (eligible_attacker(st, unit, defenders) or artillery.can_bombard(st, unit, defenders))
+    )
+    st.joinable = (defenders, found)
+    return found
+
+
+def add_candidates(st: FBState, b: Building) -> list[str]:
+    side = st.phasing
+    found = [unit for unit in joinable(st, b.defenders) if unit not in b.attackers and unit not in b.artillery]
     if side == "jp":
         found.extend(s for s in sorted(st.ships) if s not in b.ships and eligible_ship(st, s))
     elif b.attackers and from_off_board(st, b.attackers):
@@ -369,10 +396,14 @@ def _maybe_joining(st: FBState, target: str) -> set[str]:
     pool: set[str] = set()
     for n in board.adj.get(target, ()):
         pool.update(st.at(n))
-    for arrows in (board.ep_arrows, board.box_arrows):
-        for place, to in arrows.items():
-            if target in to:
-                pool.update(st.at(place))
+    into = ("arrows into", target)
+    sources = board.memo.get(into)
+    if sources is None:
+        sources = board.memo[into] = tuple(
+            place for arrows in (board.ep_arrows, board.box_arrows) for place, to in arrows.items() if target in to
+        )
+    for place in sources:
+        pool.update(st.at(place))
     key = ("artillery",)
     guns = board.memo.get(key)
     if guns is None:
@@ -391,6 +422,7 @@ class CombatPhase(FBPhase):
         side = st.phasing
         enemy_hexes = st.hexes_of(enemy_of(side))
         st.combat = Combat()
+        st.combat_listing = st.joinable = None  # what was kept in the last combat phase holds no more
         for h in st.hexes_of(side):  # FB 8.1: opposing units adjacent at the start of the phase
             foes = [n for n in st.board.adj[h] if n in enemy_hexes]
             if foes:
@@ -402,27 +434,31 @@ class CombatPhase(FBPhase):
         attack that can be resolved first, and while building one, `resolve` when it is allowed,
         else the next unit it needs, with `cancel` last."""
         b = st.combat.building
+        duties = Duties(st)  # asked of every attack weighed here
         if b is not None:
             acts: list[Action] = []
             candidates = add_candidates(st, b)
-            if complete(st, b):
+            if complete(st, b, duties):
                 acts.append(A.Resolve())
             else:
-                extra = completion(st, b)
+                extra = completion(st, b, duties)
                 if extra and extra[0] in candidates:
                     candidates.remove(extra[0])
                     candidates.insert(0, extra[0])
             acts.extend(A.Add(unit) for unit in candidates)
             acts.append(A.Cancel())
             return acts
+        if st.combat_listing is not None:
+            return list(st.combat_listing)  # the same position: no combat action since
         sets = defender_sets(st)
-        first = next((i for i, d in enumerate(sets) if completion(st, Building(d)) is not None), 0)
+        first = next((i for i, d in enumerate(sets) if completion(st, Building(d), duties) is not None), 0)
         if first:
             sets.insert(0, sets.pop(first))  # an attack that can be rolled comes first
         acts = [A.Attack(d) for d in sets]
         if st.phasing == "jp":
             acts.extend(japanese_air.missions(st))
             acts.extend(japanese_air.bombardments(st))
+        st.combat_listing = tuple(acts)
         return acts
 
     def accepts(self, st: FBState, action: Action) -> bool:
@@ -461,11 +497,17 @@ class CombatPhase(FBPhase):
         return super().explain(st, action)
 
     def do(self, st: FBState, action: Action, events: list[Event]) -> None:
+        # Any action of the phase may change the position, so the listing kept for it is
+        # dropped; only opening an attack, adding to it and cancelling it change nothing but
+        # the attack being built, so the listing of the position from before it is kept.
+        kept, st.combat_listing = st.combat_listing, None
+        units, st.joinable = st.joinable, None
         if isinstance(action, A.Attack):
             if action.attackers:
                 b = building_from(st, action)
                 results.resolve(st, b, compute_odds(st, b.spec()), events)
             else:
+                st.combat_listing = kept
                 st.combat.building = Building(action.defenders)
                 events.append(
                     Event(
@@ -475,6 +517,7 @@ class CombatPhase(FBPhase):
                     )
                 )
         elif isinstance(action, A.Add):
+            st.combat_listing, st.joinable = kept, units
             assert st.combat.building is not None
             kind = classify(st, st.combat.building, action.unit)
             {
@@ -490,6 +533,7 @@ class CombatPhase(FBPhase):
             results.resolve(st, built, compute_odds(st, built.spec()), events)
         elif isinstance(action, A.Cancel):
             st.combat.building = None
+            st.combat_listing = kept  # the position is again the one before the attack was opened
             events.append(Event("attack", "attack cancelled"))
         elif isinstance(action, A.AirMission):
             japanese_air.fly(st, action, events)

@@ -81,8 +81,19 @@ def bomb_targets(st: FBState) -> list[str]:
 
 
 def missions(st: FBState) -> list[Action]:
+    """The Japanese air missions open now (FB 13.3), one per kind of counter. They depend on
+    where the air units are and on the airfields only, so each answer is kept with the
+    phase's other answers, for the many listings of a phase in which neither changes."""
     if st.phasing != "jp" or st.combat.building is not None:
         return []
+    key = ("air missions", tuple(st.air.items()), tuple(st.airfield.items()))
+    found = st.reach_cache.get(key)
+    if found is None:
+        found = st.reach_cache[key] = _missions(st)
+    return list(found)
+
+
+def _missions(st: FBState) -> list[Action]:
     cap = airfields.air_on(st, "usaf_cap")
     ga = airfields.air_on(st, "usaf_ground_attack")
     fighters = ready(st, "fighter")

@@ -208,12 +208,14 @@ class MoveLists:
     listing the legal actions after a move costs about one reach, not one per unit. Held by one
     state only: a clone starts without and rebuilds it from the shared `reach_cache`."""
 
-    __slots__ = ("lists", "movers", "stacking")
+    __slots__ = ("lists", "movers", "off_map", "stacking")
 
     def __init__(self, st: FBState) -> None:
         self.stacking = Stacking(st)  # FB 5.0: which moves into full hexes still let the phase end
         self.movers = movers(st)
         self.lists = {u: self._filtered(st, u) for u in self.movers}
+        # the movers in a box or on an entry point (FB 6.3, 6.4 ask after them at every listing)
+        self.off_map = [u for u in self.movers if not st.board.on_map(st.ground[u])]
 
     def _filtered(self, st: FBState, unit: str) -> list[A.Move]:
         unit_moves, places = moves(st, unit)
@@ -224,8 +226,9 @@ class MoveLists:
         cost = costs(st, unit)
         return [m for m in unit_moves if m.to not in full or stacking.allows(st, unit, m.to, cost[m.to])]
 
-    def actions(self) -> list[A.Move]:
-        acts: list[A.Move] = []
+    def actions(self) -> list[Action]:
+        """Every mover's legal moves, in the movers' order, as a new list."""
+        acts: list[Action] = []
         lists = self.lists
         for unit in self.movers:
             acts.extend(lists[unit])
@@ -245,6 +248,8 @@ class MoveLists:
             del self.lists[unit]
         else:
             self.lists[unit] = self._filtered(st, unit)
+        if unit in self.off_map and (unit not in self.lists or st.board.on_map(to)):
+            self.off_map.remove(unit)  # on the map for good (FB 6.0), or done moving
         if changed:
             for other in self.movers:
                 if other != unit and not moves(st, other)[1].isdisjoint(changed):
@@ -401,13 +406,17 @@ def unmoved_in_boxes(st: FBState) -> list[str]:
     if st.phasing != "jp":
         return []
     boxes = st.board.box_arrows
-    return sorted(u for u, acts in legal_movers(st).items() if acts and st.ground[u] in boxes and u not in st.moved)
+    lists = legal_movers(st)
+    assert st.move_lists is not None
+    return [u for u in st.move_lists.off_map if lists[u] and st.ground[u] in boxes and u not in st.moved]
 
 
 def waiting_on_entry_points(st: FBState) -> list[str]:
     """FB 6.4: units of the moving side on entry points that could still enter the map."""
     eps = st.board.ep_arrows
-    return sorted(u for u, acts in legal_movers(st).items() if acts and st.ground[u] in eps)
+    lists = legal_movers(st)
+    assert st.move_lists is not None
+    return [u for u in st.move_lists.off_map if lists[u] and st.ground[u] in eps]
 
 
 class Movement(FBPhase):
@@ -448,7 +457,7 @@ class Movement(FBPhase):
     def actions(self, st: FBState) -> list[Action]:
         if st.move_lists is None:
             st.move_lists = MoveLists(st)
-        acts: list[Action] = list(st.move_lists.actions())
+        acts = st.move_lists.actions()
         if st.phasing == "us":
             ready = bombers_ready(st)
             targets = bomb_targets(st) if ready else []
