@@ -13,7 +13,7 @@ SERVER_PACKAGES = ("fastapi", "uvicorn", "sqlalchemy", "starlette", "websockets"
 
 
 def register(app: typer.Typer) -> None:
-    """Add `serve [--host] [--port] [--db URL]` to the command-line app."""
+    """Add `serve [--host] [--port] [--db URL] [--poll SECONDS]` to the command-line app."""
 
     @app.command("serve")
     def serve_command(
@@ -23,6 +23,16 @@ def register(app: typer.Typer) -> None:
             str,
             typer.Option("--db", help="database: an SQLite file path or URL, or postgresql://…"),
         ] = DEFAULT_DB,
+        poll: Annotated[
+            float | None,
+            typer.Option(
+                "--poll",
+                min=0.0,
+                max=3600.0,
+                help="seconds between looks for changes other server processes made to matches watched "
+                "through this one (0: never; one process alone needs none; default 2)",
+            ),
+        ] = None,
     ) -> None:
         """Serve the games in a browser: prints the address to open."""
         try:
@@ -33,4 +43,4 @@ def register(app: typer.Typer) -> None:
                     f"the server needs {exc.name}: pip install 'henderson[server]' (make run installs it)"
                 ) from None
             raise
-        serve(host, port, db)
+        serve(host, port, db, poll)

@@ -10,6 +10,7 @@ import uvicorn
 from henderson import games
 from henderson.server.app import WS_MESSAGE_LIMIT, create_app
 from henderson.server.cli import DEFAULT_DB
+from henderson.server.matches import POLL_SECONDS
 from henderson.server.storage import redact
 
 __all__ = ["DEFAULT_DB", "address", "freeze_startup_objects", "serve"]
@@ -41,12 +42,22 @@ def freeze_startup_objects() -> None:
     gc.freeze()
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str = DEFAULT_DB) -> None:
-    """Serve until interrupted; print the address to open first."""
+def serve(
+    host: str = "127.0.0.1", port: int = 8000, db_url: str = DEFAULT_DB, poll_seconds: float | None = None
+) -> None:
+    """Serve until interrupted; print the address to open first. `poll_seconds`: how often the
+    matches watched through this process are checked for changes other processes made (None:
+    `create_app`'s default)."""
     # computer players think in processes: a thinking player never holds the interpreter lock
     # that people's requests need (in threads, 4 computer games beside 100 human ones made the
     # people wait 30 times longer: docs/server.md, "Load"), one core left to the people
-    app = create_app(db_url, agent_delay=0.4, agent_processes=True, agent_workers=agent_workers())
+    app = create_app(
+        db_url,
+        agent_delay=0.4,
+        agent_processes=True,
+        agent_workers=agent_workers(),
+        poll_seconds=POLL_SECONDS if poll_seconds is None else poll_seconds,
+    )
     freeze_startup_objects()
     print(f"henderson: open {address(host, port)} (games stored in {redact(db_url)})", flush=True)
     uvicorn.run(
