@@ -81,6 +81,8 @@ ROLL = Action("roll")
 
 def move(zone: str, ids: list[str] | tuple[str, ...]) -> Action:
     """A group move of units `ids` to `zone` (ids in a canonical sorted order)."""
+    if len(ids) == 1:
+        return Action("move", (zone, ids[0]))
     return Action("move", (zone, ",".join(sort_ids(ids))))
 
 

@@ -399,3 +399,8 @@ class GameData:
     data_version: str
     data_dir: Path
     advantages: tuple[Token, ...] = ()
+
+    @cached_property
+    def air_kinds(self) -> tuple[str, ...]:
+        """The unit types of the air category (fighters and bombers), in data order."""
+        return tuple(kind for kind, unit in self.units.items() if unit.category == "air")

@@ -154,17 +154,18 @@ class HitChoice(AAGDecision):
 
 @dataclass
 class ZoneIndex:
-    """A speed device: the pieces in play by zone and by carrying ship, each list in id
-    order (the order of `AAGState.pieces`). Built when legal actions are listed and kept up
-    to date as pieces change (`AAGState.update`, `remove`, `new_piece`); never changed in
-    place, so a clone shares it."""
+    """A speed device: the pieces in play by zone, by carrying ship and by unit type, each
+    list in id order (the order of `AAGState.pieces`). Built when legal actions are listed
+    and kept up to date as pieces change (`AAGState.update`, `remove`, `new_piece`); never
+    changed in place, so a clone shares it."""
 
     by_zone: dict[str, list[Piece]]
     by_ship: dict[str, list[Piece]]
+    by_kind: dict[str, list[Piece]]
 
     def replaced(self, old: Piece | None, new: Piece | None) -> ZoneIndex:
         """The index with piece `old` (None: none) taken out and `new` (None: none) put in."""
-        by_zone, by_ship = dict(self.by_zone), dict(self.by_ship)
+        by_zone, by_ship, by_kind = dict(self.by_zone), dict(self.by_ship), dict(self.by_kind)
         if (
             old is not None
             and new is not None
@@ -173,20 +174,23 @@ class ZoneIndex:
             # the same place in play: the new piece takes the old one's place in each list
             if not old.damaged:
                 by_zone[old.zone] = [new if p.id == old.id else p for p in by_zone[old.zone]]
+                by_kind[old.type] = [new if p.id == old.id else p for p in by_kind[old.type]]
             if old.aboard is not None:
                 by_ship[old.aboard] = [new if p.id == old.id else p for p in by_ship[old.aboard]]
-            return ZoneIndex(by_zone, by_ship)
+            return ZoneIndex(by_zone, by_ship, by_kind)
         if old is not None:
             if not old.damaged:
                 by_zone[old.zone] = [p for p in by_zone[old.zone] if p.id != old.id]
+                by_kind[old.type] = [p for p in by_kind[old.type] if p.id != old.id]
             if old.aboard is not None:
                 by_ship[old.aboard] = [p for p in by_ship[old.aboard] if p.id != old.id]
         if new is not None:
             if not new.damaged:
                 by_zone[new.zone] = _placed(by_zone.get(new.zone, []), new)
+                by_kind[new.type] = _placed(by_kind.get(new.type, []), new)
             if new.aboard is not None:
                 by_ship[new.aboard] = _placed(by_ship.get(new.aboard, []), new)
-        return ZoneIndex(by_zone, by_ship)
+        return ZoneIndex(by_zone, by_ship, by_kind)
 
     def same(self, other: ZoneIndex | None) -> bool:
         """Whether `other` indexes the same pieces in the same order (empty lists aside)."""
@@ -194,7 +198,11 @@ class ZoneIndex:
             return False
         return all(
             {k: v for k, v in mine.items() if v} == {k: v for k, v in theirs.items() if v}
-            for mine, theirs in ((self.by_zone, other.by_zone), (self.by_ship, other.by_ship))
+            for mine, theirs in (
+                (self.by_zone, other.by_zone),
+                (self.by_ship, other.by_ship),
+                (self.by_kind, other.by_kind),
+            )
         )
 
 
@@ -442,6 +450,16 @@ class AAGState(Sequenced):
             if not p.damaged and (side is None or p.side == side):
                 yield p
 
+    def of_kind(self, side: str, kinds: tuple[str, ...]) -> list[Piece]:
+        """`side`'s pieces in play of the unit types `kinds`, in id order."""
+        if self.index is None:
+            return [p for p in self.on_board(side) if p.type in kinds]
+        by_kind = self.index.by_kind
+        found = [p for kind in kinds for p in by_kind.get(kind, ()) if p.side == side]
+        if len(kinds) > 1:
+            found.sort(key=lambda p: id_key(p.id))
+        return found
+
     def in_zone(self, zone: str, side: str | None = None) -> list[Piece]:
         if self.index is not None:
             here = self.index.by_zone.get(zone, [])
@@ -460,12 +478,14 @@ class AAGState(Sequenced):
             return False
         by_zone: dict[str, list[Piece]] = {}
         by_ship: dict[str, list[Piece]] = {}
+        by_kind: dict[str, list[Piece]] = {}
         for p in self.pieces.values():
             if not p.damaged:
                 by_zone.setdefault(p.zone, []).append(p)
+                by_kind.setdefault(p.type, []).append(p)
             if p.aboard is not None:
                 by_ship.setdefault(p.aboard, []).append(p)
-        self.index = ZoneIndex(by_zone, by_ship)
+        self.index = ZoneIndex(by_zone, by_ship, by_kind)
         return True
 
     def drop_index(self) -> None:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 def load_actions(state: AAGState, side: str, kinds: tuple[str, ...], *, at_base: bool) -> list[Action]:
     """`load SHIP PIECE` for ships that may still load (AAG Load and Move Transports/Destroyers)."""
     out: list[Action] = []
-    cand = [p for p in state.on_board(side) if p.type in kinds]
+    cand = state.of_kind(side, kinds)
     if at_base:  # AAG Reinforce: new or existing ships at the base load, moved or not
         cand = [p for p in cand if p.zone == state.base_sea(side)]
     else:  # AAG Movement step 1: transports may not load after moving
@@ -60,7 +60,7 @@ def sea_moves(state: AAGState, side: str, kinds: tuple[str, ...]) -> list[Action
     """Sea units move one sea zone; never onto the enemy base card (AAG Sea unit)."""
     out: list[Action] = []
     barred = state.enemy_base_zones(side)
-    units = [p for p in state.on_board(side) if p.type in kinds and not p.moved]
+    units = [p for p in state.of_kind(side, kinds) if not p.moved]
     for rep in representatives(state, units):
         for dest in sorted(state.data.board.sea_graph[rep.zone] - barred):
             out.append(move(dest, [rep.id]))
@@ -77,7 +77,7 @@ def sea_moves(state: AAGState, side: str, kinds: tuple[str, ...]) -> list[Action
 def air_moves(state: AAGState, side: str, kind: str) -> list[Action]:
     """Air units fly up to their range, through any zone but the enemy base (AAG Air unit)."""
     out: list[Action] = []
-    units = [p for p in state.on_board(side) if p.type == kind and not p.moved]
+    units = [p for p in state.of_kind(side, (kind,)) if not p.moved]
     rng = state.data.units[kind].range
     if units:
         rng = state.air_range(units[0])
@@ -101,7 +101,7 @@ def air_moves(state: AAGState, side: str, kind: str) -> list[Action]:
 def torpedo_actions(state: AAGState, side: str) -> list[Action]:
     """`torpedo SUB TARGET` on an enemy sea unit in the submarine's zone (AAG Torpedo Attack)."""
     out: list[Action] = []
-    subs = [p for p in state.on_board(side) if p.type == "submarine" and not p.fired]
+    subs = [p for p in state.of_kind(side, ("submarine",)) if not p.fired]
     for sub in representatives(state, subs):
         targets = [
             p
@@ -122,7 +122,7 @@ def unit_moves(state: AAGState, kind: str) -> list[Action]:
     if kind in ("bomber", "fighter"):
         out += air_moves(state, side, kind)
     elif kind == "submarine":
-        subs = [p for p in state.on_board(side) if p.type == "submarine" and not p.moved]
+        subs = [p for p in state.of_kind(side, ("submarine",)) if not p.moved]
         out += sea_moves(state, side, ("submarine",)) if subs else []
         out += torpedo_actions(state, side)
     elif kind == "destroyer":  # PT boats move with the destroyers (AAG Appendix 1 PT Boats)

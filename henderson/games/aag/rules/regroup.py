@@ -108,8 +108,8 @@ def landing_spots(state: AAGState, piece: Piece) -> list[str]:
 
 def must_land(state: AAGState) -> IllegalAction | None:
     """Why the landing may not end yet: an air unit of the side to act can still land."""
-    for p in state.on_board(state.mover):
-        if state.category(p) == "air" and not p.landed:
+    for p in state.of_kind(state.mover, state.data.air_kinds):
+        if not p.landed:
             spots = landing_spots(state, p)
             if spots:
                 return IllegalAction(
@@ -135,7 +135,7 @@ class Landing(AagPhase):
         prepare_landing(state)
 
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
-        waiting = [p for p in state.on_board(state.mover) if state.category(p) == "air" and not p.landed]
+        waiting = [p for p in state.of_kind(state.mover, state.data.air_kinds) if not p.landed]
         out: list[Action] = []
         for p in representatives(state, waiting):
             out += [Action("land", (p.id, spot)) for spot in landing_spots(state, p)]
