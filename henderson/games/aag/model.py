@@ -344,6 +344,9 @@ class Board:
     _distances: dict[tuple[str, frozenset[str]], dict[str, int]] = dataclasses.field(
         default_factory=dict, compare=False, repr=False
     )  # air_distances, computed once per start and barred zones
+    _reach: dict[tuple[str, frozenset[str]], tuple[tuple[str, int], ...]] = dataclasses.field(
+        default_factory=dict, compare=False, repr=False
+    )  # air_reach, likewise
 
     def zone_ids(self) -> list[str]:
         ids = [*self.seas, *self.islands]
@@ -369,6 +372,14 @@ class Board:
         if base is not None:
             return [base.land]
         return [i for i, isl in self.islands.items() if sea in isl.seas]
+
+    def air_reach(self, start: str, barred: frozenset[str] = frozenset()) -> tuple[tuple[str, int], ...]:
+        """`air_distances` as (zone, moves) pairs in zone order (a shared table)."""
+        key = (start, barred)
+        cached = self._reach.get(key)
+        if cached is None:
+            cached = self._reach[key] = tuple(sorted(self.air_distances(start, barred).items()))
+        return cached
 
     def air_distances(self, start: str, barred: frozenset[str] = frozenset()) -> dict[str, int]:
         """Fewest air moves from `start` to every zone, never entering `barred` zones

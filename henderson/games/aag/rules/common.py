@@ -20,7 +20,8 @@ def signature(state: AAGState, p: Piece) -> tuple[object, ...]:
     Every flag a rule reads is in it: above all `damaged`, since a damaged ship waits in
     its base's damaged area until repaired (AAG Damaging and Destroying Units) and must
     never stand in for a sound one of its type, nor a sound one for it."""
-    cargo = tuple(sorted(c.type for c in state.cargo(p)))
+    held = state.cargo(p)
+    cargo = tuple(sorted(c.type for c in held)) if held else ()
     return (
         p.side,
         p.type,

@@ -31,23 +31,37 @@ def load_actions(state: AAGState, side: str, kinds: tuple[str, ...], *, at_base:
         cand = [p for p in cand if p.zone == state.base_sea(side)]
     else:  # AAG Movement step 1: transports may not load after moving
         cand = [p for p in cand if not p.moved]
+    barred = state.enemy_base_zones(side)
+    pools: dict[str, list[Piece]] = {}  # what the ships in a zone may load, found once per zone
     for ship in representatives(state, cand):
         ut = state.data.units[ship.type]
         if ship.type == "carrier":
             room = state.data.rules.carrier_capacity - len(state.fighters_aboard(ship))
-            pool = [p for p in state.in_zone(state.base_land(side), side) if p.type == "fighter"]
+            where = "carrier"
         else:
             room = ut.cargo - len(state.land_cargo(ship))
-            pool = []
-            for zone in state.data.board.land_zones_by_sea(ship.zone):
-                if zone in state.enemy_base_zones(side):
-                    continue
-                pool += [p for p in state.in_zone(zone, side) if land_piece(state, p) and not p.aboard]
+            where = ship.zone
         if room <= 0:
             continue
-        for piece in representatives(state, pool):
+        pool = pools.get(where)
+        if pool is None:
+            pool = pools[where] = representatives(state, loadable(state, side, ship, barred))
+        for piece in pool:
             out.append(Action("load", (ship.id, piece.id)))
     return out
+
+
+def loadable(state: AAGState, side: str, ship: Piece, barred: frozenset[str]) -> list[Piece]:
+    """The pieces `ship` may take aboard, room aside: a carrier the fighters at the base
+    (AAG Aircraft Carrier), a transport or destroyer the land units and supplies not aboard
+    in the island zones next to its sea zone, the enemy base aside."""
+    if ship.type == "carrier":
+        return [p for p in state.in_zone(state.base_land(side), side) if p.type == "fighter"]
+    pool: list[Piece] = []
+    for zone in state.data.board.land_zones_by_sea(ship.zone):
+        if zone not in barred:
+            pool += [p for p in state.in_zone(zone, side) if land_piece(state, p) and not p.aboard]
+    return pool
 
 
 def play_load(state: AAGState, action: Action, events: list[Event]) -> None:
@@ -81,9 +95,9 @@ def air_moves(state: AAGState, side: str, kind: str) -> list[Action]:
     rng = state.data.units[kind].range
     if units:
         rng = state.air_range(units[0])
+    barred = state.enemy_base_zones(side)
     for rep in representatives(state, units):
-        dist = state.data.board.air_distances(rep.zone, state.enemy_base_zones(side))
-        for dest, d in sorted(dist.items()):
+        for dest, d in state.data.board.air_reach(rep.zone, barred):
             if 0 < d <= rng:
                 out.append(move(dest, [rep.id]))
     by_zone: dict[str, list[str]] = {}
@@ -91,8 +105,7 @@ def air_moves(state: AAGState, side: str, kind: str) -> list[Action]:
         by_zone.setdefault(p.zone, []).append(p.id)
     for zone, ids in sorted(by_zone.items()):
         if len(ids) > 1:
-            dist = state.data.board.air_distances(zone, state.enemy_base_zones(side))
-            for dest, d in sorted(dist.items()):
+            for dest, d in state.data.board.air_reach(zone, barred):
                 if 0 < d <= rng:
                     out.append(move(dest, ids))
     return out

@@ -81,36 +81,54 @@ def prepare_landing(state: AAGState) -> None:
         state.update(p, landed=landed, aboard=p.aboard if landed else None)
 
 
-def landing_spots(state: AAGState, piece: Piece) -> list[str]:
+def landing_spots(state: AAGState, piece: Piece, spots: dict[str, list[str]] | None = None) -> list[str]:
     """Where the air unit may land: its base, an undamaged airfield it controls with room,
-    or (fighters) a friendly carrier with room, within range (AAG Landing Capacities)."""
+    or (fighters) a friendly carrier with room, within range (AAG Landing Capacities).
+    `spots` keeps what each zone offers (`zone_spots`) between calls for one position."""
     side = piece.side
     rng = state.air_range(piece)
-    dist = state.data.board.air_distances(piece.zone, state.enemy_base_zones(side))
+    fighter = piece.type == "fighter"
+    found = {} if spots is None else spots
     out: list[str] = []
-    rules = state.data.rules
-    for zone, d in sorted(dist.items()):
+    for zone, d in state.data.board.air_reach(piece.zone, state.enemy_base_zones(side)):
         if d > rng:
             continue
-        if zone == state.base_land(side):
-            out.append(zone)
-        elif state.data.board.is_island(zone):
-            room = rules.airfield_air_capacity * len(state.airfields_of(side, zone, undamaged=True))
+        key = f"{zone} {fighter}"
+        here = found.get(key)
+        if here is None:
+            here = found[key] = zone_spots(state, side, zone, fighter)
+        out += here
+    return out
+
+
+def zone_spots(state: AAGState, side: str, zone: str, fighter: bool) -> list[str]:
+    """What `zone` offers an air unit of `side` landing now: the base, or an island with an
+    undamaged airfield of its own with room (AAG Landing Capacities); to a fighter, the
+    carriers of its side there with room on deck (AAG Aircraft Carrier Flight Deck)."""
+    rules = state.data.rules
+    board = state.data.board
+    out: list[str] = []
+    if zone == state.base_land(side):
+        out.append(zone)
+    elif board.is_island(zone):
+        room = rules.airfield_air_capacity * len(state.airfields_of(side, zone, undamaged=True))
+        if room:
             used = sum(1 for q in state.in_zone(zone, side) if q.landed and state.category(q) == "air")
             if used < room:
                 out.append(zone)
-        if piece.type == "fighter" and state.data.board.is_sea(zone):
-            for ship in state.in_zone(zone, side):
-                if ship.type == "carrier" and len(state.fighters_aboard(ship)) < rules.carrier_capacity:
-                    out.append(ship.id)
+    if fighter and board.is_sea(zone):
+        for ship in state.in_zone(zone, side):
+            if ship.type == "carrier" and len(state.fighters_aboard(ship)) < rules.carrier_capacity:
+                out.append(ship.id)
     return out
 
 
 def must_land(state: AAGState) -> IllegalAction | None:
     """Why the landing may not end yet: an air unit of the side to act can still land."""
+    table: dict[str, list[str]] = {}
     for p in state.of_kind(state.mover, state.data.air_kinds):
         if not p.landed:
-            spots = landing_spots(state, p)
+            spots = landing_spots(state, p, table)
             if spots:
                 return IllegalAction(
                     "AAG Regroup step 2", f"fighters and bombers must land now: {p.id} can land on {', '.join(spots)}"
@@ -137,8 +155,9 @@ class Landing(AagPhase):
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
         waiting = [p for p in state.of_kind(state.mover, state.data.air_kinds) if not p.landed]
         out: list[Action] = []
+        table: dict[str, list[str]] = {}
         for p in representatives(state, waiting):
-            out += [Action("land", (p.id, spot)) for spot in landing_spots(state, p)]
+            out += [Action("land", (p.id, spot)) for spot in landing_spots(state, p, table)]
         return out
 
     def end_blocker(self, state: AAGState) -> IllegalAction | None:
