@@ -43,3 +43,15 @@ def test_air_reach_lists_the_air_distances_in_zone_order():
     for start in board.zone_ids():
         for barred in (frozenset(), *(frozenset((b.land, b.sea)) for b in board.bases.values())):
             assert board.air_reach(start, barred) == tuple(sorted(board.air_distances(start, barred).items()))
+
+
+def test_clones_share_the_airfield_markers_and_change_them_apart():
+    """Airfield markers are frozen: a clone shares them, and a marker changed in one position
+    is a new marker there, the other position's left as it was."""
+    state = game().new_state(1)
+    twin = state.clone()
+    assert all(a is b for a, b in zip(state.airfields, twin.airfields, strict=True))
+    before = list(state.airfields)
+    changed = twin.change_airfield(twin.airfields[0], damaged=True)
+    assert twin.airfields[0] is changed and changed.damaged
+    assert state.airfields == before and not state.airfields[0].damaged

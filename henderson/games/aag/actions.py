@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from henderson.core.actions import ActionInfo, Arg, ArgKind
 from henderson.core.errors import NotationError
@@ -90,7 +91,9 @@ def sort_ids(ids: list[str] | tuple[str, ...]) -> list[str]:
     return sorted(ids, key=id_key)
 
 
+@lru_cache(maxsize=4096)  # pieces are sorted by id at nearly every action
 def id_key(uid: str) -> tuple[str, int]:
+    """The order of unit ids: by side, then by number (us2 before us10)."""
     return (uid[:2], int(uid[2:]) if uid[2:].isdigit() else 0)
 
 

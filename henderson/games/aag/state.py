@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from henderson.core.dice import SEED_BITS, SeededDice
 from henderson.core.errors import PositionError
 from henderson.core.events import Event, roll
-from henderson.core.fields import field
+from henderson.core.fields import field, replaced
 from henderson.core.sequence import Decision, Sequenced, Step
 from henderson.games.aag.actions import END, Action, id_key
 from henderson.games.aag.model import SIDES, SUPPLY, Advantage, Category, GameData, Side, other
@@ -77,9 +77,10 @@ def _unit_types(state: Any, value: Mapping[str, list[str]], where: str) -> None:
 # -- the records of a position ----------------------------------------------------------------------
 
 
-@dataclass(kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Airfield:
-    """An airfield marker on an island: whose it is, and whether it is damaged."""
+    """An airfield marker on an island: whose it is, and whether it is damaged. Frozen, so a
+    clone shares the markers (a change puts a new one in its place: `AAGState.change_airfield`)."""
 
     island: str = field(check=_island)
     side: Side
@@ -529,6 +530,12 @@ class AAGState(Sequenced):
         old = self.pieces.pop(piece.id, None)
         if old is not None and self.index is not None:
             self.index = self.index.replaced(old, None)
+
+    def change_airfield(self, marker: Airfield, **changes: Any) -> Airfield:
+        """Put a copy of the airfield `marker` (this very one) with `changes` in its place."""
+        i = next(i for i, a in enumerate(self.airfields) if a is marker)
+        self.airfields[i] = changed = replaced(marker, **changes)
+        return changed
 
     def base_land(self, side: str) -> str:
         return self.data.board.bases[side].land

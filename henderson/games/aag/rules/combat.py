@@ -99,14 +99,24 @@ def zones_to_fight(state: AAGState, cat: str) -> list[str]:
     board = state.data.board
     zones = {"air": [*board.seas, *board.islands], "sea": list(board.seas), "land": list(board.islands)}
     state.build_index()  # kept up to date as pieces change
+    exposed = zones_exposed(state, cat)
+    fields = {a.island for a in state.airfields if not a.damaged} if cat == "land" else set()
     found = [
         z
         for z in sorted(zones[cat])
-        if z not in state.resolved and any(can_attack(state, s, z, cat) for s in (state.first, state.second))
+        if z not in state.resolved
+        and (z in exposed or z in fields)
+        and any(can_attack(state, s, z, cat) for s in (state.first, state.second))
     ]
     if known is not None:
         known[cat] = found
     return list(found)
+
+
+def zones_exposed(state: AAGState, cat: str) -> set[str]:
+    """The zones holding a unit of category `cat` that can be fired upon (`targets`): where
+    there is none, and no airfield, nobody can attack `cat` (`can_attack`)."""
+    return {p.zone for p in state.on_board() if p.type != SUPPLY and not is_cargo(p) and state.category(p) == cat}
 
 
 def zones_to_choose(state: AAGState, cat: str) -> list[str]:

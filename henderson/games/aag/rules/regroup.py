@@ -58,9 +58,9 @@ def determine_control(state: AAGState, events: list[Event]) -> None:
         owner = state.control[island]
         if has_land_units(state, other(owner), island):
             continue  # AAG Capturing Airfields and Supplies: enemy land units remain
-        for field in state.airfields:
+        for field in list(state.airfields):
             if field.island == island and field.side != owner:
-                field.side = owner
+                state.change_airfield(field, side=owner)
                 note(events, "capture", f"{owner} captures an airfield on {island}", island=island)
         for p in [q for q in state.in_zone(island, other(owner)) if q.type == SUPPLY and not q.aboard]:
             state.remove(p)
