@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from henderson.games.aag.rules.movement import Deferred, Movement
 from henderson.games.aag.rules.regroup import landing_spots
 
 from .helpers import game
@@ -55,3 +56,50 @@ def test_clones_share_the_airfield_markers_and_change_them_apart():
     changed = twin.change_airfield(twin.airfields[0], damaged=True)
     assert twin.airfields[0] is changed and changed.damaged
     assert state.airfields == before and not state.airfields[0].damaged
+
+
+def test_a_movement_step_said_to_hold_no_choice_lists_nothing_but_its_end(monkeypatch):
+    """Where a movement step tells without listing that nobody has a choice (`has_choice`
+    False: the step ends by itself), its rules list no action but `end`; in games with the
+    advantages, and Coast Watchers' deferred step, as well."""
+    told = []
+
+    def checked(phase: type[Movement]):
+        plain = phase.has_choice
+
+        def has_choice(self, state):
+            answer = plain(self, state)
+            if answer is False:
+                assert self.actions(state) == [], (state.ply, state.step)
+                told.append(state.step)
+            return answer
+
+        monkeypatch.setattr(phase, "has_choice", has_choice)
+
+    checked(Movement)
+    checked(Deferred)
+    for seed, options in ((1, {}), (2, {"advantages": True}), (5, {"advantages": True, "hidden_movement": True})):
+        rng = random.Random(seed)
+        state = game().new_state(seed, options=options)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+    assert len(told) > 100
+
+
+def test_the_zones_to_fight_kept_with_a_listing_hold_only_for_it():
+    """The zones to fight found while listing are kept with that list: they are the zones
+    found afresh, and once the position changes they are no longer offered."""
+    from henderson.games.aag.rules.combat import zones_to_fight
+
+    checked = 0
+    for state in positions(3):
+        state.legal_actions()
+        kept = state.listed_fights()
+        assert kept is not None
+        for cat, zones in kept.items():
+            fresh = state.clone()
+            assert zones_to_fight(fresh, cat) == zones, (state.ply, cat)
+            checked += 1
+        state.changed()
+        assert state.listed_fights() is None
+    assert checked > 20

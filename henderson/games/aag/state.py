@@ -251,6 +251,8 @@ class AAGState(Sequenced):
     index: ZoneIndex | None = field(None, cache="share")  # speed: kept up to date
     # speed: the zones where combat can be fought, by category, found while actions are listed
     fights: dict[str, list[str]] | None = field(None, cache="reset")
+    # speed: those zones as found by the last listing, with the list they hold for (`listed_fights`)
+    fights_of_list: tuple[list[Any], dict[str, list[str]]] | None = field(None, cache="reset")
 
     # -- the kit's hooks ----------------------------------------------------------------------
 
@@ -280,12 +282,20 @@ class AAGState(Sequenced):
         caller's own."""
         if self._legal is None:
             self.build_index()
-            self.fights = {}
+            fights: dict[str, list[str]] = {}
+            self.fights = fights
             try:
-                super().legal_actions()
+                listed = super().legal_actions()
             finally:
                 self.fights = None
+            self.fights_of_list = (listed, fights)
         return list(super().legal_actions())  # type: ignore[arg-type]
+
+    def listed_fights(self) -> dict[str, list[str]] | None:
+        """The zones to fight found while the legal actions now in force were listed (they
+        hold as long as those actions do, until the position changes), else None."""
+        found = self.fights_of_list
+        return found[1] if found is not None and found[0] is self._legal else None
 
     def check_position(self) -> None:
         """What a position must hold across its fields (PositionError names the piece), and

@@ -93,7 +93,9 @@ def can_attack(state: AAGState, side: str, zone: str, cat: str) -> bool:
 
 def zones_to_fight(state: AAGState, cat: str) -> list[str]:
     """Zones where either side can fire on `cat` units, not yet resolved in this step."""
-    known = state.fights  # found once while the legal actions are listed
+    known = state.fights  # found once while the legal actions are listed, and kept with them
+    if known is None:
+        known = state.listed_fights()
     if known is not None and cat in known:
         return list(known[cat])
     board = state.data.board

@@ -145,6 +145,16 @@ def unit_moves(state: AAGState, kind: str) -> list[Action]:
     return out
 
 
+def may_still_act(state: AAGState, kind: str) -> bool:
+    """Whether the side to act has a unit of type `kind` (or a PT boat with the destroyers)
+    that has not moved, or a submarine that has not fired: without one, `unit_moves` lists
+    nothing, nor may an advantage be spent on the type (`advantages.in_movement` wants
+    units that have not moved)."""
+    kinds = ("destroyer", "pt_boat") if kind == "destroyer" else (kind,)
+    units = state.of_kind(state.mover, kinds)
+    return any(not p.moved for p in units) or (kind == "submarine" and any(not p.fired for p in units))
+
+
 def play_move(state: AAGState, action: Action, events: list[Event]) -> None:
     dest = action.args[0]
     for uid in action.args[1].split(","):
@@ -204,6 +214,10 @@ class Movement(AagPhase):
         kind = state.current_step.params["unit"]
         return [*advantages.in_movement(state, kind), *unit_moves(state, kind)]
 
+    def has_choice(self, state: AAGState) -> bool | None:
+        """No choice (the step ends by itself) when no unit of the step's type can act."""
+        return None if may_still_act(state, state.current_step.params["unit"]) else False
+
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
         if action.verb == "use":
             advantages.play(state, action, events)
@@ -225,6 +239,10 @@ class Deferred(AagPhase):
         for kind in state.deferred.get(state.mover, ()):
             out += [a for a in unit_moves(state, kind) if a not in out]
         return out
+
+    def has_choice(self, state: AAGState) -> bool | None:
+        """No choice (the step ends by itself) when no unit of a deferred type can act."""
+        return None if any(may_still_act(state, k) for k in state.deferred.get(state.mover, ())) else False
 
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
         play_unit(state, action, events)
