@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from henderson.games.aag.actions import Action, move, move_one
 from henderson.games.aag.rules.movement import Deferred, Movement
 from henderson.games.aag.rules.regroup import landing_spots
 
@@ -44,6 +45,25 @@ def test_air_reach_lists_the_air_distances_in_zone_order():
     for start in board.zone_ids():
         for barred in (frozenset(), *(frozenset((b.land, b.sea)) for b in board.bases.values())):
             assert board.air_reach(start, barred) == tuple(sorted(board.air_distances(start, barred).items()))
+
+
+def test_the_destinations_kept_are_the_moves_the_board_allows():
+    board = game().data.board
+    for start in board.zone_ids():
+        for barred in (frozenset(), *(frozenset((b.land, b.sea)) for b in board.bases.values())):
+            if board.is_sea(start):
+                assert board.sea_destinations(start, barred) == tuple(sorted(board.sea_graph[start] - barred))
+            for reach in (1, 2, 3):
+                plain = sorted(z for z, d in board.air_distances(start, barred).items() if 0 < d <= reach)
+                assert board.air_destinations(start, barred, reach) == tuple(plain), (start, reach)
+
+
+def test_a_move_listed_again_is_the_same_action():
+    """The move of one unit is made once and shared by the lists that offer it; it reads
+    and compares as any other."""
+    assert move("K", ["us3"]) is move("K", ["us3"]) is move_one("K", "us3")
+    assert move_one("K", "us3") == Action("move", ("K", "us3"))
+    assert str(move("K", ["us10", "us9"])) == "move K us9,us10"
 
 
 def test_clones_share_the_airfield_markers_and_change_them_apart():

@@ -83,8 +83,14 @@ ROLL = Action("roll")
 def move(zone: str, ids: list[str] | tuple[str, ...]) -> Action:
     """A group move of units `ids` to `zone` (ids in a canonical sorted order)."""
     if len(ids) == 1:
-        return Action("move", (zone, ids[0]))
+        return move_one(zone, ids[0])
     return Action("move", (zone, ",".join(sort_ids(ids))))
+
+
+@lru_cache(maxsize=1 << 16)  # the same moves are listed again at nearly every action
+def move_one(zone: str, uid: str) -> Action:
+    """The move of the one unit `uid` to `zone` (actions are frozen: one is shared by lists)."""
+    return Action("move", (zone, uid))
 
 
 def sort_ids(ids: list[str] | tuple[str, ...]) -> list[str]:

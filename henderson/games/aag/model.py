@@ -347,6 +347,9 @@ class Board:
     _reach: dict[tuple[str, frozenset[str]], tuple[tuple[str, int], ...]] = dataclasses.field(
         default_factory=dict, compare=False, repr=False
     )  # air_reach, likewise
+    _destinations: dict[tuple[str, frozenset[str], int], tuple[str, ...]] = dataclasses.field(
+        default_factory=dict, compare=False, repr=False
+    )  # sea_destinations and air_destinations, likewise
 
     def zone_ids(self) -> list[str]:
         ids = [*self.seas, *self.islands]
@@ -380,6 +383,24 @@ class Board:
         if cached is None:
             cached = self._reach[key] = tuple(sorted(self.air_distances(start, barred).items()))
         return cached
+
+    def sea_destinations(self, start: str, barred: frozenset[str]) -> tuple[str, ...]:
+        """The sea zones next to `start` but `barred`, in zone order (a shared table)."""
+        key = (start, barred, -1)  # the air destinations' table, with no range of its own
+        found = self._destinations.get(key)
+        if found is None:
+            found = self._destinations[key] = tuple(sorted(self.sea_graph[start] - barred))
+        return found
+
+    def air_destinations(self, start: str, barred: frozenset[str], reach: int) -> tuple[str, ...]:
+        """The zones 1 to `reach` air moves from `start`, never through `barred`, in zone
+        order (a shared table)."""
+        key = (start, barred, reach)
+        found = self._destinations.get(key)
+        if found is None:
+            dests = tuple(zone for zone, d in self.air_reach(start, barred) if 0 < d <= reach)
+            found = self._destinations[key] = dests
+        return found
 
     def air_distances(self, start: str, barred: frozenset[str] = frozenset()) -> dict[str, int]:
         """Fewest air moves from `start` to every zone, never entering `barred` zones

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from henderson.core.events import Event
-from henderson.games.aag.actions import Action, move
+from henderson.games.aag.actions import Action, move_one, sort_ids
 from henderson.games.aag.pieces import Piece
 from henderson.games.aag.rules import advantages
 from henderson.games.aag.rules.base import AagPhase
@@ -75,16 +75,16 @@ def sea_moves(state: AAGState, side: str, kinds: tuple[str, ...]) -> list[Action
     out: list[Action] = []
     barred = state.enemy_base_zones(side)
     units = [p for p in state.of_kind(side, kinds) if not p.moved]
+    board = state.data.board
     for rep in representatives(state, units):
-        for dest in sorted(state.data.board.sea_graph[rep.zone] - barred):
-            out.append(move(dest, [rep.id]))
+        out += [move_one(dest, rep.id) for dest in board.sea_destinations(rep.zone, barred)]
     by_zone: dict[tuple[str, str], list[str]] = {}
     for p in units:
         by_zone.setdefault((p.zone, p.type), []).append(p.id)
     for (zone, _kind), ids in sorted(by_zone.items()):
         if len(ids) > 1:
-            for dest in sorted(state.data.board.sea_graph[zone] - barred):
-                out.append(move(dest, ids))
+            group = ",".join(sort_ids(ids))  # as `move` writes it
+            out += [Action("move", (dest, group)) for dest in board.sea_destinations(zone, barred)]
     return out
 
 
@@ -96,18 +96,16 @@ def air_moves(state: AAGState, side: str, kind: str) -> list[Action]:
     if units:
         rng = state.air_range(units[0])
     barred = state.enemy_base_zones(side)
+    board = state.data.board
     for rep in representatives(state, units):
-        for dest, d in state.data.board.air_reach(rep.zone, barred):
-            if 0 < d <= rng:
-                out.append(move(dest, [rep.id]))
+        out += [move_one(dest, rep.id) for dest in board.air_destinations(rep.zone, barred, rng)]
     by_zone: dict[str, list[str]] = {}
     for p in units:
         by_zone.setdefault(p.zone, []).append(p.id)
     for zone, ids in sorted(by_zone.items()):
         if len(ids) > 1:
-            for dest, d in state.data.board.air_reach(zone, barred):
-                if 0 < d <= rng:
-                    out.append(move(dest, ids))
+            group = ",".join(sort_ids(ids))  # as `move` writes it
+            out += [Action("move", (dest, group)) for dest in board.air_destinations(zone, barred, rng)]
     return out
 
 
