@@ -8,7 +8,7 @@ import random
 
 from henderson.games.aag.actions import Action, move, move_one
 from henderson.games.aag.rules.movement import Deferred, Movement
-from henderson.games.aag.rules.regroup import landing_spots
+from henderson.games.aag.rules.regroup import landing_room, landing_spots
 
 from .helpers import game
 
@@ -24,18 +24,37 @@ def positions(seed: int, plies: int = 2_000):
         state.apply(rng.choice(state.legal_actions()))
 
 
-def test_landing_spots_shared_between_units_are_each_units_own():
-    """Where each air unit may land is the same whether the zones' spots are found afresh
-    for it or shared with the other units listed before it (fighters and bombers alike)."""
+def spots_zone_by_zone(state, piece) -> list[str]:
+    """AAG Landing Capacities read zone by zone: within range, the base; an island where the
+    side's undamaged airfields hold more air units than have landed there; for a fighter, a
+    carrier of its side with room on deck."""
+    side, rules, board = piece.side, state.data.rules, state.data.board
+    dist = board.air_distances(piece.zone, state.enemy_base_zones(side))
+    out = []
+    for zone in sorted(z for z, d in dist.items() if d <= state.air_range(piece)):
+        fields = [a for a in state.airfields if a.island == zone and a.side == side and not a.damaged]
+        landed = [q for q in state.in_zone(zone, side) if q.landed and q.type in ("fighter", "bomber")]
+        if zone == state.base_land(side) or len(landed) < rules.airfield_air_capacity * len(fields):
+            out.append(zone)
+        if piece.type == "fighter":
+            for ship in state.in_zone(zone, side):
+                if ship.type == "carrier" and len(state.fighters_aboard(ship)) < rules.carrier_capacity:
+                    out.append(ship.id)
+    return out
+
+
+def test_the_room_to_land_found_once_gives_each_air_unit_its_spots():
+    """Where each air unit may land, from the room found once for all the side's air units
+    (`landing_room`), is what the rule read zone by zone for that unit gives."""
     checked = 0
     for seed in (1, 2):
         for state in positions(seed):
             if state.step != "regroup:land" or state.pending:
                 continue
-            table: dict[str, list[str]] = {}
+            room = landing_room(state, state.mover)
             for p in state.of_kind(state.mover, state.data.air_kinds):
                 if not p.landed:
-                    assert landing_spots(state, p, table) == landing_spots(state, p), (seed, state.ply, p)
+                    assert landing_spots(state, p, room) == spots_zone_by_zone(state, p), (seed, state.ply, p)
                     checked += 1
     assert checked > 50
 
@@ -123,3 +142,23 @@ def test_the_zones_to_fight_kept_with_a_listing_hold_only_for_it():
         state.changed()
         assert state.listed_fights() is None
     assert checked > 20
+
+
+def test_the_zones_to_fight_are_those_where_a_side_can_attack():
+    """Looking only where a target or an airfield is finds every zone where either side can
+    fire on units of the category (`can_attack`, tried in every zone), and no other."""
+    from henderson.games.aag.rules.combat import can_attack, zones_to_fight
+
+    board = game().data.board
+    found = 0
+    for seed in (3, 4):
+        for state in positions(seed):
+            for cat, zones in (("air", [*board.seas, *board.islands]), ("sea", board.seas), ("land", board.islands)):
+                every = [
+                    z
+                    for z in sorted(zones)
+                    if z not in state.resolved and any(can_attack(state, s, z, cat) for s in ("us", "jp"))
+                ]
+                assert zones_to_fight(state.clone(), cat) == every, (seed, state.ply, cat)
+                found += len(every)
+    assert found > 100

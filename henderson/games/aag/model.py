@@ -433,6 +433,15 @@ class GameData:
     advantages: tuple[Token, ...] = ()
 
     @cached_property
+    def kinds_by_category(self) -> dict[str, tuple[str, ...]]:
+        """The unit types of each category ("land", "sea", "air"), in data order (supply
+        tokens are no unit type)."""
+        found: dict[str, tuple[str, ...]] = {}
+        for kind, unit in self.units.items():
+            found[unit.category] = (*found.get(unit.category, ()), kind)
+        return found
+
+    @cached_property
     def air_kinds(self) -> tuple[str, ...]:
         """The unit types of the air category (fighters and bombers), in data order."""
-        return tuple(kind for kind, unit in self.units.items() if unit.category == "air")
+        return self.kinds_by_category.get("air", ())

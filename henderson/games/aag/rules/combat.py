@@ -118,7 +118,11 @@ def zones_to_fight(state: AAGState, cat: str) -> list[str]:
 def zones_exposed(state: AAGState, cat: str) -> set[str]:
     """The zones holding a unit of category `cat` that can be fired upon (`targets`): where
     there is none, and no airfield, nobody can attack `cat` (`can_attack`)."""
-    return {p.zone for p in state.on_board() if p.type != SUPPLY and not is_cargo(p) and state.category(p) == cat}
+    state.build_index()
+    assert state.index is not None
+    by_kind = state.index.by_kind
+    kinds = state.data.kinds_by_category.get(cat, ())
+    return {p.zone for kind in kinds for p in by_kind.get(kind, ()) if not is_cargo(p)}
 
 
 def zones_to_choose(state: AAGState, cat: str) -> list[str]:

@@ -4,6 +4,8 @@ are `reinforce.py`; scoring and the first-player marker `score.py`."""
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from henderson.core.errors import IllegalAction
@@ -81,54 +83,54 @@ def prepare_landing(state: AAGState) -> None:
         state.update(p, landed=landed, aboard=p.aboard if landed else None)
 
 
-def landing_spots(state: AAGState, piece: Piece, spots: dict[str, list[str]] | None = None) -> list[str]:
+@dataclass(frozen=True)
+class LandingRoom:
+    """Where a side's air units may land now, found once for all of them: its base and the
+    islands where its undamaged airfields have room (AAG Landing Capacities), and by sea
+    zone its carriers with room on deck (AAG Aircraft Carrier Flight Deck), in id order."""
+
+    ground: frozenset[str]
+    decks: dict[str, list[str]]
+
+
+def landing_room(state: AAGState, side: str) -> LandingRoom:
+    rules = state.data.rules
+    fields = Counter(a.island for a in state.airfields if a.side == side and not a.damaged)
+    landed = Counter(p.zone for p in state.of_kind(side, state.data.air_kinds) if p.landed)
+    ground = {state.base_land(side)}
+    ground.update(island for island, n in fields.items() if landed[island] < rules.airfield_air_capacity * n)
+    decks: dict[str, list[str]] = {}
+    for ship in state.of_kind(side, ("carrier",)):
+        if len(state.fighters_aboard(ship)) < rules.carrier_capacity:
+            decks.setdefault(ship.zone, []).append(ship.id)
+    return LandingRoom(frozenset(ground), decks)
+
+
+def landing_spots(state: AAGState, piece: Piece, room: LandingRoom | None = None) -> list[str]:
     """Where the air unit may land: its base, an undamaged airfield it controls with room,
-    or (fighters) a friendly carrier with room, within range (AAG Landing Capacities).
-    `spots` keeps what each zone offers (`zone_spots`) between calls for one position."""
+    or (fighters) a friendly carrier with room, within range (AAG Landing Capacities), zone
+    by zone; `room` is `landing_room` for the piece's side, when already found."""
     side = piece.side
     rng = state.air_range(piece)
     fighter = piece.type == "fighter"
-    found = {} if spots is None else spots
+    room = room or landing_room(state, side)
     out: list[str] = []
     for zone, d in state.data.board.air_reach(piece.zone, state.enemy_base_zones(side)):
         if d > rng:
             continue
-        key = f"{zone} {fighter}"
-        here = found.get(key)
-        if here is None:
-            here = found[key] = zone_spots(state, side, zone, fighter)
-        out += here
-    return out
-
-
-def zone_spots(state: AAGState, side: str, zone: str, fighter: bool) -> list[str]:
-    """What `zone` offers an air unit of `side` landing now: the base, or an island with an
-    undamaged airfield of its own with room (AAG Landing Capacities); to a fighter, the
-    carriers of its side there with room on deck (AAG Aircraft Carrier Flight Deck)."""
-    rules = state.data.rules
-    board = state.data.board
-    out: list[str] = []
-    if zone == state.base_land(side):
-        out.append(zone)
-    elif board.is_island(zone):
-        room = rules.airfield_air_capacity * len(state.airfields_of(side, zone, undamaged=True))
-        if room:
-            used = sum(1 for q in state.in_zone(zone, side) if q.landed and state.category(q) == "air")
-            if used < room:
-                out.append(zone)
-    if fighter and board.is_sea(zone):
-        for ship in state.in_zone(zone, side):
-            if ship.type == "carrier" and len(state.fighters_aboard(ship)) < rules.carrier_capacity:
-                out.append(ship.id)
+        if zone in room.ground:
+            out.append(zone)
+        if fighter and zone in room.decks:
+            out += room.decks[zone]
     return out
 
 
 def must_land(state: AAGState) -> IllegalAction | None:
     """Why the landing may not end yet: an air unit of the side to act can still land."""
-    table: dict[str, list[str]] = {}
+    room = landing_room(state, state.mover)
     for p in state.of_kind(state.mover, state.data.air_kinds):
         if not p.landed:
-            spots = landing_spots(state, p, table)
+            spots = landing_spots(state, p, room)
             if spots:
                 return IllegalAction(
                     "AAG Regroup step 2", f"fighters and bombers must land now: {p.id} can land on {', '.join(spots)}"
@@ -155,9 +157,9 @@ class Landing(AagPhase):
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
         waiting = [p for p in state.of_kind(state.mover, state.data.air_kinds) if not p.landed]
         out: list[Action] = []
-        table: dict[str, list[str]] = {}
+        room = landing_room(state, state.mover)
         for p in representatives(state, waiting):
-            out += [Action("land", (p.id, spot)) for spot in landing_spots(state, p, table)]
+            out += [Action("land", (p.id, spot)) for spot in landing_spots(state, p, room)]
         return out
 
     def end_blocker(self, state: AAGState) -> IllegalAction | None:
