@@ -8,7 +8,7 @@ import random
 
 from henderson.games.aag.actions import Action, move, move_one
 from henderson.games.aag.rules.movement import Deferred, Movement
-from henderson.games.aag.rules.regroup import landing_room, landing_spots
+from henderson.games.aag.rules.regroup import landing_spots
 
 from .helpers import game
 
@@ -45,16 +45,18 @@ def spots_zone_by_zone(state, piece) -> list[str]:
 
 def test_the_room_to_land_found_once_gives_each_air_unit_its_spots():
     """Where each air unit may land, from the room found once for all the side's air units
-    (`landing_room`), is what the rule read zone by zone for that unit gives."""
+    while the legal actions are listed (`landing_room`), is what the rule read zone by zone
+    for that unit gives."""
     checked = 0
     for seed in (1, 2):
         for state in positions(seed):
             if state.step != "regroup:land" or state.pending:
                 continue
-            room = landing_room(state, state.mover)
+            state.legal_actions()  # the room found while listing, kept with the list
+            assert state.findings() is not None and state.mover in state.findings().room
             for p in state.of_kind(state.mover, state.data.air_kinds):
                 if not p.landed:
-                    assert landing_spots(state, p, room) == spots_zone_by_zone(state, p), (seed, state.ply, p)
+                    assert landing_spots(state, p) == spots_zone_by_zone(state, p), (seed, state.ply, p)
                     checked += 1
     assert checked > 50
 
@@ -125,22 +127,21 @@ def test_a_movement_step_said_to_hold_no_choice_lists_nothing_but_its_end(monkey
     assert len(told) > 100
 
 
-def test_the_zones_to_fight_kept_with_a_listing_hold_only_for_it():
+def test_what_a_listing_finds_holds_only_for_it():
     """The zones to fight found while listing are kept with that list: they are the zones
     found afresh, and once the position changes they are no longer offered."""
-    from henderson.games.aag.rules.combat import zones_to_fight
+    from henderson.games.aag.rules.combat import fights
 
     checked = 0
     for state in positions(3):
         state.legal_actions()
-        kept = state.listed_fights()
+        kept = state.findings()
         assert kept is not None
-        for cat, zones in kept.items():
-            fresh = state.clone()
-            assert zones_to_fight(fresh, cat) == zones, (state.ply, cat)
+        for cat, found in kept.fights.items():
+            assert fights(state.clone(), cat) == found, (state.ply, cat)
             checked += 1
         state.changed()
-        assert state.listed_fights() is None
+        assert state.findings() is None
     assert checked > 20
 
 

@@ -207,6 +207,17 @@ class ZoneIndex:
         )
 
 
+@dataclass
+class Findings:
+    """A speed device: what the rules find while one list of legal actions is made, kept
+    with that list (`AAGState.findings`): by combat category the zones where combat is
+    still to be fought and, among them, those where the first player can fire (the zones
+    it picks); by side where its air units may land (`rules.regroup.LandingRoom`)."""
+
+    fights: dict[str, tuple[list[str], list[str]]] = field(factory=dict)
+    room: dict[str, Any] = field(factory=dict)
+
+
 def _placed(pieces: list[Piece], piece: Piece) -> list[Piece]:
     """A copy of `pieces` (in id order) with `piece` in its place."""
     out = list(pieces)
@@ -250,9 +261,8 @@ class AAGState(Sequenced):
     pending: list[AAGDecision] = field(factory=list)
     index: ZoneIndex | None = field(None, cache="share")  # speed: kept up to date
     # speed: the zones where combat can be fought, by category, found while actions are listed
-    fights: dict[str, list[str]] | None = field(None, cache="reset")
-    # speed: those zones as found by the last listing, with the list they hold for (`listed_fights`)
-    fights_of_list: tuple[list[Any], dict[str, list[str]]] | None = field(None, cache="reset")
+    found: Findings | None = field(None, cache="reset")  # speed: while the legal actions are listed
+    found_for: tuple[list[Any], Findings] | None = field(None, cache="reset")  # and the list they hold for
 
     # -- the kit's hooks ----------------------------------------------------------------------
 
@@ -278,24 +288,25 @@ class AAGState(Sequenced):
 
     def legal_actions(self) -> list[Action]:  # type: ignore[override]
         """Every legal action, listed once per position with the pieces indexed by zone
-        (the index is then kept up to date as pieces change); the list handed out is the
-        caller's own."""
+        (the index is then kept up to date as pieces change) and what the rules find on
+        the way kept with the list (`findings`); the list handed out is the caller's own."""
         if self._legal is None:
             self.build_index()
-            fights: dict[str, list[str]] = {}
-            self.fights = fights
+            found = self.found = Findings()
             try:
                 listed = super().legal_actions()
             finally:
-                self.fights = None
-            self.fights_of_list = (listed, fights)
+                self.found = None
+            self.found_for = (listed, found)
         return list(super().legal_actions())  # type: ignore[arg-type]
 
-    def listed_fights(self) -> dict[str, list[str]] | None:
-        """The zones to fight found while the legal actions now in force were listed (they
-        hold as long as those actions do, until the position changes), else None."""
-        found = self.fights_of_list
-        return found[1] if found is not None and found[0] is self._legal else None
+    def findings(self) -> Findings | None:
+        """What the rules find while the legal actions are listed, kept with the list: they
+        hold as long as the listed actions do, until the position changes; else None."""
+        if self.found is not None:
+            return self.found
+        kept = self.found_for
+        return kept[1] if kept is not None and kept[0] is self._legal else None
 
     def check_position(self) -> None:
         """What a position must hold across its fields (PositionError names the piece), and

@@ -93,26 +93,33 @@ def can_attack(state: AAGState, side: str, zone: str, cat: str) -> bool:
 
 def zones_to_fight(state: AAGState, cat: str) -> list[str]:
     """Zones where either side can fire on `cat` units, not yet resolved in this step."""
-    known = state.fights  # found once while the legal actions are listed, and kept with them
-    if known is None:
-        known = state.listed_fights()
-    if known is not None and cat in known:
-        return list(known[cat])
+    return list(fights(state, cat)[0])
+
+
+def fights(state: AAGState, cat: str) -> tuple[list[str], list[str]]:
+    """The zones to fight (`zones_to_fight`) and among them those where the first player
+    can fire (`zones_to_choose`), found once while the legal actions are listed."""
+    found = state.findings()
+    if found is not None and cat in found.fights:
+        return found.fights[cat]
     board = state.data.board
     zones = {"air": [*board.seas, *board.islands], "sea": list(board.seas), "land": list(board.islands)}
     state.build_index()  # kept up to date as pieces change
     exposed = zones_exposed(state, cat)
     fields = {a.island for a in state.airfields if not a.damaged} if cat == "land" else set()
-    found = [
-        z
-        for z in sorted(zones[cat])
-        if z not in state.resolved
-        and (z in exposed or z in fields)
-        and any(can_attack(state, s, z, cat) for s in (state.first, state.second))
-    ]
-    if known is not None:
-        known[cat] = found
-    return list(found)
+    to_fight: list[str] = []
+    chosen: list[str] = []
+    for z in sorted(zones[cat]):
+        if z in state.resolved or not (z in exposed or z in fields):
+            continue
+        first = can_attack(state, state.first, z, cat)
+        if first or can_attack(state, state.second, z, cat):
+            to_fight.append(z)
+            if first:
+                chosen.append(z)
+    if found is not None:
+        found.fights[cat] = (to_fight, chosen)
+    return to_fight, chosen
 
 
 def zones_exposed(state: AAGState, cat: str) -> set[str]:
@@ -133,7 +140,7 @@ def zones_to_choose(state: AAGState, cat: str) -> list[str]:
     nothing able to fire) is no choice of the first player's: it is fought by itself once
     the first player's zones are done (`automatic_zone`), so nobody is asked to `fight`
     where they have nothing to fight with."""
-    return [z for z in zones_to_fight(state, cat) if can_attack(state, state.first, z, cat)]
+    return list(fights(state, cat)[1])
 
 
 def automatic_zone(state: AAGState, cat: str) -> str | None:

@@ -94,6 +94,11 @@ class LandingRoom:
 
 
 def landing_room(state: AAGState, side: str) -> LandingRoom:
+    """Where `side`'s air units may land now (found once while the legal actions are listed)."""
+    found = state.findings()
+    if found is not None and side in found.room:
+        room: LandingRoom = found.room[side]
+        return room
     rules = state.data.rules
     fields = Counter(a.island for a in state.airfields if a.side == side and not a.damaged)
     landed = Counter(p.zone for p in state.of_kind(side, state.data.air_kinds) if p.landed)
@@ -103,17 +108,20 @@ def landing_room(state: AAGState, side: str) -> LandingRoom:
     for ship in state.of_kind(side, ("carrier",)):
         if len(state.fighters_aboard(ship)) < rules.carrier_capacity:
             decks.setdefault(ship.zone, []).append(ship.id)
-    return LandingRoom(frozenset(ground), decks)
+    room = LandingRoom(frozenset(ground), decks)
+    if found is not None:
+        found.room[side] = room
+    return room
 
 
-def landing_spots(state: AAGState, piece: Piece, room: LandingRoom | None = None) -> list[str]:
+def landing_spots(state: AAGState, piece: Piece) -> list[str]:
     """Where the air unit may land: its base, an undamaged airfield it controls with room,
     or (fighters) a friendly carrier with room, within range (AAG Landing Capacities), zone
-    by zone; `room` is `landing_room` for the piece's side, when already found."""
+    by zone."""
     side = piece.side
     rng = state.air_range(piece)
     fighter = piece.type == "fighter"
-    room = room or landing_room(state, side)
+    room = landing_room(state, side)
     out: list[str] = []
     for zone, d in state.data.board.air_reach(piece.zone, state.enemy_base_zones(side)):
         if d > rng:
@@ -127,10 +135,9 @@ def landing_spots(state: AAGState, piece: Piece, room: LandingRoom | None = None
 
 def must_land(state: AAGState) -> IllegalAction | None:
     """Why the landing may not end yet: an air unit of the side to act can still land."""
-    room = landing_room(state, state.mover)
     for p in state.of_kind(state.mover, state.data.air_kinds):
         if not p.landed:
-            spots = landing_spots(state, p, room)
+            spots = landing_spots(state, p)
             if spots:
                 return IllegalAction(
                     "AAG Regroup step 2", f"fighters and bombers must land now: {p.id} can land on {', '.join(spots)}"
@@ -157,9 +164,8 @@ class Landing(AagPhase):
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
         waiting = [p for p in state.of_kind(state.mover, state.data.air_kinds) if not p.landed]
         out: list[Action] = []
-        room = landing_room(state, state.mover)
         for p in representatives(state, waiting):
-            out += [Action("land", (p.id, spot)) for spot in landing_spots(state, p, room)]
+            out += [Action("land", (p.id, spot)) for spot in landing_spots(state, p)]
         return out
 
     def end_blocker(self, state: AAGState) -> IllegalAction | None:
