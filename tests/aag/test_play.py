@@ -261,3 +261,5 @@ def test_units_of_a_type_come_from_the_index_as_from_the_pieces():
                 indexed = state.of_kind(side, types)
                 scanned = [p for p in state.on_board(side) if p.type in types]
                 assert indexed == scanned, (state.ply, side, types)
+        for p in state.pieces.values():
+            assert state.has_cargo(p) == any(q.aboard == p.id for q in state.pieces.values())

@@ -23,6 +23,7 @@ from henderson.core.paths import cheapest
 
 Side = Literal["us", "jp"]
 SIDES: tuple[Side, Side] = ("us", "jp")
+OPPONENT: dict[str, Side] = {"us": "jp", "jp": "us"}
 Category = Literal["air", "sea", "land"]
 CATEGORIES: tuple[Category, Category, Category] = ("air", "sea", "land")
 SUPPLY = "supply"  # supply tokens are pieces too: carried, captured and spent
@@ -31,8 +32,9 @@ Ability = Literal["ranged_fire", "torpedo", "resilience", "flight_deck", "capita
 
 
 def other(side: str) -> Side:
-    """The opposing side (`core.game.other_side`)."""
-    return cast(Side, other_side(SIDES, side))
+    """The opposing side (`core.game.other_side`, looked up: the rules ask at every turn)."""
+    found = OPPONENT.get(side)
+    return found if found is not None else cast(Side, other_side(SIDES, side))
 
 
 class Advantage(enum.StrEnum):
@@ -383,6 +385,11 @@ class Board:
         if cached is None:
             cached = self._reach[key] = tuple(sorted(self.air_distances(start, barred).items()))
         return cached
+
+    @cached_property
+    def base_zones(self) -> dict[str, frozenset[str]]:
+        """Each side's base card: its land and sea zone (by side)."""
+        return {side: frozenset((base.land, base.sea)) for side, base in self.bases.items()}
 
     def sea_destinations(self, start: str, barred: frozenset[str]) -> tuple[str, ...]:
         """The sea zones next to `start` but `barred`, in zone order (a shared table)."""

@@ -477,8 +477,9 @@ class AAGState(Sequenced):
         if self.index is None:
             return [p for p in self.on_board(side) if p.type in kinds]
         by_kind = self.index.by_kind
-        found = [p for kind in kinds for p in by_kind.get(kind, ()) if p.side == side]
-        if len(kinds) > 1:
+        lists = [here for here in map(by_kind.get, kinds) if here]
+        found = [p for here in lists for p in here if p.side == side]
+        if len(lists) > 1:  # each list is in id order: only a mix of types needs sorting
             found.sort(key=lambda p: id_key(p.id))
         return found
 
@@ -487,6 +488,12 @@ class AAGState(Sequenced):
             here = self.index.by_zone.get(zone, [])
             return list(here) if side is None else [p for p in here if p.side == side]
         return [p for p in self.on_board(side) if p.zone == zone]
+
+    def has_cargo(self, ship: Piece) -> bool:
+        """Whether anything is aboard `ship`."""
+        if self.index is not None:
+            return bool(self.index.by_ship.get(ship.id))
+        return any(p.aboard == ship.id for p in self.pieces.values())
 
     def cargo(self, ship: Piece) -> list[Piece]:
         if self.index is not None:
@@ -565,8 +572,7 @@ class AAGState(Sequenced):
         return self.data.board.bases[side].sea
 
     def enemy_base_zones(self, side: str) -> frozenset[str]:
-        base = self.data.board.bases[other(side)]
-        return frozenset((base.land, base.sea))
+        return self.data.board.base_zones[other(side)]
 
     def income(self, side: str) -> int:
         """10 reinforcement points plus 4 per island zone controlled (AAG Reinforce)."""

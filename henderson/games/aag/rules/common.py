@@ -20,8 +20,7 @@ def signature(state: AAGState, p: Piece) -> tuple[object, ...]:
     Every flag a rule reads is in it: above all `damaged`, since a damaged ship waits in
     its base's damaged area until repaired (AAG Damaging and Destroying Units) and must
     never stand in for a sound one of its type, nor a sound one for it."""
-    held = state.cargo(p)
-    cargo = tuple(sorted(c.type for c in held)) if held else ()
+    cargo = tuple(sorted(c.type for c in state.cargo(p))) if state.has_cargo(p) else ()
     return (
         p.side,
         p.type,
