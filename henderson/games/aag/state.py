@@ -260,9 +260,9 @@ class AAGState(Sequenced):
     )
     pending: list[AAGDecision] = field(factory=list)
     index: ZoneIndex | None = field(None, cache="share")  # speed: kept up to date
-    # speed: the zones where combat can be fought, by category, found while actions are listed
-    found: Findings | None = field(None, cache="reset")  # speed: while the legal actions are listed
-    found_for: tuple[list[Any], Findings] | None = field(None, cache="reset")  # and the list they hold for
+    # speed: what the rules find while the legal actions are listed, and the list it holds
+    # for (None while that list is being made)
+    found: tuple[list[Any] | None, Findings] | None = field(None, cache="reset")
 
     # -- the kit's hooks ----------------------------------------------------------------------
 
@@ -292,20 +292,20 @@ class AAGState(Sequenced):
         the way kept with the list (`findings`); the list handed out is the caller's own."""
         if self._legal is None:
             self.build_index()
-            found = self.found = Findings()
+            found = Findings()
+            self.found = (None, found)
             try:
                 listed = super().legal_actions()
-            finally:
+            except BaseException:
                 self.found = None
-            self.found_for = (listed, found)
+                raise
+            self.found = (listed, found)
         return list(super().legal_actions())  # type: ignore[arg-type]
 
     def findings(self) -> Findings | None:
         """What the rules find while the legal actions are listed, kept with the list: they
         hold as long as the listed actions do, until the position changes; else None."""
-        if self.found is not None:
-            return self.found
-        kept = self.found_for
+        kept = self.found
         return kept[1] if kept is not None and kept[0] is self._legal else None
 
     def check_position(self) -> None:
