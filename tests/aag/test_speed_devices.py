@@ -163,3 +163,35 @@ def test_the_zones_to_fight_are_those_where_a_side_can_attack():
                 assert zones_to_fight(state.clone(), cat) == every, (seed, state.ply, cat)
                 found += len(every)
     assert found > 100
+
+
+def test_a_changed_piece_has_traits_of_its_own():
+    """The traits kept with a piece (what tells units apart) are never those of the piece it
+    was changed from."""
+    from henderson.games.aag.pieces import Piece
+
+    old = Piece("us1", "us", "destroyer", "J")
+    assert old.traits == old.traits and not old.traits[7]  # found once, not moved
+    new = old.with_changes(moved=True)
+    assert new.traits != old.traits and new.traits[7]
+    assert new.with_changes(moved=False).traits == old.traits
+
+
+def test_units_are_told_apart_by_their_flags_and_their_cargo():
+    """Interchangeable units share a signature; a unit differing in a flag, or in the cargo
+    aboard, does not (AAG Load and Move Transports)."""
+    from henderson.games.aag.rules.common import signature
+
+    from .helpers import piece, position
+
+    pieces = [
+        piece("us1", "transport", "J"),
+        piece("us2", "transport", "J"),
+        piece("us3", "transport", "J"),
+        piece("us4", "transport", "J", moved=True),
+        piece("us5", "infantry", "J", aboard="us3"),
+    ]
+    state = position(pieces, step="move:transport", first="us")
+    sig = {pid: signature(state, p) for pid, p in state.pieces.items()}
+    assert sig["us1"] == sig["us2"]
+    assert len({sig["us1"], sig["us3"], sig["us4"]}) == 3
