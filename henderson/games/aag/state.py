@@ -29,6 +29,7 @@ from henderson.games.aag.pieces import Piece
 
 if TYPE_CHECKING:
     from henderson.games.aag.game import AAGGame
+    from henderson.games.aag.rules.regroup import LandingRoom
 
 # -- checks of a loaded position against the game's data -------------------------------------------
 
@@ -215,7 +216,7 @@ class Findings:
     it picks); by side where its air units may land (`rules.regroup.LandingRoom`)."""
 
     fights: dict[str, tuple[list[str], list[str]]] = field(factory=dict)
-    room: dict[str, Any] = field(factory=dict)
+    room: dict[str, LandingRoom] = field(factory=dict)
 
 
 def _placed(pieces: list[Piece], piece: Piece) -> list[Piece]:

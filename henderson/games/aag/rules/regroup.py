@@ -97,8 +97,7 @@ def landing_room(state: AAGState, side: str) -> LandingRoom:
     """Where `side`'s air units may land now (found once while the legal actions are listed)."""
     found = state.findings()
     if found is not None and side in found.room:
-        room: LandingRoom = found.room[side]
-        return room
+        return found.room[side]
     rules = state.data.rules
     fields = Counter(a.island for a in state.airfields if a.side == side and not a.damaged)
     landed = Counter(p.zone for p in state.of_kind(side, state.data.air_kinds) if p.landed)
