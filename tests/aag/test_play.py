@@ -243,3 +243,23 @@ def test_a_changed_piece_is_a_new_frozen_copy_as_replace_makes_it():
         new.zone = "J"  # type: ignore[misc]
     with pytest.raises(TypeError, match="speed"):
         old.with_changes(speed=3)
+
+
+def test_units_of_a_type_come_from_the_index_as_from_the_pieces():
+    """`of_kind` reads the index kept up to date move by move; it finds the pieces in play of
+    the types asked for, in id order, as a scan of every piece finds them."""
+    rng = random.Random(11)
+    state = game().new_state(11)
+    kinds = [("infantry",), ("destroyer", "pt_boat"), ("fighter", "bomber"), ("transport", "supply")]
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+        assert state.index is not None
+        for side in ("us", "jp"):
+            for types in kinds:
+                indexed = state.of_kind(side, types)
+                scanned = [p for p in state.on_board(side) if p.type in types]
+                assert indexed == scanned, (state.ply, side, types)
+        for p in state.pieces.values():
+            assert state.has_cargo(p) == any(q.aboard == p.id for q in state.pieces.values())

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from henderson.core.actions import ActionInfo, Arg, ArgKind
 from henderson.core.errors import NotationError
@@ -81,14 +82,24 @@ ROLL = Action("roll")
 
 def move(zone: str, ids: list[str] | tuple[str, ...]) -> Action:
     """A group move of units `ids` to `zone` (ids in a canonical sorted order)."""
+    if len(ids) == 1:
+        return move_one(zone, ids[0])
     return Action("move", (zone, ",".join(sort_ids(ids))))
+
+
+@lru_cache(maxsize=1 << 16)  # the same moves are listed again at nearly every action
+def move_one(zone: str, uid: str) -> Action:
+    """The move of the one unit `uid` to `zone` (actions are frozen: one is shared by lists)."""
+    return Action("move", (zone, uid))
 
 
 def sort_ids(ids: list[str] | tuple[str, ...]) -> list[str]:
     return sorted(ids, key=id_key)
 
 
+@lru_cache(maxsize=4096)  # pieces are sorted by id at nearly every action
 def id_key(uid: str) -> tuple[str, int]:
+    """The order of unit ids: by side, then by number (us2 before us10)."""
     return (uid[:2], int(uid[2:]) if uid[2:].isdigit() else 0)
 
 

@@ -23,6 +23,7 @@ from henderson.core.paths import cheapest
 
 Side = Literal["us", "jp"]
 SIDES: tuple[Side, Side] = ("us", "jp")
+OPPONENT: dict[str, Side] = {"us": "jp", "jp": "us"}
 Category = Literal["air", "sea", "land"]
 CATEGORIES: tuple[Category, Category, Category] = ("air", "sea", "land")
 SUPPLY = "supply"  # supply tokens are pieces too: carried, captured and spent
@@ -31,8 +32,9 @@ Ability = Literal["ranged_fire", "torpedo", "resilience", "flight_deck", "capita
 
 
 def other(side: str) -> Side:
-    """The opposing side (`core.game.other_side`)."""
-    return cast(Side, other_side(SIDES, side))
+    """The opposing side (`core.game.other_side`, looked up: the rules ask at every turn)."""
+    found = OPPONENT.get(side)
+    return found if found is not None else cast(Side, other_side(SIDES, side))
 
 
 class Advantage(enum.StrEnum):
@@ -344,6 +346,12 @@ class Board:
     _distances: dict[tuple[str, frozenset[str]], dict[str, int]] = dataclasses.field(
         default_factory=dict, compare=False, repr=False
     )  # air_distances, computed once per start and barred zones
+    _reach: dict[tuple[str, frozenset[str]], tuple[tuple[str, int], ...]] = dataclasses.field(
+        default_factory=dict, compare=False, repr=False
+    )  # air_reach, likewise
+    _destinations: dict[tuple[str, frozenset[str], int], tuple[str, ...]] = dataclasses.field(
+        default_factory=dict, compare=False, repr=False
+    )  # sea_destinations and air_destinations, likewise
 
     def zone_ids(self) -> list[str]:
         ids = [*self.seas, *self.islands]
@@ -369,6 +377,37 @@ class Board:
         if base is not None:
             return [base.land]
         return [i for i, isl in self.islands.items() if sea in isl.seas]
+
+    def air_reach(self, start: str, barred: frozenset[str] = frozenset()) -> tuple[tuple[str, int], ...]:
+        """`air_distances` as (zone, moves) pairs in zone order (a shared table)."""
+        key = (start, barred)
+        cached = self._reach.get(key)
+        if cached is None:
+            cached = self._reach[key] = tuple(sorted(self.air_distances(start, barred).items()))
+        return cached
+
+    @cached_property
+    def base_zones(self) -> dict[str, frozenset[str]]:
+        """Each side's base card: its land and sea zone (by side)."""
+        return {side: frozenset((base.land, base.sea)) for side, base in self.bases.items()}
+
+    def sea_destinations(self, start: str, barred: frozenset[str]) -> tuple[str, ...]:
+        """The sea zones next to `start` but `barred`, in zone order (a shared table)."""
+        key = (start, barred, -1)  # the air destinations' table, with no range of its own
+        found = self._destinations.get(key)
+        if found is None:
+            found = self._destinations[key] = tuple(sorted(self.sea_graph[start] - barred))
+        return found
+
+    def air_destinations(self, start: str, barred: frozenset[str], reach: int) -> tuple[str, ...]:
+        """The zones 1 to `reach` air moves from `start`, never through `barred`, in zone
+        order (a shared table)."""
+        key = (start, barred, reach)
+        found = self._destinations.get(key)
+        if found is None:
+            dests = tuple(zone for zone, d in self.air_reach(start, barred) if 0 < d <= reach)
+            found = self._destinations[key] = dests
+        return found
 
     def air_distances(self, start: str, barred: frozenset[str] = frozenset()) -> dict[str, int]:
         """Fewest air moves from `start` to every zone, never entering `barred` zones
@@ -399,3 +438,17 @@ class GameData:
     data_version: str
     data_dir: Path
     advantages: tuple[Token, ...] = ()
+
+    @cached_property
+    def kinds_by_category(self) -> dict[str, tuple[str, ...]]:
+        """The unit types of each category ("land", "sea", "air"), in data order (supply
+        tokens are no unit type)."""
+        found: dict[str, tuple[str, ...]] = {}
+        for kind, unit in self.units.items():
+            found[unit.category] = (*found.get(unit.category, ()), kind)
+        return found
+
+    @cached_property
+    def air_kinds(self) -> tuple[str, ...]:
+        """The unit types of the air category (fighters and bombers), in data order."""
+        return self.kinds_by_category.get("air", ())

@@ -8,6 +8,7 @@ sea unit waits in its base's damaged area (`damaged`, zone = the base sea zone).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Literal
 
 from henderson.core.errors import PositionError
@@ -50,7 +51,31 @@ class Piece:
     flown: int = field(0, lo=0, hi=9)  # zones flown in the current phase (air units)
 
     def with_changes(self, **changes: Any) -> Piece:
-        """A copy with `changes` (`core.fields.replaced`: pieces change at nearly every action)."""
-        return replaced(self, **changes)
+        """A copy with `changes` (`core.fields.replaced`: pieces change at nearly every action),
+        without the traits kept for this piece."""
+        new = replaced(self, **changes)
+        new.__dict__.pop("traits", None)
+        return new
+
+    @cached_property
+    def traits(self) -> tuple[object, ...]:
+        """Every flag a rule reads to tell this unit from another of its side and type, its
+        cargo aside (`rules.common.signature`): kept with the piece, which never changes."""
+        return (
+            self.side,
+            self.type,
+            self.zone,
+            self.aboard is not None,
+            self.damaged,
+            self.landed,
+            self.unloaded,
+            self.moved,
+            self.armor_used,
+            self.fired,
+            self.hit,
+            self.joined,
+            self.aimed,
+            self.flown,
+        )
 
 

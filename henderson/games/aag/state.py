@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from henderson.core.dice import SEED_BITS, SeededDice
 from henderson.core.errors import PositionError
 from henderson.core.events import Event, roll
-from henderson.core.fields import field
+from henderson.core.fields import field, replaced
 from henderson.core.sequence import Decision, Sequenced, Step
 from henderson.games.aag.actions import END, Action, id_key
 from henderson.games.aag.model import SIDES, SUPPLY, Advantage, Category, GameData, Side, other
@@ -29,6 +29,7 @@ from henderson.games.aag.pieces import Piece
 
 if TYPE_CHECKING:
     from henderson.games.aag.game import AAGGame
+    from henderson.games.aag.rules.regroup import LandingRoom
 
 # -- checks of a loaded position against the game's data -------------------------------------------
 
@@ -77,9 +78,10 @@ def _unit_types(state: Any, value: Mapping[str, list[str]], where: str) -> None:
 # -- the records of a position ----------------------------------------------------------------------
 
 
-@dataclass(kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Airfield:
-    """An airfield marker on an island: whose it is, and whether it is damaged."""
+    """An airfield marker on an island: whose it is, and whether it is damaged. Frozen, so a
+    clone shares the markers (a change puts a new one in its place: `AAGState.change_airfield`)."""
 
     island: str = field(check=_island)
     side: Side
@@ -154,17 +156,18 @@ class HitChoice(AAGDecision):
 
 @dataclass
 class ZoneIndex:
-    """A speed device: the pieces in play by zone and by carrying ship, each list in id
-    order (the order of `AAGState.pieces`). Built when legal actions are listed and kept up
-    to date as pieces change (`AAGState.update`, `remove`, `new_piece`); never changed in
-    place, so a clone shares it."""
+    """A speed device: the pieces in play by zone, by carrying ship and by unit type, each
+    list in id order (the order of `AAGState.pieces`). Built when legal actions are listed
+    and kept up to date as pieces change (`AAGState.update`, `remove`, `new_piece`); never
+    changed in place, so a clone shares it."""
 
     by_zone: dict[str, list[Piece]]
     by_ship: dict[str, list[Piece]]
+    by_kind: dict[str, list[Piece]]
 
     def replaced(self, old: Piece | None, new: Piece | None) -> ZoneIndex:
         """The index with piece `old` (None: none) taken out and `new` (None: none) put in."""
-        by_zone, by_ship = dict(self.by_zone), dict(self.by_ship)
+        by_zone, by_ship, by_kind = dict(self.by_zone), dict(self.by_ship), dict(self.by_kind)
         if (
             old is not None
             and new is not None
@@ -173,20 +176,23 @@ class ZoneIndex:
             # the same place in play: the new piece takes the old one's place in each list
             if not old.damaged:
                 by_zone[old.zone] = [new if p.id == old.id else p for p in by_zone[old.zone]]
+                by_kind[old.type] = [new if p.id == old.id else p for p in by_kind[old.type]]
             if old.aboard is not None:
                 by_ship[old.aboard] = [new if p.id == old.id else p for p in by_ship[old.aboard]]
-            return ZoneIndex(by_zone, by_ship)
+            return ZoneIndex(by_zone, by_ship, by_kind)
         if old is not None:
             if not old.damaged:
                 by_zone[old.zone] = [p for p in by_zone[old.zone] if p.id != old.id]
+                by_kind[old.type] = [p for p in by_kind[old.type] if p.id != old.id]
             if old.aboard is not None:
                 by_ship[old.aboard] = [p for p in by_ship[old.aboard] if p.id != old.id]
         if new is not None:
             if not new.damaged:
                 by_zone[new.zone] = _placed(by_zone.get(new.zone, []), new)
+                by_kind[new.type] = _placed(by_kind.get(new.type, []), new)
             if new.aboard is not None:
                 by_ship[new.aboard] = _placed(by_ship.get(new.aboard, []), new)
-        return ZoneIndex(by_zone, by_ship)
+        return ZoneIndex(by_zone, by_ship, by_kind)
 
     def same(self, other: ZoneIndex | None) -> bool:
         """Whether `other` indexes the same pieces in the same order (empty lists aside)."""
@@ -194,8 +200,23 @@ class ZoneIndex:
             return False
         return all(
             {k: v for k, v in mine.items() if v} == {k: v for k, v in theirs.items() if v}
-            for mine, theirs in ((self.by_zone, other.by_zone), (self.by_ship, other.by_ship))
+            for mine, theirs in (
+                (self.by_zone, other.by_zone),
+                (self.by_ship, other.by_ship),
+                (self.by_kind, other.by_kind),
+            )
         )
+
+
+@dataclass
+class Findings:
+    """A speed device: what the rules find while one list of legal actions is made, kept
+    with that list (`AAGState.findings`): by combat category the zones where combat is
+    still to be fought and, among them, those where the first player can fire (the zones
+    it picks); by side where its air units may land (`rules.regroup.LandingRoom`)."""
+
+    fights: dict[str, tuple[list[str], list[str]]] = field(factory=dict)
+    room: dict[str, LandingRoom] = field(factory=dict)
 
 
 def _placed(pieces: list[Piece], piece: Piece) -> list[Piece]:
@@ -240,8 +261,9 @@ class AAGState(Sequenced):
     )
     pending: list[AAGDecision] = field(factory=list)
     index: ZoneIndex | None = field(None, cache="share")  # speed: kept up to date
-    # speed: the zones where combat can be fought, by category, found while actions are listed
-    fights: dict[str, list[str]] | None = field(None, cache="reset")
+    # speed: what the rules find while the legal actions are listed, and the list it holds
+    # for (None while that list is being made)
+    found: tuple[list[Any] | None, Findings] | None = field(None, cache="reset")
 
     # -- the kit's hooks ----------------------------------------------------------------------
 
@@ -267,16 +289,25 @@ class AAGState(Sequenced):
 
     def legal_actions(self) -> list[Action]:  # type: ignore[override]
         """Every legal action, listed once per position with the pieces indexed by zone
-        (the index is then kept up to date as pieces change); the list handed out is the
-        caller's own."""
+        (the index is then kept up to date as pieces change) and what the rules find on
+        the way kept with the list (`findings`); the list handed out is the caller's own."""
         if self._legal is None:
             self.build_index()
-            self.fights = {}
+            found = Findings()
+            self.found = (None, found)
             try:
-                super().legal_actions()
-            finally:
-                self.fights = None
+                listed = super().legal_actions()
+            except BaseException:
+                self.found = None
+                raise
+            self.found = (listed, found)
         return list(super().legal_actions())  # type: ignore[arg-type]
+
+    def findings(self) -> Findings | None:
+        """What the rules find while the legal actions are listed, kept with the list: they
+        hold as long as the listed actions do, until the position changes; else None."""
+        kept = self.found
+        return kept[1] if kept is not None and kept[0] is self._legal else None
 
     def check_position(self) -> None:
         """What a position must hold across its fields (PositionError names the piece), and
@@ -442,11 +473,28 @@ class AAGState(Sequenced):
             if not p.damaged and (side is None or p.side == side):
                 yield p
 
+    def of_kind(self, side: str, kinds: tuple[str, ...]) -> list[Piece]:
+        """`side`'s pieces in play of the unit types `kinds`, in id order."""
+        if self.index is None:
+            return [p for p in self.on_board(side) if p.type in kinds]
+        by_kind = self.index.by_kind
+        lists = [here for here in map(by_kind.get, kinds) if here]
+        found = [p for here in lists for p in here if p.side == side]
+        if len(lists) > 1:  # each list is in id order: only a mix of types needs sorting
+            found.sort(key=lambda p: id_key(p.id))
+        return found
+
     def in_zone(self, zone: str, side: str | None = None) -> list[Piece]:
         if self.index is not None:
             here = self.index.by_zone.get(zone, [])
             return list(here) if side is None else [p for p in here if p.side == side]
         return [p for p in self.on_board(side) if p.zone == zone]
+
+    def has_cargo(self, ship: Piece) -> bool:
+        """Whether anything is aboard `ship`."""
+        if self.index is not None:
+            return bool(self.index.by_ship.get(ship.id))
+        return any(p.aboard == ship.id for p in self.pieces.values())
 
     def cargo(self, ship: Piece) -> list[Piece]:
         if self.index is not None:
@@ -460,12 +508,14 @@ class AAGState(Sequenced):
             return False
         by_zone: dict[str, list[Piece]] = {}
         by_ship: dict[str, list[Piece]] = {}
+        by_kind: dict[str, list[Piece]] = {}
         for p in self.pieces.values():
             if not p.damaged:
                 by_zone.setdefault(p.zone, []).append(p)
+                by_kind.setdefault(p.type, []).append(p)
             if p.aboard is not None:
                 by_ship.setdefault(p.aboard, []).append(p)
-        self.index = ZoneIndex(by_zone, by_ship)
+        self.index = ZoneIndex(by_zone, by_ship, by_kind)
         return True
 
     def drop_index(self) -> None:
@@ -510,6 +560,12 @@ class AAGState(Sequenced):
         if old is not None and self.index is not None:
             self.index = self.index.replaced(old, None)
 
+    def change_airfield(self, marker: Airfield, **changes: Any) -> Airfield:
+        """Put a copy of the airfield `marker` (this very one) with `changes` in its place."""
+        i = next(i for i, a in enumerate(self.airfields) if a is marker)
+        self.airfields[i] = changed = replaced(marker, **changes)
+        return changed
+
     def base_land(self, side: str) -> str:
         return self.data.board.bases[side].land
 
@@ -517,8 +573,7 @@ class AAGState(Sequenced):
         return self.data.board.bases[side].sea
 
     def enemy_base_zones(self, side: str) -> frozenset[str]:
-        base = self.data.board.bases[other(side)]
-        return frozenset((base.land, base.sea))
+        return self.data.board.base_zones[other(side)]
 
     def income(self, side: str) -> int:
         """10 reinforcement points plus 4 per island zone controlled (AAG Reinforce)."""

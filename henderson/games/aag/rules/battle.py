@@ -151,7 +151,7 @@ def damage_airfields(state: AAGState, side: str, zone: str, count: int, events: 
         if done >= count:
             break
         if not field.damaged:
-            field.damaged = True
+            state.change_airfield(field, damaged=True)
             done += 1
             note(events, "airfield", f"{field.side} airfield on {zone} damaged", island=zone)
     return done

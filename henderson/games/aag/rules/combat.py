@@ -79,10 +79,11 @@ def ranged_candidates(state: AAGState, side: str, zone: str, cat: str) -> list[P
     return sorted(out, key=lambda p: (p.side, int(p.id[2:])))
 
 
-def can_attack(state: AAGState, side: str, zone: str, cat: str) -> bool:
+def can_attack(state: AAGState, side: str, zone: str, cat: str, has_targets: bool | None = None) -> bool:
     """True when `side` has something to fire at in `zone` and dice to fire with (the targets
-    looked for first: most zones hold none, and then the attackers need no listing)."""
-    if targets(state, side, zone, cat):
+    looked for first: most zones hold none, and then the attackers need no listing).
+    `has_targets`: whether `targets` finds any, when already known."""
+    if targets(state, side, zone, cat) if has_targets is None else has_targets:
         return bool(own_attackers(state, side, zone, cat)) or bool(ranged_candidates(state, side, zone, cat))
     if cat == "land" and not assault(state, zone) and any(not a.damaged for a in enemy_airfields(state, side, zone)):
         # only air units and ranged ships may attack airfields (AAG Combat step 4)
@@ -93,20 +94,44 @@ def can_attack(state: AAGState, side: str, zone: str, cat: str) -> bool:
 
 def zones_to_fight(state: AAGState, cat: str) -> list[str]:
     """Zones where either side can fire on `cat` units, not yet resolved in this step."""
-    known = state.fights  # found once while the legal actions are listed
-    if known is not None and cat in known:
-        return list(known[cat])
+    return list(fights(state, cat)[0])
+
+
+def fights(state: AAGState, cat: str) -> tuple[list[str], list[str]]:
+    """The zones to fight (`zones_to_fight`) and among them those where the first player
+    can fire (`zones_to_choose`), found once while the legal actions are listed."""
+    found = state.findings()
+    if found is not None and cat in found.fights:
+        return found.fights[cat]
     board = state.data.board
     zones = {"air": [*board.seas, *board.islands], "sea": list(board.seas), "land": list(board.islands)}
     state.build_index()  # kept up to date as pieces change
-    found = [
-        z
-        for z in sorted(zones[cat])
-        if z not in state.resolved and any(can_attack(state, s, z, cat) for s in (state.first, state.second))
-    ]
-    if known is not None:
-        known[cat] = found
-    return list(found)
+    exposed = sides_exposed(state, cat)
+    fields = {a.island for a in state.airfields if not a.damaged} if cat == "land" else set()
+    to_fight: list[str] = []
+    chosen: list[str] = []
+    for z in sorted(zones[cat]):
+        if z in state.resolved or not (z in fields or (z, state.first) in exposed or (z, state.second) in exposed):
+            continue
+        first = can_attack(state, state.first, z, cat, (z, state.second) in exposed)
+        if first or can_attack(state, state.second, z, cat, (z, state.first) in exposed):
+            to_fight.append(z)
+            if first:
+                chosen.append(z)
+    if found is not None:
+        found.fights[cat] = (to_fight, chosen)
+    return to_fight, chosen
+
+
+def sides_exposed(state: AAGState, cat: str) -> set[tuple[str, str]]:
+    """(zone, side) for each side with a unit of category `cat` in a zone that can be fired
+    upon there: the other side finds `targets` there exactly when the pair is in the set
+    (islands aside for land units, whose targets are only on islands)."""
+    state.build_index()
+    assert state.index is not None
+    by_kind = state.index.by_kind
+    kinds = state.data.kinds_by_category.get(cat, ())
+    return {(p.zone, p.side) for kind in kinds for p in by_kind.get(kind, ()) if not is_cargo(p)}
 
 
 def zones_to_choose(state: AAGState, cat: str) -> list[str]:
@@ -117,7 +142,7 @@ def zones_to_choose(state: AAGState, cat: str) -> list[str]:
     nothing able to fire) is no choice of the first player's: it is fought by itself once
     the first player's zones are done (`automatic_zone`), so nobody is asked to `fight`
     where they have nothing to fight with."""
-    return [z for z in zones_to_fight(state, cat) if can_attack(state, state.first, z, cat)]
+    return list(fights(state, cat)[1])
 
 
 def automatic_zone(state: AAGState, cat: str) -> str | None:

@@ -17,27 +17,13 @@ if TYPE_CHECKING:
 def signature(state: AAGState, p: Piece) -> tuple[object, ...]:
     """What tells units apart for the rules: two units with one signature are interchangeable.
 
-    Every flag a rule reads is in it: above all `damaged`, since a damaged ship waits in
-    its base's damaged area until repaired (AAG Damaging and Destroying Units) and must
-    never stand in for a sound one of its type, nor a sound one for it."""
-    cargo = tuple(sorted(c.type for c in state.cargo(p)))
-    return (
-        p.side,
-        p.type,
-        p.zone,
-        p.aboard is not None,
-        p.damaged,
-        p.landed,
-        p.unloaded,
-        p.moved,
-        p.armor_used,
-        p.fired,
-        p.hit,
-        p.joined,
-        p.aimed,
-        p.flown,
-        cargo,
-    )
+    Every flag a rule reads is in it (`Piece.traits`), and the types of the cargo aboard:
+    above all `damaged`, since a damaged ship waits in its base's damaged area until
+    repaired (AAG Damaging and Destroying Units) and must never stand in for a sound one of
+    its type, nor a sound one for it."""
+    if state.has_cargo(p):
+        return (p.traits, tuple(sorted(c.type for c in state.cargo(p))))
+    return p.traits
 
 
 def casualty_signature(state: AAGState, p: Piece) -> tuple[object, ...]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from henderson.core.events import Event
-from henderson.games.aag.actions import Action, move
+from henderson.games.aag.actions import Action, move_one, sort_ids
 from henderson.games.aag.pieces import Piece
 from henderson.games.aag.rules import advantages
 from henderson.games.aag.rules.base import AagPhase
@@ -26,28 +26,42 @@ if TYPE_CHECKING:
 def load_actions(state: AAGState, side: str, kinds: tuple[str, ...], *, at_base: bool) -> list[Action]:
     """`load SHIP PIECE` for ships that may still load (AAG Load and Move Transports/Destroyers)."""
     out: list[Action] = []
-    cand = [p for p in state.on_board(side) if p.type in kinds]
+    cand = state.of_kind(side, kinds)
     if at_base:  # AAG Reinforce: new or existing ships at the base load, moved or not
         cand = [p for p in cand if p.zone == state.base_sea(side)]
     else:  # AAG Movement step 1: transports may not load after moving
         cand = [p for p in cand if not p.moved]
+    barred = state.enemy_base_zones(side)
+    pools: dict[str, list[Piece]] = {}  # what the ships in a zone may load, found once per zone
     for ship in representatives(state, cand):
         ut = state.data.units[ship.type]
         if ship.type == "carrier":
             room = state.data.rules.carrier_capacity - len(state.fighters_aboard(ship))
-            pool = [p for p in state.in_zone(state.base_land(side), side) if p.type == "fighter"]
+            where = "carrier"
         else:
             room = ut.cargo - len(state.land_cargo(ship))
-            pool = []
-            for zone in state.data.board.land_zones_by_sea(ship.zone):
-                if zone in state.enemy_base_zones(side):
-                    continue
-                pool += [p for p in state.in_zone(zone, side) if land_piece(state, p) and not p.aboard]
+            where = ship.zone
         if room <= 0:
             continue
-        for piece in representatives(state, pool):
+        pool = pools.get(where)
+        if pool is None:
+            pool = pools[where] = representatives(state, loadable(state, side, ship, barred))
+        for piece in pool:
             out.append(Action("load", (ship.id, piece.id)))
     return out
+
+
+def loadable(state: AAGState, side: str, ship: Piece, barred: frozenset[str]) -> list[Piece]:
+    """The pieces `ship` may take aboard, room aside: a carrier the fighters at the base
+    (AAG Aircraft Carrier), a transport or destroyer the land units and supplies not aboard
+    in the island zones next to its sea zone, the enemy base aside."""
+    if ship.type == "carrier":
+        return [p for p in state.in_zone(state.base_land(side), side) if p.type == "fighter"]
+    pool: list[Piece] = []
+    for zone in state.data.board.land_zones_by_sea(ship.zone):
+        if zone not in barred:
+            pool += [p for p in state.in_zone(zone, side) if land_piece(state, p) and not p.aboard]
+    return pool
 
 
 def play_load(state: AAGState, action: Action, events: list[Event]) -> None:
@@ -60,48 +74,45 @@ def sea_moves(state: AAGState, side: str, kinds: tuple[str, ...]) -> list[Action
     """Sea units move one sea zone; never onto the enemy base card (AAG Sea unit)."""
     out: list[Action] = []
     barred = state.enemy_base_zones(side)
-    units = [p for p in state.on_board(side) if p.type in kinds and not p.moved]
+    units = [p for p in state.of_kind(side, kinds) if not p.moved]
+    board = state.data.board
     for rep in representatives(state, units):
-        for dest in sorted(state.data.board.sea_graph[rep.zone] - barred):
-            out.append(move(dest, [rep.id]))
+        out += [move_one(dest, rep.id) for dest in board.sea_destinations(rep.zone, barred)]
     by_zone: dict[tuple[str, str], list[str]] = {}
     for p in units:
         by_zone.setdefault((p.zone, p.type), []).append(p.id)
     for (zone, _kind), ids in sorted(by_zone.items()):
         if len(ids) > 1:
-            for dest in sorted(state.data.board.sea_graph[zone] - barred):
-                out.append(move(dest, ids))
+            group = ",".join(sort_ids(ids))  # as `move` writes it
+            out += [Action("move", (dest, group)) for dest in board.sea_destinations(zone, barred)]
     return out
 
 
 def air_moves(state: AAGState, side: str, kind: str) -> list[Action]:
     """Air units fly up to their range, through any zone but the enemy base (AAG Air unit)."""
     out: list[Action] = []
-    units = [p for p in state.on_board(side) if p.type == kind and not p.moved]
+    units = [p for p in state.of_kind(side, (kind,)) if not p.moved]
     rng = state.data.units[kind].range
     if units:
         rng = state.air_range(units[0])
+    barred = state.enemy_base_zones(side)
+    board = state.data.board
     for rep in representatives(state, units):
-        dist = state.data.board.air_distances(rep.zone, state.enemy_base_zones(side))
-        for dest, d in sorted(dist.items()):
-            if 0 < d <= rng:
-                out.append(move(dest, [rep.id]))
+        out += [move_one(dest, rep.id) for dest in board.air_destinations(rep.zone, barred, rng)]
     by_zone: dict[str, list[str]] = {}
     for p in units:
         by_zone.setdefault(p.zone, []).append(p.id)
     for zone, ids in sorted(by_zone.items()):
         if len(ids) > 1:
-            dist = state.data.board.air_distances(zone, state.enemy_base_zones(side))
-            for dest, d in sorted(dist.items()):
-                if 0 < d <= rng:
-                    out.append(move(dest, ids))
+            group = ",".join(sort_ids(ids))  # as `move` writes it
+            out += [Action("move", (dest, group)) for dest in board.air_destinations(zone, barred, rng)]
     return out
 
 
 def torpedo_actions(state: AAGState, side: str) -> list[Action]:
     """`torpedo SUB TARGET` on an enemy sea unit in the submarine's zone (AAG Torpedo Attack)."""
     out: list[Action] = []
-    subs = [p for p in state.on_board(side) if p.type == "submarine" and not p.fired]
+    subs = [p for p in state.of_kind(side, ("submarine",)) if not p.fired]
     for sub in representatives(state, subs):
         targets = [
             p
@@ -122,7 +133,7 @@ def unit_moves(state: AAGState, kind: str) -> list[Action]:
     if kind in ("bomber", "fighter"):
         out += air_moves(state, side, kind)
     elif kind == "submarine":
-        subs = [p for p in state.on_board(side) if p.type == "submarine" and not p.moved]
+        subs = [p for p in state.of_kind(side, ("submarine",)) if not p.moved]
         out += sea_moves(state, side, ("submarine",)) if subs else []
         out += torpedo_actions(state, side)
     elif kind == "destroyer":  # PT boats move with the destroyers (AAG Appendix 1 PT Boats)
@@ -130,6 +141,16 @@ def unit_moves(state: AAGState, kind: str) -> list[Action]:
     else:
         out += sea_moves(state, side, (kind,))
     return out
+
+
+def may_still_act(state: AAGState, kind: str) -> bool:
+    """Whether the side to act has a unit of type `kind` (or a PT boat with the destroyers)
+    that has not moved, or a submarine that has not fired: without one, `unit_moves` lists
+    nothing, nor may an advantage be spent on the type (`advantages.in_movement` wants
+    units that have not moved)."""
+    kinds = ("destroyer", "pt_boat") if kind == "destroyer" else (kind,)
+    units = state.of_kind(state.mover, kinds)
+    return any(not p.moved for p in units) or (kind == "submarine" and any(not p.fired for p in units))
 
 
 def play_move(state: AAGState, action: Action, events: list[Event]) -> None:
@@ -191,6 +212,10 @@ class Movement(AagPhase):
         kind = state.current_step.params["unit"]
         return [*advantages.in_movement(state, kind), *unit_moves(state, kind)]
 
+    def has_choice(self, state: AAGState) -> bool | None:
+        """No choice (the step ends by itself) when no unit of the step's type can act."""
+        return None if may_still_act(state, state.current_step.params["unit"]) else False
+
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
         if action.verb == "use":
             advantages.play(state, action, events)
@@ -212,6 +237,10 @@ class Deferred(AagPhase):
         for kind in state.deferred.get(state.mover, ()):
             out += [a for a in unit_moves(state, kind) if a not in out]
         return out
+
+    def has_choice(self, state: AAGState) -> bool | None:
+        """No choice (the step ends by itself) when no unit of a deferred type can act."""
+        return None if any(may_still_act(state, k) for k in state.deferred.get(state.mover, ())) else False
 
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
         play_unit(state, action, events)

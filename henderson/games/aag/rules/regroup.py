@@ -4,6 +4,8 @@ are `reinforce.py`; scoring and the first-player marker `score.py`."""
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from henderson.core.errors import IllegalAction
@@ -58,9 +60,9 @@ def determine_control(state: AAGState, events: list[Event]) -> None:
         owner = state.control[island]
         if has_land_units(state, other(owner), island):
             continue  # AAG Capturing Airfields and Supplies: enemy land units remain
-        for field in state.airfields:
+        for field in list(state.airfields):
             if field.island == island and field.side != owner:
-                field.side = owner
+                state.change_airfield(field, side=owner)
                 note(events, "capture", f"{owner} captures an airfield on {island}", island=island)
         for p in [q for q in state.in_zone(island, other(owner)) if q.type == SUPPLY and not q.aboard]:
             state.remove(p)
@@ -81,35 +83,59 @@ def prepare_landing(state: AAGState) -> None:
         state.update(p, landed=landed, aboard=p.aboard if landed else None)
 
 
+@dataclass(frozen=True)
+class LandingRoom:
+    """Where a side's air units may land now, found once for all of them: its base and the
+    islands where its undamaged airfields have room (AAG Landing Capacities), and by sea
+    zone its carriers with room on deck (AAG Aircraft Carrier Flight Deck), in id order."""
+
+    ground: frozenset[str]
+    decks: dict[str, list[str]]
+
+
+def landing_room(state: AAGState, side: str) -> LandingRoom:
+    """Where `side`'s air units may land now (found once while the legal actions are listed)."""
+    found = state.findings()
+    if found is not None and side in found.room:
+        return found.room[side]
+    rules = state.data.rules
+    fields = Counter(a.island for a in state.airfields if a.side == side and not a.damaged)
+    landed = Counter(p.zone for p in state.of_kind(side, state.data.air_kinds) if p.landed)
+    ground = {state.base_land(side)}
+    ground.update(island for island, n in fields.items() if landed[island] < rules.airfield_air_capacity * n)
+    decks: dict[str, list[str]] = {}
+    for ship in state.of_kind(side, ("carrier",)):
+        if len(state.fighters_aboard(ship)) < rules.carrier_capacity:
+            decks.setdefault(ship.zone, []).append(ship.id)
+    room = LandingRoom(frozenset(ground), decks)
+    if found is not None:
+        found.room[side] = room
+    return room
+
+
 def landing_spots(state: AAGState, piece: Piece) -> list[str]:
     """Where the air unit may land: its base, an undamaged airfield it controls with room,
-    or (fighters) a friendly carrier with room, within range (AAG Landing Capacities)."""
+    or (fighters) a friendly carrier with room, within range (AAG Landing Capacities), zone
+    by zone."""
     side = piece.side
     rng = state.air_range(piece)
-    dist = state.data.board.air_distances(piece.zone, state.enemy_base_zones(side))
+    fighter = piece.type == "fighter"
+    room = landing_room(state, side)
     out: list[str] = []
-    rules = state.data.rules
-    for zone, d in sorted(dist.items()):
+    for zone, d in state.data.board.air_reach(piece.zone, state.enemy_base_zones(side)):
         if d > rng:
             continue
-        if zone == state.base_land(side):
+        if zone in room.ground:
             out.append(zone)
-        elif state.data.board.is_island(zone):
-            room = rules.airfield_air_capacity * len(state.airfields_of(side, zone, undamaged=True))
-            used = sum(1 for q in state.in_zone(zone, side) if q.landed and state.category(q) == "air")
-            if used < room:
-                out.append(zone)
-        if piece.type == "fighter" and state.data.board.is_sea(zone):
-            for ship in state.in_zone(zone, side):
-                if ship.type == "carrier" and len(state.fighters_aboard(ship)) < rules.carrier_capacity:
-                    out.append(ship.id)
+        if fighter and zone in room.decks:
+            out += room.decks[zone]
     return out
 
 
 def must_land(state: AAGState) -> IllegalAction | None:
     """Why the landing may not end yet: an air unit of the side to act can still land."""
-    for p in state.on_board(state.mover):
-        if state.category(p) == "air" and not p.landed:
+    for p in state.of_kind(state.mover, state.data.air_kinds):
+        if not p.landed:
             spots = landing_spots(state, p)
             if spots:
                 return IllegalAction(
@@ -135,7 +161,7 @@ class Landing(AagPhase):
         prepare_landing(state)
 
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
-        waiting = [p for p in state.on_board(state.mover) if state.category(p) == "air" and not p.landed]
+        waiting = [p for p in state.of_kind(state.mover, state.data.air_kinds) if not p.landed]
         out: list[Action] = []
         for p in representatives(state, waiting):
             out += [Action("land", (p.id, spot)) for spot in landing_spots(state, p)]

@@ -103,7 +103,7 @@ class Repairs(AagPhase):
         else:
             spend(state, side, what, state.data.rules.airfield_repair_cost)
             field = next(a for a in state.airfields_of(side, what) if a.damaged)
-            field.damaged = False
+            state.change_airfield(field, damaged=False)
             note(events, "repair", f"{side} airfield on {what} repaired", island=what)
 
 

@@ -41,6 +41,7 @@ class Score(AagPhase):
             state.end_game(winner, victory_cause(target, state.vp[other(winner)]), events)
             return
         state.first = other(state.first)  # AAG Regroup step 6
+        state.drop_index()  # most pieces change here: the index is built afresh when next needed
         for p in list(state.pieces.values()):
             if p.moved or p.armor_used or p.fired or p.landed or p.unloaded or p.flown:
                 state.update(p, moved=False, armor_used=False, fired=False, landed=False, unloaded=False, flown=0)

@@ -1,0 +1,197 @@
+"""The engine's speed devices find what the plain computation finds, at every position of
+seeded random games: the tables shared between the units of one listing, and the
+precomputed air reach."""
+
+from __future__ import annotations
+
+import random
+
+from henderson.games.aag.actions import Action, move, move_one
+from henderson.games.aag.rules.movement import Deferred, Movement
+from henderson.games.aag.rules.regroup import landing_spots
+
+from .helpers import game
+
+
+def positions(seed: int, plies: int = 2_000):
+    """The positions of one seeded random game."""
+    rng = random.Random(seed)
+    state = game().new_state(seed)
+    for _ in range(plies):
+        if state.is_terminal():
+            return
+        yield state
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def spots_zone_by_zone(state, piece) -> list[str]:
+    """AAG Landing Capacities read zone by zone: within range, the base; an island where the
+    side's undamaged airfields hold more air units than have landed there; for a fighter, a
+    carrier of its side with room on deck."""
+    side, rules, board = piece.side, state.data.rules, state.data.board
+    dist = board.air_distances(piece.zone, state.enemy_base_zones(side))
+    out = []
+    for zone in sorted(z for z, d in dist.items() if d <= state.air_range(piece)):
+        fields = [a for a in state.airfields if a.island == zone and a.side == side and not a.damaged]
+        landed = [q for q in state.in_zone(zone, side) if q.landed and q.type in ("fighter", "bomber")]
+        if zone == state.base_land(side) or len(landed) < rules.airfield_air_capacity * len(fields):
+            out.append(zone)
+        if piece.type == "fighter":
+            for ship in state.in_zone(zone, side):
+                if ship.type == "carrier" and len(state.fighters_aboard(ship)) < rules.carrier_capacity:
+                    out.append(ship.id)
+    return out
+
+
+def test_the_room_to_land_found_once_gives_each_air_unit_its_spots():
+    """Where each air unit may land, from the room found once for all the side's air units
+    while the legal actions are listed (`landing_room`), is what the rule read zone by zone
+    for that unit gives."""
+    checked = 0
+    for seed in (1, 2):
+        for state in positions(seed):
+            if state.step != "regroup:land" or state.pending:
+                continue
+            state.legal_actions()  # the room found while listing, kept with the list
+            assert state.findings() is not None and state.mover in state.findings().room
+            for p in state.of_kind(state.mover, state.data.air_kinds):
+                if not p.landed:
+                    assert landing_spots(state, p) == spots_zone_by_zone(state, p), (seed, state.ply, p)
+                    checked += 1
+    assert checked > 50
+
+
+def test_air_reach_lists_the_air_distances_in_zone_order():
+    board = game().data.board
+    for start in board.zone_ids():
+        for barred in (frozenset(), *(frozenset((b.land, b.sea)) for b in board.bases.values())):
+            assert board.air_reach(start, barred) == tuple(sorted(board.air_distances(start, barred).items()))
+
+
+def test_the_destinations_kept_are_the_moves_the_board_allows():
+    board = game().data.board
+    for start in board.zone_ids():
+        for barred in (frozenset(), *(frozenset((b.land, b.sea)) for b in board.bases.values())):
+            if board.is_sea(start):
+                assert board.sea_destinations(start, barred) == tuple(sorted(board.sea_graph[start] - barred))
+            for reach in (1, 2, 3):
+                plain = sorted(z for z, d in board.air_distances(start, barred).items() if 0 < d <= reach)
+                assert board.air_destinations(start, barred, reach) == tuple(plain), (start, reach)
+
+
+def test_a_move_listed_again_is_the_same_action():
+    """The move of one unit is made once and shared by the lists that offer it; it reads
+    and compares as any other."""
+    assert move("K", ["us3"]) is move("K", ["us3"]) is move_one("K", "us3")
+    assert move_one("K", "us3") == Action("move", ("K", "us3"))
+    assert str(move("K", ["us10", "us9"])) == "move K us9,us10"
+
+
+def test_clones_share_the_airfield_markers_and_change_them_apart():
+    """Airfield markers are frozen: a clone shares them, and a marker changed in one position
+    is a new marker there, the other position's left as it was."""
+    state = game().new_state(1)
+    twin = state.clone()
+    assert all(a is b for a, b in zip(state.airfields, twin.airfields, strict=True))
+    before = list(state.airfields)
+    changed = twin.change_airfield(twin.airfields[0], damaged=True)
+    assert twin.airfields[0] is changed and changed.damaged
+    assert state.airfields == before and not state.airfields[0].damaged
+
+
+def test_a_movement_step_said_to_hold_no_choice_lists_nothing_but_its_end(monkeypatch):
+    """Where a movement step tells without listing that nobody has a choice (`has_choice`
+    False: the step ends by itself), its rules list no action but `end`; in games with the
+    advantages, and Coast Watchers' deferred step, as well."""
+    told = []
+
+    def checked(phase: type[Movement]):
+        plain = phase.has_choice
+
+        def has_choice(self, state):
+            answer = plain(self, state)
+            if answer is False:
+                assert self.actions(state) == [], (state.ply, state.step)
+                told.append(state.step)
+            return answer
+
+        monkeypatch.setattr(phase, "has_choice", has_choice)
+
+    checked(Movement)
+    checked(Deferred)
+    for seed, options in ((1, {}), (2, {"advantages": True}), (5, {"advantages": True, "hidden_movement": True})):
+        rng = random.Random(seed)
+        state = game().new_state(seed, options=options)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+    assert len(told) > 100
+
+
+def test_what_a_listing_finds_holds_only_for_it():
+    """The zones to fight found while listing are kept with that list: they are the zones
+    found afresh, and once the position changes they are no longer offered."""
+    from henderson.games.aag.rules.combat import fights
+
+    checked = 0
+    for state in positions(3):
+        state.legal_actions()
+        kept = state.findings()
+        assert kept is not None
+        for cat, found in kept.fights.items():
+            assert fights(state.clone(), cat) == found, (state.ply, cat)
+            checked += 1
+        state.changed()
+        assert state.findings() is None
+    assert checked > 20
+
+
+def test_the_zones_to_fight_are_those_where_a_side_can_attack():
+    """Looking only where a target or an airfield is finds every zone where either side can
+    fire on units of the category (`can_attack`, tried in every zone), and no other."""
+    from henderson.games.aag.rules.combat import can_attack, zones_to_fight
+
+    board = game().data.board
+    found = 0
+    for seed in (3, 4):
+        for state in positions(seed):
+            for cat, zones in (("air", [*board.seas, *board.islands]), ("sea", board.seas), ("land", board.islands)):
+                every = [
+                    z
+                    for z in sorted(zones)
+                    if z not in state.resolved and any(can_attack(state, s, z, cat) for s in ("us", "jp"))
+                ]
+                assert zones_to_fight(state.clone(), cat) == every, (seed, state.ply, cat)
+                found += len(every)
+    assert found > 100
+
+
+def test_a_changed_piece_has_traits_of_its_own():
+    """The traits kept with a piece (what tells units apart) are never those of the piece it
+    was changed from."""
+    from henderson.games.aag.pieces import Piece
+
+    old = Piece("us1", "us", "destroyer", "J")
+    assert old.traits == old.traits and not old.traits[7]  # found once, not moved
+    new = old.with_changes(moved=True)
+    assert new.traits != old.traits and new.traits[7]
+    assert new.with_changes(moved=False).traits == old.traits
+
+
+def test_units_are_told_apart_by_their_flags_and_their_cargo():
+    """Interchangeable units share a signature; a unit differing in a flag, or in the cargo
+    aboard, does not (AAG Load and Move Transports)."""
+    from henderson.games.aag.rules.common import signature
+
+    from .helpers import piece, position
+
+    pieces = [
+        piece("us1", "transport", "J"),
+        piece("us2", "transport", "J"),
+        piece("us3", "transport", "J"),
+        piece("us4", "transport", "J", moved=True),
+        piece("us5", "infantry", "J", aboard="us3"),
+    ]
+    state = position(pieces, step="move:transport", first="us")
+    sig = {pid: signature(state, p) for pid, p in state.pieces.items()}
+    assert sig["us1"] == sig["us2"]
+    assert len({sig["us1"], sig["us3"], sig["us4"]}) == 3
