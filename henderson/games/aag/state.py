@@ -234,6 +234,9 @@ class AAGState(Sequenced):
     """A position plus the dice that will decide what happens next."""
 
     VERSION: ClassVar[int] = 2
+    # every step refuses in `AagPhase.is_legal` (the listing) or `end_blocker`, before `do`
+    # changes anything; no `do` refuses
+    checks_before_changing: ClassVar[bool] = True
 
     first: Side = field("jp", required=True, doc="the side holding the first-player marker")
     vp: dict[str, int] = field(factory=lambda: dict.fromkeys(SIDES, 0), lo=0, hi=999, check=_both_sides)
