@@ -16,6 +16,7 @@ from henderson.games.deluxe.rules.explain import why_not
 from henderson.games.deluxe.rules.movement import (
     Context,
     edge_tables,
+    legal,
     movers,
     path_cost,
     routes,
@@ -414,3 +415,56 @@ def test_a_move_checked_alone_into_a_full_hex_is_refused():  # DG 7.5, as the li
     assert not move.PHASE.is_legal(c, into)
     with pytest.raises(IllegalAction, match=r"DG 7\.5"):
         c.apply(into)
+
+
+def full_listing(s, side):
+    """The movement list made from nothing kept (no earlier position's move lists)."""
+    fresh = s.clone()
+    fresh.move_lists = None
+    return legal(fresh, side)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(1, 10_000))
+def test_moves_listed_from_the_last_lists_are_the_full_listing(seed):  # DG 7.1-7.6
+    # along a seeded random game, with clones played on as a search plays them, the moves
+    # listed from the earlier position's lists are exactly those listed from nothing
+    rng = random.Random(seed)
+    s = GAME.new_state(seed)
+    checked = 0
+    while not s.is_terminal() and checked < 40:
+        legal_now = s.legal_actions()
+        if s.rules() is move.PHASE:
+            checked += 1
+            side = s.current_player()
+            assert legal(s, side) == full_listing(s, side)
+            branch = s.clone()  # shares the lists: playing on it changes nothing here
+            branch.apply(rng.choice(legal_now))
+            if branch.rules() is move.PHASE:
+                assert legal(branch, side) == full_listing(branch, side)
+            assert legal(s, side) == full_listing(s, side)
+        s.apply(legal_now[rng.randrange(len(legal_now))])
+    assert checked
+
+
+def test_a_list_is_redone_when_a_hex_it_reaches_fills_up():  # DG 7.5
+    s = state(10, "us_move", {"1/1": "3507", "1/2": "3507", "7/1": "3408", "7/2": "3408", "124/2": "4012"})
+    assert "move 7/1 3508" in map(str, s.legal_actions())
+    s.apply("move 1/1 3508")
+    s.apply("move 1/2 3508")
+    assert "move 7/1 3508" in map(str, s.legal_actions())  # two there: room for one more
+    s.apply("move 7/2 3508")  # now three (DG 7.5)
+    assert "move 7/1 3508" not in map(str, s.legal_actions())
+    assert legal(s, "us") == full_listing(s, "us")
+
+
+def test_only_the_changed_lists_are_made_again():  # the mover's, not every unit's
+    s = state(10, "us_move", {"1/1": "3507", "7/1": "3408", "7/2": "3811", "124/2": "4012"})
+    s.legal_actions()
+    before = s.move_lists
+    s.apply("move 1/1 3508")
+    s.legal_actions()
+    after = s.move_lists
+    assert after is not before and ("move", "1/1") not in after.lists  # it has moved
+    assert after.lists[("move", "7/2")] is before.lists[("move", "7/2")]  # far away: kept
+    assert s.clone().move_lists is after  # shared with clones, never changed

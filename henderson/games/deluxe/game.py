@@ -61,6 +61,7 @@ class DGGame(SequencedGame):
         # searches by all but the helpers' crossings: (river hexes tried, helpers there, key)
         self.route_variants: dict[tuple[Any, ...], list[tuple[frozenset[str], frozenset[str], tuple[Any, ...]]]] = {}
         self.coastal: tuple[str, ...] = tuple(sorted(h for h, info in data.map.hexes.items() if info.coastal))
+        self.coastal_set = frozenset(self.coastal)
         self.list_cache: dict[tuple[Any, ...], list[tuple[str, DGAction]]] = {}
         self.allowed_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # movement.legal
         self.near_cache: dict[tuple[str, int], frozenset[str]] = {}  # stealth.near

@@ -16,7 +16,7 @@ helpers): while the enemy does not move, each unit is searched once a phase.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Container, Iterable, Iterator, Mapping
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -544,28 +544,121 @@ def stacks(state: DGState, side: str) -> list[tuple[UnitState, ...]]:
     return out
 
 
+class Listed:
+    """The moves of one unit or stack (`verb` move, sea or stack) as listed, and what they were
+    made from: its units' records, the destinations it could reach before stacking and the
+    hexes then barred to it. They hold while the records are the same and no reachable hex
+    was barred or freed since (the context's basis, `MoveLists.basis`, being the same)."""
+
+    __slots__ = ("actions", "barred", "hexes", "records")
+
+    def __init__(
+        self, records: tuple[UnitState, ...], hexes: Container[str], barred: frozenset[str], actions: list[DGAction]
+    ) -> None:
+        self.records = records
+        self.hexes = hexes
+        self.barred = barred
+        self.actions = actions
+
+    def holds(self, records: tuple[UnitState, ...], barred: frozenset[str]) -> bool:
+        """Whether these moves are still the list for `records` with `barred` hexes."""
+        mine = self.records
+        if len(mine) != len(records) or any(a is not b for a, b in zip(mine, records, strict=True)):
+            return False
+        if barred is self.barred:
+            return True
+        hexes = self.hexes
+        return not any(h in hexes for h in barred ^ self.barred)
+
+
+class MoveLists:
+    """A side's movement-phase moves (land, sea and stack, DG 7.1-7.6) in one position, by
+    unit or stack, with what they were made from. The next position's listing starts from
+    them and redoes only the lists of the units that changed and of those whose reach holds
+    a hex that filled up or emptied (DG 7.5): after a move, about one unit's list, not one
+    per unit. Never changed once made, so a position and its clones share it."""
+
+    __slots__ = ("barred", "basis", "lists", "sea_moves")
+
+    def __init__(
+        self,
+        basis: tuple[Any, ...],
+        barred: dict[int, frozenset[str]],
+        lists: dict[tuple[str, str], Listed],
+        sea_moves: int,
+    ) -> None:
+        self.basis = basis  # what every list reads: see `legal`
+        self.barred = barred  # stack size -> hexes without room for that many more (DG 7.5)
+        self.lists = lists  # (verb, unit or stack) -> its moves
+        self.sea_moves = sea_moves  # the side's sea moves this turn when listed (DG 7.6)
+
+
 def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGAction]:
-    """Movement-phase moves (land, stack and sea), in a deterministic order."""
+    """Movement-phase moves (land, stack and sea), in a deterministic order: each mover in
+    id order with its land then its sea moves, then each stack (`stacks`). Lists that still
+    hold are taken from the position's `MoveLists` (shared with the position it was played
+    from), the others made again."""
     out: list[DGAction] = []
     ctx = ctx if ctx is not None and ctx.side == side else Context.of(state, side)
     full = state.data.constants.stacking
-    crowded: dict[int, frozenset[str]] = {}  # hexes without room for n more units (DG 7.5)
+    sea_moves = state.this_turn.sea.get(side, 0)
+    # what every list reads besides its units and the barred hexes: the enemy and its zones
+    # of control (the context's key), the helpers' crossings (DG 7.3.3), the turn (landing
+    # extras, DG 7.3.5), this turn's event (movement allowances), who must stay put
+    basis = (
+        side,
+        state.turn,
+        ctx.key,
+        ctx.capacity,
+        tuple(state.this_turn.stuck),
+        event_effect(state, "movement", side),
+    )
+    before = state.move_lists
+    if before is None or before.basis != basis:
+        before = MoveLists(basis, {}, {}, -1)
+    kept = before.lists
+    lists: dict[tuple[str, str], Listed] = {}
+    barred: dict[int, frozenset[str]] = {}
 
-    def no_room(n: int) -> frozenset[str]:
-        if n not in crowded:
-            crowded[n] = frozenset(h for h, size in ctx.size.items() if size + n > full)
-        return crowded[n]
+    def no_room(n: int) -> frozenset[str]:  # hexes without room for n more units (DG 7.5)
+        found = barred.get(n)
+        if found is None:
+            found = frozenset(h for h, size in ctx.size.items() if size + n > full)
+            old = before.barred.get(n)
+            barred[n] = found = old if old == found else found  # the same object: `holds` is quick
+        return found
 
+    landing = state.data.movement.sea_landing
+    coastal = state.game.coastal_set
     for u in sorted(movers(state, side), key=lambda x: x.id):
-        key, raw = _raw_routes(state, (u,), ctx)
-        out.extend(_allowed(state, "move", u.id, key, raw, no_room(1)))  # DG 7.5
-        if sea_allowed(state, u, ctx) and allowance(state, u) >= state.data.movement.sea_landing:
-            barred = no_room(1) | ctx.enemy | {u.at}  # DG 7.6
-            out.extend(_allowed(state, "sea", u.id, "sea", state.game.coastal, barred))
+        one = (u,)
+        name = ("move", u.id)
+        listed = kept.get(name)
+        if listed is None or not listed.holds(one, no_room(1)):
+            key, raw = _raw_routes(state, one, ctx)
+            listed = Listed(one, raw.costs, no_room(1), _allowed(state, "move", u.id, key, raw, no_room(1)))  # DG 7.5
+        lists[name] = listed
+        out.extend(listed.actions)
+        if sea_allowed(state, u, ctx) and allowance(state, u) >= landing:
+            name = ("sea", u.id)
+            listed = kept.get(name)
+            if listed is None or sea_moves != before.sea_moves or not listed.holds(one, no_room(1)):
+                shut = no_room(1) | ctx.enemy | {u.at}  # DG 7.6
+                acts = _allowed(state, "sea", u.id, "sea", state.game.coastal, shut)
+                listed = Listed(one, coastal, no_room(1), acts)
+            lists[name] = listed
+            out.extend(listed.actions)
     for group in stacks(state, side):
         ids = "+".join(u.id for u in group)
-        key, raw = _raw_routes(state, group, ctx)
-        out.extend(_allowed(state, "stack", ids, key, raw, no_room(len(group))))  # DG 7.5
+        name = ("stack", ids)
+        listed = kept.get(name)
+        room = no_room(len(group))
+        if listed is None or not listed.holds(group, room):
+            key, raw = _raw_routes(state, group, ctx)
+            listed = Listed(group, raw.costs, room, _allowed(state, "stack", ids, key, raw, room))  # DG 7.5
+        lists[name] = listed
+        out.extend(listed.actions)
+    state.move_lists = MoveLists(basis, barred, lists, sea_moves)
     return out
 
 
