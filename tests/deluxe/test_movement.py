@@ -468,3 +468,33 @@ def test_only_the_changed_lists_are_made_again():  # the mover's, not every unit
     assert after is not before and ("move", "1/1") not in after.lists  # it has moved
     assert after.lists[("move", "7/2")] is before.lists[("move", "7/2")]  # far away: kept
     assert s.clone().move_lists is after  # shared with clones, never changed
+
+
+def test_open_steps_are_read_only_where_nothing_hinders_them():  # DG 7.3.3, 7.3.8, 7.4.1
+    # along a seeded random game, every mover's search gives what a search that works out
+    # the steps out of every hex (enemy hexes, zones of control, rivers) gives
+    from henderson.games.deluxe.rules.movement import HELPER_TYPES, _search, allowance, landing_extra
+
+    rng = random.Random(5)
+    s = GAME.new_state(5)
+    everywhere = frozenset(GAME.data.map.hexes)
+    checked = 0
+    for ply in range(700):
+        if s.is_terminal():
+            break
+        if s.rules() is move.PHASE and ply % 3 == 0:
+            side = s.current_player()
+            for u in movers(s, side):
+                found = []
+                for hindered in (None, everywhere):
+                    ctx = Context(s, side)
+                    ctx.shared = None  # steps of its own
+                    if hindered is not None:
+                        ctx._hindered = {True: hindered, False: hindered}
+                    ctx.helper_type = GAME.data.units[u.id].type in HELPER_TYPES
+                    raw = _search(s, u, ctx, u.at, allowance(s, u), landing_extra(s, u))
+                    found.append({h: (r.cost, r.stop, r.path, r.helpers) for h, r in raw.items()})
+                assert found[0] == found[1]
+                checked += 1
+        s.apply(rng.choice(s.legal_actions()))
+    assert checked > 50

@@ -3,7 +3,7 @@ action notation and a text rendering (the kit's `SequencedGame`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -67,11 +67,15 @@ class DGGame(SequencedGame):
         self.near_cache: dict[tuple[str, int], frozenset[str]] = {}  # stealth.near
         self.detect_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # stealth.detect_legal
         self.zoc_cache: dict[frozenset[str], frozenset[str]] = {}  # movement.Context
-        self.step_cache: dict[tuple[Any, ...], dict[str, list[Step[str]]]] = {}  # movement.Context
+        self.step_cache: dict[tuple[Any, ...], dict[str, Sequence[Step[str]]]] = {}  # movement.Context
         self.hex_at: dict[Hex, str] = {info.hex: hid for hid, info in data.map.hexes.items()}
         # (verb, unit or stack) -> hex -> the shared action (movement lists, built often)
         self.unit_actions: dict[tuple[str, str], dict[str, DGAction]] = {}
         self.edges, self.stealth_edges = movement.edge_tables(data)  # fixed costs (DG 7.3)
+        self.open_steps = movement.open_steps(self.edges)  # the steps where nothing hinders them
+        self.open_stealth_steps = movement.open_steps(self.stealth_edges)
+        self.river_banks = frozenset(h for h, out in self.edges.items() if any(river for _, _, river in out))
+        self.hindered_cache: dict[tuple[frozenset[str], frozenset[str]], frozenset[str]] = {}  # movement.Context
 
     def sequence(self) -> SequenceSpec:
         """The sequence of play, read and checked with the rest of the data (data.py)."""

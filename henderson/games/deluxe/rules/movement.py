@@ -16,7 +16,7 @@ helpers): while the enemy does not move, each unit is searched once a phase.
 from __future__ import annotations
 
 import copy
-from collections.abc import Container, Iterable, Iterator, Mapping
+from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -204,10 +204,11 @@ class Context:
         self.helper_type = False  # the moving unit is itself an LVT or engineer
         self.key = (side, self.enemy, seen)  # with the helpers, what every search reads
         self._carriers: dict[int, frozenset[str]] = {}
-        self.steps: dict[tuple[bool, bool, int], dict[str, list[Step[str]]]] = {}  # `_search`'s, by kind
+        self._hindered: dict[bool, frozenset[str]] = {}
+        self.steps: dict[tuple[bool, bool, int], dict[str, Sequence[Step[str]]]] = {}  # `_search`'s, by kind
         # the game's tables of steps, shared by every context with the same key and helpers
         # (None: this context's own stops, as `route_search` makes)
-        self.shared: dict[tuple[Any, ...], dict[str, list[Step[str]]]] | None = state.game.step_cache
+        self.shared: dict[tuple[Any, ...], dict[str, Sequence[Step[str]]]] | None = state.game.step_cache
 
     def carriers(self, need: int) -> frozenset[str]:
         """Hexes whose helpers can still carry `need` units across a river (DG 7.3.3)."""
@@ -216,7 +217,26 @@ class Context:
             found = self._carriers[need] = frozenset(h for h, c in self.capacity.items() if c >= need)
         return found
 
-    def step_table(self, pool: bool, rivers: bool, need: int) -> dict[str, list[Step[str]]]:
+    def hindered(self, state: DGState, rivers: bool) -> frozenset[str]:
+        """The hexes whose steps out are not all open (`open_steps`): those next to an enemy
+        hex or to its zone of control (DG 7.3.8, 7.4.1), and with `rivers` those on a river
+        that may stop the unit (DG 7.3.3). A search reads the open steps everywhere else."""
+        found = self._hindered.get(rivers)
+        if found is None:
+            near = state.game.hindered_cache
+            key = (self.enemy, self.zoc)
+            found = near.get(key)
+            if found is None:
+                if len(near) > CACHE_LIMIT:
+                    near.clear()
+                adjacent = state.data.map.adjacent
+                found = near[key] = frozenset(n for h in self.enemy | self.zoc for n in adjacent[h])
+            if rivers:
+                found = found | state.game.river_banks
+            self._hindered[rivers] = found
+        return found
+
+    def step_table(self, pool: bool, rivers: bool, need: int) -> dict[str, Sequence[Step[str]]]:
         """`_search`'s steps out of each hex for one kind of search, filled as hexes are
         reached: the same for every position where the enemy, the zones of control and the
         helpers' crossings are (a side's whole movement phase, often), so kept on the game."""
@@ -417,6 +437,12 @@ def edge_tables(data: GameData) -> tuple[Edges, Edges]:
     return normal, stealthy
 
 
+def open_steps(edges: Edges) -> dict[str, tuple[Step[str], ...]]:
+    """The steps out of each hex where nothing hinders them (no enemy hex or zone of control
+    next to it, no river that may stop the unit): the edges with no stop and no helper."""
+    return {frm: tuple((to, cost, False, False) for to, cost, _ in out) for frm, out in edges.items()}
+
+
 def _search(
     state: DGState,
     unit: UnitState,
@@ -437,8 +463,12 @@ def _search(
     rivers = not pool and not (ctx.helper_type and need == 1)  # DG 7.3.3 crossings may stop the unit
     # the steps out of a hex are the same for every search of this kind in this context
     known = ctx.step_table(pool, rivers, need)
+    hindered = ctx.hindered(state, rivers)
+    open_steps = state.game.open_stealth_steps if pool else state.game.open_steps
 
-    def out_of(here: str) -> list[Step[str]]:
+    def out_of(here: str) -> Sequence[Step[str]]:
+        if here not in hindered:
+            return open_steps[here]
         out: list[Step[str]] = []
         for to, cost, river in table[here]:
             if to in enemy:  # DG 7.3.8 never into an enemy hex
@@ -450,7 +480,7 @@ def _search(
                 out.append((to, cost, to in zoc, False))  # DG 7.4.1
         return out
 
-    def steps(here: str, cost: int) -> list[Step[str]]:
+    def steps(here: str, cost: int) -> Sequence[Step[str]]:
         found = known.get(here)
         if found is None:
             found = known[here] = out_of(here)
@@ -480,6 +510,7 @@ def route_search(
     (DG 7.3.3): what tells why a hex is out of reach. Not cached; for refusals only."""
     c = copy.copy(ctx)
     c.steps = {}  # other stops than the context's searches
+    c._hindered = {}
     c.shared = None
     if not zoc:
         c.zoc = frozenset()
