@@ -16,7 +16,6 @@ from henderson.games.deluxe.rules.explain import why_not
 from henderson.games.deluxe.rules.movement import (
     Context,
     edge_tables,
-    legal,
     movers,
     path_cost,
     routes,
@@ -417,17 +416,18 @@ def test_a_move_checked_alone_into_a_full_hex_is_refused():  # DG 7.5, as the li
         c.apply(into)
 
 
-def full_listing(s, side):
-    """The movement list made from nothing kept (no earlier position's move lists)."""
+def full_listing(s):
+    """The movement phase's actions listed from nothing kept (no earlier position's lists)."""
     fresh = s.clone()
     fresh.move_lists = None
-    return legal(fresh, side)
+    fresh.option_lists = None
+    return move.PHASE.actions(fresh)
 
 
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(1, 10_000))
-def test_moves_listed_from_the_last_lists_are_the_full_listing(seed):  # DG 7.1-7.6
-    # along a seeded random game, with clones played on as a search plays them, the moves
+def test_moves_listed_from_the_last_lists_are_the_full_listing(seed):  # DG 7.1-7.11
+    # along a seeded random game, with clones played on as a search plays them, the actions
     # listed from the earlier position's lists are exactly those listed from nothing
     rng = random.Random(seed)
     s = GAME.new_state(seed)
@@ -436,13 +436,12 @@ def test_moves_listed_from_the_last_lists_are_the_full_listing(seed):  # DG 7.1-
         legal_now = s.legal_actions()
         if s.rules() is move.PHASE:
             checked += 1
-            side = s.current_player()
-            assert legal(s, side) == full_listing(s, side)
+            assert move.PHASE.actions(s) == full_listing(s)
             branch = s.clone()  # shares the lists: playing on it changes nothing here
             branch.apply(rng.choice(legal_now))
             if branch.rules() is move.PHASE:
-                assert legal(branch, side) == full_listing(branch, side)
-            assert legal(s, side) == full_listing(s, side)
+                assert move.PHASE.actions(branch) == full_listing(branch)
+            assert move.PHASE.actions(s) == full_listing(s)
         s.apply(legal_now[rng.randrange(len(legal_now))])
     assert checked
 
@@ -455,7 +454,7 @@ def test_a_list_is_redone_when_a_hex_it_reaches_fills_up():  # DG 7.5
     assert "move 7/1 3508" in map(str, s.legal_actions())  # two there: room for one more
     s.apply("move 7/2 3508")  # now three (DG 7.5)
     assert "move 7/1 3508" not in map(str, s.legal_actions())
-    assert legal(s, "us") == full_listing(s, "us")
+    assert move.PHASE.actions(s) == full_listing(s)
 
 
 def test_only_the_changed_lists_are_made_again():  # the mover's, not every unit's
@@ -498,3 +497,20 @@ def test_open_steps_are_read_only_where_nothing_hinders_them():  # DG 7.3.3, 7.3
                 checked += 1
         s.apply(rng.choice(s.legal_actions()))
     assert checked > 50
+
+
+def test_other_options_are_made_again_only_for_units_that_changed():  # DG 7.7, 7.9, 7.11
+    from dataclasses import replace
+
+    s = state(10, "us_move", {"1/1": "3507", "7/1": "3408", "7/2": "3811", "124/2": "4012"})
+    s.legal_actions()
+    before = s.option_lists
+    s.apply("move 1/1 3508")
+    s.legal_actions()
+    after = s.option_lists
+    assert after.units["7/2"] is before.units["7/2"] and after.units["1/1"] is not before.units["1/1"]
+    s.airfield = replace(s.airfield, status=s.airfield.status - 1)  # the field changed: all again
+    s.changed()
+    s.legal_actions()
+    assert s.option_lists.units["7/2"] is not after.units["7/2"]
+    assert move.PHASE.actions(s) == full_listing(s)
