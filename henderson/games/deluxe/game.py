@@ -62,7 +62,6 @@ class DGGame(SequencedGame):
         self.route_variants: dict[tuple[Any, ...], list[tuple[frozenset[str], frozenset[str], tuple[Any, ...]]]] = {}
         self.coastal: tuple[str, ...] = tuple(sorted(h for h, info in data.map.hexes.items() if info.coastal))
         self.coastal_set = frozenset(self.coastal)
-        self.list_cache: dict[tuple[Any, ...], list[tuple[str, DGAction]]] = {}
         self.allowed_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # movement.legal
         self.near_cache: dict[tuple[str, int], frozenset[str]] = {}  # stealth.near
         self.detect_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # stealth.detect_legal
@@ -74,7 +73,10 @@ class DGGame(SequencedGame):
         self.edges, self.stealth_edges = movement.edge_tables(data)  # fixed costs (DG 7.3)
         self.open_steps = movement.open_steps(self.edges)  # the steps where nothing hinders them
         self.open_stealth_steps = movement.open_steps(self.stealth_edges)
-        self.river_banks = frozenset(h for h, out in self.edges.items() if any(river for _, _, river in out))
+        # hex -> the hexes next to it across a river that may stop a unit (DG 7.3.3)
+        self.river_crossings = {h: tuple(to for to, _, river in out if river) for h, out in self.edges.items()}
+        self.river_crossings = {h: out for h, out in self.river_crossings.items() if out}
+        self.river_banks = frozenset(self.river_crossings)
         self.hindered_cache: dict[tuple[frozenset[str], frozenset[str]], frozenset[str]] = {}  # movement.Context
 
     def sequence(self) -> SequenceSpec:

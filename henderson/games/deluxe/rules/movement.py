@@ -396,8 +396,8 @@ def _raw_routes(
 def _river_crossings(state: DGState, start: str, best: RouteMap) -> frozenset[str]:
     """The hexes a search may have tried to cross a river into (DG 7.3.3), from its start
     and every hex it reached: only there do the helpers' crossings change its routes."""
-    edges = state.game.edges
-    return frozenset(to for here in (start, *best.costs) for to, _, river in edges[here] if river)
+    across = state.game.river_crossings
+    return frozenset(to for here in (start, *best.costs) if here in across for to in across[here])
 
 
 Edges = dict[str, tuple[tuple[str, int, bool], ...]]  # hex -> (next hex, cost, a river may stop the unit)
@@ -696,26 +696,11 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
 def _allowed(
     state: DGState, verb: str, who: str, key: object, hexes: Iterable[str], barred: frozenset[str]
 ) -> list[DGAction]:
-    """The actions of `_action_list` whose hex is not barred, kept for as long as the same
-    hexes are barred (the enemy and the full stacks change far less often than the list is
-    asked for)."""
+    """The actions `verb who H` for each hex H of `hexes` not barred, in hex order, kept for
+    as long as the same hexes are barred (for positions that share no `MoveLists`, such
+    as the guesses of hidden units, DG 7.8). Each action is made once per unit and hex."""
     cache = state.game.allowed_cache
     ck = (verb, who, key, barred)
-    found = cache.get(ck)
-    if found is None:
-        if len(cache) > CACHE_LIMIT:
-            cache.clear()
-        found = cache[ck] = [a for h, a in _action_list(state, verb, who, key, hexes) if h not in barred]
-    return found
-
-
-def _action_list(
-    state: DGState, verb: str, who: str, key: object, hexes: Iterable[str]
-) -> list[tuple[str, DGAction]]:
-    """(hex, action) for each destination in hex order, made once per unit and route key:
-    the legal list is rebuilt after every action, its thousands of actions are not."""
-    cache = state.game.list_cache
-    ck = (verb, who, key)
     found = cache.get(ck)
     if found is None:
         if len(cache) > CACHE_LIMIT:
@@ -729,10 +714,12 @@ def _action_list(
         action = state.game.action
         found = []
         for h in sorted(hexes):
+            if h in barred:
+                continue
             a = made.get(h)
             if a is None:
                 a = made[h] = action(verb, who, h)
-            found.append((h, a))
+            found.append(a)
         cache[ck] = found
     return found
 
