@@ -514,3 +514,35 @@ def test_other_options_are_made_again_only_for_units_that_changed():  # DG 7.7, 
     s.legal_actions()
     assert s.option_lists.units["7/2"] is not after.units["7/2"]
     assert move.PHASE.actions(s) == full_listing(s)
+
+
+def test_a_context_brought_up_to_date_is_the_context_made_afresh():  # DG 7.3.3, 7.4, 7.5, 7.8
+    # along a seeded random game, the context carried from position to position reads as
+    # the one made from the position alone: stacks bottom to top, sizes, enemy, helpers
+    rng = random.Random(8)
+    s = GAME.new_state(8)
+    checked = 0
+    for _ in range(900):
+        if s.is_terminal():
+            break
+        if s.rules() is move.PHASE:
+            side = s.current_player()
+            kept, fresh = Context.of(s, side), Context(s, side)
+            assert kept.occ == fresh.occ and kept.size == fresh.size
+            assert (kept.key, kept.zoc, kept.capacity) == (fresh.key, fresh.zoc, fresh.capacity)
+            checked += 1
+        s.apply(rng.choice(s.legal_actions()))
+    assert checked > 100
+
+
+def test_a_unit_that_works_without_moving_stays_where_it_was_in_its_stack():  # DG 7.8, 7.11.1
+    s = state(
+        10,
+        "jp_move",
+        {"11Lab": {"at": "3707", "order": 1}, "124/2": {"at": "3707", "order": 2}, "7/1": "3209"},
+        henderson_field={"status": 14, "control": "jp"},
+    )
+    assert [u.id for u in Context.of(s, "jp").occ["3707"]] == ["11Lab", "124/2"]
+    s.apply("wreck 11Lab")  # its record changes, its place in the stack does not
+    assert Context.of(s, "jp").occ == Context(s, "jp").occ
+    assert [u.id for u in Context.of(s, "jp").occ["3707"]] == ["11Lab", "124/2"]

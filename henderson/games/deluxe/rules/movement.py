@@ -25,7 +25,8 @@ from henderson.core.events import Event
 from henderson.core.paths import Step, cheapest, zone_of_control
 
 from ..actions import DGAction
-from .common import event_effect, occupancy, place, stack_sizes, take_control
+from ..units import OFF_MAP_SET
+from .common import event_effect, occupancy, place, stack_order, stack_sizes, take_control
 
 if TYPE_CHECKING:
     from ..model import GameData
@@ -162,10 +163,52 @@ class Context:
         moves and playing one of them share it."""
         made_from = (state.turn, tuple(state.units.values()), tuple(state.this_turn.crossings.items()))
         kept = state.contexts.get(side)
-        if kept is not None and kept[0] == made_from:
-            return kept[1]
-        ctx = cls(state, side)
+        ctx = None
+        if kept is not None:
+            if kept[0] == made_from:
+                return kept[1]
+            ctx = kept[1].moved_on(state, kept[0], made_from)
+        if ctx is None:
+            ctx = cls(state, side)
         state.contexts[side] = (made_from, ctx)
+        return ctx
+
+    def moved_on(
+        self, state: DGState, before: tuple[Any, ...], now: tuple[Any, ...]
+    ) -> Context | None:
+        """This context brought up to a position where only units of its side other than
+        river helpers changed (a move, DG 7.1): the enemy, its zones of control and the
+        helpers' crossings are the same, the stacks of the hexes left and entered are made
+        again (DG 7.5, 7.8). None when more changed: the context is made afresh."""
+        if before[0] != now[0] or before[2] != now[2] or len(before[1]) != len(now[1]):
+            return None
+        side = self.side
+        types = state.data.units
+        changed = [(old, new) for old, new in zip(before[1], now[1], strict=True) if old is not new]
+        for old, new in changed:
+            if new.side != side or types[new.id].type in HELPER_TYPES or old.id != new.id:
+                return None
+        ctx = copy.copy(self)
+        occ = ctx.occ = dict(self.occ)
+        touched: set[str] = set()
+        for old, new in changed:
+            if old.at not in OFF_MAP_SET:
+                occ[old.at] = [u for u in occ[old.at] if u.id != old.id]
+                touched.add(old.at)
+            if new.at not in OFF_MAP_SET:
+                occ[new.at] = [*occ.get(new.at, ()), new]
+                touched.add(new.at)
+        size = ctx.size = dict(self.size)
+        for h in touched:
+            units = occ[h]
+            if not units:
+                del occ[h]
+                del size[h]
+                continue
+            if len(units) > 1:
+                units.sort(key=stack_order)
+            size[h] = stack_sizes(state, {h: units})[h]  # DG 7.5, a landed Heavy counts two
+        ctx.found = dict(self.found)  # the other units' routes hold: nothing they read changed
         return ctx
 
     def __init__(
@@ -205,6 +248,7 @@ class Context:
         self.key = (side, self.enemy, seen)  # with the helpers, what every search reads
         self._carriers: dict[int, frozenset[str]] = {}
         self._hindered: dict[bool, frozenset[str]] = {}
+        self.found: dict[str, tuple[UnitState, tuple[object, ...], RouteMap]] = {}  # `_raw_routes`
         self.steps: dict[tuple[bool, bool, int], dict[str, Sequence[Step[str]]]] = {}  # `_search`'s, by kind
         # the game's tables of steps, shared by every context with the same key and helpers
         # (None: this context's own stops, as `route_search` makes)
@@ -341,7 +385,24 @@ def _raw_routes(
     state: DGState, units: tuple[UnitState, ...], ctx: Context
 ) -> tuple[tuple[object, ...], RouteMap]:
     """Cheapest routes for one unit or a stack, before stacking at the destination, and the
-    key they are cached under on the game object (everything the search reads)."""
+    key they are cached under on the game object (everything the search reads). A unit's
+    are kept on the context too: listing the moves, checking one and playing it read them
+    three times in one position."""
+    if len(units) == 1:
+        unit = units[0]
+        kept = ctx.found.get(unit.id)
+        if kept is not None and kept[0] is unit:
+            return kept[1], kept[2]
+        key, found = _find_routes(state, units, ctx)
+        ctx.found[unit.id] = (unit, key, found)
+        return key, found
+    return _find_routes(state, units, ctx)
+
+
+def _find_routes(
+    state: DGState, units: tuple[UnitState, ...], ctx: Context
+) -> tuple[tuple[object, ...], RouteMap]:
+    """`_raw_routes` from the game's searches, or a new search."""
     d = state.data
     m = d.map
     start = units[0].at
@@ -511,6 +572,7 @@ def route_search(
     c = copy.copy(ctx)
     c.steps = {}  # other stops than the context's searches
     c._hindered = {}
+    c.found = {}
     c.shared = None
     if not zoc:
         c.zoc = frozenset()
