@@ -3,7 +3,7 @@ action notation and a text rendering (the kit's `SequencedGame`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +12,6 @@ from henderson.core.calculator import Calculation, CalculatorForm
 from henderson.core.dice import Dice
 from henderson.core.game import Action, Capability, Option, State, needs_extra
 from henderson.core.hexgrid import Hex
-from henderson.core.paths import Step
 from henderson.core.sequence import SequencedGame, SequenceSpec
 
 from .actions import DGAction, describe, make, parse
@@ -66,7 +65,7 @@ class DGGame(SequencedGame):
         self.near_cache: dict[tuple[str, int], frozenset[str]] = {}  # stealth.near
         self.detect_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # stealth.detect_legal
         self.zoc_cache: dict[frozenset[str], frozenset[str]] = {}  # movement.Context
-        self.step_cache: dict[tuple[Any, ...], dict[str, Sequence[Step[str]]]] = {}  # movement.Context
+        self.step_cache: dict[tuple[Any, ...], movement.StepTable] = {}  # movement.Context
         self.hex_at: dict[Hex, str] = {info.hex: hid for hid, info in data.map.hexes.items()}
         # (verb, unit or stack) -> hex -> the shared action (movement lists, built often)
         self.unit_actions: dict[tuple[str, str], dict[str, DGAction]] = {}

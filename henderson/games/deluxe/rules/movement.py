@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
-from henderson.core.paths import Step, cheapest, zone_of_control
+from henderson.core.paths import Step, cheapest_from, zone_of_control
 
 from ..actions import DGAction
 from ..units import OFF_MAP_SET
@@ -249,10 +249,10 @@ class Context:
         self._carriers: dict[int, frozenset[str]] = {}
         self._hindered: dict[bool, frozenset[str]] = {}
         self.found: dict[str, tuple[UnitState, tuple[object, ...], RouteMap]] = {}  # `_raw_routes`
-        self.steps: dict[tuple[bool, bool, int], dict[str, Sequence[Step[str]]]] = {}  # `_search`'s, by kind
+        self.steps: dict[tuple[bool, bool, int], StepTable] = {}  # `_search`'s, by kind
         # the game's tables of steps, shared by every context with the same key and helpers
         # (None: this context's own stops, as `route_search` makes)
-        self.shared: dict[tuple[Any, ...], dict[str, Sequence[Step[str]]]] | None = state.game.step_cache
+        self.shared: dict[tuple[Any, ...], StepTable] | None = state.game.step_cache
 
     def carriers(self, need: int) -> frozenset[str]:
         """Hexes whose helpers can still carry `need` units across a river (DG 7.3.3)."""
@@ -280,23 +280,56 @@ class Context:
             self._hindered[rivers] = found
         return found
 
-    def step_table(self, pool: bool, rivers: bool, need: int) -> dict[str, Sequence[Step[str]]]:
+    def step_table(self, state: DGState, pool: bool, rivers: bool, need: int) -> StepTable:
         """`_search`'s steps out of each hex for one kind of search, filled as hexes are
         reached: the same for every position where the enemy, the zones of control and the
         helpers' crossings are (a side's whole movement phase, often), so kept on the game."""
         kind = (pool, rivers, need)
         found = self.steps.get(kind)
         if found is None:
-            if self.shared is None:
-                found = self.steps[kind] = {}
-            else:
-                key = (self.key, kind, self.carriers(need) if rivers else None)
-                found = self.shared.get(key)
-                if found is None:
+            key = (self.key, kind, self.carriers(need) if rivers else None)
+            found = None if self.shared is None else self.shared.get(key)
+            if found is None:
+                found = StepTable(state, self, pool, rivers, need)
+                if self.shared is not None:
                     if len(self.shared) > STEP_TABLES:
                         self.shared.clear()
-                    found = self.shared[key] = {}
-                self.steps[kind] = found
+                    self.shared[key] = found
+            self.steps[kind] = found
+        return found
+
+
+class StepTable(dict[str, Sequence[Step[str]]]):
+    """The steps out of each hex for one kind of search in one context, worked out when a
+    search first reaches the hex: never into an enemy hex (DG 7.3.8), a stop on entering an
+    enemy zone of control (DG 7.4.1) or on crossing a river without a helper's crossings
+    (DG 7.3.3); the open steps of the game's table where nothing hinders them."""
+
+    def __init__(self, state: DGState, ctx: Context, pool: bool, rivers: bool, need: int) -> None:
+        super().__init__()
+        self.edges = state.game.stealth_edges if pool else state.game.edges
+        self.open = state.game.open_stealth_steps if pool else state.game.open_steps
+        self.hindered = ctx.hindered(state, rivers)
+        self.enemy, self.zoc, self.capacity = ctx.enemy, ctx.zoc, ctx.capacity
+        self.rivers = rivers
+        self.need = need
+
+    def __missing__(self, here: str) -> Sequence[Step[str]]:
+        if here not in self.hindered:
+            found: Sequence[Step[str]] = self.open[here]
+        else:
+            enemy, zoc, cap, need, rivers = self.enemy, self.zoc, self.capacity, self.need, self.rivers
+            out: list[Step[str]] = []
+            for to, cost, river in self.edges[here]:
+                if to in enemy:  # DG 7.3.8 never into an enemy hex
+                    continue
+                if rivers and river:  # DG 7.3.3 a river crossing: a helper carries it, or it stops
+                    via = cap.get(to, 0) >= need
+                    out.append((to, cost, not via or to in zoc, via))
+                else:
+                    out.append((to, cost, to in zoc, False))  # DG 7.4.1
+            found = out
+        self[here] = found
         return found
 
 
@@ -519,37 +552,13 @@ def _search(
     forced stop is not left again. Of two routes of one cost, the one that need not stop is
     kept. A step's tag says whether a helper carried the unit into the hex."""
     pool = bool(unit.pool)
-    table = state.game.stealth_edges if pool else state.game.edges
-    enemy, zoc, cap = ctx.enemy, ctx.zoc, ctx.capacity
     rivers = not pool and not (ctx.helper_type and need == 1)  # DG 7.3.3 crossings may stop the unit
     # the steps out of a hex are the same for every search of this kind in this context
-    known = ctx.step_table(pool, rivers, need)
-    hindered = ctx.hindered(state, rivers)
-    open_steps = state.game.open_stealth_steps if pool else state.game.open_steps
-
-    def out_of(here: str) -> Sequence[Step[str]]:
-        if here not in hindered:
-            return open_steps[here]
-        out: list[Step[str]] = []
-        for to, cost, river in table[here]:
-            if to in enemy:  # DG 7.3.8 never into an enemy hex
-                continue
-            if rivers and river:  # DG 7.3.3 a river crossing: a helper carries it, or it stops
-                via = cap.get(to, 0) >= need
-                out.append((to, cost, not via or to in zoc, via))
-            else:
-                out.append((to, cost, to in zoc, False))  # DG 7.4.1
-        return out
-
-    def steps(here: str, cost: int) -> Sequence[Step[str]]:
-        found = known.get(here)
-        if found is None:
-            found = known[here] = out_of(here)
-        if here == start and first_extra:  # DG 7.3.5 leaving the landing hex
-            return [(to, c + first_extra, stop, via) for to, c, stop, via in found]
-        return found
-
-    paths = cheapest({start: 0}, steps, budget)
+    known = ctx.step_table(state, pool, rivers, need)
+    first = None
+    if first_extra:  # DG 7.3.5 leaving the landing hex
+        first = [(to, c + first_extra, stop, via) for to, c, stop, via in known[start]]
+    paths = cheapest_from(start, known, budget, first)
     best = paths.cost
     costs = dict(best)
     stopped: set[str] = set()
