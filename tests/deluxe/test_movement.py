@@ -464,8 +464,8 @@ def test_only_the_changed_lists_are_made_again():  # the mover's, not every unit
     s.apply("move 1/1 3508")
     s.legal_actions()
     after = s.move_lists
-    assert after is not before and ("move", "1/1") not in after.lists  # it has moved
-    assert after.lists[("move", "7/2")] is before.lists[("move", "7/2")]  # far away: kept
+    assert after is not before and "1/1" not in after.moves  # it has moved
+    assert after.moves["7/2"] is before.moves["7/2"]  # far away: kept
     assert s.clone().move_lists is after  # shared with clones, never changed
 
 

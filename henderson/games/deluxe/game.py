@@ -61,10 +61,12 @@ class DGGame(SequencedGame):
         self.route_variants: dict[tuple[Any, ...], list[tuple[frozenset[str], frozenset[str], tuple[Any, ...]]]] = {}
         self.coastal: tuple[str, ...] = tuple(sorted(h for h, info in data.map.hexes.items() if info.coastal))
         self.coastal_set = frozenset(self.coastal)
+        self.ids_in_order: tuple[str, ...] = tuple(sorted(data.units))  # the order of the action lists
         self.allowed_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # movement.legal
         self.near_cache: dict[tuple[str, int], frozenset[str]] = {}  # stealth.near
         self.detect_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # stealth.detect_legal
         self.zoc_cache: dict[frozenset[str], frozenset[str]] = {}  # movement.Context
+        self.interned: dict[Any, Any] = {}  # movement.interned: one copy of each cache key part
         self.step_cache: dict[tuple[Any, ...], movement.StepTable] = {}  # movement.Context
         self.hex_at: dict[Hex, str] = {info.hex: hid for hid, info in data.map.hexes.items()}
         # (verb, unit or stack) -> hex -> the shared action (movement lists, built often)

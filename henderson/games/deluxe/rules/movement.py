@@ -152,6 +152,18 @@ def allowance(state: DGState, unit: UnitState) -> int:
     return max(0, base - unit.spent)
 
 
+def interned(state: DGState, value: Any) -> Any:
+    """The one copy the game keeps of a value equal to `value` (frozen sets and tuples of
+    them, read as cache keys): keys built from it compare by identity, not hex by hex."""
+    kept = state.game.interned
+    found = kept.get(value)
+    if found is None:
+        if len(kept) > CACHE_LIMIT:
+            kept.clear()
+        found = kept[value] = value
+    return found
+
+
 class Context:
     """What every route search of one side needs, computed once per position: enemy hexes,
     zones of control, river helpers with crossings left, and a cache key."""
@@ -234,8 +246,13 @@ class Context:
                     left = u.strength - used.get(u.id, 0)
                     if left > 0:
                         self.capacity[h] = self.capacity.get(h, 0) + left
-        self.enemy: frozenset[str] = frozenset(enemy)
-        seen = frozenset(shown)
+        # with the helpers, what every search reads; the one copy of it the game keeps, so
+        # that cache lookups under it compare it by identity
+        self.key: tuple[str, frozenset[str], frozenset[str]] = interned(
+            state, (side, frozenset(enemy), frozenset(shown))
+        )
+        self.enemy: frozenset[str] = self.key[1]
+        seen = self.key[2]
         zocs = state.game.zoc_cache
         zoc = zocs.get(seen)
         if zoc is None:
@@ -245,8 +262,8 @@ class Context:
             zoc = zocs[seen] = frozenset(zone_of_control(seen, m.adjacent, into=lambda n: not m.hexes[n].jungle))
         self.zoc: frozenset[str] = zoc
         self.helper_type = False  # the moving unit is itself an LVT or engineer
-        self.key = (side, self.enemy, seen)  # with the helpers, what every search reads
         self._carriers: dict[int, frozenset[str]] = {}
+        self.interned = state.game.interned
         self._hindered: dict[bool, frozenset[str]] = {}
         self.found: dict[str, tuple[UnitState, tuple[object, ...], RouteMap]] = {}  # `_raw_routes`
         self.steps: dict[tuple[bool, bool, int], StepTable] = {}  # `_search`'s, by kind
@@ -258,7 +275,8 @@ class Context:
         """Hexes whose helpers can still carry `need` units across a river (DG 7.3.3)."""
         found = self._carriers.get(need)
         if found is None:
-            found = self._carriers[need] = frozenset(h for h, c in self.capacity.items() if c >= need)
+            found = frozenset(h for h, c in self.capacity.items() if c >= need)
+            found = self._carriers[need] = self.interned.setdefault(found, found)
         return found
 
     def hindered(self, state: DGState, rivers: bool) -> frozenset[str]:
@@ -631,11 +649,11 @@ def move_listed(state: DGState, side: str, action: DGAction) -> bool:
     return dest in _raw_routes(state, (unit,), ctx)[1]
 
 
-def stacks(state: DGState, side: str) -> list[tuple[UnitState, ...]]:
+def stacks(state: DGState, side: str, found: list[UnitState] | None = None) -> list[tuple[UnitState, ...]]:
     """DG 7.5: every group of two or more movers sharing a hex (not on stealth movement),
-    in id order: the stacks that may move together."""
+    in id order: the stacks that may move together (`found`: the movers, when known)."""
     by_hex: dict[str, list[UnitState]] = {}
-    for u in movers(state, side):
+    for u in movers(state, side) if found is None else found:
         if not u.pool:
             by_hex.setdefault(u.at, []).append(u)
     out: list[tuple[UnitState, ...]] = []
@@ -680,18 +698,18 @@ class MoveLists:
     a hex that filled up or emptied (DG 7.5): after a move, about one unit's list, not one
     per unit. Never changed once made, so a position and its clones share it."""
 
-    __slots__ = ("barred", "basis", "lists", "sea_moves")
+    __slots__ = ("barred", "basis", "moves", "sea_moves", "seas", "stacks")
 
     def __init__(
         self,
         basis: tuple[Any, ...],
         barred: dict[int, frozenset[str]],
-        lists: dict[tuple[str, str], Listed],
+        lists: tuple[dict[str, Listed], dict[str, Listed], dict[str, Listed]],
         sea_moves: int,
     ) -> None:
         self.basis = basis  # what every list reads: see `legal`
         self.barred = barred  # stack size -> hexes without room for that many more (DG 7.5)
-        self.lists = lists  # (verb, unit or stack) -> its moves
+        self.moves, self.seas, self.stacks = lists  # by unit (by stack, `a+b`): its moves
         self.sea_moves = sea_moves  # the side's sea moves this turn when listed (DG 7.6)
 
 
@@ -717,50 +735,49 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     )
     before = state.move_lists
     if before is None or before.basis != basis:
-        before = MoveLists(basis, {}, {}, -1)
-    kept = before.lists
-    lists: dict[tuple[str, str], Listed] = {}
+        before = MoveLists(basis, {}, ({}, {}, {}), -1)
+    moves: dict[str, Listed] = {}
+    seas: dict[str, Listed] = {}
+    stacked: dict[str, Listed] = {}
     barred: dict[int, frozenset[str]] = {}
 
     def no_room(n: int) -> frozenset[str]:  # hexes without room for n more units (DG 7.5)
         found = barred.get(n)
         if found is None:
-            found = frozenset(h for h, size in ctx.size.items() if size + n > full)
-            old = before.barred.get(n)
-            barred[n] = found = old if old == found else found  # the same object: `holds` is quick
+            found = barred[n] = interned(state, frozenset(h for h, size in ctx.size.items() if size + n > full))
         return found
 
     landing = state.data.movement.sea_landing
     coastal = state.game.coastal_set
-    for u in sorted(movers(state, side), key=lambda x: x.id):
+    room = no_room(1)  # DG 7.5
+    stuck = state.this_turn.stuck
+    mine = [u for u in map(state.units.__getitem__, state.game.ids_in_order) if u.side == side and may_move(u, stuck)]
+    for u in mine:
         one = (u,)
-        name = ("move", u.id)
-        listed = kept.get(name)
-        if listed is None or not listed.holds(one, no_room(1)):
+        listed = before.moves.get(u.id)
+        if listed is None or not listed.holds(one, room):
             key, raw = _raw_routes(state, one, ctx)
-            listed = Listed(one, raw.costs, no_room(1), _allowed(state, "move", u.id, key, raw, no_room(1)))  # DG 7.5
-        lists[name] = listed
+            listed = Listed(one, raw.costs, room, _allowed(state, "move", u.id, key, raw, room))
+        moves[u.id] = listed
         out.extend(listed.actions)
         if sea_allowed(state, u, ctx) and allowance(state, u) >= landing:
-            name = ("sea", u.id)
-            listed = kept.get(name)
-            if listed is None or sea_moves != before.sea_moves or not listed.holds(one, no_room(1)):
-                shut = no_room(1) | ctx.enemy | {u.at}  # DG 7.6
+            listed = before.seas.get(u.id)
+            if listed is None or sea_moves != before.sea_moves or not listed.holds(one, room):
+                shut = room | ctx.enemy | {u.at}  # DG 7.6
                 acts = _allowed(state, "sea", u.id, "sea", state.game.coastal, shut)
-                listed = Listed(one, coastal, no_room(1), acts)
-            lists[name] = listed
+                listed = Listed(one, coastal, room, acts)
+            seas[u.id] = listed
             out.extend(listed.actions)
-    for group in stacks(state, side):
+    for group in stacks(state, side, mine):
         ids = "+".join(u.id for u in group)
-        name = ("stack", ids)
-        listed = kept.get(name)
-        room = no_room(len(group))
-        if listed is None or not listed.holds(group, room):
+        listed = before.stacks.get(ids)
+        shut = no_room(len(group))  # DG 7.5
+        if listed is None or not listed.holds(group, shut):
             key, raw = _raw_routes(state, group, ctx)
-            listed = Listed(group, raw.costs, room, _allowed(state, "stack", ids, key, raw, room))  # DG 7.5
-        lists[name] = listed
+            listed = Listed(group, raw.costs, shut, _allowed(state, "stack", ids, key, raw, shut))
+        stacked[ids] = listed
         out.extend(listed.actions)
-    state.move_lists = MoveLists(basis, barred, lists, sea_moves)
+    state.move_lists = MoveLists(basis, barred, (moves, seas, stacked), sea_moves)
     return out
 
 

@@ -97,16 +97,17 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     made: dict[str, tuple[UnitState, Options, Options]] = {}
     out: list[DGAction] = []
     later: list[DGAction] = []
-    units = sorted(
-        (u for u in state.units.values() if u.side == side and u.on_map), key=lambda u: u.id
-    )
+    units = [u for u in map(state.units.__getitem__, state.game.ids_in_order) if u.side == side and u.on_map]
     for u in units:
         options = kept.get(u.id)
         if options is None or options[0] is not u:
-            options = (u, _stealth_options(state, u, occ), _other_options(state, u, occ))
-        made[u.id] = options
-        out.extend(options[1])
-        later.extend(options[2])
+            options = made[u.id] = (u, _stealth_options(state, u, occ), _other_options(state, u, occ))
+        else:
+            made[u.id] = options
+        if options[1]:
+            out.extend(options[1])
+        if options[2]:
+            later.extend(options[2])
     state.option_lists = OptionLists(basis, made)
     enemy_markers = markers(state, other(side))
     if enemy_markers:
@@ -125,16 +126,20 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
 
 
 def _stealth_options(state: DGState, u: UnitState, occ: dict) -> Options:
-    """DG 7.7.1 entering stealth, DG 7.7.3 leaving it."""
-    if can_enter(state, u, occ):
-        return (act("stealth", u.id),)
-    if u.stealth and not u.moved:
-        return (act("unstealth", u.id),)
-    return NONE
+    """DG 7.7.1 entering stealth (`can_enter`, its quick refusals first), DG 7.7.3 leaving it."""
+    if u.stealth:
+        return NONE if u.moved else (act("unstealth", u.id),)
+    if u.moved or u.spent or u.pool or u.leg:
+        return NONE
+    return (act("stealth", u.id),) if can_enter(state, u, occ) else NONE
 
 
 def _other_options(state: DGState, u: UnitState, occ: dict) -> Options:
-    """DG 7.9 withdrawal, DG 7.11 Henderson Field repair and reduction."""
+    """DG 7.9 withdrawal (from the village the unit began its turn in), DG 7.11 Henderson
+    Field repair and reduction (on the field)."""
+    m = state.data.map
+    if u.at != m.henderson_field and (u.at != u.start or u.at not in m.villages):
+        return NONE
     found = []
     if can_withdraw(state, u, occ):
         found.append(act("withdraw", u.id))
