@@ -529,6 +529,7 @@ def test_a_context_brought_up_to_date_is_the_context_made_afresh():  # DG 7.3.3,
             side = s.current_player()
             kept, fresh = Context.of(s, side), Context(s, side)
             assert kept.occ == fresh.occ and kept.size == fresh.size
+            assert [kept.no_room(s, n) for n in (1, 2, 3)] == [fresh.no_room(s, n) for n in (1, 2, 3)]
             assert (kept.key, kept.zoc, kept.capacity) == (fresh.key, fresh.zoc, fresh.capacity)
             checked += 1
         s.apply(rng.choice(s.legal_actions()))

@@ -221,6 +221,16 @@ class Context:
                 units.sort(key=stack_order)
             size[h] = stack_sizes(state, {h: units})[h]  # DG 7.5, a landed Heavy counts two
         ctx.found = dict(self.found)  # the other units' routes hold: nothing they read changed
+        full = state.data.constants.stacking
+        ctx._no_room = {}
+        for n, shut in self._no_room.items():  # the hexes without room, but in the hexes touched
+            kept = set(shut)
+            for h in touched:
+                if size.get(h, 0) + n > full:
+                    kept.add(h)
+                else:
+                    kept.discard(h)
+            ctx._no_room[n] = interned(state, frozenset(kept))
         return ctx
 
     def __init__(
@@ -265,6 +275,7 @@ class Context:
         self._carriers: dict[int, frozenset[str]] = {}
         self.interned = state.game.interned
         self._hindered: dict[bool, frozenset[str]] = {}
+        self._no_room: dict[int, frozenset[str]] = {}
         self.found: dict[str, tuple[UnitState, tuple[object, ...], RouteMap]] = {}  # `_raw_routes`
         self.steps: dict[tuple[bool, bool, int], StepTable] = {}  # `_search`'s, by kind
         # the game's tables of steps, shared by every context with the same key and helpers
@@ -277,6 +288,15 @@ class Context:
         if found is None:
             found = frozenset(h for h, c in self.capacity.items() if c >= need)
             found = self._carriers[need] = self.interned.setdefault(found, found)
+        return found
+
+    def no_room(self, state: DGState, n: int) -> frozenset[str]:
+        """DG 7.5: the hexes without room for `n` more units (the one copy the game keeps)."""
+        found = self._no_room.get(n)
+        if found is None:
+            full = state.data.constants.stacking
+            shut = frozenset(h for h, size in self.size.items() if size + n > full)
+            found = self._no_room[n] = interned(state, shut)
         return found
 
     def hindered(self, state: DGState, rivers: bool) -> frozenset[str]:
@@ -720,7 +740,6 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     from), the others made again."""
     out: list[DGAction] = []
     ctx = ctx if ctx is not None and ctx.side == side else Context.of(state, side)
-    full = state.data.constants.stacking
     sea_moves = state.this_turn.sea.get(side, 0)
     # what every list reads besides its units and the barred hexes: the enemy and its zones
     # of control (the context's key), the helpers' crossings (DG 7.3.3), the turn (landing
@@ -741,10 +760,10 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     stacked: dict[str, Listed] = {}
     barred: dict[int, frozenset[str]] = {}
 
-    def no_room(n: int) -> frozenset[str]:  # hexes without room for n more units (DG 7.5)
+    def no_room(n: int) -> frozenset[str]:
         found = barred.get(n)
         if found is None:
-            found = barred[n] = interned(state, frozenset(h for h, size in ctx.size.items() if size + n > full))
+            found = barred[n] = ctx.no_room(state, n)
         return found
 
     landing = state.data.movement.sea_landing
@@ -861,10 +880,9 @@ def do_move(
         take_control(state, unit, hid, events)
     spent = unit.spent + route.cost  # the landing extra (DG 7.3.5) is in the route's cost
     if finish:
-        unit = state.update(unit, spent=spent, moved=True, pool=0, leg="")
+        unit = place(state, unit, dest, spent=spent, moved=True, pool=0, leg="")
     else:
-        unit = state.update(unit, spent=spent, leg="halt" if route.stop or route.minimum else "go")
-    unit = place(state, unit, dest)
+        unit = place(state, unit, dest, spent=spent, leg="halt" if route.stop or route.minimum else "go")
     events.append(
         Event(
             "move",
