@@ -112,6 +112,49 @@ def cost_steps(steps: Iterable[Step[P]]) -> tuple[tuple[P, int], ...]:
     return tuple(found)
 
 
+def cheapest_from(
+    start: P,
+    table: Mapping[P, Iterable[Step[P]]],
+    budget: int,
+    first: Iterable[Step[P]] | None = None,
+) -> Paths[P]:
+    """`cheapest({start: 0}, steps, budget)` with the steps out of each place read from a
+    table (a mapping that may fill itself in as places are reached), and those out of the
+    start from `first` when given: the same search and the same answer, without a call per
+    place, for games whose searches are many. Steps are taken to cost nothing or more."""
+    paths: Paths[P] = Paths()
+    best, parent, tag = paths.cost, paths.parent, paths.tag
+    stops, stop_parent, stop_tag = paths.stops, paths.stop_parent, paths.stop_tag
+    if budget < 0:
+        return paths
+    buckets: list[list[P]] = [[] for _ in range(budget + 1)]
+    best[start] = 0
+    buckets[0].append(start)
+    get = best.get
+    for cost, bucket in enumerate(buckets):
+        i = 0
+        while i < len(bucket):  # zero-cost steps join the bucket being read
+            here = bucket[i]
+            i += 1
+            if get(here) != cost:  # queued, then found cheaper
+                continue
+            out = first if here == start and first is not None else table[here]
+            for to, step, stop, note in out:
+                total = cost + step
+                if total > budget:
+                    continue
+                if stop:
+                    old = stops.get(to)
+                    if old is None or total < old:
+                        stops[to], stop_parent[to], stop_tag[to] = total, here, note
+                    continue
+                old = get(to)
+                if old is None or total < old:
+                    best[to], parent[to], tag[to] = total, here, note
+                    buckets[total].append(to)
+    return paths
+
+
 def cheapest_costs(
     starts: Mapping[P, int],
     steps: Mapping[P, Sequence[tuple[P, int]]],

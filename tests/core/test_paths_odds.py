@@ -84,6 +84,29 @@ def test_the_bucket_search_finds_the_cheapest_costs(seed: int, budget: int) -> N
         assert sum(cost[q] for q in route[1:]) == found.cost[p]
 
 
+@given(st.integers(0, 10_000), st.integers(-1, 12), st.integers(0, 2))
+@settings(max_examples=60, deadline=None)
+def test_the_search_over_a_table_gives_the_same_paths(seed: int, budget: int, extra: int) -> None:
+    # stops, tags and the start's own steps included: the same places, costs, parents and
+    # tags, in the same order, as the search that asks for the steps place by place
+    from henderson.core.paths import cheapest_from
+
+    rng = random.Random(seed)
+    cost = {p: rng.randint(0, 3) for p in GRID}
+    stop = {p: rng.random() < 0.2 for p in GRID}
+
+    def out(p: tuple[int, int]) -> list[tuple[tuple[int, int], int, bool, bool]]:
+        return [(q, cost[q], stop[q], q[0] > p[0]) for q in neighbours(p)]
+
+    start = (0, 0)
+    first = [(q, c + extra, s, t) for q, c, s, t in out(start)]
+    asked = cheapest({start: 0}, lambda p, c: first if p == start else out(p), budget)
+    table = {p: out(p) for p in GRID}
+    found = cheapest_from(start, table, budget, first)
+    for name in ("cost", "stops", "parent", "stop_parent", "tag", "stop_tag"):
+        assert list(getattr(found, name).items()) == list(getattr(asked, name).items()), name
+
+
 @given(st.integers(0, 10_000), st.integers(0, 12))
 @settings(max_examples=60, deadline=None)
 def test_the_cost_only_search_gives_the_same_costs_in_the_same_order(seed: int, budget: int) -> None:

@@ -219,3 +219,30 @@ def test_fire_at_a_stack_does_not_tell_what_hits():  # DG 7.8, DG 8.1.5
         "DG 8.1.5 artillery fire at 3708: no effect "
         "(dice 5, 6; what hits a stack is not shown: its counters are hidden)"
     ]
+
+
+def test_the_targets_are_found_once_for_each_fire_decision(monkeypatch):  # DG 8.1
+    # whether a gun may fire is told by listing the fire actions, and that list is the one
+    # the side then chooses from: asking for the legal actions finds no target again
+    import random
+
+    from henderson.games.deluxe.rules import artillery
+
+    from .support import GAME
+
+    real = artillery.legal
+    calls: list[str] = []
+    monkeypatch.setattr(artillery, "legal", lambda s, side: calls.append(side) or real(s, side))
+    s = GAME.new_state(3)
+    rng = random.Random(3)
+    decisions = 0
+    for _ in range(1500):
+        if s.is_terminal() or decisions >= 5:
+            break
+        before = len(calls)
+        acts = s.legal_actions()
+        if s.rules() is artillery.FIRE:
+            decisions += 1
+            assert len(calls) == before  # listed when the step was reached
+        s.apply(rng.choice(acts))
+    assert decisions

@@ -414,3 +414,136 @@ def test_a_move_checked_alone_into_a_full_hex_is_refused():  # DG 7.5, as the li
     assert not move.PHASE.is_legal(c, into)
     with pytest.raises(IllegalAction, match=r"DG 7\.5"):
         c.apply(into)
+
+
+def full_listing(s):
+    """The movement phase's actions listed from nothing kept (no earlier position's lists)."""
+    fresh = s.clone()
+    fresh.move_lists = None
+    fresh.option_lists = None
+    return move.PHASE.actions(fresh)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(1, 10_000))
+def test_moves_listed_from_the_last_lists_are_the_full_listing(seed):  # DG 7.1-7.11
+    # along a seeded random game, with clones played on as a search plays them, the actions
+    # listed from the earlier position's lists are exactly those listed from nothing
+    rng = random.Random(seed)
+    s = GAME.new_state(seed)
+    checked = 0
+    while not s.is_terminal() and checked < 40:
+        legal_now = s.legal_actions()
+        if s.rules() is move.PHASE:
+            checked += 1
+            assert move.PHASE.actions(s) == full_listing(s)
+            branch = s.clone()  # shares the lists: playing on it changes nothing here
+            branch.apply(rng.choice(legal_now))
+            if branch.rules() is move.PHASE:
+                assert move.PHASE.actions(branch) == full_listing(branch)
+            assert move.PHASE.actions(s) == full_listing(s)
+        s.apply(legal_now[rng.randrange(len(legal_now))])
+    assert checked
+
+
+def test_a_list_is_redone_when_a_hex_it_reaches_fills_up():  # DG 7.5
+    s = state(10, "us_move", {"1/1": "3507", "1/2": "3507", "7/1": "3408", "7/2": "3408", "124/2": "4012"})
+    assert "move 7/1 3508" in map(str, s.legal_actions())
+    s.apply("move 1/1 3508")
+    s.apply("move 1/2 3508")
+    assert "move 7/1 3508" in map(str, s.legal_actions())  # two there: room for one more
+    s.apply("move 7/2 3508")  # now three (DG 7.5)
+    assert "move 7/1 3508" not in map(str, s.legal_actions())
+    assert move.PHASE.actions(s) == full_listing(s)
+
+
+def test_only_the_changed_lists_are_made_again():  # the mover's, not every unit's
+    s = state(10, "us_move", {"1/1": "3507", "7/1": "3408", "7/2": "3811", "124/2": "4012"})
+    s.legal_actions()
+    before = s.move_lists
+    s.apply("move 1/1 3508")
+    s.legal_actions()
+    after = s.move_lists
+    assert after is not before and "1/1" not in after.moves  # it has moved
+    assert after.moves["7/2"] is before.moves["7/2"]  # far away: kept
+    assert s.clone().move_lists is after  # shared with clones, never changed
+
+
+def test_open_steps_are_read_only_where_nothing_hinders_them():  # DG 7.3.3, 7.3.8, 7.4.1
+    # along a seeded random game, every mover's search gives what a search that works out
+    # the steps out of every hex (enemy hexes, zones of control, rivers) gives
+    from henderson.games.deluxe.rules.movement import HELPER_TYPES, _search, allowance, landing_extra
+
+    rng = random.Random(5)
+    s = GAME.new_state(5)
+    everywhere = frozenset(GAME.data.map.hexes)
+    checked = 0
+    for ply in range(700):
+        if s.is_terminal():
+            break
+        if s.rules() is move.PHASE and ply % 3 == 0:
+            side = s.current_player()
+            for u in movers(s, side):
+                found = []
+                for hindered in (None, everywhere):
+                    ctx = Context(s, side)
+                    ctx.shared = None  # steps of its own
+                    if hindered is not None:
+                        ctx._hindered = {True: hindered, False: hindered}
+                    ctx.helper_type = GAME.data.units[u.id].type in HELPER_TYPES
+                    raw = _search(s, u, ctx, u.at, allowance(s, u), landing_extra(s, u))
+                    found.append({h: (r.cost, r.stop, r.path, r.helpers) for h, r in raw.items()})
+                assert found[0] == found[1]
+                checked += 1
+        s.apply(rng.choice(s.legal_actions()))
+    assert checked > 50
+
+
+def test_other_options_are_made_again_only_for_units_that_changed():  # DG 7.7, 7.9, 7.11
+    from dataclasses import replace
+
+    s = state(10, "us_move", {"1/1": "3507", "7/1": "3408", "7/2": "3811", "124/2": "4012"})
+    s.legal_actions()
+    before = s.option_lists
+    s.apply("move 1/1 3508")
+    s.legal_actions()
+    after = s.option_lists
+    assert after.units["7/2"] is before.units["7/2"] and after.units["1/1"] is not before.units["1/1"]
+    s.airfield = replace(s.airfield, status=s.airfield.status - 1)  # the field changed: all again
+    s.changed()
+    s.legal_actions()
+    assert s.option_lists.units["7/2"] is not after.units["7/2"]
+    assert move.PHASE.actions(s) == full_listing(s)
+
+
+def test_a_context_brought_up_to_date_is_the_context_made_afresh():  # DG 7.3.3, 7.4, 7.5, 7.8
+    # along a seeded random game, the context carried from position to position reads as
+    # the one made from the position alone: stacks bottom to top, sizes, enemy, helpers
+    rng = random.Random(8)
+    s = GAME.new_state(8)
+    checked = 0
+    for _ in range(900):
+        if s.is_terminal():
+            break
+        if s.rules() is move.PHASE:
+            side = s.current_player()
+            kept, fresh = Context.of(s, side), Context(s, side)
+            assert kept.occ == fresh.occ and kept.size == fresh.size
+            assert [kept.no_room(s, n) for n in (1, 2, 3)] == [fresh.no_room(s, n) for n in (1, 2, 3)]
+            assert (kept.key, kept.zoc, kept.capacity) == (fresh.key, fresh.zoc, fresh.capacity)
+            checked += 1
+        s.apply(rng.choice(s.legal_actions()))
+    assert checked > 100
+
+
+def test_a_unit_that_works_without_moving_stays_where_it_was_in_its_stack():  # DG 7.8, 7.11.1
+    s = state(
+        10,
+        "jp_move",
+        {"11Lab": {"at": "3707", "order": 1}, "124/2": {"at": "3707", "order": 2}, "7/1": "3209"},
+        henderson_field={"status": 14, "control": "jp"},
+    )
+    assert [u.id for u in Context.of(s, "jp").occ["3707"]] == ["11Lab", "124/2"]
+    s.apply("wreck 11Lab")  # its record changes, its place in the stack does not
+    assert Context.of(s, "jp").occ == Context(s, "jp").occ
+    assert [u.id for u in Context.of(s, "jp").occ["3707"]] == ["11Lab", "124/2"]

@@ -185,7 +185,6 @@ class _NoCache(dict):
 def test_cached_searches_change_nothing():  # the route and action caches are invisible
     plain = load_game()
     plain.route_cache = _NoCache()
-    plain.list_cache = _NoCache()
     plain.allowed_cache = _NoCache()
     plain.detect_cache = _NoCache()
     plain.unit_actions = _NoCache()

@@ -12,7 +12,6 @@ from henderson.core.calculator import Calculation, CalculatorForm
 from henderson.core.dice import Dice
 from henderson.core.game import Action, Capability, Option, State, needs_extra
 from henderson.core.hexgrid import Hex
-from henderson.core.paths import Step
 from henderson.core.sequence import SequencedGame, SequenceSpec
 
 from .actions import DGAction, describe, make, parse
@@ -61,16 +60,25 @@ class DGGame(SequencedGame):
         # searches by all but the helpers' crossings: (river hexes tried, helpers there, key)
         self.route_variants: dict[tuple[Any, ...], list[tuple[frozenset[str], frozenset[str], tuple[Any, ...]]]] = {}
         self.coastal: tuple[str, ...] = tuple(sorted(h for h, info in data.map.hexes.items() if info.coastal))
-        self.list_cache: dict[tuple[Any, ...], list[tuple[str, DGAction]]] = {}
+        self.coastal_set = frozenset(self.coastal)
+        self.ids_in_order: tuple[str, ...] = tuple(sorted(data.units))  # the order of the action lists
         self.allowed_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # movement.legal
         self.near_cache: dict[tuple[str, int], frozenset[str]] = {}  # stealth.near
         self.detect_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # stealth.detect_legal
         self.zoc_cache: dict[frozenset[str], frozenset[str]] = {}  # movement.Context
-        self.step_cache: dict[tuple[Any, ...], dict[str, list[Step[str]]]] = {}  # movement.Context
+        self.interned: dict[Any, Any] = {}  # movement.interned: one copy of each cache key part
+        self.step_cache: dict[tuple[Any, ...], movement.StepTable] = {}  # movement.Context
         self.hex_at: dict[Hex, str] = {info.hex: hid for hid, info in data.map.hexes.items()}
         # (verb, unit or stack) -> hex -> the shared action (movement lists, built often)
         self.unit_actions: dict[tuple[str, str], dict[str, DGAction]] = {}
         self.edges, self.stealth_edges = movement.edge_tables(data)  # fixed costs (DG 7.3)
+        self.open_steps = movement.open_steps(self.edges)  # the steps where nothing hinders them
+        self.open_stealth_steps = movement.open_steps(self.stealth_edges)
+        # hex -> the hexes next to it across a river that may stop a unit (DG 7.3.3)
+        self.river_crossings = {h: tuple(to for to, _, river in out if river) for h, out in self.edges.items()}
+        self.river_crossings = {h: out for h, out in self.river_crossings.items() if out}
+        self.river_banks = frozenset(self.river_crossings)
+        self.hindered_cache: dict[tuple[frozenset[str], frozenset[str]], frozenset[str]] = {}  # movement.Context
 
     def sequence(self) -> SequenceSpec:
         """The sequence of play, read and checked with the rest of the data (data.py)."""

@@ -31,7 +31,8 @@ from .units import NOT_LANDED, OFF_MAP, UnitState
 
 if TYPE_CHECKING:
     from .game import DGGame
-    from .rules.movement import Context
+    from .rules.movement import Context, MoveLists
+    from .rules.stealth import OptionLists
 
 PRIVATE = ("crossings", "hf_work", "stuck", "advanced")  # this turn's notes naming units the enemy may not see
 WORDS = re.compile(r"[\s+,;:()]+")  # what separates unit ids in an event's text
@@ -175,6 +176,10 @@ class DGState(Sequenced):
     pending: list[DGDecision] = field(factory=list, doc="decisions owed, the last one first")
     # side -> (what it was made from, the movement context): `movement.Context.of`
     contexts: dict[str, tuple[tuple[Any, ...], Context]] = field(factory=dict, cache="reset")
+    # the movement phase's moves as last listed, by unit (`movement.legal`): never changed
+    # once made, so shared with clones, and checked against the position before use
+    move_lists: MoveLists | None = field(None, cache="share")
+    option_lists: OptionLists | None = field(None, cache="share")  # the same for `stealth.legal`
 
     def _setup(self, game: Any, dice: Dice, seed: int | None, options: dict[str, Any]) -> None:
         super()._setup(game, dice, seed, options)

@@ -362,12 +362,10 @@ class NavalBombardment(DGPhase):
 class ArtilleryFire(DGPhase):
     """Steps 8, 9, 17, 18: the side's artillery fires at range, each unit once in its player
     turn (DG 8.1), or counter-battery (DG 8.1.8); the step ends with `end` or when no gun
-    may fire."""
+    may fire (the engine lists the actions to know: `has_choice` is not answered apart,
+    so the targets are found once, for the list the side then chooses from)."""
 
     kind = "fire"
-
-    def has_choice(self, state: DGState) -> bool:
-        return bool(legal(state, state.side_of(state.current_step)))
 
     def actions(self, state: DGState) -> list[Action]:
         return list(legal(state, state.side_of(state.current_step)))

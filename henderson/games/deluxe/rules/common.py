@@ -7,7 +7,7 @@ player turn. Each lives here once.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from henderson.core.events import Event
 
@@ -116,10 +116,11 @@ def room(
     return stack_size(here, state) + need <= state.data.constants.stacking
 
 
-def place(state: DGState, unit: UnitState, hex_id: str) -> UnitState:
-    """Put a unit on top of the stack in `hex_id`; the unit's new record."""
+def place(state: DGState, unit: UnitState, hex_id: str, **changes: Any) -> UnitState:
+    """Put a unit on top of the stack in `hex_id` (with other `changes` to its record in the
+    same copy); the unit's new record."""
     state.counter += 1
-    return state.update(unit, at=hex_id, order=state.counter)
+    return state.update(unit, at=hex_id, order=state.counter, **changes)
 
 
 def hf_operational(state: DGState) -> bool:

@@ -5,7 +5,7 @@ stealth and detection, withdrawal, consolidation, Henderson Field work (stealth.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from henderson.core.events import Event
 from henderson.core.game import Action
@@ -96,7 +96,9 @@ class Movement(DGPhase):
     def actions(self, state: DGState) -> list[Action]:
         side = state.side_of(state.current_step)
         ctx = movement.Context.of(state, side)  # read by both, changed by neither
-        return [*movement.legal(state, side, ctx), *stealth.legal(state, side, ctx)]
+        listed = cast(list[Action], movement.legal(state, side, ctx))  # a new list: the others join it
+        listed.extend(stealth.legal(state, side, ctx))
+        return listed
 
     def is_legal(self, state: DGState, action: Action) -> bool:
         """A land move is checked for its unit alone (`movement.move_listed`), the most

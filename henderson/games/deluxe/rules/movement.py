@@ -16,16 +16,17 @@ helpers): while the enemy does not move, each unit is searched once a phase.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
-from henderson.core.paths import Step, cheapest, zone_of_control
+from henderson.core.paths import Step, cheapest_from, zone_of_control
 
 from ..actions import DGAction
-from .common import event_effect, occupancy, place, stack_sizes, take_control
+from ..units import OFF_MAP_SET
+from .common import event_effect, occupancy, place, stack_order, stack_sizes, take_control
 
 if TYPE_CHECKING:
     from ..model import GameData
@@ -151,6 +152,18 @@ def allowance(state: DGState, unit: UnitState) -> int:
     return max(0, base - unit.spent)
 
 
+def interned(state: DGState, value: Any) -> Any:
+    """The one copy the game keeps of a value equal to `value` (frozen sets and tuples of
+    them, read as cache keys): keys built from it compare by identity, not hex by hex."""
+    kept = state.game.interned
+    found = kept.get(value)
+    if found is None:
+        if len(kept) > CACHE_LIMIT:
+            kept.clear()
+        found = kept[value] = value
+    return found
+
+
 class Context:
     """What every route search of one side needs, computed once per position: enemy hexes,
     zones of control, river helpers with crossings left, and a cache key."""
@@ -162,10 +175,62 @@ class Context:
         moves and playing one of them share it."""
         made_from = (state.turn, tuple(state.units.values()), tuple(state.this_turn.crossings.items()))
         kept = state.contexts.get(side)
-        if kept is not None and kept[0] == made_from:
-            return kept[1]
-        ctx = cls(state, side)
+        ctx = None
+        if kept is not None:
+            if kept[0] == made_from:
+                return kept[1]
+            ctx = kept[1].moved_on(state, kept[0], made_from)
+        if ctx is None:
+            ctx = cls(state, side)
         state.contexts[side] = (made_from, ctx)
+        return ctx
+
+    def moved_on(
+        self, state: DGState, before: tuple[Any, ...], now: tuple[Any, ...]
+    ) -> Context | None:
+        """This context brought up to a position where only units of its side other than
+        river helpers changed (a move, DG 7.1): the enemy, its zones of control and the
+        helpers' crossings are the same, the stacks of the hexes left and entered are made
+        again (DG 7.5, 7.8). None when more changed: the context is made afresh."""
+        if before[0] != now[0] or before[2] != now[2] or len(before[1]) != len(now[1]):
+            return None
+        side = self.side
+        types = state.data.units
+        changed = [(old, new) for old, new in zip(before[1], now[1], strict=True) if old is not new]
+        for old, new in changed:
+            if new.side != side or types[new.id].type in HELPER_TYPES or old.id != new.id:
+                return None
+        ctx = copy.copy(self)
+        occ = ctx.occ = dict(self.occ)
+        touched: set[str] = set()
+        for old, new in changed:
+            if old.at not in OFF_MAP_SET:
+                occ[old.at] = [u for u in occ[old.at] if u.id != old.id]
+                touched.add(old.at)
+            if new.at not in OFF_MAP_SET:
+                occ[new.at] = [*occ.get(new.at, ()), new]
+                touched.add(new.at)
+        size = ctx.size = dict(self.size)
+        for h in touched:
+            units = occ[h]
+            if not units:
+                del occ[h]
+                del size[h]
+                continue
+            if len(units) > 1:
+                units.sort(key=stack_order)
+            size[h] = stack_sizes(state, {h: units})[h]  # DG 7.5, a landed Heavy counts two
+        ctx.found = dict(self.found)  # the other units' routes hold: nothing they read changed
+        full = state.data.constants.stacking
+        ctx._no_room = {}
+        for n, shut in self._no_room.items():  # the hexes without room, but in the hexes touched
+            kept = set(shut)
+            for h in touched:
+                if size.get(h, 0) + n > full:
+                    kept.add(h)
+                else:
+                    kept.discard(h)
+            ctx._no_room[n] = interned(state, frozenset(kept))
         return ctx
 
     def __init__(
@@ -191,8 +256,13 @@ class Context:
                     left = u.strength - used.get(u.id, 0)
                     if left > 0:
                         self.capacity[h] = self.capacity.get(h, 0) + left
-        self.enemy: frozenset[str] = frozenset(enemy)
-        seen = frozenset(shown)
+        # with the helpers, what every search reads; the one copy of it the game keeps, so
+        # that cache lookups under it compare it by identity
+        self.key: tuple[str, frozenset[str], frozenset[str]] = interned(
+            state, (side, frozenset(enemy), frozenset(shown))
+        )
+        self.enemy: frozenset[str] = self.key[1]
+        seen = self.key[2]
         zocs = state.game.zoc_cache
         zoc = zocs.get(seen)
         if zoc is None:
@@ -202,37 +272,102 @@ class Context:
             zoc = zocs[seen] = frozenset(zone_of_control(seen, m.adjacent, into=lambda n: not m.hexes[n].jungle))
         self.zoc: frozenset[str] = zoc
         self.helper_type = False  # the moving unit is itself an LVT or engineer
-        self.key = (side, self.enemy, seen)  # with the helpers, what every search reads
         self._carriers: dict[int, frozenset[str]] = {}
-        self.steps: dict[tuple[bool, bool, int], dict[str, list[Step[str]]]] = {}  # `_search`'s, by kind
+        self.interned = state.game.interned
+        self._hindered: dict[bool, frozenset[str]] = {}
+        self._no_room: dict[int, frozenset[str]] = {}
+        self.found: dict[str, tuple[UnitState, tuple[object, ...], RouteMap]] = {}  # `_raw_routes`
+        self.steps: dict[tuple[bool, bool, int], StepTable] = {}  # `_search`'s, by kind
         # the game's tables of steps, shared by every context with the same key and helpers
         # (None: this context's own stops, as `route_search` makes)
-        self.shared: dict[tuple[Any, ...], dict[str, list[Step[str]]]] | None = state.game.step_cache
+        self.shared: dict[tuple[Any, ...], StepTable] | None = state.game.step_cache
 
     def carriers(self, need: int) -> frozenset[str]:
         """Hexes whose helpers can still carry `need` units across a river (DG 7.3.3)."""
         found = self._carriers.get(need)
         if found is None:
-            found = self._carriers[need] = frozenset(h for h, c in self.capacity.items() if c >= need)
+            found = frozenset(h for h, c in self.capacity.items() if c >= need)
+            found = self._carriers[need] = self.interned.setdefault(found, found)
         return found
 
-    def step_table(self, pool: bool, rivers: bool, need: int) -> dict[str, list[Step[str]]]:
+    def no_room(self, state: DGState, n: int) -> frozenset[str]:
+        """DG 7.5: the hexes without room for `n` more units (the one copy the game keeps)."""
+        found = self._no_room.get(n)
+        if found is None:
+            full = state.data.constants.stacking
+            shut = frozenset(h for h, size in self.size.items() if size + n > full)
+            found = self._no_room[n] = interned(state, shut)
+        return found
+
+    def hindered(self, state: DGState, rivers: bool) -> frozenset[str]:
+        """The hexes whose steps out are not all open (`open_steps`): those next to an enemy
+        hex or to its zone of control (DG 7.3.8, 7.4.1), and with `rivers` those on a river
+        that may stop the unit (DG 7.3.3). A search reads the open steps everywhere else."""
+        found = self._hindered.get(rivers)
+        if found is None:
+            near = state.game.hindered_cache
+            key = (self.enemy, self.zoc)
+            found = near.get(key)
+            if found is None:
+                if len(near) > CACHE_LIMIT:
+                    near.clear()
+                adjacent = state.data.map.adjacent
+                found = near[key] = frozenset(n for h in self.enemy | self.zoc for n in adjacent[h])
+            if rivers:
+                found = found | state.game.river_banks
+            self._hindered[rivers] = found
+        return found
+
+    def step_table(self, state: DGState, pool: bool, rivers: bool, need: int) -> StepTable:
         """`_search`'s steps out of each hex for one kind of search, filled as hexes are
         reached: the same for every position where the enemy, the zones of control and the
         helpers' crossings are (a side's whole movement phase, often), so kept on the game."""
         kind = (pool, rivers, need)
         found = self.steps.get(kind)
         if found is None:
-            if self.shared is None:
-                found = self.steps[kind] = {}
-            else:
-                key = (self.key, kind, self.carriers(need) if rivers else None)
-                found = self.shared.get(key)
-                if found is None:
+            key = (self.key, kind, self.carriers(need) if rivers else None)
+            found = None if self.shared is None else self.shared.get(key)
+            if found is None:
+                found = StepTable(state, self, pool, rivers, need)
+                if self.shared is not None:
                     if len(self.shared) > STEP_TABLES:
                         self.shared.clear()
-                    found = self.shared[key] = {}
-                self.steps[kind] = found
+                    self.shared[key] = found
+            self.steps[kind] = found
+        return found
+
+
+class StepTable(dict[str, Sequence[Step[str]]]):
+    """The steps out of each hex for one kind of search in one context, worked out when a
+    search first reaches the hex: never into an enemy hex (DG 7.3.8), a stop on entering an
+    enemy zone of control (DG 7.4.1) or on crossing a river without a helper's crossings
+    (DG 7.3.3); the open steps of the game's table where nothing hinders them."""
+
+    def __init__(self, state: DGState, ctx: Context, pool: bool, rivers: bool, need: int) -> None:
+        super().__init__()
+        self.edges = state.game.stealth_edges if pool else state.game.edges
+        self.open = state.game.open_stealth_steps if pool else state.game.open_steps
+        self.hindered = ctx.hindered(state, rivers)
+        self.enemy, self.zoc, self.capacity = ctx.enemy, ctx.zoc, ctx.capacity
+        self.rivers = rivers
+        self.need = need
+
+    def __missing__(self, here: str) -> Sequence[Step[str]]:
+        if here not in self.hindered:
+            found: Sequence[Step[str]] = self.open[here]
+        else:
+            enemy, zoc, cap, need, rivers = self.enemy, self.zoc, self.capacity, self.need, self.rivers
+            out: list[Step[str]] = []
+            for to, cost, river in self.edges[here]:
+                if to in enemy:  # DG 7.3.8 never into an enemy hex
+                    continue
+                if rivers and river:  # DG 7.3.3 a river crossing: a helper carries it, or it stops
+                    via = cap.get(to, 0) >= need
+                    out.append((to, cost, not via or to in zoc, via))
+                else:
+                    out.append((to, cost, to in zoc, False))  # DG 7.4.1
+            found = out
+        self[here] = found
         return found
 
 
@@ -321,7 +456,24 @@ def _raw_routes(
     state: DGState, units: tuple[UnitState, ...], ctx: Context
 ) -> tuple[tuple[object, ...], RouteMap]:
     """Cheapest routes for one unit or a stack, before stacking at the destination, and the
-    key they are cached under on the game object (everything the search reads)."""
+    key they are cached under on the game object (everything the search reads). A unit's
+    are kept on the context too: listing the moves, checking one and playing it read them
+    three times in one position."""
+    if len(units) == 1:
+        unit = units[0]
+        kept = ctx.found.get(unit.id)
+        if kept is not None and kept[0] is unit:
+            return kept[1], kept[2]
+        key, found = _find_routes(state, units, ctx)
+        ctx.found[unit.id] = (unit, key, found)
+        return key, found
+    return _find_routes(state, units, ctx)
+
+
+def _find_routes(
+    state: DGState, units: tuple[UnitState, ...], ctx: Context
+) -> tuple[tuple[object, ...], RouteMap]:
+    """`_raw_routes` from the game's searches, or a new search."""
     d = state.data
     m = d.map
     start = units[0].at
@@ -376,8 +528,8 @@ def _raw_routes(
 def _river_crossings(state: DGState, start: str, best: RouteMap) -> frozenset[str]:
     """The hexes a search may have tried to cross a river into (DG 7.3.3), from its start
     and every hex it reached: only there do the helpers' crossings change its routes."""
-    edges = state.game.edges
-    return frozenset(to for here in (start, *best.costs) for to, _, river in edges[here] if river)
+    across = state.game.river_crossings
+    return frozenset(to for here in (start, *best.costs) if here in across for to in across[here])
 
 
 Edges = dict[str, tuple[tuple[str, int, bool], ...]]  # hex -> (next hex, cost, a river may stop the unit)
@@ -417,6 +569,12 @@ def edge_tables(data: GameData) -> tuple[Edges, Edges]:
     return normal, stealthy
 
 
+def open_steps(edges: Edges) -> dict[str, tuple[Step[str], ...]]:
+    """The steps out of each hex where nothing hinders them (no enemy hex or zone of control
+    next to it, no river that may stop the unit): the edges with no stop and no helper."""
+    return {frm: tuple((to, cost, False, False) for to, cost, _ in out) for frm, out in edges.items()}
+
+
 def _search(
     state: DGState,
     unit: UnitState,
@@ -432,33 +590,13 @@ def _search(
     forced stop is not left again. Of two routes of one cost, the one that need not stop is
     kept. A step's tag says whether a helper carried the unit into the hex."""
     pool = bool(unit.pool)
-    table = state.game.stealth_edges if pool else state.game.edges
-    enemy, zoc, cap = ctx.enemy, ctx.zoc, ctx.capacity
     rivers = not pool and not (ctx.helper_type and need == 1)  # DG 7.3.3 crossings may stop the unit
     # the steps out of a hex are the same for every search of this kind in this context
-    known = ctx.step_table(pool, rivers, need)
-
-    def out_of(here: str) -> list[Step[str]]:
-        out: list[Step[str]] = []
-        for to, cost, river in table[here]:
-            if to in enemy:  # DG 7.3.8 never into an enemy hex
-                continue
-            if rivers and river:  # DG 7.3.3 a river crossing: a helper carries it, or it stops
-                via = cap.get(to, 0) >= need
-                out.append((to, cost, not via or to in zoc, via))
-            else:
-                out.append((to, cost, to in zoc, False))  # DG 7.4.1
-        return out
-
-    def steps(here: str, cost: int) -> list[Step[str]]:
-        found = known.get(here)
-        if found is None:
-            found = known[here] = out_of(here)
-        if here == start and first_extra:  # DG 7.3.5 leaving the landing hex
-            return [(to, c + first_extra, stop, via) for to, c, stop, via in found]
-        return found
-
-    paths = cheapest({start: 0}, steps, budget)
+    known = ctx.step_table(state, pool, rivers, need)
+    first = None
+    if first_extra:  # DG 7.3.5 leaving the landing hex
+        first = [(to, c + first_extra, stop, via) for to, c, stop, via in known[start]]
+    paths = cheapest_from(start, known, budget, first)
     best = paths.cost
     costs = dict(best)
     stopped: set[str] = set()
@@ -480,6 +618,8 @@ def route_search(
     (DG 7.3.3): what tells why a hex is out of reach. Not cached; for refusals only."""
     c = copy.copy(ctx)
     c.steps = {}  # other stops than the context's searches
+    c._hindered = {}
+    c.found = {}
     c.shared = None
     if not zoc:
         c.zoc = frozenset()
@@ -529,11 +669,11 @@ def move_listed(state: DGState, side: str, action: DGAction) -> bool:
     return dest in _raw_routes(state, (unit,), ctx)[1]
 
 
-def stacks(state: DGState, side: str) -> list[tuple[UnitState, ...]]:
+def stacks(state: DGState, side: str, found: list[UnitState] | None = None) -> list[tuple[UnitState, ...]]:
     """DG 7.5: every group of two or more movers sharing a hex (not on stealth movement),
-    in id order: the stacks that may move together."""
+    in id order: the stacks that may move together (`found`: the movers, when known)."""
     by_hex: dict[str, list[UnitState]] = {}
-    for u in movers(state, side):
+    for u in movers(state, side) if found is None else found:
         if not u.pool:
             by_hex.setdefault(u.at, []).append(u)
     out: list[tuple[UnitState, ...]] = []
@@ -544,54 +684,130 @@ def stacks(state: DGState, side: str) -> list[tuple[UnitState, ...]]:
     return out
 
 
+class Listed:
+    """The moves of one unit or stack (`verb` move, sea or stack) as listed, and what they were
+    made from: its units' records, the destinations it could reach before stacking and the
+    hexes then barred to it. They hold while the records are the same and no reachable hex
+    was barred or freed since (the context's basis, `MoveLists.basis`, being the same)."""
+
+    __slots__ = ("actions", "barred", "hexes", "records")
+
+    def __init__(
+        self, records: tuple[UnitState, ...], hexes: Container[str], barred: frozenset[str], actions: list[DGAction]
+    ) -> None:
+        self.records = records
+        self.hexes = hexes
+        self.barred = barred
+        self.actions = actions
+
+    def holds(self, records: tuple[UnitState, ...], barred: frozenset[str]) -> bool:
+        """Whether these moves are still the list for `records` with `barred` hexes."""
+        mine = self.records
+        if len(mine) != len(records) or any(a is not b for a, b in zip(mine, records, strict=True)):
+            return False
+        if barred is self.barred:
+            return True
+        hexes = self.hexes
+        return not any(h in hexes for h in barred ^ self.barred)
+
+
+class MoveLists:
+    """A side's movement-phase moves (land, sea and stack, DG 7.1-7.6) in one position, by
+    unit or stack, with what they were made from. The next position's listing starts from
+    them and redoes only the lists of the units that changed and of those whose reach holds
+    a hex that filled up or emptied (DG 7.5): after a move, about one unit's list, not one
+    per unit. Never changed once made, so a position and its clones share it."""
+
+    __slots__ = ("barred", "basis", "moves", "sea_moves", "seas", "stacks")
+
+    def __init__(
+        self,
+        basis: tuple[Any, ...],
+        barred: dict[int, frozenset[str]],
+        lists: tuple[dict[str, Listed], dict[str, Listed], dict[str, Listed]],
+        sea_moves: int,
+    ) -> None:
+        self.basis = basis  # what every list reads: see `legal`
+        self.barred = barred  # stack size -> hexes without room for that many more (DG 7.5)
+        self.moves, self.seas, self.stacks = lists  # by unit (by stack, `a+b`): its moves
+        self.sea_moves = sea_moves  # the side's sea moves this turn when listed (DG 7.6)
+
+
 def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGAction]:
-    """Movement-phase moves (land, stack and sea), in a deterministic order."""
+    """Movement-phase moves (land, stack and sea), in a deterministic order: each mover in
+    id order with its land then its sea moves, then each stack (`stacks`). Lists that still
+    hold are taken from the position's `MoveLists` (shared with the position it was played
+    from), the others made again."""
     out: list[DGAction] = []
     ctx = ctx if ctx is not None and ctx.side == side else Context.of(state, side)
-    full = state.data.constants.stacking
-    crowded: dict[int, frozenset[str]] = {}  # hexes without room for n more units (DG 7.5)
+    sea_moves = state.this_turn.sea.get(side, 0)
+    # what every list reads besides its units and the barred hexes: the enemy and its zones
+    # of control (the context's key), the helpers' crossings (DG 7.3.3), the turn (landing
+    # extras, DG 7.3.5), this turn's event (movement allowances), who must stay put
+    basis = (
+        side,
+        state.turn,
+        ctx.key,
+        ctx.capacity,
+        tuple(state.this_turn.stuck),
+        event_effect(state, "movement", side),
+    )
+    before = state.move_lists
+    if before is None or before.basis != basis:
+        before = MoveLists(basis, {}, ({}, {}, {}), -1)
+    moves: dict[str, Listed] = {}
+    seas: dict[str, Listed] = {}
+    stacked: dict[str, Listed] = {}
+    barred: dict[int, frozenset[str]] = {}
 
     def no_room(n: int) -> frozenset[str]:
-        if n not in crowded:
-            crowded[n] = frozenset(h for h, size in ctx.size.items() if size + n > full)
-        return crowded[n]
+        found = barred.get(n)
+        if found is None:
+            found = barred[n] = ctx.no_room(state, n)
+        return found
 
-    for u in sorted(movers(state, side), key=lambda x: x.id):
-        key, raw = _raw_routes(state, (u,), ctx)
-        out.extend(_allowed(state, "move", u.id, key, raw, no_room(1)))  # DG 7.5
-        if sea_allowed(state, u, ctx) and allowance(state, u) >= state.data.movement.sea_landing:
-            barred = no_room(1) | ctx.enemy | {u.at}  # DG 7.6
-            out.extend(_allowed(state, "sea", u.id, "sea", state.game.coastal, barred))
-    for group in stacks(state, side):
+    landing = state.data.movement.sea_landing
+    coastal = state.game.coastal_set
+    room = no_room(1)  # DG 7.5
+    stuck = state.this_turn.stuck
+    mine = [u for u in map(state.units.__getitem__, state.game.ids_in_order) if u.side == side and may_move(u, stuck)]
+    for u in mine:
+        one = (u,)
+        listed = before.moves.get(u.id)
+        if listed is None or not listed.holds(one, room):
+            key, raw = _raw_routes(state, one, ctx)
+            listed = Listed(one, raw.costs, room, _allowed(state, "move", u.id, key, raw, room))
+        moves[u.id] = listed
+        out.extend(listed.actions)
+        if sea_allowed(state, u, ctx) and allowance(state, u) >= landing:
+            listed = before.seas.get(u.id)
+            if listed is None or sea_moves != before.sea_moves or not listed.holds(one, room):
+                shut = room | ctx.enemy | {u.at}  # DG 7.6
+                acts = _allowed(state, "sea", u.id, "sea", state.game.coastal, shut)
+                listed = Listed(one, coastal, room, acts)
+            seas[u.id] = listed
+            out.extend(listed.actions)
+    for group in stacks(state, side, mine):
         ids = "+".join(u.id for u in group)
-        key, raw = _raw_routes(state, group, ctx)
-        out.extend(_allowed(state, "stack", ids, key, raw, no_room(len(group))))  # DG 7.5
+        listed = before.stacks.get(ids)
+        shut = no_room(len(group))  # DG 7.5
+        if listed is None or not listed.holds(group, shut):
+            key, raw = _raw_routes(state, group, ctx)
+            listed = Listed(group, raw.costs, shut, _allowed(state, "stack", ids, key, raw, shut))
+        stacked[ids] = listed
+        out.extend(listed.actions)
+    state.move_lists = MoveLists(basis, barred, (moves, seas, stacked), sea_moves)
     return out
 
 
 def _allowed(
     state: DGState, verb: str, who: str, key: object, hexes: Iterable[str], barred: frozenset[str]
 ) -> list[DGAction]:
-    """The actions of `_action_list` whose hex is not barred, kept for as long as the same
-    hexes are barred (the enemy and the full stacks change far less often than the list is
-    asked for)."""
+    """The actions `verb who H` for each hex H of `hexes` not barred, in hex order, kept for
+    as long as the same hexes are barred (for positions that share no `MoveLists`, such
+    as the guesses of hidden units, DG 7.8). Each action is made once per unit and hex."""
     cache = state.game.allowed_cache
     ck = (verb, who, key, barred)
-    found = cache.get(ck)
-    if found is None:
-        if len(cache) > CACHE_LIMIT:
-            cache.clear()
-        found = cache[ck] = [a for h, a in _action_list(state, verb, who, key, hexes) if h not in barred]
-    return found
-
-
-def _action_list(
-    state: DGState, verb: str, who: str, key: object, hexes: Iterable[str]
-) -> list[tuple[str, DGAction]]:
-    """(hex, action) for each destination in hex order, made once per unit and route key:
-    the legal list is rebuilt after every action, its thousands of actions are not."""
-    cache = state.game.list_cache
-    ck = (verb, who, key)
     found = cache.get(ck)
     if found is None:
         if len(cache) > CACHE_LIMIT:
@@ -605,10 +821,12 @@ def _action_list(
         action = state.game.action
         found = []
         for h in sorted(hexes):
+            if h in barred:
+                continue
             a = made.get(h)
             if a is None:
                 a = made[h] = action(verb, who, h)
-            found.append((h, a))
+            found.append(a)
         cache[ck] = found
     return found
 
@@ -662,10 +880,9 @@ def do_move(
         take_control(state, unit, hid, events)
     spent = unit.spent + route.cost  # the landing extra (DG 7.3.5) is in the route's cost
     if finish:
-        unit = state.update(unit, spent=spent, moved=True, pool=0, leg="")
+        unit = place(state, unit, dest, spent=spent, moved=True, pool=0, leg="")
     else:
-        unit = state.update(unit, spent=spent, leg="halt" if route.stop or route.minimum else "go")
-    unit = place(state, unit, dest)
+        unit = place(state, unit, dest, spent=spent, leg="halt" if route.stop or route.minimum else "go")
     events.append(
         Event(
             "move",

@@ -11,7 +11,7 @@ from henderson.core.events import Event
 from henderson.core.game import Action
 
 from ..actions import DGAction, act
-from .common import in_enemy_zoc, occupancy, place, room, side_in, take_control
+from .common import occupancy, place, room, side_in, take_control, visible_units
 from .phase import DGPhase
 
 if TYPE_CHECKING:
@@ -36,18 +36,24 @@ def landing_hexes(state: DGState, u: UnitState, occ: dict) -> list[str]:
     US: a village or a clear (non-jungle) coastal hex; stacking counts Heavy units twice."""
     out = []
     hexes = state.data.map.hexes
+    adjacent = state.data.map.adjacent
+    near: set[str] = set()  # the hexes next to an enemy unit not under stealth (`in_enemy_zoc`)
+    for hid, units in occ.items():
+        if units[0].side != u.side and visible_units(units):
+            near.update(adjacent[hid])
     for hid in state.game.coastal:  # the coastal hexes, listed once per game
         h = hexes[hid]
-        if side_in(occ, hid) not in (None, u.side):
+        here = occ.get(hid)
+        if here and here[0].side != u.side:
             continue
         if u.side == "us" and h.jungle and not h.village:
             continue
-        if in_enemy_zoc(state, occ, hid, u.side):
+        if hid in near and not h.jungle:  # DG 7.4, 7.4.2 jungle negates it
             continue
-        if not room(state, occ, hid, u, landing=True):
+        if here and not room(state, occ, hid, u, landing=True):  # an empty hex has room for a Heavy
             continue
         out.append(hid)
-    return sorted(out)
+    return out  # in hex order, as the coastal hexes are
 
 
 def fallback_hexes(state: DGState, u: UnitState, occ: dict) -> list[str]:

@@ -6,7 +6,7 @@ withdrawal (DG 7.9), consolidation (DG 7.10) and Henderson Field repair and redu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from henderson.core.events import Event, roll
 from henderson.core.game import Action
@@ -59,37 +59,95 @@ def markers(state: DGState, side: str) -> dict[str, int]:
     return out
 
 
+Options = tuple[DGAction, ...]
+NONE: Options = ()
+
+
+class OptionLists:
+    """A side's movement-phase options other than moves, unit by unit: entering or leaving
+    stealth (DG 7.7), withdrawal (DG 7.9), Henderson Field work (DG 7.11), with the record
+    each unit's were made from. The next position's listing makes them again only for the
+    units whose record changed (for all, when what they all read changed: `legal`). Never
+    changed once made, so a position and its clones share it."""
+
+    __slots__ = ("basis", "units")
+
+    def __init__(self, basis: tuple[Any, ...], units: dict[str, tuple[UnitState, Options, Options]]) -> None:
+        self.basis = basis
+        self.units = units  # unit id -> (its record, stealth options, withdrawal and field work)
+
+
 def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGAction]:
     """Stealth, detection, withdrawal, consolidation and repair actions of a movement phase."""
     ctx = ctx if ctx is not None and ctx.side == side else Context.of(state, side)
     occ = ctx.occ
-    out: list[DGAction] = []
-    units = sorted(
-        (u for u in state.units.values() if u.side == side and u.on_map), key=lambda u: u.id
+    # what every unit's options read besides its record: the visible enemy next to it (the
+    # context's key), the turn (DG 7.9.1), the field and who worked on it, the withdrawals
+    basis = (
+        side,
+        state.turn,
+        ctx.key,
+        state.airfield,
+        tuple(state.this_turn.hf_work),
+        state.this_turn.withdrawals,
+        stealth_sides(state),
     )
+    before = state.option_lists
+    kept = before.units if before is not None and before.basis == basis else {}
+    made: dict[str, tuple[UnitState, Options, Options]] = {}
+    out: list[DGAction] = []
+    later: list[DGAction] = []
+    units = [u for u in map(state.units.__getitem__, state.game.ids_in_order) if u.side == side and u.on_map]
     for u in units:
-        if can_enter(state, u, occ):
-            out.append(act("stealth", u.id))
-        if u.stealth and not u.moved:
-            out.append(act("unstealth", u.id))
+        options = kept.get(u.id)
+        if options is None or options[0] is not u:
+            options = made[u.id] = (u, _stealth_options(state, u, occ), _other_options(state, u, occ))
+        else:
+            made[u.id] = options
+        if options[1]:
+            out.extend(options[1])
+        if options[2]:
+            later.extend(options[2])
+    state.option_lists = OptionLists(basis, made)
     enemy_markers = markers(state, other(side))
     if enemy_markers:
         out.extend(detect_legal(state, side, units, enemy_markers, ctx))
-    for u in units:
-        if can_withdraw(state, u, occ):
-            out.append(act("withdraw", u.id))
-        if can_repair(state, u):
-            out.append(act("repair", u.id))
-        if can_wreck(state, u):
-            out.append(act("wreck", u.id))
+    out.extend(later)
     together: dict[str, list[UnitState]] = {}  # DG 7.10 only units in one hex consolidate
     for u in units:  # in id order, as the pairs are listed
-        together.setdefault(u.at, []).append(u)
-    for a in units:  # either may be the one that stays: DG 7.10 does not say which
-        for b in together[a.at]:
-            if b is not a and can_consolidate(state, a, b):
-                out.append(act("consolidate", a.id, b.id))
+        if may_consolidate(state, u):
+            together.setdefault(u.at, []).append(u)
+    if any(len(group) > 1 for group in together.values()):
+        for a in units:  # either may be the one that stays: DG 7.10 does not say which
+            for b in together.get(a.at, ()):
+                if b is not a and can_consolidate(state, a, b):
+                    out.append(act("consolidate", a.id, b.id))
     return out
+
+
+def _stealth_options(state: DGState, u: UnitState, occ: dict) -> Options:
+    """DG 7.7.1 entering stealth (`can_enter`, its quick refusals first), DG 7.7.3 leaving it."""
+    if u.stealth:
+        return NONE if u.moved else (act("unstealth", u.id),)
+    if u.moved or u.spent or u.pool or u.leg:
+        return NONE
+    return (act("stealth", u.id),) if can_enter(state, u, occ) else NONE
+
+
+def _other_options(state: DGState, u: UnitState, occ: dict) -> Options:
+    """DG 7.9 withdrawal (from the village the unit began its turn in), DG 7.11 Henderson
+    Field repair and reduction (on the field)."""
+    m = state.data.map
+    if u.at != m.henderson_field and (u.at != u.start or u.at not in m.villages):
+        return NONE
+    found = []
+    if can_withdraw(state, u, occ):
+        found.append(act("withdraw", u.id))
+    if can_repair(state, u):
+        found.append(act("repair", u.id))
+    if can_wreck(state, u):
+        found.append(act("wreck", u.id))
+    return tuple(found) if found else NONE
 
 
 def detect_legal(
@@ -265,6 +323,15 @@ def withdraw(state: DGState, u: UnitState, events: list[Event]) -> None:
 
 
 # -- DG 7.10 consolidation ------------------------------------------------------------------
+def may_consolidate(state: DGState, u: UnitState) -> bool:
+    """DG 7.10: what `can_consolidate` asks of each of the two units alone."""
+    return (
+        u.at == u.start
+        and u.strength < state.data.units[u.id].strength
+        and not (u.moved or u.spent or u.stealth or u.leg)
+    )
+
+
 def can_consolidate(state: DGState, a: UnitState, b: UnitState) -> bool:
     """DG 7.10: two reduced units of one type that began the turn stacked together."""
     ta, tb = state.data.units[a.id], state.data.units[b.id]
