@@ -157,6 +157,9 @@ class DGState(Sequenced):
     """One Deluxe Guadalcanal position; docs/deluxe.md gives its JSON form."""
 
     VERSION: ClassVar[int] = 2
+    # every phase refuses in `is_legal` (the listing, or `movement.move_listed` for a land
+    # move) or `end_blocker`, before `do` changes anything; no `do` refuses
+    checks_before_changing: ClassVar[bool] = True
 
     supply: dict[str, int] = field(
         factory=lambda: dict.fromkeys(SIDES, 0), lo=0, hi=99, check=check_sides, doc="artillery supply (DG 8.1.1)"
