@@ -3,8 +3,10 @@
     python scripts/train_evaluation.py GAME [--games N] [--seed S] [--agents A,B,...] [--every K]
                                        [--only F1,F2,...] [--l2 X] [--toward-hand] [--holdout F]
                                        [--out PATH] [--cache PATH]
+    python scripts/train_evaluation.py GAME --spsa N [--seed S] [--agents SPEC] [--only F1,F2,...]
+                                       [--perturb C] [--step A] [--out PATH]
 
-Plays N seeded games (game i: seed derived from (S, i); each side's agent drawn from
+Fitting to results (the first form) plays N seeded games (game i: seed derived from (S, i); each side's agent drawn from
 `--agents` by that seed), takes every K-th position in which a side decides, and records the
 game's features for that side (`henderson/games/<game>/features.py`) with the final result
 for that side (+1 won, -1 lost, 0 drawn or unfinished). It then fits a logistic model,
@@ -19,6 +21,16 @@ then does. It writes the weights with how they were made to
 (`henderson/agents/learned.py`). The last `--holdout` share of the games is left out of the
 fit and used to compare the learned and the hand-written evaluation's log loss; the model
 written is then fitted again on all games.
+
+Tuning by play (`--spsa N`, the second form) fits the weights to playing strength instead:
+simultaneous perturbation stochastic approximation (SPSA), starting from `HAND_WEIGHTS`. Each
+of N rounds draws a random sign for every tuned feature (`--only`, default `SPSA_FEATURES`),
+makes two models, the weights plus and minus `--perturb` times those signs, and plays them
+against each other in one seeded game from each side (`--agents`: the agent both play, with
+their model as its evaluation). Every tuned weight then moves by the step (`--step`, shrinking
+over the rounds) times its sign times the plus model's margin (its points less the minus
+model's, -2 to 2, over the two games). The model written is the mean of the weights over the
+last half of the rounds, which evens out the noise of single games.
 
 Everything follows from the seed: the same command writes the same file. Needs numpy (the
 `rl` extra); play with the model does not.
@@ -40,11 +52,29 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 
 from henderson import agents, games  # noqa: E402
-from henderson.agents.learned import LearnedModel, feature_module, model_path  # noqa: E402
-from henderson.core.game import Game  # noqa: E402
+from henderson.agents.evaluation import Evaluator, register_evaluator, unregister_evaluator  # noqa: E402
+from henderson.agents.learned import LearnedEvaluator, LearnedModel, feature_module, model_path  # noqa: E402
+from henderson.core.game import Action, Game, State  # noqa: E402
 from henderson.sim.seeds import derive_seed  # noqa: E402
 
 DEFAULT_AGENTS = "normal:epsilon=0.1:samples=3,normal:epsilon=0.1:samples=3,easy"
+SPSA_AGENT = "normal"
+# the features SPSA tunes unless --only names others: the hand-written evaluation's terms and
+# the plain counts of islands held and airfields up (the side and the stage of the race shift
+# every action's value alike, so a one-step search hardly feels them)
+SPSA_FEATURES = (
+    "term_vp",
+    "term_material",
+    "term_islands",
+    "term_airfields",
+    "term_fields_to_come",
+    "term_second_mover",
+    "islands_held",
+    "airfields_up",
+)
+SPSA_PERTURB = 0.2
+SPSA_STEP = 0.03
+SPSA_DECAY = 0.602  # the step shrinks as (1 + A) / (k + 1 + A) to this power (Spall's gains)
 MAX_PLIES = 5000
 
 
@@ -69,6 +99,86 @@ def play(game: Game, specs: list[str], seed: int, index: int, every: int) -> tup
         plies += 1
     returns = state.returns() if state.is_terminal() else {}
     return rows, [float(returns.get(side, 0.0)) for side in movers]
+
+
+class WeightedPlayer:
+    """An agent that plays by a learned model with given weights (a tuning candidate): its
+    evaluation is registered for the game while it decides, in place of the hand-written one."""
+
+    def __init__(self, spec: str, seed: int, evaluate: Evaluator) -> None:
+        self.agent = agents.get(spec, seed)
+        self.name = self.agent.name
+        self.evaluate = evaluate
+
+    def choose(self, state: State) -> Action:
+        name = state.game.name
+        register_evaluator(name, self.evaluate)
+        try:
+            return self.agent.choose(state)
+        finally:
+            unregister_evaluator(name)
+
+
+def points(game: Game, spec: str, names: list[str], first: Any, second: Any, seed: int) -> float:
+    """The points (1 a win, 1/2 a draw or an unfinished game) the model with weights `first`
+    scores against the one with `second` in two games of the same seed, one from each side."""
+    module = feature_module(game)
+    plus, minus = (
+        LearnedEvaluator(LearnedModel(game.name, tuple(names), tuple(float(v) for v in w), {}), module.features)
+        for w in (first, second)
+    )
+    total = 0.0
+    for mine in game.sides:  # `first` plays each side once
+        players = {
+            side: WeightedPlayer(spec, derive_seed(seed, mine, side), plus if side == mine else minus)
+            for side in game.sides
+        }
+        state = game.new_state(seed)
+        plies = 0
+        while not state.is_terminal() and plies < MAX_PLIES:
+            side = state.current_player()
+            assert side is not None
+            state.apply(players[side].choose(state))
+            plies += 1
+        result = state.returns().get(mine, 0.0) if state.is_terminal() else 0.0
+        total += (1.0 + result) / 2.0
+    return total
+
+
+def spsa(
+    game: Game,
+    spec: str,
+    names: list[str],
+    tuned: list[int],
+    start: Any,
+    rounds: int,
+    seed: int,
+    perturb: float,
+    step: float,
+    progress: bool = False,
+) -> Any:
+    """Weights tuned by SPSA from `start` over `rounds` rounds of two seeded games (the module
+    docstring says how); the mean of the weights over the last half of the rounds."""
+    theta = np.array(start, dtype=float)
+    signs = random.Random(derive_seed(seed, "spsa-signs"))
+    settle = max(rounds // 10, 1)  # Spall's A: the early steps are not much larger than the later
+    kept: list[Any] = []
+    for k in range(rounds):
+        delta = np.zeros(len(names))
+        for i in tuned:
+            delta[i] = signs.choice((-1.0, 1.0))
+        margin = (
+            points(game, spec, names, theta + perturb * delta, theta - perturb * delta, derive_seed(seed, "spsa", k))
+            - 1.0
+        )
+        margin *= 2.0  # the plus model's points less the minus model's, over the two games
+        theta = theta + step * ((1.0 + settle) / (k + 1.0 + settle)) ** SPSA_DECAY * margin * delta
+        if k >= rounds // 2:
+            kept.append(theta.copy())
+        if progress and (k + 1) % 10 == 0:
+            shown = " ".join(f"{names[i]}={theta[i]:+.3f}" for i in tuned)
+            print(f"  round {k + 1}/{rounds}: {shown}", file=sys.stderr, flush=True)
+    return np.mean(kept, axis=0)
 
 
 def fit(x: Any, z: Any, weight: Any, l2: float, center: Any = None, steps: int = 100) -> Any:
@@ -96,6 +206,48 @@ def log_loss(value: Any, z: Any, weight: Any) -> float:
     return float(np.sum(weight * loss) / np.sum(weight))
 
 
+def tune(args: argparse.Namespace, game: Game, module: Any, names: list[str]) -> int:
+    """`--spsa`: tune the weights by play from HAND_WEIGHTS and write the model."""
+    if args.spsa < 1 or args.perturb <= 0 or args.step <= 0:
+        print("error: need --spsa >= 1, --perturb > 0 and --step > 0", file=sys.stderr)
+        return 2
+    if "," in args.agents or "eval=" in args.agents:
+        print("error: --spsa: --agents is the one agent both models play, without eval=", file=sys.stderr)
+        return 2
+    if not hasattr(module, "HAND_WEIGHTS"):
+        print(f"error: --spsa: game {args.game!r} has no HAND_WEIGHTS to start from", file=sys.stderr)
+        return 2
+    only = [n.strip() for n in args.only.split(",")] if args.only else list(SPSA_FEATURES)
+    start = np.array([module.HAND_WEIGHTS.get(n, 0.0) for n in names])
+    begun = time.perf_counter()
+    w = spsa(
+        game,
+        args.agents,
+        names,
+        [names.index(n) for n in only],
+        start,
+        args.spsa,
+        args.seed,
+        args.perturb,
+        args.step,
+        args.progress,
+    )
+    played = time.perf_counter() - begun
+    command = (
+        f"python scripts/train_evaluation.py {args.game} --spsa {args.spsa} --seed {args.seed} "
+        f"--agents {args.agents} --perturb {args.perturb} --step {args.step}"
+    ) + (f" --only {args.only}" if args.only else "")
+    provenance = {"command": command, "seed": args.seed, "games": 2 * args.spsa, "method": "spsa"}
+    model = LearnedModel(game.name, tuple(names), tuple(round(float(v), 6) for v in w), provenance)
+    out = args.out or model_path(game)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(model.to_json(), indent=1) + "\n", encoding="utf-8")
+    print(f"{args.game}: {args.spsa} rounds of SPSA, {2 * args.spsa} games in {played:.0f} s; wrote {out}")
+    for name, v in zip(names, model.weights, strict=True):
+        print(f"  {name:24} {v:+.4f}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game")
@@ -109,6 +261,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--holdout", type=float, default=0.2, help="share of games kept out to compare (0.2)")
     parser.add_argument("--out", type=Path, help="model file (default: the game's data/evaluation.json)")
     parser.add_argument("--cache", type=Path, help="positions file (.npz): reused when made by the same games")
+    parser.add_argument("--spsa", type=int, metavar="N", help="tune by play instead: N rounds of SPSA")
+    parser.add_argument("--perturb", type=float, default=SPSA_PERTURB, help=f"SPSA: perturbation ({SPSA_PERTURB})")
+    parser.add_argument("--step", type=float, default=SPSA_STEP, help=f"SPSA: first step ({SPSA_STEP})")
+    parser.add_argument("--progress", action="store_true", help="SPSA: print the weights every 10 rounds")
     args = parser.parse_args(argv)
     try:
         game = games.get(args.game)
@@ -122,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 2 or args.every < 1 or args.l2 < 0 or not 0 <= args.holdout < 1:
         print("error: need --games >= 2, --every >= 1, --l2 >= 0 and 0 <= --holdout < 1", file=sys.stderr)
         return 2
+    if args.spsa is not None:
+        args.agents = SPSA_AGENT if args.agents == DEFAULT_AGENTS else args.agents
     specs = [s.strip() for s in args.agents.split(",") if s.strip()]
     for spec in specs:
         agents.get(spec, 0)  # a bad agent name fails here, before any game is played
@@ -132,6 +290,8 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         print(f"error: --only: no feature {unknown[0]!r} (known: {', '.join(names)})", file=sys.stderr)
         return 2
+    if args.spsa is not None:
+        return tune(args, game, module, names)
     fitted = [names.index(n) for n in names if n in only]
     center = np.zeros(len(names))
     if args.toward_hand:
@@ -174,9 +334,13 @@ def main(argv: list[str] | None = None) -> int:
     w = np.zeros(len(names))
     w[fitted] = fit(x[:, fitted], z, weight, args.l2, center[fitted])
     command = (
-        f"python scripts/train_evaluation.py {args.game} --games {args.games} --seed {args.seed} "
-        f"--agents {args.agents} --every {args.every} --l2 {args.l2} --holdout {args.holdout}"
-    ) + (f" --only {','.join(only)}" if args.only else "") + (" --toward-hand" if args.toward_hand else "")
+        (
+            f"python scripts/train_evaluation.py {args.game} --games {args.games} --seed {args.seed} "
+            f"--agents {args.agents} --every {args.every} --l2 {args.l2} --holdout {args.holdout}"
+        )
+        + (f" --only {','.join(only)}" if args.only else "")
+        + (" --toward-hand" if args.toward_hand else "")
+    )
     model = LearnedModel(
         game.name,
         tuple(names),

@@ -4,7 +4,8 @@ A game that ships one has two things in its package: `features.py`, with `FEATUR
 names, in order) and `features(state, side) -> list[float]`, a fixed-length vector read from
 the position as `side` may see it; and `data/evaluation.json`, the fitted model: `version`,
 `game`, `features` (the names it was fitted on), `weights` (one a feature), and how it was
-made (`command`, `seed`, `positions`, `games`). The value of a position is
+made (`command`, `seed`, `games`; `positions` for a fit to game results, `method: spsa` for
+weights tuned by play). The value of a position is
 `tanh(sum(weight * feature))`, on the evaluation scale (-1 surely lost, +1 surely won); every
 feature changes sign with the side, so the value for one side is minus that for the other.
 

@@ -197,3 +197,61 @@ def test_training_toward_the_hand_weights_stays_at_them_under_a_heavy_penalty(tm
     model = load_model(out, "aag", aag_features.FEATURES)
     want = [aag_features.HAND_WEIGHTS.get(n, 0.0) for n in model.features]
     assert list(model.weights) == pytest.approx(want, abs=1e-4)
+
+
+def test_tuning_by_play_writes_the_same_model_twice_from_the_same_seed(tmp_path: Path) -> None:
+    script = training_script()
+    outs = []
+    for n in range(2):
+        out = tmp_path / f"model{n}.json"
+        assert script.main(["aag", "--spsa", "1", "--seed", "3", "--agents", "random", "--out", str(out)]) == 0
+        outs.append(out.read_text())
+    assert outs[0] == outs[1]
+    model = load_model(tmp_path / "model0.json", "aag", aag_features.FEATURES)
+    assert model.provenance["method"] == "spsa" and model.provenance["games"] == 2
+    assert "--spsa 1 --seed 3" in model.provenance["command"]
+    for name, weight in zip(model.features, model.weights, strict=True):
+        if name not in script.SPSA_FEATURES:  # untuned: stays where it started
+            assert weight == aag_features.HAND_WEIGHTS.get(name, 0.0), name
+
+
+def test_tuning_by_play_moves_a_weight_toward_the_model_that_wins(monkeypatch: pytest.MonkeyPatch) -> None:
+    script = training_script()
+    names = list(aag_features.FEATURES)
+    material = names.index("term_material")
+
+    def more_material_wins(game: Any, spec: str, names: list[str], first: Any, second: Any, seed: int) -> float:
+        return 2.0 if first[material] > second[material] else 0.0  # both games to the heavier weight
+
+    monkeypatch.setattr(script, "points", more_material_wins)
+    start = [aag_features.HAND_WEIGHTS.get(n, 0.0) for n in names]
+    tuned = [names.index(n) for n in ("term_material", "term_vp")]
+    weights = script.spsa(games.get("aag"), "normal", names, tuned, start, 20, 5, 0.2, 0.05)
+    assert weights[material] > start[material] + 0.5  # every round moves it up
+    untouched = [i for i in range(len(names)) if i not in tuned]
+    assert [weights[i] for i in untouched] == [start[i] for i in untouched]
+
+
+def test_a_weighted_player_plays_by_its_own_evaluation_and_then_gives_the_game_its_own_back() -> None:
+    script = training_script()
+    calls: list[str] = []
+
+    def spy(state: State, side: str) -> float:
+        calls.append(side)
+        return 0.0
+
+    state = aag_positions(2, 3)[-1]
+    player = script.WeightedPlayer("normal", 1, spy)
+    assert player.choose(state) in state.legal_actions()
+    assert calls
+    assert find_evaluator(state.game) == state.game.evaluate
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--spsa", "0"], ["--spsa", "1", "--perturb", "0"], ["--spsa", "1", "--agents", "normal:eval=learned"]],
+)
+def test_tuning_by_play_refuses_bad_options_with_exit_2(args: list[str], tmp_path: Path) -> None:
+    script = training_script()
+    assert script.main(["aag", *args, "--out", str(tmp_path / "model.json")]) == 2
+    assert not (tmp_path / "model.json").exists()
