@@ -12,7 +12,7 @@ from henderson.server.storage import normalise_url, redact
 
 def test_serve_is_registered_with_its_options(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = []
-    monkeypatch.setattr(run, "serve", lambda host, port, db: calls.append((host, port, db)))
+    monkeypatch.setattr(run, "serve", lambda host, port, db, poll: calls.append((host, port, db, poll)))
     app = typer.Typer()
     cli.register(app)
 
@@ -20,9 +20,15 @@ def test_serve_is_registered_with_its_options(monkeypatch: pytest.MonkeyPatch) -
     def other() -> None:  # a second command keeps typer from collapsing the group
         """Nothing."""
 
-    result = CliRunner().invoke(app, ["serve", "--port", "8123", "--db", "games.sqlite"])
+    runner = CliRunner()
+    result = runner.invoke(app, ["serve", "--port", "8123", "--db", "games.sqlite"])
     assert result.exit_code == 0, result.output
-    assert calls == [("127.0.0.1", 8123, "games.sqlite")]
+    # --poll: how often matches watched through this process are checked for other
+    # processes' changes (docs/server.md, "Several server processes"); None: the default
+    assert runner.invoke(app, ["serve", "--poll", "0.5"]).exit_code == 0
+    assert calls == [("127.0.0.1", 8123, "games.sqlite", None), ("127.0.0.1", 8000, cli.DEFAULT_DB, 0.5)]
+    refused = runner.invoke(app, ["serve", "--poll", "-1"])
+    assert refused.exit_code == 2 and "--poll" in refused.output
 
 
 def test_the_address_to_open() -> None:

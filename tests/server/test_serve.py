@@ -1,6 +1,6 @@
-"""`henderson serve`: it freezes what it built at start-up out of the garbage collector's sight
-(a full collection stops every request while it runs), objects made later are still
-collected, and `--poll` reaches the application."""
+"""`henderson serve` freezes what it built at start-up out of the garbage collector's sight
+(a full collection stops every request while it runs); objects made later are still
+collected."""
 
 from __future__ import annotations
 
@@ -43,19 +43,3 @@ def test_serve_freezes_before_it_serves(monkeypatch: pytest.MonkeyPatch) -> None
     run.serve(db_url="sqlite:///:memory:")
     assert calls == ["freeze", "serve"]
 
-
-def test_serve_passes_the_poll_interval(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`henderson serve --poll SECONDS`: how often matches watched through this process are
-    checked for other processes' changes (docs/server.md, "Several server processes")."""
-    from typer.testing import CliRunner
-
-    from henderson.cli import app as cli
-
-    seen: list[float | None] = []
-    monkeypatch.setattr(run, "serve", lambda host, port, db, poll: seen.append(poll))
-    runner = CliRunner()
-    assert runner.invoke(cli, ["serve", "--poll", "0.5"]).exit_code == 0
-    assert runner.invoke(cli, ["serve"]).exit_code == 0
-    assert seen == [0.5, None]
-    refused = runner.invoke(cli, ["serve", "--poll", "-1"])
-    assert refused.exit_code == 2 and "--poll" in refused.output
