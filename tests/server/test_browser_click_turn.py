@@ -125,6 +125,7 @@ def dg_click_step(page: Any, moved: set[str]) -> None:
     before = log_count(page)
     unit_place = [a for a in legal if a.split()[0] in ("land", "move", "retreat", "advance") and len(a.split()) == 3]
     hex_acts = [a for a in legal if len(a.split()) == 2 and re.fullmatch(r"\d{4}", a.split()[1])]
+    assault = [a for a in legal if a.split()[0] in ("defend", "support", "strain", "ambush", "banzai", "stop")]
     if "end" in legal and not (unit_place and step not in moved and unit_place[0].startswith("move ")):
         page.locator("#end-phase").click()
     elif "pass" in legal:
@@ -142,6 +143,8 @@ def dg_click_step(page: Any, moved: set[str]) -> None:
         click_place(page, place)
     elif hex_acts:
         page.locator(f"#board-svg polygon[data-hex='{hex_acts[0].split()[1]}']").dispatch_event("click")
+    elif assault:  # DG 8.2.4: the defender's artillery supply, and the like, are the panel's buttons
+        page.locator(f"#board-panel button[data-action='{assault[0]}']").click()
     else:
         raise AssertionError(f"no click plays any of {legal[:8]}")
     settle(page, before)
