@@ -231,24 +231,15 @@ class LiveMatch:
             "secret": committed.secret,
         }
 
-    def payload(
-        self, side: str | None, since: int = 0, snapshot: tuple[State, int, int] | None = None
-    ) -> dict[str, Any]:
-        """What a seat is sent: its own view, its legal actions when it must act (as text, and
-        in `actions` as verbs with typed arguments, in the same order), the log as it read each
-        entry when it was played.
+    def payload_json(self, side: str | None, since: int = 0, snapshot: tuple[State, int, int] | None = None) -> str:
+        """What a seat is sent, as JSON text: its own view, its legal actions when it must act
+        (as text, and in `actions` as verbs with typed arguments, in the same order), the log
+        as it read each entry when it was played. The structured actions, most of a crowded
+        position's message, are spliced in from their cached text instead of being encoded
+        again; they come last.
 
         States are replaced, never changed, so this may run in a worker thread on a snapshot.
         """
-        message, legal = self._message(side, since, snapshot)
-        texts = message["legal_actions"]
-        message["actions"] = [described(self.game, a, t) for a, t in zip(legal, texts, strict=True)]
-        return message
-
-    def payload_json(self, side: str | None, since: int = 0, snapshot: tuple[State, int, int] | None = None) -> str:
-        """`payload` as JSON text. The structured actions, most of a crowded position's
-        message, are spliced in from their cached text instead of being encoded again; they
-        come last."""
         message, legal = self._message(side, since, snapshot)
         texts = message["legal_actions"]
         actions = ",".join(described_text(self.game, a, t) for a, t in zip(legal, texts, strict=True))
@@ -257,7 +248,7 @@ class LiveMatch:
     def _message(
         self, side: str | None, since: int, snapshot: tuple[State, int, int] | None
     ) -> tuple[dict[str, Any], Sequence[Action]]:
-        """The payload but its structured actions, and the legal actions they describe."""
+        """The state message but its structured actions, and the legal actions they describe."""
         state, steps, revision = snapshot or self.snapshot()
         current = state.current_player()
         mine = side is not None and current == side and self.player(side) == HUMAN

@@ -66,9 +66,10 @@ def test_the_state_answer_reads_the_same_compressed_or_not(client: TestClient) -
 
 
 @pytest.mark.parametrize("game", ["firstblood", "deluxe", "aag"])
-def test_the_encoded_state_is_the_payload(client: TestClient, game: str) -> None:
-    """The JSON text spliced from cached action texts reads as the payload itself, for the
-    seat that decides, the other seat and a spectator, at the start and after a few actions."""
+def test_the_encoded_state_is_the_state_message(client: TestClient, game: str) -> None:
+    """The JSON text spliced from cached action texts reads as the state message: every legal
+    action described as the game describes it, the seat's own view, for the seat that decides,
+    the other seat and a spectator, at the start and after a few actions."""
     sides = games.get(game).sides
     made = client.post("/api/matches", json={"game": game, "players": {s: "human" for s in sides}, "hotseat": True})
     body = made.json()
@@ -76,8 +77,13 @@ def test_the_encoded_state_is_the_payload(client: TestClient, game: str) -> None
     for _ in range(4):
         live = hub.live[body["match"]]
         for side in [*sides, None]:
-            snapshot = live.snapshot()
-            assert json.loads(live.payload_json(side, 0, snapshot)) == live.payload(side, 0, snapshot)
+            sent = json.loads(live.payload_json(side, 0, live.snapshot()))
+            mine = sent["your_turn"]
+            legal = live.state.legal_actions() if mine else []
+            assert sent["legal_actions"] == [str(a) for a in legal]
+            assert sent["actions"] == [live.game.describe(a).to_json() for a in legal]
+            assert sent["view"] == json.loads(json.dumps(live.state.view(side)))
+            assert sent["current_player"] == live.state.current_player() and sent["side"] == side
         token = body["seats"][live.state.current_player()]
         state = client.get("/api/seat", headers={"Authorization": f"Bearer {token}"}).json()
         played = client.post(
