@@ -10,7 +10,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from henderson.games.aag.evaluate import CARGO_WEIGHT, evaluate, island_strength, stranded, tables
+from henderson.games.aag.evaluate import (
+    CAPITAL_RISK,
+    CARGO_WEIGHT,
+    evaluate,
+    island_strength,
+    race,
+    stranded,
+    tables,
+    terms,
+)
 
 from .helpers import game, piece, position
 
@@ -170,3 +179,69 @@ def test_an_airfield_lands_two_air_units_rule_aag_landing_capacities():
     assert stranded(state, tables(state.data))["us"] == 0
     state = position([*two, piece("us7", "fighter", "G")], step="move:fighter")
     assert stranded(state, tables(state.data))["us"] > 0
+
+
+def test_the_race_projects_who_passes_15_first_rule_aag_how_to_win():
+    # two airfields each, 11 to 10: the United States reaches 15 at the second scoring
+    fields = [
+        {"island": "guadalcanal", "side": "us"},
+        {"island": "guadalcanal", "side": "us"},
+        {"island": "bougainville", "side": "jp"},
+        {"island": "bougainville", "side": "jp"},
+    ]
+    assert race(position(base_pieces(), airfields=fields, vp={"us": 11, "jp": 10})) == (1.0, 2)
+    # a third Japanese airfield: both pass 15 at that scoring, Japan with more (16 to 15)
+    third = [*fields, {"island": "choiseul", "side": "jp"}]
+    assert race(position(base_pieces(), airfields=third, vp={"us": 11, "jp": 10})) == (-1.0, 2)
+    # equal totals at equal rates never settle; a damaged airfield scores nothing
+    assert race(position(base_pieces(), airfields=fields, vp={"us": 10, "jp": 10})) is None
+    damaged = [*fields[:3], {"island": "bougainville", "side": "jp", "damaged": True}]
+    assert race(position(base_pieces(), airfields=damaged, vp={"us": 10, "jp": 10})) == (1.0, 3)
+
+
+def test_the_side_far_ahead_in_material_still_builds_the_airfield_that_wins_the_race():
+    # Japan is rich (a fleet at its base) but behind 10 to 11 at two airfields each: building
+    # on Choiseul (AAG Build Airfields) wins the race at the second scoring, not building loses it
+    from henderson import agents
+
+    fleet = [piece(f"jp{i}", "battleship", "rabaul_sea") for i in range(10, 16)]
+    supplies = [piece(f"jp{i}", "supply", "choiseul") for i in (20, 21, 22)]
+    pieces = [*base_pieces(), *fleet, *supplies, piece("jp23", "infantry", "choiseul")]
+    fields = [
+        {"island": "guadalcanal", "side": "us"},
+        {"island": "guadalcanal", "side": "us"},
+        {"island": "bougainville", "side": "jp"},
+        {"island": "bougainville", "side": "jp"},
+    ]
+    state = position(pieces, airfields=fields, vp={"us": 11, "jp": 10}, step="regroup:build", first="jp")
+    assert terms(state)["material"] < -5  # Japan far ahead on material (United States less Japan)
+    assert race(state) == (1.0, 2)  # but the United States ahead in the race
+    assert str(agents.get("heuristic", 0).choose(state)) == "build choiseul"
+
+
+def test_building_an_airfield_does_not_shorten_the_islands_worth():
+    # the horizon comes from the victory points, not from the airfields, so a new airfield
+    # adds its own points and leaves the islands' income as it was
+    fields = [
+        {"island": "guadalcanal", "side": "us"},
+        {"island": "guadalcanal", "side": "us"},
+        {"island": "bougainville", "side": "jp"},
+        {"island": "bougainville", "side": "jp"},
+    ]
+    before = terms(position(base_pieces(), airfields=fields, vp={"us": 8, "jp": 8}))
+    more = [*fields, {"island": "choiseul", "side": "jp"}]
+    after = terms(position(base_pieces(), airfields=more, vp={"us": 8, "jp": 8}))
+    assert after["islands"] == before["islands"]
+    assert after["airfields"] < before["airfields"]  # Japan's term grows: us less jp falls
+
+
+def test_a_capital_ship_at_sea_carries_the_point_its_sinking_gives_rule_aag_capital_ship():
+    at_base = [*base_pieces(), piece("jp9", "carrier", "rabaul_sea")]
+    at_sea = [*base_pieces(), piece("jp9", "carrier", "A")]
+    base_terms = terms(position(at_base))
+    sea_terms = terms(position(at_sea))
+    # Japan's material is lower (us less jp higher) by the risk of a point for the United States
+    assert sea_terms["material"] - base_terms["material"] == pytest.approx(CAPITAL_RISK)
+    cruiser = terms(position([*base_pieces(), piece("jp9", "cruiser", "A")]))
+    cruiser_home = terms(position([*base_pieces(), piece("jp9", "cruiser", "rabaul_sea")]))
+    assert cruiser["material"] == pytest.approx(cruiser_home["material"])  # not a capital ship

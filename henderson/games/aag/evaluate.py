@@ -4,7 +4,8 @@ The agents look for `evaluate(state, side)` under `henderson.games.<game>.evalua
 estimate is a race to 15 victory points (AAG How to Win), counted in victory points:
 
 - points already scored, plus the undamaged airfields held (1 point a turn each, AAG
-  Regroup step 5) over the turns the race has left, the horizon;
+  Regroup step 5) over the turns the race has left, the horizon (from the leader's points
+  at two a turn);
 - islands held (4 reinforcement points a turn each, AAG Reinforce), weighted by how
   securely each is held: land power ashore against the land units the enemy has aboard
   ships next to it, its cruisers and battleships in range and its air units near (what a
@@ -13,8 +14,15 @@ estimate is a race to 15 victory points (AAG How to Win), counted in victory poi
   come, AAG Build Airfields);
 - material: every unit, supply token and unspent reinforcement point at its cost (AAG
   Reinforcement Costs), damaged ships less the supply that repairs them, casualties
-  already marked in a battle at nothing;
+  already marked in a battle at nothing; a battleship or carrier on the board less the
+  chance that it is sunk, which scores the enemy a victory point (AAG Capital Ship), so
+  a capital ship is bought and risked only where it earns that back;
 - a small bonus for moving second while the Movement phase lasts (the first-player marker);
+- the race itself: at each turn's scoring both sides add their undamaged airfields; if
+  the airfields stayed as they are, who would pass 15 first, and after how many scorings
+  (the higher total when both pass at once, AAG Regroup step 5). The value is drawn toward
+  that side's win, the harder the sooner: material and islands are worth victory points
+  only by the airfields they take in time, which a one-move look cannot see;
 - air units that cannot land: until the landing (AAG Regroup step 2), an air unit with no
   landing place in range of where it is (its base, an undamaged airfield of its side, a
   carrier of its side for a fighter) is destroyed then, so it counts at nothing
@@ -46,8 +54,13 @@ DAMAGED_FIELD = 0.6  # a damaged airfield scores nothing until a supply repairs 
 SECOND_MOVER = 0.2  # moving second in each Movement step: answer the other side's moves
 SCALE = 5.0  # victory points of advantage that make the value tanh(1) = 0.76
 MAX_HORIZON = 5.0
+PACE = 2.0  # victory points a side scores a turn at the usual pace: two airfields (AAG Regroup step 5)
 FIELD_TO_COME = 0.6  # an airfield that supplies near an island could build
+CAPITAL_RISK = 0.3  # victory points a capital ship at sea may yet give the enemy (sunk)
 NEAR_WIN = 0.95  # the value of a side certain to reach 15 first at this turn's scoring
+RACE_WEIGHT = 0.6  # how far the race's projected winner pulls the value when it ends at the next scoring
+RACE_DECAY = 0.6  # ... and per scoring further off (more time for airfields to change hands)
+RACE_SCORINGS = 8  # scorings a projection looks ahead; a race decided later counts as open
 
 
 @dataclass(frozen=True)
@@ -61,6 +74,8 @@ class Tables:
     repair: float  # cost of the supply that repairs a damaged ship
     to_win: int
     kinds: dict[str, tuple[float, int, int]]  # type -> (reinforcement cost, land power, role)
+    capital: frozenset[str]  # battleships and carriers: sinking one scores a victory point
+    base_seas: frozenset[str]  # the sea zones of the base cards, which the enemy cannot enter
 
 
 _TABLES: dict[int, tuple[GameData, Tables]] = {}
@@ -99,6 +114,8 @@ def tables(data: GameData) -> Tables:
         repair=float(data.rules.supply_cost * data.rules.sea_repair_cost),
         to_win=data.rules.points_to_win,
         kinds={k: (cost[k], power(k), role(k)) for k in cost},
+        capital=frozenset(k for k, u in data.units.items() if u.capital),
+        base_seas=frozenset(b.sea for b in data.board.bases.values()),
     )
     _TABLES[id(data)] = (data, built)
     return built
@@ -164,7 +181,7 @@ def _tally(
     near: dict[str, dict[str, float]] = {"us": {}, "jp": {}}  # zone -> power that can join
     pieces = state.pieces
     lost = {p.id for p in pieces.values() if p.hit}  # ships marked hit lose their cargo
-    kinds, repair = t.kinds, t.repair
+    kinds, repair, capital, base_seas = t.kinds, t.repair, t.capital, t.base_seas
     for p in pieces.values():
         hit, aboard = p.hit, p.aboard
         if hit == "destroyed" or (aboard is not None and aboard in lost and p.type != "fighter") or p.id in gone:
@@ -176,6 +193,8 @@ def _tally(
             continue
         material[s] += worth
         zone = p.zone
+        if p.type in capital and zone not in base_seas:
+            material[s] -= CAPITAL_RISK * POINTS_PER_VP  # AAG Capital Ship: a point the enemy may score
         if role == SUPPLY_ROLE:
             into = stock[s]
             into[zone] = into.get(zone, 0.0) + (1.0 if aboard is None else CARGO_WEIGHT)
@@ -280,13 +299,10 @@ def _scores(state: AAGState) -> tuple[dict[str, dict[str, float]], dict[str, flo
         score[term][side] += amount
         total[side] += amount
 
-    rate = {s: 0.0 for s in sides}
-    for field in state.airfields:
-        if not field.damaged:
-            rate[field.side] += 1
+    # the turns left, from the leader's victory points at the usual pace; not from the sides'
+    # airfields, or building one would shorten the horizon and so cheapen the builder's islands
     vp = state.vp
-    need = {s: max(t.to_win - vp[s], 0) for s in sides}
-    horizon = min(need[s] / max(rate[s], 0.5) for s in sides)
+    horizon = (t.to_win - max(vp.values())) / PACE
     horizon = max(1.0, min(MAX_HORIZON, horizon))
 
     # how securely each side holds each island: its share of the local land power
@@ -349,9 +365,33 @@ def settled(state: AAGState) -> float | None:
     return None
 
 
+def race(state: AAGState) -> tuple[float, int] | None:
+    """The race to 15 if every side kept its undamaged airfields: +1 or -1 (for the United
+    States) and the number of scorings (this turn's first) until one side alone passes 15 or
+    both pass with different totals (AAG How to Win, Regroup step 5); None when that takes
+    more than `RACE_SCORINGS` scorings or never happens (equal totals and rates)."""
+    to_win = tables(state.data).to_win
+    rate = {"us": 0, "jp": 0}
+    for field in state.airfields:
+        if not field.damaged:
+            rate[field.side] += 1
+    us, jp = state.vp["us"], state.vp["jp"]
+    for scorings in range(1, RACE_SCORINGS + 1):
+        us, jp = us + rate["us"], jp + rate["jp"]
+        if max(us, jp) >= to_win and us != jp:  # a tie at 15 or more plays on
+            return (1.0 if us > jp else -1.0), scorings
+    return None
+
+
 def _value_for_us(state: AAGState) -> float:
     _, score = _scores(state)
     value = math.tanh((score["us"] - score["jp"]) / SCALE) * NEAR_WIN
+    # the race's projected winner: a pull toward its win, weaker the further off the finish
+    projected = race(state)
+    if projected is not None:
+        lead, scorings = projected
+        pull = RACE_WEIGHT * RACE_DECAY ** (scorings - 1)
+        value = (1.0 - pull) * value + pull * lead * NEAR_WIN
     # this turn's scoring settles the race: the side sure to pass 15 alone is close to won
     lead = settled(state)
     if lead is not None:
