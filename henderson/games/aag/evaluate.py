@@ -389,9 +389,9 @@ def _value_for_us(state: AAGState) -> float:
     # the race's projected winner: a pull toward its win, weaker the further off the finish
     projected = race(state)
     if projected is not None:
-        lead, scorings = projected
+        winner, scorings = projected
         pull = RACE_WEIGHT * RACE_DECAY ** (scorings - 1)
-        value = (1.0 - pull) * value + pull * lead * NEAR_WIN
+        value = (1.0 - pull) * value + pull * winner * NEAR_WIN
     # this turn's scoring settles the race: the side sure to pass 15 alone is close to won
     lead = settled(state)
     if lead is not None:
