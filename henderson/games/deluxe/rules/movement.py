@@ -338,37 +338,35 @@ class Context:
 
 
 class StepTable(dict[str, Sequence[Step[str]]]):
-    """The steps out of each hex for one kind of search in one context, worked out when a
-    search first reaches the hex: never into an enemy hex (DG 7.3.8), a stop on entering an
-    enemy zone of control (DG 7.4.1) or on crossing a river without a helper's crossings
-    (DG 7.3.3); the open steps of the game's table where nothing hinders them."""
+    """The steps out of each hex for one kind of search in one context: never into an enemy
+    hex (DG 7.3.8), a stop on entering an enemy zone of control (DG 7.4.1) or on crossing a
+    river without a helper's crossings (DG 7.3.3). Made with the open steps of the game's
+    table for every hex that nothing hinders (a copy of the table, without a call per hex
+    reached); the steps out of a hindered hex are worked out when a search first reaches it."""
 
     def __init__(self, state: DGState, ctx: Context, pool: bool, rivers: bool, need: int) -> None:
-        super().__init__()
+        super().__init__(state.game.open_stealth_steps if pool else state.game.open_steps)
         self.edges = state.game.stealth_edges if pool else state.game.edges
-        self.open = state.game.open_stealth_steps if pool else state.game.open_steps
         self.hindered = ctx.hindered(state, rivers)
+        for here in self.hindered:
+            self.pop(here, None)
         self.enemy, self.zoc, self.capacity = ctx.enemy, ctx.zoc, ctx.capacity
         self.rivers = rivers
         self.need = need
 
     def __missing__(self, here: str) -> Sequence[Step[str]]:
-        if here not in self.hindered:
-            found: Sequence[Step[str]] = self.open[here]
-        else:
-            enemy, zoc, cap, need, rivers = self.enemy, self.zoc, self.capacity, self.need, self.rivers
-            out: list[Step[str]] = []
-            for to, cost, river in self.edges[here]:
-                if to in enemy:  # DG 7.3.8 never into an enemy hex
-                    continue
-                if rivers and river:  # DG 7.3.3 a river crossing: a helper carries it, or it stops
-                    via = cap.get(to, 0) >= need
-                    out.append((to, cost, not via or to in zoc, via))
-                else:
-                    out.append((to, cost, to in zoc, False))  # DG 7.4.1
-            found = out
-        self[here] = found
-        return found
+        enemy, zoc, cap, need, rivers = self.enemy, self.zoc, self.capacity, self.need, self.rivers
+        out: list[Step[str]] = []
+        for to, cost, river in self.edges[here]:
+            if to in enemy:  # DG 7.3.8 never into an enemy hex
+                continue
+            if rivers and river:  # DG 7.3.3 a river crossing: a helper carries it, or it stops
+                via = cap.get(to, 0) >= need
+                out.append((to, cost, not via or to in zoc, via))
+            else:
+                out.append((to, cost, to in zoc, False))  # DG 7.4.1
+        self[here] = out
+        return out
 
 
 def step_cost(
