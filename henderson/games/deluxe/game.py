@@ -19,7 +19,7 @@ from .data import DEFAULT_DIR, load_data
 from .model import SIDES, GameData
 from .position import is_version_1, migrate
 from .render import render
-from .rules import movement
+from .rules import artillery, movement
 from .rules.common import occupancy
 from .state import DGState
 
@@ -55,6 +55,7 @@ class DGGame(SequencedGame):
         self.data_dir = data_dir
         self.data_version = data.version
         self.los_cache: dict[tuple[str, str], bool] = {}  # terrain never changes (DG 8.1.4)
+        self.sight_openings = artillery.openings(data)  # the hexes a line of sight may leave (DG 8.1.4)
         # route searches by everything they read (rules/movement.py), shared by all states
         self.route_cache: dict[tuple[Any, ...], movement.RouteMap] = {}
         # searches by all but the helpers' crossings: (river hexes tried, helpers there, key)
