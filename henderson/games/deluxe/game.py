@@ -58,8 +58,8 @@ class DGGame(SequencedGame):
         self.sight_openings = artillery.openings(data)  # the hexes a line of sight may leave (DG 8.1.4)
         # route searches by everything they read (rules/movement.py), shared by all states
         self.route_cache: dict[tuple[Any, ...], movement.RouteMap] = {}
-        # searches by all but the helpers' crossings: (river hexes tried, helpers there, key)
-        self.route_variants: dict[tuple[Any, ...], list[tuple[frozenset[str], frozenset[str], tuple[Any, ...]]]] = {}
+        # the keys of the searches by all but the helpers' crossings (`movement._find_routes`)
+        self.route_variants: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
         self.coastal: tuple[str, ...] = tuple(sorted(h for h, info in data.map.hexes.items() if info.coastal))
         self.coastal_set = frozenset(self.coastal)
         self.ids_in_order: tuple[str, ...] = tuple(sorted(data.units))  # the order of the action lists
@@ -80,6 +80,7 @@ class DGGame(SequencedGame):
         self.river_crossings = {h: out for h, out in self.river_crossings.items() if out}
         self.river_banks = frozenset(self.river_crossings)
         self.hindered_cache: dict[tuple[frozenset[str], frozenset[str]], frozenset[str]] = {}  # movement.Context
+        self.near_enemy_cache: dict[frozenset[str], frozenset[str]] = {}  # movement.Context.near_enemy
 
     def sequence(self) -> SequenceSpec:
         """The sequence of play, read and checked with the rest of the data (data.py)."""

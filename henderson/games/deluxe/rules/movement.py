@@ -275,6 +275,7 @@ class Context:
         self._carriers: dict[int, frozenset[str]] = {}
         self.interned = state.game.interned
         self._hindered: dict[bool, frozenset[str]] = {}
+        self._near_enemy: frozenset[str] | None = None
         self._no_room: dict[int, frozenset[str]] = {}
         self.found: dict[str, tuple[UnitState, tuple[object, ...], RouteMap]] = {}  # `_raw_routes`
         self.steps: dict[tuple[bool, bool, int], StepTable] = {}  # `_search`'s, by kind
@@ -297,6 +298,21 @@ class Context:
             full = state.data.constants.stacking
             shut = frozenset(h for h, size in self.size.items() if size + n > full)
             found = self._no_room[n] = interned(state, shut)
+        return found
+
+    def near_enemy(self, state: DGState) -> frozenset[str]:
+        """The hexes next to an enemy hex (DG 7.6), the one copy the game keeps for these
+        enemy hexes; made once for the context and the contexts moved on from it."""
+        found = self._near_enemy
+        if found is None:
+            kept = state.game.near_enemy_cache
+            found = kept.get(self.enemy)
+            if found is None:
+                if len(kept) > CACHE_LIMIT:
+                    kept.clear()
+                adjacent = state.data.map.adjacent
+                found = kept[self.enemy] = frozenset(n for h in self.enemy for n in adjacent[h])
+            self._near_enemy = found
         return found
 
     def hindered(self, state: DGState, rivers: bool) -> frozenset[str]:
@@ -499,10 +515,12 @@ def _find_routes(
     # differ only in hexes the search never tried to cross a river into
     loose = key[:-1]
     variants = state.game.route_variants
-    for rivers, had, earlier in variants.get(loose, ()):
+    for earlier in variants.get(loose, ()):  # rare: the helpers' crossings changed this phase
         found = cache.get(earlier)
-        if found is not None and carriers & rivers == had:
-            return earlier, found
+        if found is not None:
+            rivers = _river_crossings(state, start, found)
+            if carriers & rivers == earlier[-1] & rivers:
+                return earlier, found
     if len(cache) > CACHE_LIMIT:
         cache.clear()
         variants.clear()
@@ -518,8 +536,7 @@ def _find_routes(
                     helpers = (n,) if sc[2] else ()
                     best.add(n, Route(cost, sc[1], True, path=(n,), helpers=helpers))
     cache[key] = best
-    rivers = _river_crossings(state, start, best)
-    variants.setdefault(loose, []).append((rivers, carriers & rivers, key))
+    variants.setdefault(loose, []).append(key)
     return key, best
 
 
@@ -635,8 +652,7 @@ def sea_allowed(state: DGState, unit: UnitState, ctx: Context) -> bool:
         return False
     if state.this_turn.sea.get(unit.side, 0) >= state.data.constants.sea_moves_per_turn:
         return False
-    m = state.data.map
-    return m.hexes[unit.at].coastal and not any(n in ctx.enemy for n in m.adjacent[unit.at])
+    return unit.at in state.game.coastal_set and unit.at not in ctx.near_enemy(state)
 
 
 def movers(state: DGState, side: str) -> list[UnitState]:
