@@ -612,11 +612,10 @@ def _search(
     if first_extra:  # DG 7.3.5 leaving the landing hex
         first = [(to, c + first_extra, stop, via) for to, c, stop, via in known[start]]
     paths = cheapest_from(start, known, budget, first)
-    best = paths.cost
-    costs = dict(best)
+    costs = paths.cost  # this search's own: the forced stops join it
     stopped: set[str] = set()
     for hid, cost in paths.stops.items():
-        old = best.get(hid)
+        old = costs.get(hid)  # each hex is in the stops once: still the cost to go on from it
         if old is None or cost < old:
             costs[hid] = cost
             stopped.add(hid)
@@ -691,7 +690,7 @@ def stacks(state: DGState, side: str, found: list[UnitState] | None = None) -> l
         if not u.pool:
             by_hex.setdefault(u.at, []).append(u)
     out: list[tuple[UnitState, ...]] = []
-    for hid in sorted(by_hex):
+    for hid in sorted(h for h, group in by_hex.items() if len(group) > 1):  # a lone mover is no stack
         group = sorted(by_hex[hid], key=lambda x: x.id)
         for size in range(2, len(group) + 1):
             out.extend(combinations(group, size))
