@@ -716,8 +716,11 @@ class Listed:
     def holds(self, records: tuple[UnitState, ...], barred: frozenset[str]) -> bool:
         """Whether these moves are still the list for `records` with `barred` hexes."""
         mine = self.records
-        if len(mine) != len(records) or any(a is not b for a, b in zip(mine, records, strict=True)):
+        if len(mine) != len(records):
             return False
+        for a, b in zip(mine, records, strict=True):  # a loop, not a generator: read per unit per position
+            if a is not b:
+                return False
         if barred is self.barred:
             return True
         hexes = self.hexes
