@@ -62,7 +62,10 @@ class DGGame(SequencedGame):
         self.route_variants: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
         self.coastal: tuple[str, ...] = tuple(sorted(h for h, info in data.map.hexes.items() if info.coastal))
         self.coastal_set = frozenset(self.coastal)
-        self.ids_in_order: tuple[str, ...] = tuple(sorted(data.units))  # the order of the action lists
+        # each side's unit ids in the order of the action lists (a counter's side never changes)
+        self.ids_by_side: dict[str, tuple[str, ...]] = {
+            side: tuple(uid for uid in sorted(data.units) if data.units[uid].side == side) for side in SIDES
+        }
         self.allowed_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # movement.legal
         self.near_cache: dict[tuple[str, int], frozenset[str]] = {}  # stealth.near
         self.detect_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # stealth.detect_legal

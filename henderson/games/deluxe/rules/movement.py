@@ -786,7 +786,7 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     coastal = state.game.coastal_set
     room = no_room(1)  # DG 7.5
     stuck = state.this_turn.stuck
-    mine = [u for u in map(state.units.__getitem__, state.game.ids_in_order) if u.side == side and may_move(u, stuck)]
+    mine = [u for u in map(state.units.__getitem__, state.game.ids_by_side[side]) if may_move(u, stuck)]
     for u in mine:
         one = (u,)
         listed = before.moves.get(u.id)

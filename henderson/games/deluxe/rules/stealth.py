@@ -53,8 +53,8 @@ def pool_for(state: DGState, u: UnitState) -> int:
 def markers(state: DGState, side: str) -> dict[str, int]:
     """Stealth markers of `side` on the map: hex -> marker value (the highest in the hex)."""
     out: dict[str, int] = {}
-    for u in state.units.values():
-        if u.side == side and u.on_map and u.stealth:
+    for u in map(state.units.__getitem__, state.game.ids_by_side[side]):
+        if u.stealth and u.on_map:
             out[u.at] = max(out.get(u.at, 0), u.stealth)
     return out
 
@@ -101,7 +101,7 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     made: dict[str, Kept] = {}
     out: list[DGAction] = []
     later: list[DGAction] = []
-    units = [u for u in map(state.units.__getitem__, state.game.ids_in_order) if u.side == side and u.on_map]
+    units = [u for u in map(state.units.__getitem__, state.game.ids_by_side[side]) if u.on_map]
     together: dict[str, list[UnitState]] = {}  # DG 7.10 only units in one hex consolidate
     for u in units:  # in id order, as the consolidations are listed
         options = kept.get(u.id)
