@@ -12,7 +12,7 @@ from, because one place may be reached both ways at different costs.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -66,38 +66,31 @@ def cheapest(
     after spending `cost` may take, already filtered by the game's rules (no enemy hex, no
     step from one zone of control to another, ...); a step with a negative cost is refused."""
     paths: Paths[P] = Paths()
-    best, parent, tag = paths.cost, paths.parent, paths.tag
-    stops, stop_parent, stop_tag = paths.stops, paths.stop_parent, paths.stop_tag
     if budget is None:
         return _heap(starts, steps, paths)
-    buckets: list[list[P]] = [[] for _ in range(max(budget, 0) + 1)]
-    for p, c in starts.items():
-        if 0 <= c <= budget and (p not in best or c < best[p]):
-            best[p] = c
-            buckets[c].append(p)
-    for cost, bucket in enumerate(buckets):
-        i = 0
-        while i < len(bucket):  # zero-cost steps join the bucket being read
-            here = bucket[i]
-            i += 1
-            if best.get(here) != cost:  # queued, then found cheaper
-                continue
-            for to, step, stop, note in steps(here, cost):
-                if step < 0:
-                    raise ValueError(f"a step from {here} to {to} costs {step}")
-                total = cost + step
-                if total > budget:
-                    continue
-                if stop:
-                    old = stops.get(to)
-                    if old is None or total < old:
-                        stops[to], stop_parent[to], stop_tag[to] = total, here, note
-                    continue
-                old = best.get(to)
-                if old is None or total < old:
-                    best[to], parent[to], tag[to] = total, here, note
-                    buckets[total].append(to)
-    return paths
+    return _buckets(paths, starts, _Asked(steps, paths.cost), budget)
+
+
+class _Asked(Mapping[P, Sequence[Step[P]]]):
+    """`cheapest`'s steps as the table `_buckets` reads: the steps out of a place, asked for
+    when the search leaves it (once, at its cheapest cost, read from the costs found)."""
+
+    def __init__(self, steps: Callable[[P, int], Iterable[Step[P]]], cost: dict[P, int]) -> None:
+        self.steps = steps
+        self.cost = cost
+
+    def __getitem__(self, here: P) -> Sequence[Step[P]]:
+        out = list(self.steps(here, self.cost[here]))
+        for to, step, _stop, _note in out:
+            if step < 0:
+                raise ValueError(f"a step from {here} to {to} costs {step}")
+        return out
+
+    def __iter__(self) -> Iterator[P]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
 
 
 def cost_steps(steps: Iterable[Step[P]]) -> tuple[tuple[P, int], ...]:
@@ -122,35 +115,48 @@ def cheapest_from(
     table (a mapping that may fill itself in as places are reached), and those out of the
     start from `first` when given: the same search and the same answer, without a call per
     place, for games whose searches are many. Steps are taken to cost nothing or more."""
-    paths: Paths[P] = Paths()
+    return _buckets(Paths(), {start: 0}, table, budget, start, first)
+
+
+def _buckets(
+    paths: Paths[P],
+    starts: Mapping[P, int],
+    table: Mapping[P, Iterable[Step[P]]],
+    budget: int,
+    first_at: P | None = None,
+    first: Iterable[Step[P]] | None = None,
+) -> Paths[P]:
+    """The bucket search (Dial's algorithm) of `cheapest` and `cheapest_from`, filling
+    `paths`: the places of each cost in turn, the steps out of each read from `table` (out of
+    `first_at` from `first`, when given)."""
     best, parent, tag = paths.cost, paths.parent, paths.tag
     stops, stop_parent, stop_tag = paths.stops, paths.stop_parent, paths.stop_tag
     if budget < 0:
         return paths
     buckets: list[list[P]] = [[] for _ in range(budget + 1)]
-    best[start] = 0
-    buckets[0].append(start)
+    for p, c in starts.items():
+        if 0 <= c <= budget and (p not in best or c < best[p]):
+            best[p] = c
+            buckets[c].append(p)
     get = best.get
+    unreached = budget + 1  # dearer than any cost within the budget
     for cost, bucket in enumerate(buckets):
-        i = 0
-        while i < len(bucket):  # zero-cost steps join the bucket being read
-            here = bucket[i]
-            i += 1
-            if get(here) != cost:  # queued, then found cheaper
+        left = budget - cost
+        for here in bucket:  # zero-cost steps join the bucket being read
+            if best[here] != cost:  # queued, then found cheaper
                 continue
-            out = first if here == start and first is not None else table[here]
+            out = first if first is not None and here == first_at else table[here]
             for to, step, stop, note in out:
+                if step > left:
+                    continue
                 total = cost + step
-                if total > budget:
-                    continue
                 if stop:
-                    old = stops.get(to)
-                    if old is None or total < old:
+                    if total < stops.get(to, unreached):
                         stops[to], stop_parent[to], stop_tag[to] = total, here, note
-                    continue
-                old = get(to)
-                if old is None or total < old:
-                    best[to], parent[to], tag[to] = total, here, note
+                elif total < get(to, unreached):
+                    best[to] = total
+                    parent[to] = here
+                    tag[to] = note
                     buckets[total].append(to)
     return paths
 

@@ -136,6 +136,23 @@ def test_a_place_that_stops_the_mover_is_reached_but_never_left() -> None:
     assert found.ends() == {0: 0, 1: 1, 2: 2} and found.route(2) == [0, 1, 2]
 
 
+@pytest.mark.parametrize("budget", [None, 5])
+def test_the_search_refuses_a_step_that_costs_less_than_nothing(budget: int | None) -> None:
+    with pytest.raises(ValueError, match="costs -1"):
+        cheapest({0: 0}, lambda p, c: [(p + 1, -1 if p == 2 else 1, False, None)], budget)
+
+
+def test_the_steps_are_asked_for_at_the_cost_spent_there() -> None:  # a place left once, at its cheapest
+    asked: list[tuple[int, int]] = []
+
+    def steps(p: int, c: int) -> list[tuple[int, int, bool, None]]:
+        asked.append((p, c))
+        return [(q, 1 + q % 2, False, None) for q in (p + 1, p + 2) if q <= 4]
+
+    cheapest({0: 0}, steps, 4)
+    assert asked == [(0, 0), (2, 1), (1, 2), (4, 2), (3, 3)]
+
+
 def test_a_zone_of_control_follows_the_games_predicates() -> None:
     adjacent = {"a": ["b", "c"], "b": ["a"], "c": ["a", "d"], "d": ["c"]}
     assert zone_of_control(["a"], adjacent) == {"b", "c"}

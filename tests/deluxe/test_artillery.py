@@ -246,3 +246,37 @@ def test_the_targets_are_found_once_for_each_fire_decision(monkeypatch):  # DG 8
             assert len(calls) == before  # listed when the step was reached
         s.apply(rng.choice(acts))
     assert decisions
+
+
+def test_the_hexes_next_to_the_ends_refuse_only_lines_the_whole_line_refuses():  # DG 8.1.4.1-2
+    # a line of sight is refused without being drawn when a hex next to an end could not let
+    # the view through; drawing every line (openings everywhere) gives the same answers
+    import random
+
+    from henderson.games.deluxe.game import load_game
+    from henderson.games.deluxe.rules.artillery import Openings, _sight
+
+    s = example([1])
+    drawn = load_game()
+    everywhere = frozenset(s.data.map.hexes)
+    drawn.sight_openings = Openings(everywhere, everywhere)
+    t = s.clone()
+    t._game = drawn
+    rng = random.Random(8)
+    hexes = sorted(h for h, info in s.data.map.hexes.items() if info.land)
+    refused = seen = 0
+    for _ in range(3000):
+        a = rng.choice(hexes)
+        b = rng.choice([h for h in hexes if 2 <= s.data.map.distance(a, h) <= 8] or hexes)
+        if s.data.map.distance(a, b) < 2:
+            continue
+        quick = _sight(s, a, b)
+        assert quick == _sight(t, a, b), (a, b)
+        ends = s.game.sight_openings
+        ha, hb = s.data.map.hexes[a], s.data.map.hexes[b]
+        if ha.level == hb.level:
+            refused += a not in ends.level or b not in ends.level
+        else:
+            refused += (a if ha.level > hb.level else b) not in ends.slope
+        seen += quick
+    assert refused > 1000 and seen > 10  # refusals without a line, and views, were checked

@@ -547,3 +547,23 @@ def test_a_unit_that_works_without_moving_stays_where_it_was_in_its_stack():  # 
     s.apply("wreck 11Lab")  # its record changes, its place in the stack does not
     assert Context.of(s, "jp").occ == Context(s, "jp").occ
     assert [u.id for u in Context.of(s, "jp").occ["3707"]] == ["11Lab", "124/2"]
+
+
+def test_a_step_table_reads_every_step_as_one_step_is_read():  # DG 7.3.3, 7.3.8, 7.4.1
+    # the table starts as the open steps and works out the hindered hexes: out of every land
+    # hex, its steps are those `step_cost` gives one at a time, stops and helpers included
+    from henderson.games.deluxe.rules.movement import StepTable, step_cost
+
+    s = example()
+    ctx = Context.of(s, "us")
+    unit = s.units["2/2"]
+    table = StepTable(s, ctx, False, True, 1)
+    hindered = 0
+    for here, info in s.data.map.hexes.items():
+        if not info.land or here in ctx.enemy:
+            continue
+        hindered += here in table.hindered
+        steps = {to: (cost, stop, via) for to, cost, stop, via in table[here]}
+        one = {to: step_cost(s, unit, here, to, ctx) for to in s.data.map.adjacent[here]}
+        assert steps == {to: sc for to, sc in one.items() if sc is not None}, here
+    assert hindered > 10 and any(stop for out in table.values() for _, _, stop, _ in out)

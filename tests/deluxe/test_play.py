@@ -252,3 +252,17 @@ def test_a_position_written_with_the_old_side_name_loads():  # Japan was "japan"
     assert s.airfield.control == "jp" and s.villages["6004"] == "jp" and s.units["124/2"].side == "jp"
     text = json.dumps(s.to_json())
     assert '"japan"' not in text and "japan_move" not in text
+
+
+def test_the_drawn_event_and_rabaul_terms_are_shared_with_a_clone():  # DG 5.0, 10.2: replaced, never changed
+    from henderson.games.deluxe.state import DrawnEvent, RabaulTerms
+
+    s = GAME.new_state(1)
+    s.this_turn.event = DrawnEvent("us", 3, "supply", "self", 2)
+    s.next_turn.rabaul_bonus = RabaulTerms(2, 1, 3)
+    c = s.clone()
+    assert c.this_turn.event is s.this_turn.event and c.next_turn.rabaul_bonus is s.next_turn.rabaul_bonus
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        c.this_turn.event.amount = 1  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        c.next_turn.rabaul_bonus.count = 2  # type: ignore[misc]

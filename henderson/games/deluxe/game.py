@@ -19,7 +19,7 @@ from .data import DEFAULT_DIR, load_data
 from .model import SIDES, GameData
 from .position import is_version_1, migrate
 from .render import render
-from .rules import movement
+from .rules import artillery, movement
 from .rules.common import occupancy
 from .state import DGState
 
@@ -55,13 +55,17 @@ class DGGame(SequencedGame):
         self.data_dir = data_dir
         self.data_version = data.version
         self.los_cache: dict[tuple[str, str], bool] = {}  # terrain never changes (DG 8.1.4)
+        self.sight_openings = artillery.openings(data)  # the hexes a line of sight may leave (DG 8.1.4)
         # route searches by everything they read (rules/movement.py), shared by all states
         self.route_cache: dict[tuple[Any, ...], movement.RouteMap] = {}
-        # searches by all but the helpers' crossings: (river hexes tried, helpers there, key)
-        self.route_variants: dict[tuple[Any, ...], list[tuple[frozenset[str], frozenset[str], tuple[Any, ...]]]] = {}
+        # the keys of the searches by all but the helpers' crossings (`movement._find_routes`)
+        self.route_variants: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
         self.coastal: tuple[str, ...] = tuple(sorted(h for h, info in data.map.hexes.items() if info.coastal))
         self.coastal_set = frozenset(self.coastal)
-        self.ids_in_order: tuple[str, ...] = tuple(sorted(data.units))  # the order of the action lists
+        # each side's unit ids in the order of the action lists (a counter's side never changes)
+        self.ids_by_side: dict[str, tuple[str, ...]] = {
+            side: tuple(uid for uid in sorted(data.units) if data.units[uid].side == side) for side in SIDES
+        }
         self.allowed_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # movement.legal
         self.near_cache: dict[tuple[str, int], frozenset[str]] = {}  # stealth.near
         self.detect_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # stealth.detect_legal
@@ -79,6 +83,7 @@ class DGGame(SequencedGame):
         self.river_crossings = {h: out for h, out in self.river_crossings.items() if out}
         self.river_banks = frozenset(self.river_crossings)
         self.hindered_cache: dict[tuple[frozenset[str], frozenset[str]], frozenset[str]] = {}  # movement.Context
+        self.near_enemy_cache: dict[frozenset[str], frozenset[str]] = {}  # movement.Context.near_enemy
 
     def sequence(self) -> SequenceSpec:
         """The sequence of play, read and checked with the rest of the data (data.py)."""

@@ -92,19 +92,20 @@ class Airfield:
     control: str = field("jp", check=check_side)
 
 
-@dataclass
+@dataclass(frozen=True)
 class RabaulTerms:
     """The public terms of a turn's Rabaul picks, kept until they land: the period they land in,
-    how many units, how much strength (DG 10.2; ruling 14a)."""
+    how many units, how much strength (DG 10.2; ruling 14a). Frozen: shared with clones."""
 
     period: int = field(0, lo=0, hi=9)
     count: int = field(0, lo=0, hi=99)
     strength: int = field(0, lo=0, hi=99)
 
 
-@dataclass
+@dataclass(frozen=True)
 class DrawnEvent:
-    """This turn's random event card, as the drawing side reads it (DG 5.0)."""
+    """This turn's random event card, as the drawing side reads it (DG 5.0). Frozen: shared
+    with clones."""
 
     side: str = field("us", check=check_side)
     card: int = field(1, lo=1, hi=99)

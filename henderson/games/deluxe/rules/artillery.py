@@ -4,7 +4,7 @@ fire table, Henderson Field damage, counter-battery fire and naval bombardment."
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from henderson.core.events import Event, roll
 from henderson.core.game import Action
@@ -17,6 +17,7 @@ from .common import change_hf, event_effect, in_enemy_zoc, lose_step, occupancy,
 from .phase import DGPhase
 
 if TYPE_CHECKING:
+    from ..model import GameData
     from ..state import DGState
     from ..units import UnitState
 
@@ -47,6 +48,14 @@ def line_of_sight(state: DGState, a: str, b: str) -> bool:
 def _sight(state: DGState, a: str, b: str) -> bool:
     m = state.data.map
     ha, hb = m.hexes[a], m.hexes[b]
+    # the hexes next to the ends on the line are intervening hexes (a and b are not adjacent):
+    # without a neighbour that could let the view through, no line need be drawn
+    opening = state.game.sight_openings
+    if ha.level == hb.level:  # DG 8.1.4.1 a clear hex at their level next to both ends
+        if a not in opening.level or b not in opening.level:
+            return False
+    elif (a if ha.level > hb.level else b) not in opening.slope:  # DG 8.1.4.2 the slope down
+        return False
     at = state.game.hex_at  # the map's hexes by position: a lookup instead of a conversion
     path = [at.get(h) for h in line(ha.hex, hb.hex)]
     if any(p is None for p in path):
@@ -58,6 +67,28 @@ def _sight(state: DGState, a: str, b: str) -> bool:
     if seq and seq[0].level >= high.level:
         return False
     return not any(h.level > high.level for h in seq)
+
+
+class Openings(NamedTuple):
+    """For each hex, whether a neighbour could let a view through (DG 8.1.4): `level`, the hexes
+    next to a hex that is not jungle at their own level (DG 8.1.4.1); `slope`, those next to a
+    lower hex (DG 8.1.4.2). Fixed with the map, made once per game: most of the island is
+    jungle, and most lines of sight are refused by these alone (`_sight`)."""
+
+    level: frozenset[str]
+    slope: frozenset[str]
+
+
+def openings(data: GameData) -> Openings:
+    """The map's `Openings`."""
+    m = data.map
+    level = frozenset(
+        h
+        for h, info in m.hexes.items()
+        if any(not m.hexes[n].jungle and m.hexes[n].level == info.level for n in m.adjacent[h])
+    )
+    slope = frozenset(h for h, info in m.hexes.items() if any(m.hexes[n].level < info.level for n in m.adjacent[h]))
+    return Openings(level, slope)
 
 
 def spotted(state: DGState, side: str, target: str, spotters: Iterable[str] | None = None) -> bool:

@@ -275,6 +275,7 @@ class Context:
         self._carriers: dict[int, frozenset[str]] = {}
         self.interned = state.game.interned
         self._hindered: dict[bool, frozenset[str]] = {}
+        self._near_enemy: frozenset[str] | None = None
         self._no_room: dict[int, frozenset[str]] = {}
         self.found: dict[str, tuple[UnitState, tuple[object, ...], RouteMap]] = {}  # `_raw_routes`
         self.steps: dict[tuple[bool, bool, int], StepTable] = {}  # `_search`'s, by kind
@@ -297,6 +298,21 @@ class Context:
             full = state.data.constants.stacking
             shut = frozenset(h for h, size in self.size.items() if size + n > full)
             found = self._no_room[n] = interned(state, shut)
+        return found
+
+    def near_enemy(self, state: DGState) -> frozenset[str]:
+        """The hexes next to an enemy hex (DG 7.6), the one copy the game keeps for these
+        enemy hexes; made once for the context and the contexts moved on from it."""
+        found = self._near_enemy
+        if found is None:
+            kept = state.game.near_enemy_cache
+            found = kept.get(self.enemy)
+            if found is None:
+                if len(kept) > CACHE_LIMIT:
+                    kept.clear()
+                adjacent = state.data.map.adjacent
+                found = kept[self.enemy] = frozenset(n for h in self.enemy for n in adjacent[h])
+            self._near_enemy = found
         return found
 
     def hindered(self, state: DGState, rivers: bool) -> frozenset[str]:
@@ -338,37 +354,35 @@ class Context:
 
 
 class StepTable(dict[str, Sequence[Step[str]]]):
-    """The steps out of each hex for one kind of search in one context, worked out when a
-    search first reaches the hex: never into an enemy hex (DG 7.3.8), a stop on entering an
-    enemy zone of control (DG 7.4.1) or on crossing a river without a helper's crossings
-    (DG 7.3.3); the open steps of the game's table where nothing hinders them."""
+    """The steps out of each hex for one kind of search in one context: never into an enemy
+    hex (DG 7.3.8), a stop on entering an enemy zone of control (DG 7.4.1) or on crossing a
+    river without a helper's crossings (DG 7.3.3). Made with the open steps of the game's
+    table for every hex that nothing hinders (a copy of the table, without a call per hex
+    reached); the steps out of a hindered hex are worked out when a search first reaches it."""
 
     def __init__(self, state: DGState, ctx: Context, pool: bool, rivers: bool, need: int) -> None:
-        super().__init__()
+        super().__init__(state.game.open_stealth_steps if pool else state.game.open_steps)
         self.edges = state.game.stealth_edges if pool else state.game.edges
-        self.open = state.game.open_stealth_steps if pool else state.game.open_steps
         self.hindered = ctx.hindered(state, rivers)
+        for here in self.hindered:
+            self.pop(here, None)
         self.enemy, self.zoc, self.capacity = ctx.enemy, ctx.zoc, ctx.capacity
         self.rivers = rivers
         self.need = need
 
     def __missing__(self, here: str) -> Sequence[Step[str]]:
-        if here not in self.hindered:
-            found: Sequence[Step[str]] = self.open[here]
-        else:
-            enemy, zoc, cap, need, rivers = self.enemy, self.zoc, self.capacity, self.need, self.rivers
-            out: list[Step[str]] = []
-            for to, cost, river in self.edges[here]:
-                if to in enemy:  # DG 7.3.8 never into an enemy hex
-                    continue
-                if rivers and river:  # DG 7.3.3 a river crossing: a helper carries it, or it stops
-                    via = cap.get(to, 0) >= need
-                    out.append((to, cost, not via or to in zoc, via))
-                else:
-                    out.append((to, cost, to in zoc, False))  # DG 7.4.1
-            found = out
-        self[here] = found
-        return found
+        enemy, zoc, cap, need, rivers = self.enemy, self.zoc, self.capacity, self.need, self.rivers
+        out: list[Step[str]] = []
+        for to, cost, river in self.edges[here]:
+            if to in enemy:  # DG 7.3.8 never into an enemy hex
+                continue
+            if rivers and river:  # DG 7.3.3 a river crossing: a helper carries it, or it stops
+                via = cap.get(to, 0) >= need
+                out.append((to, cost, not via or to in zoc, via))
+            else:
+                out.append((to, cost, to in zoc, False))  # DG 7.4.1
+        self[here] = out
+        return out
 
 
 def step_cost(
@@ -501,10 +515,12 @@ def _find_routes(
     # differ only in hexes the search never tried to cross a river into
     loose = key[:-1]
     variants = state.game.route_variants
-    for rivers, had, earlier in variants.get(loose, ()):
+    for earlier in variants.get(loose, ()):  # rare: the helpers' crossings changed this phase
         found = cache.get(earlier)
-        if found is not None and carriers & rivers == had:
-            return earlier, found
+        if found is not None:
+            rivers = _river_crossings(state, start, found)
+            if carriers & rivers == earlier[-1] & rivers:
+                return earlier, found
     if len(cache) > CACHE_LIMIT:
         cache.clear()
         variants.clear()
@@ -520,8 +536,7 @@ def _find_routes(
                     helpers = (n,) if sc[2] else ()
                     best.add(n, Route(cost, sc[1], True, path=(n,), helpers=helpers))
     cache[key] = best
-    rivers = _river_crossings(state, start, best)
-    variants.setdefault(loose, []).append((rivers, carriers & rivers, key))
+    variants.setdefault(loose, []).append(key)
     return key, best
 
 
@@ -597,11 +612,10 @@ def _search(
     if first_extra:  # DG 7.3.5 leaving the landing hex
         first = [(to, c + first_extra, stop, via) for to, c, stop, via in known[start]]
     paths = cheapest_from(start, known, budget, first)
-    best = paths.cost
-    costs = dict(best)
+    costs = paths.cost  # this search's own: the forced stops join it
     stopped: set[str] = set()
     for hid, cost in paths.stops.items():
-        old = best.get(hid)
+        old = costs.get(hid)  # each hex is in the stops once: still the cost to go on from it
         if old is None or cost < old:
             costs[hid] = cost
             stopped.add(hid)
@@ -637,8 +651,7 @@ def sea_allowed(state: DGState, unit: UnitState, ctx: Context) -> bool:
         return False
     if state.this_turn.sea.get(unit.side, 0) >= state.data.constants.sea_moves_per_turn:
         return False
-    m = state.data.map
-    return m.hexes[unit.at].coastal and not any(n in ctx.enemy for n in m.adjacent[unit.at])
+    return unit.at in state.game.coastal_set and unit.at not in ctx.near_enemy(state)
 
 
 def movers(state: DGState, side: str) -> list[UnitState]:
@@ -677,7 +690,7 @@ def stacks(state: DGState, side: str, found: list[UnitState] | None = None) -> l
         if not u.pool:
             by_hex.setdefault(u.at, []).append(u)
     out: list[tuple[UnitState, ...]] = []
-    for hid in sorted(by_hex):
+    for hid in sorted(h for h, group in by_hex.items() if len(group) > 1):  # a lone mover is no stack
         group = sorted(by_hex[hid], key=lambda x: x.id)
         for size in range(2, len(group) + 1):
             out.extend(combinations(group, size))
@@ -703,8 +716,11 @@ class Listed:
     def holds(self, records: tuple[UnitState, ...], barred: frozenset[str]) -> bool:
         """Whether these moves are still the list for `records` with `barred` hexes."""
         mine = self.records
-        if len(mine) != len(records) or any(a is not b for a, b in zip(mine, records, strict=True)):
+        if len(mine) != len(records):
             return False
+        for a, b in zip(mine, records, strict=True):  # a loop, not a generator: read per unit per position
+            if a is not b:
+                return False
         if barred is self.barred:
             return True
         hexes = self.hexes
@@ -770,7 +786,7 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     coastal = state.game.coastal_set
     room = no_room(1)  # DG 7.5
     stuck = state.this_turn.stuck
-    mine = [u for u in map(state.units.__getitem__, state.game.ids_in_order) if u.side == side and may_move(u, stuck)]
+    mine = [u for u in map(state.units.__getitem__, state.game.ids_by_side[side]) if may_move(u, stuck)]
     for u in mine:
         one = (u,)
         listed = before.moves.get(u.id)

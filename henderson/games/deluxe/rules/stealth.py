@@ -53,8 +53,8 @@ def pool_for(state: DGState, u: UnitState) -> int:
 def markers(state: DGState, side: str) -> dict[str, int]:
     """Stealth markers of `side` on the map: hex -> marker value (the highest in the hex)."""
     out: dict[str, int] = {}
-    for u in state.units.values():
-        if u.side == side and u.on_map and u.stealth:
+    for u in map(state.units.__getitem__, state.game.ids_by_side[side]):
+        if u.stealth and u.on_map:
             out[u.at] = max(out.get(u.at, 0), u.stealth)
     return out
 
@@ -63,18 +63,22 @@ Options = tuple[DGAction, ...]
 NONE: Options = ()
 
 
+Kept = tuple["UnitState", Options, Options, bool]  # a unit's record and what `OptionLists` keeps of it
+
+
 class OptionLists:
     """A side's movement-phase options other than moves, unit by unit: entering or leaving
-    stealth (DG 7.7), withdrawal (DG 7.9), Henderson Field work (DG 7.11), with the record
-    each unit's were made from. The next position's listing makes them again only for the
-    units whose record changed (for all, when what they all read changed: `legal`). Never
-    changed once made, so a position and its clones share it."""
+    stealth (DG 7.7), withdrawal (DG 7.9), Henderson Field work (DG 7.11), and whether it may
+    consolidate (DG 7.10, `may_consolidate`: its record alone), with the record each unit's
+    were made from. The next position's listing makes them again only for the units whose
+    record changed (for all, when what they all read changed: `legal`). Never changed once
+    made, so a position and its clones share it."""
 
     __slots__ = ("basis", "units")
 
-    def __init__(self, basis: tuple[Any, ...], units: dict[str, tuple[UnitState, Options, Options]]) -> None:
+    def __init__(self, basis: tuple[Any, ...], units: dict[str, Kept]) -> None:
         self.basis = basis
-        self.units = units  # unit id -> (its record, stealth options, withdrawal and field work)
+        self.units = units  # unit id -> (its record, stealth options, withdrawal and field work, consolidates)
 
 
 def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGAction]:
@@ -94,29 +98,33 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     )
     before = state.option_lists
     kept = before.units if before is not None and before.basis == basis else {}
-    made: dict[str, tuple[UnitState, Options, Options]] = {}
+    made: dict[str, Kept] = {}
     out: list[DGAction] = []
     later: list[DGAction] = []
-    units = [u for u in map(state.units.__getitem__, state.game.ids_in_order) if u.side == side and u.on_map]
-    for u in units:
+    units = [u for u in map(state.units.__getitem__, state.game.ids_by_side[side]) if u.on_map]
+    together: dict[str, list[UnitState]] = {}  # DG 7.10 only units in one hex consolidate
+    for u in units:  # in id order, as the consolidations are listed
         options = kept.get(u.id)
         if options is None or options[0] is not u:
-            options = made[u.id] = (u, _stealth_options(state, u, occ), _other_options(state, u, occ))
+            options = made[u.id] = (
+                u,
+                _stealth_options(state, u, occ),
+                _other_options(state, u, occ),
+                may_consolidate(state, u),
+            )
         else:
             made[u.id] = options
         if options[1]:
             out.extend(options[1])
         if options[2]:
             later.extend(options[2])
+        if options[3]:
+            together.setdefault(u.at, []).append(u)
     state.option_lists = OptionLists(basis, made)
     enemy_markers = markers(state, other(side))
     if enemy_markers:
         out.extend(detect_legal(state, side, units, enemy_markers, ctx))
     out.extend(later)
-    together: dict[str, list[UnitState]] = {}  # DG 7.10 only units in one hex consolidate
-    for u in units:  # in id order, as the pairs are listed
-        if may_consolidate(state, u):
-            together.setdefault(u.at, []).append(u)
     if any(len(group) > 1 for group in together.values()):
         for a in units:  # either may be the one that stays: DG 7.10 does not say which
             for b in together.get(a.at, ()):
