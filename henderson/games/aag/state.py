@@ -158,28 +158,37 @@ class HitChoice(AAGDecision):
 class ZoneIndex:
     """A speed device: the pieces in play by zone, by carrying ship and by unit type, each
     list in id order (the order of `AAGState.pieces`). Built when legal actions are listed
-    and kept up to date as pieces change (`AAGState.update`, `remove`, `new_piece`); never
-    changed in place, so a clone shares it."""
+    and kept up to date as pieces change (`AAGState.update`, `remove`, `new_piece`). A clone
+    shares it, marked `shared`: then whichever position changes a piece first works on a
+    copy of the dicts (`put`); a list is never changed in place, only replaced."""
 
     by_zone: dict[str, list[Piece]]
     by_ship: dict[str, list[Piece]]
     by_kind: dict[str, list[Piece]]
+    shared: bool = False  # held by a position and its clone: change a copy, not this one
 
-    def replaced(self, old: Piece | None, new: Piece | None) -> ZoneIndex:
-        """The index with piece `old` (None: none) taken out and `new` (None: none) put in."""
-        by_zone, by_ship, by_kind = dict(self.by_zone), dict(self.by_ship), dict(self.by_kind)
+    def copy(self) -> ZoneIndex:
+        """A copy of the dicts that one position may change (the lists are shared)."""
+        return ZoneIndex(dict(self.by_zone), dict(self.by_ship), dict(self.by_kind))
+
+    def put(self, old: Piece | None, new: Piece | None) -> None:
+        """Take piece `old` (None: none) out and put `new` (None: none) in, in place: each
+        list that changes is replaced by a new one."""
+        by_zone, by_ship, by_kind = self.by_zone, self.by_ship, self.by_kind
         if (
             old is not None
             and new is not None
-            and (old.zone, old.damaged, old.aboard) == (new.zone, new.damaged, new.aboard)
+            and old.zone == new.zone
+            and old.damaged == new.damaged
+            and old.aboard == new.aboard
         ):
             # the same place in play: the new piece takes the old one's place in each list
             if not old.damaged:
-                by_zone[old.zone] = [new if p.id == old.id else p for p in by_zone[old.zone]]
-                by_kind[old.type] = [new if p.id == old.id else p for p in by_kind[old.type]]
+                by_zone[old.zone] = _swapped(by_zone[old.zone], old.id, new)
+                by_kind[old.type] = _swapped(by_kind[old.type], old.id, new)
             if old.aboard is not None:
-                by_ship[old.aboard] = [new if p.id == old.id else p for p in by_ship[old.aboard]]
-            return ZoneIndex(by_zone, by_ship, by_kind)
+                by_ship[old.aboard] = _swapped(by_ship[old.aboard], old.id, new)
+            return
         if old is not None:
             if not old.damaged:
                 by_zone[old.zone] = [p for p in by_zone[old.zone] if p.id != old.id]
@@ -192,7 +201,6 @@ class ZoneIndex:
                 by_kind[new.type] = _placed(by_kind.get(new.type, []), new)
             if new.aboard is not None:
                 by_ship[new.aboard] = _placed(by_ship.get(new.aboard, []), new)
-        return ZoneIndex(by_zone, by_ship, by_kind)
 
     def same(self, other: ZoneIndex | None) -> bool:
         """Whether `other` indexes the same pieces in the same order (empty lists aside)."""
@@ -217,6 +225,16 @@ class Findings:
 
     fights: dict[str, tuple[list[str], list[str]]] = field(factory=dict)
     room: dict[str, LandingRoom] = field(factory=dict)
+
+
+def _swapped(pieces: list[Piece], pid: str, piece: Piece) -> list[Piece]:
+    """A copy of `pieces` with `piece` in the place of the piece with id `pid`."""
+    out = list(pieces)
+    for i, p in enumerate(out):
+        if p.id == pid:
+            out[i] = piece
+            break
+    return out
 
 
 def _placed(pieces: list[Piece], piece: Piece) -> list[Piece]:
@@ -447,6 +465,13 @@ class AAGState(Sequenced):
         return other(self.first)
 
     @property
+    def current_step(self) -> Step:
+        """The step being played (`Sequenced.current_step`, read without the plan's property:
+        the rules ask at nearly every turn of a listing)."""
+        plan = self._plan
+        return (plan if plan is not None else self.plan).steps[self.step_index]
+
+    @property
     def mover(self) -> Side:
         """The side acting in the current step (the first player, then the other)."""
         return self.side_of(self.current_step)
@@ -544,8 +569,7 @@ class AAGState(Sequenced):
         self.pieces[pid] = piece
         for k in reversed(later):
             self.pieces[k] = self.pieces.pop(k)
-        if self.index is not None:
-            self.index = self.index.replaced(None, piece)
+        self._reindex(None, piece)
         return piece
 
     def update(self, piece: Piece, **changes: Any) -> Piece:
@@ -554,14 +578,23 @@ class AAGState(Sequenced):
         old = self.pieces[piece.id]
         changed = old.with_changes(**changes)
         self.pieces[piece.id] = changed
-        if self.index is not None:
-            self.index = self.index.replaced(old, changed)
+        self._reindex(old, changed)
         return changed
 
     def remove(self, piece: Piece) -> None:
         old = self.pieces.pop(piece.id, None)
-        if old is not None and self.index is not None:
-            self.index = self.index.replaced(old, None)
+        if old is not None:
+            self._reindex(old, None)
+
+    def _reindex(self, old: Piece | None, new: Piece | None) -> None:
+        """Keep the index (if any) up to date as piece `old` becomes `new` (None: none);
+        an index shared with a clone is copied first."""
+        index = self.index
+        if index is None:
+            return
+        if index.shared:
+            index = self.index = index.copy()
+        index.put(old, new)
 
     def change_airfield(self, marker: Airfield, **changes: Any) -> Airfield:
         """Put a copy of the airfield `marker` (this very one) with `changes` in its place."""
@@ -668,6 +701,9 @@ class AAGState(Sequenced):
         return c
 
     def clone(self) -> AAGState:
+        """A copy sharing the frozen pieces, and the index until either changes a piece."""
+        if self.index is not None:
+            self.index.shared = True
         c = super().clone()
         assert isinstance(c, AAGState)
         return c

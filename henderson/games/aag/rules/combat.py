@@ -62,13 +62,12 @@ def ranged_candidates(state: AAGState, side: str, zone: str, cat: str) -> list[P
     if assault(state, zone):
         return out
     if cat == "sea" and zone in board.seas:
-        for isl in board.islands.values():
-            if zone in isl.seas:
-                out += [
-                    p
-                    for p in state.in_zone(isl.id, side)
-                    if p.type == "artillery" and not is_cargo(p) and (not p.fired or p.joined)
-                ]
+        for island in board.land_zones_by_sea(zone):
+            out += [
+                p
+                for p in state.in_zone(island, side)
+                if p.type == "artillery" and not is_cargo(p) and (not p.fired or p.joined)
+            ]
     if cat == "land" and board.is_island(zone):
         for sea in board.islands[zone].seas:
             out += [
