@@ -238,3 +238,15 @@ def test_the_shores_kept_are_the_islands_next_to_each_sea():
     for base in board.bases.values():
         assert board.land_zones_by_sea(base.sea) == (base.land,)
     assert all(board.land_zones_by_sea(island) == () for island in board.islands)
+
+
+def test_a_new_piece_takes_its_place_in_id_order():
+    """Pieces stay in id order (us2 before us10, every jp before every us) whichever side's
+    piece is added, and a piece changed keeps its place in that order (`Piece.rank`)."""
+    from henderson.games.aag.actions import id_key
+
+    state = game().new_state(1)
+    for side in ("jp", "us", "jp"):
+        added = state.new_piece(side, "infantry", state.base_land(side))
+        assert list(state.pieces) == sorted(state.pieces, key=id_key)
+        assert state.update(added, moved=True).rank == id_key(added.id)

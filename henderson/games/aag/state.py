@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import operator
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -221,10 +222,12 @@ class Findings:
     """A speed device: what the rules find while one list of legal actions is made, kept
     with that list (`AAGState.findings`): by combat category the zones where combat is
     still to be fought and, among them, those where the first player can fire (the zones
-    it picks); by side where its air units may land (`rules.regroup.LandingRoom`)."""
+    it picks); by side where its air units may land (`rules.regroup.LandingRoom`), and by
+    side, unit type and zone the spots where such an air unit may land."""
 
     fights: dict[str, tuple[list[str], list[str]]] = field(factory=dict)
     room: dict[str, LandingRoom] = field(factory=dict)
+    spots: dict[tuple[str, str, str], list[str]] = field(factory=dict)
 
 
 def _swapped(pieces: list[Piece], pid: str, piece: Piece) -> list[Piece]:
@@ -237,10 +240,13 @@ def _swapped(pieces: list[Piece], pid: str, piece: Piece) -> list[Piece]:
     return out
 
 
+BY_RANK = operator.attrgetter("rank")  # the sort key of pieces in id order
+
+
 def _placed(pieces: list[Piece], piece: Piece) -> list[Piece]:
     """A copy of `pieces` (in id order) with `piece` in its place."""
     out = list(pieces)
-    bisect.insort(out, piece, key=lambda p: id_key(p.id))
+    bisect.insort(out, piece, key=BY_RANK)
     return out
 
 
@@ -509,7 +515,7 @@ class AAGState(Sequenced):
         lists = [here for here in map(by_kind.get, kinds) if here]
         found = [p for here in lists for p in here if p.side == side]
         if len(lists) > 1:  # each list is in id order: only a mix of types needs sorting
-            found.sort(key=lambda p: id_key(p.id))
+            found.sort(key=BY_RANK)
         return found
 
     def in_zone(self, zone: str, side: str | None = None) -> list[Piece]:
@@ -564,11 +570,16 @@ class AAGState(Sequenced):
         piece = Piece(pid, side, kind, zone, aboard)
         # pieces stay in id order, so a position and its reloaded copy list actions alike:
         # those with a later id (the other side's) move after the new one
-        key = id_key(pid)
-        later = list(itertools.takewhile(lambda k: id_key(k) > key, reversed(self.pieces)))
-        self.pieces[pid] = piece
-        for k in reversed(later):
-            self.pieces[k] = self.pieces.pop(k)
+        pieces = self.pieces
+        later = sum(1 for _ in itertools.takewhile(piece.rank.__lt__, map(id_key, reversed(pieces))))
+        if later:
+            kept = list(pieces.items())
+            pieces.clear()
+            pieces.update(kept[:-later])
+            pieces[pid] = piece
+            pieces.update(kept[-later:])
+        else:
+            pieces[pid] = piece
         self._reindex(None, piece)
         return piece
 
