@@ -137,21 +137,20 @@ def odds(
         for k in kinds
     )
     faces = _faces(night, banzai)
-    State = tuple[tuple[int, int, int, int], ...]
-    ways: dict[State, int] = {start: 1}  # of the rolls so far, how many lead to each state
-    after: dict[tuple[State, int, int], State] = {}  # a hit's effect, found once
+    misses, hit_faces = faces[0][1], faces[1:]
+    ways: dict[_State, int] = {start: 1}  # of the rolls so far, how many lead to each state
+    box = _Box(data, category, kinds)
     for i in range(dice):
         slot = data.neck.slot_of(i)
-        nxt: dict[State, int] = defaultdict(int)
+        nxt: dict[_State, int] = defaultdict(int)
         for st, n in ways.items():
-            for value, faces_of in faces:
-                if value is None:
-                    nxt[st] += n * faces_of
-                    continue
-                hit = after.get((st, slot, value))
-                if hit is None:
-                    hit = after[(st, slot, value)] = _hit(data, category, kinds, st, slot, value)
-                nxt[hit] += n * faces_of
+            nxt[st] += n * misses
+            j = box.target(st, slot)
+            if j is None:  # no unit left: the hits fall on nothing
+                nxt[st] += n * (6 - misses)
+                continue
+            for value, faces_of in hit_faces:
+                nxt[(*st[:j], box.struck(j, st[j], value), *st[j + 1 :])] += n * faces_of
         ways = nxt
         if len(ways) > MAX_BATTLE_STATES:
             raise OddsTooLarge(
@@ -176,23 +175,50 @@ def _faces(night: bool, banzai: bool) -> list[tuple[int | None, int]]:
     return [(None, 6 - sum(n for _, n in faces)), *faces]
 
 
-def _hit(
-    data: GameData,
-    category: str,
-    kinds: list[str],
-    st: tuple[tuple[int, int, int, int], ...],
-    slot: int,
-    value: int,
-) -> tuple[tuple[int, int, int, int], ...]:
-    present = [k for k, s in zip(kinds, st, strict=True) if s[0] + s[1] > 0]
-    if data.neck.type_at(category, slot) not in present and "pt_boat" in present:
-        kind: str | None = "pt_boat"  # AAG Appendix 1 PT Boats
-    else:
-        kind = target_type(data.neck, category, slot, present)
-    if kind is None:
-        return st
-    i = kinds.index(kind)
-    undamaged, damaged, destroyed, armor = st[i]
+_Units = tuple[int, int, int, int]  # one type's units: undamaged, damaged, destroyed, heavy armour left
+_State = tuple[_Units, ...]  # by type, in the order of `kinds`
+
+
+class _Box:
+    """The battle box's rules for one force (AAG Declare Your Hits, Hitting Units the Enemy
+    Doesn't Have, Damaging and Destroying Units, Heavy Armor), each answer worked out once
+    per odds: the type a hit in a slot falls on, given the types still present, and what a
+    hit does to that type's units."""
+
+    def __init__(self, data: GameData, category: str, kinds: list[str]) -> None:
+        self.data, self.category, self.kinds = data, category, kinds
+        self.present: dict[_State, tuple[bool, ...]] = {}
+        self.targets: dict[tuple[int, tuple[bool, ...]], int | None] = {}
+        self.hits: dict[tuple[int, _Units, int], _Units] = {}
+
+    def target(self, st: _State, slot: int) -> int | None:
+        """The index of the type a hit in `slot` falls on, or None when no unit is left."""
+        present = self.present.get(st)
+        if present is None:
+            present = self.present[st] = tuple(s[0] + s[1] > 0 for s in st)
+        key = (slot, present)
+        if key not in self.targets:
+            names = [k for k, here in zip(self.kinds, present, strict=True) if here]
+            if self.data.neck.type_at(self.category, slot) not in names and "pt_boat" in names:
+                kind: str | None = "pt_boat"  # AAG Appendix 1 PT Boats
+            else:
+                kind = target_type(self.data.neck, self.category, slot, names)
+            self.targets[key] = None if kind is None else self.kinds.index(kind)
+        return self.targets[key]
+
+    def struck(self, j: int, units: _Units, value: int) -> _Units:
+        """Type `j`'s units after a hit of `value` falls on them."""
+        key = (j, units, value)
+        found = self.hits.get(key)
+        if found is None:
+            found = self.hits[key] = _struck(self.data, self.kinds[j], units, value)
+        return found
+
+
+def _struck(data: GameData, kind: str, units: _Units, value: int) -> _Units:
+    """A hit of `value` on units of type `kind`: heavy armour absorbs it, else an undamaged
+    unit is damaged or destroyed, else a damaged one is destroyed."""
+    undamaged, damaged, destroyed, armor = units
     if kind == "battleship" and armor > 0:
         armor -= 1  # AAG Heavy Armor
     elif undamaged > 0:
@@ -202,7 +228,7 @@ def _hit(
             undamaged, destroyed = undamaged - 1, destroyed + 1
     else:
         damaged, destroyed = damaged - 1, destroyed + 1
-    return (*st[:i], (undamaged, damaged, destroyed, armor), *st[i + 1 :])
+    return (undamaged, damaged, destroyed, armor)
 
 
 @dataclass(frozen=True)
