@@ -136,8 +136,7 @@ def odds(
         )
         for k in kinds
     )
-    faces = _faces(night, banzai)
-    misses, hit_faces = faces[0][1], faces[1:]
+    misses, hit_faces = _faces(night, banzai)
     ways: dict[_State, int] = {start: 1}  # of the rolls so far, how many lead to each state
     box = _Box(data, category, kinds)
     for i in range(dice):
@@ -165,14 +164,14 @@ def odds(
     return Odds(category, dice, {k: force[k] for k in kinds}, outcomes)
 
 
-def _faces(night: bool, banzai: bool) -> list[tuple[int | None, int]]:
-    """What one die does: (value that hits, or None for a miss; how many of its 6 faces). A
-    1 or a 2 hits (AAG Declare Your Hits); Night Fighting reads a 2 as a 1, Banzai Charge a
-    3 hits."""
-    faces: list[tuple[int | None, int]] = [(1, 2)] if night else [(1, 1), (2, 1)]
+def _faces(night: bool, banzai: bool) -> tuple[int, list[tuple[int, int]]]:
+    """What one die does: how many of its 6 faces miss, and for each value that hits how
+    many faces read it. A 1 or a 2 hits (AAG Declare Your Hits); Night Fighting reads a 2 as
+    a 1, Banzai Charge a 3 hits."""
+    hits = [(1, 2)] if night else [(1, 1), (2, 1)]
     if banzai:
-        faces.append((3, 1))
-    return [(None, 6 - sum(n for _, n in faces)), *faces]
+        hits.append((3, 1))
+    return 6 - sum(n for _, n in hits), hits
 
 
 _Units = tuple[int, int, int, int]  # one type's units: undamaged, damaged, destroyed, heavy armour left
