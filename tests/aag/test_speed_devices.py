@@ -250,3 +250,19 @@ def test_a_new_piece_takes_its_place_in_id_order():
         added = state.new_piece(side, "infantry", state.base_land(side))
         assert list(state.pieces) == sorted(state.pieces, key=id_key)
         assert state.update(added, moved=True).rank == id_key(added.id)
+
+
+def test_the_zones_kept_by_combat_category_and_the_phases_kept_by_name():
+    """Air units are fought in every board zone, sea units at sea, land units on islands,
+    in zone order; a phase kept by its reference is the one the sequence engine names."""
+    from henderson.core.sequence import Sequenced
+
+    state = game().new_state(1)
+    board = state.data.board
+    assert board.combat_zones == {
+        "air": tuple(sorted([*board.seas, *board.islands])),
+        "sea": tuple(sorted(board.seas)),
+        "land": tuple(sorted(board.islands)),
+    }
+    for step in state.plan.steps:
+        assert state.rules_named(step.phase) is Sequenced.rules_named(state, step.phase)

@@ -397,6 +397,17 @@ class Board:
         """Each side's base card: its land and sea zone (by side)."""
         return {side: frozenset((base.land, base.sea)) for side, base in self.bases.items()}
 
+    @cached_property
+    def combat_zones(self) -> dict[str, tuple[str, ...]]:
+        """By combat category, the zones where units of that category can be fought, in zone
+        order: air units in any board zone, sea units at sea, land units on islands (the
+        base cards are never fought in)."""
+        return {
+            "air": tuple(sorted([*self.seas, *self.islands])),
+            "sea": tuple(sorted(self.seas)),
+            "land": tuple(sorted(self.islands)),
+        }
+
     def sea_destinations(self, start: str, barred: frozenset[str]) -> tuple[str, ...]:
         """The sea zones next to `start` but `barred`, in zone order (a shared table)."""
         key = (start, barred, -1)  # the air destinations' table, with no range of its own

@@ -23,7 +23,7 @@ from henderson.core.dice import SEED_BITS, SeededDice
 from henderson.core.errors import PositionError
 from henderson.core.events import Event, roll
 from henderson.core.fields import field, replaced
-from henderson.core.sequence import Decision, Sequenced, Step
+from henderson.core.sequence import Decision, Phase, Sequenced, Step
 from henderson.games.aag.actions import END, Action, id_key
 from henderson.games.aag.model import SIDES, SUPPLY, Advantage, Category, GameData, Side, other
 from henderson.games.aag.pieces import Piece
@@ -240,6 +240,9 @@ def _swapped(pieces: list[Piece], pid: str, piece: Piece) -> list[Piece]:
     return out
 
 
+# the phases of the AAG rules package by the reference a step or decision names them by: as
+# many as the sequence of play names, found once
+PHASES: dict[str, Phase] = {}
 BY_RANK = operator.attrgetter("rank")  # the sort key of pieces in id order
 
 
@@ -313,6 +316,13 @@ class AAGState(Sequenced):
         if step.side == "second":
             return other(self.first)
         return super().side_of(step)  # type: ignore[return-value]
+
+    def rules_named(self, ref: str) -> Phase:
+        """`Sequenced.rules_named`, kept by reference (`PHASES`: the rules ask at every action)."""
+        found = PHASES.get(ref)
+        if found is None:
+            found = PHASES[ref] = super().rules_named(ref)
+        return found
 
     def legal_actions(self) -> list[Action]:  # type: ignore[override]
         """Every legal action, listed once per position with the pieces indexed by zone
@@ -512,6 +522,8 @@ class AAGState(Sequenced):
         if self.index is None:
             return [p for p in self.on_board(side) if p.type in kinds]
         by_kind = self.index.by_kind
+        if len(kinds) == 1:
+            return [p for p in by_kind.get(kinds[0], ()) if p.side == side]
         lists = [here for here in map(by_kind.get, kinds) if here]
         found = [p for here in lists for p in here if p.side == side]
         if len(lists) > 1:  # each list is in id order: only a mix of types needs sorting

@@ -80,7 +80,8 @@ def prepare_landing(state: AAGState) -> None:
         if state.category(p) != "air":
             continue
         landed = p.zone == state.base_land(side)
-        state.update(p, landed=landed, aboard=p.aboard if landed else None)
+        if p.landed != landed or (p.aboard is not None and not landed):
+            state.update(p, landed=landed, aboard=p.aboard if landed else None)
 
 
 @dataclass(frozen=True)
