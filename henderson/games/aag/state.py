@@ -185,17 +185,17 @@ class ZoneIndex:
         ):
             # the same place in play: the new piece takes the old one's place in each list
             if not old.damaged:
-                by_zone[old.zone] = _swapped(by_zone[old.zone], old.id, new)
-                by_kind[old.type] = _swapped(by_kind[old.type], old.id, new)
+                by_zone[old.zone] = _swapped(by_zone[old.zone], old, new)
+                by_kind[old.type] = _swapped(by_kind[old.type], old, new)
             if old.aboard is not None:
-                by_ship[old.aboard] = _swapped(by_ship[old.aboard], old.id, new)
+                by_ship[old.aboard] = _swapped(by_ship[old.aboard], old, new)
             return
         if old is not None:
             if not old.damaged:
-                by_zone[old.zone] = [p for p in by_zone[old.zone] if p.id != old.id]
-                by_kind[old.type] = [p for p in by_kind[old.type] if p.id != old.id]
+                by_zone[old.zone] = _without(by_zone[old.zone], old)
+                by_kind[old.type] = _without(by_kind[old.type], old)
             if old.aboard is not None:
-                by_ship[old.aboard] = [p for p in by_ship[old.aboard] if p.id != old.id]
+                by_ship[old.aboard] = _without(by_ship[old.aboard], old)
         if new is not None:
             if not new.damaged:
                 by_zone[new.zone] = _placed(by_zone.get(new.zone, []), new)
@@ -230,13 +230,17 @@ class Findings:
     spots: dict[tuple[str, str, str], list[str]] = field(factory=dict)
 
 
-def _swapped(pieces: list[Piece], pid: str, piece: Piece) -> list[Piece]:
-    """A copy of `pieces` with `piece` in the place of the piece with id `pid`."""
+def _swapped(pieces: list[Piece], old: Piece, new: Piece) -> list[Piece]:
+    """A copy of `pieces` (in id order, holding `old`) with `new` in the place of `old`."""
     out = list(pieces)
-    for i, p in enumerate(out):
-        if p.id == pid:
-            out[i] = piece
-            break
+    out[bisect.bisect_left(out, old.rank, key=BY_RANK)] = new
+    return out
+
+
+def _without(pieces: list[Piece], old: Piece) -> list[Piece]:
+    """A copy of `pieces` (in id order, holding `old`) without `old`."""
+    out = list(pieces)
+    del out[bisect.bisect_left(out, old.rank, key=BY_RANK)]
     return out
 
 
@@ -328,7 +332,8 @@ class AAGState(Sequenced):
         """Every legal action, listed once per position with the pieces indexed by zone
         (the index is then kept up to date as pieces change) and what the rules find on
         the way kept with the list (`findings`); the list handed out is the caller's own."""
-        if self._legal is None:
+        listed = self._legal
+        if listed is None:
             self.build_index()
             found = Findings()
             self.found = (None, found)
@@ -338,7 +343,7 @@ class AAGState(Sequenced):
                 self.found = None
                 raise
             self.found = (listed, found)
-        return list(super().legal_actions())  # type: ignore[arg-type]
+        return list(listed)  # type: ignore[arg-type]
 
     def findings(self) -> Findings | None:
         """What the rules find while the legal actions are listed, kept with the list: they
@@ -532,7 +537,9 @@ class AAGState(Sequenced):
 
     def in_zone(self, zone: str, side: str | None = None) -> list[Piece]:
         if self.index is not None:
-            here = self.index.by_zone.get(zone, [])
+            here = self.index.by_zone.get(zone)
+            if not here:
+                return []
             return list(here) if side is None else [p for p in here if p.side == side]
         return [p for p in self.on_board(side) if p.zone == zone]
 

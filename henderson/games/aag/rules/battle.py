@@ -212,7 +212,7 @@ def finish_zone(state: AAGState, events: list[Event]) -> None:
     """Both sides have attacked: remove the casualties and go on to the next zone."""
     fought = the_battle(state)
     zone = fought.zone
-    marked = [p for p in state.on_board() if p.hit]
+    marked = [p for p in state.pieces.values() if p.hit and not p.damaged]  # the casualties in play
     remove_casualties(state, marked, f"{fought.category} combat in {zone}", events)
     state.battle = None
     repeat = None
