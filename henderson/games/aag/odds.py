@@ -137,11 +137,11 @@ def odds(
         for k in kinds
     )
     misses, hit_faces = _faces(night, banzai)
-    ways: dict[_State, int] = {start: 1}  # of the rolls so far, how many lead to each state
-    box = _Box(data, category, kinds)
+    box = _Box(data, category, kinds, start)
+    ways: dict[int, int] = {box.code(start): 1}  # of the rolls so far, how many lead to each state
     for i in range(dice):
         slot = data.neck.slot_of(i)
-        nxt: dict[_State, int] = defaultdict(int)
+        nxt: dict[int, int] = defaultdict(int)
         for st, n in ways.items():
             nxt[st] += n * misses
             j = box.target(st, slot)
@@ -149,7 +149,7 @@ def odds(
                 nxt[st] += n * (6 - misses)
                 continue
             for value, faces_of in hit_faces:
-                nxt[(*st[:j], box.struck(j, st[j], value), *st[j + 1 :])] += n * faces_of
+                nxt[st + box.struck(st, j, value)] += n * faces_of
         ways = nxt
         if len(ways) > MAX_BATTLE_STATES:
             raise OddsTooLarge(
@@ -158,7 +158,7 @@ def odds(
             )
     counts: dict[tuple[tuple[str, int, int], ...], int] = defaultdict(int)
     for st, n in ways.items():
-        counts[tuple((k, s[2], s[1]) for k, s in zip(kinds, st, strict=True))] += n
+        counts[tuple((k, s[2], s[1]) for k, s in zip(kinds, box.units(st), strict=True))] += n
     rolls = 6**dice
     outcomes = {outcome: Fraction(n, rolls) for outcome, n in counts.items()}
     return Odds(category, dice, {k: force[k] for k in kinds}, outcomes)
@@ -175,26 +175,52 @@ def _faces(night: bool, banzai: bool) -> tuple[int, list[tuple[int, int]]]:
 
 
 _Units = tuple[int, int, int, int]  # one type's units: undamaged, damaged, destroyed, heavy armour left
-_State = tuple[_Units, ...]  # by type, in the order of `kinds`
 
 
 class _Box:
     """The battle box's rules for one force (AAG Declare Your Hits, Hitting Units the Enemy
     Doesn't Have, Damaging and Destroying Units, Heavy Armor), each answer worked out once
     per odds: the type a hit in a slot falls on, given the types still present, and what a
-    hit does to that type's units."""
+    hit does to that type's units.
 
-    def __init__(self, data: GameData, category: str, kinds: list[str]) -> None:
+    A state of the force (`_Units` by type, in the order of `kinds`) is coded as one number,
+    each type's damaged, destroyed and armour left a digit of it (its undamaged units are
+    the rest): quick to hash, and a hit on a type adds to it."""
+
+    def __init__(self, data: GameData, category: str, kinds: list[str], start: tuple[_Units, ...]) -> None:
         self.data, self.category, self.kinds = data, category, kinds
-        self.present: dict[_State, tuple[bool, ...]] = {}
+        self.sizes = [sum(units[:3]) for units in start]
+        self.radix = [(n + 1) * (n + 1) * (units[3] + 1) for n, units in zip(self.sizes, start, strict=True)]
+        self.stride = [1] * len(kinds)
+        for j in range(1, len(kinds)):
+            self.stride[j] = self.stride[j - 1] * self.radix[j - 1]
+        self.present: dict[int, tuple[bool, ...]] = {}
         self.targets: dict[tuple[int, tuple[bool, ...]], int | None] = {}
-        self.hits: dict[tuple[int, _Units, int], _Units] = {}
+        self.hits: dict[tuple[int, int, int], int] = {}
 
-    def target(self, st: _State, slot: int) -> int | None:
+    def code(self, state: tuple[_Units, ...]) -> int:
+        return sum(self._local(j, units) * self.stride[j] for j, units in enumerate(state))
+
+    def _local(self, j: int, units: _Units) -> int:
+        n = self.sizes[j]
+        _, damaged, destroyed, armor = units
+        return damaged + (n + 1) * (destroyed + (n + 1) * armor)
+
+    def _unit(self, j: int, local: int) -> _Units:
+        n = self.sizes[j]
+        damaged, rest = local % (n + 1), local // (n + 1)
+        destroyed, armor = rest % (n + 1), rest // (n + 1)
+        return (n - damaged - destroyed, damaged, destroyed, armor)
+
+    def units(self, st: int) -> tuple[_Units, ...]:
+        """The state coded as `st`, type by type."""
+        return tuple(self._unit(j, st // self.stride[j] % self.radix[j]) for j in range(len(self.kinds)))
+
+    def target(self, st: int, slot: int) -> int | None:
         """The index of the type a hit in `slot` falls on, or None when no unit is left."""
         present = self.present.get(st)
         if present is None:
-            present = self.present[st] = tuple(s[0] + s[1] > 0 for s in st)
+            present = self.present[st] = tuple(u[0] + u[1] > 0 for u in self.units(st))
         key = (slot, present)
         if key not in self.targets:
             names = [k for k, here in zip(self.kinds, present, strict=True) if here]
@@ -205,12 +231,14 @@ class _Box:
             self.targets[key] = None if kind is None else self.kinds.index(kind)
         return self.targets[key]
 
-    def struck(self, j: int, units: _Units, value: int) -> _Units:
-        """Type `j`'s units after a hit of `value` falls on them."""
-        key = (j, units, value)
+    def struck(self, st: int, j: int, value: int) -> int:
+        """What a hit of `value` on type `j` adds to the state coded as `st`."""
+        local = st // self.stride[j] % self.radix[j]
+        key = (j, local, value)
         found = self.hits.get(key)
         if found is None:
-            found = self.hits[key] = _struck(self.data, self.kinds[j], units, value)
+            after = _struck(self.data, self.kinds[j], self._unit(j, local), value)
+            found = self.hits[key] = (self._local(j, after) - local) * self.stride[j]
         return found
 
 
