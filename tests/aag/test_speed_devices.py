@@ -266,3 +266,18 @@ def test_the_zones_kept_by_combat_category_and_the_phases_kept_by_name():
     }
     for step in state.plan.steps:
         assert state.rules_named(step.phase) is Sequenced.rules_named(state, step.phase)
+
+
+def test_clones_share_the_advantages_in_force_and_change_them_apart():
+    """Advantages in force and the unit types deferred by Coast Watchers are frozen records:
+    a clone shares them, and its lists and tables are its own (AAG Appendix 1)."""
+    from henderson.games.aag.state import InForce
+
+    state = game().new_state(1, options={"advantages": True})
+    state.active = [InForce(token="coast_watchers", side="us", unit="cruiser")]  # type: ignore[arg-type]
+    state.deferred = {"us": ("cruiser",)}
+    twin = state.clone()
+    assert twin.active[0] is state.active[0] and twin.deferred["us"] is state.deferred["us"]
+    twin.active.append(InForce(token="night_fighting", side="jp", zone="E"))  # type: ignore[arg-type]
+    twin.deferred["jp"] = ("bomber",)
+    assert len(state.active) == 1 and "jp" not in state.deferred

@@ -69,7 +69,7 @@ def _pieces(state: Any, value: Mapping[str, Piece], where: str) -> None:
             raise PositionError(f"{where}.{pid}.id", f"a piece is listed under its own id, not {p.id!r}")
 
 
-def _unit_types(state: Any, value: Mapping[str, list[str]], where: str) -> None:
+def _unit_types(state: Any, value: Mapping[str, tuple[str, ...]], where: str) -> None:
     for side, kinds in value.items():
         for kind in kinds:
             if kind not in state.data.units:
@@ -113,11 +113,12 @@ class Battle:
     dice: list[Roll] = field(factory=list)  # hits rolled and still to assign, in slot order
 
 
-@dataclass(kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class InForce:
     """An advantage spent this turn whose effect lasts until the turn ends (AAG Appendix 1):
     where it applies (a zone, a combat category, the unit type Coast Watchers defers), and
-    for Command Decision whether the repeated combat has been fought."""
+    for Command Decision whether the repeated combat has been fought. Frozen, so a clone
+    shares the records (a change puts a new one in its place)."""
 
     token: Advantage
     side: Side
@@ -290,7 +291,7 @@ class AAGState(Sequenced):
         factory=lambda: {s: {} for s in SIDES}, lo=0, hi=8, check=_both_sides, doc="advantage tokens left"
     )
     active: list[InForce] = field(factory=list, doc="advantages in force this turn")
-    deferred: dict[str, list[str]] = field(
+    deferred: dict[str, tuple[str, ...]] = field(
         factory=dict, check=_unit_types, doc="Coast Watchers: the unit types a side moves after all others"
     )
     pending: list[AAGDecision] = field(factory=list)
