@@ -247,3 +247,60 @@ def test_a_battle_too_large_to_work_out_exactly_is_refused_in_one_line():
     force = {"battleship": 3, "cruiser": 4, "destroyer": 5, "transport": 4, "carrier": 2}
     with pytest.raises(HendersonError, match="too long to work out"):
         odds(game().data, "sea", 32, force)
+
+
+def roll_by_roll(category, dice, force, *, armor_used=0, night=False, banzai=False):
+    """The odds counted over every roll, each played out die by die in slot order (AAG
+    Declare Your Hits, Hitting Units the Enemy Doesn't Have, Heavy Armor, Damaging and
+    Destroying Units, Appendix 1 PT Boats, Night Fighting and Banzai Charge)."""
+    from henderson.games.aag.rules.battlebox import effect, target_type
+
+    data = game().data
+    neck = data.neck
+    seen: Counter = Counter()
+    for roll in itertools.product(range(1, 7), repeat=dice):
+        sound = dict(force)
+        damaged = dict.fromkeys(force, 0)
+        destroyed = dict.fromkeys(force, 0)
+        armor = max(0, force.get("battleship", 0) - armor_used)
+        for i, value in enumerate(roll):
+            value = 1 if night and value == 2 else value
+            if value not in (1, 2) and not (banzai and value == 3):
+                continue
+            slot = neck.slot_of(i)
+            present = [k for k in force if sound[k] + damaged[k] > 0]
+            kind = target_type(neck, category, slot, present)
+            if "pt_boat" in present and neck.type_at(category, slot) not in present:
+                kind = "pt_boat"
+            if kind is None:
+                continue
+            if kind == "battleship" and armor:
+                armor -= 1
+            elif sound[kind]:
+                sound[kind] -= 1
+                if effect(data.units[kind].resilient, False, value) == "damaged":
+                    damaged[kind] += 1
+                else:
+                    destroyed[kind] += 1
+            else:
+                damaged[kind] -= 1
+                destroyed[kind] += 1
+        seen[tuple((k, destroyed[k], damaged[k]) for k in sorted(force))] += 1
+    return {k: Fraction(v, 6**dice) for k, v in seen.items()}
+
+
+@pytest.mark.parametrize(
+    ("category", "dice", "force", "extra"),
+    [
+        ("sea", 4, {"battleship": 2, "carrier": 1, "transport": 1}, {"armor_used": 1}),
+        ("sea", 4, {"destroyer": 1, "pt_boat": 1, "cruiser": 1}, {"night": True}),
+        ("sea", 5, {"submarine": 1, "carrier": 2}, {}),
+        ("land", 4, {"infantry": 2, "artillery": 1}, {"banzai": True}),
+        ("air", 5, {"fighter": 1, "bomber": 1}, {}),
+    ],
+)
+def test_odds_are_those_counted_roll_by_roll(category, dice, force, extra):
+    """The dynamic programme over the dice (each hit's effect worked out once) gives the odds
+    of every roll played out on its own, units wiped out part-way and hits read up the neck
+    included."""
+    assert odds(game().data, category, dice, force, **extra).outcomes == roll_by_roll(category, dice, force, **extra)

@@ -84,7 +84,7 @@ def test_version_1_fields_in_their_version_2_form() -> None:
     )
     assert state.half == 0 and state.current_player() == "us"
     assert state.active[0] == InForce(token="coast_watchers", side="us", unit="cruiser")  # type: ignore[arg-type]
-    assert state.deferred == {"us": ["cruiser"]}
+    assert state.deferred == {"us": ("cruiser",)}
     assert state.airfields == [Airfield(island="guadalcanal", side="us", damaged=True)]
     assert state.next_id == {"us": 2, "jp": 8}
 

@@ -195,3 +195,89 @@ def test_units_are_told_apart_by_their_flags_and_their_cargo():
     sig = {pid: signature(state, p) for pid, p in state.pieces.items()}
     assert sig["us1"] == sig["us2"]
     assert len({sig["us1"], sig["us3"], sig["us4"]}) == 3
+
+
+def test_a_clone_shares_the_index_until_a_piece_changes():
+    """A clone shares the pieces indexed by zone; a piece changed in either position is in
+    that position's index alone, and each index stays the pieces in play."""
+    state = game().new_state(2)
+    state.legal_actions()  # the index is built while listing
+    twin = state.clone()
+    assert twin.index is state.index
+    moved = twin.update(next(iter(twin.pieces.values())), moved=True)
+    assert twin.index is not state.index
+    assert moved in twin.in_zone(moved.zone) and moved not in state.in_zone(moved.zone)
+    added = state.new_piece("us", "infantry", state.base_land("us"))
+    assert added in state.in_zone(added.zone) and added not in twin.in_zone(added.zone)
+    assert state.invariant_errors() == [] and twin.invariant_errors() == []
+
+
+def test_the_representatives_read_from_the_index_are_those_signatures_give():
+    """One unit per group of interchangeable units, found with the index (the fast path),
+    is the one found by comparing `signature`s piece by piece."""
+    from henderson.games.aag.rules.common import representatives, signature
+
+    checked = 0
+    for state in positions(4, plies=600):
+        state.legal_actions()  # the index is built while listing
+        assert state.index is not None
+        for side in ("us", "jp"):
+            pieces = list(state.on_board(side))
+            plain = representatives(state, pieces, key=signature)
+            assert representatives(state, pieces) == plain, state.ply
+            checked += len(plain)
+    assert checked > 1000
+
+
+def test_the_shores_kept_are_the_islands_next_to_each_sea():
+    """The land zones a ship loads from and unloads onto: the islands bordering its sea zone,
+    or its base card's land zone."""
+    board = game().data.board
+    for sea in board.seas:
+        assert board.land_zones_by_sea(sea) == tuple(i for i, isl in board.islands.items() if sea in isl.seas)
+    for base in board.bases.values():
+        assert board.land_zones_by_sea(base.sea) == (base.land,)
+    assert all(board.land_zones_by_sea(island) == () for island in board.islands)
+
+
+def test_a_new_piece_takes_its_place_in_id_order():
+    """Pieces stay in id order (us2 before us10, every jp before every us) whichever side's
+    piece is added, and a piece changed keeps its place in that order (`Piece.rank`)."""
+    from henderson.games.aag.actions import id_key
+
+    state = game().new_state(1)
+    for side in ("jp", "us", "jp"):
+        added = state.new_piece(side, "infantry", state.base_land(side))
+        assert list(state.pieces) == sorted(state.pieces, key=id_key)
+        assert state.update(added, moved=True).rank == id_key(added.id)
+
+
+def test_the_zones_kept_by_combat_category_and_the_phases_kept_by_name():
+    """Air units are fought in every board zone, sea units at sea, land units on islands,
+    in zone order; a phase kept by its reference is the one the sequence engine names."""
+    from henderson.core.sequence import Sequenced
+
+    state = game().new_state(1)
+    board = state.data.board
+    assert board.combat_zones == {
+        "air": tuple(sorted([*board.seas, *board.islands])),
+        "sea": tuple(sorted(board.seas)),
+        "land": tuple(sorted(board.islands)),
+    }
+    for step in state.plan.steps:
+        assert state.rules_named(step.phase) is Sequenced.rules_named(state, step.phase)
+
+
+def test_clones_share_the_advantages_in_force_and_change_them_apart():
+    """Advantages in force and the unit types deferred by Coast Watchers are frozen records:
+    a clone shares them, and its lists and tables are its own (AAG Appendix 1)."""
+    from henderson.games.aag.state import InForce
+
+    state = game().new_state(1, options={"advantages": True})
+    state.active = [InForce(token="coast_watchers", side="us", unit="cruiser")]  # type: ignore[arg-type]
+    state.deferred = {"us": ("cruiser",)}
+    twin = state.clone()
+    assert twin.active[0] is state.active[0] and twin.deferred["us"] is state.deferred["us"]
+    twin.active.append(InForce(token="night_fighting", side="jp", zone="E"))  # type: ignore[arg-type]
+    twin.deferred["jp"] = ("bomber",)
+    assert len(state.active) == 1 and "jp" not in state.deferred

@@ -371,12 +371,18 @@ class Board:
                 return base
         return None
 
-    def land_zones_by_sea(self, sea: str) -> list[str]:
-        """Island (or base land) zones a ship in `sea` may load from or unload onto."""
-        base = self.base_of_zone(sea)
-        if base is not None:
-            return [base.land]
-        return [i for i, isl in self.islands.items() if sea in isl.seas]
+    def land_zones_by_sea(self, sea: str) -> tuple[str, ...]:
+        """Island (or base land) zones a ship in `sea` may load from or unload onto (a
+        shared table)."""
+        return self._shores.get(sea, ())
+
+    @cached_property
+    def _shores(self) -> dict[str, tuple[str, ...]]:
+        """`land_zones_by_sea` for every sea zone and base sea zone, found once."""
+        shores = {sea: tuple(i for i, isl in self.islands.items() if sea in isl.seas) for sea in self.seas}
+        for base in self.bases.values():  # a base card: its land zone, from either of its zones
+            shores[base.sea] = shores[base.land] = (base.land,)
+        return shores
 
     def air_reach(self, start: str, barred: frozenset[str] = frozenset()) -> tuple[tuple[str, int], ...]:
         """`air_distances` as (zone, moves) pairs in zone order (a shared table)."""
@@ -390,6 +396,17 @@ class Board:
     def base_zones(self) -> dict[str, frozenset[str]]:
         """Each side's base card: its land and sea zone (by side)."""
         return {side: frozenset((base.land, base.sea)) for side, base in self.bases.items()}
+
+    @cached_property
+    def combat_zones(self) -> dict[str, tuple[str, ...]]:
+        """By combat category, the zones where units of that category can be fought, in zone
+        order: air units in any board zone, sea units at sea, land units on islands (the
+        base cards are never fought in)."""
+        return {
+            "air": tuple(sorted([*self.seas, *self.islands])),
+            "sea": tuple(sorted(self.seas)),
+            "land": tuple(sorted(self.islands)),
+        }
 
     def sea_destinations(self, start: str, barred: frozenset[str]) -> tuple[str, ...]:
         """The sea zones next to `start` but `barred`, in zone order (a shared table)."""

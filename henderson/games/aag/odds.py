@@ -136,22 +136,20 @@ def odds(
         )
         for k in kinds
     )
-    faces = _faces(night, banzai)
-    State = tuple[tuple[int, int, int, int], ...]
-    ways: dict[State, int] = {start: 1}  # of the rolls so far, how many lead to each state
-    after: dict[tuple[State, int, int], State] = {}  # a hit's effect, found once
+    misses, hit_faces = _faces(night, banzai)
+    box = _Box(data, category, kinds, start)
+    ways: dict[int, int] = {box.code(start): 1}  # of the rolls so far, how many lead to each state
     for i in range(dice):
         slot = data.neck.slot_of(i)
-        nxt: dict[State, int] = defaultdict(int)
+        nxt: dict[int, int] = defaultdict(int)
         for st, n in ways.items():
-            for value, faces_of in faces:
-                if value is None:
-                    nxt[st] += n * faces_of
-                    continue
-                hit = after.get((st, slot, value))
-                if hit is None:
-                    hit = after[(st, slot, value)] = _hit(data, category, kinds, st, slot, value)
-                nxt[hit] += n * faces_of
+            nxt[st] += n * misses
+            j = box.target(st, slot)
+            if j is None:  # no unit left: the hits fall on nothing
+                nxt[st] += n * (6 - misses)
+                continue
+            for value, faces_of in hit_faces:
+                nxt[st + box.struck(st, j, value)] += n * faces_of
         ways = nxt
         if len(ways) > MAX_BATTLE_STATES:
             raise OddsTooLarge(
@@ -160,39 +158,94 @@ def odds(
             )
     counts: dict[tuple[tuple[str, int, int], ...], int] = defaultdict(int)
     for st, n in ways.items():
-        counts[tuple((k, s[2], s[1]) for k, s in zip(kinds, st, strict=True))] += n
+        counts[tuple((k, s[2], s[1]) for k, s in zip(kinds, box.units(st), strict=True))] += n
     rolls = 6**dice
     outcomes = {outcome: Fraction(n, rolls) for outcome, n in counts.items()}
     return Odds(category, dice, {k: force[k] for k in kinds}, outcomes)
 
 
-def _faces(night: bool, banzai: bool) -> list[tuple[int | None, int]]:
-    """What one die does: (value that hits, or None for a miss; how many of its 6 faces). A
-    1 or a 2 hits (AAG Declare Your Hits); Night Fighting reads a 2 as a 1, Banzai Charge a
-    3 hits."""
-    faces: list[tuple[int | None, int]] = [(1, 2)] if night else [(1, 1), (2, 1)]
+def _faces(night: bool, banzai: bool) -> tuple[int, list[tuple[int, int]]]:
+    """What one die does: how many of its 6 faces miss, and for each value that hits how
+    many faces read it. A 1 or a 2 hits (AAG Declare Your Hits); Night Fighting reads a 2 as
+    a 1, Banzai Charge a 3 hits."""
+    hits = [(1, 2)] if night else [(1, 1), (2, 1)]
     if banzai:
-        faces.append((3, 1))
-    return [(None, 6 - sum(n for _, n in faces)), *faces]
+        hits.append((3, 1))
+    return 6 - sum(n for _, n in hits), hits
 
 
-def _hit(
-    data: GameData,
-    category: str,
-    kinds: list[str],
-    st: tuple[tuple[int, int, int, int], ...],
-    slot: int,
-    value: int,
-) -> tuple[tuple[int, int, int, int], ...]:
-    present = [k for k, s in zip(kinds, st, strict=True) if s[0] + s[1] > 0]
-    if data.neck.type_at(category, slot) not in present and "pt_boat" in present:
-        kind: str | None = "pt_boat"  # AAG Appendix 1 PT Boats
-    else:
-        kind = target_type(data.neck, category, slot, present)
-    if kind is None:
-        return st
-    i = kinds.index(kind)
-    undamaged, damaged, destroyed, armor = st[i]
+_Units = tuple[int, int, int, int]  # one type's units: undamaged, damaged, destroyed, heavy armour left
+
+
+class _Box:
+    """The battle box's rules for one force (AAG Declare Your Hits, Hitting Units the Enemy
+    Doesn't Have, Damaging and Destroying Units, Heavy Armor), each answer worked out once
+    per odds: the type a hit in a slot falls on, given the types still present, and what a
+    hit does to that type's units.
+
+    A state of the force (`_Units` by type, in the order of `kinds`) is coded as one number,
+    each type's damaged, destroyed and armour left a digit of it (its undamaged units are
+    the rest): quick to hash, and a hit on a type adds to it."""
+
+    def __init__(self, data: GameData, category: str, kinds: list[str], start: tuple[_Units, ...]) -> None:
+        self.data, self.category, self.kinds = data, category, kinds
+        self.sizes = [sum(units[:3]) for units in start]
+        self.radix = [(n + 1) * (n + 1) * (units[3] + 1) for n, units in zip(self.sizes, start, strict=True)]
+        self.stride = [1] * len(kinds)
+        for j in range(1, len(kinds)):
+            self.stride[j] = self.stride[j - 1] * self.radix[j - 1]
+        self.present: dict[int, tuple[bool, ...]] = {}
+        self.targets: dict[tuple[int, tuple[bool, ...]], int | None] = {}
+        self.hits: dict[tuple[int, int, int], int] = {}
+
+    def code(self, state: tuple[_Units, ...]) -> int:
+        return sum(self._local(j, units) * self.stride[j] for j, units in enumerate(state))
+
+    def _local(self, j: int, units: _Units) -> int:
+        n = self.sizes[j]
+        _, damaged, destroyed, armor = units
+        return damaged + (n + 1) * (destroyed + (n + 1) * armor)
+
+    def _unit(self, j: int, local: int) -> _Units:
+        n = self.sizes[j]
+        damaged, rest = local % (n + 1), local // (n + 1)
+        destroyed, armor = rest % (n + 1), rest // (n + 1)
+        return (n - damaged - destroyed, damaged, destroyed, armor)
+
+    def units(self, st: int) -> tuple[_Units, ...]:
+        """The state coded as `st`, type by type."""
+        return tuple(self._unit(j, st // self.stride[j] % self.radix[j]) for j in range(len(self.kinds)))
+
+    def target(self, st: int, slot: int) -> int | None:
+        """The index of the type a hit in `slot` falls on, or None when no unit is left."""
+        present = self.present.get(st)
+        if present is None:
+            present = self.present[st] = tuple(u[0] + u[1] > 0 for u in self.units(st))
+        key = (slot, present)
+        if key not in self.targets:
+            names = [k for k, here in zip(self.kinds, present, strict=True) if here]
+            if self.data.neck.type_at(self.category, slot) not in names and "pt_boat" in names:
+                kind: str | None = "pt_boat"  # AAG Appendix 1 PT Boats
+            else:
+                kind = target_type(self.data.neck, self.category, slot, names)
+            self.targets[key] = None if kind is None else self.kinds.index(kind)
+        return self.targets[key]
+
+    def struck(self, st: int, j: int, value: int) -> int:
+        """What a hit of `value` on type `j` adds to the state coded as `st`."""
+        local = st // self.stride[j] % self.radix[j]
+        key = (j, local, value)
+        found = self.hits.get(key)
+        if found is None:
+            after = _struck(self.data, self.kinds[j], self._unit(j, local), value)
+            found = self.hits[key] = (self._local(j, after) - local) * self.stride[j]
+        return found
+
+
+def _struck(data: GameData, kind: str, units: _Units, value: int) -> _Units:
+    """A hit of `value` on units of type `kind`: heavy armour absorbs it, else an undamaged
+    unit is damaged or destroyed, else a damaged one is destroyed."""
+    undamaged, damaged, destroyed, armor = units
     if kind == "battleship" and armor > 0:
         armor -= 1  # AAG Heavy Armor
     elif undamaged > 0:
@@ -202,7 +255,7 @@ def _hit(
             undamaged, destroyed = undamaged - 1, destroyed + 1
     else:
         damaged, destroyed = damaged - 1, destroyed + 1
-    return (*st[:i], (undamaged, damaged, destroyed, armor), *st[i + 1 :])
+    return (undamaged, damaged, destroyed, armor)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from henderson.core.errors import PositionError
 from henderson.core.fields import field, replaced
+from henderson.games.aag.actions import id_key
 from henderson.games.aag.model import SUPPLY, Side
 
 Mark = Literal["damaged", "destroyed"]  # a casualty marked in combat, removed after it
@@ -56,6 +57,12 @@ class Piece:
         new = replaced(self, **changes)
         new.__dict__.pop("traits", None)
         return new
+
+    @cached_property
+    def rank(self) -> tuple[str, int]:
+        """The piece's place in id order (`actions.id_key`): kept with the piece, and carried
+        to its changed copies (`with_changes`), which keep its id."""
+        return id_key(self.id)
 
     @cached_property
     def traits(self) -> tuple[object, ...]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import operator
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from henderson.core.dice import SEED_BITS, SeededDice
 from henderson.core.errors import PositionError
 from henderson.core.events import Event, roll
 from henderson.core.fields import field, replaced
-from henderson.core.sequence import Decision, Sequenced, Step
+from henderson.core.sequence import Decision, Phase, Sequenced, Step
 from henderson.games.aag.actions import END, Action, id_key
 from henderson.games.aag.model import SIDES, SUPPLY, Advantage, Category, GameData, Side, other
 from henderson.games.aag.pieces import Piece
@@ -68,7 +69,7 @@ def _pieces(state: Any, value: Mapping[str, Piece], where: str) -> None:
             raise PositionError(f"{where}.{pid}.id", f"a piece is listed under its own id, not {p.id!r}")
 
 
-def _unit_types(state: Any, value: Mapping[str, list[str]], where: str) -> None:
+def _unit_types(state: Any, value: Mapping[str, tuple[str, ...]], where: str) -> None:
     for side, kinds in value.items():
         for kind in kinds:
             if kind not in state.data.units:
@@ -112,11 +113,12 @@ class Battle:
     dice: list[Roll] = field(factory=list)  # hits rolled and still to assign, in slot order
 
 
-@dataclass(kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class InForce:
     """An advantage spent this turn whose effect lasts until the turn ends (AAG Appendix 1):
     where it applies (a zone, a combat category, the unit type Coast Watchers defers), and
-    for Command Decision whether the repeated combat has been fought."""
+    for Command Decision whether the repeated combat has been fought. Frozen, so a clone
+    shares the records (a change puts a new one in its place)."""
 
     token: Advantage
     side: Side
@@ -158,41 +160,49 @@ class HitChoice(AAGDecision):
 class ZoneIndex:
     """A speed device: the pieces in play by zone, by carrying ship and by unit type, each
     list in id order (the order of `AAGState.pieces`). Built when legal actions are listed
-    and kept up to date as pieces change (`AAGState.update`, `remove`, `new_piece`); never
-    changed in place, so a clone shares it."""
+    and kept up to date as pieces change (`AAGState.update`, `remove`, `new_piece`). A clone
+    shares it, marked `shared`: then whichever position changes a piece first works on a
+    copy of the dicts (`put`); a list is never changed in place, only replaced."""
 
     by_zone: dict[str, list[Piece]]
     by_ship: dict[str, list[Piece]]
     by_kind: dict[str, list[Piece]]
+    shared: bool = False  # held by a position and its clone: change a copy, not this one
 
-    def replaced(self, old: Piece | None, new: Piece | None) -> ZoneIndex:
-        """The index with piece `old` (None: none) taken out and `new` (None: none) put in."""
-        by_zone, by_ship, by_kind = dict(self.by_zone), dict(self.by_ship), dict(self.by_kind)
+    def copy(self) -> ZoneIndex:
+        """A copy of the dicts that one position may change (the lists are shared)."""
+        return ZoneIndex(dict(self.by_zone), dict(self.by_ship), dict(self.by_kind))
+
+    def put(self, old: Piece | None, new: Piece | None) -> None:
+        """Take piece `old` (None: none) out and put `new` (None: none) in, in place: each
+        list that changes is replaced by a new one."""
+        by_zone, by_ship, by_kind = self.by_zone, self.by_ship, self.by_kind
         if (
             old is not None
             and new is not None
-            and (old.zone, old.damaged, old.aboard) == (new.zone, new.damaged, new.aboard)
+            and old.zone == new.zone
+            and old.damaged == new.damaged
+            and old.aboard == new.aboard
         ):
             # the same place in play: the new piece takes the old one's place in each list
             if not old.damaged:
-                by_zone[old.zone] = [new if p.id == old.id else p for p in by_zone[old.zone]]
-                by_kind[old.type] = [new if p.id == old.id else p for p in by_kind[old.type]]
+                by_zone[old.zone] = _swapped(by_zone[old.zone], old, new)
+                by_kind[old.type] = _swapped(by_kind[old.type], old, new)
             if old.aboard is not None:
-                by_ship[old.aboard] = [new if p.id == old.id else p for p in by_ship[old.aboard]]
-            return ZoneIndex(by_zone, by_ship, by_kind)
+                by_ship[old.aboard] = _swapped(by_ship[old.aboard], old, new)
+            return
         if old is not None:
             if not old.damaged:
-                by_zone[old.zone] = [p for p in by_zone[old.zone] if p.id != old.id]
-                by_kind[old.type] = [p for p in by_kind[old.type] if p.id != old.id]
+                by_zone[old.zone] = _without(by_zone[old.zone], old)
+                by_kind[old.type] = _without(by_kind[old.type], old)
             if old.aboard is not None:
-                by_ship[old.aboard] = [p for p in by_ship[old.aboard] if p.id != old.id]
+                by_ship[old.aboard] = _without(by_ship[old.aboard], old)
         if new is not None:
             if not new.damaged:
                 by_zone[new.zone] = _placed(by_zone.get(new.zone, []), new)
                 by_kind[new.type] = _placed(by_kind.get(new.type, []), new)
             if new.aboard is not None:
                 by_ship[new.aboard] = _placed(by_ship.get(new.aboard, []), new)
-        return ZoneIndex(by_zone, by_ship, by_kind)
 
     def same(self, other: ZoneIndex | None) -> bool:
         """Whether `other` indexes the same pieces in the same order (empty lists aside)."""
@@ -213,16 +223,38 @@ class Findings:
     """A speed device: what the rules find while one list of legal actions is made, kept
     with that list (`AAGState.findings`): by combat category the zones where combat is
     still to be fought and, among them, those where the first player can fire (the zones
-    it picks); by side where its air units may land (`rules.regroup.LandingRoom`)."""
+    it picks); by side where its air units may land (`rules.regroup.LandingRoom`), and by
+    side, unit type and zone the spots where such an air unit may land."""
 
     fights: dict[str, tuple[list[str], list[str]]] = field(factory=dict)
     room: dict[str, LandingRoom] = field(factory=dict)
+    spots: dict[tuple[str, str, str], list[str]] = field(factory=dict)
+
+
+def _swapped(pieces: list[Piece], old: Piece, new: Piece) -> list[Piece]:
+    """A copy of `pieces` (in id order, holding `old`) with `new` in the place of `old`."""
+    out = list(pieces)
+    out[bisect.bisect_left(out, old.rank, key=BY_RANK)] = new
+    return out
+
+
+def _without(pieces: list[Piece], old: Piece) -> list[Piece]:
+    """A copy of `pieces` (in id order, holding `old`) without `old`."""
+    out = list(pieces)
+    del out[bisect.bisect_left(out, old.rank, key=BY_RANK)]
+    return out
+
+
+# the phases of the AAG rules package by the reference a step or decision names them by: as
+# many as the sequence of play names, found once
+PHASES: dict[str, Phase] = {}
+BY_RANK = operator.attrgetter("rank")  # the sort key of pieces in id order
 
 
 def _placed(pieces: list[Piece], piece: Piece) -> list[Piece]:
     """A copy of `pieces` (in id order) with `piece` in its place."""
     out = list(pieces)
-    bisect.insort(out, piece, key=lambda p: id_key(p.id))
+    bisect.insort(out, piece, key=BY_RANK)
     return out
 
 
@@ -259,7 +291,7 @@ class AAGState(Sequenced):
         factory=lambda: {s: {} for s in SIDES}, lo=0, hi=8, check=_both_sides, doc="advantage tokens left"
     )
     active: list[InForce] = field(factory=list, doc="advantages in force this turn")
-    deferred: dict[str, list[str]] = field(
+    deferred: dict[str, tuple[str, ...]] = field(
         factory=dict, check=_unit_types, doc="Coast Watchers: the unit types a side moves after all others"
     )
     pending: list[AAGDecision] = field(factory=list)
@@ -290,11 +322,19 @@ class AAGState(Sequenced):
             return other(self.first)
         return super().side_of(step)  # type: ignore[return-value]
 
+    def rules_named(self, ref: str) -> Phase:
+        """`Sequenced.rules_named`, kept by reference (`PHASES`: the rules ask at every action)."""
+        found = PHASES.get(ref)
+        if found is None:
+            found = PHASES[ref] = super().rules_named(ref)
+        return found
+
     def legal_actions(self) -> list[Action]:  # type: ignore[override]
         """Every legal action, listed once per position with the pieces indexed by zone
         (the index is then kept up to date as pieces change) and what the rules find on
         the way kept with the list (`findings`); the list handed out is the caller's own."""
-        if self._legal is None:
+        listed = self._legal
+        if listed is None:
             self.build_index()
             found = Findings()
             self.found = (None, found)
@@ -304,7 +344,7 @@ class AAGState(Sequenced):
                 self.found = None
                 raise
             self.found = (listed, found)
-        return list(super().legal_actions())  # type: ignore[arg-type]
+        return list(listed)  # type: ignore[arg-type]
 
     def findings(self) -> Findings | None:
         """What the rules find while the legal actions are listed, kept with the list: they
@@ -447,6 +487,13 @@ class AAGState(Sequenced):
         return other(self.first)
 
     @property
+    def current_step(self) -> Step:
+        """The step being played (`Sequenced.current_step`, read without the plan's property:
+        the rules ask at nearly every turn of a listing)."""
+        plan = self._plan
+        return (plan if plan is not None else self.plan).steps[self.step_index]
+
+    @property
     def mover(self) -> Side:
         """The side acting in the current step (the first player, then the other)."""
         return self.side_of(self.current_step)
@@ -481,15 +528,19 @@ class AAGState(Sequenced):
         if self.index is None:
             return [p for p in self.on_board(side) if p.type in kinds]
         by_kind = self.index.by_kind
+        if len(kinds) == 1:
+            return [p for p in by_kind.get(kinds[0], ()) if p.side == side]
         lists = [here for here in map(by_kind.get, kinds) if here]
         found = [p for here in lists for p in here if p.side == side]
         if len(lists) > 1:  # each list is in id order: only a mix of types needs sorting
-            found.sort(key=lambda p: id_key(p.id))
+            found.sort(key=BY_RANK)
         return found
 
     def in_zone(self, zone: str, side: str | None = None) -> list[Piece]:
         if self.index is not None:
-            here = self.index.by_zone.get(zone, [])
+            here = self.index.by_zone.get(zone)
+            if not here:
+                return []
             return list(here) if side is None else [p for p in here if p.side == side]
         return [p for p in self.on_board(side) if p.zone == zone]
 
@@ -539,13 +590,17 @@ class AAGState(Sequenced):
         piece = Piece(pid, side, kind, zone, aboard)
         # pieces stay in id order, so a position and its reloaded copy list actions alike:
         # those with a later id (the other side's) move after the new one
-        key = id_key(pid)
-        later = list(itertools.takewhile(lambda k: id_key(k) > key, reversed(self.pieces)))
-        self.pieces[pid] = piece
-        for k in reversed(later):
-            self.pieces[k] = self.pieces.pop(k)
-        if self.index is not None:
-            self.index = self.index.replaced(None, piece)
+        pieces = self.pieces
+        later = sum(1 for _ in itertools.takewhile(piece.rank.__lt__, map(id_key, reversed(pieces))))
+        if later:
+            kept = list(pieces.items())
+            pieces.clear()
+            pieces.update(kept[:-later])
+            pieces[pid] = piece
+            pieces.update(kept[-later:])
+        else:
+            pieces[pid] = piece
+        self._reindex(None, piece)
         return piece
 
     def update(self, piece: Piece, **changes: Any) -> Piece:
@@ -554,14 +609,23 @@ class AAGState(Sequenced):
         old = self.pieces[piece.id]
         changed = old.with_changes(**changes)
         self.pieces[piece.id] = changed
-        if self.index is not None:
-            self.index = self.index.replaced(old, changed)
+        self._reindex(old, changed)
         return changed
 
     def remove(self, piece: Piece) -> None:
         old = self.pieces.pop(piece.id, None)
-        if old is not None and self.index is not None:
-            self.index = self.index.replaced(old, None)
+        if old is not None:
+            self._reindex(old, None)
+
+    def _reindex(self, old: Piece | None, new: Piece | None) -> None:
+        """Keep the index (if any) up to date as piece `old` becomes `new` (None: none);
+        an index shared with a clone is copied first."""
+        index = self.index
+        if index is None:
+            return
+        if index.shared:
+            index = self.index = index.copy()
+        index.put(old, new)
 
     def change_airfield(self, marker: Airfield, **changes: Any) -> Airfield:
         """Put a copy of the airfield `marker` (this very one) with `changes` in its place."""
@@ -668,6 +732,9 @@ class AAGState(Sequenced):
         return c
 
     def clone(self) -> AAGState:
+        """A copy sharing the frozen pieces, and the index until either changes a piece."""
+        if self.index is not None:
+            self.index.shared = True
         c = super().clone()
         assert isinstance(c, AAGState)
         return c

@@ -158,7 +158,7 @@ def play(state: AAGState, action: Action, events: list[Event]) -> None:
     state.tokens[side][token] -= 1
     note(events, "advantage", f"{side} uses {token} {' '.join(args)}".strip(), side=side, token=token.value)
     if token == Advantage.COAST_WATCHERS:
-        state.deferred.setdefault(side, []).append(args[0])
+        state.deferred[side] = (*state.deferred.get(side, ()), args[0])
         state.active.append(InForce(token=token, side=side, unit=args[0]))
         state.finish_step(events)  # this side moves that type after all other units
         return

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from henderson.core.events import Event
+from henderson.core.fields import replaced
 from henderson.games.aag.actions import ROLL, Action
 from henderson.games.aag.model import Advantage, other
 from henderson.games.aag.pieces import Piece
@@ -212,7 +213,7 @@ def finish_zone(state: AAGState, events: list[Event]) -> None:
     """Both sides have attacked: remove the casualties and go on to the next zone."""
     fought = the_battle(state)
     zone = fought.zone
-    marked = [p for p in state.on_board() if p.hit]
+    marked = [p for p in state.pieces.values() if p.hit and not p.damaged]  # the casualties in play
     remove_casualties(state, marked, f"{fought.category} combat in {zone}", events)
     state.battle = None
     repeat = None
@@ -235,7 +236,8 @@ def finish_zone(state: AAGState, events: list[Event]) -> None:
     if fought.assault:
         return
     if repeat is not None:  # AAG Appendix 1 Command Decision: "both players attack again"
-        repeat.done = True
+        i = next(i for i, d in enumerate(state.active) if d is repeat)
+        state.active[i] = replaced(repeat, done=True)
         note(events, "advantage", f"Command Decision: both sides attack again in {zone}")
         state.battle = Battle(zone=zone, category=fought.category, attacker=state.first)
         begin_attack(state, events)

@@ -62,13 +62,12 @@ def ranged_candidates(state: AAGState, side: str, zone: str, cat: str) -> list[P
     if assault(state, zone):
         return out
     if cat == "sea" and zone in board.seas:
-        for isl in board.islands.values():
-            if zone in isl.seas:
-                out += [
-                    p
-                    for p in state.in_zone(isl.id, side)
-                    if p.type == "artillery" and not is_cargo(p) and (not p.fired or p.joined)
-                ]
+        for island in board.land_zones_by_sea(zone):
+            out += [
+                p
+                for p in state.in_zone(island, side)
+                if p.type == "artillery" and not is_cargo(p) and (not p.fired or p.joined)
+            ]
     if cat == "land" and board.is_island(zone):
         for sea in board.islands[zone].seas:
             out += [
@@ -103,18 +102,17 @@ def fights(state: AAGState, cat: str) -> tuple[list[str], list[str]]:
     found = state.findings()
     if found is not None and cat in found.fights:
         return found.fights[cat]
-    board = state.data.board
-    zones = {"air": [*board.seas, *board.islands], "sea": list(board.seas), "land": list(board.islands)}
     state.build_index()  # kept up to date as pieces change
     exposed = sides_exposed(state, cat)
     fields = {a.island for a in state.airfields if not a.damaged} if cat == "land" else set()
     to_fight: list[str] = []
     chosen: list[str] = []
-    for z in sorted(zones[cat]):
-        if z in state.resolved or not (z in fields or (z, state.first) in exposed or (z, state.second) in exposed):
+    one, two = state.first, state.second
+    for z in state.data.board.combat_zones[cat]:
+        if z in state.resolved or not (z in fields or (z, one) in exposed or (z, two) in exposed):
             continue
-        first = can_attack(state, state.first, z, cat, (z, state.second) in exposed)
-        if first or can_attack(state, state.second, z, cat, (z, state.first) in exposed):
+        first = can_attack(state, one, z, cat, (z, two) in exposed)
+        if first or can_attack(state, two, z, cat, (z, one) in exposed):
             to_fight.append(z)
             if first:
                 chosen.append(z)

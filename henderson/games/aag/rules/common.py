@@ -38,10 +38,28 @@ def representatives(
     state: AAGState, pieces: list[Piece], key: Callable[..., tuple[object, ...]] | None = None
 ) -> list[Piece]:
     """One piece (the lowest id) per signature (or per `key`), in id order."""
+    if key is None and state.index is not None:
+        return _representatives(state.index.by_ship, pieces)
     seen: set[tuple[object, ...]] = set()
     out = []
     for p in pieces:
         sig = (key or signature)(state, p)
+        if sig not in seen:
+            seen.add(sig)
+            out.append(p)
+    return out
+
+
+def _representatives(by_ship: dict[str, list[Piece]], pieces: list[Piece]) -> list[Piece]:
+    """`representatives` by `signature`, the cargo read from the pieces indexed by ship (a
+    fast path: it runs at nearly every listing of the legal actions)."""
+    if len(pieces) < 2:
+        return list(pieces)
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for p in pieces:
+        cargo = by_ship.get(p.id)
+        sig = (p.traits, tuple(sorted(c.type for c in cargo))) if cargo else p.traits
         if sig not in seen:
             seen.add(sig)
             out.append(p)

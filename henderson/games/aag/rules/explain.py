@@ -10,6 +10,7 @@ side is refused as "not yours" before any of its flags are read.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from henderson.core.errors import IllegalAction
@@ -155,7 +156,7 @@ def an(kind: str) -> str:
     return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind}"
 
 
-def listing(zones: list[str]) -> str:
+def listing(zones: Sequence[str]) -> str:
     return ", ".join(zones) if zones else "no island zone"
 
 

@@ -161,12 +161,13 @@ def play_move(state: AAGState, action: Action, events: list[Event]) -> None:
 
 def move_piece(state: AAGState, p: Piece, dest: str, events: list[Event]) -> None:
     start = p.zone
-    if state.category(p) == "air":
+    if state.category(p) == "air":  # an air unit carries nothing; a fighter leaves its carrier
         flown = state.data.board.air_distances(start, state.enemy_base_zones(p.side))[dest]
-        p = state.update(p, flown=flown, aboard=None)  # a fighter leaving its carrier
-    for c in state.cargo(p):  # AAG Move Aircraft Carriers: fighters move along; cargo too
-        state.update(c, zone=dest)
-    p = state.update(p, zone=dest, moved=True)
+        p = state.update(p, flown=flown, aboard=None, zone=dest, moved=True)
+    else:
+        for c in state.cargo(p):  # AAG Move Aircraft Carriers: fighters move along; cargo too
+            state.update(c, zone=dest)
+        p = state.update(p, zone=dest, moved=True)
     note(events, "move", f"{p.id} ({p.type}) {start} -> {dest}", unit=p.id, start=start, dest=dest)
 
 

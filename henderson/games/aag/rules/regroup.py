@@ -80,7 +80,8 @@ def prepare_landing(state: AAGState) -> None:
         if state.category(p) != "air":
             continue
         landed = p.zone == state.base_land(side)
-        state.update(p, landed=landed, aboard=p.aboard if landed else None)
+        if p.landed != landed or (p.aboard is not None and not landed):
+            state.update(p, landed=landed, aboard=p.aboard if landed else None)
 
 
 @dataclass(frozen=True)
@@ -116,8 +117,15 @@ def landing_room(state: AAGState, side: str) -> LandingRoom:
 def landing_spots(state: AAGState, piece: Piece) -> list[str]:
     """Where the air unit may land: its base, an undamaged airfield it controls with room,
     or (fighters) a friendly carrier with room, within range (AAG Landing Capacities), zone
-    by zone."""
+    by zone. Found once per side, type and zone while the legal actions are listed (the
+    list is then shared: do not change it)."""
     side = piece.side
+    found = state.findings()
+    key = (side, piece.type, piece.zone)
+    if found is not None:
+        kept = found.spots.get(key)
+        if kept is not None:
+            return kept
     rng = state.air_range(piece)
     fighter = piece.type == "fighter"
     room = landing_room(state, side)
@@ -129,6 +137,8 @@ def landing_spots(state: AAGState, piece: Piece) -> list[str]:
             out.append(zone)
         if fighter and zone in room.decks:
             out += room.decks[zone]
+    if found is not None:
+        found.spots[key] = out
     return out
 
 

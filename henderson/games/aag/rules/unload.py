@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 
 from henderson.core.events import Event
 from henderson.games.aag.actions import Action
+from henderson.games.aag.model import SUPPLY
 from henderson.games.aag.rules.base import AagPhase
-from henderson.games.aag.rules.common import is_cargo, land_piece, note
+from henderson.games.aag.rules.common import is_cargo, note
 
 if TYPE_CHECKING:
     from henderson.games.aag.state import AAGState
@@ -21,11 +22,13 @@ class Unload(AagPhase):
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
         side = state.mover
         out: list[Action] = []
-        cargo = [p for p in state.on_board(side) if is_cargo(p) and land_piece(state, p)]
+        kinds = (*state.data.kinds_by_category.get("land", ()), SUPPLY)  # what `land_piece` takes
+        cargo = [p for p in state.of_kind(side, kinds) if is_cargo(p)]
+        barred = state.enemy_base_zones(side)
         seen: set[tuple[str, str, str]] = set()
         for p in cargo:
             for dest in state.data.board.land_zones_by_sea(p.zone):
-                if dest in state.enemy_base_zones(side):
+                if dest in barred:
                     continue
                 key = (p.zone, p.type, dest)
                 if key not in seen:
