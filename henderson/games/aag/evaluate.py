@@ -383,6 +383,12 @@ def race(state: AAGState) -> tuple[float, int] | None:
     return None
 
 
+def race_pull(scorings: int) -> float:
+    """How far the race's projected winner pulls the value (0..1) when the race ends at the
+    given scoring (1: this turn's)."""
+    return RACE_WEIGHT * RACE_DECAY ** (scorings - 1)
+
+
 def _value_for_us(state: AAGState) -> float:
     _, score = _scores(state)
     value = math.tanh((score["us"] - score["jp"]) / SCALE) * NEAR_WIN
@@ -390,7 +396,7 @@ def _value_for_us(state: AAGState) -> float:
     projected = race(state)
     if projected is not None:
         winner, scorings = projected
-        pull = RACE_WEIGHT * RACE_DECAY ** (scorings - 1)
+        pull = race_pull(scorings)
         value = (1.0 - pull) * value + pull * winner * NEAR_WIN
     # this turn's scoring settles the race: the side sure to pass 15 alone is close to won
     lead = settled(state)
