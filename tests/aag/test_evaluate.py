@@ -181,14 +181,19 @@ def test_an_airfield_lands_two_air_units_rule_aag_landing_capacities():
     assert stranded(state, tables(state.data))["us"] > 0
 
 
-def test_the_race_projects_who_passes_15_first_rule_aag_how_to_win():
-    # two airfields each, 11 to 10: the United States reaches 15 at the second scoring
-    fields = [
+def two_airfields_each():
+    """Both airfield slots of each side's first island built: two points a turn each."""
+    return [
         {"island": "guadalcanal", "side": "us"},
         {"island": "guadalcanal", "side": "us"},
         {"island": "bougainville", "side": "jp"},
         {"island": "bougainville", "side": "jp"},
     ]
+
+
+def test_the_race_projects_who_passes_15_first_rule_aag_how_to_win():
+    # two airfields each, 11 to 10: the United States reaches 15 at the second scoring
+    fields = two_airfields_each()
     assert race(position(base_pieces(), airfields=fields, vp={"us": 11, "jp": 10})) == (1.0, 2)
     # a third Japanese airfield: both pass 15 at that scoring, Japan with more (16 to 15)
     third = [*fields, {"island": "choiseul", "side": "jp"}]
@@ -207,12 +212,7 @@ def test_the_side_far_ahead_in_material_still_builds_the_airfield_that_wins_the_
     fleet = [piece(f"jp{i}", "battleship", "rabaul_sea") for i in range(10, 16)]
     supplies = [piece(f"jp{i}", "supply", "choiseul") for i in (20, 21, 22)]
     pieces = [*base_pieces(), *fleet, *supplies, piece("jp23", "infantry", "choiseul")]
-    fields = [
-        {"island": "guadalcanal", "side": "us"},
-        {"island": "guadalcanal", "side": "us"},
-        {"island": "bougainville", "side": "jp"},
-        {"island": "bougainville", "side": "jp"},
-    ]
+    fields = two_airfields_each()
     state = position(pieces, airfields=fields, vp={"us": 11, "jp": 10}, step="regroup:build", first="jp")
     assert terms(state)["material"] < -5  # Japan far ahead on material (United States less Japan)
     assert race(state) == (1.0, 2)  # but the United States ahead in the race
@@ -222,12 +222,7 @@ def test_the_side_far_ahead_in_material_still_builds_the_airfield_that_wins_the_
 def test_building_an_airfield_does_not_shorten_the_islands_worth():
     # the horizon comes from the victory points, not from the airfields, so a new airfield
     # adds its own points and leaves the islands' income as it was
-    fields = [
-        {"island": "guadalcanal", "side": "us"},
-        {"island": "guadalcanal", "side": "us"},
-        {"island": "bougainville", "side": "jp"},
-        {"island": "bougainville", "side": "jp"},
-    ]
+    fields = two_airfields_each()
     before = terms(position(base_pieces(), airfields=fields, vp={"us": 8, "jp": 8}))
     more = [*fields, {"island": "choiseul", "side": "jp"}]
     after = terms(position(base_pieces(), airfields=more, vp={"us": 8, "jp": 8}))
