@@ -23,12 +23,15 @@ CostSteps = tuple[tuple[str, int], ...]  # the steps from a hex: (hex entered, h
 class FreeReach(NamedTuple):
     """Hexes reachable from one hex on an empty map, in increasing cost (the hex itself left
     out): `within[b]` of them cost at most b half-MF; `costs` all of them as a dict, made
-    once and shared (never changed), the answer for a unit with its whole MF left."""
+    once and shared (never changed), the answer for a unit with its whole MF left; `places`
+    the same hexes in name order (the order moves are listed in), `place_set` as a set."""
 
     hexes: tuple[str, ...]
     items: tuple[tuple[str, int], ...]
     within: tuple[int, ...]
     costs: dict[str, int]
+    places: tuple[str, ...]
+    place_set: frozenset[str]
 
     def costs_within(self, budget: int) -> dict[str, int]:
         """The hexes within `budget` half-MF with their costs (the shared `costs` when all are)."""
@@ -129,7 +132,10 @@ class Board:
             items = tuple(sorted(((h, c) for h, c in best.items() if h != here), key=lambda hc: hc[1]))
             costs = [c for _, c in items]  # in increasing order: a count is a bisection
             within = tuple(bisect_right(costs, b) for b in range(limit + 1))
-            found = self._free[key] = FreeReach(tuple(h for h, _ in items), items, within, dict(items))
+            hexes = tuple(h for h, _ in items)
+            found = self._free[key] = FreeReach(
+                hexes, items, within, dict(items), tuple(sorted(hexes)), frozenset(hexes)
+            )
         return found
 
     def reach(

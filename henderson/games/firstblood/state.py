@@ -286,7 +286,7 @@ class FBState(Sequenced):
     # speed devices: the movement phase's searches (shared by clones: the enemy does not move
     # in one's own movement phase) and other answers kept whole with all they depend on in
     # their keys; and the legal moves kept move by move (one state's only)
-    reach_cache: dict[tuple[Any, ...], list[Any]] = field(factory=dict, cache="share")
+    reach_cache: dict[tuple[Any, ...], Any] = field(factory=dict, cache="share")
     move_lists: MoveLists | None = field(None, cache="reset")
     # the combat phase's listing with no attack being built, until the combat phase's next
     # action: kept while an attack is built and taken back if it is cancelled (see combat.py)
