@@ -251,3 +251,30 @@ def test_a_whole_attack_after_a_listing_is_followed_by_a_fresh_listing(game, pos
     assert st.step == "us_combat" and not st.pending
     after = [str(a) for a in st.legal_actions()]
     assert "attack 0906" not in after and after == _fresh_listing(st)
+
+
+def test_reach_past_the_enemy_from_the_empty_map_costs_equals_the_whole_search(game):
+    """FB 4.2, 7.4, 8.2: costs kept from the empty map up to the nearest enemy or ZOC hex and
+    searched on from there are those of the whole search past the enemy, from every hex and
+    every budget, with enemy units scattered at random (one next to the mover, some at the
+    edge of its reach, some far)."""
+    board = game.board
+    rng = random.Random(16)
+    hexes = sorted(board.terrain)
+    compared = searched = 0
+    for here in hexes[::3]:
+        for _ in range(3):
+            enemy = set(rng.sample(hexes, rng.choice((3, 8, 20)))) - {here}
+            zoc = board.zoc(enemy)
+            if here in enemy | zoc:
+                continue
+            steps = board.open_steps(enemy, zoc)
+            for limit in (6, 12, 16):
+                free = board.free_reach(here, limit)
+                for budget in range(limit + 1):
+                    whole = board.reach({here: 0}, budget, enemy, zoc)
+                    whole.pop(here)
+                    assert free.past_enemy(here, budget, enemy | zoc, steps) == whole, (here, budget)
+                    compared += 1
+                    searched += not (enemy | zoc).isdisjoint(free.hexes[: free.within[budget]])
+    assert compared > 2000 and searched > 1000

@@ -32,11 +32,59 @@ class FreeReach(NamedTuple):
     costs: dict[str, int]
     places: tuple[str, ...]
     place_set: frozenset[str]
+    # the dearest free cost among the neighbours (within the limit) of each of `hexes`, and of
+    # the hex itself: a hex whose neighbours all cost no more than m leads nowhere new past m
+    onward: tuple[int, ...]
+    onward_here: int
 
     def costs_within(self, budget: int) -> dict[str, int]:
         """The hexes within `budget` half-MF with their costs (the shared `costs` when all are)."""
         n = self.within[budget]
         return self.costs if n == len(self.items) else dict(self.items[:n])
+
+    def past_enemy(
+        self, here: str, budget: int, danger: set[str], open_steps: Mapping[str, CostSteps]
+    ) -> dict[str, int]:
+        """The least costs within `budget` from `here` past the enemy, `danger` being the enemy
+        hexes and their ZOC (`here` not among them) and `open_steps` the steps they leave open
+        (`Board.open_steps`: FB 7.4, no entering an enemy hex; FB 8.2, no step from one enemy
+        ZOC hex into another). Every hex no dearer on the empty map than the cheapest enemy
+        or ZOC hex within reach (m) keeps its empty-map cost (the hexes on the way to it cost
+        less than m, so none is an enemy or ZOC hex); the search goes on only from those of
+        them with a neighbour dearer than m, so only the hexes past the enemy are searched.
+        Same answer as the whole search."""
+        n = self.within[budget]
+        near = danger.intersection(self.hexes[:n])
+        if not near:
+            return self.costs_within(budget)  # no enemy or ZOC within reach: as on an empty map
+        costs = self.costs
+        m = min(map(costs.__getitem__, near))
+        k = self.within[m]
+        # no enemy hex among them: the hexes next to one are its ZOC (FB 8.2), so cheaper
+        best = dict(self.items[:k])
+        onward, hexes = self.onward, self.hexes
+        buckets: list[list[str]] = [[] for _ in range(budget + 1)]
+        for i in range(k):
+            if onward[i] > m:
+                buckets[costs[hexes[i]]].append(hexes[i])
+        best[here] = 0
+        if self.onward_here > m:
+            buckets[0].append(here)
+        get = best.get
+        unreached = budget + 1  # dearer than any cost within the budget
+        for cost, bucket in enumerate(buckets):  # as the kit's `cheapest_costs`, from these seeds
+            left = budget - cost
+            for at in bucket:
+                if best[at] != cost:  # queued, then found cheaper
+                    continue
+                for to, step in open_steps[at]:
+                    if step <= left:
+                        total = cost + step
+                        if total < get(to, unreached):
+                            best[to] = total
+                            buckets[total].append(to)
+        del best[here]
+        return best
 
 
 class Board:
@@ -133,8 +181,9 @@ class Board:
             costs = [c for _, c in items]  # in increasing order: a count is a bisection
             within = tuple(bisect_right(costs, b) for b in range(limit + 1))
             hexes = tuple(h for h, _ in items)
+            onward = tuple(max((best.get(t, -1) for t in self.adj[h]), default=-1) for h in (*hexes, here))
             found = self._free[key] = FreeReach(
-                hexes, items, within, dict(items), tuple(sorted(hexes)), frozenset(hexes)
+                hexes, items, within, dict(items), tuple(sorted(hexes)), frozenset(hexes), onward[:-1], onward[-1]
             )
         return found
 

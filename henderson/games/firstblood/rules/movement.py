@@ -62,11 +62,10 @@ def reach(st: FBState, unit: str, here: str | None = None, budget: int | None = 
     g = st.data.ground[unit]
     if here is None:
         here = st.ground[unit]
-    enemy, zoc, danger, _ = front(st, g.side)
-    if here in board.terrain and budget <= 2 * g.mf:
-        free = board.free_reach(here, 2 * g.mf)
-        if here not in danger and danger.isdisjoint(free.hexes[: free.within[budget]]):
-            return free.costs_within(budget)  # no enemy or ZOC within reach: as on an empty map
+    enemy, zoc, danger, steps = front(st, g.side)
+    if here in board.terrain and budget <= 2 * g.mf and here not in danger:
+        # from the empty map's costs, searching on only past the nearest enemy or ZOC hex
+        return board.free_reach(here, 2 * g.mf).past_enemy(here, budget, danger, steps)
     return reach_with(st, unit, here, budget, enemy, zoc, st.visited.get(unit, here))
 
 
