@@ -278,3 +278,24 @@ def test_reach_past_the_enemy_from_the_empty_map_costs_equals_the_whole_search(g
                     compared += 1
                     searched += not (enemy | zoc).isdisjoint(free.hexes[: free.within[budget]])
     assert compared > 2000 and searched > 1000
+
+
+def test_a_clone_shares_the_combat_record_and_play_in_either_leaves_the_other_alone(game):
+    """FB 8.1, 8.2, 9.4: the combat phase's record (who attacked, what was attacked, the duties,
+    the attack being built) is shared by a clone, never changed in place: opening, building,
+    rolling or cancelling an attack in the clone leaves the original's record as it was."""
+    checked = 0
+    for seed in range(3):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 3:
+            acts = st.legal_actions()
+            if st.step.endswith("_combat") and not st.pending:
+                copy = st.clone()
+                assert copy.combat is st.combat
+                before = st.to_json()["combat"]
+                copy.apply(copy.legal_actions()[rng.randrange(len(acts))])
+                assert st.to_json()["combat"] == before
+                checked += copy.combat is not st.combat
+            st.apply(acts[rng.randrange(len(acts))])
+    assert checked > 20

@@ -10,7 +10,7 @@ advance, landings) are `pending`, the last one decided first.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from henderson.core.dice import Dice
@@ -215,32 +215,41 @@ class Land(FBDecision):
 
 # -- combat phase bookkeeping --------------------------------------------------------------------
 
+# the part of an attack a unit joins as (`combat.classify`) -> the Building field holding it
+JOINS_AS = {"attacker": "attackers", "artillery": "artillery", "ship": "ships", "air": "air"}
 
-@dataclass
+
+@dataclass(frozen=True)
 class Building:
-    """An attack being put together with `add` before it is resolved (FB 8.2, 9.x, 10.4)."""
+    """An attack being put together with `add` before it is resolved (FB 8.2, 9.x, 10.4).
+    Never changed in place (a unit joining makes a new one), so a clone of the position
+    shares it."""
 
     defenders: tuple[str, ...] = field(check=_defenders)
-    attackers: list[str] = field(factory=list, check=_ground_units)
-    artillery: list[str] = field(factory=list, check=_ground_units)
-    ships: list[str] = field(factory=list, check=_counters)
-    air: list[str] = field(factory=list, check=_counters)  # US bombers from the Ground Attack box (FB 7.5)
+    attackers: tuple[str, ...] = field(factory=tuple, check=_ground_units)
+    artillery: tuple[str, ...] = field(factory=tuple, check=_ground_units)
+    ships: tuple[str, ...] = field(factory=tuple, check=_counters)
+    air: tuple[str, ...] = field(factory=tuple, check=_counters)  # US bombers from the Ground Attack box (FB 7.5)
 
     def spec(self) -> A.Attack:
-        return A.Attack(
-            self.defenders, tuple(self.attackers), tuple(self.artillery), tuple(self.ships), tuple(self.air)
-        )
+        return A.Attack(self.defenders, self.attackers, self.artillery, self.ships, self.air)
+
+    def joined(self, kind: str, unit: str) -> Building:
+        """This attack with `unit` joined as `kind` (attacker, artillery, ship or air)."""
+        name = JOINS_AS[kind]
+        return replace(self, **{name: (*getattr(self, name), unit)})
 
 
-@dataclass
+@dataclass(frozen=True)
 class Combat:
     """What a combat phase keeps (FB 8.1, 8.2, 9.4): who attacked, what was attacked, the
-    duties owed since the start of the phase, and the attack being built."""
+    duties owed since the start of the phase, and the attack being built. Never changed in
+    place (`replace` makes the next one), so a clone of the position shares it."""
 
-    attacked: set[str] = field(factory=set, check=_counters)  # units that attacked or fired this combat phase (FB 9.4)
-    attacked_hexes: set[str] = field(factory=set, check=_hexes)  # hexes attacked this phase (FB 8.4)
-    must_attack: set[str] = field(factory=set, check=_ground_units)  # in an enemy ZOC at the start (FB 8.2)
-    must_defend: set[str] = field(factory=set, check=_hexes)  # enemy hexes in the phasing side's ZOC (FB 8.2)
+    attacked: frozenset[str] = field(factory=frozenset, check=_counters)  # units that attacked or fired (FB 9.4)
+    attacked_hexes: frozenset[str] = field(factory=frozenset, check=_hexes)  # hexes attacked this phase (FB 8.4)
+    must_attack: frozenset[str] = field(factory=frozenset, check=_ground_units)  # in an enemy ZOC at the start (FB 8.2)
+    must_defend: frozenset[str] = field(factory=frozenset, check=_hexes)  # enemy hexes in its ZOC (FB 8.2)
     building: Building | None = None
 
 
@@ -327,14 +336,14 @@ class FBState(Sequenced):
         return self._plan.steps[self.step_index].side
 
     def clone(self) -> FBState:
+        """The kit's copy of the declared fields (the plan among them), with the game's data,
+        the board and a copy of the occupancy index."""
         other = super().clone()
-        assert isinstance(other, FBState)
-        d = other.__dict__
-        d["data"] = self.data
-        d["board"] = self.board
-        d["_plan"] = self._plan
-        d["occ"] = self.occ.copy()  # tuples: shared safely
-        return other
+        d, s = other.__dict__, self.__dict__
+        d["data"] = s["data"]
+        d["board"] = s["board"]
+        d["occ"] = s["occ"].copy()  # tuples: shared safely
+        return cast(FBState, other)
 
     def check_position(self) -> None:
         """Rebuild the occupancy index, fill in what a hand-written position may leave out

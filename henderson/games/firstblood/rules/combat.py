@@ -9,6 +9,7 @@ remaining duties could no longer all be met, and by refusing `end` while any rem
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 
 from henderson.core.errors import IllegalAction
@@ -319,7 +320,7 @@ def building_from(st: FBState, spec: A.Attack) -> Building:
             kind = classify(st, b, unit)
             if kind != name:
                 raise IllegalAction("FB 8.0", f"{unit} would join as {kind}, not as {name}")
-            {"attacker": b.attackers, "artillery": b.artillery, "ship": b.ships, "air": b.air}[kind].append(unit)
+            b = b.joined(kind, unit)
     check_complete(st, b)
     return b
 
@@ -354,7 +355,7 @@ def completion(st: FBState, b: Building, duties: Duties | None = None) -> list[s
     else:
         trials = [[u] for u in sorted(_maybe_joining(st, defenders[0])) if eligible_attacker(st, u, defenders)]
     for extra in trials:
-        if complete(st, Building(defenders, [*b.attackers, *extra], b.artillery, b.ships, b.air), duties):
+        if complete(st, replace(b, attackers=(*b.attackers, *extra)), duties):
             return extra
     return None
 
@@ -421,13 +422,15 @@ class CombatPhase(FBPhase):
     def enter(self, st: FBState, events: list[Event]) -> None:
         side = st.phasing
         enemy_hexes = st.hexes_of(enemy_of(side))
-        st.combat = Combat()
         st.combat_listing = st.joinable = None  # what was kept in the last combat phase holds no more
+        must_attack: set[str] = set()
+        must_defend: set[str] = set()
         for h in st.hexes_of(side):  # FB 8.1: opposing units adjacent at the start of the phase
             foes = [n for n in st.board.adj[h] if n in enemy_hexes]
             if foes:
-                st.combat.must_attack.update(st.at(h))
-                st.combat.must_defend.update(foes)
+                must_attack.update(st.at(h))
+                must_defend.update(foes)
+        st.combat = Combat(must_attack=frozenset(must_attack), must_defend=frozenset(must_defend))
 
     def actions(self, st: FBState) -> list[Action]:
         """The legal actions, in an order in which always taking the first finishes the phase: an
@@ -508,7 +511,7 @@ class CombatPhase(FBPhase):
                 results.resolve(st, b, compute_odds(st, b.spec()), events)
             else:
                 st.combat_listing = kept
-                st.combat.building = Building(action.defenders)
+                st.combat = replace(st.combat, building=Building(action.defenders))
                 events.append(
                     Event(
                         "attack",
@@ -518,21 +521,17 @@ class CombatPhase(FBPhase):
                 )
         elif isinstance(action, A.Add):
             st.combat_listing, st.joinable = kept, units
-            assert st.combat.building is not None
-            kind = classify(st, st.combat.building, action.unit)
-            {
-                "attacker": st.combat.building.attackers,
-                "artillery": st.combat.building.artillery,
-                "ship": st.combat.building.ships,
-                "air": st.combat.building.air,
-            }[kind].append(action.unit)
+            building = st.combat.building
+            assert building is not None
+            kind = classify(st, building, action.unit)
+            st.combat = replace(st.combat, building=building.joined(kind, action.unit))
         elif isinstance(action, A.Resolve):
             built = st.combat.building
             assert built is not None
-            st.combat.building = None
+            st.combat = replace(st.combat, building=None)
             results.resolve(st, built, compute_odds(st, built.spec()), events)
         elif isinstance(action, A.Cancel):
-            st.combat.building = None
+            st.combat = replace(st.combat, building=None)
             st.combat_listing = kept  # the position is again the one before the attack was opened
             events.append(Event("attack", "attack cancelled"))
         elif isinstance(action, A.AirMission):
@@ -564,8 +563,7 @@ class CombatPhase(FBPhase):
                 events.append(Event("air", f"US air units turned face up: {', '.join(sorted(st.inverted))} (FB 13.6)"))
             st.inverted.clear()
             victory.check_airfields(st, "FB 12.6.2", events)
-        st.combat.must_attack = set()
-        st.combat.must_defend = set()
+        st.combat = replace(st.combat, must_attack=frozenset(), must_defend=frozenset())
 
 
 PHASE = CombatPhase()
