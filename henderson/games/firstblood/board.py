@@ -228,13 +228,12 @@ class OpenSteps(dict[str, CostSteps]):
         super().__init__(steps)
         self.blocked = blocked
         self.zoc = zoc
-        touched = set(zoc)
-        for hex_id in blocked:
-            touched.update(adjacent.get(hex_id, ()))
-        for here in touched:
-            if here not in steps:
-                continue
-            if here in zoc:  # FB 8.2: from a ZOC hex, never straight into another
-                self[here] = tuple(s for s in steps[here] if s[0] not in blocked and s[0] not in zoc)
-            else:
-                self[here] = tuple(s for s in steps[here] if s[0] not in blocked)
+        danger = blocked | zoc
+        for here in zoc:  # FB 8.2: from a ZOC hex, never straight into another (nor an enemy hex)
+            out = steps.get(here)
+            if out is not None:
+                self[here] = tuple([s for s in out if s[0] not in danger])
+        for hex_id in blocked:  # FB 7.4: never into an enemy hex (its neighbours outside `zoc`)
+            for here in adjacent.get(hex_id, ()):
+                if here not in zoc and here in steps:
+                    self[here] = tuple([s for s in steps[here] if s[0] not in blocked])
