@@ -299,3 +299,20 @@ def test_a_clone_shares_the_combat_record_and_play_in_either_leaves_the_other_al
                 checked += copy.combat is not st.combat
             st.apply(acts[rng.randrange(len(acts))])
     assert checked > 20
+
+
+def test_the_rules_in_charge_read_from_the_plan_table_are_the_kits(game):
+    """The sequence of play: the rules of the current step, read from the table made with the
+    plan, are those the kit finds by name, in new, cloned and loaded positions alike."""
+    for seed in range(2):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        steps = set()
+        while not st.is_terminal() and st.turn <= 2:
+            for s in (st, st.clone(), game.load_state(st.to_json())):
+                named = s.pending[-1].rules if s.pending else s.current_step.phase
+                assert s.rules() is s.rules_named(named)
+            steps.add(st.step)
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+        assert len(steps) > 8

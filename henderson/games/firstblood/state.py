@@ -18,7 +18,7 @@ from henderson.core.errors import PositionError
 from henderson.core.events import Event
 from henderson.core.fields import field
 from henderson.core.game import Action, other_side
-from henderson.core.sequence import Decision, Plan, Sequenced
+from henderson.core.sequence import Decision, Phase, Plan, Sequenced
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.board import Board
 from henderson.games.firstblood.model import SIDES, FBData
@@ -310,10 +310,19 @@ class FBState(Sequenced):
         self.board: Board = game.board
         self.occ: dict[str, tuple[str, ...]] = {}  # place -> units there, kept in step with `ground`
         self._plan: Plan = super().plan  # the options never change: found once, not at every question
+        # the rules of each step of the plan, found once (asked at every action and listing)
+        self._phases: tuple[Phase, ...] = tuple(self.rules_named(step.phase) for step in self._plan.steps)
 
     @property
     def plan(self) -> Plan:
         return self._plan
+
+    def rules(self) -> Phase:
+        """The rules in charge now, as the kit finds them: the last pending decision's, else
+        the current step's (read from the table made with the plan)."""
+        if self.pending:
+            return self.rules_named(self.pending[-1].rules)
+        return self._phases[self.step_index]
 
     # --- the kit's protocol ---------------------------------------------------------------
 
@@ -337,11 +346,12 @@ class FBState(Sequenced):
 
     def clone(self) -> FBState:
         """The kit's copy of the declared fields (the plan among them), with the game's data,
-        the board and a copy of the occupancy index."""
+        the board, the rules of each step and a copy of the occupancy index."""
         other = super().clone()
         d, s = other.__dict__, self.__dict__
         d["data"] = s["data"]
         d["board"] = s["board"]
+        d["_phases"] = s["_phases"]
         d["occ"] = s["occ"].copy()  # tuples: shared safely
         return cast(FBState, other)
 
