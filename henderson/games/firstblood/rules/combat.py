@@ -437,6 +437,8 @@ class CombatPhase(FBPhase):
         attack that can be resolved first, and while building one, `resolve` when it is allowed,
         else the next unit it needs, with `cancel` last."""
         b = st.combat.building
+        if b is None and st.combat_listing is not None:
+            return list(st.combat_listing)  # the same position: no combat action since
         duties = Duties(st)  # asked of every attack weighed here
         if b is not None:
             acts: list[Action] = []
@@ -451,8 +453,6 @@ class CombatPhase(FBPhase):
             acts.extend(A.Add(unit) for unit in candidates)
             acts.append(A.Cancel())
             return acts
-        if st.combat_listing is not None:
-            return list(st.combat_listing)  # the same position: no combat action since
         sets = defender_sets(st)
         first = next((i for i, d in enumerate(sets) if completion(st, Building(d), duties) is not None), 0)
         if first:
