@@ -316,3 +316,24 @@ def test_the_rules_in_charge_read_from_the_plan_table_are_the_kits(game):
             acts = st.legal_actions()
             st.apply(acts[rng.randrange(len(acts))])
         assert len(steps) > 8
+
+
+def test_a_clone_shares_the_sets_kept_for_a_turn_and_play_in_either_leaves_the_other_alone(game):
+    """FB 7.2, 11.4, 13.6, 13.7: the units held in a box, the hexes attacked, the US air units
+    turned over or moved are shared by a clone, never changed in place: any action played in
+    the clone leaves the original's as they were."""
+    names = ("held", "inverted", "air_moved", "disturbed")
+    changed = 0
+    for seed in range(3):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 4:
+            acts = st.legal_actions()
+            copy = st.clone()
+            assert all(getattr(copy, n) is getattr(st, n) for n in names)
+            before = {n: st.to_json()[n] for n in names}
+            copy.apply(acts[rng.randrange(len(acts))])
+            assert {n: st.to_json()[n] for n in names} == before
+            changed += any(copy.to_json()[n] != before[n] for n in names)
+            st.apply(acts[rng.randrange(len(acts))])
+    assert changed > 10

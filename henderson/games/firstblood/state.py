@@ -271,11 +271,14 @@ class FBState(Sequenced):
     visited: dict[str, str] = field(
         factory=dict, json="boxes_visited", check=_boxes_visited, doc="Japanese unit -> boxes it has been in (FB 6.0)"
     )
-    held: set[str] = field(factory=set, check=_ground_units, doc="placed in Box A or D this turn (FB 7.2)")
+    # the sets below change a few times a turn: frozen (each change makes a new one), a clone shares them
+    held: frozenset[str] = field(factory=frozenset, check=_ground_units, doc="placed in Box A or D this turn (FB 7.2)")
     moved: set[str] = field(factory=set, check=_ground_units, doc="ground units that moved or were placed this turn")
     air: dict[str, str] = field(factory=dict, check=_air, doc="air unit -> airstrip hex or holding box")
-    inverted: set[str] = field(factory=set, check=_counters, doc="US air units turned over (FB 13.6, 13.7)")
-    air_moved: set[str] = field(factory=set, check=_counters, doc="US air units moved this air phase (FB 13.7)")
+    inverted: frozenset[str] = field(factory=frozenset, check=_counters, doc="US air units turned over (FB 13.6, 13.7)")
+    air_moved: frozenset[str] = field(
+        factory=frozenset, check=_counters, doc="US air units moved this air phase (FB 13.7)"
+    )
     bombing: dict[str, str] = field(factory=dict, check=_counters, doc="US bomber -> Japanese-held hex (FB 13.6)")
     ships: dict[str, ShipBox] = field(factory=dict, check=_ships, doc="ship -> IJN box")
     airfield: dict[str, Status] = field(factory=dict, json="airfields", check=_airfields, doc="airfield hex -> status")
@@ -285,7 +288,9 @@ class FBState(Sequenced):
     workers: dict[str, str] = field(
         factory=dict, check=_ground_units, doc="US unit -> airfield hex it stood in at the start of the turn (FB 11.4)"
     )
-    disturbed: set[str] = field(factory=set, check=_hexes, doc="hexes attacked or bombarded this turn (FB 11.4)")
+    disturbed: frozenset[str] = field(
+        factory=frozenset, check=_hexes, doc="hexes attacked or bombarded this turn (FB 11.4)"
+    )
     specials: Specials = field(Specials.UNAVAILABLE, doc="the special IJN box (FB 10.1)")
     to_place: list[str] = field(factory=list, check=_counters, doc="counters still to place, in order")
     combat: Combat = field(factory=Combat, doc="the combat phase's bookkeeping")
@@ -456,7 +461,7 @@ class FBState(Sequenced):
             self.remove(unit)
         elif unit in self.air:
             del self.air[unit]
-            self.inverted.discard(unit)
+            self.inverted -= {unit}
             self.bombing.pop(unit, None)
         elif unit in self.ships:
             del self.ships[unit]

@@ -561,7 +561,7 @@ class CombatPhase(FBPhase):
             st.bombing.clear()  # FB 13.6: bombers back to the Ground Attack box
             if st.inverted:
                 events.append(Event("air", f"US air units turned face up: {', '.join(sorted(st.inverted))} (FB 13.6)"))
-            st.inverted.clear()
+            st.inverted = frozenset()
             victory.check_airfields(st, "FB 12.6.2", events)
         st.combat = replace(st.combat, must_attack=frozenset(), must_defend=frozenset())
 

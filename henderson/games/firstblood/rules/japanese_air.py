@@ -181,7 +181,7 @@ def fly(st: FBState, action: A.AirMission, events: list[Event]) -> None:
 
 def strike(st: FBState, hex_id: str, rule: str, damage: Status, text: str, events: list[Event]) -> None:
     """One hit on an airfield hex: a US air unit there (owner's choice, FB 8.10.1), else the hex."""
-    st.disturbed.add(hex_id)  # FB 11.4: any attack stops engineer work
+    st.disturbed |= {hex_id}  # FB 11.4: any attack stops engineer work
     events.append(Event("airfield-attack", f"{text} ({rule})", {"hex": hex_id, "rule": rule}))
     victims = airfields.air_on(st, hex_id)
     if victims:

@@ -23,7 +23,7 @@ def resolve(st: FBState, b: Building, odds: Odds, events: list[Event]) -> None:
     )
     # FB 11.4: engineers attacked stop work; one that attacks stops its own (it is in `attacked`),
     # not that of an engineer beside it that did not
-    st.disturbed.update(b.defenders)
+    st.disturbed |= set(b.defenders)
     summary = f"{side.upper()} attack on {'+'.join(b.defenders)}: {odds.ratio_text}"
     if odds.doublings:
         summary += "; " + "; ".join(f"{d.hex} doubled ({d.rule})" for d in odds.doublings)
