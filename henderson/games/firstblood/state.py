@@ -295,7 +295,7 @@ class FBState(Sequenced):
     to_place: list[str] = field(factory=list, check=_counters, doc="counters still to place, in order")
     combat: Combat = field(factory=Combat, doc="the combat phase's bookkeeping")
     pending: list[FBDecision] = field(factory=list, doc="decisions owed, the last one first")
-    eliminated: list[str] = field(factory=list, check=_counters, doc="counters out of play, in order")
+    eliminated: tuple[str, ...] = field(factory=tuple, check=_counters, doc="counters out of play, in order")
     supply_credit: int = field(0, lo=0, hi=MAX_COUNTERS, doc="FB 7.5.4 losses that meet the next supply loss")
     # speed devices: the movement phase's searches (shared by clones: the enemy does not move
     # in one's own movement phase) and other answers kept whole with all they depend on in
@@ -465,7 +465,7 @@ class FBState(Sequenced):
             self.bombing.pop(unit, None)
         elif unit in self.ships:
             del self.ships[unit]
-        self.eliminated.append(unit)
+        self.eliminated = (*self.eliminated, unit)  # a new tuple: clones share the old one
         events.append(Event("eliminated", f"{unit} eliminated: {why} ({rule})", {"unit": unit, "rule": rule}))
 
 
