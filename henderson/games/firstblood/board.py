@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from henderson.core.hexgrid import distance, neighbours
 from henderson.core.paths import cheapest_costs, cost_steps, zone_of_control
@@ -20,22 +20,38 @@ RIVER_COST = {"clear": 3, "ridge": 3, "jungle": 4}  # FB 4.2: by the terrain of 
 CostSteps = tuple[tuple[str, int], ...]  # the steps from a hex: (hex entered, half-MF it costs)
 
 
-class FreeReach(NamedTuple):
+class FreeReach:
     """Hexes reachable from one hex on an empty map, in increasing cost (the hex itself left
     out): `within[b]` of them cost at most b half-MF; `costs` all of them as a dict, made
     once and shared (never changed), the answer for a unit with its whole MF left; `places`
     the same hexes in name order (the order moves are listed in), `place_set` as a set."""
 
-    hexes: tuple[str, ...]
-    items: tuple[tuple[str, int], ...]
-    within: tuple[int, ...]
-    costs: dict[str, int]
-    places: tuple[str, ...]
-    place_set: frozenset[str]
-    # the dearest free cost among the neighbours (within the limit) of each of `hexes`, and of
-    # the hex itself: a hex whose neighbours all cost no more than m leads nowhere new past m
-    onward: tuple[int, ...]
-    onward_here: int
+    __slots__ = ("_adjacent", "_onward", "costs", "hexes", "items", "place_set", "places", "within")
+
+    def __init__(self, here: str, best: Mapping[str, int], limit: int, adjacent: Mapping[str, tuple[str, ...]]) -> None:
+        self.items = tuple(sorted(((h, c) for h, c in best.items() if h != here), key=lambda hc: hc[1]))
+        costs = [c for _, c in self.items]  # in increasing order: a count is a bisection
+        self.within = tuple(bisect_right(costs, b) for b in range(limit + 1))
+        self.hexes = tuple(h for h, _ in self.items)
+        self.costs = dict(self.items)
+        self.places = tuple(sorted(self.hexes))
+        self.place_set = frozenset(self.hexes)
+        self._adjacent = adjacent
+        self._onward: tuple[int, ...] | None = None
+
+    def onward(self) -> tuple[int, ...]:
+        """The dearest free cost among the neighbours (within the limit) of each of `hexes`, -1
+        for none: a hex whose neighbours all cost no more than m leads nowhere new past m.
+        Found at the first search past the enemy from this hex, then kept."""
+        if self._onward is None:
+            dearest = dict.fromkeys(self.hexes, -1)
+            adjacent = self._adjacent
+            for h, c in self.items:  # in increasing cost: the last neighbour seen is the dearest
+                for n in adjacent[h]:
+                    if n in dearest:
+                        dearest[n] = c
+            self._onward = tuple(dearest.values())
+        return self._onward
 
     def costs_within(self, budget: int) -> dict[str, int]:
         """The hexes within `budget` half-MF with their costs (the shared `costs` when all are)."""
@@ -62,14 +78,13 @@ class FreeReach(NamedTuple):
         k = self.within[m]
         # no enemy hex among them: the hexes next to one are its ZOC (FB 8.2), so cheaper
         best = dict(self.items[:k])
-        onward, hexes = self.onward, self.hexes
+        onward, hexes = self.onward(), self.hexes
         buckets: list[list[str]] = [[] for _ in range(budget + 1)]
         for i in range(k):
             if onward[i] > m:
                 buckets[costs[hexes[i]]].append(hexes[i])
         best[here] = 0
-        if self.onward_here > m:
-            buckets[0].append(here)
+        buckets[0].append(here)  # its neighbours: at least one dearer than m unless all lie within
         get = best.get
         unreached = budget + 1  # dearer than any cost within the budget
         for cost, bucket in enumerate(buckets):  # as the kit's `cheapest_costs`, from these seeds
@@ -177,14 +192,7 @@ class Board:
         found = self._free.get(key)
         if found is None:
             best = self.reach({here: 0}, limit, frozenset(), frozenset())
-            items = tuple(sorted(((h, c) for h, c in best.items() if h != here), key=lambda hc: hc[1]))
-            costs = [c for _, c in items]  # in increasing order: a count is a bisection
-            within = tuple(bisect_right(costs, b) for b in range(limit + 1))
-            hexes = tuple(h for h, _ in items)
-            onward = tuple(max((best.get(t, -1) for t in self.adj[h]), default=-1) for h in (*hexes, here))
-            found = self._free[key] = FreeReach(
-                hexes, items, within, dict(items), tuple(sorted(hexes)), frozenset(hexes), onward[:-1], onward[-1]
-            )
+            found = self._free[key] = FreeReach(here, best, limit, self.adj)
         return found
 
     def reach(

@@ -10,7 +10,7 @@ advance, landings) are `pending`, the last one decided first.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from henderson.core.dice import Dice
@@ -215,9 +215,6 @@ class Land(FBDecision):
 
 # -- combat phase bookkeeping --------------------------------------------------------------------
 
-# the part of an attack a unit joins as (`combat.classify`) -> the Building field holding it
-JOINS_AS = {"attacker": "attackers", "artillery": "artillery", "ship": "ships", "air": "air"}
-
 
 @dataclass(frozen=True)
 class Building:
@@ -235,9 +232,20 @@ class Building:
         return A.Attack(self.defenders, self.attackers, self.artillery, self.ships, self.air)
 
     def joined(self, kind: str, unit: str) -> Building:
-        """This attack with `unit` joined as `kind` (attacker, artillery, ship or air)."""
-        name = JOINS_AS[kind]
-        return replace(self, **{name: (*getattr(self, name), unit)})
+        """This attack with `unit` joined as `kind` (attacker, artillery, ship or air, as
+        `combat.classify` names the part it takes)."""
+        attackers, artillery, ships, air = self.attackers, self.artillery, self.ships, self.air
+        if kind == "attacker":
+            attackers = (*attackers, unit)
+        elif kind == "artillery":
+            artillery = (*artillery, unit)
+        elif kind == "ship":
+            ships = (*ships, unit)
+        elif kind == "air":
+            air = (*air, unit)
+        else:
+            raise ValueError(f"no part of an attack is called {kind!r}")
+        return Building(self.defenders, attackers, artillery, ships, air)
 
 
 @dataclass(frozen=True)
@@ -251,6 +259,10 @@ class Combat:
     must_attack: frozenset[str] = field(factory=frozenset, check=_ground_units)  # in an enemy ZOC at the start (FB 8.2)
     must_defend: frozenset[str] = field(factory=frozenset, check=_hexes)  # enemy hexes in its ZOC (FB 8.2)
     building: Building | None = None
+
+    def with_building(self, building: Building | None) -> Combat:
+        """This record with `building` the attack being built (None: no attack is)."""
+        return Combat(self.attacked, self.attacked_hexes, self.must_attack, self.must_defend, building)
 
 
 # -- the position ------------------------------------------------------------------------------

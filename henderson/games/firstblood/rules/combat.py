@@ -511,7 +511,7 @@ class CombatPhase(FBPhase):
                 results.resolve(st, b, compute_odds(st, b.spec()), events)
             else:
                 st.combat_listing = kept
-                st.combat = replace(st.combat, building=Building(action.defenders))
+                st.combat = st.combat.with_building(Building(action.defenders))
                 events.append(
                     Event(
                         "attack",
@@ -524,14 +524,14 @@ class CombatPhase(FBPhase):
             building = st.combat.building
             assert building is not None
             kind = classify(st, building, action.unit)
-            st.combat = replace(st.combat, building=building.joined(kind, action.unit))
+            st.combat = st.combat.with_building(building.joined(kind, action.unit))
         elif isinstance(action, A.Resolve):
             built = st.combat.building
             assert built is not None
-            st.combat = replace(st.combat, building=None)
+            st.combat = st.combat.with_building(None)
             results.resolve(st, built, compute_odds(st, built.spec()), events)
         elif isinstance(action, A.Cancel):
-            st.combat = replace(st.combat, building=None)
+            st.combat = st.combat.with_building(None)
             st.combat_listing = kept  # the position is again the one before the attack was opened
             events.append(Event("attack", "attack cancelled"))
         elif isinstance(action, A.AirMission):

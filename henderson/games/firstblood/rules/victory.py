@@ -4,8 +4,6 @@ PHASE (Sequence of Play 11.0) is the last step of every turn."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from henderson.core.events import Event
 from henderson.games.firstblood.rules import airfields
 from henderson.games.firstblood.rules.phase import FBPhase
@@ -15,7 +13,7 @@ from henderson.games.firstblood.state import FBState
 def declare(st: FBState, side: str, cause: str, events: list[Event]) -> None:
     """The game is over: nothing owed is decided any more."""
     st.pending.clear()
-    st.combat = replace(st.combat, building=None)
+    st.combat = st.combat.with_building(None)
     st.end_game(side, cause, events)
 
 
