@@ -355,7 +355,7 @@ def completion(st: FBState, b: Building, duties: Duties | None = None) -> list[s
     else:
         trials = [[u] for u in sorted(_maybe_joining(st, defenders[0])) if eligible_attacker(st, u, defenders)]
     for extra in trials:
-        if complete(st, replace(b, attackers=(*b.attackers, *extra)), duties):
+        if complete(st, Building(defenders, (*b.attackers, *extra), b.artillery, b.ships, b.air), duties):
             return extra
     return None
 
