@@ -337,3 +337,22 @@ def test_a_clone_shares_the_records_seldom_changed_and_play_in_either_leaves_the
             changed += any(copy.to_json()[n] != before[n] for n in names)
             st.apply(acts[rng.randrange(len(acts))])
     assert changed > 10
+
+
+def test_the_duties_kept_while_an_attack_is_built_are_those_found_afresh(game):
+    """FB 8.1, 8.2: the duties of mandatory combat kept from one combat action to the next
+    (opening, adding to or cancelling an attack) are those of the position found anew, at
+    every decision of seeded random combat phases, attacks rolled and retreats among them."""
+    checked = 0
+    for seed in range(4):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 5:
+            acts = st.legal_actions()
+            kept = st.combat_duties
+            if st.step.endswith("_combat") and not st.pending and kept is not None:
+                fresh = combat.Duties(st)
+                assert (kept.units, kept.hexes) == (fresh.units, fresh.hexes)
+                checked += 1
+            st.apply(acts[rng.randrange(len(acts))])
+    assert checked > 100

@@ -25,9 +25,10 @@ from henderson.games.firstblood.model import SIDES, FBData
 
 if TYPE_CHECKING:
     from henderson.games.firstblood.game import FBGame
+    from henderson.games.firstblood.rules.combat import Duties
     from henderson.games.firstblood.rules.movement import MoveLists
 else:
-    MoveLists = object  # a cache field's type, never encoded: only the type checker needs it
+    MoveLists = Duties = object  # cache fields' types, never encoded: only the type checker needs them
 
 MAX_COUNTERS = 500  # no list of counters of a position comes near it
 MAX_HALF_MF = 40  # half movement factors: twice the largest printed MF, and some
@@ -317,6 +318,8 @@ class FBState(Sequenced):
     # the combat phase's listing with no attack being built, until the combat phase's next
     # action: kept while an attack is built and taken back if it is cancelled (see combat.py)
     combat_listing: tuple[Action, ...] | None = field(None, cache="share")
+    # the duties of mandatory combat of the position, kept as long as the combat listing is
+    combat_duties: Duties | None = field(None, cache="share")
     # the ground units that may join the attack being built on these defenders, until the
     # combat phase's next action other than `add` (adding one changes nothing for the others)
     joinable: tuple[tuple[str, ...], tuple[str, ...]] | None = field(None, cache="share")

@@ -140,11 +140,13 @@ class Duties:
         return [u for u in self.units if u not in used_units], [h for h in self.hexes if h not in used_hexes]
 
 
-def open_duties(
-    st: FBState, used_units: set[str] | None = None, used_hexes: set[str] | None = None
-) -> tuple[list[str], list[str]]:
-    """Units that must still attack and hexes that must still be attacked (FB 8.1, 8.2)."""
-    return Duties(st).left(used_units or set(), used_hexes or set())
+def duties_of(st: FBState) -> Duties:
+    """The duties of this position (FB 8.1, 8.2), kept in `combat_duties` while the combat
+    phase's actions change nothing but the attack being built (see `CombatPhase.do`)."""
+    found = st.combat_duties
+    if found is None:
+        found = st.combat_duties = Duties(st)
+    return found
 
 
 def duties_problem(st: FBState, used_units: set[str], used_hexes: set[str], duties: Duties | None = None) -> str | None:
@@ -422,7 +424,7 @@ class CombatPhase(FBPhase):
     def enter(self, st: FBState, events: list[Event]) -> None:
         side = st.phasing
         enemy_hexes = st.hexes_of(enemy_of(side))
-        st.combat_listing = st.joinable = None  # what was kept in the last combat phase holds no more
+        st.combat_listing = st.joinable = st.combat_duties = None  # what the last combat phase kept
         must_attack: set[str] = set()
         must_defend: set[str] = set()
         for h in st.hexes_of(side):  # FB 8.1: opposing units adjacent at the start of the phase
@@ -439,7 +441,7 @@ class CombatPhase(FBPhase):
         b = st.combat.building
         if b is None and st.combat_listing is not None:
             return list(st.combat_listing)  # the same position: no combat action since
-        duties = Duties(st)  # asked of every attack weighed here
+        duties = duties_of(st)  # asked of every attack weighed here
         if b is not None:
             acts: list[Action] = []
             candidates = add_candidates(st, b)
@@ -505,12 +507,13 @@ class CombatPhase(FBPhase):
         # the attack being built, so the listing of the position from before it is kept.
         kept, st.combat_listing = st.combat_listing, None
         units, st.joinable = st.joinable, None
+        duties, st.combat_duties = st.combat_duties, None
         if isinstance(action, A.Attack):
             if action.attackers:
                 b = building_from(st, action)
                 results.resolve(st, b, compute_odds(st, b.spec()), events)
             else:
-                st.combat_listing = kept
+                st.combat_listing, st.combat_duties = kept, duties
                 st.combat = st.combat.with_building(Building(action.defenders))
                 events.append(
                     Event(
@@ -520,7 +523,7 @@ class CombatPhase(FBPhase):
                     )
                 )
         elif isinstance(action, A.Add):
-            st.combat_listing, st.joinable = kept, units
+            st.combat_listing, st.joinable, st.combat_duties = kept, units, duties
             building = st.combat.building
             assert building is not None
             kind = classify(st, building, action.unit)
@@ -532,7 +535,7 @@ class CombatPhase(FBPhase):
             results.resolve(st, built, compute_odds(st, built.spec()), events)
         elif isinstance(action, A.Cancel):
             st.combat = st.combat.with_building(None)
-            st.combat_listing = kept  # the position is again the one before the attack was opened
+            st.combat_listing, st.combat_duties = kept, duties  # the position before the attack was opened
             events.append(Event("attack", "attack cancelled"))
         elif isinstance(action, A.AirMission):
             japanese_air.fly(st, action, events)
@@ -542,7 +545,7 @@ class CombatPhase(FBPhase):
     def end_blocker(self, st: FBState) -> IllegalAction | None:
         if st.combat.building is not None:
             return IllegalAction("FB 8.10", "finish the attack being built first (resolve or cancel)")
-        units, hexes = open_duties(st)
+        units, hexes = duties_of(st).left(set(), set())
         if units:
             return IllegalAction("FB 8.2", f"all units in an enemy zone of control must attack ({', '.join(units)})")
         if hexes:
