@@ -253,7 +253,7 @@ class Building:
 class Combat:
     """What a combat phase keeps (FB 8.1, 8.2, 9.4): who attacked, what was attacked, the
     duties owed since the start of the phase, and the attack being built. Never changed in
-    place (`replace` makes the next one), so a clone of the position shares it."""
+    place (each change makes a new record), so a clone of the position shares it."""
 
     attacked: frozenset[str] = field(factory=frozenset, check=_counters)  # units that attacked or fired (FB 9.4)
     attacked_hexes: frozenset[str] = field(factory=frozenset, check=_hexes)  # hexes attacked this phase (FB 8.4)
@@ -284,7 +284,8 @@ class FBState(Sequenced):
     visited: dict[str, str] = field(
         factory=dict, json="boxes_visited", check=_boxes_visited, doc="Japanese unit -> boxes it has been in (FB 6.0)"
     )
-    # the sets below change a few times a turn: frozen (each change makes a new one), a clone shares them
+    # held, inverted, air_moved, disturbed change a few times a turn: frozen (each change makes
+    # a new set), a clone shares them
     held: frozenset[str] = field(factory=frozenset, check=_ground_units, doc="placed in Box A or D this turn (FB 7.2)")
     moved: set[str] = field(factory=set, check=_ground_units, doc="ground units that moved or were placed this turn")
     air: dict[str, str] = field(factory=dict, check=_air, doc="air unit -> airstrip hex or holding box")
