@@ -319,10 +319,11 @@ def test_the_rules_in_charge_read_from_the_plan_table_are_the_kits(game):
 
 
 def test_a_clone_shares_the_records_seldom_changed_and_play_in_either_leaves_the_other_alone(game):
-    """FB 7.2, 11.4, 13.6, 13.7: the units held in a box, the hexes attacked, the US air units
-    turned over or moved, the counters eliminated are shared by a clone, never changed in
-    place: any action played in the clone leaves the original's as they were."""
-    names = ("held", "inverted", "air_moved", "disturbed", "eliminated")
+    """FB 7.2, 11.4, 13.6, 13.7: the units held in a box, the ground units moved, the hexes
+    attacked, the US air units turned over or moved, the counters eliminated are shared by a
+    clone, never changed in place: any action played in the clone leaves the original's as
+    they were."""
+    names = ("held", "moved", "inverted", "air_moved", "disturbed", "eliminated")
     changed = 0
     for seed in range(3):
         st = game.new_state(seed=seed)

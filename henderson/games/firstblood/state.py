@@ -284,10 +284,12 @@ class FBState(Sequenced):
     visited: dict[str, str] = field(
         factory=dict, json="boxes_visited", check=_boxes_visited, doc="Japanese unit -> boxes it has been in (FB 6.0)"
     )
-    # held, inverted, air_moved, disturbed change a few times a turn: frozen (each change makes
-    # a new set), a clone shares them
+    # held, moved, inverted, air_moved, disturbed change a few times a turn: frozen (each change
+    # makes a new set), a clone shares them
     held: frozenset[str] = field(factory=frozenset, check=_ground_units, doc="placed in Box A or D this turn (FB 7.2)")
-    moved: set[str] = field(factory=set, check=_ground_units, doc="ground units that moved or were placed this turn")
+    moved: frozenset[str] = field(
+        factory=frozenset, check=_ground_units, doc="ground units that moved or were placed this turn"
+    )
     air: dict[str, str] = field(factory=dict, check=_air, doc="air unit -> airstrip hex or holding box")
     inverted: frozenset[str] = field(factory=frozenset, check=_counters, doc="US air units turned over (FB 13.6, 13.7)")
     air_moved: frozenset[str] = field(

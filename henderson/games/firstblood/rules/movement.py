@@ -416,7 +416,8 @@ def move(st: FBState, unit: str, to: str, cost: int, events: list[Event], passed
     lists = st.move_lists
     st.mf[unit] -= cost
     st.put(unit, to)  # forgets the move lists: any other change of place must rebuild them
-    st.moved.add(unit)
+    if unit not in st.moved:
+        st.moved |= {unit}
     board = st.board
     if to in board.box_arrows:
         if passed is None:
