@@ -251,3 +251,109 @@ def test_a_whole_attack_after_a_listing_is_followed_by_a_fresh_listing(game, pos
     assert st.step == "us_combat" and not st.pending
     after = [str(a) for a in st.legal_actions()]
     assert "attack 0906" not in after and after == _fresh_listing(st)
+
+
+def test_reach_past_the_enemy_from_the_empty_map_costs_equals_the_whole_search(game):
+    """FB 4.2, 7.4, 8.2: costs kept from the empty map up to the nearest enemy or ZOC hex and
+    searched on from there are those of the whole search past the enemy, from every hex and
+    every budget, with enemy units scattered at random (one next to the mover, some at the
+    edge of its reach, some far)."""
+    board = game.board
+    rng = random.Random(16)
+    hexes = sorted(board.terrain)
+    compared = searched = 0
+    for here in hexes[::3]:
+        for _ in range(3):
+            enemy = set(rng.sample(hexes, rng.choice((3, 8, 20)))) - {here}
+            zoc = board.zoc(enemy)
+            if here in enemy | zoc:
+                continue
+            steps = board.open_steps(enemy, zoc)
+            for limit in (6, 12, 16):
+                free = board.free_reach(here, limit)
+                for budget in range(limit + 1):
+                    whole = board.reach({here: 0}, budget, enemy, zoc)
+                    whole.pop(here)
+                    assert free.past_enemy(here, budget, enemy | zoc, steps) == whole, (here, budget)
+                    compared += 1
+                    searched += not (enemy | zoc).isdisjoint(free.hexes[: free.within[budget]])
+    assert compared > 2000 and searched > 1000
+
+
+def test_a_clone_shares_the_combat_record_and_play_in_either_leaves_the_other_alone(game):
+    """FB 8.1, 8.2, 9.4: the combat phase's record (who attacked, what was attacked, the duties,
+    the attack being built) is shared by a clone, never changed in place: opening, building,
+    rolling or cancelling an attack in the clone leaves the original's record as it was."""
+    checked = 0
+    for seed in range(3):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 3:
+            acts = st.legal_actions()
+            if st.step.endswith("_combat") and not st.pending:
+                copy = st.clone()
+                assert copy.combat is st.combat
+                before = st.to_json()["combat"]
+                copy.apply(copy.legal_actions()[rng.randrange(len(acts))])
+                assert st.to_json()["combat"] == before
+                checked += copy.combat is not st.combat
+            st.apply(acts[rng.randrange(len(acts))])
+    assert checked > 20
+
+
+def test_the_rules_in_charge_read_from_the_plan_table_are_the_kits(game):
+    """The sequence of play: the rules of the current step, read from the table made with the
+    plan, are those the kit finds by name, in new, cloned and loaded positions alike."""
+    for seed in range(2):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        steps = set()
+        while not st.is_terminal() and st.turn <= 2:
+            for s in (st, st.clone(), game.load_state(st.to_json())):
+                named = s.pending[-1].rules if s.pending else s.current_step.phase
+                assert s.rules() is s.rules_named(named)
+            steps.add(st.step)
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+        assert len(steps) > 8
+
+
+def test_a_clone_shares_the_records_seldom_changed_and_play_in_either_leaves_the_other_alone(game):
+    """FB 7.2, 11.4, 13.6, 13.7: the units held in a box, the ground units moved, the hexes
+    attacked, the US air units turned over or moved, the counters eliminated are shared by a
+    clone, never changed in place: any action played in the clone leaves the original's as
+    they were."""
+    names = ("held", "moved", "inverted", "air_moved", "disturbed", "eliminated")
+    changed = 0
+    for seed in range(3):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 4:
+            acts = st.legal_actions()
+            copy = st.clone()
+            assert all(getattr(copy, n) is getattr(st, n) for n in names)
+            before = {n: st.to_json()[n] for n in names}
+            copy.apply(acts[rng.randrange(len(acts))])
+            assert {n: st.to_json()[n] for n in names} == before
+            changed += any(copy.to_json()[n] != before[n] for n in names)
+            st.apply(acts[rng.randrange(len(acts))])
+    assert changed > 10
+
+
+def test_the_duties_kept_while_an_attack_is_built_are_those_found_afresh(game):
+    """FB 8.1, 8.2: the duties of mandatory combat kept from one combat action to the next
+    (opening, adding to or cancelling an attack) are those of the position found anew, at
+    every decision of seeded random combat phases, attacks rolled and retreats among them."""
+    checked = 0
+    for seed in range(4):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 5:
+            acts = st.legal_actions()
+            kept = st.combat_duties
+            if st.step.endswith("_combat") and not st.pending and kept is not None:
+                fresh = combat.Duties(st)
+                assert (kept.units, kept.hexes) == (fresh.units, fresh.hexes)
+                checked += 1
+            st.apply(acts[rng.randrange(len(acts))])
+    assert checked > 100

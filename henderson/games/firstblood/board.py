@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from henderson.core.hexgrid import distance, neighbours
 from henderson.core.paths import cheapest_costs, cost_steps, zone_of_control
@@ -20,20 +20,86 @@ RIVER_COST = {"clear": 3, "ridge": 3, "jungle": 4}  # FB 4.2: by the terrain of 
 CostSteps = tuple[tuple[str, int], ...]  # the steps from a hex: (hex entered, half-MF it costs)
 
 
-class FreeReach(NamedTuple):
+class FreeReach:
     """Hexes reachable from one hex on an empty map, in increasing cost (the hex itself left
     out): `within[b]` of them cost at most b half-MF; `costs` all of them as a dict, made
-    once and shared (never changed), the answer for a unit with its whole MF left."""
+    once and shared (never changed), the answer for a unit with its whole MF left; `places`
+    the same hexes in name order (the order moves are listed in), `place_set` as a set."""
 
-    hexes: tuple[str, ...]
-    items: tuple[tuple[str, int], ...]
-    within: tuple[int, ...]
-    costs: dict[str, int]
+    __slots__ = ("_adjacent", "_onward", "costs", "hexes", "items", "place_set", "places", "within")
+
+    def __init__(self, here: str, best: Mapping[str, int], limit: int, adjacent: Mapping[str, tuple[str, ...]]) -> None:
+        self.items = tuple(sorted(((h, c) for h, c in best.items() if h != here), key=lambda hc: hc[1]))
+        costs = [c for _, c in self.items]  # in increasing order: a count is a bisection
+        self.within = tuple(bisect_right(costs, b) for b in range(limit + 1))
+        self.hexes = tuple(h for h, _ in self.items)
+        self.costs = dict(self.items)
+        self.places = tuple(sorted(self.hexes))
+        self.place_set = frozenset(self.hexes)
+        self._adjacent = adjacent
+        self._onward: tuple[int, ...] | None = None
+
+    def onward(self) -> tuple[int, ...]:
+        """The dearest free cost among the neighbours (within the limit) of each of `hexes`, -1
+        for none: a hex whose neighbours all cost no more than m leads nowhere new past m.
+        Found at the first search past the enemy from this hex, then kept."""
+        if self._onward is None:
+            dearest = dict.fromkeys(self.hexes, -1)
+            adjacent = self._adjacent
+            for h, c in self.items:  # in increasing cost: the last neighbour seen is the dearest
+                for n in adjacent[h]:
+                    if n in dearest:
+                        dearest[n] = c
+            self._onward = tuple(dearest.values())
+        return self._onward
 
     def costs_within(self, budget: int) -> dict[str, int]:
         """The hexes within `budget` half-MF with their costs (the shared `costs` when all are)."""
         n = self.within[budget]
         return self.costs if n == len(self.items) else dict(self.items[:n])
+
+    def past_enemy(
+        self, here: str, budget: int, danger: set[str], open_steps: Mapping[str, CostSteps]
+    ) -> dict[str, int]:
+        """The least costs within `budget` from `here` past the enemy, `danger` being the enemy
+        hexes and their ZOC (`here` not among them) and `open_steps` the steps they leave open
+        (`Board.open_steps`: FB 7.4, no entering an enemy hex; FB 8.2, no step from one enemy
+        ZOC hex into another). Every hex no dearer on the empty map than the cheapest enemy
+        or ZOC hex within reach (m) keeps its empty-map cost (the hexes on the way to it cost
+        less than m, so none is an enemy or ZOC hex); the search goes on only from those of
+        them with a neighbour dearer than m, so only the hexes past the enemy are searched.
+        Same answer as the whole search."""
+        n = self.within[budget]
+        near = danger.intersection(self.hexes[:n])
+        if not near:
+            return self.costs_within(budget)  # no enemy or ZOC within reach: as on an empty map
+        costs = self.costs
+        m = min(map(costs.__getitem__, near))
+        k = self.within[m]
+        # no enemy hex among them: the hexes next to one are its ZOC (FB 8.2), so cheaper
+        best = dict(self.items[:k])
+        onward, hexes = self.onward(), self.hexes
+        buckets: list[list[str]] = [[] for _ in range(budget + 1)]
+        for i in range(k):
+            if onward[i] > m:
+                buckets[costs[hexes[i]]].append(hexes[i])
+        best[here] = 0
+        buckets[0].append(here)  # its neighbours: at least one dearer than m unless all lie within
+        get = best.get
+        unreached = budget + 1  # dearer than any cost within the budget
+        for cost, bucket in enumerate(buckets):  # as the kit's `cheapest_costs`, from these seeds
+            left = budget - cost
+            for at in bucket:
+                if best[at] != cost:  # queued, then found cheaper
+                    continue
+                for to, step in open_steps[at]:
+                    if step <= left:
+                        total = cost + step
+                        if total < get(to, unreached):
+                            best[to] = total
+                            buckets[total].append(to)
+        del best[here]
+        return best
 
 
 class Board:
@@ -126,10 +192,7 @@ class Board:
         found = self._free.get(key)
         if found is None:
             best = self.reach({here: 0}, limit, frozenset(), frozenset())
-            items = tuple(sorted(((h, c) for h, c in best.items() if h != here), key=lambda hc: hc[1]))
-            costs = [c for _, c in items]  # in increasing order: a count is a bisection
-            within = tuple(bisect_right(costs, b) for b in range(limit + 1))
-            found = self._free[key] = FreeReach(tuple(h for h, _ in items), items, within, dict(items))
+            found = self._free[key] = FreeReach(here, best, limit, self.adj)
         return found
 
     def reach(
@@ -173,13 +236,12 @@ class OpenSteps(dict[str, CostSteps]):
         super().__init__(steps)
         self.blocked = blocked
         self.zoc = zoc
-        touched = set(zoc)
-        for hex_id in blocked:
-            touched.update(adjacent.get(hex_id, ()))
-        for here in touched:
-            if here not in steps:
-                continue
-            if here in zoc:  # FB 8.2: from a ZOC hex, never straight into another
-                self[here] = tuple(s for s in steps[here] if s[0] not in blocked and s[0] not in zoc)
-            else:
-                self[here] = tuple(s for s in steps[here] if s[0] not in blocked)
+        danger = blocked | zoc
+        for here in zoc:  # FB 8.2: from a ZOC hex, never straight into another (nor an enemy hex)
+            out = steps.get(here)
+            if out is not None:
+                self[here] = tuple([s for s in out if s[0] not in danger])
+        for hex_id in blocked:  # FB 7.4: never into an enemy hex (its neighbours outside `zoc`)
+            for here in adjacent.get(hex_id, ()):
+                if here not in zoc and here in steps:
+                    self[here] = tuple([s for s in steps[here] if s[0] not in blocked])

@@ -18,16 +18,17 @@ from henderson.core.errors import PositionError
 from henderson.core.events import Event
 from henderson.core.fields import field
 from henderson.core.game import Action, other_side
-from henderson.core.sequence import Decision, Plan, Sequenced
+from henderson.core.sequence import Decision, Phase, Plan, Sequenced
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.board import Board
 from henderson.games.firstblood.model import SIDES, FBData
 
 if TYPE_CHECKING:
     from henderson.games.firstblood.game import FBGame
+    from henderson.games.firstblood.rules.combat import Duties
     from henderson.games.firstblood.rules.movement import MoveLists
 else:
-    MoveLists = object  # a cache field's type, never encoded: only the type checker needs it
+    MoveLists = Duties = object  # cache fields' types, never encoded: only the type checker needs them
 
 MAX_COUNTERS = 500  # no list of counters of a position comes near it
 MAX_HALF_MF = 40  # half movement factors: twice the largest printed MF, and some
@@ -216,32 +217,53 @@ class Land(FBDecision):
 # -- combat phase bookkeeping --------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True)
 class Building:
-    """An attack being put together with `add` before it is resolved (FB 8.2, 9.x, 10.4)."""
+    """An attack being put together with `add` before it is resolved (FB 8.2, 9.x, 10.4).
+    Never changed in place (a unit joining makes a new one), so a clone of the position
+    shares it."""
 
     defenders: tuple[str, ...] = field(check=_defenders)
-    attackers: list[str] = field(factory=list, check=_ground_units)
-    artillery: list[str] = field(factory=list, check=_ground_units)
-    ships: list[str] = field(factory=list, check=_counters)
-    air: list[str] = field(factory=list, check=_counters)  # US bombers from the Ground Attack box (FB 7.5)
+    attackers: tuple[str, ...] = field(factory=tuple, check=_ground_units)
+    artillery: tuple[str, ...] = field(factory=tuple, check=_ground_units)
+    ships: tuple[str, ...] = field(factory=tuple, check=_counters)
+    air: tuple[str, ...] = field(factory=tuple, check=_counters)  # US bombers from the Ground Attack box (FB 7.5)
 
     def spec(self) -> A.Attack:
-        return A.Attack(
-            self.defenders, tuple(self.attackers), tuple(self.artillery), tuple(self.ships), tuple(self.air)
-        )
+        return A.Attack(self.defenders, self.attackers, self.artillery, self.ships, self.air)
+
+    def joined(self, kind: str, unit: str) -> Building:
+        """This attack with `unit` joined as `kind` (attacker, artillery, ship or air, as
+        `combat.classify` names the part it takes)."""
+        attackers, artillery, ships, air = self.attackers, self.artillery, self.ships, self.air
+        if kind == "attacker":
+            attackers = (*attackers, unit)
+        elif kind == "artillery":
+            artillery = (*artillery, unit)
+        elif kind == "ship":
+            ships = (*ships, unit)
+        elif kind == "air":
+            air = (*air, unit)
+        else:
+            raise ValueError(f"no part of an attack is called {kind!r}")
+        return Building(self.defenders, attackers, artillery, ships, air)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Combat:
     """What a combat phase keeps (FB 8.1, 8.2, 9.4): who attacked, what was attacked, the
-    duties owed since the start of the phase, and the attack being built."""
+    duties owed since the start of the phase, and the attack being built. Never changed in
+    place (each change makes a new record), so a clone of the position shares it."""
 
-    attacked: set[str] = field(factory=set, check=_counters)  # units that attacked or fired this combat phase (FB 9.4)
-    attacked_hexes: set[str] = field(factory=set, check=_hexes)  # hexes attacked this phase (FB 8.4)
-    must_attack: set[str] = field(factory=set, check=_ground_units)  # in an enemy ZOC at the start (FB 8.2)
-    must_defend: set[str] = field(factory=set, check=_hexes)  # enemy hexes in the phasing side's ZOC (FB 8.2)
+    attacked: frozenset[str] = field(factory=frozenset, check=_counters)  # units that attacked or fired (FB 9.4)
+    attacked_hexes: frozenset[str] = field(factory=frozenset, check=_hexes)  # hexes attacked this phase (FB 8.4)
+    must_attack: frozenset[str] = field(factory=frozenset, check=_ground_units)  # in an enemy ZOC at the start (FB 8.2)
+    must_defend: frozenset[str] = field(factory=frozenset, check=_hexes)  # enemy hexes in its ZOC (FB 8.2)
     building: Building | None = None
+
+    def with_building(self, building: Building | None) -> Combat:
+        """This record with `building` the attack being built (None: no attack is)."""
+        return Combat(self.attacked, self.attacked_hexes, self.must_attack, self.must_defend, building)
 
 
 # -- the position ------------------------------------------------------------------------------
@@ -262,11 +284,17 @@ class FBState(Sequenced):
     visited: dict[str, str] = field(
         factory=dict, json="boxes_visited", check=_boxes_visited, doc="Japanese unit -> boxes it has been in (FB 6.0)"
     )
-    held: set[str] = field(factory=set, check=_ground_units, doc="placed in Box A or D this turn (FB 7.2)")
-    moved: set[str] = field(factory=set, check=_ground_units, doc="ground units that moved or were placed this turn")
+    # held, moved, inverted, air_moved, disturbed change a few times a turn: frozen (each change
+    # makes a new set), a clone shares them
+    held: frozenset[str] = field(factory=frozenset, check=_ground_units, doc="placed in Box A or D this turn (FB 7.2)")
+    moved: frozenset[str] = field(
+        factory=frozenset, check=_ground_units, doc="ground units that moved or were placed this turn"
+    )
     air: dict[str, str] = field(factory=dict, check=_air, doc="air unit -> airstrip hex or holding box")
-    inverted: set[str] = field(factory=set, check=_counters, doc="US air units turned over (FB 13.6, 13.7)")
-    air_moved: set[str] = field(factory=set, check=_counters, doc="US air units moved this air phase (FB 13.7)")
+    inverted: frozenset[str] = field(factory=frozenset, check=_counters, doc="US air units turned over (FB 13.6, 13.7)")
+    air_moved: frozenset[str] = field(
+        factory=frozenset, check=_counters, doc="US air units moved this air phase (FB 13.7)"
+    )
     bombing: dict[str, str] = field(factory=dict, check=_counters, doc="US bomber -> Japanese-held hex (FB 13.6)")
     ships: dict[str, ShipBox] = field(factory=dict, check=_ships, doc="ship -> IJN box")
     airfield: dict[str, Status] = field(factory=dict, json="airfields", check=_airfields, doc="airfield hex -> status")
@@ -276,21 +304,25 @@ class FBState(Sequenced):
     workers: dict[str, str] = field(
         factory=dict, check=_ground_units, doc="US unit -> airfield hex it stood in at the start of the turn (FB 11.4)"
     )
-    disturbed: set[str] = field(factory=set, check=_hexes, doc="hexes attacked or bombarded this turn (FB 11.4)")
+    disturbed: frozenset[str] = field(
+        factory=frozenset, check=_hexes, doc="hexes attacked or bombarded this turn (FB 11.4)"
+    )
     specials: Specials = field(Specials.UNAVAILABLE, doc="the special IJN box (FB 10.1)")
     to_place: list[str] = field(factory=list, check=_counters, doc="counters still to place, in order")
     combat: Combat = field(factory=Combat, doc="the combat phase's bookkeeping")
     pending: list[FBDecision] = field(factory=list, doc="decisions owed, the last one first")
-    eliminated: list[str] = field(factory=list, check=_counters, doc="counters out of play, in order")
+    eliminated: tuple[str, ...] = field(factory=tuple, check=_counters, doc="counters out of play, in order")
     supply_credit: int = field(0, lo=0, hi=MAX_COUNTERS, doc="FB 7.5.4 losses that meet the next supply loss")
     # speed devices: the movement phase's searches (shared by clones: the enemy does not move
     # in one's own movement phase) and other answers kept whole with all they depend on in
     # their keys; and the legal moves kept move by move (one state's only)
-    reach_cache: dict[tuple[Any, ...], list[Any]] = field(factory=dict, cache="share")
+    reach_cache: dict[tuple[Any, ...], Any] = field(factory=dict, cache="share")
     move_lists: MoveLists | None = field(None, cache="reset")
     # the combat phase's listing with no attack being built, until the combat phase's next
     # action: kept while an attack is built and taken back if it is cancelled (see combat.py)
     combat_listing: tuple[Action, ...] | None = field(None, cache="share")
+    # the duties of mandatory combat of the position, kept as long as the combat listing is
+    combat_duties: Duties | None = field(None, cache="share")
     # the ground units that may join the attack being built on these defenders, until the
     # combat phase's next action other than `add` (adding one changes nothing for the others)
     joinable: tuple[tuple[str, ...], tuple[str, ...]] | None = field(None, cache="share")
@@ -301,10 +333,19 @@ class FBState(Sequenced):
         self.board: Board = game.board
         self.occ: dict[str, tuple[str, ...]] = {}  # place -> units there, kept in step with `ground`
         self._plan: Plan = super().plan  # the options never change: found once, not at every question
+        # the rules of each step of the plan, found once (asked at every action and listing)
+        self._phases: tuple[Phase, ...] = tuple(self.rules_named(step.phase) for step in self._plan.steps)
 
     @property
     def plan(self) -> Plan:
         return self._plan
+
+    def rules(self) -> Phase:
+        """The rules in charge now, as the kit finds them: the last pending decision's, else
+        the current step's (read from the table made with the plan)."""
+        if self.pending:
+            return self.rules_named(self.pending[-1].rules)
+        return self._phases[self.step_index]
 
     # --- the kit's protocol ---------------------------------------------------------------
 
@@ -327,14 +368,15 @@ class FBState(Sequenced):
         return self._plan.steps[self.step_index].side
 
     def clone(self) -> FBState:
+        """The kit's copy of the declared fields (the plan among them), with the game's data,
+        the board, the rules of each step and a copy of the occupancy index."""
         other = super().clone()
-        assert isinstance(other, FBState)
-        d = other.__dict__
-        d["data"] = self.data
-        d["board"] = self.board
-        d["_plan"] = self._plan
-        d["occ"] = self.occ.copy()  # tuples: shared safely
-        return other
+        d, s = other.__dict__, self.__dict__
+        d["data"] = s["data"]
+        d["board"] = s["board"]
+        d["_phases"] = s["_phases"]
+        d["occ"] = s["occ"].copy()  # tuples: shared safely
+        return cast(FBState, other)
 
     def check_position(self) -> None:
         """Rebuild the occupancy index, fill in what a hand-written position may leave out
@@ -437,11 +479,11 @@ class FBState(Sequenced):
             self.remove(unit)
         elif unit in self.air:
             del self.air[unit]
-            self.inverted.discard(unit)
+            self.inverted -= {unit}
             self.bombing.pop(unit, None)
         elif unit in self.ships:
             del self.ships[unit]
-        self.eliminated.append(unit)
+        self.eliminated = (*self.eliminated, unit)  # a new tuple: clones share the old one
         events.append(Event("eliminated", f"{unit} eliminated: {why} ({rule})", {"unit": unit, "rule": rule}))
 
 

@@ -84,7 +84,7 @@ class AirPhase(FBPhase):
         assert isinstance(action, A.Fly)
         frm = st.air[action.unit]
         st.air[action.unit] = action.to
-        st.air_moved.add(action.unit)
+        st.air_moved |= {action.unit}
         events.append(
             Event(
                 "air",

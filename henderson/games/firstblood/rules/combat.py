@@ -9,6 +9,7 @@ remaining duties could no longer all be met, and by refusing `end` while any rem
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 
 from henderson.core.errors import IllegalAction
@@ -139,11 +140,13 @@ class Duties:
         return [u for u in self.units if u not in used_units], [h for h in self.hexes if h not in used_hexes]
 
 
-def open_duties(
-    st: FBState, used_units: set[str] | None = None, used_hexes: set[str] | None = None
-) -> tuple[list[str], list[str]]:
-    """Units that must still attack and hexes that must still be attacked (FB 8.1, 8.2)."""
-    return Duties(st).left(used_units or set(), used_hexes or set())
+def duties_of(st: FBState) -> Duties:
+    """The duties of this position (FB 8.1, 8.2), kept in `combat_duties` while the combat
+    phase's actions change nothing but the attack being built (see `CombatPhase.do`)."""
+    found = st.combat_duties
+    if found is None:
+        found = st.combat_duties = Duties(st)
+    return found
 
 
 def duties_problem(st: FBState, used_units: set[str], used_hexes: set[str], duties: Duties | None = None) -> str | None:
@@ -319,7 +322,7 @@ def building_from(st: FBState, spec: A.Attack) -> Building:
             kind = classify(st, b, unit)
             if kind != name:
                 raise IllegalAction("FB 8.0", f"{unit} would join as {kind}, not as {name}")
-            {"attacker": b.attackers, "artillery": b.artillery, "ship": b.ships, "air": b.air}[kind].append(unit)
+            b = b.joined(kind, unit)
     check_complete(st, b)
     return b
 
@@ -354,7 +357,7 @@ def completion(st: FBState, b: Building, duties: Duties | None = None) -> list[s
     else:
         trials = [[u] for u in sorted(_maybe_joining(st, defenders[0])) if eligible_attacker(st, u, defenders)]
     for extra in trials:
-        if complete(st, Building(defenders, [*b.attackers, *extra], b.artillery, b.ships, b.air), duties):
+        if complete(st, Building(defenders, (*b.attackers, *extra), b.artillery, b.ships, b.air), duties):
             return extra
     return None
 
@@ -421,20 +424,24 @@ class CombatPhase(FBPhase):
     def enter(self, st: FBState, events: list[Event]) -> None:
         side = st.phasing
         enemy_hexes = st.hexes_of(enemy_of(side))
-        st.combat = Combat()
-        st.combat_listing = st.joinable = None  # what was kept in the last combat phase holds no more
+        st.combat_listing = st.joinable = st.combat_duties = None  # what the last combat phase kept
+        must_attack: set[str] = set()
+        must_defend: set[str] = set()
         for h in st.hexes_of(side):  # FB 8.1: opposing units adjacent at the start of the phase
             foes = [n for n in st.board.adj[h] if n in enemy_hexes]
             if foes:
-                st.combat.must_attack.update(st.at(h))
-                st.combat.must_defend.update(foes)
+                must_attack.update(st.at(h))
+                must_defend.update(foes)
+        st.combat = Combat(must_attack=frozenset(must_attack), must_defend=frozenset(must_defend))
 
     def actions(self, st: FBState) -> list[Action]:
         """The legal actions, in an order in which always taking the first finishes the phase: an
         attack that can be resolved first, and while building one, `resolve` when it is allowed,
         else the next unit it needs, with `cancel` last."""
         b = st.combat.building
-        duties = Duties(st)  # asked of every attack weighed here
+        if b is None and st.combat_listing is not None:
+            return list(st.combat_listing)  # the same position: no combat action since
+        duties = duties_of(st)  # asked of every attack weighed here
         if b is not None:
             acts: list[Action] = []
             candidates = add_candidates(st, b)
@@ -448,8 +455,6 @@ class CombatPhase(FBPhase):
             acts.extend(A.Add(unit) for unit in candidates)
             acts.append(A.Cancel())
             return acts
-        if st.combat_listing is not None:
-            return list(st.combat_listing)  # the same position: no combat action since
         sets = defender_sets(st)
         first = next((i for i, d in enumerate(sets) if completion(st, Building(d), duties) is not None), 0)
         if first:
@@ -502,13 +507,14 @@ class CombatPhase(FBPhase):
         # the attack being built, so the listing of the position from before it is kept.
         kept, st.combat_listing = st.combat_listing, None
         units, st.joinable = st.joinable, None
+        duties, st.combat_duties = st.combat_duties, None
         if isinstance(action, A.Attack):
             if action.attackers:
                 b = building_from(st, action)
                 results.resolve(st, b, compute_odds(st, b.spec()), events)
             else:
-                st.combat_listing = kept
-                st.combat.building = Building(action.defenders)
+                st.combat_listing, st.combat_duties = kept, duties
+                st.combat = st.combat.with_building(Building(action.defenders))
                 events.append(
                     Event(
                         "attack",
@@ -517,23 +523,19 @@ class CombatPhase(FBPhase):
                     )
                 )
         elif isinstance(action, A.Add):
-            st.combat_listing, st.joinable = kept, units
-            assert st.combat.building is not None
-            kind = classify(st, st.combat.building, action.unit)
-            {
-                "attacker": st.combat.building.attackers,
-                "artillery": st.combat.building.artillery,
-                "ship": st.combat.building.ships,
-                "air": st.combat.building.air,
-            }[kind].append(action.unit)
+            st.combat_listing, st.joinable, st.combat_duties = kept, units, duties
+            building = st.combat.building
+            assert building is not None
+            kind = classify(st, building, action.unit)
+            st.combat = st.combat.with_building(building.joined(kind, action.unit))
         elif isinstance(action, A.Resolve):
             built = st.combat.building
             assert built is not None
-            st.combat.building = None
+            st.combat = st.combat.with_building(None)
             results.resolve(st, built, compute_odds(st, built.spec()), events)
         elif isinstance(action, A.Cancel):
-            st.combat.building = None
-            st.combat_listing = kept  # the position is again the one before the attack was opened
+            st.combat = st.combat.with_building(None)
+            st.combat_listing, st.combat_duties = kept, duties  # the position before the attack was opened
             events.append(Event("attack", "attack cancelled"))
         elif isinstance(action, A.AirMission):
             japanese_air.fly(st, action, events)
@@ -543,7 +545,7 @@ class CombatPhase(FBPhase):
     def end_blocker(self, st: FBState) -> IllegalAction | None:
         if st.combat.building is not None:
             return IllegalAction("FB 8.10", "finish the attack being built first (resolve or cancel)")
-        units, hexes = open_duties(st)
+        units, hexes = duties_of(st).left(set(), set())
         if units:
             return IllegalAction("FB 8.2", f"all units in an enemy zone of control must attack ({', '.join(units)})")
         if hexes:
@@ -562,10 +564,9 @@ class CombatPhase(FBPhase):
             st.bombing.clear()  # FB 13.6: bombers back to the Ground Attack box
             if st.inverted:
                 events.append(Event("air", f"US air units turned face up: {', '.join(sorted(st.inverted))} (FB 13.6)"))
-            st.inverted.clear()
+            st.inverted = frozenset()
             victory.check_airfields(st, "FB 12.6.2", events)
-        st.combat.must_attack = set()
-        st.combat.must_defend = set()
+        st.combat = replace(st.combat, must_attack=frozenset(), must_defend=frozenset())
 
 
 PHASE = CombatPhase()

@@ -274,8 +274,8 @@ class LandRules(DecisionRules):
 def land(st: FBState, d: FBDecision, unit: str, hex_id: str, events: list[Event]) -> None:
     d.units.remove(unit)
     st.air[unit] = hex_id
-    st.inverted.add(unit)  # FB 13.7: returned units are inverted
-    st.air_moved.add(unit)
+    st.inverted |= {unit}  # FB 13.7: returned units are inverted
+    st.air_moved |= {unit}
     events.append(Event("air", f"{unit} lands on {hex_id}, inverted (FB 13.7)", {"unit": unit, "at": hex_id}))
 
 

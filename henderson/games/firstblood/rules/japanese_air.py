@@ -7,6 +7,8 @@ Every Japanese air unit is removed once its mission is over (FB 13.3.3 example).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
 from henderson.core.game import Action
@@ -179,7 +181,7 @@ def fly(st: FBState, action: A.AirMission, events: list[Event]) -> None:
 
 def strike(st: FBState, hex_id: str, rule: str, damage: Status, text: str, events: list[Event]) -> None:
     """One hit on an airfield hex: a US air unit there (owner's choice, FB 8.10.1), else the hex."""
-    st.disturbed.add(hex_id)  # FB 11.4: any attack stops engineer work
+    st.disturbed |= {hex_id}  # FB 11.4: any attack stops engineer work
     events.append(Event("airfield-attack", f"{text} ({rule})", {"hex": hex_id, "rule": rule}))
     victims = airfields.air_on(st, hex_id)
     if victims:
@@ -243,6 +245,6 @@ def bombard(st: FBState, action: A.Bombard, events: list[Event]) -> None:
         st.eliminate(action.unit, "FB 10.5", "removed after its bombardment", events)
         strike(st, action.hex, "FB 10.3", Status.DESTROYED, f"{action.unit} shells airfield hex {action.hex}", events)
     else:
-        st.combat.attacked.add(action.unit)  # FB 9.4: one attack per turn
+        st.combat = replace(st.combat, attacked=st.combat.attacked | {action.unit})  # FB 9.4: one attack per turn
         strike(st, action.hex, "FB 9.5.3", Status.DAMAGED, f"{action.unit} bombards airfield hex {action.hex}", events)
     decisions.settle(st, events)

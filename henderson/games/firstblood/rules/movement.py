@@ -8,9 +8,12 @@ a unit may move again with what it has left.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
 from henderson.core.game import Action
+from henderson.core.paths import cheapest_costs
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.board import OpenSteps
 from henderson.games.firstblood.rules import airfields, japanese_air
@@ -22,6 +25,29 @@ from henderson.games.firstblood.state import FBState, enemy_of
 
 def fmt_mf(half: int) -> str:
     return f"{half // 2}½" if half % 2 else str(half // 2)
+
+
+class Front(NamedTuple):
+    """The enemy as one side's movers meet it in a movement phase: its hexes (FB 7.4), their
+    zones of control (FB 8.2), both together (where the empty-map shortcut no longer holds)
+    and the steps left open past them. Fixed for the phase, since the enemy does not move in
+    one's own movement phase; kept in `reach_cache`, which the phase empties when it starts."""
+
+    enemy: set[str]
+    zoc: set[str]
+    danger: set[str]
+    steps: OpenSteps
+
+
+def front(st: FBState, side: str) -> Front:
+    """The enemy of `side` as its movers meet it this phase (made once, then read)."""
+    key = ("front", side)
+    found: Front | None = st.reach_cache.get(key)
+    if found is None:
+        enemy = st.hexes_of(enemy_of(side))
+        zoc = st.board.zoc(enemy)
+        found = st.reach_cache[key] = Front(enemy, zoc, enemy | zoc, st.board.open_steps(enemy, zoc))
+    return found
 
 
 def reach(st: FBState, unit: str, here: str | None = None, budget: int | None = None) -> dict[str, int]:
@@ -36,12 +62,10 @@ def reach(st: FBState, unit: str, here: str | None = None, budget: int | None = 
     g = st.data.ground[unit]
     if here is None:
         here = st.ground[unit]
-    enemy, zoc = enemy_and_zoc(st, g.side)
-    if board.on_map(here) and budget <= 2 * g.mf:
-        free = board.free_reach(here, 2 * g.mf)
-        n = free.within[budget]
-        if here not in (danger := danger_hexes(st, g.side)) and danger.isdisjoint(free.hexes[:n]):
-            return free.costs_within(budget)  # no enemy or ZOC within reach: as on an empty map
+    enemy, zoc, danger, steps = front(st, g.side)
+    if here in board.terrain and budget <= 2 * g.mf and here not in danger:
+        # from the empty map's costs, searching on only past the nearest enemy or ZOC hex
+        return board.free_reach(here, 2 * g.mf).past_enemy(here, budget, danger, steps)
     return reach_with(st, unit, here, budget, enemy, zoc, st.visited.get(unit, here))
 
 
@@ -52,7 +76,12 @@ def reach_with(
     (the refusals ask what a move would cost without one of them)."""
     board = st.board
     g = st.data.ground[unit]
-    own = enemy_and_zoc(st, g.side)
+    own = front(st, g.side)
+    table = own.steps if enemy is own.enemy and zoc is own.zoc else None
+    if here in board.terrain and table is not None:
+        result = cheapest_costs({here: 0}, table, budget)  # `board.reach` from one hex, its table kept
+        result.pop(here, None)
+        return result
     half = g.mf  # one half of the printed MF, in half-MF units (FB 6.1, 6.2, 7.3)
     starts: dict[str, int] = {}
     boxes: dict[str, int] = {}
@@ -78,7 +107,6 @@ def reach_with(
             for nxt in board.box_next[box]:
                 if nxt not in been and cost + half <= budget:
                     frontier.append((nxt, cost + half, been + nxt))
-    table = open_steps(st, g.side) if enemy is own[0] and zoc is own[1] else None
     result = board.reach(starts, budget, enemy, zoc, table)
     result.pop(here, None)
     result.update(boxes)
@@ -87,49 +115,62 @@ def reach_with(
 
 def danger_hexes(st: FBState, side: str) -> set[str]:
     """Hexes of enemy units and their zones of control, where movement is restricted (FB 7.4, 8.2)."""
-    enemy_and_zoc(st, side)
-    return st.reach_cache[("enemy", side)][2]
+    return front(st, side).danger
 
 
 def enemy_and_zoc(st: FBState, side: str) -> tuple[set[str], set[str]]:
     """Hexes of the enemy's ground units and their zone of control, fixed for a movement phase."""
-    key = ("enemy", side)
-    found = st.reach_cache.get(key)
-    if found is None:
-        enemy = st.hexes_of(enemy_of(side))
-        zoc = st.board.zoc(enemy)
-        found = [enemy, zoc, enemy | zoc, st.board.open_steps(enemy, zoc)]
-        st.reach_cache[key] = found
-    return found[0], found[1]
+    found = front(st, side)
+    return found.enemy, found.zoc
 
 
 def open_steps(st: FBState, side: str) -> OpenSteps:
     """The steps `side`'s units may take past the enemy, shared by every search of the phase."""
-    enemy_and_zoc(st, side)
-    return st.reach_cache[("enemy", side)][3]
+    return front(st, side).steps
+
+
+class Reach(NamedTuple):
+    """Where a unit can move now (`reach`): each place's least cost in half-MF, the places in
+    name order (the order its moves are listed in) and as a set. Shared by units alike."""
+
+    costs: dict[str, int]
+    places: tuple[str, ...]
+    place_set: frozenset[str]
+
+
+def reached(st: FBState, unit: str) -> Reach:
+    """`reach` with its places sorted, remembered for the phase (units alike share it): enemy
+    units do not move in one's own movement phase, so it depends only on the unit's side,
+    printed MF, place, MF left and boxes visited."""
+    g = st.data.ground[unit]
+    here = st.ground[unit]
+    left = st.mf.get(unit, 0)
+    key = ("reach", g.side, g.mf, here, left, st.visited.get(unit, ""))
+    found: Reach | None = st.reach_cache.get(key)
+    if found is None:
+        found_costs = reach(st, unit)
+        free = st.board.free_reach(here, 2 * g.mf) if here in st.board.terrain and left <= 2 * g.mf else None
+        if free is not None and found_costs is free.costs:
+            found = Reach(found_costs, free.places, free.place_set)  # the empty map's, made once
+        else:
+            found = Reach(found_costs, tuple(sorted(found_costs)), frozenset(found_costs))
+        st.reach_cache[key] = found
+    return found
 
 
 def costs(st: FBState, unit: str) -> dict[str, int]:
     """`reach`, remembered for the phase (units alike share it)."""
-    g = st.data.ground[unit]
-    here = st.ground[unit]
-    key = ("reach", g.side, g.mf, here, st.mf.get(unit, 0), st.visited.get(unit, ""))
-    found = st.reach_cache.get(key)
-    if found is None:
-        found = [reach(st, unit)]
-        st.reach_cache[key] = found
-    return found[0]
+    return reached(st, unit).costs
 
 
 def moves(st: FBState, unit: str) -> tuple[list[A.Move], frozenset[str]]:
     """The moves `unit` could make ignoring stacking, and their destinations, cached for the
-    phase: enemy units do not move in one's own movement phase, so reach depends only on the
-    unit's side, printed MF, place, MF left and boxes visited (units alike share it)."""
+    phase (see `reached`)."""
     key = (unit, st.ground[unit], st.mf.get(unit, 0), st.visited.get(unit, ""))
     found = st.reach_cache.get(key)
     if found is None:
-        places = sorted(costs(st, unit))
-        found = [_moves_to(unit, places), frozenset(places)]
+        where = reached(st, unit)
+        found = [_moves_to(unit, where.places), where.place_set]
         st.reach_cache[key] = found
     return found[0], found[1]
 
@@ -137,17 +178,20 @@ def moves(st: FBState, unit: str) -> tuple[list[A.Move], frozenset[str]]:
 _MOVES: dict[str, dict[str, A.Move]] = {}
 
 
-def _moves_to(unit: str, places: list[str]) -> list[A.Move]:
-    """`move UNIT PLACE` for each place, one shared value per unit and place: actions are
-    immutable, and building thousands of them per phase was a third of the cost of listing moves."""
-    known = _MOVES.setdefault(unit, {})
-    found = []
-    for place in places:
-        move = known.get(place)
-        if move is None:
-            move = known[place] = A.Move(unit, place)
-        found.append(move)
-    return found
+def _moves_to(unit: str, places: tuple[str, ...]) -> list[A.Move]:
+    """`move UNIT PLACE` for each place, one shared value per unit and place (bounded: so many
+    units, so many places): actions are immutable, and building thousands of them per phase was
+    a third of the cost of listing moves."""
+    known = _MOVES.get(unit)
+    if known is None:
+        known = _MOVES[unit] = {}
+    try:
+        return list(map(known.__getitem__, places))
+    except KeyError:
+        for place in places:
+            if place not in known:
+                known[place] = A.Move(unit, place)
+        return list(map(known.__getitem__, places))
 
 
 def is_legal_move(st: FBState, action: A.Move) -> bool:
@@ -372,7 +416,8 @@ def move(st: FBState, unit: str, to: str, cost: int, events: list[Event], passed
     lists = st.move_lists
     st.mf[unit] -= cost
     st.put(unit, to)  # forgets the move lists: any other change of place must rebuild them
-    st.moved.add(unit)
+    if unit not in st.moved:
+        st.moved |= {unit}
     board = st.board
     if to in board.box_arrows:
         if passed is None:

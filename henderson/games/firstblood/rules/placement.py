@@ -114,11 +114,11 @@ def place(st: FBState, unit: str, where: str, events: list[Event]) -> None:
     kind = kind_of(st, unit)
     if kind == "ground":
         st.put(unit, where)
-        st.moved.add(unit)
+        st.moved |= {unit}
         if where in st.board.box_arrows:
             st.visited[unit] = where  # FB 6.3 box counter
             if not st.current_step.setup:
-                st.held.add(unit)  # FB 7.2: no move from Box A or D on the turn of arrival
+                st.held |= {unit}  # FB 7.2: no move from Box A or D on the turn of arrival
     elif kind == "ship":
         st.ships[unit] = ShipBox(where)
     else:

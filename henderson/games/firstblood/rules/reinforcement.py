@@ -17,10 +17,10 @@ from henderson.games.firstblood.state import FBState, Specials
 
 def start_of_turn(st: FBState) -> None:
     """Clear what lasts a turn; note engineers standing on airfield hexes (FB 11.4)."""
-    st.moved.clear()
-    st.held.clear()
-    st.disturbed.clear()
-    st.air_moved.clear()
+    st.moved = frozenset()
+    st.held = frozenset()
+    st.disturbed = frozenset()
+    st.air_moved = frozenset()
     engineers.note_workers(st)
 
 

@@ -3,6 +3,8 @@ for (FB 7.5.3, 8.6, 8.8–8.12, 10.5, 11.4, 13.6). The owners' choices become de
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from henderson.core.events import Event, roll
 from henderson.games.firstblood.odds import Odds
 from henderson.games.firstblood.rules import decisions
@@ -14,12 +16,14 @@ def resolve(st: FBState, b: Building, odds: Odds, events: list[Event]) -> None:
     enemy = enemy_of(side)
     attackers = list(b.attackers)
     defenders = [u for h in b.defenders for u in st.at(h)]
-    st.combat.attacked.update(attackers)
-    st.combat.attacked.update(b.artillery)  # FB 9.4: one attack per turn
-    st.combat.attacked_hexes.update(b.defenders)
+    st.combat = replace(
+        st.combat,
+        attacked=st.combat.attacked.union(attackers, b.artillery),  # FB 9.4: one attack per turn
+        attacked_hexes=st.combat.attacked_hexes.union(b.defenders),
+    )
     # FB 11.4: engineers attacked stop work; one that attacks stops its own (it is in `attacked`),
     # not that of an engineer beside it that did not
-    st.disturbed.update(b.defenders)
+    st.disturbed |= set(b.defenders)
     summary = f"{side.upper()} attack on {'+'.join(b.defenders)}: {odds.ratio_text}"
     if odds.doublings:
         summary += "; " + "; ".join(f"{d.hex} doubled ({d.rule})" for d in odds.doublings)

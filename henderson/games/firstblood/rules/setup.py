@@ -98,7 +98,7 @@ class Setup(FBPhase):
         return None
 
     def leave(self, st: FBState, events: list[Event]) -> None:
-        st.moved.clear()
+        st.moved = frozenset()
 
 
 PHASE = Setup()

@@ -13,7 +13,7 @@ from henderson.games.firstblood.state import FBState
 def declare(st: FBState, side: str, cause: str, events: list[Event]) -> None:
     """The game is over: nothing owed is decided any more."""
     st.pending.clear()
-    st.combat.building = None
+    st.combat = st.combat.with_building(None)
     st.end_game(side, cause, events)
 
 
