@@ -242,7 +242,9 @@ class ListCodec(Codec):
 
     def copy(self, value: Any) -> Any:
         if self.item.mutable:
-            return self.kind(self.item.copy(v) for v in value)
+            copy = self.item.copy
+            items = [copy(v) for v in value]
+            return items if self.kind is list else self.kind(items)
         return self.kind(value) if self.kind in (list, set) else value
 
     def key(self, value: Any) -> Any:
@@ -555,6 +557,13 @@ class Layout:
                 lines.append(f"    d[{s.name!r}] = s[{s.name!r}]")
             elif _shallow(s.codec):
                 lines.append(f"    d[{s.name!r}] = s[{s.name!r}].copy()")
+            elif isinstance(s.codec, ListCodec | DictCodec):
+                # an empty container (a game's pending decisions, most of the time) is made
+                # afresh rather than walked by its copier
+                env[f"copy{i}"] = s.codec.copy
+                env[f"empty{i}"] = s.codec.kind if isinstance(s.codec, ListCodec) else dict
+                lines.append(f"    v = s[{s.name!r}]")
+                lines.append(f"    d[{s.name!r}] = copy{i}(v) if v else empty{i}()")
             else:
                 env[f"copy{i}"] = s.codec.copy
                 lines.append(f"    d[{s.name!r}] = copy{i}(s[{s.name!r}])")

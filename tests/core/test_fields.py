@@ -123,6 +123,8 @@ def test_a_clone_is_independent(obj: Sample) -> None:
     before = dumped(obj)
     copy = LAYOUT.clone(obj)
     assert dumped(copy) == before and copy.memo == {}  # a cache starts afresh
+    assert copy.notes is not obj.notes and copy.units is not obj.units  # empty ones too
+    assert type(copy.notes) is list and type(copy.units) is dict
     copy.count = (copy.count + 1) % 100
     copy.units["9/9"] = Unit("0303")
     for unit in copy.units.values():
