@@ -316,3 +316,16 @@ def test_clones_share_the_advantages_in_force_and_change_them_apart():
     twin.active.append(InForce(token="night_fighting", side="jp", zone="E"))  # type: ignore[arg-type]
     twin.deferred["jp"] = ("bomber",)
     assert len(state.active) == 1 and "jp" not in state.deferred
+
+
+def test_the_land_pieces_are_the_land_units_and_the_supply_tokens():
+    """What goes ashore and rides as cargo (`land_piece`, read from the data once): infantry,
+    artillery, AA guns and supply tokens, and no other type."""
+    from henderson.games.aag.rules.common import land_piece
+
+    data = game().data
+    assert data.land_pieces == {"infantry", "artillery", "aa_gun", "supply"}
+    state = game().new_state(1)
+    assert {p.type for p in state.pieces.values() if land_piece(state, p)} <= data.land_pieces
+    assert any(land_piece(state, p) for p in state.pieces.values())
+    assert not any(land_piece(state, p) for p in state.pieces.values() if p.type in ("fighter", "transport"))
