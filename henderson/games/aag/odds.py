@@ -238,8 +238,9 @@ def _battle(box: _Box, dice: int, start: tuple[_Units, ...]) -> tuple[tuple[_Row
     units together, and the same exact counts.
     """
     apart: list[_Chain] = [{units: 1} for units in start]
+    leaders, moves = box.leaders, box.moves  # read once: the loop below runs thousands of times
     everyone = (1 << len(start)) - 1
-    first = box.leaders[everyone]
+    first = leaders[everyone]
     ways: dict[_Partial, int] = {(everyone, None if first < 0 else start[first]): 1}
     for i in range(dice):
         slot = box.data.neck.slot_of(i)
@@ -248,7 +249,7 @@ def _battle(box: _Box, dice: int, start: tuple[_Units, ...]) -> tuple[tuple[_Row
             survivors, wiped_out = box.roll(named, apart[named])
         nxt: dict[_Partial, int] = defaultdict(int)
         for (present, lead), n in ways.items():
-            j = box.leaders[present]
+            j = leaders[present]
             if named >= 0 and named != j and present >> named & 1:
                 nxt[(present, lead)] += n  # the slot's own type, kept apart: its chain counts the die
                 if wiped_out:
@@ -256,12 +257,12 @@ def _battle(box: _Box, dice: int, start: tuple[_Units, ...]) -> tuple[tuple[_Row
             elif lead is None:  # no unit left: the hits fall on nothing
                 nxt[(present, lead)] += 6 * n
             else:
-                for after, faces in box.moves(j, lead):
+                for after, faces in moves(j, lead):
                     if after is not None:
                         nxt[(present, after)] += n * faces
                         continue
                     rest = present & ~(1 << j)  # the leader wiped out: the next type present leads
-                    heir = box.leaders[rest]
+                    heir = leaders[rest]
                     if heir < 0:
                         nxt[(rest, None)] += n * faces
                     else:
