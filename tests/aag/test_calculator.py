@@ -76,9 +76,11 @@ def test_a_battle_too_large_to_work_out_is_refused_in_one_line():
         game().calculate(
             {
                 "category": "sea",
-                "attacker_battleship": 20,
-                "defender_battleship": 20,
-                "defender_cruiser": 20,
-                "defender_destroyer": 20,
+                **{f"attacker_{kind}": 20 for kind in ("battleship", "cruiser", "bomber", "fighter", "pt_boat")},
+                "attacker_dice": 60,
+                **{
+                    f"defender_{kind}": 20
+                    for kind in ("battleship", "cruiser", "destroyer", "carrier", "transport", "submarine", "pt_boat")
+                },
             }
         )

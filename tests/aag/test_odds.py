@@ -241,12 +241,19 @@ def test_api_odds_spec_naming_no_attack_raises_an_input_error():
 
 def test_a_battle_too_large_to_work_out_exactly_is_refused_in_one_line():
     """A preview never runs for minutes: past a bound on the partial outcomes the exact odds
-    are refused with one line (32 dice against 18 ships would take tens of seconds)."""
+    are refused with one line (280 dice against 20 ships of every type), and so is a list of
+    every joint outcome past its own bound (the chances for each type are still given)."""
     from henderson.core.errors import HendersonError
 
-    force = {"battleship": 3, "cruiser": 4, "destroyer": 5, "transport": 4, "carrier": 2}
+    force = dict.fromkeys(("battleship", "cruiser", "destroyer", "carrier", "transport", "submarine", "pt_boat"), 20)
     with pytest.raises(HendersonError, match="too long to work out"):
-        odds(game().data, "sea", 32, force)
+        odds(game().data, "sea", 280, force)
+    many = odds(game().data, "sea", 32, {"battleship": 3, "cruiser": 4, "destroyer": 5, "transport": 4, "carrier": 2})
+    assert sum(sum(dist.values()) for dist in many.by_type().values()) == 5
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr("henderson.games.aag.odds.MAX_OUTCOMES", 1000)
+        with pytest.raises(HendersonError, match="too many to list"):
+            many.outcomes  # noqa: B018
 
 
 def roll_by_roll(category, dice, force, *, armor_used=0, night=False, banzai=False):
@@ -304,3 +311,103 @@ def test_odds_are_those_counted_roll_by_roll(category, dice, force, extra):
     of every roll played out on its own, units wiped out part-way and hits read up the neck
     included."""
     assert odds(game().data, category, dice, force, **extra).outcomes == roll_by_roll(category, dice, force, **extra)
+
+
+def die_by_die(category, dice, force, *, armor_used=0, damaged=None, night=False, banzai=False):
+    """The odds counted die by die over every type's units together (each partial outcome of
+    the whole force kept, no type kept apart): the plain dynamic programme, slow but simple."""
+    from henderson.games.aag.rules.battlebox import effect, target_type
+
+    data = game().data
+    neck = data.neck
+    kinds = sorted(k for k, n in force.items() if n)
+    marked = damaged or {}
+    hits = [(1, 2)] if night else [(1, 1), (2, 1)]
+    if banzai:
+        hits.append((3, 1))
+    misses = 6 - sum(n for _, n in hits)
+    armor = max(0, force.get("battleship", 0) - armor_used)
+    start = (tuple((force[k] - marked.get(k, 0), marked.get(k, 0), 0) for k in kinds), armor)
+    ways = {start: 1}
+    for i in range(dice):
+        slot = neck.slot_of(i)
+        nxt: Counter = Counter()
+        for (units, armor_left), n in ways.items():
+            nxt[(units, armor_left)] += n * misses
+            present = [k for k, u in zip(kinds, units, strict=True) if u[0] + u[1]]
+            kind = target_type(neck, category, slot, present)
+            if "pt_boat" in present and neck.type_at(category, slot) not in present:
+                kind = "pt_boat"
+            for value, faces in hits:
+                if kind is None:
+                    nxt[(units, armor_left)] += n * faces
+                    continue
+                j = kinds.index(kind)
+                sound, hurt, lost = units[j]
+                left = armor_left
+                if kind == "battleship" and left:
+                    left -= 1
+                elif sound and effect(data.units[kind].resilient, False, value) == "damaged":
+                    sound, hurt = sound - 1, hurt + 1
+                elif sound:
+                    sound, lost = sound - 1, lost + 1
+                else:
+                    hurt, lost = hurt - 1, lost + 1
+                nxt[((*units[:j], (sound, hurt, lost), *units[j + 1 :]), left)] += n * faces
+        ways = nxt
+    seen: Counter = Counter()
+    for (units, _), n in ways.items():
+        seen[tuple((k, u[2], u[1]) for k, u in zip(kinds, units, strict=True))] += n
+    return {k: Fraction(v, 6**dice) for k, v in seen.items()}
+
+
+def marginals(outcomes):
+    """For each type, {(destroyed, damaged): chance} summed from the joint outcomes."""
+    found: dict = {}
+    for outcome, p in outcomes.items():
+        for kind, destroyed, damaged in outcome:
+            cell = found.setdefault(kind, {})
+            cell[(destroyed, damaged)] = cell.get((destroyed, damaged), 0) + p
+    return {k: dict(sorted(v.items())) for k, v in found.items()}
+
+
+def test_odds_are_those_of_the_whole_force_counted_die_by_die_on_many_random_battles():
+    """Keeping apart the types hit by their own slots only changes no chance: on random forces
+    of every category (PT boats, spent heavy armour, units already damaged, Night Fighting and
+    Banzai Charge included) the joint outcomes and each type's chances are exactly those of
+    the whole force counted die by die."""
+    import random
+
+    data = game().data
+    rng = random.Random(7)
+    for _ in range(60):
+        category = rng.choice(("sea", "sea", "land", "air"))
+        kinds = [k for k, u in data.units.items() if u.category == category]
+        force = {k: rng.randint(1, 3) for k in rng.sample(kinds, rng.randint(1, len(kinds)))}
+        damaged = {k: rng.randint(0, n) for k, n in force.items() if data.units[k].resilient and rng.random() < 0.3}
+        extra = {
+            "armor_used": rng.randint(0, force.get("battleship", 0)),
+            "damaged": damaged,
+            "night": category == "sea" and rng.random() < 0.3,
+            "banzai": category == "land" and rng.random() < 0.3,
+        }
+        dice = rng.randint(0, 14)
+        got = odds(data, category, dice, force, **extra)
+        expected = die_by_die(category, dice, force, **extra)
+        assert got.outcomes == expected, (category, dice, force, extra)
+        assert got.by_type() == marginals(expected), (category, dice, force, extra)
+
+
+def test_the_largest_opening_battles_match_the_whole_force_counted_die_by_die():
+    """Each side's whole opening fleet under every sea die of the other's: the largest battle
+    the set-up makes (about 3,000 outcomes), exact."""
+    state = game().new_state(1)
+    data = state.data
+    units = [p for p in state.pieces.values() if p.type in data.units]
+    for side, enemy in (("us", "jp"), ("jp", "us")):
+        force = Counter(p.type for p in units if p.side == side and data.units[p.type].category == "sea")
+        dice = sum(data.units[p.type].attack["sea"] for p in units if p.side == enemy)
+        got = odds(data, "sea", dice, dict(force))
+        expected = die_by_die("sea", dice, dict(force))
+        assert got.outcomes == expected
+        assert got.by_type() == marginals(expected)

@@ -127,6 +127,41 @@ def test_a_movement_step_said_to_hold_no_choice_lists_nothing_but_its_end(monkey
     assert len(told) > 100
 
 
+def test_regroup_steps_said_to_hold_no_choice_list_nothing_but_their_end(monkeypatch):
+    """Landing, Build, Repair, Deploy and Score tell without listing, where they can, whether
+    the side to act has a choice (AAG Regroup steps 2-6): False only where their rules list
+    no action and the step may end, True only where they list some; each says "nothing to
+    do" in these games."""
+    from henderson.games.aag.rules.regroup import Build, Landing
+    from henderson.games.aag.rules.reinforce import Deploy, Repairs
+    from henderson.games.aag.rules.score import Score
+
+    told: dict[str, int] = {}
+
+    def checked(phase):
+        plain = phase.has_choice
+
+        def has_choice(self, state):
+            answer = plain(self, state)
+            if answer is not None:
+                assert bool(self.actions(state)) is answer, (state.ply, state.step)
+                assert self.end_blocker(state) is None, (state.ply, state.step)
+                told[state.step] = told.get(state.step, 0) + (answer is False)
+            return answer
+
+        monkeypatch.setattr(phase, "has_choice", has_choice)
+
+    for phase in (Landing, Build, Repairs, Deploy, Score):
+        checked(phase)
+    for seed, options in ((1, {}), (2, {"advantages": True}), (3, {})):
+        rng = random.Random(seed)
+        state = game().new_state(seed, options=options)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+    steps = ("regroup:land", "regroup:build", "regroup:repair", "regroup:deploy", "regroup:score")
+    assert all(told.get(step, 0) > 0 for step in steps), told
+
+
 def test_what_a_listing_finds_holds_only_for_it():
     """The zones to fight found while listing are kept with that list: they are the zones
     found afresh, and once the position changes they are no longer offered."""
@@ -281,3 +316,16 @@ def test_clones_share_the_advantages_in_force_and_change_them_apart():
     twin.active.append(InForce(token="night_fighting", side="jp", zone="E"))  # type: ignore[arg-type]
     twin.deferred["jp"] = ("bomber",)
     assert len(state.active) == 1 and "jp" not in state.deferred
+
+
+def test_the_land_pieces_are_the_land_units_and_the_supply_tokens():
+    """What goes ashore and rides as cargo (`land_piece`, read from the data once): infantry,
+    artillery, AA guns and supply tokens, and no other type."""
+    from henderson.games.aag.rules.common import land_piece
+
+    data = game().data
+    assert data.land_pieces == {"infantry", "artillery", "aa_gun", "supply"}
+    state = game().new_state(1)
+    assert {p.type for p in state.pieces.values() if land_piece(state, p)} <= data.land_pieces
+    assert any(land_piece(state, p) for p in state.pieces.values())
+    assert not any(land_piece(state, p) for p in state.pieces.values() if p.type in ("fighter", "transport"))

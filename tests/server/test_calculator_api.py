@@ -58,8 +58,9 @@ def test_bad_inputs_are_422_naming_the_field(client: TestClient, game: str, inpu
 
 
 def test_a_battle_too_large_is_422_in_one_line(client: TestClient) -> None:
-    defenders = {f"defender_{kind}": 20 for kind in ("battleship", "cruiser", "destroyer")}
-    inputs = {"category": "sea", "attacker_battleship": 20, **defenders}
+    ships = ("battleship", "cruiser", "destroyer", "carrier", "transport", "submarine", "pt_boat")
+    attackers = {f"attacker_{kind}": 20 for kind in ("battleship", "cruiser", "bomber", "fighter", "pt_boat")}
+    inputs = {"category": "sea", **attackers, "attacker_dice": 60, **{f"defender_{kind}": 20 for kind in ships}}
     response = client.post("/api/games/aag/calculator", json={"inputs": inputs})
     assert response.status_code == 422 and "too long to work out" in response.json()["message"]
 

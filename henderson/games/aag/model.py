@@ -466,6 +466,12 @@ class GameData:
         return found
 
     @cached_property
+    def land_pieces(self) -> frozenset[str]:
+        """The types of the pieces that go ashore and ride as cargo: the land units and the
+        supply tokens."""
+        return frozenset((*self.kinds_by_category.get("land", ()), SUPPLY))
+
+    @cached_property
     def air_kinds(self) -> tuple[str, ...]:
         """The unit types of the air category (fighters and bombers), in data order."""
         return self.kinds_by_category.get("air", ())

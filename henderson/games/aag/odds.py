@@ -1,7 +1,10 @@
 """Exact odds of a battle-box attack: the distribution of casualties by unit type for N dice
 against a force, computed by dynamic programming over the dice in slot order (no sampling).
 The DP counts the ways each outcome arises among the 6**N equally likely rolls, in
-integers, and divides once at the end: exact, and far cheaper than fractions at each step.
+integers, and divides once at the end. A type hit only by its own slots is counted apart
+from the rest until it is wiped out or takes the hits of other slots (`_battle`), so even
+the largest battles take milliseconds, and a preview sums each type's chances without
+listing every joint outcome (`Odds.by_type`).
 
 Each die is a miss (3–6, 4/6), a 1 (1/6) or a 2 (1/6); a hit falls on the type its slot
 names or is redirected up the neck; heavy armour, resilience and damaged-before-destroyed
@@ -13,9 +16,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from functools import cached_property
+from math import prod
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from henderson.core.errors import HendersonError, NotationError
 from henderson.games.aag.model import CATEGORIES, SIDES, GameData
@@ -30,7 +35,8 @@ SPEC_FORMS = (
 )
 
 
-MAX_BATTLE_STATES = 20_000  # partial outcomes kept at once: about a second of work, then refused
+MAX_BATTLE_STATES = 5_000  # partial battles kept at once: tens of milliseconds of work, then refused
+MAX_OUTCOMES = 200_000  # joint outcomes written out at once (`Odds.outcomes`), then refused
 
 
 class OddsTooLarge(HendersonError):
@@ -47,33 +53,98 @@ class OddsSpecError(NotationError):
         self.message = message
 
 
+Outcome = tuple[tuple[str, int, int], ...]  # (type, destroyed, damaged) for each type of the force
+_Result = tuple[int, int]  # one type's units destroyed and damaged
+_Results = tuple[tuple[_Result, int], ...]  # a type's results, each with the ways of the dice to it
+
+
+class _Row(NamedTuple):
+    """Outcomes in product form: `ways` of the rolls leave exactly the types of `present` (bit
+    `j` for type `j`), the `leader`'s units with `result`, every other type present with the
+    results of its own dice (`Odds.apart`), every type not present all destroyed."""
+
+    ways: int
+    present: int
+    leader: int  # -1 when no unit is left
+    result: _Result
+
+
 @dataclass(frozen=True)
 class Odds:
-    """Outcomes: {((type, destroyed, damaged), ...): probability}, exact fractions."""
+    """The casualties of an attack, exact: for each type, the chance of each (destroyed,
+    damaged) (`by_type`, what a preview shows), and the joint chance of every outcome
+    (`outcomes`, listed from the rows only when asked for). Every chance is a number of the
+    6**dice equally likely rolls over all of them."""
 
     category: str
     dice: int
     force: dict[str, int]
-    outcomes: dict[tuple[tuple[str, int, int], ...], Fraction]
+    rows: tuple[_Row, ...] = field(repr=False)
+    apart: tuple[_Results, ...] = field(repr=False)  # each type's results while hit by its own slots only
+
+    @cached_property
+    def outcomes(self) -> dict[Outcome, Fraction]:
+        """{((type, destroyed, damaged), ...): probability} for every outcome, types in the
+        order of `force`; refused past MAX_OUTCOMES (the preview never needs them)."""
+        size = sum(prod(len(r) for r in self._results(row)) for row in self.rows)
+        if size > MAX_OUTCOMES:
+            raise OddsTooLarge(
+                f"the {size} outcomes of {self.dice} dice against {sum(self.force.values())} {self.category} "
+                "units are too many to list; the chances for each unit type are in the preview"
+            )
+        rolls = 6**self.dice
+        counts: dict[Outcome, int] = defaultdict(int)
+        for row in self.rows:
+            partial: list[tuple[Outcome, int]] = [((), row.ways)]
+            for kind, results in zip(self.force, self._results(row), strict=True):
+                partial = [((*key, (kind, *r)), n * m) for key, n in partial for r, m in results]
+            for key, n in partial:
+                counts[key] += n
+        return {key: Fraction(n, rolls) for key, n in counts.items()}
+
+    def _results(self, row: _Row) -> list[_Results]:
+        """Each type's results in `row`."""
+        return [
+            self.apart[j] if j != row.leader and row.present >> j & 1
+            else ((row.result, 1),) if j == row.leader
+            else (((size, 0), 1),)
+            for j, size in enumerate(self.force.values())
+        ]
 
     def by_type(self) -> dict[str, dict[tuple[int, int], Fraction]]:
-        """For each type: {(destroyed, damaged): probability}."""
-        out: dict[str, dict[tuple[int, int], Fraction]] = {
-            k: defaultdict(Fraction) for k in self.force
-        }
-        for outcome, p in self.outcomes.items():
-            for kind, destroyed, damaged in outcome:
-                out[kind][(destroyed, damaged)] += p
-        return {k: dict(sorted(v.items())) for k, v in out.items()}
-
-    def expected(self) -> dict[str, tuple[Fraction, Fraction]]:
-        """Expected (destroyed, damaged) per type."""
+        """For each type: {(destroyed, damaged): probability}, summed from the rows without
+        listing the outcomes: in a row, a type's result counts with the ways of every
+        combination of the other types' results. The rows of one set of types present share
+        their leader and the types kept apart, so those are counted once a set."""
+        totals = [sum(m for _, m in results) for results in self.apart]
+        leaders: dict[int, int] = {}  # each set of types present: its leader
+        apart_ways: dict[int, int] = {}  # the ways of all the results of its types kept apart
+        present_ways: dict[int, int] = defaultdict(int)  # the ways of its rows
+        ways: list[dict[_Result, int]] = [defaultdict(int) for _ in self.force]
+        for row in self.rows:
+            if row.present not in leaders:
+                leaders[row.present] = row.leader
+                apart_ways[row.present] = prod(
+                    totals[j] for j in range(len(totals)) if j != row.leader and row.present >> j & 1
+                )
+            present_ways[row.present] += row.ways
+            if row.leader >= 0:
+                ways[row.leader][row.result] += row.ways * apart_ways[row.present]
+        for present, n in present_ways.items():
+            whole = n * apart_ways[present]
+            if not whole:
+                continue
+            for j, size in enumerate(self.force.values()):
+                if not present >> j & 1:
+                    ways[j][(size, 0)] += whole
+                elif j != leaders[present]:
+                    share = whole // totals[j]
+                    for result, m in self.apart[j]:
+                        ways[j][result] += share * m
+        rolls = 6**self.dice
         return {
-            k: (
-                sum((d * p for (d, _), p in v.items()), Fraction()),
-                sum((g * p for (_, g), p in v.items()), Fraction()),
-            )
-            for k, v in self.by_type().items()
+            kind: {result: Fraction(n, rolls) for result, n in sorted(dist.items())}
+            for kind, dist in zip(self.force, ways, strict=True)
         }
 
     def text(self) -> str:
@@ -136,32 +207,9 @@ def odds(
         )
         for k in kinds
     )
-    misses, hit_faces = _faces(night, banzai)
-    box = _Box(data, category, kinds, start)
-    ways: dict[int, int] = {box.code(start): 1}  # of the rolls so far, how many lead to each state
-    for i in range(dice):
-        slot = data.neck.slot_of(i)
-        nxt: dict[int, int] = defaultdict(int)
-        for st, n in ways.items():
-            nxt[st] += n * misses
-            j = box.target(st, slot)
-            if j is None:  # no unit left: the hits fall on nothing
-                nxt[st] += n * (6 - misses)
-                continue
-            for value, faces_of in hit_faces:
-                nxt[st + box.struck(st, j, value)] += n * faces_of
-        ways = nxt
-        if len(ways) > MAX_BATTLE_STATES:
-            raise OddsTooLarge(
-                f"the exact odds of {dice} dice against {sum(force[k] for k in kinds)} {category} units "
-                "are too long to work out; preview a smaller part of the battle"
-            )
-    counts: dict[tuple[tuple[str, int, int], ...], int] = defaultdict(int)
-    for st, n in ways.items():
-        counts[tuple((k, s[2], s[1]) for k, s in zip(kinds, box.units(st), strict=True))] += n
-    rolls = 6**dice
-    outcomes = {outcome: Fraction(n, rolls) for outcome, n in counts.items()}
-    return Odds(category, dice, {k: force[k] for k in kinds}, outcomes)
+    box = _Box(data, category, kinds, night, banzai)
+    rows, apart = _battle(box, dice, start)
+    return Odds(category, dice, {k: force[k] for k in kinds}, rows, apart)
 
 
 def _faces(night: bool, banzai: bool) -> tuple[int, list[tuple[int, int]]]:
@@ -175,71 +223,124 @@ def _faces(night: bool, banzai: bool) -> tuple[int, list[tuple[int, int]]]:
 
 
 _Units = tuple[int, int, int, int]  # one type's units: undamaged, damaged, destroyed, heavy armour left
+_Chain = dict[_Units, int]  # a type's states that still hold a unit, with the ways of its dice to each
+_Partial = tuple[int, _Units | None]  # the types present (a bit each) and the leader's units
+
+
+def _battle(box: _Box, dice: int, start: tuple[_Units, ...]) -> tuple[tuple[_Row, ...], tuple[_Results, ...]]:
+    """The dice rolled in slot order, counting the ways of the rolls to each partial outcome.
+
+    Only one type takes the hits of slots naming a type not present: the leader (AAG Hitting
+    Units the Enemy Doesn't Have; Appendix 1 PT Boats). Every other type is hit by its own
+    slots alone while it lasts, so its units depend on its own dice only: each is kept apart,
+    as a chain of its states, until it is wiped out or becomes the leader. A partial outcome
+    is then only the types present and the leader's units: far fewer than all the types'
+    units together, and the same exact counts.
+    """
+    apart: list[_Chain] = [{units: 1} for units in start]
+    leaders, moves = box.leaders, box.moves  # read once: the loop below runs thousands of times
+    everyone = (1 << len(start)) - 1
+    first = leaders[everyone]
+    ways: dict[_Partial, int] = {(everyone, None if first < 0 else start[first]): 1}
+    for i in range(dice):
+        slot = box.data.neck.slot_of(i)
+        named = box.named(slot)
+        if named >= 0:
+            survivors, wiped_out = box.roll(named, apart[named])
+        nxt: dict[_Partial, int] = defaultdict(int)
+        for (present, lead), n in ways.items():
+            j = leaders[present]
+            if named >= 0 and named != j and present >> named & 1:
+                nxt[(present, lead)] += n  # the slot's own type, kept apart: its chain counts the die
+                if wiped_out:
+                    nxt[(present & ~(1 << named), lead)] += n * wiped_out
+            elif lead is None:  # no unit left: the hits fall on nothing
+                nxt[(present, lead)] += 6 * n
+            else:
+                for after, faces in moves(j, lead):
+                    if after is not None:
+                        nxt[(present, after)] += n * faces
+                        continue
+                    rest = present & ~(1 << j)  # the leader wiped out: the next type present leads
+                    heir = leaders[rest]
+                    if heir < 0:
+                        nxt[(rest, None)] += n * faces
+                    else:
+                        for heir_units, m in apart[heir].items():
+                            nxt[(rest, heir_units)] += n * faces * m
+        if named >= 0:
+            apart[named] = survivors
+        ways = nxt
+        if len(ways) > MAX_BATTLE_STATES:
+            raise OddsTooLarge(
+                f"the exact odds of {dice} dice against {sum(sum(units[:3]) for units in start)} {box.category} units "
+                "are too long to work out; preview a smaller part of the battle"
+            )
+    merged: dict[tuple[int, _Result], int] = defaultdict(int)
+    for (present, lead), n in ways.items():
+        merged[(present, (0, 0) if lead is None else (lead[2], lead[1]))] += n
+    rows = tuple(_Row(n, present, box.leaders[present], result) for (present, result), n in merged.items())
+    return rows, tuple(_results(chain) for chain in apart)
+
+
+def _results(chain: _Chain) -> _Results:
+    """A chain's results (destroyed, damaged), heavy armour left no longer told apart."""
+    found: dict[_Result, int] = defaultdict(int)
+    for units, n in chain.items():
+        found[(units[2], units[1])] += n
+    return tuple(found.items())
 
 
 class _Box:
     """The battle box's rules for one force (AAG Declare Your Hits, Hitting Units the Enemy
     Doesn't Have, Damaging and Destroying Units, Heavy Armor), each answer worked out once
-    per odds: the type a hit in a slot falls on, given the types still present, and what a
-    hit does to that type's units.
+    per odds: the type each slot names, the leader of each set of types present (bit `j`
+    for `kinds[j]`), and what a die does to a type's units. Type -1 is none."""
 
-    A state of the force (`_Units` by type, in the order of `kinds`) is coded as one number,
-    each type's damaged, destroyed and armour left a digit of it (its undamaged units are
-    the rest): quick to hash, and a hit on a type adds to it."""
-
-    def __init__(self, data: GameData, category: str, kinds: list[str], start: tuple[_Units, ...]) -> None:
+    def __init__(self, data: GameData, category: str, kinds: list[str], night: bool, banzai: bool) -> None:
         self.data, self.category, self.kinds = data, category, kinds
-        self.sizes = [sum(units[:3]) for units in start]
-        self.radix = [(n + 1) * (n + 1) * (units[3] + 1) for n, units in zip(self.sizes, start, strict=True)]
-        self.stride = [1] * len(kinds)
-        for j in range(1, len(kinds)):
-            self.stride[j] = self.stride[j - 1] * self.radix[j - 1]
-        self.present: dict[int, tuple[bool, ...]] = {}
-        self.targets: dict[tuple[int, tuple[bool, ...]], int | None] = {}
-        self.hits: dict[tuple[int, int, int], int] = {}
+        self.misses, self.hits = _faces(night, banzai)
+        self.index = {k: j for j, k in enumerate(kinds)}
+        self.leaders = [self._leader(present) for present in range(1 << len(kinds))]
+        self.known: dict[tuple[int, _Units], list[tuple[_Units | None, int]]] = {}
 
-    def code(self, state: tuple[_Units, ...]) -> int:
-        return sum(self._local(j, units) * self.stride[j] for j, units in enumerate(state))
+    def named(self, slot: int) -> int:
+        """The type `slot` names, or -1 when the force has none."""
+        return self.index.get(self.data.neck.type_at(self.category, slot), -1)
 
-    def _local(self, j: int, units: _Units) -> int:
-        n = self.sizes[j]
-        _, damaged, destroyed, armor = units
-        return damaged + (n + 1) * (destroyed + (n + 1) * armor)
+    def _leader(self, present: int) -> int:
+        """The type that takes the hits of slots naming a type not present: a PT boat (AAG
+        Appendix 1 PT Boats), else the first type present reading up the neck from slot 1
+        (AAG Hitting Units the Enemy Doesn't Have)."""
+        names = [k for j, k in enumerate(self.kinds) if present >> j & 1]
+        kind = "pt_boat" if "pt_boat" in names else target_type(self.data.neck, self.category, 1, names)
+        return -1 if kind is None else self.index[kind]
 
-    def _unit(self, j: int, local: int) -> _Units:
-        n = self.sizes[j]
-        damaged, rest = local % (n + 1), local // (n + 1)
-        destroyed, armor = rest % (n + 1), rest // (n + 1)
-        return (n - damaged - destroyed, damaged, destroyed, armor)
-
-    def units(self, st: int) -> tuple[_Units, ...]:
-        """The state coded as `st`, type by type."""
-        return tuple(self._unit(j, st // self.stride[j] % self.radix[j]) for j in range(len(self.kinds)))
-
-    def target(self, st: int, slot: int) -> int | None:
-        """The index of the type a hit in `slot` falls on, or None when no unit is left."""
-        present = self.present.get(st)
-        if present is None:
-            present = self.present[st] = tuple(u[0] + u[1] > 0 for u in self.units(st))
-        key = (slot, present)
-        if key not in self.targets:
-            names = [k for k, here in zip(self.kinds, present, strict=True) if here]
-            if self.data.neck.type_at(self.category, slot) not in names and "pt_boat" in names:
-                kind: str | None = "pt_boat"  # AAG Appendix 1 PT Boats
-            else:
-                kind = target_type(self.data.neck, self.category, slot, names)
-            self.targets[key] = None if kind is None else self.kinds.index(kind)
-        return self.targets[key]
-
-    def struck(self, st: int, j: int, value: int) -> int:
-        """What a hit of `value` on type `j` adds to the state coded as `st`."""
-        local = st // self.stride[j] % self.radix[j]
-        key = (j, local, value)
-        found = self.hits.get(key)
+    def moves(self, j: int, units: _Units) -> list[tuple[_Units | None, int]]:
+        """What one die on type `j` does to its units: each result (None when wiped out) with
+        the faces that give it, a miss included."""
+        key = (j, units)
+        found = self.known.get(key)
         if found is None:
-            after = _struck(self.data, self.kinds[j], self._unit(j, local), value)
-            found = self.hits[key] = (self._local(j, after) - local) * self.stride[j]
+            found = [(units, self.misses)]
+            for value, faces in self.hits:
+                after = _struck(self.data, self.kinds[j], units, value)
+                found.append((after if after[0] + after[1] else None, faces))
+            self.known[key] = found
         return found
+
+    def roll(self, j: int, chain: _Chain) -> tuple[_Chain, int]:
+        """One die on type `j` kept apart: its chain after the die, and the ways the die wipes
+        it out."""
+        after: _Chain = defaultdict(int)
+        wiped_out = 0
+        for units, n in chain.items():
+            for hit, faces in self.moves(j, units):
+                if hit is None:
+                    wiped_out += n * faces
+                else:
+                    after[hit] += n * faces
+        return after, wiped_out
 
 
 def _struck(data: GameData, kind: str, units: _Units, value: int) -> _Units:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from henderson.core.events import Event
-from henderson.games.aag.model import SUPPLY, other
+from henderson.games.aag.model import other
 from henderson.games.aag.pieces import Piece
 
 if TYPE_CHECKING:
@@ -72,7 +72,8 @@ def is_cargo(p: Piece) -> bool:
 
 
 def land_piece(state: AAGState, p: Piece) -> bool:
-    return p.type == SUPPLY or state.data.units[p.type].category == "land"
+    """A land unit or a supply token."""
+    return p.type in state.data.land_pieces
 
 
 def note(events: list[Event], kind: str, text: str, **data: object) -> None:

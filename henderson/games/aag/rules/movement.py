@@ -17,7 +17,7 @@ from henderson.games.aag.pieces import Piece
 from henderson.games.aag.rules import advantages
 from henderson.games.aag.rules.base import AagPhase
 from henderson.games.aag.rules.battlebox import effect
-from henderson.games.aag.rules.common import land_piece, note, remove_casualties, representatives
+from henderson.games.aag.rules.common import note, remove_casualties, representatives
 
 if TYPE_CHECKING:
     from henderson.games.aag.state import AAGState
@@ -26,11 +26,10 @@ if TYPE_CHECKING:
 def load_actions(state: AAGState, side: str, kinds: tuple[str, ...], *, at_base: bool) -> list[Action]:
     """`load SHIP PIECE` for ships that may still load (AAG Load and Move Transports/Destroyers)."""
     out: list[Action] = []
-    cand = state.of_kind(side, kinds)
     if at_base:  # AAG Reinforce: new or existing ships at the base load, moved or not
-        cand = [p for p in cand if p.zone == state.base_sea(side)]
+        cand = [p for p in state.in_zone(state.base_sea(side), side) if p.type in kinds]
     else:  # AAG Movement step 1: transports may not load after moving
-        cand = [p for p in cand if not p.moved]
+        cand = [p for p in state.of_kind(side, kinds) if not p.moved]
     barred = state.enemy_base_zones(side)
     pools: dict[str, list[Piece]] = {}  # what the ships in a zone may load, found once per zone
     for ship in representatives(state, cand):
@@ -58,9 +57,10 @@ def loadable(state: AAGState, side: str, ship: Piece, barred: frozenset[str]) ->
     if ship.type == "carrier":
         return [p for p in state.in_zone(state.base_land(side), side) if p.type == "fighter"]
     pool: list[Piece] = []
+    land = state.data.land_pieces  # as `land_piece`, read once
     for zone in state.data.board.land_zones_by_sea(ship.zone):
         if zone not in barred:
-            pool += [p for p in state.in_zone(zone, side) if land_piece(state, p) and not p.aboard]
+            pool += [p for p in state.in_zone(zone, side) if p.type in land and not p.aboard]
     return pool
 
 

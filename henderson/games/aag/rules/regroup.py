@@ -170,6 +170,11 @@ class Landing(AagPhase):
             determine_control(state, events)
         prepare_landing(state)
 
+    def has_choice(self, state: AAGState) -> bool | None:
+        """Nothing to do (the step ends by itself, nothing listed) when every air unit of
+        the side to act has landed."""
+        return None if any(not p.landed for p in state.of_kind(state.mover, state.data.air_kinds)) else False
+
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
         waiting = [p for p in state.of_kind(state.mover, state.data.air_kinds) if not p.landed]
         out: list[Action] = []
@@ -197,19 +202,30 @@ class Landing(AagPhase):
 # --- 3. Build Airfields ------------------------------------------------------------------
 
 
+def buildable(state: AAGState) -> list[str]:
+    """The islands where the side to act can build an airfield now (AAG Regroup step 3): room
+    for one more, and enough of its supply tokens there."""
+    side = state.mover
+    out = []
+    for island, isl in sorted(state.data.board.islands.items()):
+        if len([a for a in state.airfields if a.island == island]) >= isl.airfields:
+            continue
+        if len(state.supplies(side, island)) >= state.data.rules.build_cost:
+            out.append(island)
+    return out
+
+
 class Build(AagPhase):
     """AAG Regroup step 3: 3 supply tokens of yours on an island with room for an airfield
     build one there."""
 
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
-        side = state.mover
-        out = []
-        for island, isl in sorted(state.data.board.islands.items()):
-            if len([a for a in state.airfields if a.island == island]) >= isl.airfields:
-                continue
-            if len(state.supplies(side, island)) >= state.data.rules.build_cost:
-                out.append(Action("build", (island,)))
-        return out
+        return [Action("build", (island,)) for island in buildable(state)]
+
+    def has_choice(self, state: AAGState) -> bool:
+        """A choice exactly when an airfield can be built (else the step ends by itself,
+        nothing listed)."""
+        return bool(buildable(state))
 
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
         island = action.args[0]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from henderson.core.events import Event
 from henderson.games.aag.actions import Action
 from henderson.games.aag.model import SUPPLY, Advantage
+from henderson.games.aag.pieces import Piece
 from henderson.games.aag.rules import advantages, movement
 from henderson.games.aag.rules.base import AagPhase
 from henderson.games.aag.rules.common import note, representatives
@@ -17,9 +18,18 @@ if TYPE_CHECKING:
     from henderson.games.aag.state import AAGState
 
 
+LOADERS = ("transport", "destroyer", "carrier")  # the ships that load at the base (AAG Reinforce)
+
+
 def base_loads(state: AAGState) -> list[Action]:
     """AAG Reinforce: new or existing ships at the base load, moved or not."""
-    return movement.load_actions(state, state.mover, ("transport", "destroyer", "carrier"), at_base=True)
+    return movement.load_actions(state, state.mover, LOADERS, at_base=True)
+
+
+def loaders_at_base(state: AAGState) -> bool:
+    """Whether a ship of the side to act that may load is in its base sea zone: without one,
+    nothing loads there (a quick test, before listing)."""
+    return any(p.type in LOADERS for p in state.in_zone(state.base_sea(state.mover), state.mover))
 
 
 def spend(state: AAGState, side: str, zone: str, count: int) -> None:
@@ -78,7 +88,16 @@ class Repairs(AagPhase):
     """AAG Repair: a damaged sea unit at the base for 1 supply token there; a damaged
     airfield for 1 supply token on its island."""
 
+    def has_choice(self, state: AAGState) -> bool | None:
+        """With no ship at the base to load, a choice exactly when something can be repaired
+        (else the step ends by itself, nothing listed); with one, list the actions to know."""
+        return None if loaders_at_base(state) else bool(self.repairs(state))
+
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
+        return [*self.repairs(state), *base_loads(state)]
+
+    def repairs(self, state: AAGState) -> list[Action]:
+        """`repair SHIP` and `repair ISLAND` the side to act can pay for now."""
         side = state.mover
         out = []
         if len(state.supplies(side, state.base_land(side))) >= state.data.rules.sea_repair_cost:
@@ -89,7 +108,7 @@ class Repairs(AagPhase):
                 len(state.supplies(side, island)) >= state.data.rules.airfield_repair_cost
             ):
                 out.append(Action("repair", (island,)))
-        return [*out, *base_loads(state)]
+        return out
 
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
         if action.verb == "load":
@@ -111,17 +130,34 @@ class Deploy(AagPhase):
     """AAG Deploy: a sea unit in the base sea zone moves to a sea zone for that zone's
     deployment number in supply tokens at the base, with its cargo."""
 
+    def has_choice(self, state: AAGState) -> bool | None:
+        """With no ship at the base to load, a choice exactly when a ship there can be
+        deployed (else the step ends by itself, nothing listed); with one, list the actions
+        to know."""
+        if loaders_at_base(state):
+            return None
+        return bool(self.ships(state)) and bool(self.zones(state))
+
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
+        zones = self.zones(state)
+        ships = representatives(state, self.ships(state))
+        out = [Action("deploy", (ship.id, zone)) for ship in ships for zone in zones]
+        return [*out, *base_loads(state)]
+
+    def ships(self, state: AAGState) -> list[Piece]:
+        """The sea units of the side to act in its base sea zone, not aboard."""
+        side = state.mover
+        return [p for p in state.in_zone(state.base_sea(side), side) if not p.aboard]
+
+    def zones(self, state: AAGState) -> list[str]:
+        """The sea zones the side to act can pay to deploy to with its supply tokens at the base."""
         side = state.mover
         have = len(state.supplies(side, state.base_land(side)))
-        out = []
-        ships = [p for p in state.in_zone(state.base_sea(side), side) if not p.aboard]
-        for ship in representatives(state, ships):
-            for zone, sea in sorted(state.data.board.seas.items()):
-                cost = sea.deployment.get(side)
-                if cost is not None and cost <= have:
-                    out.append(Action("deploy", (ship.id, zone)))
-        return [*out, *base_loads(state)]
+        return [
+            zone
+            for zone, sea in sorted(state.data.board.seas.items())
+            if (cost := sea.deployment.get(side)) is not None and cost <= have
+        ]
 
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
         if action.verb == "load":

@@ -28,6 +28,10 @@ class Score(AagPhase):
     the other wins (a tie goes on until broken). Otherwise the first-player marker passes
     and the turn's marks (moved, fired, landed, advantages in force) are cleared."""
 
+    def has_choice(self, state: AAGState) -> bool:
+        """Nobody decides anything here: the step ends by itself, nothing listed."""
+        return False
+
     def enter(self, state: AAGState, events: list[Event]) -> None:
         for side in (state.first, state.second):
             gained = sum(1 for a in state.airfields if a.side == side and not a.damaged)
