@@ -59,9 +59,10 @@ from henderson.sim.seeds import derive_seed  # noqa: E402
 
 DEFAULT_AGENTS = "normal:epsilon=0.1:samples=3,normal:epsilon=0.1:samples=3,easy"
 SPSA_AGENT = "normal"
-# the features SPSA tunes unless --only names others: the hand-written evaluation's terms and
-# the plain counts of islands held and airfields up (the side and the stage of the race shift
-# every action's value alike, so a one-step search hardly feels them)
+# the features SPSA tunes unless --only names others (those of them the game has): the
+# hand-written evaluation's terms, the plain counts of islands held and airfields up, and the
+# projected race (the side and the stage of the race shift every action's value alike, so a
+# one-step search hardly feels them)
 SPSA_FEATURES = (
     "term_vp",
     "term_material",
@@ -71,6 +72,7 @@ SPSA_FEATURES = (
     "term_second_mover",
     "islands_held",
     "airfields_up",
+    "race",
 )
 SPSA_PERTURB = 0.2
 SPSA_STEP = 0.03
@@ -217,7 +219,7 @@ def tune(args: argparse.Namespace, game: Game, module: Any, names: list[str]) ->
     if not hasattr(module, "HAND_WEIGHTS"):
         print(f"error: --spsa: game {args.game!r} has no HAND_WEIGHTS to start from", file=sys.stderr)
         return 2
-    only = [n.strip() for n in args.only.split(",")] if args.only else list(SPSA_FEATURES)
+    only = [n.strip() for n in args.only.split(",")] if args.only else [n for n in SPSA_FEATURES if n in names]
     start = np.array([module.HAND_WEIGHTS.get(n, 0.0) for n in names])
     begun = time.perf_counter()
     w = spsa(
