@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 HELPER_TYPES = ("lvt", "engineer")  # DG 7.3.3 units that carry others across rivers
 CACHE_LIMIT = 3_000  # searches kept (about 20 kB each) before the cache is emptied
+HELPER_FLAGS = ((False,), (True,))  # a lone unit's `types` in a route key, by whether it is a helper
 STEP_TABLES = 64  # tables of steps kept (`Context.step_table`) before they are emptied
 
 
@@ -195,10 +196,10 @@ class Context:
         if before[0] != now[0] or before[2] != now[2] or len(before[1]) != len(now[1]):
             return None
         side = self.side
-        types = state.data.units
+        helpers = state.game.helper_ids
         changed = [(old, new) for old, new in zip(before[1], now[1], strict=True) if old is not new]
         for old, new in changed:
-            if new.side != side or types[new.id].type in HELPER_TYPES or old.id != new.id:
+            if new.side != side or new.id in helpers or old.id != new.id:
                 return None
         ctx = copy.copy(self)
         occ = ctx.occ = dict(self.occ)
@@ -240,7 +241,7 @@ class Context:
         self.side = side
         self.size = stack_sizes(state, self.occ)  # DG 7.5, a landed Heavy counts two
         m = state.data.map
-        types = state.data.units
+        helpers = state.game.helper_ids
         used = state.this_turn.crossings
         enemy: list[str] = []
         shown: list[str] = []  # enemy hexes with a unit not under stealth
@@ -252,7 +253,7 @@ class Context:
                     shown.append(h)
                 continue
             for u in us:
-                if types[u.id].type in HELPER_TYPES:
+                if u.id in helpers:
                     left = u.strength - used.get(u.id, 0)
                     if left > 0:
                         self.capacity[h] = self.capacity.get(h, 0) + left
@@ -295,8 +296,8 @@ class Context:
         """DG 7.5: the hexes without room for `n` more units (the one copy the game keeps)."""
         found = self._no_room.get(n)
         if found is None:
-            full = state.data.constants.stacking
-            shut = frozenset(h for h, size in self.size.items() if size + n > full)
+            most = state.data.constants.stacking - n  # the most a hex may hold to take n more
+            shut = frozenset([h for h, size in self.size.items() if size > most])
             found = self._no_room[n] = interned(state, shut)
         return found
 
@@ -493,9 +494,9 @@ def _find_routes(
     start = units[0].at
     if len(units) == 1:  # most searches: the same values as below, worked out directly
         lead = units[0]
-        types: tuple[bool, ...] = (d.units[lead.id].type in HELPER_TYPES,)
+        types: tuple[bool, ...] = HELPER_FLAGS[lead.id in state.game.helper_ids]
         budget = allowance(state, lead)
-        extra = landing_extra(state, lead)
+        extra = landing_extra(state, lead) if lead.landed == state.turn else 0  # DG 7.3.5 only then
         minimum = minimum_move(lead)
         need = 1
     else:

@@ -102,13 +102,14 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     out: list[DGAction] = []
     later: list[DGAction] = []
     units = [u for u in map(state.units.__getitem__, state.game.ids_by_side[side]) if u.on_map]
+    stealthy = side in stealth_sides(state)  # DG 7.7, 7.7.6: whether its units may enter stealth
     together: dict[str, list[UnitState]] = {}  # DG 7.10 only units in one hex consolidate
     for u in units:  # in id order, as the consolidations are listed
         options = kept.get(u.id)
         if options is None or options[0] is not u:
             options = made[u.id] = (
                 u,
-                _stealth_options(state, u, occ),
+                _stealth_options(state, u, occ, stealthy),
                 _other_options(state, u, occ),
                 may_consolidate(state, u),
             )
@@ -133,11 +134,12 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     return out
 
 
-def _stealth_options(state: DGState, u: UnitState, occ: dict) -> Options:
-    """DG 7.7.1 entering stealth (`can_enter`, its quick refusals first), DG 7.7.3 leaving it."""
+def _stealth_options(state: DGState, u: UnitState, occ: dict, stealthy: bool) -> Options:
+    """DG 7.7.1 entering stealth (`can_enter`, its quick refusals first; never when its side
+    may not, `stealthy` false), DG 7.7.3 leaving it."""
     if u.stealth:
         return NONE if u.moved else (act("unstealth", u.id),)
-    if u.moved or u.spent or u.pool or u.leg:
+    if not stealthy or u.moved or u.spent or u.pool or u.leg:
         return NONE
     return (act("stealth", u.id),) if can_enter(state, u, occ) else NONE
 
