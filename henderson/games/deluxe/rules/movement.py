@@ -16,13 +16,13 @@ helpers): while the enemy does not move, each unit is searched once a phase.
 from __future__ import annotations
 
 import copy
-from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Container, Iterable, Iterator, Mapping
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
-from henderson.core.paths import Step, cheapest_from, zone_of_control
+from henderson.core.paths import Split, cheapest_from, zone_of_control
 
 from ..actions import DGAction
 from ..units import OFF_MAP_SET
@@ -354,12 +354,14 @@ class Context:
         return found
 
 
-class StepTable(dict[str, Sequence[Step[str]]]):
+class StepTable(dict[str, Split[str]]):
     """The steps out of each hex for one kind of search in one context: never into an enemy
     hex (DG 7.3.8), a stop on entering an enemy zone of control (DG 7.4.1) or on crossing a
     river without a helper's crossings (DG 7.3.3). Made with the open steps of the game's
     table for every hex that nothing hinders (a copy of the table, without a call per hex
-    reached); the steps out of a hindered hex are worked out when a search first reaches it."""
+    reached); the steps out of a hindered hex are worked out when a search first reaches it.
+    Each hex's steps are split, those that let the unit go on apart from the stops
+    (`core.paths.split_steps`)."""
 
     def __init__(self, state: DGState, ctx: Context, pool: bool, rivers: bool, need: int) -> None:
         super().__init__(state.game.open_stealth_steps if pool else state.game.open_steps)
@@ -371,18 +373,19 @@ class StepTable(dict[str, Sequence[Step[str]]]):
         self.rivers = rivers
         self.need = need
 
-    def __missing__(self, here: str) -> Sequence[Step[str]]:
+    def __missing__(self, here: str) -> Split[str]:
         enemy, zoc, cap, need, rivers = self.enemy, self.zoc, self.capacity, self.need, self.rivers
-        out: list[Step[str]] = []
+        goes: list[tuple[str, int, bool]] = []
+        halts: list[tuple[str, int, bool]] = []
         for to, cost, river in self.edges[here]:
             if to in enemy:  # DG 7.3.8 never into an enemy hex
                 continue
             if rivers and river:  # DG 7.3.3 a river crossing: a helper carries it, or it stops
                 via = cap.get(to, 0) >= need
-                out.append((to, cost, not via or to in zoc, via))
+                (goes if via and to not in zoc else halts).append((to, cost, via))
             else:
-                out.append((to, cost, to in zoc, False))  # DG 7.4.1
-        self[here] = out
+                (halts if to in zoc else goes).append((to, cost, False))  # DG 7.4.1
+        out = self[here] = (tuple(goes), tuple(halts))
         return out
 
 
@@ -585,10 +588,10 @@ def edge_tables(data: GameData) -> tuple[Edges, Edges]:
     return normal, stealthy
 
 
-def open_steps(edges: Edges) -> dict[str, tuple[Step[str], ...]]:
+def open_steps(edges: Edges) -> dict[str, Split[str]]:
     """The steps out of each hex where nothing hinders them (no enemy hex or zone of control
     next to it, no river that may stop the unit): the edges with no stop and no helper."""
-    return {frm: tuple((to, cost, False, False) for to, cost, _ in out) for frm, out in edges.items()}
+    return {frm: (tuple((to, cost, False) for to, cost, _ in out), ()) for frm, out in edges.items()}
 
 
 def _search(
@@ -611,7 +614,11 @@ def _search(
     known = ctx.step_table(state, pool, rivers, need)
     first = None
     if first_extra:  # DG 7.3.5 leaving the landing hex
-        first = [(to, c + first_extra, stop, via) for to, c, stop, via in known[start]]
+        goes, halts = known[start]
+        first = (
+            tuple((to, c + first_extra, via) for to, c, via in goes),
+            tuple((to, c + first_extra, via) for to, c, via in halts),
+        )
     paths = cheapest_from(start, known, budget, first)
     costs = paths.cost  # this search's own: the forced stops join it
     stopped: set[str] = set()
