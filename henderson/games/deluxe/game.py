@@ -85,7 +85,7 @@ class DGGame(SequencedGame):
         self.river_crossings = {h: out for h, out in self.river_crossings.items() if out}
         self.river_banks = frozenset(self.river_crossings)
         self.hindered_cache: dict[tuple[frozenset[str], frozenset[str]], frozenset[str]] = {}  # movement.Context
-        self.near_enemy_cache: dict[frozenset[str], frozenset[str]] = {}  # movement.Context.near_enemy
+        self.sea_starts_cache: dict[frozenset[str], frozenset[str]] = {}  # movement.Context.sea_starts
 
     def sequence(self) -> SequenceSpec:
         """The sequence of play, read and checked with the rest of the data (data.py)."""

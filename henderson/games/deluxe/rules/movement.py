@@ -276,7 +276,7 @@ class Context:
         self._carriers: dict[int, frozenset[str]] = {}
         self.interned = state.game.interned
         self._hindered: dict[bool, frozenset[str]] = {}
-        self._near_enemy: frozenset[str] | None = None
+        self._sea_starts: frozenset[str] | None = None
         self._no_room: dict[int, frozenset[str]] = {}
         self.found: dict[str, tuple[UnitState, tuple[object, ...], RouteMap]] = {}  # `_raw_routes`
         self.steps: dict[tuple[bool, bool, int], StepTable] = {}  # `_search`'s, by kind
@@ -301,19 +301,21 @@ class Context:
             found = self._no_room[n] = interned(state, shut)
         return found
 
-    def near_enemy(self, state: DGState) -> frozenset[str]:
-        """The hexes next to an enemy hex (DG 7.6), the one copy the game keeps for these
-        enemy hexes; made once for the context and the contexts moved on from it."""
-        found = self._near_enemy
+    def sea_starts(self, state: DGState) -> frozenset[str]:
+        """DG 7.6: the coastal hexes not next to an enemy hex, where a sea move may start; the
+        one copy the game keeps for these enemy hexes (it reads nothing else), made once for
+        the context and the contexts moved on from it (whose enemy is the same)."""
+        found = self._sea_starts
         if found is None:
-            kept = state.game.near_enemy_cache
+            kept = state.game.sea_starts_cache
             found = kept.get(self.enemy)
             if found is None:
                 if len(kept) > CACHE_LIMIT:
                     kept.clear()
                 adjacent = state.data.map.adjacent
-                found = kept[self.enemy] = frozenset(n for h in self.enemy for n in adjacent[h])
-            self._near_enemy = found
+                near = {n for h in self.enemy for n in adjacent[h]}
+                found = kept[self.enemy] = state.game.coastal_set - near
+            self._sea_starts = found
         return found
 
     def hindered(self, state: DGState, rivers: bool) -> frozenset[str]:
@@ -659,7 +661,7 @@ def sea_allowed(state: DGState, unit: UnitState, ctx: Context) -> bool:
         return False
     if state.this_turn.sea.get(unit.side, 0) >= state.data.constants.sea_moves_per_turn:
         return False
-    return unit.at in state.game.coastal_set and unit.at not in ctx.near_enemy(state)
+    return unit.at in ctx.sea_starts(state)
 
 
 def movers(state: DGState, side: str) -> list[UnitState]:
@@ -792,6 +794,8 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
 
     landing = state.data.movement.sea_landing
     coastal = state.game.coastal_set
+    # DG 7.6: where a sea move may start (checked first: most movers stand elsewhere)
+    sea_starts = ctx.sea_starts(state) if sea_moves < state.data.constants.sea_moves_per_turn else frozenset()
     room = no_room(1)  # DG 7.5
     stuck = state.this_turn.stuck
     mine = [u for u in map(state.units.__getitem__, state.game.ids_by_side[side]) if may_move(u, stuck)]
@@ -803,7 +807,7 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
             listed = Listed(one, raw.costs, room, _allowed(state, "move", u.id, key, raw, room))
         moves[u.id] = listed
         out.extend(listed.actions)
-        if sea_allowed(state, u, ctx) and allowance(state, u) >= landing:
+        if u.at in sea_starts and sea_allowed(state, u, ctx) and allowance(state, u) >= landing:
             listed = before.seas.get(u.id)
             if listed is None or sea_moves != before.sea_moves or not listed.holds(one, room):
                 shut = room | ctx.enemy | {u.at}  # DG 7.6
