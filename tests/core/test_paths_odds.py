@@ -157,3 +157,10 @@ def test_a_zone_of_control_follows_the_games_predicates() -> None:
     adjacent = {"a": ["b", "c"], "b": ["a"], "c": ["a", "d"], "d": ["c"]}
     assert zone_of_control(["a"], adjacent) == {"b", "c"}
     assert zone_of_control(["a", "d"], adjacent, exerts=lambda p: p != "d", into=lambda p: p != "c") == {"b"}
+
+
+def test_split_steps_keep_each_kind_in_order() -> None:
+    from henderson.core.paths import split_steps
+
+    steps = [("a", 1, False, None), ("b", 2, True, "x"), ("c", 3, False, "y"), ("d", 0, True, None)]
+    assert split_steps(steps) == ((("a", 1, None), ("c", 3, "y")), (("b", 2, "x"), ("d", 0, None)))
