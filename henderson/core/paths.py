@@ -107,7 +107,7 @@ def cost_steps(steps: Iterable[Step[P]]) -> tuple[tuple[P, int], ...]:
 
 # the steps out of one place as `cheapest_from` reads them: (where to, cost, tag) of those the
 # mover may go on from, then of those that stop it, each in the order `steps` gave them
-Split = tuple[tuple[tuple[P, int, Any], ...], tuple[tuple[P, int, Any], ...]]
+Split = tuple[Sequence[tuple[P, int, Any]], Sequence[tuple[P, int, Any]]]
 
 
 def split_steps(steps: Iterable[Step[P]]) -> Split[P]:

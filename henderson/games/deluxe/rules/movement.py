@@ -379,15 +379,22 @@ class StepTable(dict[str, Split[str]]):
         enemy, zoc, cap, need, rivers = self.enemy, self.zoc, self.capacity, self.need, self.rivers
         goes: list[tuple[str, int, bool]] = []
         halts: list[tuple[str, int, bool]] = []
+        go, halt = goes.append, halts.append
         for to, cost, river in self.edges[here]:
             if to in enemy:  # DG 7.3.8 never into an enemy hex
                 continue
             if rivers and river:  # DG 7.3.3 a river crossing: a helper carries it, or it stops
-                via = cap.get(to, 0) >= need
-                (goes if via and to not in zoc else halts).append((to, cost, via))
+                if cap.get(to, 0) < need:
+                    halt((to, cost, False))
+                elif to in zoc:  # DG 7.4.1
+                    halt((to, cost, True))
+                else:
+                    go((to, cost, True))
+            elif to in zoc:  # DG 7.4.1 stop on entering an enemy zone of control
+                halt((to, cost, False))
             else:
-                (halts if to in zoc else goes).append((to, cost, False))  # DG 7.4.1
-        out = self[here] = (tuple(goes), tuple(halts))
+                go((to, cost, False))
+        out = self[here] = (goes, halts)
         return out
 
 
