@@ -805,7 +805,9 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     sea_starts = ctx.sea_starts(state) if sea_moves < state.data.constants.sea_moves_per_turn else frozenset()
     room = no_room(1)  # DG 7.5
     stuck = state.this_turn.stuck
-    mine = [u for u in map(state.units.__getitem__, state.game.ids_by_side[side]) if may_move(u, stuck)]
+    off = OFF_MAP_SET  # most of a side's counters off the map: passed over before `may_move`
+    units = map(state.units.__getitem__, state.game.ids_by_side[side])
+    mine = [u for u in units if u.at not in off and may_move(u, stuck)]
     for u in mine:
         one = (u,)
         listed = before.moves.get(u.id)

@@ -14,6 +14,7 @@ from henderson.core.game import Action
 from ..actions import DGAction, act
 from ..decisions import StealthMove
 from ..model import other
+from ..units import OFF_MAP_SET
 from .common import award_vp, change_hf, enemy_adjacent, event_effect, in_enemy_zoc
 from .movement import CACHE_LIMIT, Context, allowance, do_move, routes, unit_routes
 from .phase import DGPhase
@@ -101,7 +102,8 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     made: dict[str, Kept] = {}
     out: list[DGAction] = []
     later: list[DGAction] = []
-    units = [u for u in map(state.units.__getitem__, state.game.ids_by_side[side]) if u.on_map]
+    off = OFF_MAP_SET  # `UnitState.on_map`, read without a call per counter
+    units = [u for u in map(state.units.__getitem__, state.game.ids_by_side[side]) if u.at not in off]
     stealthy = side in stealth_sides(state)  # DG 7.7, 7.7.6: whether its units may enter stealth
     together: dict[str, list[UnitState]] = {}  # DG 7.10 only units in one hex consolidate
     for u in units:  # in id order, as the consolidations are listed
