@@ -363,7 +363,7 @@ class StepTable(dict[str, Split[str]]):
     table for every hex that nothing hinders (a copy of the table, without a call per hex
     reached); the steps out of a hindered hex are worked out when a search first reaches it.
     Each hex's steps are split, those that let the unit go on apart from the stops
-    (`core.paths.split_steps`)."""
+    (`core.paths.split_steps`), as tuples."""
 
     def __init__(self, state: DGState, ctx: Context, pool: bool, rivers: bool, need: int) -> None:
         super().__init__(state.game.open_stealth_steps if pool else state.game.open_steps)
@@ -394,7 +394,8 @@ class StepTable(dict[str, Split[str]]):
                 halt((to, cost, False))
             else:
                 go((to, cost, False))
-        out = self[here] = (goes, halts)
+        # tuples: of plain values only, so the collector stops tracking them (lists it never does)
+        out = self[here] = (tuple(goes), tuple(halts))
         return out
 
 
