@@ -105,17 +105,65 @@ def cost_steps(steps: Iterable[Step[P]]) -> tuple[tuple[P, int], ...]:
     return tuple(found)
 
 
+# the steps out of one place as `cheapest_from` reads them: (where to, cost, tag) of those the
+# mover may go on from, then of those that stop it, each in the order `steps` gave them
+Split = tuple[Sequence[tuple[P, int, Any]], Sequence[tuple[P, int, Any]]]
+
+
+def split_steps(steps: Iterable[Step[P]]) -> Split[P]:
+    """The steps out of one place as `cheapest_from` reads them: those that let the mover go
+    on apart from those that stop it. Each place reached is kept apart by stopping or not,
+    so the order between the two kinds changes nothing in the answer."""
+    goes: list[tuple[P, int, Any]] = []
+    halts: list[tuple[P, int, Any]] = []
+    for to, step, stop, note in steps:
+        (halts if stop else goes).append((to, step, note))
+    return tuple(goes), tuple(halts)
+
+
 def cheapest_from(
     start: P,
-    table: Mapping[P, Iterable[Step[P]]],
+    table: Mapping[P, Split[P]],
     budget: int,
-    first: Iterable[Step[P]] | None = None,
+    first: Split[P] | None = None,
 ) -> Paths[P]:
     """`cheapest({start: 0}, steps, budget)` with the steps out of each place read from a
-    table (a mapping that may fill itself in as places are reached), and those out of the
-    start from `first` when given: the same search and the same answer, without a call per
-    place, for games whose searches are many. Steps are taken to cost nothing or more."""
-    return _buckets(Paths(), {start: 0}, table, budget, start, first)
+    table of `split_steps` (a mapping that may fill itself in as places are reached), and
+    those out of the start from `first` when given: the same search and the same answer,
+    without a call per place and without a test per step of whether it stops, for games whose
+    searches are many. Steps are taken to cost nothing or more."""
+    paths: Paths[P] = Paths()
+    best, parent, tag = paths.cost, paths.parent, paths.tag
+    stops, stop_parent, stop_tag = paths.stops, paths.stop_parent, paths.stop_tag
+    if budget < 0:
+        return paths
+    buckets: list[list[P]] = [[] for _ in range(budget + 1)]
+    best[start] = 0
+    buckets[0].append(start)
+    get, stop_get = best.get, stops.get
+    unreached = budget + 1  # dearer than any cost within the budget
+    for cost, bucket in enumerate(buckets):
+        left = budget - cost
+        for here in bucket:  # zero-cost steps join the bucket being read
+            if best[here] != cost:  # queued, then found cheaper
+                continue
+            goes, halts = first if first is not None and here == start else table[here]
+            for to, step, note in goes:
+                if step <= left:
+                    total = cost + step
+                    if total < get(to, unreached):
+                        best[to] = total
+                        parent[to] = here
+                        tag[to] = note
+                        buckets[total].append(to)
+            for to, step, note in halts:
+                if step <= left:
+                    total = cost + step
+                    if total < stop_get(to, unreached):
+                        stops[to] = total
+                        stop_parent[to] = here
+                        stop_tag[to] = note
+    return paths
 
 
 def _buckets(
@@ -123,12 +171,9 @@ def _buckets(
     starts: Mapping[P, int],
     table: Mapping[P, Iterable[Step[P]]],
     budget: int,
-    first_at: P | None = None,
-    first: Iterable[Step[P]] | None = None,
 ) -> Paths[P]:
-    """The bucket search (Dial's algorithm) of `cheapest` and `cheapest_from`, filling
-    `paths`: the places of each cost in turn, the steps out of each read from `table` (out of
-    `first_at` from `first`, when given)."""
+    """The bucket search (Dial's algorithm) of `cheapest` with a budget, filling `paths`: the
+    places of each cost in turn, the steps out of each read from `table`."""
     best, parent, tag = paths.cost, paths.parent, paths.tag
     stops, stop_parent, stop_tag = paths.stops, paths.stop_parent, paths.stop_tag
     if budget < 0:
@@ -145,8 +190,7 @@ def _buckets(
         for here in bucket:  # zero-cost steps join the bucket being read
             if best[here] != cost:  # queued, then found cheaper
                 continue
-            out = first if first is not None and here == first_at else table[here]
-            for to, step, stop, note in out:
+            for to, step, stop, note in table[here]:
                 if step > left:
                     continue
                 total = cost + step

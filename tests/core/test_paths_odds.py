@@ -89,7 +89,7 @@ def test_the_bucket_search_finds_the_cheapest_costs(seed: int, budget: int) -> N
 def test_the_search_over_a_table_gives_the_same_paths(seed: int, budget: int, extra: int) -> None:
     # stops, tags and the start's own steps included: the same places, costs, parents and
     # tags, in the same order, as the search that asks for the steps place by place
-    from henderson.core.paths import cheapest_from
+    from henderson.core.paths import cheapest_from, split_steps
 
     rng = random.Random(seed)
     cost = {p: rng.randint(0, 3) for p in GRID}
@@ -101,8 +101,8 @@ def test_the_search_over_a_table_gives_the_same_paths(seed: int, budget: int, ex
     start = (0, 0)
     first = [(q, c + extra, s, t) for q, c, s, t in out(start)]
     asked = cheapest({start: 0}, lambda p, c: first if p == start else out(p), budget)
-    table = {p: out(p) for p in GRID}
-    found = cheapest_from(start, table, budget, first)
+    table = {p: split_steps(out(p)) for p in GRID}
+    found = cheapest_from(start, table, budget, split_steps(first))
     for name in ("cost", "stops", "parent", "stop_parent", "tag", "stop_tag"):
         assert list(getattr(found, name).items()) == list(getattr(asked, name).items()), name
 
@@ -157,3 +157,10 @@ def test_a_zone_of_control_follows_the_games_predicates() -> None:
     adjacent = {"a": ["b", "c"], "b": ["a"], "c": ["a", "d"], "d": ["c"]}
     assert zone_of_control(["a"], adjacent) == {"b", "c"}
     assert zone_of_control(["a", "d"], adjacent, exerts=lambda p: p != "d", into=lambda p: p != "c") == {"b"}
+
+
+def test_split_steps_keep_each_kind_in_order() -> None:
+    from henderson.core.paths import split_steps
+
+    steps = [("a", 1, False, None), ("b", 2, True, "x"), ("c", 3, False, "y"), ("d", 0, True, None)]
+    assert split_steps(steps) == ((("a", 1, None), ("c", 3, "y")), (("b", 2, "x"), ("d", 0, None)))

@@ -563,7 +563,20 @@ def test_a_step_table_reads_every_step_as_one_step_is_read():  # DG 7.3.3, 7.3.8
         if not info.land or here in ctx.enemy:
             continue
         hindered += here in table.hindered
-        steps = {to: (cost, stop, via) for to, cost, stop, via in table[here]}
+        goes, halts = table[here]
+        steps = {to: (cost, stop, via) for stop, out in ((False, goes), (True, halts)) for to, cost, via in out}
         one = {to: step_cost(s, unit, here, to, ctx) for to in s.data.map.adjacent[here]}
         assert steps == {to: sc for to, sc in one.items() if sc is not None}, here
-    assert hindered > 10 and any(stop for out in table.values() for _, _, stop, _ in out)
+    assert hindered > 10 and any(halts for _, halts in table.values())
+
+
+def test_no_sea_move_from_next_to_an_enemy_unit():  # DG 7.6
+    m = GAME.data.map
+    enemy_at = next(n for n in sorted(m.adjacent["3507"]) if m.hexes[n].land)
+    near = set(m.adjacent[enemy_at])
+    expected = {h for h, info in m.hexes.items() if info.coastal and h not in near}
+    free = min(h for h in expected if h != enemy_at)  # a coastal hex away from the enemy
+    s = state(10, "us_move", {"7/1": "3507", "7/2": free, "124/2": enemy_at})
+    assert not any(str(a).startswith("sea 7/1 ") for a in s.legal_actions())
+    assert Context.of(s, "us").sea_starts(s) == expected
+    assert any(str(a).startswith("sea 7/2 ") for a in s.legal_actions())

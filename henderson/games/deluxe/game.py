@@ -66,6 +66,8 @@ class DGGame(SequencedGame):
         self.ids_by_side: dict[str, tuple[str, ...]] = {
             side: tuple(uid for uid in sorted(data.units) if data.units[uid].side == side) for side in SIDES
         }
+        # the river helpers' ids (LVT and engineer, DG 7.3.3), read by every route search's key
+        self.helper_ids = frozenset(uid for uid, t in data.units.items() if t.type in movement.HELPER_TYPES)
         self.allowed_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # movement.legal
         self.near_cache: dict[tuple[str, int], frozenset[str]] = {}  # stealth.near
         self.detect_cache: dict[tuple[Any, ...], list[DGAction]] = {}  # stealth.detect_legal
@@ -83,7 +85,7 @@ class DGGame(SequencedGame):
         self.river_crossings = {h: out for h, out in self.river_crossings.items() if out}
         self.river_banks = frozenset(self.river_crossings)
         self.hindered_cache: dict[tuple[frozenset[str], frozenset[str]], frozenset[str]] = {}  # movement.Context
-        self.near_enemy_cache: dict[frozenset[str], frozenset[str]] = {}  # movement.Context.near_enemy
+        self.sea_starts_cache: dict[frozenset[str], frozenset[str]] = {}  # movement.Context.sea_starts
 
     def sequence(self) -> SequenceSpec:
         """The sequence of play, read and checked with the rest of the data (data.py)."""

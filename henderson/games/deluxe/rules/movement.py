@@ -16,13 +16,13 @@ helpers): while the enemy does not move, each unit is searched once a phase.
 from __future__ import annotations
 
 import copy
-from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Container, Iterable, Iterator, Mapping
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
-from henderson.core.paths import Step, cheapest_from, zone_of_control
+from henderson.core.paths import Split, cheapest_from, zone_of_control
 
 from ..actions import DGAction
 from ..units import OFF_MAP_SET
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 HELPER_TYPES = ("lvt", "engineer")  # DG 7.3.3 units that carry others across rivers
 CACHE_LIMIT = 3_000  # searches kept (about 20 kB each) before the cache is emptied
+HELPER_FLAGS = ((False,), (True,))  # a lone unit's `types` in a route key, by whether it is a helper
 STEP_TABLES = 64  # tables of steps kept (`Context.step_table`) before they are emptied
 
 
@@ -195,10 +196,10 @@ class Context:
         if before[0] != now[0] or before[2] != now[2] or len(before[1]) != len(now[1]):
             return None
         side = self.side
-        types = state.data.units
+        helpers = state.game.helper_ids
         changed = [(old, new) for old, new in zip(before[1], now[1], strict=True) if old is not new]
         for old, new in changed:
-            if new.side != side or types[new.id].type in HELPER_TYPES or old.id != new.id:
+            if new.side != side or new.id in helpers or old.id != new.id:
                 return None
         ctx = copy.copy(self)
         occ = ctx.occ = dict(self.occ)
@@ -240,7 +241,7 @@ class Context:
         self.side = side
         self.size = stack_sizes(state, self.occ)  # DG 7.5, a landed Heavy counts two
         m = state.data.map
-        types = state.data.units
+        helpers = state.game.helper_ids
         used = state.this_turn.crossings
         enemy: list[str] = []
         shown: list[str] = []  # enemy hexes with a unit not under stealth
@@ -252,7 +253,7 @@ class Context:
                     shown.append(h)
                 continue
             for u in us:
-                if types[u.id].type in HELPER_TYPES:
+                if u.id in helpers:
                     left = u.strength - used.get(u.id, 0)
                     if left > 0:
                         self.capacity[h] = self.capacity.get(h, 0) + left
@@ -275,7 +276,7 @@ class Context:
         self._carriers: dict[int, frozenset[str]] = {}
         self.interned = state.game.interned
         self._hindered: dict[bool, frozenset[str]] = {}
-        self._near_enemy: frozenset[str] | None = None
+        self._sea_starts: frozenset[str] | None = None
         self._no_room: dict[int, frozenset[str]] = {}
         self.found: dict[str, tuple[UnitState, tuple[object, ...], RouteMap]] = {}  # `_raw_routes`
         self.steps: dict[tuple[bool, bool, int], StepTable] = {}  # `_search`'s, by kind
@@ -295,24 +296,26 @@ class Context:
         """DG 7.5: the hexes without room for `n` more units (the one copy the game keeps)."""
         found = self._no_room.get(n)
         if found is None:
-            full = state.data.constants.stacking
-            shut = frozenset(h for h, size in self.size.items() if size + n > full)
+            most = state.data.constants.stacking - n  # the most a hex may hold to take n more
+            shut = frozenset([h for h, size in self.size.items() if size > most])
             found = self._no_room[n] = interned(state, shut)
         return found
 
-    def near_enemy(self, state: DGState) -> frozenset[str]:
-        """The hexes next to an enemy hex (DG 7.6), the one copy the game keeps for these
-        enemy hexes; made once for the context and the contexts moved on from it."""
-        found = self._near_enemy
+    def sea_starts(self, state: DGState) -> frozenset[str]:
+        """DG 7.6: the coastal hexes not next to an enemy hex, where a sea move may start; the
+        one copy the game keeps for these enemy hexes (it reads nothing else), made once for
+        the context and the contexts moved on from it (whose enemy is the same)."""
+        found = self._sea_starts
         if found is None:
-            kept = state.game.near_enemy_cache
+            kept = state.game.sea_starts_cache
             found = kept.get(self.enemy)
             if found is None:
                 if len(kept) > CACHE_LIMIT:
                     kept.clear()
                 adjacent = state.data.map.adjacent
-                found = kept[self.enemy] = frozenset(n for h in self.enemy for n in adjacent[h])
-            self._near_enemy = found
+                near = {n for h in self.enemy for n in adjacent[h]}
+                found = kept[self.enemy] = state.game.coastal_set - near
+            self._sea_starts = found
         return found
 
     def hindered(self, state: DGState, rivers: bool) -> frozenset[str]:
@@ -353,12 +356,14 @@ class Context:
         return found
 
 
-class StepTable(dict[str, Sequence[Step[str]]]):
+class StepTable(dict[str, Split[str]]):
     """The steps out of each hex for one kind of search in one context: never into an enemy
     hex (DG 7.3.8), a stop on entering an enemy zone of control (DG 7.4.1) or on crossing a
     river without a helper's crossings (DG 7.3.3). Made with the open steps of the game's
     table for every hex that nothing hinders (a copy of the table, without a call per hex
-    reached); the steps out of a hindered hex are worked out when a search first reaches it."""
+    reached); the steps out of a hindered hex are worked out when a search first reaches it.
+    Each hex's steps are split, those that let the unit go on apart from the stops
+    (`core.paths.split_steps`), as tuples."""
 
     def __init__(self, state: DGState, ctx: Context, pool: bool, rivers: bool, need: int) -> None:
         super().__init__(state.game.open_stealth_steps if pool else state.game.open_steps)
@@ -370,18 +375,27 @@ class StepTable(dict[str, Sequence[Step[str]]]):
         self.rivers = rivers
         self.need = need
 
-    def __missing__(self, here: str) -> Sequence[Step[str]]:
+    def __missing__(self, here: str) -> Split[str]:
         enemy, zoc, cap, need, rivers = self.enemy, self.zoc, self.capacity, self.need, self.rivers
-        out: list[Step[str]] = []
+        goes: list[tuple[str, int, bool]] = []
+        halts: list[tuple[str, int, bool]] = []
+        go, halt = goes.append, halts.append
         for to, cost, river in self.edges[here]:
             if to in enemy:  # DG 7.3.8 never into an enemy hex
                 continue
             if rivers and river:  # DG 7.3.3 a river crossing: a helper carries it, or it stops
-                via = cap.get(to, 0) >= need
-                out.append((to, cost, not via or to in zoc, via))
+                if cap.get(to, 0) < need:
+                    halt((to, cost, False))
+                elif to in zoc:  # DG 7.4.1
+                    halt((to, cost, True))
+                else:
+                    go((to, cost, True))
+            elif to in zoc:  # DG 7.4.1 stop on entering an enemy zone of control
+                halt((to, cost, False))
             else:
-                out.append((to, cost, to in zoc, False))  # DG 7.4.1
-        self[here] = out
+                go((to, cost, False))
+        # tuples: of plain values only, so the collector stops tracking them (lists it never does)
+        out = self[here] = (tuple(goes), tuple(halts))
         return out
 
 
@@ -493,9 +507,9 @@ def _find_routes(
     start = units[0].at
     if len(units) == 1:  # most searches: the same values as below, worked out directly
         lead = units[0]
-        types: tuple[bool, ...] = (d.units[lead.id].type in HELPER_TYPES,)
+        types: tuple[bool, ...] = HELPER_FLAGS[lead.id in state.game.helper_ids]
         budget = allowance(state, lead)
-        extra = landing_extra(state, lead)
+        extra = landing_extra(state, lead) if lead.landed == state.turn else 0  # DG 7.3.5 only then
         minimum = minimum_move(lead)
         need = 1
     else:
@@ -584,10 +598,10 @@ def edge_tables(data: GameData) -> tuple[Edges, Edges]:
     return normal, stealthy
 
 
-def open_steps(edges: Edges) -> dict[str, tuple[Step[str], ...]]:
+def open_steps(edges: Edges) -> dict[str, Split[str]]:
     """The steps out of each hex where nothing hinders them (no enemy hex or zone of control
     next to it, no river that may stop the unit): the edges with no stop and no helper."""
-    return {frm: tuple((to, cost, False, False) for to, cost, _ in out) for frm, out in edges.items()}
+    return {frm: (tuple((to, cost, False) for to, cost, _ in out), ()) for frm, out in edges.items()}
 
 
 def _search(
@@ -610,7 +624,11 @@ def _search(
     known = ctx.step_table(state, pool, rivers, need)
     first = None
     if first_extra:  # DG 7.3.5 leaving the landing hex
-        first = [(to, c + first_extra, stop, via) for to, c, stop, via in known[start]]
+        goes, halts = known[start]
+        first = (
+            tuple((to, c + first_extra, via) for to, c, via in goes),
+            tuple((to, c + first_extra, via) for to, c, via in halts),
+        )
     paths = cheapest_from(start, known, budget, first)
     costs = paths.cost  # this search's own: the forced stops join it
     stopped: set[str] = set()
@@ -651,7 +669,7 @@ def sea_allowed(state: DGState, unit: UnitState, ctx: Context) -> bool:
         return False
     if state.this_turn.sea.get(unit.side, 0) >= state.data.constants.sea_moves_per_turn:
         return False
-    return unit.at in state.game.coastal_set and unit.at not in ctx.near_enemy(state)
+    return unit.at in ctx.sea_starts(state)
 
 
 def movers(state: DGState, side: str) -> list[UnitState]:
@@ -784,9 +802,13 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
 
     landing = state.data.movement.sea_landing
     coastal = state.game.coastal_set
+    # DG 7.6: where a sea move may start (checked first: most movers stand elsewhere)
+    sea_starts = ctx.sea_starts(state) if sea_moves < state.data.constants.sea_moves_per_turn else frozenset()
     room = no_room(1)  # DG 7.5
     stuck = state.this_turn.stuck
-    mine = [u for u in map(state.units.__getitem__, state.game.ids_by_side[side]) if may_move(u, stuck)]
+    off = OFF_MAP_SET  # most of a side's counters off the map: passed over before `may_move`
+    units = map(state.units.__getitem__, state.game.ids_by_side[side])
+    mine = [u for u in units if u.at not in off and may_move(u, stuck)]
     for u in mine:
         one = (u,)
         listed = before.moves.get(u.id)
@@ -795,7 +817,7 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
             listed = Listed(one, raw.costs, room, _allowed(state, "move", u.id, key, raw, room))
         moves[u.id] = listed
         out.extend(listed.actions)
-        if sea_allowed(state, u, ctx) and allowance(state, u) >= landing:
+        if u.at in sea_starts and sea_allowed(state, u, ctx) and allowance(state, u) >= landing:
             listed = before.seas.get(u.id)
             if listed is None or sea_moves != before.sea_moves or not listed.holds(one, room):
                 shut = room | ctx.enemy | {u.at}  # DG 7.6

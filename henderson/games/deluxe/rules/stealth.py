@@ -14,6 +14,7 @@ from henderson.core.game import Action
 from ..actions import DGAction, act
 from ..decisions import StealthMove
 from ..model import other
+from ..units import OFF_MAP_SET
 from .common import award_vp, change_hf, enemy_adjacent, event_effect, in_enemy_zoc
 from .movement import CACHE_LIMIT, Context, allowance, do_move, routes, unit_routes
 from .phase import DGPhase
@@ -101,14 +102,16 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     made: dict[str, Kept] = {}
     out: list[DGAction] = []
     later: list[DGAction] = []
-    units = [u for u in map(state.units.__getitem__, state.game.ids_by_side[side]) if u.on_map]
+    off = OFF_MAP_SET  # `UnitState.on_map`, read without a call per counter
+    units = [u for u in map(state.units.__getitem__, state.game.ids_by_side[side]) if u.at not in off]
+    stealthy = side in stealth_sides(state)  # DG 7.7, 7.7.6: whether its units may enter stealth
     together: dict[str, list[UnitState]] = {}  # DG 7.10 only units in one hex consolidate
     for u in units:  # in id order, as the consolidations are listed
         options = kept.get(u.id)
         if options is None or options[0] is not u:
             options = made[u.id] = (
                 u,
-                _stealth_options(state, u, occ),
+                _stealth_options(state, u, occ, stealthy),
                 _other_options(state, u, occ),
                 may_consolidate(state, u),
             )
@@ -133,11 +136,12 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     return out
 
 
-def _stealth_options(state: DGState, u: UnitState, occ: dict) -> Options:
-    """DG 7.7.1 entering stealth (`can_enter`, its quick refusals first), DG 7.7.3 leaving it."""
+def _stealth_options(state: DGState, u: UnitState, occ: dict, stealthy: bool) -> Options:
+    """DG 7.7.1 entering stealth (`can_enter`, its quick refusals first; never when its side
+    may not, `stealthy` false), DG 7.7.3 leaving it."""
     if u.stealth:
         return NONE if u.moved else (act("unstealth", u.id),)
-    if u.moved or u.spent or u.pool or u.leg:
+    if not stealthy or u.moved or u.spent or u.pool or u.leg:
         return NONE
     return (act("stealth", u.id),) if can_enter(state, u, occ) else NONE
 
