@@ -209,15 +209,18 @@ def cheapest_costs(
     starts: Mapping[P, int],
     steps: Mapping[P, Sequence[tuple[P, int]]],
     budget: int,
+    settled: Mapping[P, int] | None = None,
 ) -> dict[P, int]:
     """`cheapest(...).cost` for a game whose steps never force a stop, with the steps from
     each place given as a table of (where to, cost) made by `cost_steps`: the same search and
     the same answer (in the same order), without the routes, for the many searches of a
-    movement phase."""
-    best: dict[P, int] = {}
+    movement phase. `settled` gives places whose least costs are already known (they come
+    first in the answer and are searched from only when they are also in `starts`), so a
+    search that knows part of its answer goes on from where that part ends."""
+    best: dict[P, int] = dict(settled) if settled else {}
     buckets: list[list[P]] = [[] for _ in range(max(budget, 0) + 1)]
     for p, c in starts.items():
-        if 0 <= c <= budget and (p not in best or c < best[p]):
+        if 0 <= c <= budget and c <= best.get(p, c):
             best[p] = c
             buckets[c].append(p)
     get = best.get

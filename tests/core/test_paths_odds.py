@@ -164,3 +164,16 @@ def test_split_steps_keep_each_kind_in_order() -> None:
 
     steps = [("a", 1, False, None), ("b", 2, True, "x"), ("c", 3, False, "y"), ("d", 0, True, None)]
     assert split_steps(steps) == ((("a", 1, None), ("c", 3, "y")), (("b", 2, "x"), ("d", 0, None)))
+
+
+def test_a_search_with_settled_costs_goes_on_only_from_its_starts():
+    steps = {"a": [("b", 1)], "b": [("c", 1)], "c": []}
+    # b's cost is known: it is in the answer first, and searched from only when started from
+    assert cheapest_costs({}, steps, 5, settled={"b": 1}) == {"b": 1}
+    assert list(cheapest_costs({"b": 1}, steps, 5, settled={"b": 1}).items()) == [("b", 1), ("c", 2)]
+    # a settled place is final: a step reaching it at its cost does not search on from it
+    assert cheapest_costs({"a": 0}, steps, 5, settled={"b": 1}) == {"b": 1, "a": 0}
+    # ... so with the true costs settled and the places at their edge started from, the
+    # answer is the whole search's
+    whole = cheapest_costs({"a": 0}, steps, 5)
+    assert cheapest_costs({"a": 0, "b": 1}, steps, 5, settled={"a": 0, "b": 1}) == whole

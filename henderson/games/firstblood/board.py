@@ -77,27 +77,10 @@ class FreeReach:
         m = min(map(costs.__getitem__, near))
         k = self.within[m]
         # no enemy hex among them: the hexes next to one are its ZOC (FB 8.2), so cheaper
-        best = dict(self.items[:k])
         onward, hexes = self.onward(), self.hexes
-        buckets: list[list[str]] = [[] for _ in range(budget + 1)]
-        for i in range(k):
-            if onward[i] > m:
-                buckets[costs[hexes[i]]].append(hexes[i])
-        best[here] = 0
-        buckets[0].append(here)  # its neighbours: at least one dearer than m unless all lie within
-        get = best.get
-        unreached = budget + 1  # dearer than any cost within the budget
-        for cost, bucket in enumerate(buckets):  # as the kit's `cheapest_costs`, from these seeds
-            left = budget - cost
-            for at in bucket:
-                if best[at] != cost:  # queued, then found cheaper
-                    continue
-                for to, step in open_steps[at]:
-                    if step <= left:
-                        total = cost + step
-                        if total < get(to, unreached):
-                            best[to] = total
-                            buckets[total].append(to)
+        seeds = {hexes[i]: costs[hexes[i]] for i in range(k) if onward[i] > m}
+        seeds[here] = 0  # its neighbours: at least one dearer than m unless all lie within
+        best = cheapest_costs(seeds, open_steps, budget, settled=dict(self.items[:k]))
         del best[here]
         return best
 
