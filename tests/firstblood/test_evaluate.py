@@ -128,6 +128,30 @@ def test_survivor_counts_more_late_than_early(pos):
     assert gain("JAN III") > gain("DEC I")
 
 
+# A fight in the south (two US battalions and a third next to a Japanese battalion at 0521) and a
+# Japanese straggler in the far north-west corner, sixteen rows away.
+SOUTH_FIGHT = {"1/1": "0520", "2/1": "0520", "1/5": "0619", "1/4": "0521"}
+STRAGGLER = {"Kuma": "0103"}
+
+
+def test_straggler_out_of_reach_survives_the_game(pos):
+    """FB 2.0: a Japanese unit still on the map at the end of JAN III wins for Japan; one that no US
+    unit can get next to before the last US combat phase counts as a whole survivor."""
+    far = pos("us_movement", turn="JAN II", ground={**SOUTH_FIGHT, "3/1": "0620", **STRAGGLER})
+    none = pos("us_movement", turn="JAN II", ground={**SOUTH_FIGHT, "3/1": "0620"}, eliminated=["Kuma"])
+    assert breakdown(far)["jp_survivors"] - breakdown(none)["jp_survivors"] > 0.95
+
+
+def test_closing_on_a_far_straggler_is_better_for_the_us(pos):
+    """FB 2.0: the US must clear every Japanese ground unit, however far; a battalion sent toward a
+    straggler that would otherwise outlive the hunt is worth more than one more at a fight nearby."""
+    stay = pos("us_movement", turn="DEC II", ground={**SOUTH_FIGHT, "3/1": "0620", **STRAGGLER})
+    halfway = pos("us_movement", turn="DEC II", ground={**SOUTH_FIGHT, "3/1": "0510", **STRAGGLER})
+    close = pos("us_movement", turn="DEC II", ground={**SOUTH_FIGHT, "3/1": "0406", **STRAGGLER})
+    assert evaluate(stay, "us") < evaluate(halfway, "us") < evaluate(close, "us")
+    assert breakdown(stay)["jp_survivors"] > breakdown(halfway)["jp_survivors"] > breakdown(close)["jp_survivors"]
+
+
 def test_trapped_stack_is_worse_for_its_owner(pos):
     """FB 8.11, 8.2.2: a stack with no hex to retreat to loses everything on a retreat result."""
     attack = {"1/1": "0906", "2/1": "0906", "3/1": "0906", "Kuma": "0905", "1/124": "0905"}  # 12 against 7: 1-1

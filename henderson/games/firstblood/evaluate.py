@@ -14,8 +14,10 @@ From the US side the value is LIMIT times a weighted sum of parts, each in [-1, 
   defender result). Threats the US can answer before they strike count SLOW of themselves.
   P_survivor (FB 2.0 at the end of JAN III): 1 - exp(-1.2 E), E the Japanese units expected
   on the map at the end: the ones on the map less the US kills expected next combat, then
-  each US combat phase left kills a share growing with the US/Japanese strength ratio; units
-  in boxes, on entry points and still to arrive are hunted for fewer turns; the expected
+  each US combat phase left kills a share growing with the US/Japanese strength ratio, from
+  the phase the nearest US stack can first get next to the stack on (a straggler no US unit
+  can reach before the last US combat phase survives whole); units in boxes, on entry
+  points and still to arrive are hunted for fewer turns; the expected
   supply losses (FB 14.1, a half unit for each turn that brings no ship to give up, 14.2) come off.
 - airfield (W_AIRFIELD): 1 - 2 P_capture again, so that the fields keep their pull when the
   core is near its ends.
@@ -69,6 +71,7 @@ FAR = 0.5  # design: a unit t turns beyond one movement phase away counts FAR**t
 EMPTY_AIRFIELD_RISK = 0.85  # design: a Japanese unit that can step onto an empty airfield hex usually does
 SLOW = 0.6  # design: how much of a threat counts when the other side moves before it can strike
 AIR_CAPACITY = 6  # FB 12.1, 12.3.1
+NEVER = 10**6  # movement phases to a hex no US stack can reach
 FAR_Q = tuple(FAR ** (0.5 + q / 4) for q in range(16))  # by quarters of a move beyond reach; none past 4 moves
 
 
@@ -299,11 +302,11 @@ def _parts(st: Any) -> tuple[float, ...]:
         guard_term = (g_us - threat_far) / (g_us + threat_far + 4.0)
 
     # --- the hunt: US pressure on the Japanese units on the map --------------------------
-    kills, kill_cf, pressure = _us_kills(st, tab, jp_map, us_stacks, us_hexes, us_zoc, free_bomber)
+    kills, kill_cf, pressure, left = _us_kills(st, tab, jp_map, us_stacks, us_hexes, us_zoc, free_bomber)
     us_soon = steps.supply <= pos <= steps.combat("us")  # the Japanese cannot move before the next US combat phase
-    if not us_soon:
-        kills *= SLOW
-        kill_cf *= SLOW
+    slow = 1.0 if us_soon else SLOW
+    kills *= slow
+    kill_cf *= slow
     risk_cf = _jp_risk(st, tab, us_map, jp_map, jp_zoc, jp_stage)
 
     # --- material -------------------------------------------------------------------------
@@ -331,7 +334,11 @@ def _parts(st: Any) -> tuple[float, ...]:
         q = min(0.4, max(0.02, 0.05 * ratio))  # design: a Japanese unit's chance of dying in a later turn
         keep = 1.0 - q
         later = us_combats_left - 1
-        survivors = max(0.0, n_map - kills) * keep**later + n_off * keep ** max(later - 1, 0)
+        # FB 2.0: a stack the US cannot get next to before the last US combat phase survives it; one
+        # `moves` movement phases away is hunted from the combat phase after those moves on
+        survivors = n_off * keep ** max(later - 1, 0)
+        for n, lost, moves in left:
+            survivors += max(0.0, n - slow * lost) * keep ** max(0, later - max(0, moves - 1))
         for t_arr, n in future_units:
             survivors += n * keep ** max(nturns - t_arr - 1, 0)
         survivors = max(0.0, survivors - supply)
@@ -405,9 +412,11 @@ def _us_stacks(
 
 def _reach(
     tab: EvalTables, target: str, stacks: list[Stack], found: list[tuple[str, int]] | None = None
-) -> tuple[int, int, float]:
+) -> tuple[int, int, float, int]:
     """US ground factors that can get next to `target` before the next US combat, artillery factors
-    that can bombard it, and the factors further away weighted by how many moves they need."""
+    that can bombard it, the factors further away weighted by how many moves they need, and the
+    fewest further movement phases any US stack needs to get next to it (0: one gets there before
+    the next US combat; NEVER: none can)."""
     table = tab.cost_next_to(target)
     get = table.get
     in_range = tab.in_range
@@ -416,6 +425,7 @@ def _reach(
     attack = 0
     art = 0
     far = 0.0
+    moves = NEVER
     for place, on_map, rows, top, cf_all, mf2, arts in stacks:
         c = get(place, UNREACHABLE) if on_map else tab.arrow_cost(place, table)  # FB 7.1: free entry
         if c > top:
@@ -423,11 +433,15 @@ def _reach(
                 quarters = 4 * (c - top) // mf2  # quarters of a full move still to go
                 if quarters < n_far:
                     far += cf_all * far_q[quarters]
+                need = -(-(c - top) // mf2)  # whole movement phases still to go
+                if need < moves:
+                    moves = need
             if arts:
                 for cf, rng in arts:
                     if target in in_range(place, rng):  # FB 9.2, 9.5
                         art += cf
             continue
+        moves = 0
         for u, cf, b, rng in rows:
             if c <= b:
                 attack += cf
@@ -435,7 +449,7 @@ def _reach(
                     found.append((u, cf))
             elif rng and on_map and target in in_range(place, rng):
                 art += cf
-    return attack, art, far
+    return attack, art, far, moves
 
 
 def _bombers(st: Any, target: str, free: bool) -> int:
@@ -462,7 +476,7 @@ def _us_clear(st: Any, tab: EvalTables, target: str, units: list[str], stacks: l
     """Chance that US attacks empty a Japanese-held hex this turn (any defender result, FB 8.10)."""
     if st.phasing == "us" and target in st.combat.attacked_hexes:
         return 0.0
-    attack, art, _ = _reach(tab, target, stacks)
+    attack, art, _, _ = _reach(tab, target, stacks)
     if attack <= 0:
         return 0.0
     d, drm = _defence(st, target, units)
@@ -542,47 +556,46 @@ def _us_kills(
     us_hexes: set[str],
     us_zoc: set[str],
     free: bool,
-) -> tuple[float, float, float]:
-    """Japanese units (and factors) the US can expect to destroy in its next combat phase, and the
-    US pressure on the Japanese stacks (0..1, strength near them against their defence).
+) -> tuple[float, float, float, list[tuple[int, float, int]]]:
+    """Japanese units (and factors) the US can expect to destroy in its next combat phase, the
+    US pressure on the Japanese stacks (0..1, strength near them against their defence), and for
+    each stack its units, the units expected lost in that combat and the movement phases the
+    nearest US stack still needs to get next to it (`_reach`).
 
     Each US unit that can reach several Japanese stacks is shared among them."""
     if not jp_map:
-        return 0.0, 0.0, 1.0
+        return 0.0, 0.0, 1.0, []
     fighting = st.step == "us_combat"
     share: dict[str, int] = {}
-    seen: list[tuple[list[tuple[str, int]], int]] = []
-    fars: list[float] = []
+    seen: list[tuple[list[tuple[str, int]], int, float, int]] = []
     for target, _, _ in jp_map:
         found: list[tuple[str, int]] = []
         if fighting and target in st.combat.attacked_hexes:
-            seen.append((found, 0))
-            fars.append(0.0)
+            seen.append((found, 0, 0.0, 1))  # FB 8.4 (rulings): hunted again from the next US turn
             continue
-        _, art, far = _reach(tab, target, stacks, found)
+        _, art, far, moves = _reach(tab, target, stacks, found)
         for u, _ in found:
             share[u] = share.get(u, 0) + 1
-        seen.append((found, art))
-        fars.append(far)
+        seen.append((found, art, far, moves))
     kills = 0.0
     kill_cf = 0.0
     pressure = 0.0
-    for (target, units, cf), (found, art), far in zip(jp_map, seen, fars, strict=True):
+    left: list[tuple[int, float, int]] = []
+    for (target, units, cf), (found, art, far, moves) in zip(jp_map, seen, strict=True):
         d, drm = _defence(st, target, units)
+        n = len(units)
         near = sum(c / share[u] for u, c in found)
         pressure += 1.0 - math.exp(-(near + 0.5 * far) / (2.0 * max(d, 1)))
-        if not found:
-            continue
         attack = int(near)
-        if attack <= 0:
-            continue
-        attack += min(art, 2 * attack)  # FB 9.6
-        o = tab.outcome("us", attack, d, drm + _bombers(st, target, free))
-        n = len(units)
-        lost = _kill_expectation(o, n, _can_retreat(st, target, us_hexes, us_zoc))
-        kills += lost
-        kill_cf += lost * cf / n
-    return kills, kill_cf, pressure / len(jp_map)
+        lost = 0.0
+        if found and attack > 0:
+            attack += min(art, 2 * attack)  # FB 9.6
+            o = tab.outcome("us", attack, d, drm + _bombers(st, target, free))
+            lost = _kill_expectation(o, n, _can_retreat(st, target, us_hexes, us_zoc))
+            kills += lost
+            kill_cf += lost * cf / n
+        left.append((n, lost, moves))
+    return kills, kill_cf, pressure / len(jp_map), left
 
 
 def _jp_risk(
