@@ -4,7 +4,7 @@
                                        [--only F1,F2,...] [--l2 X] [--toward-hand] [--holdout F]
                                        [--out PATH] [--cache PATH]
     python scripts/train_evaluation.py GAME --spsa N [--seed S] [--agents SPEC] [--only F1,F2,...]
-                                       [--perturb C] [--step A] [--out PATH]
+                                       [--perturb C] [--step A] [--batch B] [--residual] [--out PATH]
 
 Fitting to results (the first form) plays N seeded games (game i: seed derived from (S, i); each side's agent drawn from
 `--agents` by that seed), takes every K-th position in which a side decides, and records the
@@ -30,7 +30,11 @@ against each other in one seeded game from each side (`--agents`: the agent both
 their model as its evaluation). Every tuned weight then moves by the step (`--step`, shrinking
 over the rounds) times its sign times the plus model's margin (its points less the minus
 model's, -2 to 2, over the two games). The model written is the mean of the weights over the
-last half of the rounds, which evens out the noise of single games.
+last half of the rounds, which evens out the noise of single games. `--batch B` plays B seeds
+(2B games) a round and moves by the mean margin, a less noisy step for B times the games.
+`--residual` starts from the hand-written evaluation's own value (weight 1 on the `hand`
+feature, 0 elsewhere: the same choices as the hand-written evaluation wherever no dice are
+averaged) and tunes corrections to it, so the search starts exactly where the baseline plays.
 
 Everything follows from the seed: the same command writes the same file. Needs numpy (the
 `rl` extra); play with the model does not.
@@ -158,9 +162,10 @@ def spsa(
     perturb: float,
     step: float,
     progress: bool = False,
+    batch: int = 1,
 ) -> Any:
-    """Weights tuned by SPSA from `start` over `rounds` rounds of two seeded games (the module
-    docstring says how); the mean of the weights over the last half of the rounds."""
+    """Weights tuned by SPSA from `start` over `rounds` rounds of `batch` seeds, two games each
+    (the module docstring says how); the mean of the weights over the last half of the rounds."""
     theta = np.array(start, dtype=float)
     signs = random.Random(derive_seed(seed, "spsa-signs"))
     settle = max(rounds // 10, 1)  # Spall's A: the early steps are not much larger than the later
@@ -169,11 +174,11 @@ def spsa(
         delta = np.zeros(len(names))
         for i in tuned:
             delta[i] = signs.choice((-1.0, 1.0))
-        margin = (
-            points(game, spec, names, theta + perturb * delta, theta - perturb * delta, derive_seed(seed, "spsa", k))
-            - 1.0
-        )
-        margin *= 2.0  # the plus model's points less the minus model's, over the two games
+        plus, minus = theta + perturb * delta, theta - perturb * delta
+        # the seeds of the first round's batch are those of the one-seed rounds, so --batch 1 is the plain method
+        seeds = [derive_seed(seed, "spsa", k) if b == 0 else derive_seed(seed, "spsa", k, b) for b in range(batch)]
+        margin = sum(points(game, spec, names, plus, minus, s) - 1.0 for s in seeds) / batch
+        margin *= 2.0  # the plus model's points less the minus model's, over two games a seed
         theta = theta + step * ((1.0 + settle) / (k + 1.0 + settle)) ** SPSA_DECAY * margin * delta
         if k >= rounds // 2:
             kept.append(theta.copy())
@@ -210,8 +215,8 @@ def log_loss(value: Any, z: Any, weight: Any) -> float:
 
 def tune(args: argparse.Namespace, game: Game, module: Any, names: list[str]) -> int:
     """`--spsa`: tune the weights by play from HAND_WEIGHTS and write the model."""
-    if args.spsa < 1 or args.perturb <= 0 or args.step <= 0:
-        print("error: need --spsa >= 1, --perturb > 0 and --step > 0", file=sys.stderr)
+    if args.spsa < 1 or args.perturb <= 0 or args.step <= 0 or args.batch < 1:
+        print("error: need --spsa >= 1, --perturb > 0, --step > 0 and --batch >= 1", file=sys.stderr)
         return 2
     if "," in args.agents or "eval=" in args.agents:
         print("error: --spsa: --agents is the one agent both models play, without eval=", file=sys.stderr)
@@ -220,7 +225,13 @@ def tune(args: argparse.Namespace, game: Game, module: Any, names: list[str]) ->
         print(f"error: --spsa: game {args.game!r} has no HAND_WEIGHTS to start from", file=sys.stderr)
         return 2
     only = [n.strip() for n in args.only.split(",")] if args.only else [n for n in SPSA_FEATURES if n in names]
-    start = np.array([module.HAND_WEIGHTS.get(n, 0.0) for n in names])
+    if args.residual:
+        if "hand" not in names:
+            print(f"error: --residual: game {args.game!r} has no `hand` feature", file=sys.stderr)
+            return 2
+        start = np.array([1.0 if n == "hand" else 0.0 for n in names])
+    else:
+        start = np.array([module.HAND_WEIGHTS.get(n, 0.0) for n in names])
     begun = time.perf_counter()
     w = spsa(
         game,
@@ -233,18 +244,21 @@ def tune(args: argparse.Namespace, game: Game, module: Any, names: list[str]) ->
         args.perturb,
         args.step,
         args.progress,
+        args.batch,
     )
     played = time.perf_counter() - begun
     command = (
         f"python scripts/train_evaluation.py {args.game} --spsa {args.spsa} --seed {args.seed} "
         f"--agents {args.agents} --perturb {args.perturb} --step {args.step}"
     ) + (f" --only {args.only}" if args.only else "")
-    provenance = {"command": command, "seed": args.seed, "games": 2 * args.spsa, "method": "spsa"}
+    command += (f" --batch {args.batch}" if args.batch > 1 else "") + (" --residual" if args.residual else "")
+    games_played = 2 * args.spsa * args.batch
+    provenance = {"command": command, "seed": args.seed, "games": games_played, "method": "spsa"}
     model = LearnedModel(game.name, tuple(names), tuple(round(float(v), 6) for v in w), provenance)
     out = args.out or model_path(game)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(model.to_json(), indent=1) + "\n", encoding="utf-8")
-    print(f"{args.game}: {args.spsa} rounds of SPSA, {2 * args.spsa} games in {played:.0f} s; wrote {out}")
+    print(f"{args.game}: {args.spsa} rounds of SPSA, {games_played} games in {played:.0f} s; wrote {out}")
     for name, v in zip(names, model.weights, strict=True):
         print(f"  {name:24} {v:+.4f}")
     return 0
@@ -267,6 +281,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--perturb", type=float, default=SPSA_PERTURB, help=f"SPSA: perturbation ({SPSA_PERTURB})")
     parser.add_argument("--step", type=float, default=SPSA_STEP, help=f"SPSA: first step ({SPSA_STEP})")
     parser.add_argument("--progress", action="store_true", help="SPSA: print the weights every 10 rounds")
+    parser.add_argument("--batch", type=int, default=1, help="SPSA: seeds a round, two games each (1)")
+    parser.add_argument("--residual", action="store_true", help="SPSA: start from the hand-written value itself")
     args = parser.parse_args(argv)
     try:
         game = games.get(args.game)

@@ -233,6 +233,36 @@ def test_tuning_by_play_moves_a_weight_toward_the_model_that_wins(monkeypatch: p
     assert [weights[i] for i in untouched] == pytest.approx([start[i] for i in untouched], abs=1e-12)
 
 
+def test_residual_tuning_starts_from_the_hand_value_and_batches_seeds(tmp_path: Path) -> None:
+    script = training_script()
+    out = tmp_path / "model.json"
+    args = ["aag", "--spsa", "1", "--seed", "3", "--agents", "random", "--batch", "2", "--residual", "--out", str(out)]
+    assert script.main(args) == 0
+    model = load_model(out, "aag", aag_features.FEATURES)
+    assert model.provenance["games"] == 4  # one round of two seeds, two games each
+    assert "--batch 2 --residual" in model.provenance["command"]
+    for name, weight in zip(model.features, model.weights, strict=True):
+        if name not in script.SPSA_FEATURES:  # untuned: the hand-written value and nothing else
+            assert weight == (1.0 if name == "hand" else 0.0), name
+
+
+def test_a_batch_moves_by_the_mean_margin_of_its_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
+    script = training_script()
+    names = list(aag_features.FEATURES)
+    seen: list[int] = []
+
+    def half_the_seeds_won(game: Any, spec: str, names: list[str], first: Any, second: Any, seed: int) -> float:
+        seen.append(seed)
+        return 2.0 if len(seen) % 2 else 1.0  # margins 2 and 0: the mean is 1
+
+    monkeypatch.setattr(script, "points", half_the_seeds_won)
+    start = [0.0] * len(names)
+    tuned = [names.index("term_vp")]
+    one = script.spsa(games.get("aag"), "normal", names, tuned, start, 1, 5, 0.2, 0.05, batch=2)
+    assert len(set(seen)) == 2
+    assert abs(one[tuned[0]]) == pytest.approx(0.05)  # the step times the mean margin, 1
+
+
 def test_a_weighted_player_plays_by_its_own_evaluation_and_then_gives_the_game_its_own_back() -> None:
     script = training_script()
     calls: list[str] = []
@@ -250,7 +280,12 @@ def test_a_weighted_player_plays_by_its_own_evaluation_and_then_gives_the_game_i
 
 @pytest.mark.parametrize(
     "args",
-    [["--spsa", "0"], ["--spsa", "1", "--perturb", "0"], ["--spsa", "1", "--agents", "normal:eval=learned"]],
+    [
+        ["--spsa", "0"],
+        ["--spsa", "1", "--perturb", "0"],
+        ["--spsa", "1", "--batch", "0"],
+        ["--spsa", "1", "--agents", "normal:eval=learned"],
+    ],
 )
 def test_tuning_by_play_refuses_bad_options_with_exit_2(args: list[str], tmp_path: Path) -> None:
     script = training_script()
