@@ -15,7 +15,9 @@ counts as a shuffle. The table
 gives shuffles per game and per 100 moves of each agent.
 
 Air units lost for want of a landing place (AAG) are counted from the events, by the
-side whose landing it was.
+side whose landing it was, and so are attacks made at odds that can only lose (FIRST BLOOD
+below 1-2 or at a column where no roll costs the defender anything, DG below 1-6), by the
+side that made them.
 
 Timing (`--timing`): the CPU seconds (`time.process_time`) `hard` takes to choose at each
 game's most crowded positions (the saved ones in bench/positions/<game>, else those of
@@ -68,6 +70,35 @@ def stranded(record: Sequence[dict[str, Any]]) -> dict[str, int]:
     return out
 
 
+# results that cost the defender something: FB 8.10 (a retreat, a step, the stack, an exchange)
+DEFENDER_HURT = frozenset({"DR", "D1", "DE", "EX"})
+
+
+def hopeless(record: Sequence[dict[str, Any]]) -> dict[str, int]:
+    """Attacks made at odds that can only lose, by the side that made them: FIRST BLOOD below
+    1-2 (FB 8.6: the attackers are eliminated before the roll) or at a column where no roll
+    costs the defender anything (FB 8.10), DG below 1-6 (DG 8.2.1.3)."""
+    out: dict[str, int] = {}
+    for entry in record[1:]:
+        for event in entry.get("events") or []:
+            data = event.get("data") or {}
+            kind = event.get("kind")
+            if kind == "attack" and isinstance(data.get("odds"), dict):
+                odds = data["odds"]
+                chances = odds.get("probabilities") or {}
+                lost = odds.get("column") is None or not any(
+                    p > 0 for result, p in chances.items() if result in DEFENDER_HURT
+                )
+            elif kind == "assault":
+                lost = data.get("ratio") == "below 1-6"
+            else:
+                continue
+            if lost:
+                side = str(entry.get("player"))
+                out[side] = out.get(side, 0) + 1
+    return out
+
+
 def shuffles(game: Any, seed: int, record: Sequence[dict[str, Any]]) -> dict[str, tuple[int, int]]:
     """Replay a game record: for each side, (shuffles, moves) of its actions."""
     state = game.new_state(seed)
@@ -106,9 +137,9 @@ def ladder(name: str, pairs: Iterable[str], n: int, seed: int, out: Any, seats: 
     print(f"\n## {name}: {n} games a seating, seed {seed}")
     print(
         "| pairing | seating (first v second) | second wins | rate (95 % Wilson) | shuffles/game "
-        "| per 100 moves | air units lost landing |"
+        "| per 100 moves | air units lost landing | attacks that can only lose |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for pair in pairs:
         a, b = pair.split("-")
         score = 0.0
@@ -117,7 +148,7 @@ def ladder(name: str, pairs: Iterable[str], n: int, seed: int, out: Any, seats: 
             seatings = [x for x in seatings if (x[first] == b) == (seats == "first")]
         for specs in seatings:
             wins = 0.0
-            moved = shuffled = crashed = 0
+            moved = shuffled = crashed = doomed = 0
             start = time.perf_counter()
             for i in range(n):
                 result = play_game(game, specs, seed, i, keep_records=True)
@@ -129,6 +160,7 @@ def ladder(name: str, pairs: Iterable[str], n: int, seed: int, out: Any, seats: 
                 s, m = counted[b_side]
                 shuffled, moved = shuffled + s, moved + m
                 crashed += stranded(result["record"]).get(b_side, 0)
+                doomed += hopeless(result["record"]).get(b_side, 0)
                 if out is not None:
                     slim = {k: v for k, v in result.items() if k != "record"}
                     slim["shuffles"] = {side: list(v) for side, v in counted.items()}
@@ -139,10 +171,10 @@ def ladder(name: str, pairs: Iterable[str], n: int, seed: int, out: Any, seats: 
             per = 100 * shuffled / moved if moved else 0.0
             print(
                 f"| {a}-{b} | {seating} | {wins:g}/{n} | {pct(wins, n)} | {shuffled / n:.1f} ({b}) | "
-                f"{per:.1f} ({b}) | {crashed} ({b}) |  {time.perf_counter() - start:.0f} s"
+                f"{per:.1f} ({b}) | {crashed} ({b}) | {doomed} ({b}) |  {time.perf_counter() - start:.0f} s"
             )
         if seats == "both":
-            print(f"| {a}-{b} | both sides | {score:g}/{2 * n} | {pct(score, 2 * n)} ({b}'s score) | | | |")
+            print(f"| {a}-{b} | both sides | {score:g}/{2 * n} | {pct(score, 2 * n)} ({b}'s score) | | | | |")
 
 
 def timing(name: str) -> None:
