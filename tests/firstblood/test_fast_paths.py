@@ -10,6 +10,7 @@ import random
 
 from henderson.core import paths
 from henderson.games.firstblood import actions as A
+from henderson.games.firstblood import reach
 from henderson.games.firstblood.rules import artillery, combat, japanese_air, movement
 
 
@@ -99,18 +100,55 @@ def test_units_offered_to_join_an_attack_are_all_who_may(game):
     assert compared > 100
 
 
+def _named(board, found) -> list[tuple[str, int]]:
+    """A numbered search's answer as (place, cost) pairs in the order it met them."""
+    return [(board.places[at], c) for at, c in found.costs().items()]
+
+
 def test_a_free_reach_answers_each_budget_from_one_search(game):
-    """A unit with its whole MF left and no enemy near gets the free reach's one shared dict;
-    with less left, the hexes within that budget only, each at its empty-map cost."""
+    """A unit with its whole MF left and no enemy near gets the free reach's one shared answer;
+    with less left, the hexes within that budget only, each at its empty-map cost, in the order
+    the kit's search meets them (by cost) and listed in name order."""
     board = game.board
     here = next(h for h in board.terrain if len(board.adj[h]) == 6)
-    free = board.free_reach(here, 8)
-    assert free.costs_within(8) is free.costs is free.costs_within(8)
+    at = board.place_index[here]
+    free = board.free_reach(at, 8)
+    assert free.within_budget(8) is free.within_budget(8)
     plain = board.reach({here: 0}, 8, frozenset(), frozenset())
     plain.pop(here)
-    assert free.costs == plain
+    by_cost = sorted(plain.items(), key=lambda hc: hc[1])
+    assert _named(board, free.within_budget(8)) == by_cost
     for budget in range(9):
-        assert free.costs_within(budget) == {h: c for h, c in plain.items() if c <= budget}
+        found = free.within_budget(budget)
+        assert _named(board, found) == [(h, c) for h, c in by_cost if c <= budget]
+        assert [board.places[i] for i in found.order] == sorted(h for h, c in plain.items() if c <= budget)
+        assert found.cost(at) is None and all(found.has(board.place_index[h]) for h, c in by_cost if c <= budget)
+
+
+def test_the_numbered_search_equals_the_kits_search(game):
+    """FB 4.2, 7.4, 8.2: the search on numbered places over the steps left open past scattered
+    enemy units gives the kit's `cheapest_costs` answer over the named steps: the same costs,
+    met in the same order, nothing else within reach, and the moves in name order."""
+    board = game.board
+    rng = random.Random(4)
+    hexes = sorted(board.terrain)
+    size = len(board.places)
+    compared = 0
+    for here in hexes[::2]:
+        enemy = set(rng.sample(hexes, rng.choice((0, 4, 12, 30)))) - {here}
+        zoc = board.zoc(enemy)
+        at = board.place_index[here]
+        index = board.place_index
+        grid = reach.open_grid(board.grid, board.neighbours, {index[h] for h in enemy}, {index[h] for h in zoc})
+        for budget in (1, 4, 7, 12, 16):
+            plain = paths.cheapest_costs({here: 0}, board.open_steps(enemy, zoc), budget)
+            plain.pop(here)
+            found = reach.from_one(grid, size, at, budget)
+            assert _named(board, found) == list(plain.items()), (here, budget)
+            assert [board.places[i] for i in found.order] == sorted(plain), (here, budget)
+            assert sum(found.has(i) for i in range(size)) == len(plain)
+            compared += 1
+    assert compared > 500
 
 
 def _every_defender_set(st) -> list[tuple[str, ...]]:
@@ -253,14 +291,31 @@ def test_a_whole_attack_after_a_listing_is_followed_by_a_fresh_listing(game, pos
     assert "attack 0906" not in after and after == _fresh_listing(st)
 
 
+def _kits_past_enemy(board, free, here, budget, danger, enemy, zoc) -> list[tuple[str, int]]:
+    """`FreeReach.past_enemy` written with the kit's `cheapest_costs` over named steps, for the
+    order it meets places in: the empty-map hexes up to the nearest danger, then the rest."""
+    named = [(board.places[h], c) for h, c in zip(free.hexes, free.costs, strict=True)]
+    near = [c for (_, c), h in zip(named, free.hexes, strict=True) if h in danger and c <= budget]
+    if not near:
+        return [(h, c) for h, c in named if c <= budget]
+    k = free.within[min(near)]
+    onward = free.onward()
+    seeds = {named[i][0]: named[i][1] for i in range(k) if onward[i] > min(near)}
+    seeds[here] = 0
+    found = paths.cheapest_costs(seeds, board.open_steps(enemy, zoc), budget, settled=dict(named[:k]))
+    del found[here]
+    return list(found.items())
+
+
 def test_reach_past_the_enemy_from_the_empty_map_costs_equals_the_whole_search(game):
     """FB 4.2, 7.4, 8.2: costs kept from the empty map up to the nearest enemy or ZOC hex and
-    searched on from there are those of the whole search past the enemy, from every hex and
-    every budget, with enemy units scattered at random (one next to the mover, some at the
-    edge of its reach, some far)."""
+    searched on from there are those of the whole search past the enemy (met in the same order),
+    from every hex and every budget, with enemy units scattered at random (one next to the
+    mover, some at the edge of its reach, some far)."""
     board = game.board
     rng = random.Random(16)
     hexes = sorted(board.terrain)
+    index = board.place_index
     compared = searched = 0
     for here in hexes[::3]:
         for _ in range(3):
@@ -268,15 +323,20 @@ def test_reach_past_the_enemy_from_the_empty_map_costs_equals_the_whole_search(g
             zoc = board.zoc(enemy)
             if here in enemy | zoc:
                 continue
-            steps = board.open_steps(enemy, zoc)
+            danger = {index[h] for h in enemy | zoc}
+            grid = reach.open_grid(board.grid, board.neighbours, {index[h] for h in enemy}, {index[h] for h in zoc})
             for limit in (6, 12, 16):
-                free = board.free_reach(here, limit)
+                free = board.free_reach(index[here], limit)
                 for budget in range(limit + 1):
                     whole = board.reach({here: 0}, budget, enemy, zoc)
                     whole.pop(here)
-                    assert free.past_enemy(here, budget, enemy | zoc, steps) == whole, (here, budget)
+                    found = free.past_enemy(index[here], budget, danger, grid)
+                    assert dict(_named(board, found)) == whole, (here, budget)
+                    assert _named(board, found) == _kits_past_enemy(board, free, here, budget, danger, enemy, zoc)
+                    assert [board.places[i] for i in found.order] == sorted(whole), (here, budget)
+                    assert found.cost(index[here]) is None
                     compared += 1
-                    searched += not (enemy | zoc).isdisjoint(free.hexes[: free.within[budget]])
+                    searched += not danger.isdisjoint(free.hexes[: free.within[budget]])
     assert compared > 2000 and searched > 1000
 
 

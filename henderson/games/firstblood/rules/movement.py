@@ -8,14 +8,13 @@ a unit may move again with what it has left.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
 from henderson.core.game import Action
 from henderson.core.paths import cheapest_costs
 from henderson.games.firstblood import actions as A
-from henderson.games.firstblood.board import OpenSteps
+from henderson.games.firstblood.board import Board, OpenSteps
+from henderson.games.firstblood.reach import UNREACHED, Found, from_one, open_grid
 from henderson.games.firstblood.rules import airfields, japanese_air
 from henderson.games.firstblood.rules.phase import FBPhase
 from henderson.games.firstblood.rules.placement import HEX_STACK
@@ -27,16 +26,33 @@ def fmt_mf(half: int) -> str:
     return f"{half // 2}½" if half % 2 else str(half // 2)
 
 
-class Front(NamedTuple):
+class Front:
     """The enemy as one side's movers meet it in a movement phase: its hexes (FB 7.4), their
-    zones of control (FB 8.2), both together (where the empty-map shortcut no longer holds)
-    and the steps left open past them. Fixed for the phase, since the enemy does not move in
+    zones of control (FB 8.2), both together (where the empty-map shortcut no longer holds),
+    the same as place numbers, and the steps left open past them (`grid` by number; `steps`
+    by name, made when first asked for). Fixed for the phase, since the enemy does not move in
     one's own movement phase; kept in `reach_cache`, which the phase empties when it starts."""
 
-    enemy: set[str]
-    zoc: set[str]
-    danger: set[str]
-    steps: OpenSteps
+    __slots__ = ("_board", "_steps", "danger", "danger_at", "enemy", "grid", "zoc")
+
+    def __init__(self, board: Board, enemy: set[str], zoc: set[str]) -> None:
+        index = board.place_index
+        self._board = board
+        self.enemy = enemy
+        self.zoc = zoc
+        self.danger = enemy | zoc
+        enemy_at = {index[h] for h in enemy}
+        zoc_at = {index[h] for h in zoc}
+        self.danger_at = enemy_at | zoc_at
+        self.grid = open_grid(board.grid, board.neighbours, enemy_at, zoc_at)
+        self._steps: OpenSteps | None = None
+
+    @property
+    def steps(self) -> OpenSteps:
+        """The steps left open past the enemy, by hex name (for the searches from off the map)."""
+        if self._steps is None:
+            self._steps = self._board.open_steps(self.enemy, self.zoc)
+        return self._steps
 
 
 def front(st: FBState, side: str) -> Front:
@@ -45,28 +61,42 @@ def front(st: FBState, side: str) -> Front:
     found: Front | None = st.reach_cache.get(key)
     if found is None:
         enemy = st.hexes_of(enemy_of(side))
-        zoc = st.board.zoc(enemy)
-        found = st.reach_cache[key] = Front(enemy, zoc, enemy | zoc, st.board.open_steps(enemy, zoc))
+        found = st.reach_cache[key] = Front(st.board, enemy, st.board.zoc(enemy))
     return found
 
 
 def reach(st: FBState, unit: str, here: str | None = None, budget: int | None = None) -> dict[str, int]:
     """Every place `unit` can move to now, with its least cost in half-MF (not its own place);
-    or from `here` with `budget` half-MF left, where it would stand after a move. The dict may
-    be shared with other answers (and clones): read it, never change it."""
+    or from `here` with `budget` half-MF left, where it would stand after a move."""
     if budget is None:
         budget = st.mf.get(unit, 0)
-    if budget <= 0:
-        return {}
-    board = st.board
-    g = st.data.ground[unit]
     if here is None:
         here = st.ground[unit]
-    enemy, zoc, danger, steps = front(st, g.side)
-    if here in board.terrain and budget <= 2 * g.mf and here not in danger:
-        # from the empty map's costs, searching on only past the nearest enemy or ZOC hex
-        return board.free_reach(here, 2 * g.mf).past_enemy(here, budget, danger, steps)
-    return reach_with(st, unit, here, budget, enemy, zoc, st.visited.get(unit, here))
+    places = st.board.places
+    return {places[at]: c for at, c in reach_at(st, unit, here, budget).costs().items()}
+
+
+def reach_at(st: FBState, unit: str, here: str, budget: int) -> Found:
+    """`reach` by place number (`Board.place_index`). The answer may be shared with other
+    answers (and clones): read it, never change it."""
+    board = st.board
+    size = len(board.places)
+    if budget <= 0:
+        return Found([UNREACHED] * size, -1, ())
+    g = st.data.ground[unit]
+    own = front(st, g.side)
+    if here in board.terrain:
+        at = board.place_index[here]
+        if budget <= 2 * g.mf and at not in own.danger_at:
+            # from the empty map's costs, searching on only past the nearest enemy or ZOC hex
+            return board.free_reach(at, 2 * g.mf).past_enemy(at, budget, own.danger_at, own.grid)
+        return from_one(own.grid, size, at, budget)
+    index = board.place_index
+    found = reach_with(st, unit, here, budget, own.enemy, own.zoc, st.visited.get(unit, here))
+    best = [budget + 1] * size
+    for p, c in found.items():
+        best[index[p]] = c
+    return Found(best, budget, [index[p] for p in found])
 
 
 def reach_with(
@@ -129,69 +159,59 @@ def open_steps(st: FBState, side: str) -> OpenSteps:
     return front(st, side).steps
 
 
-class Reach(NamedTuple):
-    """Where a unit can move now (`reach`): each place's least cost in half-MF, the places in
-    name order (the order its moves are listed in) and as a set. Shared by units alike."""
-
-    costs: dict[str, int]
-    places: tuple[str, ...]
-    place_set: frozenset[str]
-
-
-def reached(st: FBState, unit: str) -> Reach:
-    """`reach` with its places sorted, remembered for the phase (units alike share it): enemy
+def reached(st: FBState, unit: str) -> Found:
+    """`reach_at` where `unit` stands now, remembered for the phase (units alike share it): enemy
     units do not move in one's own movement phase, so it depends only on the unit's side,
     printed MF, place, MF left and boxes visited."""
     g = st.data.ground[unit]
     here = st.ground[unit]
     left = st.mf.get(unit, 0)
     key = ("reach", g.side, g.mf, here, left, st.visited.get(unit, ""))
-    found: Reach | None = st.reach_cache.get(key)
+    found: Found | None = st.reach_cache.get(key)
     if found is None:
-        found_costs = reach(st, unit)
-        free = st.board.free_reach(here, 2 * g.mf) if here in st.board.terrain and left <= 2 * g.mf else None
-        if free is not None and found_costs is free.costs:
-            found = Reach(found_costs, free.places, free.place_set)  # the empty map's, made once
-        else:
-            found = Reach(found_costs, tuple(sorted(found_costs)), frozenset(found_costs))
-        st.reach_cache[key] = found
+        found = st.reach_cache[key] = reach_at(st, unit, here, left)
     return found
 
 
 def costs(st: FBState, unit: str) -> dict[str, int]:
-    """`reach`, remembered for the phase (units alike share it)."""
-    return reached(st, unit).costs
+    """`reach`, from the search remembered for the phase (units alike share it)."""
+    places = st.board.places
+    return {places[at]: c for at, c in reached(st, unit).costs().items()}
 
 
-def moves(st: FBState, unit: str) -> tuple[list[A.Move], frozenset[str]]:
-    """The moves `unit` could make ignoring stacking, and their destinations, cached for the
+def cost_to(st: FBState, unit: str, to: str) -> int | None:
+    """What moving `unit` to `to` costs now in half-MF, None if it cannot get there."""
+    at = st.board.place_index.get(to)
+    return None if at is None else reached(st, unit).cost(at)
+
+
+def moves(st: FBState, unit: str) -> tuple[list[A.Move], Found]:
+    """The moves `unit` could make ignoring stacking, and where it can get, cached for the
     phase (see `reached`)."""
     key = (unit, st.ground[unit], st.mf.get(unit, 0), st.visited.get(unit, ""))
     found = st.reach_cache.get(key)
     if found is None:
         where = reached(st, unit)
-        found = [_moves_to(unit, where.places), where.place_set]
+        found = (_moves_to(st.board, unit, where.order), where)
         st.reach_cache[key] = found
-    return found[0], found[1]
+    return found
 
 
-_MOVES: dict[str, dict[str, A.Move]] = {}
-
-
-def _moves_to(unit: str, places: tuple[str, ...]) -> list[A.Move]:
-    """`move UNIT PLACE` for each place, one shared value per unit and place (bounded: so many
-    units, so many places): actions are immutable, and building thousands of them per phase was
-    a third of the cost of listing moves."""
-    known = _MOVES.get(unit)
+def _moves_to(board: Board, unit: str, order: list[int]) -> list[A.Move]:
+    """`move UNIT PLACE` for each place number, one shared value per unit and place (bounded:
+    so many units, so many places): actions are immutable, and building thousands of them per
+    phase was a third of the cost of listing moves."""
+    known: dict[int, A.Move] | None = board.memo.get(("moves", unit))
     if known is None:
-        known = _MOVES[unit] = {}
+        known = board.memo["moves", unit] = {}
     try:
-        return list(map(known.__getitem__, places))
+        return list(map(known.__getitem__, order))
     except KeyError:
-        for place in places:
-            if place not in known:
-                known[place] = A.Move(unit, place)
-        return list(map(known.__getitem__, places))
+        places = board.places
+        for at in order:
+            if at not in known:
+                known[at] = A.Move(unit, places[at])
+        return list(map(known.__getitem__, order))
 
 
 def is_legal_move(st: FBState, action: A.Move) -> bool:
@@ -201,10 +221,8 @@ def is_legal_move(st: FBState, action: A.Move) -> bool:
         return False
     if st.data.ground[unit].side != st.phasing:
         return False
-    cost = costs(st, unit)
-    if action.to not in cost:
-        return False
-    return fits(st, unit, action.to, cost[action.to])
+    cost = cost_to(st, unit, action.to)
+    return cost is not None and fits(st, unit, action.to, cost)
 
 
 def stacking_of(st: FBState) -> Stacking:
@@ -262,13 +280,14 @@ class MoveLists:
         self.off_map = [u for u in self.movers if not st.board.on_map(st.ground[u])]
 
     def _filtered(self, st: FBState, unit: str) -> list[A.Move]:
-        unit_moves, places = moves(st, unit)
+        unit_moves, found = moves(st, unit)
         stacking = self.stacking
         full = stacking.full
-        if full.isdisjoint(places):
+        index = st.board.place_index
+        if not found.meets(index[h] for h in full):
             return unit_moves
-        cost = costs(st, unit)
-        return [m for m in unit_moves if m.to not in full or stacking.allows(st, unit, m.to, cost[m.to])]
+        best = found.best
+        return [m for m in unit_moves if m.to not in full or stacking.allows(st, unit, m.to, best[index[m.to]])]
 
     def actions(self) -> list[Action]:
         """Every mover's legal moves, in the movers' order, as a new list."""
@@ -295,8 +314,10 @@ class MoveLists:
         if unit in self.off_map and (unit not in self.lists or st.board.on_map(to)):
             self.off_map.remove(unit)  # on the map for good (FB 6.0), or done moving
         if changed:
+            index = st.board.place_index
+            changed_at = {index[h] for h in changed}
             for other in self.movers:
-                if other != unit and not moves(st, other)[1].isdisjoint(changed):
+                if other != unit and moves(st, other)[1].meets(changed_at):
                     self.lists[other] = self._filtered(st, other)
 
 
@@ -486,8 +507,10 @@ class Movement(FBPhase):
         if overfull(st):
             return None
         terrain = st.board.terrain
+        places = st.board.places
         for unit in movers(st):
-            for place in moves(st, unit)[1]:
+            for at in moves(st, unit)[1].seen:
+                place = places[at]
                 if place not in terrain or len(st.occ.get(place, ())) < HEX_STACK:  # FB 5.0: room
                     return True
         return None
@@ -544,7 +567,7 @@ class Movement(FBPhase):
                         )
                 if board.on_map(action.to) and action.to in st.hexes_of(enemy_of(g.side)):
                     return IllegalAction("FB 7.4", f"{action.to} holds enemy ground units")
-                if action.to in costs(st, action.unit) and not action.via:
+                if cost_to(st, action.unit, action.to) is not None and not action.via:
                     return crowded(st, action.unit, action.to)
                 if action.to not in board.terrain and action.to not in board.box_arrows:
                     return IllegalAction("FB 4.0", f"{action.to} is not a hex of the map or an off-board box")
@@ -569,7 +592,9 @@ class Movement(FBPhase):
                 cost = path_cost(st, action)
                 passed = "".join(p for p in (*action.via, action.to) if p in st.board.box_arrows)
             else:
-                cost = costs(st, action.unit)[action.to]
+                found = cost_to(st, action.unit, action.to)
+                assert found is not None, "a move is checked legal before it is done"
+                cost = found
                 passed = None
             move(st, action.unit, action.to, cost, events, passed)
         elif isinstance(action, A.Bomb):
