@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
+from heapq import heappop, heappush
+from typing import NamedTuple
 
 # the steps from each place by number: (place entered, half-MF it costs); empty off the map
 Grid = list[tuple[tuple[int, int], ...]]
@@ -92,41 +94,54 @@ def from_one(grid: Grid, size: int, here: int, budget: int) -> Found:
     return found
 
 
+class Links(NamedTuple):
+    """How the hexes of a `FreeReach` are entered at their least cost (`FreeReach.links`)."""
+
+    preds: tuple[tuple[int, ...], ...]
+    succ: tuple[tuple[int, ...], ...]
+    at: dict[int, int]
+
+
 class FreeReach:
     """Hexes reachable from one hex on an empty map (the hex itself left out), as place numbers
-    in increasing cost (`hexes`, in the order the kit's search meets them when sorted by cost):
-    `within[b]` of them cost at most b half-MF; `best` their costs by number, made once and
-    shared (never changed); `order` the numbers sorted, the moves' order for a whole budget."""
+    in increasing cost (`hexes`): `within[b]` of them cost at most b half-MF; `best` their
+    costs by number, made once and shared (never changed). Each hex's cheapest ways in (the
+    neighbours whose cost plus the step's is its own) are worked out when first needed."""
 
-    __slots__ = ("_grid", "_onward", "_orders", "best", "costs", "hexes", "limit", "within")
+    __slots__ = ("_grid", "_links", "_orders", "best", "costs", "here", "hexes", "limit", "within")
 
     def __init__(self, grid: Grid, size: int, here: int, limit: int) -> None:
         plain = from_one(grid, size, here, limit)
+        self.here = here
         self.best = plain.best
         self.limit = limit
         best = self.best
-        self.hexes = tuple(sorted(plain.seen, key=best.__getitem__))  # stable: met order within a cost
+        self.hexes = tuple(sorted(plain.seen, key=best.__getitem__))
         self.costs = [best[h] for h in self.hexes]  # increasing: a count is a bisection
         self.within = tuple(bisect_right(self.costs, b) for b in range(limit + 1))
         self._grid = grid
-        self._onward: tuple[int, ...] | None = None
+        self._links: Links | None = None
         self._orders: dict[int, Found] = {}
 
-    def onward(self) -> tuple[int, ...]:
-        """The dearest free cost among the neighbours (within the limit) of each of `hexes`, -1
-        for none: a hex whose neighbours all cost no more than m leads nowhere new past m.
-        Found at the first search past the enemy from this hex, then kept."""
-        if self._onward is None:
-            dearest = dict.fromkeys(self.hexes, -1)
-            grid = self._grid
-            for h, c in zip(
-                self.hexes, self.costs, strict=True
-            ):  # in increasing cost: the last neighbour seen is the dearest
-                for n, _ in grid[h]:
-                    if n in dearest:
-                        dearest[n] = c
-            self._onward = tuple(dearest.values())
-        return self._onward
+    def links(self) -> Links:
+        """Each of `hexes` by position: the hexes it is entered from at its least cost (the
+        start among them) and the positions of the hexes it leads into at theirs; and the
+        position of each hex. Worked out at the first search past the enemy, then kept."""
+        if self._links is None:
+            best, here = self.best, self.here
+            at = {h: i for i, h in enumerate(self.hexes)}
+            preds: list[list[int]] = [[] for _ in self.hexes]
+            succ: list[list[int]] = [[] for _ in self.hexes]
+            for q in (here, *self.hexes):
+                cost = 0 if q == here else best[q]
+                for to, step in self._grid[q]:
+                    i = at.get(to)
+                    if i is not None and cost + step == best[to]:
+                        preds[i].append(q)
+                        if q != here:
+                            succ[at[q]].append(i)
+            self._links = Links(tuple(map(tuple, preds)), tuple(map(tuple, succ)), at)
+        return self._links
 
     def within_budget(self, budget: int) -> Found:
         """The hexes within `budget` half-MF on the empty map (one shared answer per budget)."""
@@ -135,33 +150,64 @@ class FreeReach:
             found = self._orders[budget] = Found(self.best, budget, self.hexes[: self.within[budget]])
         return found
 
-    def past_enemy(self, here: int, budget: int, danger: set[int], grid: Grid) -> Found:
-        """The least costs within `budget` from `here` past the enemy, `danger` being the enemy
-        hexes and their ZOC (`here` not among them) and `grid` the steps they leave open
-        (`open_grid`: FB 7.4, no entering an enemy hex; FB 8.2, no step from one enemy ZOC hex
-        into another). Every hex no dearer on the empty map than the cheapest enemy or ZOC hex
-        within reach (m) keeps its empty-map cost (the hexes on the way to it cost less than m,
-        so none is an enemy or ZOC hex); the search goes on only from those of them with a
-        neighbour dearer than m, so only the hexes past the enemy are searched. Same answer
-        as the whole search."""
+    def past_enemy(self, budget: int, enemy: set[int], zoc: set[int], danger: set[int], grid: Grid) -> Found:
+        """The least costs within `budget` from the start past the enemy: its hexes `enemy`,
+        their zone of control `zoc` (the start in neither), `danger` both, and `grid` the steps
+        they leave open (`open_grid`: FB 7.4, no entering an enemy hex; FB 8.2, no step from
+        one enemy ZOC hex into another). A hex keeps its empty-map cost when one of its
+        cheapest ways in comes from a hex that keeps its own and is a step the enemy allows;
+        only the enemy and ZOC hexes and those behind them are looked at, in increasing cost.
+        The hexes that lose their empty-map cost are searched for from the others. Same
+        answer as the whole search."""
         hexes = self.hexes
-        near = danger.intersection(hexes[: self.within[budget]])
+        n = self.within[budget]
+        near = danger.intersection(hexes[:n])
         if not near:
             return self.within_budget(budget)  # no enemy or ZOC within reach: as on an empty map
-        free = self.best
-        m = min(map(free.__getitem__, near))
-        k = self.within[m]
-        # no enemy hex among them: the hexes next to one are its ZOC (FB 8.2), so cheaper
-        best = [UNREACHED] * len(free)
-        settled = hexes[:k]
-        for h in settled:
-            best[h] = free[h]
-        onward = self.onward()
-        seeds = [(hexes[i], free[hexes[i]]) for i in range(k) if onward[i] > m]
-        seeds.append((here, 0))  # its neighbours: at least one dearer than m unless all lie within
-        found = search(grid, len(free), seeds, budget, best)
+        preds, succ, where = self.links()
+        queue = sorted(map(where.__getitem__, near))  # a sorted list is a heap
+        queued = set(queue)
+        lost: set[int] = set()
+        while queue:
+            i = heappop(queue)
+            x = hexes[i]
+            keeps = False
+            if x not in enemy:  # FB 7.4: an enemy hex is never entered
+                guarded = x in danger  # FB 8.2: nor a ZOC hex straight from another
+                for q in preds[i]:
+                    if q not in lost and not (guarded and q in zoc):
+                        keeps = True  # a cheapest way in is still open
+                        break
+            if keeps:
+                continue
+            lost.add(x)
+            for j in succ[i]:  # the hexes entered from it at their least cost: look again
+                if j < n and j not in queued:
+                    queued.add(j)
+                    heappush(queue, j)
+        kept = self.within_budget(budget)
+        if not lost:
+            return kept
+        return self._search_lost(budget, enemy, lost, grid, kept)
+
+    def _search_lost(self, budget: int, enemy: set[int], lost: set[int], grid: Grid, kept: Found) -> Found:
+        """`past_enemy` once some hexes lost their empty-map cost: the others keep theirs, and
+        the lost ones are searched for from the kept hexes next to them."""
+        best = self.best.copy()  # the free costs (those past the budget count as not reached)
+        for x in lost:
+            best[x] = UNREACHED
+        here = self.here
+        best[here] = 0
+        seeds: dict[int, int] = {}
+        for x in lost:
+            if x not in enemy:
+                for q, _ in self._grid[x]:  # its neighbours
+                    c = best[q]
+                    if c <= budget:
+                        seeds[q] = c
+        found = search(grid, len(best), seeds.items(), budget, best)
         best[here] = UNREACHED
-        found.seen = [*settled, *found.seen[1:]]  # `here`, met first of the rest
+        found.seen = [*(x for x in kept.seen if x not in lost), *found.seen]
         found.order = sorted(found.seen)
         return found
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
 from henderson.core.game import Action
-from henderson.core.paths import cheapest_costs
 from henderson.games.firstblood import actions as A
-from henderson.games.firstblood.board import Board, OpenSteps
-from henderson.games.firstblood.reach import UNREACHED, Found, from_one, open_grid
+from henderson.games.firstblood.board import Board
+from henderson.games.firstblood.reach import UNREACHED, Found, from_one, open_grid, search
 from henderson.games.firstblood.rules import airfields, japanese_air
 from henderson.games.firstblood.rules.phase import FBPhase
 from henderson.games.firstblood.rules.placement import HEX_STACK
@@ -29,30 +28,21 @@ def fmt_mf(half: int) -> str:
 class Front:
     """The enemy as one side's movers meet it in a movement phase: its hexes (FB 7.4), their
     zones of control (FB 8.2), both together (where the empty-map shortcut no longer holds),
-    the same as place numbers, and the steps left open past them (`grid` by number; `steps`
-    by name, made when first asked for). Fixed for the phase, since the enemy does not move in
-    one's own movement phase; kept in `reach_cache`, which the phase empties when it starts."""
+    the same as place numbers, and the steps left open past them (`grid`). Fixed for the
+    phase, since the enemy does not move in one's own movement phase; kept in `reach_cache`,
+    which the phase empties when it starts."""
 
-    __slots__ = ("_board", "_steps", "danger", "danger_at", "enemy", "grid", "zoc")
+    __slots__ = ("danger", "danger_at", "enemy", "enemy_at", "grid", "zoc", "zoc_at")
 
     def __init__(self, board: Board, enemy: set[str], zoc: set[str]) -> None:
         index = board.place_index
-        self._board = board
         self.enemy = enemy
         self.zoc = zoc
         self.danger = enemy | zoc
-        enemy_at = {index[h] for h in enemy}
-        zoc_at = {index[h] for h in zoc}
-        self.danger_at = enemy_at | zoc_at
-        self.grid = open_grid(board.grid, board.neighbours, enemy_at, zoc_at)
-        self._steps: OpenSteps | None = None
-
-    @property
-    def steps(self) -> OpenSteps:
-        """The steps left open past the enemy, by hex name (for the searches from off the map)."""
-        if self._steps is None:
-            self._steps = self._board.open_steps(self.enemy, self.zoc)
-        return self._steps
+        self.enemy_at = {index[h] for h in enemy}
+        self.zoc_at = {index[h] for h in zoc}
+        self.danger_at = self.enemy_at | self.zoc_at
+        self.grid = open_grid(board.grid, board.neighbours, self.enemy_at, self.zoc_at)
 
 
 def front(st: FBState, side: str) -> Front:
@@ -89,14 +79,16 @@ def reach_at(st: FBState, unit: str, here: str, budget: int) -> Found:
         at = board.place_index[here]
         if budget <= 2 * g.mf and at not in own.danger_at:
             # from the empty map's costs, searching on only past the nearest enemy or ZOC hex
-            return board.free_reach(at, 2 * g.mf).past_enemy(at, budget, own.danger_at, own.grid)
+            return board.free_reach(at, 2 * g.mf).past_enemy(budget, own.enemy_at, own.zoc_at, own.danger_at, own.grid)
         return from_one(own.grid, size, at, budget)
     index = board.place_index
-    found = reach_with(st, unit, here, budget, own.enemy, own.zoc, st.visited.get(unit, here))
-    best = [budget + 1] * size
-    for p, c in found.items():
-        best[index[p]] = c
-    return Found(best, budget, [index[p] for p in found])
+    starts, boxes = entries(st, unit, here, budget, own.enemy, st.visited.get(unit, here))
+    found = search(own.grid, size, [(index[h], c) for h, c in starts.items()], budget)
+    for box, c in boxes.items():  # FB 6.1: the boxes passed on the way
+        found.best[index[box]] = c
+    found.seen = [*found.seen, *(index[box] for box in boxes)]
+    found.order = sorted(found.seen)
+    return found
 
 
 def reach_with(
@@ -104,20 +96,24 @@ def reach_with(
 ) -> dict[str, int]:
     """`reach` with the enemy hexes, their zones of control and the boxes already visited given
     (the refusals ask what a move would cost without one of them)."""
+    starts, boxes = entries(st, unit, here, budget, enemy, seen) if not st.board.on_map(here) else ({here: 0}, {})
+    result = st.board.reach(starts, budget, enemy, zoc)
+    result.pop(here, None)
+    result.update(boxes)
+    return result
+
+
+def entries(
+    st: FBState, unit: str, here: str, budget: int, enemy: set[str], seen: str
+) -> tuple[dict[str, int], dict[str, int]]:
+    """For a unit off the map (on an entry point or in a box): the hexes it may enter the map
+    at, with what getting there costs, and the boxes it may move to, with their costs."""
     board = st.board
     g = st.data.ground[unit]
-    own = front(st, g.side)
-    table = own.steps if enemy is own.enemy and zoc is own.zoc else None
-    if here in board.terrain and table is not None:
-        result = cheapest_costs({here: 0}, table, budget)  # `board.reach` from one hex, its table kept
-        result.pop(here, None)
-        return result
     half = g.mf  # one half of the printed MF, in half-MF units (FB 6.1, 6.2, 7.3)
     starts: dict[str, int] = {}
     boxes: dict[str, int] = {}
-    if board.on_map(here):
-        starts[here] = 0
-    elif here in board.ep_arrows:
+    if here in board.ep_arrows:
         cost = 0 if g.side == "us" else half  # FB 7.1 (US pays nothing), FB 7.3
         for h in board.ep_arrows[here]:
             if h not in enemy:  # FB 7.4
@@ -137,10 +133,7 @@ def reach_with(
             for nxt in board.box_next[box]:
                 if nxt not in been and cost + half <= budget:
                     frontier.append((nxt, cost + half, been + nxt))
-    result = board.reach(starts, budget, enemy, zoc, table)
-    result.pop(here, None)
-    result.update(boxes)
-    return result
+    return starts, boxes
 
 
 def danger_hexes(st: FBState, side: str) -> set[str]:
@@ -152,11 +145,6 @@ def enemy_and_zoc(st: FBState, side: str) -> tuple[set[str], set[str]]:
     """Hexes of the enemy's ground units and their zone of control, fixed for a movement phase."""
     found = front(st, side)
     return found.enemy, found.zoc
-
-
-def open_steps(st: FBState, side: str) -> OpenSteps:
-    """The steps `side`'s units may take past the enemy, shared by every search of the phase."""
-    return front(st, side).steps
 
 
 def reached(st: FBState, unit: str) -> Found:
