@@ -21,25 +21,20 @@ UNREACHED = 1 << 30  # the cost kept for a place not reached: dearer than any bu
 
 class Found:
     """Where one search got within `limit` half-MF: `best` the least cost of every place by
-    number (dearer than `limit`: not reached; shared, never changed), `seen` the places reached
-    in the order the kit's search would have first met them (the start left out), `order` the
-    same sorted (the order moves are listed in)."""
+    number (dearer than `limit`: not reached; shared, never changed) and `order` the places
+    reached, sorted (the order moves are listed in; the start left out)."""
 
-    __slots__ = ("best", "limit", "order", "seen")
+    __slots__ = ("best", "limit", "order")
 
-    def __init__(self, best: list[int], limit: int, seen: Sequence[int], order: list[int] | None = None) -> None:
+    def __init__(self, best: list[int], limit: int, order: list[int]) -> None:
         self.best = best
         self.limit = limit
-        self.seen = seen
-        self.order = sorted(seen) if order is None else order
+        self.order = order
 
     def cost(self, at: int) -> int | None:
         """What getting to place `at` costs, None if it is out of reach."""
         c = self.best[at]
         return c if c <= self.limit else None
-
-    def has(self, at: int) -> bool:
-        return self.best[at] <= self.limit
 
     def meets(self, places: Iterable[int]) -> bool:
         """Whether any of `places` is within reach."""
@@ -47,25 +42,22 @@ class Found:
         return any(best[at] <= limit for at in places)
 
     def costs(self) -> dict[int, int]:
-        """The places reached with their costs, in `seen` order."""
+        """The places reached with their costs, in number order."""
         best = self.best
-        return {at: best[at] for at in self.seen}
+        return {at: best[at] for at in self.order}
 
 
-def search(
-    grid: Grid, size: int, starts: Iterable[tuple[int, int]], budget: int, best: list[int] | None = None
-) -> Found:
-    """The least costs from `starts` ((place, cost already spent), in order) within `budget`
-    over `grid`: the kit's `cheapest_costs` with the costs in a list. `best`, when given, holds
-    the costs of places already settled (not listed in `seen`: the caller lists them first)."""
-    if best is None:
-        best = [UNREACHED] * size
-    seen: list[int] = []
+def search(grid: Grid, best: list[int], starts: Iterable[tuple[int, int]], budget: int) -> list[int]:
+    """The least costs from `starts` ((place, cost already spent)) within `budget` over `grid`,
+    written into `best` (the places' costs by number, UNREACHED where none is known; those
+    already there are kept as settled): the kit's `cheapest_costs` with the costs in a list.
+    Returns the places given a cost, in the order they were first met."""
+    met: list[int] = []
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     for p, c in starts:
         if 0 <= c <= budget and c <= best[p]:
             if best[p] > budget:
-                seen.append(p)
+                met.append(p)
             best[p] = c
             buckets[c].append(p)
     for cost, bucket in enumerate(buckets):
@@ -79,19 +71,19 @@ def search(
                     was = best[to]
                     if total < was:
                         if was > budget:
-                            seen.append(to)
+                            met.append(to)
                         best[to] = total
                         buckets[total].append(to)
-    return Found(best, budget, seen)
+    return met
 
 
-def from_one(grid: Grid, size: int, here: int, budget: int) -> Found:
-    """Where a search from place `here` alone gets within `budget` (`here` itself left out)."""
-    found = search(grid, size, ((here, 0),), budget)
-    found.best[here] = UNREACHED
-    found.seen = found.seen[1:]  # the start, met first
-    found.order.remove(here)
-    return found
+def from_one(grid: Grid, size: int, here: int, budget: int) -> tuple[list[int], list[int]]:
+    """The least costs by number from place `here` alone within `budget` (`here` itself not
+    reached), and the places reached in the order they were first met."""
+    best = [UNREACHED] * size
+    met = search(grid, best, ((here, 0),), budget)
+    best[here] = UNREACHED
+    return best, met[1:]  # the start, met first
 
 
 class Links(NamedTuple):
@@ -111,12 +103,11 @@ class FreeReach:
     __slots__ = ("_grid", "_links", "_orders", "best", "costs", "here", "hexes", "limit", "within")
 
     def __init__(self, grid: Grid, size: int, here: int, limit: int) -> None:
-        plain = from_one(grid, size, here, limit)
+        best, met = from_one(grid, size, here, limit)
         self.here = here
-        self.best = plain.best
+        self.best = best
         self.limit = limit
-        best = self.best
-        self.hexes = tuple(sorted(plain.seen, key=best.__getitem__))
+        self.hexes = tuple(sorted(met, key=best.__getitem__))
         self.costs = [best[h] for h in self.hexes]  # increasing: a count is a bisection
         self.within = tuple(bisect_right(self.costs, b) for b in range(limit + 1))
         self._grid = grid
@@ -147,7 +138,7 @@ class FreeReach:
         """The hexes within `budget` half-MF on the empty map (one shared answer per budget)."""
         found = self._orders.get(budget)
         if found is None:
-            found = self._orders[budget] = Found(self.best, budget, self.hexes[: self.within[budget]])
+            found = self._orders[budget] = Found(self.best, budget, sorted(self.hexes[: self.within[budget]]))
         return found
 
     def past_enemy(self, budget: int, enemy: set[int], zoc: set[int], danger: set[int], grid: Grid) -> Found:
@@ -205,11 +196,16 @@ class FreeReach:
                     c = best[q]
                     if c <= budget:
                         seeds[q] = c
-        found = search(grid, len(best), seeds.items(), budget, best)
+        order = kept.order.copy()
+        for x in lost:
+            order.remove(x)
+        if seeds:  # `here` at 0: never met again
+            met = search(grid, best, seeds.items(), budget)
+            if met:
+                order += met
+                order.sort()
         best[here] = UNREACHED
-        found.seen = [*(x for x in kept.seen if x not in lost), *found.seen]
-        found.order = sorted(found.seen)
-        return found
+        return Found(best, budget, order)
 
 
 def open_grid(grid: Grid, neighbours: Sequence[tuple[int, ...]], blocked: set[int], zoc: set[int]) -> Grid:

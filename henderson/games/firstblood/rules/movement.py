@@ -72,7 +72,7 @@ def reach_at(st: FBState, unit: str, here: str, budget: int) -> Found:
     board = st.board
     size = len(board.places)
     if budget <= 0:
-        return Found([UNREACHED] * size, -1, ())
+        return Found([UNREACHED] * size, -1, [])
     g = st.data.ground[unit]
     own = front(st, g.side)
     if here in board.terrain:
@@ -80,15 +80,16 @@ def reach_at(st: FBState, unit: str, here: str, budget: int) -> Found:
         if budget <= 2 * g.mf and at not in own.danger_at:
             # from the empty map's costs, searching on only past the nearest enemy or ZOC hex
             return board.free_reach(at, 2 * g.mf).past_enemy(budget, own.enemy_at, own.zoc_at, own.danger_at, own.grid)
-        return from_one(own.grid, size, at, budget)
+        best, met = from_one(own.grid, size, at, budget)
+        return Found(best, budget, sorted(met))
     index = board.place_index
     starts, boxes = entries(st, unit, here, budget, own.enemy, st.visited.get(unit, here))
-    found = search(own.grid, size, [(index[h], c) for h, c in starts.items()], budget)
+    best = [UNREACHED] * size
+    met = search(own.grid, best, [(index[h], c) for h, c in starts.items()], budget)
     for box, c in boxes.items():  # FB 6.1: the boxes passed on the way
-        found.best[index[box]] = c
-    found.seen = [*found.seen, *(index[box] for box in boxes)]
-    found.order = sorted(found.seen)
-    return found
+        best[index[box]] = c
+        met.append(index[box])
+    return Found(best, budget, sorted(met))
 
 
 def reach_with(
@@ -497,7 +498,7 @@ class Movement(FBPhase):
         terrain = st.board.terrain
         places = st.board.places
         for unit in movers(st):
-            for at in moves(st, unit)[1].seen:
+            for at in moves(st, unit)[1].order:
                 place = places[at]
                 if place not in terrain or len(st.occ.get(place, ())) < HEX_STACK:  # FB 5.0: room
                     return True
