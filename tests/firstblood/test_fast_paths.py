@@ -112,12 +112,12 @@ def test_a_free_reach_answers_each_budget_from_one_search(game):
     board = game.board
     here = next(h for h in board.terrain if len(board.adj[h]) == 6)
     at = board.place_index[here]
-    free = board.free_reach(at, 8)
-    assert free.within_budget(8) is free.within_budget(8)
-    plain = board.reach({here: 0}, 8, frozenset(), frozenset())
+    free = board.free_reach(at)
+    assert free.limit == 16 and free.within_budget(8) is free.within_budget(8)
+    plain = board.reach({here: 0}, 16, frozenset(), frozenset())
     plain.pop(here)
     assert [board.places[h] for h in free.hexes] == [h for h, _ in sorted(plain.items(), key=lambda hc: hc[1])]
-    for budget in range(9):
+    for budget in range(17):
         found = free.within_budget(budget)
         assert _named(board, found) == {h: c for h, c in plain.items() if c <= budget}
         assert [board.places[i] for i in found.order] == sorted(h for h, c in plain.items() if c <= budget)
@@ -308,19 +308,18 @@ def test_reach_past_the_enemy_from_the_empty_map_costs_equals_the_whole_search(g
                 continue
             enemy_at, zoc_at = {index[h] for h in enemy}, {index[h] for h in zoc}
             grid = reach.open_grid(board.grid, board.neighbours, enemy_at, zoc_at)
-            for limit in (6, 12, 16):
-                free = board.free_reach(index[here], limit)
-                for budget in range(limit + 1):
-                    whole = board.reach({here: 0}, budget, enemy, zoc)
-                    whole.pop(here)
-                    found = free.past_enemy(budget, enemy_at, zoc_at, enemy_at | zoc_at, grid)
-                    assert _named(board, found) == whole, (here, budget)
-                    assert [board.places[i] for i in found.order] == sorted(whole), (here, budget)
-                    assert found.cost(index[here]) is None
-                    assert [i for i in range(len(board.places)) if found.cost(i) is not None] == found.order
-                    compared += 1
-                    searched += not (enemy_at | zoc_at).isdisjoint(free.hexes[: free.within[budget]])
-                    dearer += any(free.best[index[h]] < c for h, c in whole.items())
+            free = board.free_reach(index[here])
+            for budget in range(free.limit + 1):
+                whole = board.reach({here: 0}, budget, enemy, zoc)
+                whole.pop(here)
+                found = free.past_enemy(budget, enemy_at, zoc_at, enemy_at | zoc_at, grid)
+                assert _named(board, found) == whole, (here, budget)
+                assert [board.places[i] for i in found.order] == sorted(whole), (here, budget)
+                assert found.cost(index[here]) is None
+                assert [i for i in range(len(board.places)) if found.cost(i) is not None] == found.order
+                compared += 1
+                searched += not (enemy_at | zoc_at).isdisjoint(free.hexes[: free.within[budget]])
+                dearer += any(free.best[index[h]] < c for h, c in whole.items())
     assert compared > 2000 and searched > 1000 and dearer > 200
 
 

@@ -74,7 +74,8 @@ class Board:
             self.box_next[box.id] = tuple(nxt)
         self.reinforcement_boxes = tuple(box.id for box in order if box.reinforcement)
         self.setup_rows = m.setup_rows
-        self._free: dict[tuple[int, int], FreeReach] = {}
+        self._free: dict[int, FreeReach] = {}
+        self.free_limit = 2 * max(g.mf for g in data.ground.values())  # in half-MF (FB 4.1)
         self.memo: dict[tuple[Any, ...], Any] = {}  # answers that depend on the data alone, for the game
         self.setup_cols = m.setup_cols
         self.setup_hexes = tuple(h for h in self.terrain if self._in_setup_area(h))  # map order
@@ -113,14 +114,14 @@ class Board:
         """FB 8.2: the hexes adjacent to enemy ground units (rivers do not block, FB 8.2.1)."""
         return zone_of_control(enemy_hexes, self.adj)
 
-    def free_reach(self, here: int, limit: int) -> FreeReach:
-        """Least half-MF costs from hex number `here` to every hex within `limit` on an empty
-        map, remembered for the game: a unit with no enemy unit or zone of control within its
-        reach moves exactly as on an empty map (see `movement.reach_at`)."""
-        key = (here, limit)
-        found = self._free.get(key)
+    def free_reach(self, here: int) -> FreeReach:
+        """Least half-MF costs from hex number `here` to every hex within `free_limit` (the most
+        MF a unit has) on an empty map, remembered for the game: a unit with no enemy unit or
+        zone of control within its reach moves exactly as on an empty map, and one near the
+        enemy keeps most of those costs (see `movement.reach_at`)."""
+        found = self._free.get(here)
         if found is None:
-            found = self._free[key] = FreeReach(self.grid, len(self.places), here, limit)
+            found = self._free[here] = FreeReach(self.grid, len(self.places), here, self.free_limit)
         return found
 
     def reach(

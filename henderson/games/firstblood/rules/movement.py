@@ -77,9 +77,9 @@ def reach_at(st: FBState, unit: str, here: str, budget: int) -> Found:
     own = front(st, g.side)
     if here in board.terrain:
         at = board.place_index[here]
-        if budget <= 2 * g.mf and at not in own.danger_at:
-            # from the empty map's costs, searching on only past the nearest enemy or ZOC hex
-            return board.free_reach(at, 2 * g.mf).past_enemy(budget, own.enemy_at, own.zoc_at, own.danger_at, own.grid)
+        if budget <= board.free_limit and at not in own.danger_at:
+            # from the empty map's costs, searched for afresh only where the enemy took them away
+            return board.free_reach(at).past_enemy(budget, own.enemy_at, own.zoc_at, own.danger_at, own.grid)
         best, met = from_one(own.grid, size, at, budget)
         return Found(best, budget, sorted(met))
     index = board.place_index
