@@ -61,6 +61,32 @@ def test_reach_equals_the_constrained_search(game):
     assert compared > 200
 
 
+def test_reach_from_an_entry_point_equals_the_plain_search(game):
+    """FB 7.1, 7.4, 8.2: a US unit on an entry point reaches what the kit's plain search finds
+    from the hexes its arrows point to (for nothing, none held by the enemy); so does a Japanese
+    unit off the map (FB 6.1, 6.2, 7.3), boxes included."""
+    compared = {"us": 0, "jp": 0}
+    for seed in range(12):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 10:
+            if st.step.endswith("_movement") and not st.pending:
+                for unit in movement.movers(st):
+                    here = st.ground[unit]
+                    if st.board.on_map(here):
+                        continue
+                    enemy, zoc = movement.enemy_and_zoc(st, st.data.ground[unit].side)
+                    starts, boxes = movement.entries(st, unit, here, st.mf[unit], enemy, st.visited.get(unit, here))
+                    plain = st.board.reach(starts, st.mf[unit], enemy, zoc)
+                    plain.update(boxes)
+                    assert movement.reach(st, unit) == plain, (seed, st.ply, unit)
+                    assert movement.moves(st, unit)[0] == [A.Move(unit, p) for p in sorted(plain)]
+                    compared[st.data.ground[unit].side] += 1
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+    assert compared["us"] > 50 and compared["jp"] > 50, compared
+
+
 def test_fb_6_0_boxes_have_no_stacking_limit(pos):
     """FB 5.0 limits map hexes; a box holds any number (FB 6.0, 7.2): a fourth unit may move into
     a box holding three."""

@@ -48,10 +48,12 @@ class Board:
         self.steps: dict[str, CostSteps] = {
             a: cost_steps((b, self.cost2[(a, b)], False, None) for b in ns) for a, ns in self.adj.items()
         }
-        # every place a move may end in, numbered in name order (hexes, then the boxes): the
-        # moves are listed in this order, and the fast searches work on the numbers
-        self.places: tuple[str, ...] = tuple(sorted(self.terrain)) + tuple(sorted(m.boxes))
-        assert list(self.places) == sorted(self.places), "hex ids sort before box ids"
+        # every place a move may end in, numbered in name order (hexes, then the boxes; the
+        # entry points after them, where moves start only): the moves are listed in this
+        # order, and the fast searches work on the numbers
+        eps = sorted(f"EP{n}" for n in m.entry_points)
+        self.places: tuple[str, ...] = (*sorted(self.terrain), *sorted(m.boxes), *eps)
+        assert list(self.places) == sorted(self.places), "hex ids sort before box ids, and those before EPs"
         self.place_index: dict[str, int] = {p: i for i, p in enumerate(self.places)}
         index = self.place_index
         self.grid: Grid = [()] * len(self.places)  # the steps by number (none from a box)
@@ -65,6 +67,8 @@ class Board:
         self.ep_arrows: dict[str, tuple[str, ...]] = {f"EP{n}": e.arrows for n, e in m.entry_points.items()}
         self.ep_side: dict[str, str] = {f"EP{n}": e.side for n, e in m.entry_points.items()}
         self.ep_circled: dict[str, bool] = {f"EP{n}": e.circled for n, e in m.entry_points.items()}
+        for ep, arrows in self.ep_arrows.items():  # FB 7.1: a US unit enters the map for nothing
+            self.grid[index[ep]] = tuple((index[h], 0) for h in arrows)
         self.box_arrows: dict[str, tuple[str, ...]] = {b: x.arrows for b, x in m.boxes.items()}
         order = sorted(m.boxes.values(), key=lambda box: box.order)
         self.box_order: tuple[str, ...] = tuple(box.id for box in order)  # along the south edge (FB 6.0)

@@ -75,7 +75,7 @@ def reach_at(st: FBState, unit: str, here: str, budget: int) -> Found:
         return Found([UNREACHED] * size, -1, [])
     g = st.data.ground[unit]
     own = front(st, g.side)
-    if here in board.terrain:
+    if here in board.terrain or (g.side == "us" and here in board.ep_arrows):  # FB 7.1: as from a hex
         at = board.place_index[here]
         if budget <= board.free_limit and at not in own.danger_at:
             # from the empty map's costs, searched for afresh only where the enemy took them away
