@@ -52,6 +52,7 @@ def test_reach_equals_the_constrained_search(game):
                     if not st.board.on_map(here):
                         continue
                     enemy, zoc = movement.enemy_and_zoc(st, st.data.ground[unit].side)
+                    assert zoc == st.board.zoc(enemy)  # FB 8.2, found on the numbered places
                     plain = st.board.reach({here: 0}, st.mf[unit], enemy, zoc)
                     plain.pop(here, None)
                     assert movement.reach(st, unit) == plain, (seed, unit)
@@ -165,14 +166,18 @@ def test_the_numbered_search_equals_the_kits_search(game):
         zoc = board.zoc(enemy)
         at = board.place_index[here]
         index = board.place_index
-        grid = reach.open_grid(board.grid, board.neighbours, {index[h] for h in enemy}, {index[h] for h in zoc})
+        enemy_at, zoc_at = {index[h] for h in enemy}, {index[h] for h in zoc}
+        named = board.open_steps(enemy, zoc)
         for budget in (1, 4, 7, 12, 16):
-            plain = paths.cheapest_costs({here: 0}, board.open_steps(enemy, zoc), budget)
+            plain = paths.cheapest_costs({here: 0}, named, budget)
             plain.pop(here)
+            grid = reach.OpenGrid(board.grid, board.neighbours, enemy_at, zoc_at)  # nothing worked out yet
             best, met = reach.from_one(grid, size, at, budget)
             assert [(board.places[i], best[i]) for i in met] == list(plain.items()), (here, budget)
             assert sum(c <= budget for c in best) == len(plain)
             compared += 1
+        for h in hexes:  # each hex's steps, worked out when first asked for
+            assert [(board.places[i], c) for i, c in grid.open_from(index[h])] == list(named[h]), h
     assert compared > 500
 
 
@@ -333,7 +338,7 @@ def test_reach_past_the_enemy_from_the_empty_map_costs_equals_the_whole_search(g
             if here in enemy | zoc:
                 continue
             enemy_at, zoc_at = {index[h] for h in enemy}, {index[h] for h in zoc}
-            grid = reach.open_grid(board.grid, board.neighbours, enemy_at, zoc_at)
+            grid = reach.OpenGrid(board.grid, board.neighbours, enemy_at, zoc_at)
             free = board.free_reach(index[here])
             for budget in range(free.limit + 1):
                 whole = board.reach({here: 0}, budget, enemy, zoc)

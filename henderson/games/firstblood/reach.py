@@ -13,8 +13,9 @@ from collections.abc import Iterable, Sequence
 from heapq import heappop, heappush
 from typing import NamedTuple
 
-# the steps from each place by number: (place entered, half-MF it costs); empty off the map
-Grid = list[tuple[tuple[int, int], ...]]
+# the steps from one place by number: (place entered, half-MF it costs)
+Steps = tuple[tuple[int, int], ...]
+Grid = list[Steps]  # the steps from each place by number; none from a box
 
 UNREACHED = 1 << 30  # the cost kept for a place not reached: dearer than any budget
 
@@ -47,11 +48,12 @@ class Found:
         return {at: best[at] for at in self.order}
 
 
-def search(grid: Grid, best: list[int], starts: Iterable[tuple[int, int]], budget: int) -> list[int]:
+def search(grid: OpenGrid, best: list[int], starts: Iterable[tuple[int, int]], budget: int) -> list[int]:
     """The least costs from `starts` ((place, cost already spent)) within `budget` over `grid`,
     written into `best` (the places' costs by number, UNREACHED where none is known; those
     already there are kept as settled): the kit's `cheapest_costs` with the costs in a list.
     Returns the places given a cost, in the order they were first met."""
+    table, fill = grid.steps, grid.fill
     met: list[int] = []
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     for p, c in starts:
@@ -65,7 +67,10 @@ def search(grid: Grid, best: list[int], starts: Iterable[tuple[int, int]], budge
         for here in bucket:  # zero-cost steps join the bucket being read
             if best[here] != cost:  # queued, then found cheaper
                 continue
-            for to, step in grid[here]:
+            steps = table[here]
+            if steps is None:
+                steps = fill(here)
+            for to, step in steps:
                 if step <= left:
                     total = cost + step
                     was = best[to]
@@ -77,7 +82,7 @@ def search(grid: Grid, best: list[int], starts: Iterable[tuple[int, int]], budge
     return met
 
 
-def from_one(grid: Grid, size: int, here: int, budget: int) -> tuple[list[int], list[int]]:
+def from_one(grid: OpenGrid, size: int, here: int, budget: int) -> tuple[list[int], list[int]]:
     """The least costs by number from place `here` alone within `budget` (`here` itself not
     reached), and the places reached in the order they were first met."""
     best = [UNREACHED] * size
@@ -103,7 +108,7 @@ class FreeReach:
     __slots__ = ("_grid", "_links", "_orders", "best", "costs", "here", "hexes", "limit", "within")
 
     def __init__(self, grid: Grid, size: int, here: int, limit: int) -> None:
-        best, met = from_one(grid, size, here, limit)
+        best, met = from_one(OpenGrid(grid, (), set(), set()), size, here, limit)
         self.here = here
         self.best = best
         self.limit = limit
@@ -141,7 +146,7 @@ class FreeReach:
             found = self._orders[budget] = Found(self.best, budget, sorted(self.hexes[: self.within[budget]]))
         return found
 
-    def past_enemy(self, budget: int, enemy: set[int], zoc: set[int], danger: set[int], grid: Grid) -> Found:
+    def past_enemy(self, budget: int, enemy: set[int], zoc: set[int], danger: set[int], grid: OpenGrid) -> Found:
         """The least costs within `budget` from the start past the enemy: its hexes `enemy`,
         their zone of control `zoc` (the start in neither), `danger` both, and `grid` the steps
         they leave open (`open_grid`: FB 7.4, no entering an enemy hex; FB 8.2, no step from
@@ -181,7 +186,7 @@ class FreeReach:
             return kept
         return self._search_lost(budget, enemy, lost, grid, kept)
 
-    def _search_lost(self, budget: int, enemy: set[int], lost: set[int], grid: Grid, kept: Found) -> Found:
+    def _search_lost(self, budget: int, enemy: set[int], lost: set[int], grid: OpenGrid, kept: Found) -> Found:
         """`past_enemy` once some hexes lost their empty-map cost: the others keep theirs, and
         the lost ones are searched for from the kept hexes next to them."""
         best = self.best.copy()  # the free costs (those past the budget count as not reached)
@@ -208,16 +213,35 @@ class FreeReach:
         return Found(best, budget, order)
 
 
-def open_grid(grid: Grid, neighbours: Sequence[tuple[int, ...]], blocked: set[int], zoc: set[int]) -> Grid:
-    """`grid` with the steps enemy units forbid taken out: FB 7.4, never into an enemy hex;
-    FB 8.2, never straight from one enemy ZOC hex into another (nor into an enemy hex). Only
-    the hexes in a zone of control or next to an enemy hex lose a step."""
-    table = list(grid)
-    danger = blocked | zoc
-    for here in zoc:
-        table[here] = tuple([s for s in grid[here] if s[0] not in danger])
-    for hex_id in blocked:
-        for here in neighbours[hex_id]:
-            if here not in zoc:
-                table[here] = tuple([s for s in grid[here] if s[0] not in blocked])
-    return table
+class OpenGrid:
+    """`grid` with the steps enemy units forbid taken out: FB 7.4, never into an enemy hex
+    (`blocked`); FB 8.2, never straight from one enemy ZOC hex into another (nor into an enemy
+    hex). Only the hexes in a zone of control or next to an enemy hex lose a step; their steps
+    (None in `steps` until then) are worked out when a search first leaves them, since most
+    are never left (the searches past the enemy keep most empty-map costs)."""
+
+    __slots__ = ("_base", "_blocked", "_danger", "_zoc", "steps")
+
+    def __init__(self, grid: Grid, neighbours: Sequence[tuple[int, ...]], blocked: set[int], zoc: set[int]) -> None:
+        self._base = grid
+        self._blocked = blocked
+        self._zoc = zoc
+        self._danger = blocked | zoc
+        self.steps: list[Steps | None] = list(grid)
+        steps = self.steps
+        for here in zoc:
+            steps[here] = None
+        for hex_id in blocked:
+            for here in neighbours[hex_id]:
+                steps[here] = None
+
+    def fill(self, here: int) -> Steps:
+        """The steps open from `here` (FB 7.4, 8.2), kept for the next search."""
+        shut = self._danger if here in self._zoc else self._blocked
+        found = self.steps[here] = tuple([s for s in self._base[here] if s[0] not in shut])
+        return found
+
+    def open_from(self, here: int) -> Steps:
+        """The steps open from `here`."""
+        steps = self.steps[here]
+        return self.fill(here) if steps is None else steps

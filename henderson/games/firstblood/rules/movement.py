@@ -13,7 +13,7 @@ from henderson.core.events import Event
 from henderson.core.game import Action
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.board import Board
-from henderson.games.firstblood.reach import UNREACHED, Found, from_one, open_grid, search
+from henderson.games.firstblood.reach import UNREACHED, Found, OpenGrid, from_one, search
 from henderson.games.firstblood.rules import airfields, japanese_air
 from henderson.games.firstblood.rules.phase import FBPhase
 from henderson.games.firstblood.rules.placement import HEX_STACK
@@ -26,23 +26,29 @@ def fmt_mf(half: int) -> str:
 
 
 class Front:
-    """The enemy as one side's movers meet it in a movement phase: its hexes (FB 7.4), their
-    zones of control (FB 8.2), both together (where the empty-map shortcut no longer holds),
-    the same as place numbers, and the steps left open past them (`grid`). Fixed for the
-    phase, since the enemy does not move in one's own movement phase; kept in `reach_cache`,
-    which the phase empties when it starts."""
+    """The enemy as one side's movers meet it in a movement phase: its hexes (FB 7.4) by name
+    and by number, their zone of control (FB 8.2) by number (`zoc` by name when asked for),
+    both together (where the empty-map costs may no longer hold) and the steps left open past
+    them (`grid`). Fixed for the phase, since the enemy does not move in one's own movement
+    phase; kept in `reach_cache`, which the phase empties when it starts."""
 
-    __slots__ = ("danger", "danger_at", "enemy", "enemy_at", "grid", "zoc", "zoc_at")
+    __slots__ = ("_places", "danger_at", "enemy", "enemy_at", "grid", "zoc_at")
 
-    def __init__(self, board: Board, enemy: set[str], zoc: set[str]) -> None:
+    def __init__(self, board: Board, enemy: set[str]) -> None:
         index = board.place_index
+        neighbours = board.neighbours
+        self._places = board.places
         self.enemy = enemy
-        self.zoc = zoc
-        self.danger = enemy | zoc
         self.enemy_at = {index[h] for h in enemy}
-        self.zoc_at = {index[h] for h in zoc}
+        self.zoc_at: set[int] = set().union(*map(neighbours.__getitem__, self.enemy_at))  # FB 8.2: `Board.zoc`
         self.danger_at = self.enemy_at | self.zoc_at
-        self.grid = open_grid(board.grid, board.neighbours, self.enemy_at, self.zoc_at)
+        self.grid = OpenGrid(board.grid, neighbours, self.enemy_at, self.zoc_at)
+
+    @property
+    def zoc(self) -> set[str]:
+        """The enemy's zone of control by hex name."""
+        places = self._places
+        return {places[at] for at in self.zoc_at}
 
 
 def front(st: FBState, side: str) -> Front:
@@ -50,8 +56,7 @@ def front(st: FBState, side: str) -> Front:
     key = ("front", side)
     found: Front | None = st.reach_cache.get(key)
     if found is None:
-        enemy = st.hexes_of(enemy_of(side))
-        found = st.reach_cache[key] = Front(st.board, enemy, st.board.zoc(enemy))
+        found = st.reach_cache[key] = Front(st.board, st.hexes_of(enemy_of(side)))
     return found
 
 
@@ -135,11 +140,6 @@ def entries(
                 if nxt not in been and cost + half <= budget:
                     frontier.append((nxt, cost + half, been + nxt))
     return starts, boxes
-
-
-def danger_hexes(st: FBState, side: str) -> set[str]:
-    """Hexes of enemy units and their zones of control, where movement is restricted (FB 7.4, 8.2)."""
-    return front(st, side).danger
 
 
 def enemy_and_zoc(st: FBState, side: str) -> tuple[set[str], set[str]]:
