@@ -69,6 +69,11 @@ class Board:
         self.ep_circled: dict[str, bool] = {f"EP{n}": e.circled for n, e in m.entry_points.items()}
         for ep, arrows in self.ep_arrows.items():  # FB 7.1: a US unit enters the map for nothing
             self.grid[index[ep]] = tuple((index[h], 0) for h in arrows)
+        into: list[list[tuple[int, int]]] = [[] for _ in self.places]
+        for frm, leaving in enumerate(self.grid):
+            for to, cost in leaving:
+                into[to].append((frm, cost))
+        self.into: Grid = [tuple(steps) for steps in into]  # the steps into each place: (from, cost)
         self.box_arrows: dict[str, tuple[str, ...]] = {b: x.arrows for b, x in m.boxes.items()}
         order = sorted(m.boxes.values(), key=lambda box: box.order)
         self.box_order: tuple[str, ...] = tuple(box.id for box in order)  # along the south edge (FB 6.0)
@@ -125,7 +130,7 @@ class Board:
         enemy keeps most of those costs (see `movement.reach_at`)."""
         found = self._free.get(here)
         if found is None:
-            found = self._free[here] = FreeReach(self.grid, len(self.places), here, self.free_limit)
+            found = self._free[here] = FreeReach(self.grid, self.into, here, self.free_limit)
         return found
 
     def reach(

@@ -40,7 +40,10 @@ class Found:
     def meets(self, places: Iterable[int]) -> bool:
         """Whether any of `places` is within reach."""
         best, limit = self.best, self.limit
-        return any(best[at] <= limit for at in places)
+        for at in places:  # noqa: SIM110 (a plain loop: no generator made at each of many calls)
+            if best[at] <= limit:
+                return True
+        return False
 
     def costs(self) -> dict[int, int]:
         """The places reached with their costs, in number order."""
@@ -105,10 +108,10 @@ class FreeReach:
     costs by number, made once and shared (never changed). Each hex's cheapest ways in (the
     neighbours whose cost plus the step's is its own) are worked out when first needed."""
 
-    __slots__ = ("_grid", "_links", "_orders", "best", "costs", "here", "hexes", "limit", "within")
+    __slots__ = ("_grid", "_into", "_links", "_orders", "best", "costs", "here", "hexes", "limit", "within")
 
-    def __init__(self, grid: Grid, size: int, here: int, limit: int) -> None:
-        best, met = from_one(OpenGrid(grid, (), set(), set()), size, here, limit)
+    def __init__(self, grid: Grid, into: Grid, here: int, limit: int) -> None:
+        best, met = from_one(OpenGrid(grid, (), set(), set()), len(grid), here, limit)
         self.here = here
         self.best = best
         self.limit = limit
@@ -116,6 +119,7 @@ class FreeReach:
         self.costs = [best[h] for h in self.hexes]  # increasing: a count is a bisection
         self.within = tuple(bisect_right(self.costs, b) for b in range(limit + 1))
         self._grid = grid
+        self._into = into
         self._links: Links | None = None
         self._orders: dict[int, Found] = {}
 
@@ -184,22 +188,27 @@ class FreeReach:
         kept = self.within_budget(budget)
         if not lost:
             return kept
-        return self._search_lost(budget, enemy, lost, grid, kept)
+        return self._search_lost(budget, enemy, zoc, danger, lost, grid, kept)
 
-    def _search_lost(self, budget: int, enemy: set[int], lost: set[int], grid: OpenGrid, kept: Found) -> Found:
+    def _search_lost(
+        self, budget: int, enemy: set[int], zoc: set[int], danger: set[int], lost: set[int], grid: OpenGrid, kept: Found
+    ) -> Found:
         """`past_enemy` once some hexes lost their empty-map cost: the others keep theirs, and
-        the lost ones are searched for from the kept hexes next to them."""
+        the lost ones are searched for from the kept hexes with a step into one that the enemy
+        allows and the budget pays for (when there are none, none is reached)."""
         best = self.best.copy()  # the free costs (those past the budget count as not reached)
         for x in lost:
             best[x] = UNREACHED
         here = self.here
         best[here] = 0
         seeds: dict[int, int] = {}
+        into = self._into
         for x in lost:
-            if x not in enemy:
-                for q, _ in self._grid[x]:  # its neighbours
+            if x not in enemy:  # FB 7.4
+                guarded = x in danger  # FB 8.2
+                for q, step in into[x]:
                     c = best[q]
-                    if c <= budget:
+                    if c + step <= budget and not (guarded and q in zoc):
                         seeds[q] = c
         order = kept.order.copy()
         for x in lost:

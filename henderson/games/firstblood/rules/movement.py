@@ -259,22 +259,28 @@ class MoveLists:
     listing the legal actions after a move costs about one reach, not one per unit. Held by one
     state only: a clone starts without and rebuilds it from the shared `reach_cache`."""
 
-    __slots__ = ("lists", "movers", "off_map", "stacking")
+    __slots__ = ("full_at", "lists", "movers", "off_map", "stacking")
 
     def __init__(self, st: FBState) -> None:
         self.stacking = Stacking(st)  # FB 5.0: which moves into full hexes still let the phase end
+        self.full_at = self._numbered(st, self.stacking.full)
         self.movers = movers(st)
         self.lists = {u: self._filtered(st, u) for u in self.movers}
         # the movers in a box or on an entry point (FB 6.3, 6.4 ask after them at every listing)
         self.off_map = [u for u in self.movers if not st.board.on_map(st.ground[u])]
 
+    @staticmethod
+    def _numbered(st: FBState, hexes: set[str]) -> list[int]:
+        index = st.board.place_index
+        return [index[h] for h in hexes]
+
     def _filtered(self, st: FBState, unit: str) -> list[A.Move]:
         unit_moves, found = moves(st, unit)
+        if not found.meets(self.full_at):
+            return unit_moves
         stacking = self.stacking
         full = stacking.full
         index = st.board.place_index
-        if not found.meets(index[h] for h in full):
-            return unit_moves
         best = found.best
         return [m for m in unit_moves if m.to not in full or stacking.allows(st, unit, m.to, best[index[m.to]])]
 
@@ -294,6 +300,7 @@ class MoveLists:
             old.step(unit, frm, to)  # between hexes with room: no full hex's answer changes
         else:
             new = self.stacking = Stacking(st)
+            self.full_at = self._numbered(st, new.full)
             changed = (old.full ^ new.full) | (old.esc ^ new.esc) | (old.full - old.esc) | (new.full - new.esc)
         if st.mf.get(unit, 0) <= 0:
             self.movers.remove(unit)
@@ -303,8 +310,7 @@ class MoveLists:
         if unit in self.off_map and (unit not in self.lists or st.board.on_map(to)):
             self.off_map.remove(unit)  # on the map for good (FB 6.0), or done moving
         if changed:
-            index = st.board.place_index
-            changed_at = {index[h] for h in changed}
+            changed_at = self._numbered(st, changed)
             for other in self.movers:
                 if other != unit and moves(st, other)[1].meets(changed_at):
                     self.lists[other] = self._filtered(st, other)
