@@ -8,8 +8,9 @@ these lists; `tests/firstblood/test_fast_paths.py` holds it to the kit's answer.
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from heapq import heappop, heappush
 from typing import NamedTuple
 
@@ -22,26 +23,28 @@ UNREACHED = 1 << 30  # the cost kept for a place not reached: dearer than any bu
 
 class Found:
     """Where one search got within `limit` half-MF: `best` the least cost of every place by
-    number (dearer than `limit`: not reached; shared, never changed) and `order` the places
-    reached, sorted (the order moves are listed in; the start left out)."""
+    number (dearer than `limit`: not reached; shared, never changed) but for the places in
+    `out` (not reached either), and `order` the places reached, sorted (the order moves are
+    listed in; the start left out)."""
 
-    __slots__ = ("best", "limit", "order")
+    __slots__ = ("best", "limit", "order", "out")
 
-    def __init__(self, best: list[int], limit: int, order: list[int]) -> None:
+    def __init__(self, best: list[int], limit: int, order: list[int], out: AbstractSet[int] = frozenset()) -> None:
         self.best = best
         self.limit = limit
         self.order = order
+        self.out = out
 
     def cost(self, at: int) -> int | None:
         """What getting to place `at` costs, None if it is out of reach."""
         c = self.best[at]
-        return c if c <= self.limit else None
+        return c if c <= self.limit and at not in self.out else None
 
     def meets(self, places: Iterable[int]) -> bool:
         """Whether any of `places` is within reach."""
-        best, limit = self.best, self.limit
+        best, limit, out = self.best, self.limit, self.out
         for at in places:  # noqa: SIM110 (a plain loop: no generator made at each of many calls)
-            if best[at] <= limit:
+            if best[at] <= limit and at not in out:
                 return True
         return False
 
@@ -97,7 +100,7 @@ def from_one(grid: OpenGrid, size: int, here: int, budget: int) -> tuple[list[in
 class Links(NamedTuple):
     """How the hexes of a `FreeReach` are entered at their least cost (`FreeReach.links`)."""
 
-    preds: tuple[tuple[int, ...], ...]
+    preds: tuple[frozenset[int], ...]
     succ: tuple[tuple[int, ...], ...]
     at: dict[int, int]
 
@@ -140,7 +143,7 @@ class FreeReach:
                         preds[i].append(q)
                         if q != here:
                             succ[at[q]].append(i)
-            self._links = Links(tuple(map(tuple, preds)), tuple(map(tuple, succ)), at)
+            self._links = Links(tuple(map(frozenset, preds)), tuple(map(tuple, succ)), at)
         return self._links
 
     def within_budget(self, budget: int) -> Found:
@@ -171,14 +174,9 @@ class FreeReach:
         while queue:
             i = heappop(queue)
             x = hexes[i]
-            keeps = False
-            if x not in enemy:  # FB 7.4: an enemy hex is never entered
-                guarded = x in danger  # FB 8.2: nor a ZOC hex straight from another
-                for q in preds[i]:
-                    if q not in lost and not (guarded and q in zoc):
-                        keeps = True  # a cheapest way in is still open
-                        break
-            if keeps:
+            # lost when every cheapest way in is shut: FB 7.4, an enemy hex is never entered;
+            # FB 8.2, a ZOC hex never straight from another; and none from a hex itself lost
+            if not (x in enemy or (preds[i] - zoc if x in danger else preds[i]) <= lost):
                 continue
             lost.add(x)
             for j in succ[i]:  # the hexes entered from it at their least cost: look again
@@ -196,29 +194,30 @@ class FreeReach:
         """`past_enemy` once some hexes lost their empty-map cost: the others keep theirs, and
         the lost ones are searched for from the kept hexes with a step into one that the enemy
         allows and the budget pays for (when there are none, none is reached)."""
-        best = self.best.copy()  # the free costs (those past the budget count as not reached)
-        for x in lost:
-            best[x] = UNREACHED
-        here = self.here
-        best[here] = 0
+        free, here, into = self.best, self.here, self._into
         seeds: dict[int, int] = {}
-        into = self._into
         for x in lost:
             if x not in enemy:  # FB 7.4
                 guarded = x in danger  # FB 8.2
                 for q, step in into[x]:
-                    c = best[q]
-                    if c + step <= budget and not (guarded and q in zoc):
-                        seeds[q] = c
+                    if q not in lost:
+                        c = 0 if q == here else free[q]
+                        if c + step <= budget and not (guarded and q in zoc):
+                            seeds[q] = c
         order = kept.order.copy()
         for x in lost:
-            order.remove(x)
-        if seeds:  # `here` at 0: never met again
-            met = search(grid, best, seeds.items(), budget)
-            if met:
-                order += met
-                order.sort()
+            del order[bisect_left(order, x)]
+        if not seeds:  # none of them reached: the empty map's costs, less theirs
+            return Found(free, budget, order, lost)
+        best = free.copy()
+        for x in lost:
+            best[x] = UNREACHED
+        best[here] = 0  # never met again
+        met = search(grid, best, seeds.items(), budget)
         best[here] = UNREACHED
+        if met:
+            order += met
+            order.sort()
         return Found(best, budget, order)
 
 
