@@ -152,10 +152,12 @@ def reached(st: FBState, unit: str) -> Found:
     """`reach_at` where `unit` stands now, remembered for the phase (units alike share it): enemy
     units do not move in one's own movement phase, so it depends only on the unit's side,
     printed MF, place, MF left and boxes visited."""
+    return _reached(st, unit, st.ground[unit], st.mf.get(unit, 0), st.visited.get(unit, ""))
+
+
+def _reached(st: FBState, unit: str, here: str, left: int, seen: str) -> Found:
     g = st.data.ground[unit]
-    here = st.ground[unit]
-    left = st.mf.get(unit, 0)
-    key = ("reach", g.side, g.mf, here, left, st.visited.get(unit, ""))
+    key = ("reach", g.side, g.mf, here, left, seen)
     found: Found | None = st.reach_cache.get(key)
     if found is None:
         found = st.reach_cache[key] = reach_at(st, unit, here, left)
@@ -177,12 +179,12 @@ def cost_to(st: FBState, unit: str, to: str) -> int | None:
 def moves(st: FBState, unit: str) -> tuple[list[A.Move], Found]:
     """The moves `unit` could make ignoring stacking, and where it can get, cached for the
     phase (see `reached`)."""
-    key = (unit, st.ground[unit], st.mf.get(unit, 0), st.visited.get(unit, ""))
+    here, left, seen = st.ground[unit], st.mf.get(unit, 0), st.visited.get(unit, "")
+    key = (unit, here, left, seen)
     found = st.reach_cache.get(key)
     if found is None:
-        where = reached(st, unit)
-        found = (_moves_to(st.board, unit, where.order), where)
-        st.reach_cache[key] = found
+        where = _reached(st, unit, here, left, seen)
+        found = st.reach_cache[key] = (_moves_to(st.board, unit, where.order), where)
     return found
 
 
@@ -190,9 +192,9 @@ def _moves_to(board: Board, unit: str, order: list[int]) -> list[A.Move]:
     """`move UNIT PLACE` for each place number, one shared value per unit and place (bounded:
     so many units, so many places): actions are immutable, and building thousands of them per
     phase was a third of the cost of listing moves."""
-    known: dict[int, A.Move] | None = board.memo.get(("moves", unit))
+    known = board.moves.get(unit)
     if known is None:
-        known = board.memo["moves", unit] = {}
+        known = board.moves[unit] = {}
     try:
         return list(map(known.__getitem__, order))
     except KeyError:
