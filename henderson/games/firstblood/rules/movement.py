@@ -487,13 +487,11 @@ class Movement(FBPhase):
 
     def enter(self, st: FBState, events: list[Event]) -> None:
         side = st.phasing
-        st.mf = {}
+        ground, held = st.data.ground, st.held
         st.reach_cache = {}
         st.move_lists = None
-        for unit in st.ground:
-            g = st.data.ground[unit]
-            if g.side == side and unit not in st.held:
-                st.mf[unit] = 2 * g.mf  # FB 4.1: nothing saved from earlier turns
+        # FB 4.1: full movement, nothing saved from earlier turns
+        st.mf = {u: 2 * ground[u].mf for u in st.ground if ground[u].side == side and u not in held}
 
     def has_choice(self, st: FBState) -> bool | None:
         """Whether some move is open, found without listing them all (look-ahead clones that
