@@ -31,11 +31,8 @@ def form(data: FBData) -> CalculatorForm:
             number("defence", "Defence factors", MAX_FACTOR, rule="FB 8.4", group="defender", default=2),
             choice("terrain", "Defender's terrain", terrains, rule="FB 8.7.1", group="defender"),
             choice(
-                "doubling",
-                "Defence doubled",
-                (NO_DOUBLING, "river", "ridge", "entry point", "box"),
-                rule="FB 8.7",
-                group="defender",
+                "doubling", "Defence doubled", (NO_DOUBLING, "river", "ridge", "entry point", "box"),
+                rule="FB 8.7", group="defender",
             ),
         )
     )

@@ -37,7 +37,9 @@ class FBGame(SequencedGame):
     sides = ("us", "jp")
     rules_prefix = "FB"
     rules_package = "henderson.games.firstblood.rules"
-    capabilities = frozenset({Capability.ODDS, Capability.MAP_DRAWING, Capability.EVALUATION, Capability.CALCULATOR})
+    capabilities = frozenset(
+        {Capability.ODDS, Capability.MAP_DRAWING, Capability.EVALUATION, Capability.CALCULATOR}
+    )
     options = OPTIONS
     end_rule = "FB 2.0"
 

@@ -181,7 +181,9 @@ def compute_odds(st: FBState, spec: A.Attack) -> Odds:
             continue  # FB 7.5: artillery in an entry point adds nothing (but may absorb losses)
         ground += g.cf
     offered = sum(st.cf(u) for u in spec.artillery)
-    defences = [(sum(st.cf(u) for u in st.at(h)), doubling(st, h, spec.attackers, off_board)) for h in spec.defenders]
+    defences = [
+        (sum(st.cf(u) for u in st.at(h)), doubling(st, h, spec.attackers, off_board)) for h in spec.defenders
+    ]
     mods: list[Modifier] = []
     if any(board.terrain[h] == "jungle" for h in spec.defenders):
         mods.append(JUNGLE)
