@@ -88,6 +88,18 @@ def test_reach_from_an_entry_point_equals_the_plain_search(game):
     assert compared["us"] > 50 and compared["jp"] > 50, compared
 
 
+def test_fb_7_4_an_entry_point_with_more_mf_than_any_unit_has_still_never_enters_an_enemy_hex(game, pos):
+    """FB 7.1, 7.4: a hand-made position may give a unit more MF than the empty-map costs are
+    kept for; from an entry point it still never enters the enemy hex an arrow points to."""
+    st = pos("us_movement", ground={"1/1": "EP4", "Kuma": "1321"}, movement={"1/1": 20})
+    assert st.mf["1/1"] > game.board.free_limit
+    enemy, zoc = movement.enemy_and_zoc(st, "us")
+    starts, _ = movement.entries(st, "1/1", "EP4", st.mf["1/1"], enemy, "")
+    assert movement.reach(st, "1/1") == st.board.reach(starts, st.mf["1/1"], enemy, zoc)
+    assert "1321" not in movement.reach(st, "1/1") and "1322" in movement.reach(st, "1/1")
+    assert A.Move("1/1", "1321") not in st.legal_actions()
+
+
 def test_fb_6_0_boxes_have_no_stacking_limit(pos):
     """FB 5.0 limits map hexes; a box holds any number (FB 6.0, 7.2): a fourth unit may move into
     a box holding three."""

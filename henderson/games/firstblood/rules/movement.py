@@ -80,9 +80,10 @@ def reach_at(st: FBState, unit: str, here: str, budget: int) -> Found:
         return Found([UNREACHED] * size, -1, [])
     g = st.data.ground[unit]
     own = front(st, g.side)
-    if here in board.terrain or (g.side == "us" and here in board.ep_arrows):  # FB 7.1: as from a hex
+    free = budget <= board.free_limit
+    if here in board.terrain or (free and g.side == "us" and here in board.ep_arrows):  # FB 7.1: as from a hex
         at = board.place_index[here]
-        if budget <= board.free_limit and at not in own.danger_at:
+        if free and at not in own.danger_at:
             # from the empty map's costs, searched for afresh only where the enemy took them away
             return board.free_reach(at).past_enemy(budget, own.enemy_at, own.zoc_at, own.danger_at, own.grid)
         best, met = from_one(own.grid, size, at, budget)
