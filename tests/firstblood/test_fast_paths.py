@@ -10,6 +10,7 @@ import random
 
 from henderson.core import paths
 from henderson.games.firstblood import actions as A
+from henderson.games.firstblood import reach
 from henderson.games.firstblood.rules import artillery, combat, japanese_air, movement
 
 
@@ -51,6 +52,7 @@ def test_reach_equals_the_constrained_search(game):
                     if not st.board.on_map(here):
                         continue
                     enemy, zoc = movement.enemy_and_zoc(st, st.data.ground[unit].side)
+                    assert zoc == st.board.zoc(enemy)  # FB 8.2, found on the numbered places
                     plain = st.board.reach({here: 0}, st.mf[unit], enemy, zoc)
                     plain.pop(here, None)
                     assert movement.reach(st, unit) == plain, (seed, unit)
@@ -58,6 +60,44 @@ def test_reach_equals_the_constrained_search(game):
             acts = st.legal_actions()
             st.apply(acts[rng.randrange(len(acts))])
     assert compared > 200
+
+
+def test_reach_from_an_entry_point_equals_the_plain_search(game):
+    """FB 7.1, 7.4, 8.2: a US unit on an entry point reaches what the kit's plain search finds
+    from the hexes its arrows point to (for nothing, none held by the enemy); so does a Japanese
+    unit off the map (FB 6.1, 6.2, 7.3), boxes included."""
+    compared = {"us": 0, "jp": 0}
+    for seed in range(12):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 10:
+            if st.step.endswith("_movement") and not st.pending:
+                for unit in movement.movers(st):
+                    here = st.ground[unit]
+                    if st.board.on_map(here):
+                        continue
+                    enemy, zoc = movement.enemy_and_zoc(st, st.data.ground[unit].side)
+                    starts, boxes = movement.entries(st, unit, here, st.mf[unit], enemy, st.visited.get(unit, here))
+                    plain = st.board.reach(starts, st.mf[unit], enemy, zoc)
+                    plain.update(boxes)
+                    assert movement.reach(st, unit) == plain, (seed, st.ply, unit)
+                    assert movement.moves(st, unit)[0] == [A.Move(unit, p) for p in sorted(plain)]
+                    compared[st.data.ground[unit].side] += 1
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+    assert compared["us"] > 50 and compared["jp"] > 50, compared
+
+
+def test_fb_7_4_an_entry_point_with_more_mf_than_any_unit_has_still_never_enters_an_enemy_hex(game, pos):
+    """FB 7.1, 7.4: a hand-made position may give a unit more MF than the empty-map costs are
+    kept for; from an entry point it still never enters the enemy hex an arrow points to."""
+    st = pos("us_movement", ground={"1/1": "EP4", "Kuma": "1321"}, movement={"1/1": 20})
+    assert st.mf["1/1"] > game.board.free_limit
+    enemy, zoc = movement.enemy_and_zoc(st, "us")
+    starts, _ = movement.entries(st, "1/1", "EP4", st.mf["1/1"], enemy, "")
+    assert movement.reach(st, "1/1") == st.board.reach(starts, st.mf["1/1"], enemy, zoc)
+    assert "1321" not in movement.reach(st, "1/1") and "1322" in movement.reach(st, "1/1")
+    assert A.Move("1/1", "1321") not in st.legal_actions()
 
 
 def test_fb_6_0_boxes_have_no_stacking_limit(pos):
@@ -99,18 +139,58 @@ def test_units_offered_to_join_an_attack_are_all_who_may(game):
     assert compared > 100
 
 
+def _named(board, found) -> dict[str, int]:
+    """A numbered search's answer by place name."""
+    return {board.places[at]: c for at, c in found.costs().items()}
+
+
 def test_a_free_reach_answers_each_budget_from_one_search(game):
-    """A unit with its whole MF left and no enemy near gets the free reach's one shared dict;
-    with less left, the hexes within that budget only, each at its empty-map cost."""
+    """A unit with its whole MF left and no enemy near gets the free reach's one shared answer;
+    with less left, the hexes within that budget only, each at its empty-map cost, listed in
+    name order; the free reach keeps its hexes in increasing cost."""
     board = game.board
     here = next(h for h in board.terrain if len(board.adj[h]) == 6)
-    free = board.free_reach(here, 8)
-    assert free.costs_within(8) is free.costs is free.costs_within(8)
-    plain = board.reach({here: 0}, 8, frozenset(), frozenset())
+    at = board.place_index[here]
+    free = board.free_reach(at)
+    assert free.limit == 16 and free.within_budget(8) is free.within_budget(8)
+    plain = board.reach({here: 0}, 16, frozenset(), frozenset())
     plain.pop(here)
-    assert free.costs == plain
-    for budget in range(9):
-        assert free.costs_within(budget) == {h: c for h, c in plain.items() if c <= budget}
+    assert [board.places[h] for h in free.hexes] == [h for h, _ in sorted(plain.items(), key=lambda hc: hc[1])]
+    for budget in range(17):
+        found = free.within_budget(budget)
+        assert _named(board, found) == {h: c for h, c in plain.items() if c <= budget}
+        assert [board.places[i] for i in found.order] == sorted(h for h, c in plain.items() if c <= budget)
+        assert found.cost(at) is None
+        assert [i for i in range(len(board.places)) if found.cost(i) is not None] == found.order
+
+
+def test_the_numbered_search_equals_the_kits_search(game):
+    """FB 4.2, 7.4, 8.2: the search on numbered places over the steps left open past scattered
+    enemy units gives the kit's `cheapest_costs` answer over the named steps: the same costs,
+    met in the same order, and nothing else within reach."""
+    board = game.board
+    rng = random.Random(4)
+    hexes = sorted(board.terrain)
+    size = len(board.places)
+    compared = 0
+    for here in hexes[::2]:
+        enemy = set(rng.sample(hexes, rng.choice((0, 4, 12, 30)))) - {here}
+        zoc = board.zoc(enemy)
+        at = board.place_index[here]
+        index = board.place_index
+        enemy_at, zoc_at = {index[h] for h in enemy}, {index[h] for h in zoc}
+        named = board.open_steps(enemy, zoc)
+        for budget in (1, 4, 7, 12, 16):
+            plain = paths.cheapest_costs({here: 0}, named, budget)
+            plain.pop(here)
+            grid = reach.OpenGrid(board.grid, board.neighbours, enemy_at, zoc_at)  # nothing worked out yet
+            best, met = reach.from_one(grid, size, at, budget)
+            assert [(board.places[i], best[i]) for i in met] == list(plain.items()), (here, budget)
+            assert sum(c <= budget for c in best) == len(plain)
+            compared += 1
+        for h in hexes:  # each hex's steps, worked out when first asked for
+            assert [(board.places[i], c) for i, c in grid.open_from(index[h])] == list(named[h]), h
+    assert compared > 500
 
 
 def _every_defender_set(st) -> list[tuple[str, ...]]:
@@ -254,30 +334,36 @@ def test_a_whole_attack_after_a_listing_is_followed_by_a_fresh_listing(game, pos
 
 
 def test_reach_past_the_enemy_from_the_empty_map_costs_equals_the_whole_search(game):
-    """FB 4.2, 7.4, 8.2: costs kept from the empty map up to the nearest enemy or ZOC hex and
-    searched on from there are those of the whole search past the enemy, from every hex and
-    every budget, with enemy units scattered at random (one next to the mover, some at the
-    edge of its reach, some far)."""
+    """FB 4.2, 7.4, 8.2: the empty-map costs kept where a cheapest way in is still open, and the
+    hexes that lost theirs searched for afresh, give the whole search past the enemy, from every
+    third hex and every budget, with enemy units scattered at random (one next to the mover,
+    some at the edge of its reach, some far); the moves come out in name order."""
     board = game.board
     rng = random.Random(16)
     hexes = sorted(board.terrain)
-    compared = searched = 0
+    index = board.place_index
+    compared = searched = dearer = 0
     for here in hexes[::3]:
-        for _ in range(3):
-            enemy = set(rng.sample(hexes, rng.choice((3, 8, 20)))) - {here}
+        for _ in range(4):
+            enemy = set(rng.sample(hexes, rng.choice((3, 8, 20, 40)))) - {here}
             zoc = board.zoc(enemy)
             if here in enemy | zoc:
                 continue
-            steps = board.open_steps(enemy, zoc)
-            for limit in (6, 12, 16):
-                free = board.free_reach(here, limit)
-                for budget in range(limit + 1):
-                    whole = board.reach({here: 0}, budget, enemy, zoc)
-                    whole.pop(here)
-                    assert free.past_enemy(here, budget, enemy | zoc, steps) == whole, (here, budget)
-                    compared += 1
-                    searched += not (enemy | zoc).isdisjoint(free.hexes[: free.within[budget]])
-    assert compared > 2000 and searched > 1000
+            enemy_at, zoc_at = {index[h] for h in enemy}, {index[h] for h in zoc}
+            grid = reach.OpenGrid(board.grid, board.neighbours, enemy_at, zoc_at)
+            free = board.free_reach(index[here])
+            for budget in range(free.limit + 1):
+                whole = board.reach({here: 0}, budget, enemy, zoc)
+                whole.pop(here)
+                found = free.past_enemy(budget, enemy_at, zoc_at, enemy_at | zoc_at, grid)
+                assert _named(board, found) == whole, (here, budget)
+                assert [board.places[i] for i in found.order] == sorted(whole), (here, budget)
+                assert found.cost(index[here]) is None
+                assert [i for i in range(len(board.places)) if found.cost(i) is not None] == found.order
+                compared += 1
+                searched += not (enemy_at | zoc_at).isdisjoint(free.hexes[: free.within[budget]])
+                dearer += any(free.best[index[h]] < c for h, c in whole.items())
+    assert compared > 2000 and searched > 1000 and dearer > 200
 
 
 def test_a_clone_shares_the_combat_record_and_play_in_either_leaves_the_other_alone(game):

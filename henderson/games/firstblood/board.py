@@ -5,84 +5,20 @@ Computed once from the data so that the rules ask cheap questions.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from henderson.core.hexgrid import distance, neighbours
 from henderson.core.paths import cheapest_costs, cost_steps, zone_of_control
+from henderson.games.firstblood.actions import Move
 from henderson.games.firstblood.model import FBData
+from henderson.games.firstblood.reach import FreeReach, Grid
 
 # FB 4.2.1 movement costs, in whole MF, by hexside crossed
 HEXSIDE_COST = {"clear": 1, "jungle": 2, "ridge": 2, "ford": 1}  # FB 4.4: the ford removes the river penalty
 RIVER_COST = {"clear": 3, "ridge": 3, "jungle": 4}  # FB 4.2: by the terrain of the hex entered
 
 CostSteps = tuple[tuple[str, int], ...]  # the steps from a hex: (hex entered, half-MF it costs)
-
-
-class FreeReach:
-    """Hexes reachable from one hex on an empty map, in increasing cost (the hex itself left
-    out): `within[b]` of them cost at most b half-MF; `costs` all of them as a dict, made
-    once and shared (never changed), the answer for a unit with its whole MF left; `places`
-    the same hexes in name order (the order moves are listed in), `place_set` as a set."""
-
-    __slots__ = ("_adjacent", "_onward", "costs", "hexes", "items", "place_set", "places", "within")
-
-    def __init__(self, here: str, best: Mapping[str, int], limit: int, adjacent: Mapping[str, tuple[str, ...]]) -> None:
-        self.items = tuple(sorted(((h, c) for h, c in best.items() if h != here), key=lambda hc: hc[1]))
-        costs = [c for _, c in self.items]  # in increasing order: a count is a bisection
-        self.within = tuple(bisect_right(costs, b) for b in range(limit + 1))
-        self.hexes = tuple(h for h, _ in self.items)
-        self.costs = dict(self.items)
-        self.places = tuple(sorted(self.hexes))
-        self.place_set = frozenset(self.hexes)
-        self._adjacent = adjacent
-        self._onward: tuple[int, ...] | None = None
-
-    def onward(self) -> tuple[int, ...]:
-        """The dearest free cost among the neighbours (within the limit) of each of `hexes`, -1
-        for none: a hex whose neighbours all cost no more than m leads nowhere new past m.
-        Found at the first search past the enemy from this hex, then kept."""
-        if self._onward is None:
-            dearest = dict.fromkeys(self.hexes, -1)
-            adjacent = self._adjacent
-            for h, c in self.items:  # in increasing cost: the last neighbour seen is the dearest
-                for n in adjacent[h]:
-                    if n in dearest:
-                        dearest[n] = c
-            self._onward = tuple(dearest.values())
-        return self._onward
-
-    def costs_within(self, budget: int) -> dict[str, int]:
-        """The hexes within `budget` half-MF with their costs (the shared `costs` when all are)."""
-        n = self.within[budget]
-        return self.costs if n == len(self.items) else dict(self.items[:n])
-
-    def past_enemy(
-        self, here: str, budget: int, danger: set[str], open_steps: Mapping[str, CostSteps]
-    ) -> dict[str, int]:
-        """The least costs within `budget` from `here` past the enemy, `danger` being the enemy
-        hexes and their ZOC (`here` not among them) and `open_steps` the steps they leave open
-        (`Board.open_steps`: FB 7.4, no entering an enemy hex; FB 8.2, no step from one enemy
-        ZOC hex into another). Every hex no dearer on the empty map than the cheapest enemy
-        or ZOC hex within reach (m) keeps its empty-map cost (the hexes on the way to it cost
-        less than m, so none is an enemy or ZOC hex); the search goes on only from those of
-        them with a neighbour dearer than m, so only the hexes past the enemy are searched.
-        Same answer as the whole search."""
-        n = self.within[budget]
-        near = danger.intersection(self.hexes[:n])
-        if not near:
-            return self.costs_within(budget)  # no enemy or ZOC within reach: as on an empty map
-        costs = self.costs
-        m = min(map(costs.__getitem__, near))
-        k = self.within[m]
-        # no enemy hex among them: the hexes next to one are its ZOC (FB 8.2), so cheaper
-        onward, hexes = self.onward(), self.hexes
-        seeds = {hexes[i]: costs[hexes[i]] for i in range(k) if onward[i] > m}
-        seeds[here] = 0  # its neighbours: at least one dearer than m unless all lie within
-        best = cheapest_costs(seeds, open_steps, budget, settled=dict(self.items[:k]))
-        del best[here]
-        return best
 
 
 class Board:
@@ -113,12 +49,32 @@ class Board:
         self.steps: dict[str, CostSteps] = {
             a: cost_steps((b, self.cost2[(a, b)], False, None) for b in ns) for a, ns in self.adj.items()
         }
+        # every place a move may end in, numbered in name order (hexes, then the boxes; the
+        # entry points after them, where moves start only): the moves are listed in this
+        # order, and the fast searches work on the numbers
+        eps = sorted(f"EP{n}" for n in m.entry_points)
+        self.places: tuple[str, ...] = (*sorted(self.terrain), *sorted(m.boxes), *eps)
+        assert list(self.places) == sorted(self.places), "hex ids sort before box ids, and those before EPs"
+        self.place_index: dict[str, int] = {p: i for i, p in enumerate(self.places)}
+        index = self.place_index
+        self.grid: Grid = [()] * len(self.places)  # the steps by number (none from a box)
+        self.neighbours: list[tuple[int, ...]] = [()] * len(self.places)
+        for a, out in self.steps.items():
+            self.grid[index[a]] = tuple((index[b], c) for b, c in out)
+            self.neighbours[index[a]] = tuple(index[b] for b in self.adj[a])
         self.henderson: tuple[str, ...] = m.airfields["henderson"].hexes
         self.fighter_strip: tuple[str, ...] = m.airfields["fighter_strip"].hexes
         self.airfield_hexes: tuple[str, ...] = self.henderson + self.fighter_strip
         self.ep_arrows: dict[str, tuple[str, ...]] = {f"EP{n}": e.arrows for n, e in m.entry_points.items()}
         self.ep_side: dict[str, str] = {f"EP{n}": e.side for n, e in m.entry_points.items()}
         self.ep_circled: dict[str, bool] = {f"EP{n}": e.circled for n, e in m.entry_points.items()}
+        for ep, arrows in self.ep_arrows.items():  # FB 7.1: a US unit enters the map for nothing
+            self.grid[index[ep]] = tuple((index[h], 0) for h in arrows)
+        into: list[list[tuple[int, int]]] = [[] for _ in self.places]
+        for frm, leaving in enumerate(self.grid):
+            for to, cost in leaving:
+                into[to].append((frm, cost))
+        self.into: Grid = [tuple(steps) for steps in into]  # the steps into each place: (from, cost)
         self.box_arrows: dict[str, tuple[str, ...]] = {b: x.arrows for b, x in m.boxes.items()}
         order = sorted(m.boxes.values(), key=lambda box: box.order)
         self.box_order: tuple[str, ...] = tuple(box.id for box in order)  # along the south edge (FB 6.0)
@@ -128,8 +84,10 @@ class Board:
             self.box_next[box.id] = tuple(nxt)
         self.reinforcement_boxes = tuple(box.id for box in order if box.reinforcement)
         self.setup_rows = m.setup_rows
-        self._free: dict[tuple[str, int], FreeReach] = {}
+        self._free: dict[int, FreeReach] = {}
+        self.free_limit = 2 * max(g.mf for g in data.ground.values())  # in half-MF (FB 4.1)
         self.memo: dict[tuple[Any, ...], Any] = {}  # answers that depend on the data alone, for the game
+        self.moves: dict[str, dict[int, Move]] = {}  # `move UNIT PLACE` by unit and place number, made once
         self.setup_cols = m.setup_cols
         self.setup_hexes = tuple(h for h in self.terrain if self._in_setup_area(h))  # map order
         self.setup_area = frozenset(self.setup_hexes)
@@ -167,15 +125,14 @@ class Board:
         """FB 8.2: the hexes adjacent to enemy ground units (rivers do not block, FB 8.2.1)."""
         return zone_of_control(enemy_hexes, self.adj)
 
-    def free_reach(self, here: str, limit: int) -> FreeReach:
-        """Least half-MF costs from `here` to every hex within `limit` on an empty map,
-        remembered for the game: a unit with no enemy unit or zone of control within its
-        reach moves exactly as on an empty map (see `movement.reach`)."""
-        key = (here, limit)
-        found = self._free.get(key)
+    def free_reach(self, here: int) -> FreeReach:
+        """Least half-MF costs from hex number `here` to every hex within `free_limit` (the most
+        MF a unit has) on an empty map, remembered for the game: a unit with no enemy unit or
+        zone of control within its reach moves exactly as on an empty map, and one near the
+        enemy keeps most of those costs (see `movement.reach_at`)."""
+        found = self._free.get(here)
         if found is None:
-            best = self.reach({here: 0}, limit, frozenset(), frozenset())
-            found = self._free[key] = FreeReach(here, best, limit, self.adj)
+            found = self._free[here] = FreeReach(self.grid, self.into, here, self.free_limit)
         return found
 
     def reach(

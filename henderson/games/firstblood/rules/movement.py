@@ -8,14 +8,12 @@ a unit may move again with what it has left.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
 from henderson.core.game import Action
-from henderson.core.paths import cheapest_costs
 from henderson.games.firstblood import actions as A
-from henderson.games.firstblood.board import OpenSteps
+from henderson.games.firstblood.board import Board
+from henderson.games.firstblood.reach import UNREACHED, Found, OpenGrid, from_one, search
 from henderson.games.firstblood.rules import airfields, japanese_air
 from henderson.games.firstblood.rules.phase import FBPhase
 from henderson.games.firstblood.rules.placement import HEX_STACK
@@ -27,16 +25,30 @@ def fmt_mf(half: int) -> str:
     return f"{half // 2}½" if half % 2 else str(half // 2)
 
 
-class Front(NamedTuple):
-    """The enemy as one side's movers meet it in a movement phase: its hexes (FB 7.4), their
-    zones of control (FB 8.2), both together (where the empty-map shortcut no longer holds)
-    and the steps left open past them. Fixed for the phase, since the enemy does not move in
-    one's own movement phase; kept in `reach_cache`, which the phase empties when it starts."""
+class Front:
+    """The enemy as one side's movers meet it in a movement phase: its hexes (FB 7.4) by name
+    and by number, their zone of control (FB 8.2) by number (`zoc` by name when asked for),
+    both together (where the empty-map costs may no longer hold) and the steps left open past
+    them (`grid`). Fixed for the phase, since the enemy does not move in one's own movement
+    phase; kept in `reach_cache`, which the phase empties when it starts."""
 
-    enemy: set[str]
-    zoc: set[str]
-    danger: set[str]
-    steps: OpenSteps
+    __slots__ = ("_places", "danger_at", "enemy", "enemy_at", "grid", "zoc_at")
+
+    def __init__(self, board: Board, enemy: set[str]) -> None:
+        index = board.place_index
+        neighbours = board.neighbours
+        self._places = board.places
+        self.enemy = enemy
+        self.enemy_at = {index[h] for h in enemy}
+        self.zoc_at: set[int] = set().union(*map(neighbours.__getitem__, self.enemy_at))  # FB 8.2: `Board.zoc`
+        self.danger_at = self.enemy_at | self.zoc_at
+        self.grid = OpenGrid(board.grid, neighbours, self.enemy_at, self.zoc_at)
+
+    @property
+    def zoc(self) -> set[str]:
+        """The enemy's zone of control by hex name."""
+        places = self._places
+        return {places[at] for at in self.zoc_at}
 
 
 def front(st: FBState, side: str) -> Front:
@@ -44,29 +56,46 @@ def front(st: FBState, side: str) -> Front:
     key = ("front", side)
     found: Front | None = st.reach_cache.get(key)
     if found is None:
-        enemy = st.hexes_of(enemy_of(side))
-        zoc = st.board.zoc(enemy)
-        found = st.reach_cache[key] = Front(enemy, zoc, enemy | zoc, st.board.open_steps(enemy, zoc))
+        found = st.reach_cache[key] = Front(st.board, st.hexes_of(enemy_of(side)))
     return found
 
 
 def reach(st: FBState, unit: str, here: str | None = None, budget: int | None = None) -> dict[str, int]:
     """Every place `unit` can move to now, with its least cost in half-MF (not its own place);
-    or from `here` with `budget` half-MF left, where it would stand after a move. The dict may
-    be shared with other answers (and clones): read it, never change it."""
+    or from `here` with `budget` half-MF left, where it would stand after a move."""
     if budget is None:
         budget = st.mf.get(unit, 0)
-    if budget <= 0:
-        return {}
-    board = st.board
-    g = st.data.ground[unit]
     if here is None:
         here = st.ground[unit]
-    enemy, zoc, danger, steps = front(st, g.side)
-    if here in board.terrain and budget <= 2 * g.mf and here not in danger:
-        # from the empty map's costs, searching on only past the nearest enemy or ZOC hex
-        return board.free_reach(here, 2 * g.mf).past_enemy(here, budget, danger, steps)
-    return reach_with(st, unit, here, budget, enemy, zoc, st.visited.get(unit, here))
+    places = st.board.places
+    return {places[at]: c for at, c in reach_at(st, unit, here, budget).costs().items()}
+
+
+def reach_at(st: FBState, unit: str, here: str, budget: int) -> Found:
+    """`reach` by place number (`Board.place_index`). The answer may be shared with other
+    answers (and clones): read it, never change it."""
+    board = st.board
+    size = len(board.places)
+    if budget <= 0:
+        return Found([UNREACHED] * size, -1, [])
+    g = st.data.ground[unit]
+    own = front(st, g.side)
+    free = budget <= board.free_limit
+    if here in board.terrain or (free and g.side == "us" and here in board.ep_arrows):  # FB 7.1: as from a hex
+        at = board.place_index[here]
+        if free and at not in own.danger_at:
+            # from the empty map's costs, searched for afresh only where the enemy took them away
+            return board.free_reach(at).past_enemy(budget, own.enemy_at, own.zoc_at, own.danger_at, own.grid)
+        best, met = from_one(own.grid, size, at, budget)
+        return Found(best, budget, sorted(met))
+    index = board.place_index
+    starts, boxes = entries(st, unit, here, budget, own.enemy, st.visited.get(unit, here))
+    best = [UNREACHED] * size
+    met = search(own.grid, best, [(index[h], c) for h, c in starts.items()], budget)
+    for box, c in boxes.items():  # FB 6.1: the boxes passed on the way
+        best[index[box]] = c
+        met.append(index[box])
+    return Found(best, budget, sorted(met))
 
 
 def reach_with(
@@ -74,20 +103,24 @@ def reach_with(
 ) -> dict[str, int]:
     """`reach` with the enemy hexes, their zones of control and the boxes already visited given
     (the refusals ask what a move would cost without one of them)."""
+    starts, boxes = entries(st, unit, here, budget, enemy, seen) if not st.board.on_map(here) else ({here: 0}, {})
+    result = st.board.reach(starts, budget, enemy, zoc)
+    result.pop(here, None)
+    result.update(boxes)
+    return result
+
+
+def entries(
+    st: FBState, unit: str, here: str, budget: int, enemy: set[str], seen: str
+) -> tuple[dict[str, int], dict[str, int]]:
+    """For a unit off the map (on an entry point or in a box): the hexes it may enter the map
+    at, with what getting there costs, and the boxes it may move to, with their costs."""
     board = st.board
     g = st.data.ground[unit]
-    own = front(st, g.side)
-    table = own.steps if enemy is own.enemy and zoc is own.zoc else None
-    if here in board.terrain and table is not None:
-        result = cheapest_costs({here: 0}, table, budget)  # `board.reach` from one hex, its table kept
-        result.pop(here, None)
-        return result
     half = g.mf  # one half of the printed MF, in half-MF units (FB 6.1, 6.2, 7.3)
     starts: dict[str, int] = {}
     boxes: dict[str, int] = {}
-    if board.on_map(here):
-        starts[here] = 0
-    elif here in board.ep_arrows:
+    if here in board.ep_arrows:
         cost = 0 if g.side == "us" else half  # FB 7.1 (US pays nothing), FB 7.3
         for h in board.ep_arrows[here]:
             if h not in enemy:  # FB 7.4
@@ -107,15 +140,7 @@ def reach_with(
             for nxt in board.box_next[box]:
                 if nxt not in been and cost + half <= budget:
                     frontier.append((nxt, cost + half, been + nxt))
-    result = board.reach(starts, budget, enemy, zoc, table)
-    result.pop(here, None)
-    result.update(boxes)
-    return result
-
-
-def danger_hexes(st: FBState, side: str) -> set[str]:
-    """Hexes of enemy units and their zones of control, where movement is restricted (FB 7.4, 8.2)."""
-    return front(st, side).danger
+    return starts, boxes
 
 
 def enemy_and_zoc(st: FBState, side: str) -> tuple[set[str], set[str]]:
@@ -124,74 +149,61 @@ def enemy_and_zoc(st: FBState, side: str) -> tuple[set[str], set[str]]:
     return found.enemy, found.zoc
 
 
-def open_steps(st: FBState, side: str) -> OpenSteps:
-    """The steps `side`'s units may take past the enemy, shared by every search of the phase."""
-    return front(st, side).steps
-
-
-class Reach(NamedTuple):
-    """Where a unit can move now (`reach`): each place's least cost in half-MF, the places in
-    name order (the order its moves are listed in) and as a set. Shared by units alike."""
-
-    costs: dict[str, int]
-    places: tuple[str, ...]
-    place_set: frozenset[str]
-
-
-def reached(st: FBState, unit: str) -> Reach:
-    """`reach` with its places sorted, remembered for the phase (units alike share it): enemy
+def reached(st: FBState, unit: str) -> Found:
+    """`reach_at` where `unit` stands now, remembered for the phase (units alike share it): enemy
     units do not move in one's own movement phase, so it depends only on the unit's side,
     printed MF, place, MF left and boxes visited."""
+    return _reached(st, unit, st.ground[unit], st.mf.get(unit, 0), st.visited.get(unit, ""))
+
+
+def _reached(st: FBState, unit: str, here: str, left: int, seen: str) -> Found:
     g = st.data.ground[unit]
-    here = st.ground[unit]
-    left = st.mf.get(unit, 0)
-    key = ("reach", g.side, g.mf, here, left, st.visited.get(unit, ""))
-    found: Reach | None = st.reach_cache.get(key)
+    key = ("reach", g.side, g.mf, here, left, seen)
+    found: Found | None = st.reach_cache.get(key)
     if found is None:
-        found_costs = reach(st, unit)
-        free = st.board.free_reach(here, 2 * g.mf) if here in st.board.terrain and left <= 2 * g.mf else None
-        if free is not None and found_costs is free.costs:
-            found = Reach(found_costs, free.places, free.place_set)  # the empty map's, made once
-        else:
-            found = Reach(found_costs, tuple(sorted(found_costs)), frozenset(found_costs))
-        st.reach_cache[key] = found
+        found = st.reach_cache[key] = reach_at(st, unit, here, left)
     return found
 
 
 def costs(st: FBState, unit: str) -> dict[str, int]:
-    """`reach`, remembered for the phase (units alike share it)."""
-    return reached(st, unit).costs
+    """`reach`, from the search remembered for the phase (units alike share it)."""
+    places = st.board.places
+    return {places[at]: c for at, c in reached(st, unit).costs().items()}
 
 
-def moves(st: FBState, unit: str) -> tuple[list[A.Move], frozenset[str]]:
-    """The moves `unit` could make ignoring stacking, and their destinations, cached for the
+def cost_to(st: FBState, unit: str, to: str) -> int | None:
+    """What moving `unit` to `to` costs now in half-MF, None if it cannot get there."""
+    at = st.board.place_index.get(to)
+    return None if at is None else reached(st, unit).cost(at)
+
+
+def moves(st: FBState, unit: str) -> tuple[list[A.Move], Found]:
+    """The moves `unit` could make ignoring stacking, and where it can get, cached for the
     phase (see `reached`)."""
-    key = (unit, st.ground[unit], st.mf.get(unit, 0), st.visited.get(unit, ""))
+    here, left, seen = st.ground[unit], st.mf.get(unit, 0), st.visited.get(unit, "")
+    key = (unit, here, left, seen)
     found = st.reach_cache.get(key)
     if found is None:
-        where = reached(st, unit)
-        found = [_moves_to(unit, where.places), where.place_set]
-        st.reach_cache[key] = found
-    return found[0], found[1]
+        where = _reached(st, unit, here, left, seen)
+        found = st.reach_cache[key] = (_moves_to(st.board, unit, where.order), where)
+    return found
 
 
-_MOVES: dict[str, dict[str, A.Move]] = {}
-
-
-def _moves_to(unit: str, places: tuple[str, ...]) -> list[A.Move]:
-    """`move UNIT PLACE` for each place, one shared value per unit and place (bounded: so many
-    units, so many places): actions are immutable, and building thousands of them per phase was
-    a third of the cost of listing moves."""
-    known = _MOVES.get(unit)
+def _moves_to(board: Board, unit: str, order: list[int]) -> list[A.Move]:
+    """`move UNIT PLACE` for each place number, one shared value per unit and place (bounded:
+    so many units, so many places): actions are immutable, and building thousands of them per
+    phase was a third of the cost of listing moves."""
+    known = board.moves.get(unit)
     if known is None:
-        known = _MOVES[unit] = {}
+        known = board.moves[unit] = {}
     try:
-        return list(map(known.__getitem__, places))
+        return list(map(known.__getitem__, order))
     except KeyError:
-        for place in places:
-            if place not in known:
-                known[place] = A.Move(unit, place)
-        return list(map(known.__getitem__, places))
+        places = board.places
+        for at in order:
+            if at not in known:
+                known[at] = A.Move(unit, places[at])
+        return list(map(known.__getitem__, order))
 
 
 def is_legal_move(st: FBState, action: A.Move) -> bool:
@@ -201,10 +213,8 @@ def is_legal_move(st: FBState, action: A.Move) -> bool:
         return False
     if st.data.ground[unit].side != st.phasing:
         return False
-    cost = costs(st, unit)
-    if action.to not in cost:
-        return False
-    return fits(st, unit, action.to, cost[action.to])
+    cost = cost_to(st, unit, action.to)
+    return cost is not None and fits(st, unit, action.to, cost)
 
 
 def stacking_of(st: FBState) -> Stacking:
@@ -252,23 +262,30 @@ class MoveLists:
     listing the legal actions after a move costs about one reach, not one per unit. Held by one
     state only: a clone starts without and rebuilds it from the shared `reach_cache`."""
 
-    __slots__ = ("lists", "movers", "off_map", "stacking")
+    __slots__ = ("full_at", "lists", "movers", "off_map", "stacking")
 
     def __init__(self, st: FBState) -> None:
         self.stacking = Stacking(st)  # FB 5.0: which moves into full hexes still let the phase end
+        self.full_at = self._numbered(st, self.stacking.full)
         self.movers = movers(st)
         self.lists = {u: self._filtered(st, u) for u in self.movers}
         # the movers in a box or on an entry point (FB 6.3, 6.4 ask after them at every listing)
         self.off_map = [u for u in self.movers if not st.board.on_map(st.ground[u])]
 
+    @staticmethod
+    def _numbered(st: FBState, hexes: set[str]) -> list[int]:
+        index = st.board.place_index
+        return [index[h] for h in hexes]
+
     def _filtered(self, st: FBState, unit: str) -> list[A.Move]:
-        unit_moves, places = moves(st, unit)
+        unit_moves, found = moves(st, unit)
+        if not found.meets(self.full_at):
+            return unit_moves
         stacking = self.stacking
         full = stacking.full
-        if full.isdisjoint(places):
-            return unit_moves
-        cost = costs(st, unit)
-        return [m for m in unit_moves if m.to not in full or stacking.allows(st, unit, m.to, cost[m.to])]
+        index = st.board.place_index
+        best = found.best
+        return [m for m in unit_moves if m.to not in full or stacking.allows(st, unit, m.to, best[index[m.to]])]
 
     def actions(self) -> list[Action]:
         """Every mover's legal moves, in the movers' order, as a new list."""
@@ -286,6 +303,7 @@ class MoveLists:
             old.step(unit, frm, to)  # between hexes with room: no full hex's answer changes
         else:
             new = self.stacking = Stacking(st)
+            self.full_at = self._numbered(st, new.full)
             changed = (old.full ^ new.full) | (old.esc ^ new.esc) | (old.full - old.esc) | (new.full - new.esc)
         if st.mf.get(unit, 0) <= 0:
             self.movers.remove(unit)
@@ -295,8 +313,9 @@ class MoveLists:
         if unit in self.off_map and (unit not in self.lists or st.board.on_map(to)):
             self.off_map.remove(unit)  # on the map for good (FB 6.0), or done moving
         if changed:
+            changed_at = self._numbered(st, changed)
             for other in self.movers:
-                if other != unit and not moves(st, other)[1].isdisjoint(changed):
+                if other != unit and moves(st, other)[1].meets(changed_at):
                     self.lists[other] = self._filtered(st, other)
 
 
@@ -469,13 +488,11 @@ class Movement(FBPhase):
 
     def enter(self, st: FBState, events: list[Event]) -> None:
         side = st.phasing
-        st.mf = {}
+        ground, held = st.data.ground, st.held
         st.reach_cache = {}
         st.move_lists = None
-        for unit in st.ground:
-            g = st.data.ground[unit]
-            if g.side == side and unit not in st.held:
-                st.mf[unit] = 2 * g.mf  # FB 4.1: nothing saved from earlier turns
+        # FB 4.1: full movement, nothing saved from earlier turns
+        st.mf = {u: 2 * ground[u].mf for u in st.ground if ground[u].side == side and u not in held}
 
     def has_choice(self, st: FBState) -> bool | None:
         """Whether some move is open, found without listing them all (look-ahead clones that
@@ -486,8 +503,10 @@ class Movement(FBPhase):
         if overfull(st):
             return None
         terrain = st.board.terrain
+        places = st.board.places
         for unit in movers(st):
-            for place in moves(st, unit)[1]:
+            for at in moves(st, unit)[1].order:
+                place = places[at]
                 if place not in terrain or len(st.occ.get(place, ())) < HEX_STACK:  # FB 5.0: room
                     return True
         return None
@@ -544,7 +563,7 @@ class Movement(FBPhase):
                         )
                 if board.on_map(action.to) and action.to in st.hexes_of(enemy_of(g.side)):
                     return IllegalAction("FB 7.4", f"{action.to} holds enemy ground units")
-                if action.to in costs(st, action.unit) and not action.via:
+                if cost_to(st, action.unit, action.to) is not None and not action.via:
                     return crowded(st, action.unit, action.to)
                 if action.to not in board.terrain and action.to not in board.box_arrows:
                     return IllegalAction("FB 4.0", f"{action.to} is not a hex of the map or an off-board box")
@@ -569,7 +588,9 @@ class Movement(FBPhase):
                 cost = path_cost(st, action)
                 passed = "".join(p for p in (*action.via, action.to) if p in st.board.box_arrows)
             else:
-                cost = costs(st, action.unit)[action.to]
+                found = cost_to(st, action.unit, action.to)
+                assert found is not None, "a move is checked legal before it is done"
+                cost = found
                 passed = None
             move(st, action.unit, action.to, cost, events, passed)
         elif isinstance(action, A.Bomb):
