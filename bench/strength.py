@@ -160,10 +160,12 @@ def ladder(name: str, pairs: Iterable[str], n: int, seed: int, out: Any, seats: 
                 s, m = counted[b_side]
                 shuffled, moved = shuffled + s, moved + m
                 crashed += stranded(result["record"]).get(b_side, 0)
-                doomed += hopeless(result["record"]).get(b_side, 0)
+                lost = hopeless(result["record"])
+                doomed += lost.get(b_side, 0)
                 if out is not None:
                     slim = {k: v for k, v in result.items() if k != "record"}
                     slim["shuffles"] = {side: list(v) for side, v in counted.items()}
+                    slim["hopeless"] = lost
                     out.write(json.dumps(slim) + "\n")
                     out.flush()
             score += wins
