@@ -489,7 +489,7 @@ def test_open_steps_are_read_only_where_nothing_hinders_them():  # DG 7.3.3, 7.3
                     ctx = Context(s, side)
                     ctx.shared = None  # steps of its own
                     if hindered is not None:
-                        ctx._hindered = {True: hindered, False: hindered}
+                        ctx._hindered = {(r, n): hindered for r in (True, False) for n in (1, 2, 3)}
                     ctx.helper_type = GAME.data.units[u.id].type in HELPER_TYPES
                     raw = _search(s, u, ctx, u.at, allowance(s, u), landing_extra(s, u))
                     found.append({h: (r.cost, r.stop, r.path, r.helpers) for h, r in raw.items()})

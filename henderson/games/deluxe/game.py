@@ -83,7 +83,12 @@ class DGGame(SequencedGame):
         # hex -> the hexes next to it across a river that may stop a unit (DG 7.3.3)
         self.river_crossings = {h: tuple(to for to, _, river in out if river) for h, out in self.edges.items()}
         self.river_crossings = {h: out for h, out in self.river_crossings.items() if out}
-        self.river_banks = frozenset(self.river_crossings)
+        self.river_steps = movement.river_steps(self.edges)  # their steps with no helper near
+        # hex -> the river banks from which a crossing enters it (where its helpers serve)
+        self.river_sources: dict[str, frozenset[str]] = {}
+        for h, out in self.river_crossings.items():
+            for to in out:
+                self.river_sources[to] = self.river_sources.get(to, frozenset()) | {h}
         self.hindered_cache: dict[tuple[frozenset[str], frozenset[str]], frozenset[str]] = {}  # movement.Context
         self.sea_starts_cache: dict[frozenset[str], frozenset[str]] = {}  # movement.Context.sea_starts
 

@@ -275,7 +275,7 @@ class Context:
         self.helper_type = False  # the moving unit is itself an LVT or engineer
         self._carriers: dict[int, frozenset[str]] = {}
         self.interned = state.game.interned
-        self._hindered: dict[bool, frozenset[str]] = {}
+        self._hindered: dict[tuple[bool, int], frozenset[str]] = {}
         self._sea_starts: frozenset[str] | None = None
         self._no_room: dict[int, frozenset[str]] = {}
         self.found: dict[str, tuple[UnitState, tuple[object, ...], RouteMap]] = {}  # `_raw_routes`
@@ -318,11 +318,12 @@ class Context:
             self._sea_starts = found
         return found
 
-    def hindered(self, state: DGState, rivers: bool) -> frozenset[str]:
-        """The hexes whose steps out are not all open (`open_steps`): those next to an enemy
-        hex or to its zone of control (DG 7.3.8, 7.4.1), and with `rivers` those on a river
-        that may stop the unit (DG 7.3.3). A search reads the open steps everywhere else."""
-        found = self._hindered.get(rivers)
+    def hindered(self, state: DGState, rivers: bool, need: int = 1) -> frozenset[str]:
+        """The hexes whose steps out are neither all open (`open_steps`) nor, with `rivers`,
+        the river steps (`river_steps`): those next to an enemy hex or to its zone of control
+        (DG 7.3.8, 7.4.1), and with `rivers` those on a river across which helpers could carry
+        `need` units (DG 7.3.3). A search reads the steps kept on the game everywhere else."""
+        found = self._hindered.get((rivers, need))
         if found is None:
             near = state.game.hindered_cache
             key = (self.enemy, self.zoc)
@@ -333,8 +334,9 @@ class Context:
                 adjacent = state.data.map.adjacent
                 found = near[key] = frozenset(n for h in self.enemy | self.zoc for n in adjacent[h])
             if rivers:
-                found = found | state.game.river_banks
-            self._hindered[rivers] = found
+                across = state.game.river_sources
+                found = found.union(*(across.get(h, ()) for h in self.carriers(need)))
+            self._hindered[(rivers, need)] = found
         return found
 
     def step_table(self, state: DGState, pool: bool, rivers: bool, need: int) -> StepTable:
@@ -361,14 +363,18 @@ class StepTable(dict[str, Split[str]]):
     hex (DG 7.3.8), a stop on entering an enemy zone of control (DG 7.4.1) or on crossing a
     river without a helper's crossings (DG 7.3.3). Made with the open steps of the game's
     table for every hex that nothing hinders (a copy of the table, without a call per hex
-    reached); the steps out of a hindered hex are worked out when a search first reaches it.
+    reached), and the game's river steps for the river banks away from the enemy and from
+    any helper (`river_steps`); the steps out of a hindered hex are worked out when a search
+    first reaches it.
     Each hex's steps are split, those that let the unit go on apart from the stops
     (`core.paths.split_steps`), as tuples."""
 
     def __init__(self, state: DGState, ctx: Context, pool: bool, rivers: bool, need: int) -> None:
         super().__init__(state.game.open_stealth_steps if pool else state.game.open_steps)
+        if rivers:  # DG 7.3.3 on a river bank no helper can serve, a crossing stops the unit
+            self.update(state.game.river_steps)
         self.edges = state.game.stealth_edges if pool else state.game.edges
-        self.hindered = ctx.hindered(state, rivers)
+        self.hindered = ctx.hindered(state, rivers, need)
         for here in self.hindered:
             self.pop(here, None)
         self.enemy, self.zoc, self.capacity = ctx.enemy, ctx.zoc, ctx.capacity
@@ -602,6 +608,18 @@ def open_steps(edges: Edges) -> dict[str, Split[str]]:
     """The steps out of each hex where nothing hinders them (no enemy hex or zone of control
     next to it, no river that may stop the unit): the edges with no stop and no helper."""
     return {frm: (tuple((to, cost, False) for to, cost, _ in out), ()) for frm, out in edges.items()}
+
+
+def river_steps(edges: Edges) -> dict[str, Split[str]]:
+    """The steps out of each hex on a river where only the river hinders them (no enemy hex
+    or zone of control next to it, no helper across it): a river crossing stops the unit
+    (DG 7.3.3), every other edge is open; as `StepTable` works them out, without a helper."""
+    out: dict[str, Split[str]] = {}
+    for frm, steps in edges.items():
+        if any(river for _, _, river in steps):
+            goes = tuple((to, cost, False) for to, cost, river in steps if not river)
+            out[frm] = (goes, tuple((to, cost, False) for to, cost, river in steps if river))
+    return out
 
 
 def _search(
