@@ -570,6 +570,35 @@ def test_a_step_table_reads_every_step_as_one_step_is_read():  # DG 7.3.3, 7.3.8
     assert hindered > 10 and any(halts for _, halts in table.values())
 
 
+def test_a_step_table_kept_steps_are_the_steps_worked_out():  # DG 7.3.3, 7.3.8, 7.4.1
+    # along a seeded random game, for every kind of search (stealth, rivers, units crossing
+    # together), the steps a table starts with (open and river steps kept on the game) are
+    # those it works out for a hex when every hex is hindered
+    from henderson.games.deluxe.rules.movement import StepTable
+
+    rng = random.Random(11)
+    s = GAME.new_state(11)
+    land = [h for h, info in GAME.data.map.hexes.items() if info.land]
+    checked = helped = 0
+    for ply in range(600):
+        if s.is_terminal():
+            break
+        if s.rules() is move.PHASE and ply % 5 == 0:
+            ctx = Context(s, s.current_player())
+            kinds = ((False, True, 1), (False, True, 2), (False, True, 3), (False, False, 1), (True, False, 1))
+            for pool, rivers, need in kinds:
+                kept = StepTable(s, ctx, pool, rivers, need)
+                worked = StepTable(s, ctx, pool, rivers, need)
+                worked.clear()  # every hex worked out as a hindered one
+                for here in land:
+                    if here not in ctx.enemy:
+                        assert kept[here] == worked[here], (here, pool, rivers, need)
+            checked += 1
+            helped += bool(ctx.capacity)  # helpers with crossings left (DG 7.3.3)
+        s.apply(rng.choice(s.legal_actions()))
+    assert checked > 20 and helped > 5
+
+
 def test_no_sea_move_from_next_to_an_enemy_unit():  # DG 7.6
     m = GAME.data.map
     enemy_at = next(n for n in sorted(m.adjacent["3507"]) if m.hexes[n].land)
