@@ -391,6 +391,41 @@ def test_a_move_is_checked_alone_as_the_list_checks_it(seed):  # DG 7.1-7.5, 7.7
     assert checked  # the game reached movement phases
 
 
+@given(seed=st.integers(1, 10_000))
+@settings(max_examples=30, deadline=None)
+def test_a_sea_move_is_checked_alone_as_the_list_checks_it(seed):  # DG 7.5, 7.6
+    # positions of a seeded random game: every listed sea move is accepted by the check of
+    # its unit alone, and a sample of unlisted ones is refused, with the refusal's own rule
+    rng = random.Random(seed)
+    s = GAME.new_state(seed)
+    coastal = list(GAME.coastal)
+    ids = [*sorted(s.units), "9/9"]
+    checked = 0
+    while not s.is_terminal() and checked < 12:
+        legal = s.legal_actions()
+        if s.rules() is move.PHASE:
+            checked += 1
+            listed = set(legal)
+            seas = [a for a in legal if a.verb == "sea"]
+            assert all(move.PHASE.is_legal(s, DGAction("sea", a.args)) for a in seas)
+            starts = sorted({a.args[0] for a in seas})  # units that may sail
+            size = Context(s, s.current_player()).size
+            held = [h for h in coastal if h in size] or coastal  # full, nearly full or the enemy's
+            for _ in range(60):
+                uid = rng.choice(starts if starts and rng.random() < 0.7 else ids)
+                u = s.units.get(uid)
+                own = [u.at] if u is not None and u.on_map else coastal
+                pick = rng.choice([coastal, held, held, own, sorted(s.data.map.hexes)])
+                a = DGAction("sea", (uid, rng.choice(pick)))
+                assert move.PHASE.is_legal(s, a) == (a in listed), a
+                if a not in listed and rng.random() < 0.2:
+                    with pytest.raises(IllegalAction) as refused:
+                        s.clone().apply(a)
+                    assert str(refused.value) == str(why_not(s, a))
+        s.apply(legal[rng.randrange(len(legal))])
+    assert checked  # the game reached movement phases
+
+
 def test_a_move_is_checked_without_listing_every_action():  # the check reads one unit's routes
     s = state(10, "us_move", {"1/1": "3511", "11/1": "3511", "124/2": "4012"})
     a = next(a for a in s.legal_actions() if a.verb == "move")

@@ -718,6 +718,24 @@ def move_listed(state: DGState, side: str, action: DGAction) -> bool:
     return dest in _raw_routes(state, (unit,), ctx)[1]
 
 
+def sea_listed(state: DGState, side: str, action: DGAction) -> bool:
+    """Whether the sea move `sea U H` is among `legal`'s moves, read for that one unit (DG 7.6:
+    a coastal start not next to the enemy, three a turn, a coastal hex free of the enemy
+    and with room, DG 7.5) without listing every unit's moves."""
+    if action.verb != "sea" or len(action.args) != 2:
+        return False
+    uid, dest = action.args
+    unit = state.units.get(uid)
+    if unit is None or unit.side != side or unit.at in OFF_MAP_SET or not may_move(unit, state.this_turn.stuck):
+        return False
+    ctx = Context.of(state, side)
+    if not sea_allowed(state, unit, ctx) or allowance(state, unit) < state.data.movement.sea_landing:
+        return False
+    if dest not in state.game.coastal_set or dest == unit.at or dest in ctx.enemy:
+        return False
+    return dest not in ctx.no_room(state, 1)  # DG 7.5
+
+
 def stacks(state: DGState, side: str, found: list[UnitState] | None = None) -> list[tuple[UnitState, ...]]:
     """DG 7.5: every group of two or more movers sharing a hex (not on stealth movement),
     in id order: the stacks that may move together (`found`: the movers, when known)."""
