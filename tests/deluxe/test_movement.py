@@ -644,3 +644,12 @@ def test_no_sea_move_from_next_to_an_enemy_unit():  # DG 7.6
     assert not any(str(a).startswith("sea 7/1 ") for a in s.legal_actions())
     assert Context.of(s, "us").sea_starts(s) == expected
     assert any(str(a).startswith("sea 7/2 ") for a in s.legal_actions())
+
+
+def test_an_action_table_makes_each_action_once():  # the listing reads it once per hex
+    from henderson.games.deluxe.rules.movement import ActionTable
+
+    table = ActionTable("move", "7/1", GAME.action)
+    first = table["3707"]
+    assert first == DGAction("move", ("7/1", "3707")) and table["3707"] is first
+    assert list(table) == ["3707"] and "3708" not in table

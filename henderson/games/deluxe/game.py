@@ -76,7 +76,7 @@ class DGGame(SequencedGame):
         self.step_cache: dict[tuple[Any, ...], movement.StepTable] = {}  # movement.Context
         self.hex_at: dict[Hex, str] = {info.hex: hid for hid, info in data.map.hexes.items()}
         # (verb, unit or stack) -> hex -> the shared action (movement lists, built often)
-        self.unit_actions: dict[tuple[str, str], dict[str, DGAction]] = {}
+        self.unit_actions: dict[tuple[str, str], movement.ActionTable] = {}
         self.edges, self.stealth_edges = movement.edge_tables(data)  # fixed costs (DG 7.3)
         self.open_steps = movement.open_steps(self.edges)  # the steps where nothing hinders them
         self.open_stealth_steps = movement.open_steps(self.stealth_edges)

@@ -16,7 +16,7 @@ helpers): while the enemy does not move, each unit is searched once a phase.
 from __future__ import annotations
 
 import copy
-from collections.abc import Container, Iterable, Iterator, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -874,6 +874,24 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     return out
 
 
+class ActionTable(dict[str, DGAction]):
+    """One unit's (or stack's) actions of one verb by hex, each made when first asked for:
+    listing its moves reads the table once per hex reached, with no test of whether the
+    action was made yet."""
+
+    __slots__ = ("make", "verb", "who")
+
+    def __init__(self, verb: str, who: str, make: Callable[..., DGAction]) -> None:
+        super().__init__()
+        self.verb = verb
+        self.who = who
+        self.make = make
+
+    def __missing__(self, hex_id: str) -> DGAction:
+        found = self[hex_id] = self.make(self.verb, self.who, hex_id)
+        return found
+
+
 def _allowed(
     state: DGState, verb: str, who: str, key: object, hexes: Iterable[str], barred: frozenset[str]
 ) -> list[DGAction]:
@@ -891,16 +909,8 @@ def _allowed(
         if made is None:
             if len(tables) > CACHE_LIMIT:
                 tables.clear()
-            made = tables[(verb, who)] = {}
-        action = state.game.action
-        found = []
-        for h in sorted(hexes):
-            if h in barred:
-                continue
-            a = made.get(h)
-            if a is None:
-                a = made[h] = action(verb, who, h)
-            found.append(a)
+            made = tables[(verb, who)] = ActionTable(verb, who, state.game.action)
+        found = [made[h] for h in sorted(hexes) if h not in barred]
         cache[ck] = found
     return found
 
