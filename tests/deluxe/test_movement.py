@@ -607,8 +607,8 @@ def test_a_step_table_reads_every_step_as_one_step_is_read():  # DG 7.3.3, 7.3.8
 
 def test_a_step_table_kept_steps_are_the_steps_worked_out():  # DG 7.3.3, 7.3.8, 7.4.1
     # along a seeded random game, for every kind of search (stealth, rivers, units crossing
-    # together), the steps a table starts with (open and river steps kept on the game) are
-    # those it works out for a hex when every hex is hindered
+    # together), the steps a table reads (open and river steps kept on the game, a hindered
+    # hex's steps shared by the game's tables) are those worked out from the hex's edges
     from henderson.games.deluxe.rules.movement import StepTable
 
     rng = random.Random(11)
@@ -623,11 +623,9 @@ def test_a_step_table_kept_steps_are_the_steps_worked_out():  # DG 7.3.3, 7.3.8,
             kinds = ((False, True, 1), (False, True, 2), (False, True, 3), (False, False, 1), (True, False, 1))
             for pool, rivers, need in kinds:
                 kept = StepTable(s, ctx, pool, rivers, need)
-                worked = StepTable(s, ctx, pool, rivers, need)
-                worked.clear()  # every hex worked out as a hindered one
                 for here in land:
                     if here not in ctx.enemy:
-                        assert kept[here] == worked[here], (here, pool, rivers, need)
+                        assert kept[here] == kept.work_out(here), (here, pool, rivers, need)
             checked += 1
             helped += bool(ctx.capacity)  # helpers with crossings left (DG 7.3.3)
         s.apply(rng.choice(s.legal_actions()))
@@ -653,3 +651,24 @@ def test_an_action_table_makes_each_action_once():  # the listing reads it once 
     first = table["3707"]
     assert first == DGAction("move", ("7/1", "3707")) and table["3707"] is first
     assert list(table) == ["3707"] and "3708" not in table
+
+
+@given(seed=st.integers(0, 10_000))
+@settings(max_examples=40, deadline=None)
+def test_a_hindered_hexs_shared_steps_are_its_own(seed):  # DG 7.3.3, 7.3.8, 7.4.1
+    # enemy hexes, zones of control and helpers drawn at random about the rivers: each river
+    # bank's steps, taken from those the game's tables share, are the ones worked out for it
+    from henderson.games.deluxe.rules.movement import StepTable
+
+    rng = random.Random(seed)
+    s = example()
+    banks = sorted(GAME.river_crossings)
+    near = sorted({n for h in banks for n in GAME.data.map.adjacent[h]})
+    for need in (1, 2):
+        table = StepTable(s, Context(s, "us"), False, True, need)
+        table.enemy = frozenset(rng.sample(near, 40))
+        table.zoc = frozenset(rng.sample(near, 150))
+        table.capacity = {h: rng.randint(1, 3) for h in rng.sample(near, 150)}
+        table.clear()  # every hex read as a hindered one
+        for here in rng.sample(banks, 60):
+            assert table[here] == table.work_out(here), (here, need)

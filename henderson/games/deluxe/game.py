@@ -12,6 +12,7 @@ from henderson.core.calculator import Calculation, CalculatorForm
 from henderson.core.dice import Dice
 from henderson.core.game import Action, Capability, Option, State, needs_extra
 from henderson.core.hexgrid import Hex
+from henderson.core.paths import Split
 from henderson.core.sequence import SequencedGame, SequenceSpec
 
 from .actions import DGAction, describe, make, parse
@@ -74,6 +75,7 @@ class DGGame(SequencedGame):
         self.zoc_cache: dict[frozenset[str], frozenset[str]] = {}  # movement.Context
         self.interned: dict[Any, Any] = {}  # movement.interned: one copy of each cache key part
         self.step_cache: dict[tuple[Any, ...], movement.StepTable] = {}  # movement.Context
+        self.split_cache: dict[tuple[str, bool, int], Split[str]] = {}  # movement.StepTable
         self.hex_at: dict[Hex, str] = {info.hex: hid for hid, info in data.map.hexes.items()}
         # (verb, unit or stack) -> hex -> the shared action (movement lists, built often)
         self.unit_actions: dict[tuple[str, str], movement.ActionTable] = {}

@@ -37,6 +37,7 @@ HELPER_TYPES = ("lvt", "engineer")  # DG 7.3.3 units that carry others across ri
 CACHE_LIMIT = 3_000  # searches kept (about 20 kB each) before the cache is emptied
 HELPER_FLAGS = ((False,), (True,))  # a lone unit's `types` in a route key, by whether it is a helper
 STEP_TABLES = 64  # tables of steps kept (`Context.step_table`) before they are emptied
+SPLITS = 50_000  # hindered hexes' steps kept (`StepTable.__missing__`) before they are emptied
 
 
 # a search's result: start, then for hexes to go on from and for forced stops, the previous
@@ -380,8 +381,35 @@ class StepTable(dict[str, Split[str]]):
         self.enemy, self.zoc, self.capacity = ctx.enemy, ctx.zoc, ctx.capacity
         self.rivers = rivers
         self.need = need
+        self.pool = pool
+        self.shared = state.game.split_cache
 
     def __missing__(self, here: str) -> Split[str]:
+        """The steps out of a hindered hex, as `work_out` gives them: the game's copy for the
+        same edges read the same way (each edge into an enemy hex, a stop with or without a
+        helper, a step on with or without one), shared by every table of the game, so that
+        its searches make a few thousand of them, not one per table and hex."""
+        enemy, zoc, cap, need, rivers = self.enemy, self.zoc, self.capacity, self.need, self.rivers
+        code = 0  # how each edge is read, one base-5 digit an edge (`work_out`'s branches)
+        for to, _cost, river in self.edges[here]:
+            code *= 5
+            if to in enemy:
+                continue
+            if rivers and river:
+                code += 3 if cap.get(to, 0) < need else 4 if to in zoc else 2
+            else:
+                code += 3 if to in zoc else 1
+        key = (here, self.pool, code)
+        found = self.shared.get(key)
+        if found is None:
+            if len(self.shared) > SPLITS:
+                self.shared.clear()
+            found = self.shared[key] = self.work_out(here)
+        self[here] = found
+        return found
+
+    def work_out(self, here: str) -> Split[str]:
+        """The steps out of `here` read from its edges one by one (DG 7.3.3, 7.3.8, 7.4.1)."""
         enemy, zoc, cap, need, rivers = self.enemy, self.zoc, self.capacity, self.need, self.rivers
         goes: list[tuple[str, int, bool]] = []
         halts: list[tuple[str, int, bool]] = []
@@ -401,8 +429,7 @@ class StepTable(dict[str, Split[str]]):
             else:
                 go((to, cost, False))
         # tuples: of plain values only, so the collector stops tracking them (lists it never does)
-        out = self[here] = (tuple(goes), tuple(halts))
-        return out
+        return (tuple(goes), tuple(halts))
 
 
 def step_cost(
