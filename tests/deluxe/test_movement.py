@@ -86,9 +86,7 @@ def test_road_to_village_ignores_the_river():  # DG 7.3.7 "regardless of other t
     m = GAME.data.map
     cut = {h: tuple(n for n in m.road_next.get(h, ()) if {h, n} != {"3109", "3209"}) for h in m.hexes}
     data = SimpleNamespace(
-        map=SimpleNamespace(
-            hexes=m.hexes, adjacent=m.adjacent, road_next=cut, river_next=m.river_next
-        ),
+        map=SimpleNamespace(hexes=m.hexes, adjacent=m.adjacent, road_next=cut, river_next=m.river_next),
         movement=GAME.data.movement,
     )
     normal, _ = edge_tables(data)
@@ -111,9 +109,7 @@ def test_minimum_move():  # DG 7.2 a unit may always move one hex
 
 
 def test_never_into_an_enemy_hex_and_stacking():  # DG 7.3.8, 7.5
-    s = state(
-        10, "us_move", {"7/1": "3808", "1/1": "3807", "1/2": "3807", "1/3": "3807", "124/2": "3908"}
-    )
+    s = state(10, "us_move", {"7/1": "3808", "1/1": "3807", "1/2": "3807", "1/3": "3807", "124/2": "3908"})
     r = routes(s, s.units["7/1"])
     assert "3908" not in r
     assert "3807" not in r  # already three units
@@ -146,9 +142,7 @@ def test_sea_movement():  # DG 7.6
 
 
 def test_sea_movement_limited_to_three_units():  # DG 7.6
-    s = state(
-        10, "us_move", {"7/1": "3507", "7/2": "3507", "7/3": "3507", "1/1": "3408", "124/2": "3911"}
-    )
+    s = state(10, "us_move", {"7/1": "3507", "7/2": "3507", "7/3": "3507", "1/1": "3408", "124/2": "3911"})
     for uid in ("7/1", "7/2", "7/3"):
         s.apply(f"sea {uid} 5005" if uid != "7/3" else "sea 7/3 5405")
     assert not any(a.verb == "sea" for a in s.legal_actions())

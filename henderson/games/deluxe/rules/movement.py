@@ -187,9 +187,7 @@ class Context:
         state.contexts[side] = (made_from, ctx)
         return ctx
 
-    def moved_on(
-        self, state: DGState, before: tuple[Any, ...], now: tuple[Any, ...]
-    ) -> Context | None:
+    def moved_on(self, state: DGState, before: tuple[Any, ...], now: tuple[Any, ...]) -> Context | None:
         """This context brought up to a position where only units of its side other than
         river helpers changed (a move, DG 7.1): the enemy, its zones of control and the
         helpers' crossings are the same, the stacks of the hexes left and entered are made
@@ -235,9 +233,7 @@ class Context:
             ctx._no_room[n] = interned(state, frozenset(kept))
         return ctx
 
-    def __init__(
-        self, state: DGState, side: str, occ: dict[str, list[UnitState]] | None = None
-    ) -> None:
+    def __init__(self, state: DGState, side: str, occ: dict[str, list[UnitState]] | None = None) -> None:
         self.occ = occ if occ is not None else occupancy(state)
         self.side = side
         self.size = stack_sizes(state, self.occ)  # DG 7.5, a landed Heavy counts two
@@ -464,12 +460,7 @@ def step_cost(
 
 def landing_extra(state: DGState, unit: UnitState) -> int:
     """DG 7.3.5, DG 6.0: two more points to leave the coastal landing hex on arrival."""
-    if (
-        unit.landed == state.turn
-        and state.data.map.hexes[unit.at].coastal
-        and not unit.pool
-        and not unit.leg
-    ):
+    if unit.landed == state.turn and state.data.map.hexes[unit.at].coastal and not unit.pool and not unit.leg:
         return state.data.movement.landing_penalty
     return 0
 
@@ -501,9 +492,7 @@ def route_to(state: DGState, unit: UnitState, dest: str, ctx: Context) -> Route 
     return _raw_routes(state, (unit,), ctx)[1].get(dest)
 
 
-def stack_routes(
-    state: DGState, units: tuple[UnitState, ...], ctx: Context | None = None
-) -> dict[str, Route]:
+def stack_routes(state: DGState, units: tuple[UnitState, ...], ctx: Context | None = None) -> dict[str, Route]:
     """DG 7.5: where a stack may move together, at the rate of its slowest unit, each unit
     paying the cost of each hex (the route's cost is the terrain, without landing extras)."""
     ctx = ctx if ctx is not None and ctx.side == units[0].side else Context.of(state, units[0].side)
@@ -513,9 +502,7 @@ def stack_routes(
     return {h: r for h, r in raw.items() if size.get(h, 0) + len(units) <= full}
 
 
-def _raw_routes(
-    state: DGState, units: tuple[UnitState, ...], ctx: Context
-) -> tuple[tuple[object, ...], RouteMap]:
+def _raw_routes(state: DGState, units: tuple[UnitState, ...], ctx: Context) -> tuple[tuple[object, ...], RouteMap]:
     """Cheapest routes for one unit or a stack, before stacking at the destination, and the
     key they are cached under on the game object (everything the search reads). A unit's
     are kept on the context too: listing the moves, checking one and playing it read them
@@ -531,9 +518,7 @@ def _raw_routes(
     return _find_routes(state, units, ctx)
 
 
-def _find_routes(
-    state: DGState, units: tuple[UnitState, ...], ctx: Context
-) -> tuple[tuple[object, ...], RouteMap]:
+def _find_routes(state: DGState, units: tuple[UnitState, ...], ctx: Context) -> tuple[tuple[object, ...], RouteMap]:
     """`_raw_routes` from the game's searches, or a new search."""
     d = state.data
     m = d.map
@@ -963,9 +948,7 @@ def do_sea(state: DGState, unit: UnitState, dest: str, events: list[Event]) -> N
     )
 
 
-def _use_crossings(
-    state: DGState, ctx: Context, route: Route, side: str, count: int
-) -> None:
+def _use_crossings(state: DGState, ctx: Context, route: Route, side: str, count: int) -> None:
     """DG 7.3.3: each unit crossing through a helper's hex uses one of its crossings."""
     used = state.this_turn.crossings
     for hid in route.helpers:
@@ -977,9 +960,7 @@ def _use_crossings(
                     left -= 1
 
 
-def do_move(
-    state: DGState, unit: UnitState, dest: str, events: list[Event], finish: bool = True
-) -> None:
+def do_move(state: DGState, unit: UnitState, dest: str, events: list[Event], finish: bool = True) -> None:
     """Move `unit` to `dest` along its cheapest route (DG 7.1); with `finish` false this is
     one leg of its move (DG 7.7.5: it may detect there and go on)."""
     ctx = Context.of(state, unit.side)
