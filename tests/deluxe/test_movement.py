@@ -666,3 +666,23 @@ def test_a_hindered_hexs_shared_steps_are_its_own(seed):  # DG 7.3.3, 7.3.8, 7.4
         table.clear()  # every hex read as a hindered one
         for here in rng.sample(banks, 60):
             assert table[here] == table.work_out(here), (here, need)
+
+
+def test_the_listing_lists_every_mover_and_no_other():  # DG 7.1, 7.5, 7.7.1, 2.2.2.6 note
+    # along seeded random games, the units whose moves a movement listing holds are the
+    # units `may_move` lets move (the listing reads its tests inline), halted ones included
+    checked = halted = 0
+    for seed in (13, 14, 15, 16):
+        rng = random.Random(seed)
+        s = GAME.new_state(seed)
+        for _ in range(1500):
+            if s.is_terminal():
+                break
+            legal = s.legal_actions()
+            if s.rules() is move.PHASE:
+                side = s.current_player()
+                assert set(s.move_lists.moves) == {u.id for u in movers(s, side)}
+                checked += 1
+                halted += any(u.leg == "halt" and u.side == side for u in s.units.values())
+            s.apply(rng.choice(legal))
+    assert checked > 400 and halted > 0

@@ -856,7 +856,10 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     stuck = state.this_turn.stuck
     off = OFF_MAP_SET  # most of a side's counters off the map: passed over before `may_move`
     units = map(state.units.__getitem__, state.game.ids_by_side[side])
-    mine = [u for u in units if u.at not in off and may_move(u, stuck)]
+    # `may_move`'s tests, read inline: a call per counter per listing is most of this loop
+    mine = [
+        u for u in units if u.at not in off and not u.moved and not u.stealth and u.leg != "halt" and u.id not in stuck
+    ]
     for u in mine:
         one = (u,)
         listed = before.moves.get(u.id)
