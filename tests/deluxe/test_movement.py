@@ -86,9 +86,7 @@ def test_road_to_village_ignores_the_river():  # DG 7.3.7 "regardless of other t
     m = GAME.data.map
     cut = {h: tuple(n for n in m.road_next.get(h, ()) if {h, n} != {"3109", "3209"}) for h in m.hexes}
     data = SimpleNamespace(
-        map=SimpleNamespace(
-            hexes=m.hexes, adjacent=m.adjacent, road_next=cut, river_next=m.river_next
-        ),
+        map=SimpleNamespace(hexes=m.hexes, adjacent=m.adjacent, road_next=cut, river_next=m.river_next),
         movement=GAME.data.movement,
     )
     normal, _ = edge_tables(data)
@@ -111,9 +109,7 @@ def test_minimum_move():  # DG 7.2 a unit may always move one hex
 
 
 def test_never_into_an_enemy_hex_and_stacking():  # DG 7.3.8, 7.5
-    s = state(
-        10, "us_move", {"7/1": "3808", "1/1": "3807", "1/2": "3807", "1/3": "3807", "124/2": "3908"}
-    )
+    s = state(10, "us_move", {"7/1": "3808", "1/1": "3807", "1/2": "3807", "1/3": "3807", "124/2": "3908"})
     r = routes(s, s.units["7/1"])
     assert "3908" not in r
     assert "3807" not in r  # already three units
@@ -146,9 +142,7 @@ def test_sea_movement():  # DG 7.6
 
 
 def test_sea_movement_limited_to_three_units():  # DG 7.6
-    s = state(
-        10, "us_move", {"7/1": "3507", "7/2": "3507", "7/3": "3507", "1/1": "3408", "124/2": "3911"}
-    )
+    s = state(10, "us_move", {"7/1": "3507", "7/2": "3507", "7/3": "3507", "1/1": "3408", "124/2": "3911"})
     for uid in ("7/1", "7/2", "7/3"):
         s.apply(f"sea {uid} 5005" if uid != "7/3" else "sea 7/3 5405")
     assert not any(a.verb == "sea" for a in s.legal_actions())
@@ -391,6 +385,41 @@ def test_a_move_is_checked_alone_as_the_list_checks_it(seed):  # DG 7.1-7.5, 7.7
     assert checked  # the game reached movement phases
 
 
+@given(seed=st.integers(1, 10_000))
+@settings(max_examples=30, deadline=None)
+def test_a_sea_move_is_checked_alone_as_the_list_checks_it(seed):  # DG 7.5, 7.6
+    # positions of a seeded random game: every listed sea move is accepted by the check of
+    # its unit alone, and a sample of unlisted ones is refused, with the refusal's own rule
+    rng = random.Random(seed)
+    s = GAME.new_state(seed)
+    coastal = list(GAME.coastal)
+    ids = [*sorted(s.units), "9/9"]
+    checked = 0
+    while not s.is_terminal() and checked < 12:
+        legal = s.legal_actions()
+        if s.rules() is move.PHASE:
+            checked += 1
+            listed = set(legal)
+            seas = [a for a in legal if a.verb == "sea"]
+            assert all(move.PHASE.is_legal(s, DGAction("sea", a.args)) for a in seas)
+            starts = sorted({a.args[0] for a in seas})  # units that may sail
+            size = Context(s, s.current_player()).size
+            held = [h for h in coastal if h in size] or coastal  # full, nearly full or the enemy's
+            for _ in range(60):
+                uid = rng.choice(starts if starts and rng.random() < 0.7 else ids)
+                u = s.units.get(uid)
+                own = [u.at] if u is not None and u.on_map else coastal
+                pick = rng.choice([coastal, held, held, own, sorted(s.data.map.hexes)])
+                a = DGAction("sea", (uid, rng.choice(pick)))
+                assert move.PHASE.is_legal(s, a) == (a in listed), a
+                if a not in listed and rng.random() < 0.2:
+                    with pytest.raises(IllegalAction) as refused:
+                        s.clone().apply(a)
+                    assert str(refused.value) == str(why_not(s, a))
+        s.apply(legal[rng.randrange(len(legal))])
+    assert checked  # the game reached movement phases
+
+
 def test_a_move_is_checked_without_listing_every_action():  # the check reads one unit's routes
     s = state(10, "us_move", {"1/1": "3511", "11/1": "3511", "124/2": "4012"})
     a = next(a for a in s.legal_actions() if a.verb == "move")
@@ -489,7 +518,7 @@ def test_open_steps_are_read_only_where_nothing_hinders_them():  # DG 7.3.3, 7.3
                     ctx = Context(s, side)
                     ctx.shared = None  # steps of its own
                     if hindered is not None:
-                        ctx._hindered = {True: hindered, False: hindered}
+                        ctx._hindered = {(r, n): hindered for r in (True, False) for n in (1, 2, 3)}
                     ctx.helper_type = GAME.data.units[u.id].type in HELPER_TYPES
                     raw = _search(s, u, ctx, u.at, allowance(s, u), landing_extra(s, u))
                     found.append({h: (r.cost, r.stop, r.path, r.helpers) for h, r in raw.items()})
@@ -570,6 +599,33 @@ def test_a_step_table_reads_every_step_as_one_step_is_read():  # DG 7.3.3, 7.3.8
     assert hindered > 10 and any(halts for _, halts in table.values())
 
 
+def test_a_step_table_kept_steps_are_the_steps_worked_out():  # DG 7.3.3, 7.3.8, 7.4.1
+    # along a seeded random game, for every kind of search (stealth, rivers, units crossing
+    # together), the steps a table reads (open and river steps kept on the game, a hindered
+    # hex's steps shared by the game's tables) are those worked out from the hex's edges
+    from henderson.games.deluxe.rules.movement import StepTable
+
+    rng = random.Random(11)
+    s = GAME.new_state(11)
+    land = [h for h, info in GAME.data.map.hexes.items() if info.land]
+    checked = helped = 0
+    for ply in range(600):
+        if s.is_terminal():
+            break
+        if s.rules() is move.PHASE and ply % 5 == 0:
+            ctx = Context(s, s.current_player())
+            kinds = ((False, True, 1), (False, True, 2), (False, True, 3), (False, False, 1), (True, False, 1))
+            for pool, rivers, need in kinds:
+                kept = StepTable(s, ctx, pool, rivers, need)
+                for here in land:
+                    if here not in ctx.enemy:
+                        assert kept[here] == kept.work_out(here), (here, pool, rivers, need)
+            checked += 1
+            helped += bool(ctx.capacity)  # helpers with crossings left (DG 7.3.3)
+        s.apply(rng.choice(s.legal_actions()))
+    assert checked > 20 and helped > 5
+
+
 def test_no_sea_move_from_next_to_an_enemy_unit():  # DG 7.6
     m = GAME.data.map
     enemy_at = next(n for n in sorted(m.adjacent["3507"]) if m.hexes[n].land)
@@ -580,3 +636,53 @@ def test_no_sea_move_from_next_to_an_enemy_unit():  # DG 7.6
     assert not any(str(a).startswith("sea 7/1 ") for a in s.legal_actions())
     assert Context.of(s, "us").sea_starts(s) == expected
     assert any(str(a).startswith("sea 7/2 ") for a in s.legal_actions())
+
+
+def test_an_action_table_makes_each_action_once():  # the listing reads it once per hex
+    from henderson.games.deluxe.rules.movement import ActionTable
+
+    table = ActionTable("move", "7/1", GAME.action)
+    first = table["3707"]
+    assert first == DGAction("move", ("7/1", "3707")) and table["3707"] is first
+    assert list(table) == ["3707"] and "3708" not in table
+
+
+@given(seed=st.integers(0, 10_000))
+@settings(max_examples=40, deadline=None)
+def test_a_hindered_hexs_shared_steps_are_its_own(seed):  # DG 7.3.3, 7.3.8, 7.4.1
+    # enemy hexes, zones of control and helpers drawn at random about the rivers: each river
+    # bank's steps, taken from those the game's tables share, are the ones worked out for it
+    from henderson.games.deluxe.rules.movement import StepTable
+
+    rng = random.Random(seed)
+    s = example()
+    banks = sorted(GAME.river_crossings)
+    near = sorted({n for h in banks for n in GAME.data.map.adjacent[h]})
+    for need in (1, 2):
+        table = StepTable(s, Context(s, "us"), False, True, need)
+        table.enemy = frozenset(rng.sample(near, 40))
+        table.zoc = frozenset(rng.sample(near, 150))
+        table.capacity = {h: rng.randint(1, 3) for h in rng.sample(near, 150)}
+        table.clear()  # every hex read as a hindered one
+        for here in rng.sample(banks, 60):
+            assert table[here] == table.work_out(here), (here, need)
+
+
+def test_the_listing_lists_every_mover_and_no_other():  # DG 7.1, 7.5, 7.7.1, 2.2.2.6 note
+    # along seeded random games, the units whose moves a movement listing holds are the
+    # units `may_move` lets move (the listing reads its tests inline), halted ones included
+    checked = halted = 0
+    for seed in (13, 14, 15, 16):
+        rng = random.Random(seed)
+        s = GAME.new_state(seed)
+        for _ in range(1500):
+            if s.is_terminal():
+                break
+            legal = s.legal_actions()
+            if s.rules() is move.PHASE:
+                side = s.current_player()
+                assert set(s.move_lists.moves) == {u.id for u in movers(s, side)}
+                checked += 1
+                halted += any(u.leg == "halt" and u.side == side for u in s.units.values())
+            s.apply(rng.choice(legal))
+    assert checked > 400 and halted > 0

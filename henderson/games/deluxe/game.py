@@ -12,6 +12,7 @@ from henderson.core.calculator import Calculation, CalculatorForm
 from henderson.core.dice import Dice
 from henderson.core.game import Action, Capability, Option, State, needs_extra
 from henderson.core.hexgrid import Hex
+from henderson.core.paths import Split
 from henderson.core.sequence import SequencedGame, SequenceSpec
 
 from .actions import DGAction, describe, make, parse
@@ -74,16 +75,22 @@ class DGGame(SequencedGame):
         self.zoc_cache: dict[frozenset[str], frozenset[str]] = {}  # movement.Context
         self.interned: dict[Any, Any] = {}  # movement.interned: one copy of each cache key part
         self.step_cache: dict[tuple[Any, ...], movement.StepTable] = {}  # movement.Context
+        self.split_cache: dict[tuple[str, bool, int], Split[str]] = {}  # movement.StepTable
         self.hex_at: dict[Hex, str] = {info.hex: hid for hid, info in data.map.hexes.items()}
         # (verb, unit or stack) -> hex -> the shared action (movement lists, built often)
-        self.unit_actions: dict[tuple[str, str], dict[str, DGAction]] = {}
+        self.unit_actions: dict[tuple[str, str], movement.ActionTable] = {}
         self.edges, self.stealth_edges = movement.edge_tables(data)  # fixed costs (DG 7.3)
         self.open_steps = movement.open_steps(self.edges)  # the steps where nothing hinders them
         self.open_stealth_steps = movement.open_steps(self.stealth_edges)
         # hex -> the hexes next to it across a river that may stop a unit (DG 7.3.3)
         self.river_crossings = {h: tuple(to for to, _, river in out if river) for h, out in self.edges.items()}
         self.river_crossings = {h: out for h, out in self.river_crossings.items() if out}
-        self.river_banks = frozenset(self.river_crossings)
+        self.river_steps = movement.river_steps(self.edges)  # their steps with no helper near
+        # hex -> the river banks from which a crossing enters it (where its helpers serve)
+        self.river_sources: dict[str, frozenset[str]] = {}
+        for h, out in self.river_crossings.items():
+            for to in out:
+                self.river_sources[to] = self.river_sources.get(to, frozenset()) | {h}
         self.hindered_cache: dict[tuple[frozenset[str], frozenset[str]], frozenset[str]] = {}  # movement.Context
         self.sea_starts_cache: dict[frozenset[str], frozenset[str]] = {}  # movement.Context.sea_starts
 

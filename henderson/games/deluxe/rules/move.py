@@ -101,10 +101,13 @@ class Movement(DGPhase):
         return listed
 
     def is_legal(self, state: DGState, action: Action) -> bool:
-        """A land move is checked for its unit alone (`movement.move_listed`), the most
-        played action of the game; any other against the list."""
+        """A land or sea move is checked for its unit alone (`movement.move_listed`,
+        `movement.sea_listed`), the most played actions of the game; any other against the
+        list."""
         if isinstance(action, DGAction) and action.verb == "move":
             return movement.move_listed(state, state.side_of(state.current_step), action)
+        if isinstance(action, DGAction) and action.verb == "sea":
+            return movement.sea_listed(state, state.side_of(state.current_step), action)
         return state.is_listed(action)
 
     def do(self, state: DGState, action: Action, events: list[Event]) -> None:

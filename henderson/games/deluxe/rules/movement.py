@@ -16,7 +16,7 @@ helpers): while the enemy does not move, each unit is searched once a phase.
 from __future__ import annotations
 
 import copy
-from collections.abc import Container, Iterable, Iterator, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +37,7 @@ HELPER_TYPES = ("lvt", "engineer")  # DG 7.3.3 units that carry others across ri
 CACHE_LIMIT = 3_000  # searches kept (about 20 kB each) before the cache is emptied
 HELPER_FLAGS = ((False,), (True,))  # a lone unit's `types` in a route key, by whether it is a helper
 STEP_TABLES = 64  # tables of steps kept (`Context.step_table`) before they are emptied
+SPLITS = 50_000  # hindered hexes' steps kept (`StepTable.__missing__`) before they are emptied
 
 
 # a search's result: start, then for hexes to go on from and for forced stops, the previous
@@ -186,9 +187,7 @@ class Context:
         state.contexts[side] = (made_from, ctx)
         return ctx
 
-    def moved_on(
-        self, state: DGState, before: tuple[Any, ...], now: tuple[Any, ...]
-    ) -> Context | None:
+    def moved_on(self, state: DGState, before: tuple[Any, ...], now: tuple[Any, ...]) -> Context | None:
         """This context brought up to a position where only units of its side other than
         river helpers changed (a move, DG 7.1): the enemy, its zones of control and the
         helpers' crossings are the same, the stacks of the hexes left and entered are made
@@ -234,9 +233,7 @@ class Context:
             ctx._no_room[n] = interned(state, frozenset(kept))
         return ctx
 
-    def __init__(
-        self, state: DGState, side: str, occ: dict[str, list[UnitState]] | None = None
-    ) -> None:
+    def __init__(self, state: DGState, side: str, occ: dict[str, list[UnitState]] | None = None) -> None:
         self.occ = occ if occ is not None else occupancy(state)
         self.side = side
         self.size = stack_sizes(state, self.occ)  # DG 7.5, a landed Heavy counts two
@@ -275,7 +272,7 @@ class Context:
         self.helper_type = False  # the moving unit is itself an LVT or engineer
         self._carriers: dict[int, frozenset[str]] = {}
         self.interned = state.game.interned
-        self._hindered: dict[bool, frozenset[str]] = {}
+        self._hindered: dict[tuple[bool, int], frozenset[str]] = {}
         self._sea_starts: frozenset[str] | None = None
         self._no_room: dict[int, frozenset[str]] = {}
         self.found: dict[str, tuple[UnitState, tuple[object, ...], RouteMap]] = {}  # `_raw_routes`
@@ -318,11 +315,12 @@ class Context:
             self._sea_starts = found
         return found
 
-    def hindered(self, state: DGState, rivers: bool) -> frozenset[str]:
-        """The hexes whose steps out are not all open (`open_steps`): those next to an enemy
-        hex or to its zone of control (DG 7.3.8, 7.4.1), and with `rivers` those on a river
-        that may stop the unit (DG 7.3.3). A search reads the open steps everywhere else."""
-        found = self._hindered.get(rivers)
+    def hindered(self, state: DGState, rivers: bool, need: int = 1) -> frozenset[str]:
+        """The hexes whose steps out are neither all open (`open_steps`) nor, with `rivers`,
+        the river steps (`river_steps`): those next to an enemy hex or to its zone of control
+        (DG 7.3.8, 7.4.1), and with `rivers` those on a river across which helpers could carry
+        `need` units (DG 7.3.3). A search reads the steps kept on the game everywhere else."""
+        found = self._hindered.get((rivers, need))
         if found is None:
             near = state.game.hindered_cache
             key = (self.enemy, self.zoc)
@@ -333,8 +331,9 @@ class Context:
                 adjacent = state.data.map.adjacent
                 found = near[key] = frozenset(n for h in self.enemy | self.zoc for n in adjacent[h])
             if rivers:
-                found = found | state.game.river_banks
-            self._hindered[rivers] = found
+                across = state.game.river_sources
+                found = found.union(*(across.get(h, ()) for h in self.carriers(need)))
+            self._hindered[(rivers, need)] = found
         return found
 
     def step_table(self, state: DGState, pool: bool, rivers: bool, need: int) -> StepTable:
@@ -361,21 +360,52 @@ class StepTable(dict[str, Split[str]]):
     hex (DG 7.3.8), a stop on entering an enemy zone of control (DG 7.4.1) or on crossing a
     river without a helper's crossings (DG 7.3.3). Made with the open steps of the game's
     table for every hex that nothing hinders (a copy of the table, without a call per hex
-    reached); the steps out of a hindered hex are worked out when a search first reaches it.
+    reached), and the game's river steps for the river banks away from the enemy and from
+    any helper (`river_steps`); the steps out of a hindered hex are worked out when a search
+    first reaches it.
     Each hex's steps are split, those that let the unit go on apart from the stops
     (`core.paths.split_steps`), as tuples."""
 
     def __init__(self, state: DGState, ctx: Context, pool: bool, rivers: bool, need: int) -> None:
         super().__init__(state.game.open_stealth_steps if pool else state.game.open_steps)
+        if rivers:  # DG 7.3.3 on a river bank no helper can serve, a crossing stops the unit
+            self.update(state.game.river_steps)
         self.edges = state.game.stealth_edges if pool else state.game.edges
-        self.hindered = ctx.hindered(state, rivers)
+        self.hindered = ctx.hindered(state, rivers, need)
         for here in self.hindered:
             self.pop(here, None)
         self.enemy, self.zoc, self.capacity = ctx.enemy, ctx.zoc, ctx.capacity
         self.rivers = rivers
         self.need = need
+        self.pool = pool
+        self.shared = state.game.split_cache
 
     def __missing__(self, here: str) -> Split[str]:
+        """The steps out of a hindered hex, as `work_out` gives them: the game's copy for the
+        same edges read the same way (each edge into an enemy hex, a stop with or without a
+        helper, a step on with or without one), shared by every table of the game, so that
+        its searches make a few thousand of them, not one per table and hex."""
+        enemy, zoc, cap, need, rivers = self.enemy, self.zoc, self.capacity, self.need, self.rivers
+        code = 0  # how each edge is read, one base-5 digit an edge (`work_out`'s branches)
+        for to, _cost, river in self.edges[here]:
+            code *= 5
+            if to in enemy:
+                continue
+            if rivers and river:
+                code += 3 if cap.get(to, 0) < need else 4 if to in zoc else 2
+            else:
+                code += 3 if to in zoc else 1
+        key = (here, self.pool, code)
+        found = self.shared.get(key)
+        if found is None:
+            if len(self.shared) > SPLITS:
+                self.shared.clear()
+            found = self.shared[key] = self.work_out(here)
+        self[here] = found
+        return found
+
+    def work_out(self, here: str) -> Split[str]:
+        """The steps out of `here` read from its edges one by one (DG 7.3.3, 7.3.8, 7.4.1)."""
         enemy, zoc, cap, need, rivers = self.enemy, self.zoc, self.capacity, self.need, self.rivers
         goes: list[tuple[str, int, bool]] = []
         halts: list[tuple[str, int, bool]] = []
@@ -395,8 +425,7 @@ class StepTable(dict[str, Split[str]]):
             else:
                 go((to, cost, False))
         # tuples: of plain values only, so the collector stops tracking them (lists it never does)
-        out = self[here] = (tuple(goes), tuple(halts))
-        return out
+        return (tuple(goes), tuple(halts))
 
 
 def step_cost(
@@ -431,12 +460,7 @@ def step_cost(
 
 def landing_extra(state: DGState, unit: UnitState) -> int:
     """DG 7.3.5, DG 6.0: two more points to leave the coastal landing hex on arrival."""
-    if (
-        unit.landed == state.turn
-        and state.data.map.hexes[unit.at].coastal
-        and not unit.pool
-        and not unit.leg
-    ):
+    if unit.landed == state.turn and state.data.map.hexes[unit.at].coastal and not unit.pool and not unit.leg:
         return state.data.movement.landing_penalty
     return 0
 
@@ -468,9 +492,7 @@ def route_to(state: DGState, unit: UnitState, dest: str, ctx: Context) -> Route 
     return _raw_routes(state, (unit,), ctx)[1].get(dest)
 
 
-def stack_routes(
-    state: DGState, units: tuple[UnitState, ...], ctx: Context | None = None
-) -> dict[str, Route]:
+def stack_routes(state: DGState, units: tuple[UnitState, ...], ctx: Context | None = None) -> dict[str, Route]:
     """DG 7.5: where a stack may move together, at the rate of its slowest unit, each unit
     paying the cost of each hex (the route's cost is the terrain, without landing extras)."""
     ctx = ctx if ctx is not None and ctx.side == units[0].side else Context.of(state, units[0].side)
@@ -480,9 +502,7 @@ def stack_routes(
     return {h: r for h, r in raw.items() if size.get(h, 0) + len(units) <= full}
 
 
-def _raw_routes(
-    state: DGState, units: tuple[UnitState, ...], ctx: Context
-) -> tuple[tuple[object, ...], RouteMap]:
+def _raw_routes(state: DGState, units: tuple[UnitState, ...], ctx: Context) -> tuple[tuple[object, ...], RouteMap]:
     """Cheapest routes for one unit or a stack, before stacking at the destination, and the
     key they are cached under on the game object (everything the search reads). A unit's
     are kept on the context too: listing the moves, checking one and playing it read them
@@ -498,9 +518,7 @@ def _raw_routes(
     return _find_routes(state, units, ctx)
 
 
-def _find_routes(
-    state: DGState, units: tuple[UnitState, ...], ctx: Context
-) -> tuple[tuple[object, ...], RouteMap]:
+def _find_routes(state: DGState, units: tuple[UnitState, ...], ctx: Context) -> tuple[tuple[object, ...], RouteMap]:
     """`_raw_routes` from the game's searches, or a new search."""
     d = state.data
     m = d.map
@@ -604,6 +622,18 @@ def open_steps(edges: Edges) -> dict[str, Split[str]]:
     return {frm: (tuple((to, cost, False) for to, cost, _ in out), ()) for frm, out in edges.items()}
 
 
+def river_steps(edges: Edges) -> dict[str, Split[str]]:
+    """The steps out of each hex on a river where only the river hinders them (no enemy hex
+    or zone of control next to it, no helper across it): a river crossing stops the unit
+    (DG 7.3.3), every other edge is open; as `StepTable` works them out, without a helper."""
+    out: dict[str, Split[str]] = {}
+    for frm, steps in edges.items():
+        if any(river for _, _, river in steps):
+            goes = tuple((to, cost, False) for to, cost, river in steps if not river)
+            out[frm] = (goes, tuple((to, cost, False) for to, cost, river in steps if river))
+    return out
+
+
 def _search(
     state: DGState,
     unit: UnitState,
@@ -698,6 +728,24 @@ def move_listed(state: DGState, side: str, action: DGAction) -> bool:
     if ctx.size.get(dest, 0) + 1 > state.data.constants.stacking:  # DG 7.5, as `legal`'s no_room(1)
         return False
     return dest in _raw_routes(state, (unit,), ctx)[1]
+
+
+def sea_listed(state: DGState, side: str, action: DGAction) -> bool:
+    """Whether the sea move `sea U H` is among `legal`'s moves, read for that one unit (DG 7.6:
+    a coastal start not next to the enemy, three a turn, a coastal hex free of the enemy
+    and with room, DG 7.5) without listing every unit's moves."""
+    if action.verb != "sea" or len(action.args) != 2:
+        return False
+    uid, dest = action.args
+    unit = state.units.get(uid)
+    if unit is None or unit.side != side or unit.at in OFF_MAP_SET or not may_move(unit, state.this_turn.stuck):
+        return False
+    ctx = Context.of(state, side)
+    if not sea_allowed(state, unit, ctx) or allowance(state, unit) < state.data.movement.sea_landing:
+        return False
+    if dest not in state.game.coastal_set or dest == unit.at or dest in ctx.enemy:
+        return False
+    return dest not in ctx.no_room(state, 1)  # DG 7.5
 
 
 def stacks(state: DGState, side: str, found: list[UnitState] | None = None) -> list[tuple[UnitState, ...]]:
@@ -808,7 +856,10 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     stuck = state.this_turn.stuck
     off = OFF_MAP_SET  # most of a side's counters off the map: passed over before `may_move`
     units = map(state.units.__getitem__, state.game.ids_by_side[side])
-    mine = [u for u in units if u.at not in off and may_move(u, stuck)]
+    # `may_move`'s tests, read inline: a call per counter per listing is most of this loop
+    mine = [
+        u for u in units if u.at not in off and not u.moved and not u.stealth and u.leg != "halt" and u.id not in stuck
+    ]
     for u in mine:
         one = (u,)
         listed = before.moves.get(u.id)
@@ -838,6 +889,24 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     return out
 
 
+class ActionTable(dict[str, DGAction]):
+    """One unit's (or stack's) actions of one verb by hex, each made when first asked for:
+    listing its moves reads the table once per hex reached, with no test of whether the
+    action was made yet."""
+
+    __slots__ = ("make", "verb", "who")
+
+    def __init__(self, verb: str, who: str, make: Callable[..., DGAction]) -> None:
+        super().__init__()
+        self.verb = verb
+        self.who = who
+        self.make = make
+
+    def __missing__(self, hex_id: str) -> DGAction:
+        found = self[hex_id] = self.make(self.verb, self.who, hex_id)
+        return found
+
+
 def _allowed(
     state: DGState, verb: str, who: str, key: object, hexes: Iterable[str], barred: frozenset[str]
 ) -> list[DGAction]:
@@ -855,16 +924,8 @@ def _allowed(
         if made is None:
             if len(tables) > CACHE_LIMIT:
                 tables.clear()
-            made = tables[(verb, who)] = {}
-        action = state.game.action
-        found = []
-        for h in sorted(hexes):
-            if h in barred:
-                continue
-            a = made.get(h)
-            if a is None:
-                a = made[h] = action(verb, who, h)
-            found.append(a)
+            made = tables[(verb, who)] = ActionTable(verb, who, state.game.action)
+        found = [made[h] for h in sorted(hexes) if h not in barred]
         cache[ck] = found
     return found
 
@@ -890,9 +951,7 @@ def do_sea(state: DGState, unit: UnitState, dest: str, events: list[Event]) -> N
     )
 
 
-def _use_crossings(
-    state: DGState, ctx: Context, route: Route, side: str, count: int
-) -> None:
+def _use_crossings(state: DGState, ctx: Context, route: Route, side: str, count: int) -> None:
     """DG 7.3.3: each unit crossing through a helper's hex uses one of its crossings."""
     used = state.this_turn.crossings
     for hid in route.helpers:
@@ -904,9 +963,7 @@ def _use_crossings(
                     left -= 1
 
 
-def do_move(
-    state: DGState, unit: UnitState, dest: str, events: list[Event], finish: bool = True
-) -> None:
+def do_move(state: DGState, unit: UnitState, dest: str, events: list[Event], finish: bool = True) -> None:
     """Move `unit` to `dest` along its cheapest route (DG 7.1); with `finish` false this is
     one leg of its move (DG 7.7.5: it may detect there and go on)."""
     ctx = Context.of(state, unit.side)
