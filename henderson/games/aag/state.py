@@ -330,21 +330,25 @@ class AAGState(Sequenced):
         return found
 
     def legal_actions(self) -> list[Action]:  # type: ignore[override]
-        """Every legal action, listed once per position with the pieces indexed by zone
-        (the index is then kept up to date as pieces change) and what the rules find on
-        the way kept with the list (`findings`); the list handed out is the caller's own."""
+        """Every legal action (`listed`); the list handed out is the caller's own."""
+        return list(self.listed())
+
+    def listed(self) -> list[Action]:  # type: ignore[override]
+        """The legal actions, listed once per position with the pieces indexed by zone (the
+        index is then kept up to date as pieces change) and what the rules find on the way
+        kept with the list (`findings`); the engine's own reading, never to be changed."""
         listed = self._legal
         if listed is None:
             self.build_index()
             found = Findings()
             self.found = (None, found)
             try:
-                listed = super().legal_actions()
+                listed = super().listed()
             except BaseException:
                 self.found = None
                 raise
             self.found = (listed, found)
-        return list(listed)  # type: ignore[arg-type]
+        return listed  # type: ignore[return-value]
 
     def findings(self) -> Findings | None:
         """What the rules find while the legal actions are listed, kept with the list: they
@@ -665,9 +669,7 @@ class AAGState(Sequenced):
         return rng
 
     def airfields_of(self, side: str, island: str, undamaged: bool = False) -> list[Airfield]:
-        return [
-            a for a in self.airfields if a.side == side and a.island == island and not (undamaged and a.damaged)
-        ]
+        return [a for a in self.airfields if a.side == side and a.island == island and not (undamaged and a.damaged)]
 
     # -- hidden information (AAG Appendix 1 Hidden Movement) ------------------------------------------------
 

@@ -25,9 +25,7 @@ def targets(state: AAGState, side: str, zone: str, cat: str) -> list[Piece]:
     if cat == "land" and not state.data.board.is_island(zone):
         return []
     return [
-        p
-        for p in state.in_zone(zone, other(side))
-        if p.type != SUPPLY and state.category(p) == cat and not is_cargo(p)
+        p for p in state.in_zone(zone, other(side)) if p.type != SUPPLY and state.category(p) == cat and not is_cargo(p)
     ]
 
 
@@ -71,9 +69,7 @@ def ranged_candidates(state: AAGState, side: str, zone: str, cat: str) -> list[P
     if cat == "land" and board.is_island(zone):
         for sea in board.islands[zone].seas:
             out += [
-                p
-                for p in state.in_zone(sea, side)
-                if p.type in ("cruiser", "battleship") and (not p.fired or p.joined)
+                p for p in state.in_zone(sea, side) if p.type in ("cruiser", "battleship") and (not p.fired or p.joined)
             ]
     return sorted(out, key=lambda p: (p.side, int(p.id[2:])))
 
@@ -148,7 +144,7 @@ def automatic_zone(state: AAGState, cat: str) -> str | None:
     fire, once no zone is left for the first player to pick."""
     if state.battle is not None or state.pending:
         return None
-    legal = state.legal_actions()  # listed once, kept for the caller
+    legal = state.listed()  # listed once, kept for the caller
     if any(a.verb == "fight" for a in legal) or state.end_action in legal:  # a choice, or no zone left
         return None
     return next(iter(zones_to_fight(state, cat)), None)
