@@ -155,7 +155,7 @@ def test_the_engines_fast_reads_agree_with_the_plain_ones(name: str) -> None:
     game = GAME if name == "toy" else games.get(name)
     for seed in range(3):
         rng = random.Random(seed)
-        state = game.new_state(seed)
+        state: Any = game.new_state(seed)
         elsewhere: list[Any] = []
         for _ in range(150):
             if state.is_terminal():
