@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import random
 
-from henderson.games.aag.actions import Action, move, move_one
-from henderson.games.aag.rules.movement import Deferred, Movement
+from henderson.games.aag.actions import Action, load_one, move, move_one, moves_to
+from henderson.games.aag.rules.common import representatives
+from henderson.games.aag.rules.movement import Deferred, Movement, loadable, loadable_groups
 from henderson.games.aag.rules.regroup import landing_spots
 
 from .helpers import game
@@ -329,3 +330,30 @@ def test_the_land_pieces_are_the_land_units_and_the_supply_tokens():
     assert {p.type for p in state.pieces.values() if land_piece(state, p)} <= data.land_pieces
     assert any(land_piece(state, p) for p in state.pieces.values())
     assert not any(land_piece(state, p) for p in state.pieces.values() if p.type in ("fighter", "transport"))
+
+
+def test_the_shore_groups_kept_with_the_index_are_the_plain_ones():
+    """What each ship may load, found zone by zone and kept with the zone's list of the index
+    (`loadable_groups`), is one unit per signature of all it may load (`loadable`), at every
+    position of seeded random games, for every ship of either side, asked twice (the second
+    answer read from what was kept)."""
+    checked = 0
+    for seed in (1, 2, 3):
+        for state in positions(seed, 800):
+            state.legal_actions()  # the index in place, as while listing
+            for side in ("us", "jp"):
+                barred = state.enemy_base_zones(side)
+                for ship in state.of_kind(side, ("transport", "destroyer", "carrier")):
+                    plain = representatives(state, loadable(state, side, ship, barred))
+                    assert loadable_groups(state, side, ship, barred) == plain, (seed, state.ply, ship)
+                    assert loadable_groups(state, side, ship, barred) == plain, (seed, state.ply, ship)
+                    checked += bool(plain)
+    assert checked > 100
+
+
+def test_the_moves_kept_for_a_unit_are_the_moves_to_each_destination():
+    assert moves_to(("A", "B"), "us3") == (move_one("A", "us3"), move_one("B", "us3"))
+    assert moves_to(("A", "B"), "us3")[1] is move_one("B", "us3")
+    assert moves_to(("C",), "us3,us10") == (Action("move", ("C", "us3,us10")),)
+    assert moves_to((), "us3") == ()
+    assert load_one("us1", "us4") == Action("load", ("us1", "us4")) and load_one("us1", "us4") is load_one("us1", "us4")

@@ -156,6 +156,10 @@ class HitChoice(AAGDecision):
     candidates: list[str]  # the units of that type the hit may fall on
 
 
+# what the rules found from one zone's list of pieces, by what they asked: (the list, the answer)
+Memo = dict[tuple[str, str], tuple[list[Piece], list[Piece]]]
+
+
 @dataclass
 class ZoneIndex:
     """A speed device: the pieces in play by zone, by carrying ship and by unit type, each
@@ -168,10 +172,14 @@ class ZoneIndex:
     by_ship: dict[str, list[Piece]]
     by_kind: dict[str, list[Piece]]
     shared: bool = False  # held by a position and its clone: change a copy, not this one
+    # what the rules found from one zone's list, by what they asked: (the list, the answer);
+    # it holds while the zone's list is that very list (lists are replaced, never changed),
+    # so the copies of an index share it
+    memo: Memo = field(factory=dict)
 
     def copy(self) -> ZoneIndex:
         """A copy of the dicts that one position may change (the lists are shared)."""
-        return ZoneIndex(dict(self.by_zone), dict(self.by_ship), dict(self.by_kind))
+        return ZoneIndex(dict(self.by_zone), dict(self.by_ship), dict(self.by_kind), memo=self.memo)
 
     def put(self, old: Piece | None, new: Piece | None) -> None:
         """Take piece `old` (None: none) out and put `new` (None: none) in, in place: each
