@@ -93,10 +93,16 @@ def move_one(zone: str, uid: str) -> Action:
     return Action("move", (zone, uid))
 
 
-@lru_cache(maxsize=1 << 14)  # the same loads are listed again at nearly every action
+@lru_cache(maxsize=1 << 16)  # the same actions are listed again at nearly every action
+def act(verb: str, *args: str) -> Action:
+    """The action `verb ARGS...`, one object for all the lists that hold it (actions are
+    frozen): a listing builds none it has built before."""
+    return Action(verb, args)
+
+
 def load_one(ship: str, piece: str) -> Action:
-    """`load SHIP PIECE` (actions are frozen: one is shared by lists)."""
-    return Action("load", (ship, piece))
+    """`load SHIP PIECE` (`act`)."""
+    return act("load", ship, piece)
 
 
 @lru_cache(maxsize=1 << 14)  # a unit's moves are listed again at nearly every action

@@ -426,6 +426,15 @@ class Board:
             found = self._destinations[key] = dests
         return found
 
+    def air_within(self, start: str, barred: frozenset[str], reach: int) -> tuple[str, ...]:
+        """The zones 0 to `reach` air moves from `start` (itself among them), never through
+        `barred`, in zone order (a shared table): where an air unit there may land."""
+        key = (start, barred, -2 - reach)  # the destinations' table, apart from theirs
+        found = self._destinations.get(key)
+        if found is None:
+            found = self._destinations[key] = tuple(zone for zone, d in self.air_reach(start, barred) if d <= reach)
+        return found
+
     def air_distances(self, start: str, barred: frozenset[str] = frozenset()) -> dict[str, int]:
         """Fewest air moves from `start` to every zone, never entering `barred` zones
         (`core.paths.cheapest`, one move per zone; a shared table: do not change it)."""

@@ -176,10 +176,15 @@ class ZoneIndex:
     # it holds while the zone's list is that very list (lists are replaced, never changed),
     # so the copies of an index share it
     memo: Memo = field(factory=dict)
+    # a side's pieces of several types in id order (`AAGState.of_kind`), by side and types:
+    # (the types' lists, the pieces); it holds while the lists are those very lists
+    mixes: dict[tuple[str, tuple[str, ...]], tuple[tuple[list[Piece] | None, ...], list[Piece]]] = field(factory=dict)
 
     def copy(self) -> ZoneIndex:
-        """A copy of the dicts that one position may change (the lists are shared)."""
-        return ZoneIndex(dict(self.by_zone), dict(self.by_ship), dict(self.by_kind), memo=self.memo)
+        """A copy of the dicts that one position may change (the lists are shared, and so are
+        the memos, each answer kept with the lists it holds for)."""
+        by_zone, by_ship, by_kind = dict(self.by_zone), dict(self.by_ship), dict(self.by_kind)
+        return ZoneIndex(by_zone, by_ship, by_kind, memo=self.memo, mixes=self.mixes)
 
     def put(self, old: Piece | None, new: Piece | None) -> None:
         """Take piece `old` (None: none) out and put `new` (None: none) in, in place: each
@@ -542,11 +547,17 @@ class AAGState(Sequenced):
         by_kind = self.index.by_kind
         if len(kinds) == 1:
             return [p for p in by_kind.get(kinds[0], ()) if p.side == side]
-        lists = [here for here in map(by_kind.get, kinds) if here]
-        found = [p for here in lists for p in here if p.side == side]
-        if len(lists) > 1:  # each list is in id order: only a mix of types needs sorting
+        # a mix of types, kept with the lists it was found from (`ZoneIndex.mixes`)
+        lists = tuple(map(by_kind.get, kinds))
+        mixes = self.index.mixes
+        kept = mixes.get((side, kinds))
+        if kept is not None and all(map(operator.is_, kept[0], lists)):
+            return list(kept[1])
+        found = [p for here in lists if here for p in here if p.side == side]
+        if sum(1 for here in lists if here) > 1:  # each list is in id order: a mix needs sorting
             found.sort(key=BY_RANK)
-        return found
+        mixes[side, kinds] = (lists, found)
+        return list(found)
 
     def in_zone(self, zone: str, side: str | None = None) -> list[Piece]:
         if self.index is not None:

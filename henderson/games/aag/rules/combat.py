@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
-from henderson.games.aag.actions import ROLL, Action
+from henderson.games.aag.actions import ROLL, Action, act
 from henderson.games.aag.model import SUPPLY, Advantage, other
 from henderson.games.aag.pieces import Piece
 from henderson.games.aag.rules import battle
@@ -206,11 +206,11 @@ class CombatStep(AagPhase):
     casualties are removed after both (`battle.py`). The step ends when none is left."""
 
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
-        return [Action("fight", (z,)) for z in zones_to_choose(state, step_category(state))]
+        return [act("fight", z) for z in zones_to_choose(state, step_category(state))]
 
     def forced(self, state: AAGState) -> Action | None:
         zone = automatic_zone(state, step_category(state))
-        return Action("fight", (zone,)) if zone is not None else battle.forced_roll(state)
+        return act("fight", zone) if zone is not None else battle.forced_roll(state)
 
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
         if action == ROLL:

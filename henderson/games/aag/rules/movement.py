@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from henderson.core.events import Event
-from henderson.games.aag.actions import Action, load_one, moves_to, sort_ids
+from henderson.games.aag.actions import Action, act, load_one, moves_to, sort_ids
 from henderson.games.aag.pieces import Piece
 from henderson.games.aag.rules import advantages
 from henderson.games.aag.rules.base import AagPhase
@@ -148,7 +148,7 @@ def torpedo_actions(state: AAGState, side: str) -> list[Action]:
             p for p in state.in_zone(sub.zone) if p.side != side and state.category(p) == "sea" and p.hit != "destroyed"
         ]
         for t in representatives(state, targets):
-            out.append(Action("torpedo", (sub.id, t.id)))
+            out.append(act("torpedo", sub.id, t.id))
     return out
 
 

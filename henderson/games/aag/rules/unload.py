@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from henderson.core.events import Event
-from henderson.games.aag.actions import Action
+from henderson.games.aag.actions import Action, act
 from henderson.games.aag.model import SUPPLY
 from henderson.games.aag.rules.base import AagPhase
 from henderson.games.aag.rules.common import is_cargo, note
@@ -33,7 +33,7 @@ class Unload(AagPhase):
                 key = (p.zone, p.type, dest)
                 if key not in seen:
                     seen.add(key)
-                    out.append(Action("unload", (p.id, dest)))
+                    out.append(act("unload", p.id, dest))
         return out
 
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
