@@ -4,7 +4,10 @@ precomputed air reach."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+
+import pytest
 
 from henderson.games.aag.actions import Action, load_one, move, move_one, moves_to
 from henderson.games.aag.rules.common import representatives
@@ -382,3 +385,21 @@ def test_the_pieces_of_several_types_kept_with_the_index_are_the_plain_ones():
                         assert position.of_kind(side, kinds) == plain, (seed, state.ply, kinds)
                         checked += len(plain)
     assert checked > 1000
+
+
+def test_a_changed_piece_is_the_plain_replacement():
+    """`Piece.with_changes` (one copy of the attributes) gives what `dataclasses.replace`
+    gives, keeps no traits of the old piece, and refuses a field a piece does not have."""
+    rng = random.Random(5)
+    flags = ("damaged", "moved", "armor_used", "fired", "landed", "aimed", "joined", "unloaded")
+    for state in positions(2, 600):
+        for p in list(state.pieces.values())[:6]:
+            p.traits  # noqa: B018 - kept with the piece, to be dropped by its copy
+            changes = {name: rng.random() < 0.5 for name in rng.sample(flags, 3)}
+            changes["zone"] = rng.choice(["A", "B", p.zone])
+            changes["flown"] = rng.randrange(3)
+            new = p.with_changes(**changes)
+            assert new == dataclasses.replace(p, **changes)
+            assert new.traits == dataclasses.replace(p, **changes).traits and new.rank == p.rank
+    with pytest.raises(TypeError, match="no field 'bogus'"):
+        p.with_changes(bogus=1)
