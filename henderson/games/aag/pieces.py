@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any, Literal
 
 from henderson.core.errors import PositionError
-from henderson.core.fields import field, replaced
+from henderson.core.fields import field, kept, replaced
 from henderson.games.aag.actions import id_key
 from henderson.games.aag.model import SUPPLY, Side
 
@@ -65,13 +64,13 @@ class Piece:
         object.__setattr__(new, "__dict__", attrs)
         return new
 
-    @cached_property
+    @kept
     def rank(self) -> tuple[str, int]:
         """The piece's place in id order (`actions.id_key`): kept with the piece, and carried
         to its changed copies (`with_changes`), which keep its id."""
         return id_key(self.id)
 
-    @cached_property
+    @kept
     def traits(self) -> tuple[object, ...]:
         """Every flag a rule reads to tell this unit from another of its side and type, its
         cargo aside (`rules.common.signature`): kept with the piece, which never changes."""
