@@ -353,10 +353,14 @@ class Sequenced(State):
         pending = self.pending
         if pending:
             return self.rules_named(pending[-1].rules)
+        return self.step_rules()[self.step_index]
+
+    def step_rules(self) -> tuple[Phase, ...]:
+        """The rules of each step of the plan (`rules_named`), found once per position."""
         table = self._step_rules
         if table is None:
             table = self._step_rules = tuple(self.rules_named(s.phase) for s in self.plan.steps)
-        return table[self.step_index]
+        return table
 
     def legal_actions(self) -> list[Action]:
         return self.listed()
@@ -545,7 +549,7 @@ class Sequenced(State):
 
     def finish_step(self, events: list[Event]) -> None:
         """Leave the current step and enter the next (after the last, the next turn's first)."""
-        self.rules_named(self.current_step.phase).leave(self, events)
+        self.step_rules()[self.step_index].leave(self, events)
         self.changed()
         if self.is_terminal():
             return
@@ -568,7 +572,7 @@ class Sequenced(State):
                 {"turn": self.turn, "step": step.id, "side": self.side_of(step)},
             )
         )
-        self.rules_named(step.phase).enter(self, events)
+        self.step_rules()[self.step_index].enter(self, events)
         self.changed()
 
 

@@ -377,6 +377,7 @@ def test_the_pieces_of_several_types_kept_with_the_index_are_the_plain_ones():
             apart = state.clone()  # shares the index until either changes a piece
             apart.apply(rng.choice(legal))
             for position in (state, apart):
+                assert position.mover == position.side_of(position.current_step)
                 for side in ("us", "jp"):
                     for kinds in mixes:
                         pieces = position.pieces.values()

@@ -25,7 +25,7 @@ from henderson.core.events import Event, roll
 from henderson.core.fields import field, replaced
 from henderson.core.sequence import Decision, Phase, Sequenced, Step
 from henderson.games.aag.actions import END, Action, id_key
-from henderson.games.aag.model import SIDES, SUPPLY, Advantage, Category, GameData, Side, other
+from henderson.games.aag.model import OPPONENT, SIDES, SUPPLY, Advantage, Category, GameData, Side, other
 from henderson.games.aag.pieces import Piece
 
 if TYPE_CHECKING:
@@ -512,7 +512,14 @@ class AAGState(Sequenced):
 
     @property
     def mover(self) -> Side:
-        """The side acting in the current step (the first player, then the other)."""
+        """The side acting in the current step (the first player, then the other): `side_of`
+        the current step, read without its calls (the rules ask at nearly every turn)."""
+        plan = self._plan
+        role = (plan if plan is not None else self.plan).steps[self.step_index].side
+        if role == "first":
+            return self.first
+        if role == "second":
+            return OPPONENT[self.first]
         return self.side_of(self.current_step)
 
     @property
