@@ -10,17 +10,19 @@ import random
 import pytest
 
 from henderson.games.aag.actions import Action, load_one, move, move_one, moves_to
+from henderson.games.aag.model import SIDES
 from henderson.games.aag.rules.common import representatives
 from henderson.games.aag.rules.movement import Deferred, Movement, loadable, loadable_groups
 from henderson.games.aag.rules.regroup import landing_spots
+from henderson.games.aag.state import Battle
 
 from .helpers import game
 
 
-def positions(seed: int, plies: int = 2_000):
-    """The positions of one seeded random game."""
+def positions(seed: int, plies: int = 2_000, **options: bool):
+    """The positions of one seeded random game (with `options`, the optional rules asked for)."""
     rng = random.Random(seed)
-    state = game().new_state(seed)
+    state = game().new_state(seed, options=options)
     for _ in range(plies):
         if state.is_terminal():
             return
@@ -404,3 +406,40 @@ def test_a_changed_piece_is_the_plain_replacement():
             assert new.traits == dataclasses.replace(p, **changes).traits and new.rank == p.rank
     with pytest.raises(TypeError, match="no field 'bogus'"):
         p.with_changes(bogus=1)
+
+
+def can_attack_from_lists(state, side, zone, cat) -> bool:
+    """`can_attack` as the rule reads, from the listed attackers: targets and a unit that
+    fires at them, or an undamaged enemy airfield and an air unit or ranged ship."""
+    from henderson.games.aag.rules.combat import assault, enemy_airfields, own_attackers, ranged_candidates, targets
+
+    units = own_attackers(state, side, zone, cat) + ranged_candidates(state, side, zone, cat)
+    if targets(state, side, zone, cat):
+        return bool(units)
+    if cat == "land" and not assault(state, zone) and any(not a.damaged for a in enemy_airfields(state, side, zone)):
+        return any(state.category(p) != "land" for p in units)
+    return False
+
+
+def test_whether_a_side_can_attack_is_read_as_from_the_listed_attackers():
+    """`can_attack` (the first unit that may fire answers) agrees with the attackers listed,
+    in every zone, for both sides and every category, battles and assaults included."""
+    from henderson.games.aag.rules.combat import can_attack
+
+    board = game().data.board
+    zones = [*board.seas, *board.islands]
+    yes = 0
+    rng = random.Random(7)
+    for seed, advantages in ((3, False), (5, True)):
+        for state in positions(seed, 1200, advantages=advantages):
+            assault = state.clone()  # as in an Amphibious Assault on an island (AAG Appendix 1)
+            island = rng.choice(sorted(board.islands))
+            assault.battle = Battle(zone=island, category="land", attacker=rng.choice(SIDES), assault=True)
+            for position in (state, assault):
+                for cat in ("air", "sea", "land"):
+                    for zone in zones:
+                        for side in SIDES:
+                            plain = can_attack_from_lists(position, side, zone, cat)
+                            assert can_attack(position, side, zone, cat) is plain, (seed, state.ply, side, zone, cat)
+                            yes += plain
+    assert yes > 500

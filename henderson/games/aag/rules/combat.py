@@ -77,13 +77,44 @@ def ranged_candidates(state: AAGState, side: str, zone: str, cat: str) -> list[P
 def can_attack(state: AAGState, side: str, zone: str, cat: str, has_targets: bool | None = None) -> bool:
     """True when `side` has something to fire at in `zone` and dice to fire with (the targets
     looked for first: most zones hold none, and then the attackers need no listing).
-    `has_targets`: whether `targets` finds any, when already known."""
+    `has_targets`: whether `targets` finds any, when already known. Only air units and
+    ranged ships may attack airfields (AAG Combat step 4). The units are looked for, never
+    listed: the first that may fire answers (`own_attackers`, `ranged_candidates`)."""
     if targets(state, side, zone, cat) if has_targets is None else has_targets:
-        return bool(own_attackers(state, side, zone, cat)) or bool(ranged_candidates(state, side, zone, cat))
+        return _any_attacker(state, side, zone, cat, land_too=True) or _any_ranged(state, side, zone, cat)
     if cat == "land" and not assault(state, zone) and any(not a.damaged for a in enemy_airfields(state, side, zone)):
-        # only air units and ranged ships may attack airfields (AAG Combat step 4)
-        units = own_attackers(state, side, zone, cat) + ranged_candidates(state, side, zone, cat)
-        return any(state.category(p) != "land" for p in units)
+        # the ranged candidates against an island are ships: each may attack airfields
+        return _any_attacker(state, side, zone, cat, land_too=False) or _any_ranged(state, side, zone, cat)
+    return False
+
+
+def _any_attacker(state: AAGState, side: str, zone: str, cat: str, *, land_too: bool) -> bool:
+    """Whether `own_attackers` finds any (with `land_too` false: any but a land unit)."""
+    only_unloaded = assault(state, zone)
+    units = state.data.units
+    for p in state.in_zone(zone, side):
+        if p.type == SUPPLY or is_cargo(p) or (only_unloaded and not p.unloaded):
+            continue
+        if units[p.type].attack[cat] > 0 and (land_too or state.category(p) != "land"):
+            return True
+    return False
+
+
+def _any_ranged(state: AAGState, side: str, zone: str, cat: str) -> bool:
+    """Whether `ranged_candidates` finds any."""
+    if assault(state, zone):
+        return False
+    board = state.data.board
+    if cat == "sea" and zone in board.seas:
+        for island in board.land_zones_by_sea(zone):
+            for p in state.in_zone(island, side):
+                if p.type == "artillery" and not is_cargo(p) and (not p.fired or p.joined):
+                    return True
+    if cat == "land" and board.is_island(zone):
+        for sea in board.islands[zone].seas:
+            for p in state.in_zone(sea, side):
+                if p.type in ("cruiser", "battleship") and (not p.fired or p.joined):
+                    return True
     return False
 
 
