@@ -443,3 +443,13 @@ def test_whether_a_side_can_attack_is_read_as_from_the_listed_attackers():
                             assert can_attack(position, side, zone, cat) is plain, (seed, state.ply, side, zone, cat)
                             yes += plain
     assert yes > 500
+
+
+def test_the_purchases_found_once_are_listed_from_the_most_expensive():
+    """`GameData.purchases`, found once, lists every unit type but the tokens and the supply
+    token with their costs, from the most expensive, ties in data order (AAG Reinforce)."""
+    data = game().data
+    costs = {k: u.cost for k, u in data.units.items() if "token" not in u.abilities}
+    costs["supply"] = data.rules.supply_cost
+    assert data.purchases == tuple((k, costs[k]) for k in sorted(costs, key=lambda k: -costs[k]))
+    assert [c for _, c in data.purchases] == sorted(costs.values(), reverse=True)

@@ -481,6 +481,15 @@ class GameData:
         return frozenset((*self.kinds_by_category.get("land", ()), SUPPLY))
 
     @cached_property
+    def purchases(self) -> tuple[tuple[str, int], ...]:
+        """What a side may buy at Reinforce, (type, cost), from the most expensive (ties in
+        data order, supply tokens last among their cost): the order purchases are listed in
+        (`rules.reinforce.Reinforce`). Advantage tokens are no purchase."""
+        costs = {kind: unit.cost for kind, unit in self.units.items() if "token" not in unit.abilities}
+        costs[SUPPLY] = self.rules.supply_cost
+        return tuple((kind, costs[kind]) for kind in sorted(costs, key=lambda k: -costs[k]))
+
+    @cached_property
     def air_kinds(self) -> tuple[str, ...]:
         """The unit types of the air category (fighters and bombers), in data order."""
         return self.kinds_by_category.get("air", ())

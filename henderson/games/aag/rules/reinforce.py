@@ -52,11 +52,8 @@ class Reinforce(AagPhase):
         note(events, "income", f"{side} has {state.points[side]} reinforcement points")
 
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
-        side = state.mover
-        costs = {k: ut.cost for k, ut in state.data.units.items() if "token" not in ut.abilities}
-        costs[SUPPLY] = state.data.rules.supply_cost
-        order = sorted(costs, key=lambda k: -costs[k])
-        buys = [act("buy", k) for k in order if costs[k] <= state.points[side]]
+        points = state.points[state.mover]
+        buys = [act("buy", kind) for kind, cost in state.data.purchases if cost <= points]
         return [*advantages.at_reinforce(state), *buys, *base_loads(state)]
 
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
