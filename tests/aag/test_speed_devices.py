@@ -11,7 +11,7 @@ import pytest
 
 from henderson.games.aag.actions import Action, load_one, move, move_one, moves_to
 from henderson.games.aag.model import SIDES
-from henderson.games.aag.rules.common import representatives
+from henderson.games.aag.rules.common import is_cargo, representatives
 from henderson.games.aag.rules.movement import Deferred, Movement, loadable, loadable_groups
 from henderson.games.aag.rules.regroup import landing_spots
 from henderson.games.aag.state import Battle
@@ -421,10 +421,20 @@ def can_attack_from_lists(state, side, zone, cat) -> bool:
     return False
 
 
+def targets_as_read(state, side, zone, cat) -> list:
+    """The enemy units of category `cat` in `zone` that can be fired upon: no supply token,
+    no cargo, and land units only on an island."""
+    if cat == "land" and not state.data.board.is_island(zone):
+        return []
+    here = state.in_zone(zone, "jp" if side == "us" else "us")
+    return [p for p in here if p.type != "supply" and state.category(p) == cat and not is_cargo(p)]
+
+
 def test_whether_a_side_can_attack_is_read_as_from_the_listed_attackers():
     """`can_attack` (the first unit that may fire answers) agrees with the attackers listed,
-    in every zone, for both sides and every category, battles and assaults included."""
-    from henderson.games.aag.rules.combat import can_attack
+    and `targets` with the rule as read, in every zone, for both sides and every category,
+    battles and assaults included."""
+    from henderson.games.aag.rules.combat import can_attack, targets
 
     board = game().data.board
     zones = [*board.seas, *board.islands]
@@ -439,6 +449,7 @@ def test_whether_a_side_can_attack_is_read_as_from_the_listed_attackers():
                 for cat in ("air", "sea", "land"):
                     for zone in zones:
                         for side in SIDES:
+                            assert targets(position, side, zone, cat) == targets_as_read(position, side, zone, cat)
                             plain = can_attack_from_lists(position, side, zone, cat)
                             assert can_attack(position, side, zone, cat) is plain, (seed, state.ply, side, zone, cat)
                             yes += plain

@@ -475,6 +475,12 @@ class GameData:
         return found
 
     @cached_property
+    def category_kinds(self) -> dict[str, frozenset[str]]:
+        """`kinds_by_category` as sets, to tell a piece's category by its type (a supply
+        token is of none)."""
+        return {cat: frozenset(kinds) for cat, kinds in self.kinds_by_category.items()}
+
+    @cached_property
     def land_pieces(self) -> frozenset[str]:
         """The types of the pieces that go ashore and ride as cargo: the land units and the
         supply tokens."""

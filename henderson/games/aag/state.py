@@ -621,7 +621,7 @@ class AAGState(Sequenced):
         # pieces stay in id order, so a position and its reloaded copy list actions alike:
         # those with a later id (the other side's) move after the new one
         pieces = self.pieces
-        later = sum(1 for _ in itertools.takewhile(piece.rank.__lt__, map(id_key, reversed(pieces))))
+        later = len(list(itertools.takewhile(piece.rank.__lt__, map(id_key, reversed(pieces)))))
         if later:
             kept = list(pieces.items())
             pieces.clear()

@@ -24,9 +24,10 @@ def targets(state: AAGState, side: str, zone: str, cat: str) -> list[Piece]:
     """Enemy units of category `cat` in `zone` that can be fired upon."""
     if cat == "land" and not state.data.board.is_island(zone):
         return []
-    return [
-        p for p in state.in_zone(zone, other(side)) if p.type != SUPPLY and state.category(p) == cat and not is_cargo(p)
-    ]
+    kinds = state.data.category_kinds.get(cat, frozenset())  # units of the category, no supply token
+    # `is_cargo` read inline: a fighter aboard a carrier is fired upon, cargo is not
+    here = state.in_zone(zone, other(side))
+    return [p for p in here if p.type in kinds and (p.aboard is None or p.type == "fighter")]
 
 
 def enemy_airfields(state: AAGState, side: str, zone: str) -> list[Airfield]:
