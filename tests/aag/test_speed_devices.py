@@ -464,3 +464,14 @@ def test_the_purchases_found_once_are_listed_from_the_most_expensive():
     costs["supply"] = data.rules.supply_cost
     assert data.purchases == tuple((k, costs[k]) for k in sorted(costs, key=lambda k: -costs[k]))
     assert [c for _, c in data.purchases] == sorted(costs.values(), reverse=True)
+
+
+def test_the_index_kept_up_to_date_is_the_index_built_afresh():
+    """The pieces indexed by zone, type and ship, kept up to date piece by piece
+    (`ZoneIndex.put`: a changed piece takes its old place where it stays in a list), are
+    those of an index built afresh, in the same order, at every position of whole random
+    games (`invariant_errors` compares them)."""
+    for seed, advantages in ((8, False), (9, True)):
+        for state in positions(seed, 3000, advantages=advantages):
+            state.legal_actions()  # the index in place, kept up to date from here on
+            assert state.invariant_errors() == [], (seed, state.ply)

@@ -188,34 +188,15 @@ class ZoneIndex:
 
     def put(self, old: Piece | None, new: Piece | None) -> None:
         """Take piece `old` (None: none) out and put `new` (None: none) in, in place: each
-        list that changes is replaced by a new one."""
-        by_zone, by_ship, by_kind = self.by_zone, self.by_ship, self.by_kind
-        if (
-            old is not None
-            and new is not None
-            and old.zone == new.zone
-            and old.damaged == new.damaged
-            and old.aboard == new.aboard
-        ):
-            # the same place in play: the new piece takes the old one's place in each list
-            if not old.damaged:
-                by_zone[old.zone] = _swapped(by_zone[old.zone], old, new)
-                by_kind[old.type] = _swapped(by_kind[old.type], old, new)
-            if old.aboard is not None:
-                by_ship[old.aboard] = _swapped(by_ship[old.aboard], old, new)
-            return
-        if old is not None:
-            if not old.damaged:
-                by_zone[old.zone] = _without(by_zone[old.zone], old)
-                by_kind[old.type] = _without(by_kind[old.type], old)
-            if old.aboard is not None:
-                by_ship[old.aboard] = _without(by_ship[old.aboard], old)
-        if new is not None:
-            if not new.damaged:
-                by_zone[new.zone] = _placed(by_zone.get(new.zone, []), new)
-                by_kind[new.type] = _placed(by_kind.get(new.type, []), new)
-            if new.aboard is not None:
-                by_ship[new.aboard] = _placed(by_ship.get(new.aboard, []), new)
+        list that changes is replaced by a new one. Where both belong to one list (the same
+        zone, type or ship), the new piece takes the old one's place in it: what taking one
+        out and putting the other in gives, since they share an id and so a place."""
+        gone = old if old is not None and not old.damaged else None  # a damaged piece: in no zone, of no type
+        come = new if new is not None and not new.damaged else None
+        if gone is not None or come is not None:
+            _put(self.by_zone, gone, None if gone is None else gone.zone, come, None if come is None else come.zone)
+            _put(self.by_kind, gone, None if gone is None else gone.type, come, None if come is None else come.type)
+        _put(self.by_ship, old, None if old is None else old.aboard, new, None if new is None else new.aboard)
 
     def same(self, other: ZoneIndex | None) -> bool:
         """Whether `other` indexes the same pieces in the same order (empty lists aside)."""
@@ -242,6 +223,20 @@ class Findings:
     fights: dict[str, tuple[list[str], list[str]]] = field(factory=dict)
     room: dict[str, LandingRoom] = field(factory=dict)
     spots: dict[tuple[str, str, str], list[str]] = field(factory=dict)
+
+
+def _put(
+    lists: dict[str, list[Piece]], old: Piece | None, before: str | None, new: Piece | None, after: str | None
+) -> None:
+    """`ZoneIndex.put` in one of its dicts: `old` out of its list `before`, `new` into its
+    list `after` (None: in no list here), in place when it is one list."""
+    if old is not None and before is not None:
+        if new is not None and after == before:
+            lists[before] = _swapped(lists[before], old, new)
+            return
+        lists[before] = _without(lists[before], old)
+    if new is not None and after is not None:
+        lists[after] = _placed(lists.get(after, []), new)
 
 
 def _swapped(pieces: list[Piece], old: Piece, new: Piece) -> list[Piece]:
