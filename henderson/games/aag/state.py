@@ -306,7 +306,7 @@ class AAGState(Sequenced):
     index: ZoneIndex | None = field(None, cache="share")  # speed: kept up to date
     # speed: what the rules find while the legal actions are listed, and the list it holds
     # for (None while that list is being made)
-    found: tuple[list[Any] | None, Findings] | None = field(None, cache="reset")
+    found: tuple[list[Any] | None, Findings | None] | None = field(None, cache="reset")
 
     # -- the kit's hooks ----------------------------------------------------------------------
 
@@ -348,21 +348,27 @@ class AAGState(Sequenced):
         listed = self._legal
         if listed is None:
             self.build_index()
-            found = Findings()
-            self.found = (None, found)
+            self.found = (None, None)  # being listed: the findings are made when first asked for
             try:
                 listed = super().listed()
             except BaseException:
                 self.found = None
                 raise
-            self.found = (listed, found)
+            kept = self.found
+            self.found = (listed, None if kept is None else kept[1])
         return listed  # type: ignore[return-value]
 
     def findings(self) -> Findings | None:
         """What the rules find while the legal actions are listed, kept with the list: they
         hold as long as the listed actions do, until the position changes; else None."""
         kept = self.found
-        return kept[1] if kept is not None and kept[0] is self._legal else None
+        if kept is None or kept[0] is not self._legal:
+            return None
+        found = kept[1]
+        if found is None:
+            found = Findings()
+            self.found = (kept[0], found)
+        return found
 
     def check_position(self) -> None:
         """What a position must hold across its fields (PositionError names the piece), and
