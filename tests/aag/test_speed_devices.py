@@ -475,3 +475,20 @@ def test_the_index_kept_up_to_date_is_the_index_built_afresh():
         for state in positions(seed, 3000, advantages=advantages):
             state.legal_actions()  # the index in place, kept up to date from here on
             assert state.invariant_errors() == [], (seed, state.ply)
+
+
+def test_the_cargo_read_from_the_ships_is_the_cargo_among_the_land_pieces():
+    """A side's cargo read from the pieces indexed by ship (`unload.cargo_of`) is its land
+    pieces in play that are cargo, in id order, at every position of seeded random games."""
+    from henderson.games.aag.rules.unload import cargo_of
+
+    kinds = (*game().data.kinds_by_category["land"], "supply")
+    seen = 0
+    for seed in (1, 6):
+        for state in positions(seed, 1500):
+            state.legal_actions()  # the index in place, as while listing
+            for side in SIDES:
+                plain = [p for p in state.of_kind(side, kinds) if is_cargo(p)]
+                assert cargo_of(state, side) == plain, (seed, state.ply, side)
+                seen += len(plain)
+    assert seen > 100
