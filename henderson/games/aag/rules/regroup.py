@@ -75,9 +75,7 @@ def determine_control(state: AAGState, events: list[Event]) -> None:
 def prepare_landing(state: AAGState) -> None:
     """Every air unit of the mover must land; those at the home base are landed already."""
     side = state.mover
-    for p in list(state.on_board(side)):
-        if state.category(p) != "air":
-            continue
+    for p in state.of_kind(side, state.data.air_kinds):  # its air units in play, in id order
         landed = p.zone == state.base_land(side)
         if p.landed != landed or (p.aboard is not None and not landed):
             state.update(p, landed=landed, aboard=p.aboard if landed else None)
@@ -164,8 +162,8 @@ def must_land(state: AAGState) -> IllegalAction | None:
 
 def end_landing(state: AAGState, events: list[Event]) -> None:
     """Any air unit that can't land is destroyed."""
-    for p in list(state.on_board(state.mover)):
-        if state.category(p) == "air" and not p.landed:
+    for p in state.of_kind(state.mover, state.data.air_kinds):  # its air units in play, in id order
+        if not p.landed:
             destroy(state, p, "no place to land", events)
 
 
