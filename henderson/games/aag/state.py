@@ -14,7 +14,7 @@ import bisect
 import itertools
 import operator
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -566,6 +566,13 @@ class AAGState(Sequenced):
             found.sort(key=BY_RANK)
         mixes[side, kinds] = (lists, found)
         return list(found)
+
+    def here(self, zone: str) -> Sequence[Piece]:
+        """Both sides' pieces in play in `zone`, in id order: the index's own list (never to
+        be changed; `in_zone` gives a list of one's own), for the rules that only look."""
+        if self.index is not None:
+            return self.index.by_zone.get(zone, ())
+        return [p for p in self.on_board() if p.zone == zone]
 
     def in_zone(self, zone: str, side: str | None = None) -> list[Piece]:
         if self.index is not None:

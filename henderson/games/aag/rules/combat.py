@@ -26,8 +26,10 @@ def targets(state: AAGState, side: str, zone: str, cat: str) -> list[Piece]:
         return []
     kinds = state.data.category_kinds.get(cat, frozenset())  # units of the category, no supply token
     # `is_cargo` read inline: a fighter aboard a carrier is fired upon, cargo is not
-    here = state.in_zone(zone, other(side))
-    return [p for p in here if p.type in kinds and (p.aboard is None or p.type == "fighter")]
+    enemy = other(side)
+    return [
+        p for p in state.here(zone) if p.side == enemy and p.type in kinds and (p.aboard is None or p.type == "fighter")
+    ]
 
 
 def enemy_airfields(state: AAGState, side: str, zone: str) -> list[Airfield]:
@@ -93,8 +95,8 @@ def _any_attacker(state: AAGState, side: str, zone: str, cat: str, *, land_too: 
     """Whether `own_attackers` finds any (with `land_too` false: any but a land unit)."""
     only_unloaded = assault(state, zone)
     units = state.data.units
-    for p in state.in_zone(zone, side):
-        if p.type == SUPPLY or is_cargo(p) or (only_unloaded and not p.unloaded):
+    for p in state.here(zone):
+        if p.side != side or p.type == SUPPLY or is_cargo(p) or (only_unloaded and not p.unloaded):
             continue
         if units[p.type].attack[cat] > 0 and (land_too or state.category(p) != "land"):
             return True
@@ -108,13 +110,13 @@ def _any_ranged(state: AAGState, side: str, zone: str, cat: str) -> bool:
     board = state.data.board
     if cat == "sea" and zone in board.seas:
         for island in board.land_zones_by_sea(zone):
-            for p in state.in_zone(island, side):
-                if p.type == "artillery" and not is_cargo(p) and (not p.fired or p.joined):
+            for p in state.here(island):
+                if p.side == side and p.type == "artillery" and not is_cargo(p) and (not p.fired or p.joined):
                     return True
     if cat == "land" and board.is_island(zone):
         for sea in board.islands[zone].seas:
-            for p in state.in_zone(sea, side):
-                if p.type in ("cruiser", "battleship") and (not p.fired or p.joined):
+            for p in state.here(sea):
+                if p.side == side and p.type in ("cruiser", "battleship") and (not p.fired or p.joined):
                     return True
     return False
 
