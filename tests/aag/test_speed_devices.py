@@ -430,11 +430,26 @@ def targets_as_read(state, side, zone, cat) -> list:
     return [p for p in here if p.type != "supply" and state.category(p) == cat and not is_cargo(p)]
 
 
+def attackers_as_read(state, side, zone, cat) -> list:
+    """`side`'s units in `zone` with dice against `cat`: no supply token, no cargo, and in
+    an Amphibious Assault only the units unloaded there (AAG Appendix 1)."""
+    from henderson.games.aag.rules.combat import assault
+
+    return [
+        p
+        for p in state.in_zone(zone, side)
+        if p.type != "supply"
+        and not is_cargo(p)
+        and not (assault(state, zone) and not p.unloaded)
+        and state.data.units[p.type].attack[cat] > 0
+    ]
+
+
 def test_whether_a_side_can_attack_is_read_as_from_the_listed_attackers():
     """`can_attack` (the first unit that may fire answers) agrees with the attackers listed,
     and `targets` with the rule as read, in every zone, for both sides and every category,
     battles and assaults included."""
-    from henderson.games.aag.rules.combat import can_attack, targets
+    from henderson.games.aag.rules.combat import can_attack, own_attackers, targets
 
     board = game().data.board
     zones = [*board.seas, *board.islands]
@@ -449,7 +464,9 @@ def test_whether_a_side_can_attack_is_read_as_from_the_listed_attackers():
                 for cat in ("air", "sea", "land"):
                     for zone in zones:
                         for side in SIDES:
-                            assert targets(position, side, zone, cat) == targets_as_read(position, side, zone, cat)
+                            asked = (position, side, zone, cat)
+                            assert targets(*asked) == targets_as_read(*asked)
+                            assert own_attackers(*asked) == attackers_as_read(*asked)
                             plain = can_attack_from_lists(position, side, zone, cat)
                             assert can_attack(position, side, zone, cat) is plain, (seed, state.ply, side, zone, cat)
                             yes += plain

@@ -620,7 +620,7 @@ class AAGState(Sequenced):
         return [p for p in self.cargo(ship) if p.type == "fighter"]
 
     def supplies(self, side: str, zone: str) -> list[Piece]:
-        return [p for p in self.in_zone(zone, side) if p.type == SUPPLY and p.aboard is None]
+        return [p for p in self.here(zone) if p.side == side and p.type == SUPPLY and p.aboard is None]
 
     def new_piece(self, side: Side, kind: str, zone: str, aboard: str | None = None) -> Piece:
         pid = f"{side}{self.next_id[side]}"

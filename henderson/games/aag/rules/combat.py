@@ -40,8 +40,8 @@ def own_attackers(state: AAGState, side: str, zone: str, cat: str) -> list[Piece
     """Units in the zone adding dice against `cat` (land units only attack on an island)."""
     out = []
     only_unloaded = assault(state, zone)
-    for p in state.in_zone(zone, side):
-        if p.type == SUPPLY or is_cargo(p) or (only_unloaded and not p.unloaded):
+    for p in state.here(zone):
+        if p.side != side or p.type == SUPPLY or is_cargo(p) or (only_unloaded and not p.unloaded):
             continue
         if state.data.units[p.type].attack[cat] > 0:
             out.append(p)
@@ -66,13 +66,15 @@ def ranged_candidates(state: AAGState, side: str, zone: str, cat: str) -> list[P
         for island in board.land_zones_by_sea(zone):
             out += [
                 p
-                for p in state.in_zone(island, side)
-                if p.type == "artillery" and not is_cargo(p) and (not p.fired or p.joined)
+                for p in state.here(island)
+                if p.side == side and p.type == "artillery" and not is_cargo(p) and (not p.fired or p.joined)
             ]
     if cat == "land" and board.is_island(zone):
         for sea in board.islands[zone].seas:
             out += [
-                p for p in state.in_zone(sea, side) if p.type in ("cruiser", "battleship") and (not p.fired or p.joined)
+                p
+                for p in state.here(sea)
+                if p.side == side and p.type in ("cruiser", "battleship") and (not p.fired or p.joined)
             ]
     return sorted(out, key=lambda p: (p.side, int(p.id[2:])))
 

@@ -145,7 +145,7 @@ def torpedo_actions(state: AAGState, side: str) -> list[Action]:
     subs = [p for p in state.of_kind(side, ("submarine",)) if not p.fired]
     for sub in representatives(state, subs):
         targets = [
-            p for p in state.in_zone(sub.zone) if p.side != side and state.category(p) == "sea" and p.hit != "destroyed"
+            p for p in state.here(sub.zone) if p.side != side and state.category(p) == "sea" and p.hit != "destroyed"
         ]
         for t in representatives(state, targets):
             out.append(act("torpedo", sub.id, t.id))
