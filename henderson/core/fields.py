@@ -94,6 +94,32 @@ def replaced(record: R, **changes: Any) -> R:
     return new
 
 
+class kept(typing.Generic[R]):  # a decorator, named like `cached_property`
+    """`functools.cached_property` without its lock (Python 3.11 takes one at every first
+    read): a value found once per object from the object alone and kept in its `__dict__`,
+    for the records that change at nearly every action (a changed copy drops it)."""
+
+    def __init__(self, func: Callable[[Any], R]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @typing.overload
+    def __get__(self, obj: None, owner: type | None = None) -> kept[R]: ...
+
+    @typing.overload
+    def __get__(self, obj: object, owner: type | None = None) -> R: ...
+
+    def __get__(self, obj: object | None, owner: type | None = None) -> R | kept[R]:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
+
+
 class Codec:
     """How one type is copied, keyed, written and read."""
 

@@ -32,10 +32,12 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import operator
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import repeat
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -271,8 +273,8 @@ class Sequenced(State):
         self._ply = 0
         self._plan: Plan | None = None
         self._legal: list[Action] | None = None
-        self._legal_ids: set[int] | None = None
         self._legal_set: set[Action] | None = None
+        self._step_rules: tuple[Phase, ...] | None = None
 
     # -- what the game supplies ---------------------------------------------------------------
 
@@ -348,16 +350,29 @@ class Sequenced(State):
 
     def rules(self) -> Phase:
         """The rules in charge now: the last pending decision's, else the current step's."""
-        if self.pending:
-            return self.rules_named(self.pending[-1].rules)
-        return self.rules_named(self.current_step.phase)
+        pending = self.pending
+        if pending:
+            return self.rules_named(pending[-1].rules)
+        return self.step_rules()[self.step_index]
+
+    def step_rules(self) -> tuple[Phase, ...]:
+        """The rules of each step of the plan (`rules_named`), found once per position."""
+        table = self._step_rules
+        if table is None:
+            table = self._step_rules = tuple(self.rules_named(s.phase) for s in self.plan.steps)
+        return table
 
     def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._list()
-            self._legal_ids = None
+        return self.listed()
+
+    def listed(self) -> list[Action]:
+        """The legal actions as kept with the position, listed once until it changes: what
+        `legal_actions` hands out, for the engine's own reading (never to be changed)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._list()
             self._legal_set = None
-        return self._legal
+        return legal
 
     def _list(self) -> list[Action]:
         if self.result is not None:
@@ -370,25 +385,20 @@ class Sequenced(State):
 
     def is_listed(self, action: Action) -> bool:
         """Whether `action` is among the legal actions. An action taken from the list (as
-        players and agents do) is found by its identity, which needs no hashing of a few
-        thousand actions; any other through a set of the actions (each built once per list)."""
-        if self._legal is None:
-            self.legal_actions()
-        legal = self._legal
-        assert legal is not None
-        if self._legal_ids is None:
-            self._legal_ids = set(map(id, legal))  # the list holds them: ids stay theirs
-        if id(action) in self._legal_ids:
-            return True
-        if self._legal_set is None:
-            self._legal_set = set(legal)
-        return action in self._legal_set
+        players and agents do) is found by its identity, a scan that hashes nothing; any
+        other through a set of the actions (built once per list)."""
+        legal = self.listed()
+        found = self._legal_set
+        if found is None:
+            if any(map(operator.is_, legal, repeat(action))):
+                return True
+            found = self._legal_set = set(legal)
+        return action in found
 
     def changed(self) -> None:
-        """The position changed: the listed legal actions no longer hold."""
+        """The position changed: the listed legal actions no longer hold (nor the set made
+        of them, which goes with the list: `listed`)."""
         self._legal = None
-        self._legal_ids = None
-        self._legal_set = None
 
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
@@ -404,7 +414,7 @@ class Sequenced(State):
         d["_game"] = s["_game"]
         d["dice"] = s["dice"].clone()
         kept: tuple[str, ...] = ("seed", "options", "turn", "step_index", "entered", "result", "_ply", "_plan")
-        kept += ("_legal", "_legal_ids", "_legal_set")
+        kept += ("_legal", "_legal_set", "_step_rules")
         for name in kept:
             d[name] = s[name]
         return c
@@ -435,9 +445,7 @@ class Sequenced(State):
         return out
 
     @classmethod
-    def load(
-        cls, game: SequencedGame, obj: Mapping[str, Any], dice: Dice | None, *, move_on: bool = True
-    ) -> Sequenced:
+    def load(cls, game: SequencedGame, obj: Mapping[str, Any], dice: Dice | None, *, move_on: bool = True) -> Sequenced:
         """A state from a position: the shared header, the kit's fields, the game's declared
         fields (each error names the field); a position written at the start of a step
         (`entered` false or left out) has the step's entry work done now, and then play moves
@@ -491,7 +499,8 @@ class Sequenced(State):
     def play(self, action: Action, events: list[Event]) -> None:
         """Check and carry out one action, then move on through steps nobody decides in."""
         rules = self.rules()
-        if not self.pending and rules.offers_end and action == self.end_action:
+        end = self.end_action
+        if (action is end or action == end) and not self.pending and rules.offers_end:
             blocker = rules.end_blocker(self)
             if blocker is not None:
                 raise blocker
@@ -518,7 +527,8 @@ class Sequenced(State):
     def advance(self, events: list[Event]) -> None:
         """Move on through every step in which nobody has anything to decide."""
         self.changed()
-        while not self.is_terminal():
+        end = self.end_action
+        while self.result is None:  # `is_terminal`, read as the loop goes
             rules = self.rules()
             forced = rules.forced(self)
             if forced is not None:
@@ -531,15 +541,15 @@ class Sequenced(State):
             if choice:
                 return
             if choice is None:
-                acts = self.legal_actions()
-                if not (len(acts) == 1 and acts[0] == self.end_action and rules.offers_end):
+                acts = self.listed()
+                if not (len(acts) == 1 and (acts[0] is end or acts[0] == end) and rules.offers_end):
                     return
             self.finish_step(events)
         self.changed()
 
     def finish_step(self, events: list[Event]) -> None:
         """Leave the current step and enter the next (after the last, the next turn's first)."""
-        self.rules_named(self.current_step.phase).leave(self, events)
+        self.step_rules()[self.step_index].leave(self, events)
         self.changed()
         if self.is_terminal():
             return
@@ -562,7 +572,7 @@ class Sequenced(State):
                 {"turn": self.turn, "step": step.id, "side": self.side_of(step)},
             )
         )
-        self.rules_named(step.phase).enter(self, events)
+        self.step_rules()[self.step_index].enter(self, events)
         self.changed()
 
 
@@ -588,5 +598,3 @@ def _rules(package: str, ref: str) -> Phase:
     if not isinstance(found, Phase):
         raise TypeError(f"{package}.{module_name}:{attr or 'PHASE'} is not a Phase")
     return found
-
-

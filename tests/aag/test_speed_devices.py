@@ -4,19 +4,25 @@ precomputed air reach."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
-from henderson.games.aag.actions import Action, move, move_one
-from henderson.games.aag.rules.movement import Deferred, Movement
+import pytest
+
+from henderson.games.aag.actions import Action, load_one, move, move_one, moves_to
+from henderson.games.aag.model import SIDES
+from henderson.games.aag.rules.common import is_cargo, representatives
+from henderson.games.aag.rules.movement import Deferred, Movement, loadable, loadable_groups
 from henderson.games.aag.rules.regroup import landing_spots
+from henderson.games.aag.state import Battle
 
 from .helpers import game
 
 
-def positions(seed: int, plies: int = 2_000):
-    """The positions of one seeded random game."""
+def positions(seed: int, plies: int = 2_000, **options: bool):
+    """The positions of one seeded random game (with `options`, the optional rules asked for)."""
     rng = random.Random(seed)
-    state = game().new_state(seed)
+    state = game().new_state(seed, options=options)
     for _ in range(plies):
         if state.is_terminal():
             return
@@ -77,6 +83,8 @@ def test_the_destinations_kept_are_the_moves_the_board_allows():
             for reach in (1, 2, 3):
                 plain = sorted(z for z, d in board.air_distances(start, barred).items() if 0 < d <= reach)
                 assert board.air_destinations(start, barred, reach) == tuple(plain), (start, reach)
+                within = sorted(z for z, d in board.air_distances(start, barred).items() if d <= reach)
+                assert board.air_within(start, barred, reach) == tuple(within), (start, reach)
 
 
 def test_a_move_listed_again_is_the_same_action():
@@ -329,3 +337,175 @@ def test_the_land_pieces_are_the_land_units_and_the_supply_tokens():
     assert {p.type for p in state.pieces.values() if land_piece(state, p)} <= data.land_pieces
     assert any(land_piece(state, p) for p in state.pieces.values())
     assert not any(land_piece(state, p) for p in state.pieces.values() if p.type in ("fighter", "transport"))
+
+
+def test_the_shore_groups_kept_with_the_index_are_the_plain_ones():
+    """What each ship may load, found zone by zone and kept with the zone's list of the index
+    (`loadable_groups`), is one unit per signature of all it may load (`loadable`), at every
+    position of seeded random games, for every ship of either side, asked twice (the second
+    answer read from what was kept)."""
+    checked = 0
+    for seed in (1, 2, 3):
+        for state in positions(seed, 800):
+            state.legal_actions()  # the index in place, as while listing
+            for side in ("us", "jp"):
+                barred = state.enemy_base_zones(side)
+                for ship in state.of_kind(side, ("transport", "destroyer", "carrier")):
+                    plain = representatives(state, loadable(state, side, ship, barred))
+                    assert loadable_groups(state, side, ship, barred) == plain, (seed, state.ply, ship)
+                    assert loadable_groups(state, side, ship, barred) == plain, (seed, state.ply, ship)
+                    checked += bool(plain)
+    assert checked > 100
+
+
+def test_the_moves_kept_for_a_unit_are_the_moves_to_each_destination():
+    assert moves_to(("A", "B"), "us3") == (move_one("A", "us3"), move_one("B", "us3"))
+    assert moves_to(("A", "B"), "us3")[1] is move_one("B", "us3")
+    assert moves_to(("C",), "us3,us10") == (Action("move", ("C", "us3,us10")),)
+    assert moves_to((), "us3") == ()
+    assert load_one("us1", "us4") == Action("load", ("us1", "us4")) and load_one("us1", "us4") is load_one("us1", "us4")
+
+
+def test_the_pieces_of_several_types_kept_with_the_index_are_the_plain_ones():
+    """A side's pieces of several types (`of_kind`, kept with the lists of the index they
+    were found from) are its pieces in play of those types in id order, at every position of
+    seeded random games, asked twice, also of a clone that changes its pieces apart."""
+    mixes = [("fighter", "bomber"), ("destroyer", "pt_boat"), ("transport", "destroyer", "carrier"), ("infantry",)]
+    checked = 0
+    rng = random.Random(0)
+    for seed in (1, 4):
+        for state in positions(seed, 1500):
+            legal = state.legal_actions()  # the index in place, as while listing
+            apart = state.clone()  # shares the index until either changes a piece
+            apart.apply(rng.choice(legal))
+            for position in (state, apart):
+                assert position.mover == position.side_of(position.current_step)
+                for side in ("us", "jp"):
+                    for kinds in mixes:
+                        pieces = position.pieces.values()
+                        plain = [p for p in pieces if not p.damaged and p.side == side and p.type in kinds]
+                        assert position.of_kind(side, kinds) == plain, (seed, state.ply, kinds)
+                        assert position.of_kind(side, kinds) == plain, (seed, state.ply, kinds)
+                        checked += len(plain)
+    assert checked > 1000
+
+
+def test_a_changed_piece_is_the_plain_replacement():
+    """`Piece.with_changes` (one copy of the attributes) gives what `dataclasses.replace`
+    gives, keeps no traits of the old piece, and refuses a field a piece does not have."""
+    rng = random.Random(5)
+    flags = ("damaged", "moved", "armor_used", "fired", "landed", "aimed", "joined", "unloaded")
+    for state in positions(2, 600):
+        for p in list(state.pieces.values())[:6]:
+            p.traits  # noqa: B018 - kept with the piece, to be dropped by its copy
+            changes = {name: rng.random() < 0.5 for name in rng.sample(flags, 3)}
+            changes["zone"] = rng.choice(["A", "B", p.zone])
+            changes["flown"] = rng.randrange(3)
+            new = p.with_changes(**changes)
+            assert new == dataclasses.replace(p, **changes)
+            assert new.traits == dataclasses.replace(p, **changes).traits and new.rank == p.rank
+    with pytest.raises(TypeError, match="no field 'bogus'"):
+        p.with_changes(bogus=1)
+
+
+def can_attack_from_lists(state, side, zone, cat) -> bool:
+    """`can_attack` as the rule reads, from the listed attackers: targets and a unit that
+    fires at them, or an undamaged enemy airfield and an air unit or ranged ship."""
+    from henderson.games.aag.rules.combat import assault, enemy_airfields, own_attackers, ranged_candidates, targets
+
+    units = own_attackers(state, side, zone, cat) + ranged_candidates(state, side, zone, cat)
+    if targets(state, side, zone, cat):
+        return bool(units)
+    if cat == "land" and not assault(state, zone) and any(not a.damaged for a in enemy_airfields(state, side, zone)):
+        return any(state.category(p) != "land" for p in units)
+    return False
+
+
+def targets_as_read(state, side, zone, cat) -> list:
+    """The enemy units of category `cat` in `zone` that can be fired upon: no supply token,
+    no cargo, and land units only on an island."""
+    if cat == "land" and not state.data.board.is_island(zone):
+        return []
+    here = state.in_zone(zone, "jp" if side == "us" else "us")
+    return [p for p in here if p.type != "supply" and state.category(p) == cat and not is_cargo(p)]
+
+
+def attackers_as_read(state, side, zone, cat) -> list:
+    """`side`'s units in `zone` with dice against `cat`: no supply token, no cargo, and in
+    an Amphibious Assault only the units unloaded there (AAG Appendix 1)."""
+    from henderson.games.aag.rules.combat import assault
+
+    return [
+        p
+        for p in state.in_zone(zone, side)
+        if p.type != "supply"
+        and not is_cargo(p)
+        and not (assault(state, zone) and not p.unloaded)
+        and state.data.units[p.type].attack[cat] > 0
+    ]
+
+
+def test_whether_a_side_can_attack_is_read_as_from_the_listed_attackers():
+    """`can_attack` (the first unit that may fire answers) agrees with the attackers listed,
+    and `targets` with the rule as read, in every zone, for both sides and every category,
+    battles and assaults included."""
+    from henderson.games.aag.rules.combat import can_attack, own_attackers, targets
+
+    board = game().data.board
+    zones = [*board.seas, *board.islands]
+    yes = 0
+    rng = random.Random(7)
+    for seed, advantages in ((3, False), (5, True)):
+        for state in positions(seed, 1200, advantages=advantages):
+            assault = state.clone()  # as in an Amphibious Assault on an island (AAG Appendix 1)
+            island = rng.choice(sorted(board.islands))
+            assault.battle = Battle(zone=island, category="land", attacker=rng.choice(SIDES), assault=True)
+            for position in (state, assault):
+                for cat in ("air", "sea", "land"):
+                    for zone in zones:
+                        for side in SIDES:
+                            asked = (position, side, zone, cat)
+                            assert targets(*asked) == targets_as_read(*asked)
+                            assert own_attackers(*asked) == attackers_as_read(*asked)
+                            plain = can_attack_from_lists(position, side, zone, cat)
+                            assert can_attack(position, side, zone, cat) is plain, (seed, state.ply, side, zone, cat)
+                            yes += plain
+    assert yes > 500
+
+
+def test_the_purchases_found_once_are_listed_from_the_most_expensive():
+    """`GameData.purchases`, found once, lists every unit type but the tokens and the supply
+    token with their costs, from the most expensive, ties in data order (AAG Reinforce)."""
+    data = game().data
+    costs = {k: u.cost for k, u in data.units.items() if "token" not in u.abilities}
+    costs["supply"] = data.rules.supply_cost
+    assert data.purchases == tuple((k, costs[k]) for k in sorted(costs, key=lambda k: -costs[k]))
+    assert [c for _, c in data.purchases] == sorted(costs.values(), reverse=True)
+
+
+def test_the_index_kept_up_to_date_is_the_index_built_afresh():
+    """The pieces indexed by zone, type and ship, kept up to date piece by piece
+    (`ZoneIndex.put`: a changed piece takes its old place where it stays in a list), are
+    those of an index built afresh, in the same order, at every position of whole random
+    games (`invariant_errors` compares them)."""
+    for seed, advantages in ((8, False), (9, True)):
+        for state in positions(seed, 3000, advantages=advantages):
+            state.legal_actions()  # the index in place, kept up to date from here on
+            assert state.invariant_errors() == [], (seed, state.ply)
+
+
+def test_the_cargo_read_from_the_ships_is_the_cargo_among_the_land_pieces():
+    """A side's cargo read from the pieces indexed by ship (`unload.cargo_of`) is its land
+    pieces in play that are cargo, in id order, at every position of seeded random games."""
+    from henderson.games.aag.rules.unload import cargo_of
+
+    kinds = (*game().data.kinds_by_category["land"], "supply")
+    seen = 0
+    for seed in (1, 6):
+        for state in positions(seed, 1500):
+            state.legal_actions()  # the index in place, as while listing
+            for side in SIDES:
+                plain = [p for p in state.of_kind(side, kinds) if is_cargo(p)]
+                assert cargo_of(state, side) == plain, (seed, state.ply, side)
+                seen += len(plain)
+    assert seen > 100

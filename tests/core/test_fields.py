@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from henderson.core.data import Collector, check_source, read_records
 from henderson.core.errors import PositionError
-from henderson.core.fields import Layout, field
+from henderson.core.fields import Layout, field, kept, replaced
 
 
 class Colour(enum.Enum):
@@ -219,3 +219,26 @@ def test_data_records_are_read_by_their_declared_fields_and_every_problem_report
         "units.toml: 4/1: source: 'a guess' is not 'rule FB|DG|AAG <n>', 'history: <note>' or 'design: <reason>'",
         "units.toml: 5/1: colour: unknown field",
     ]
+
+
+def test_a_kept_value_is_found_once_per_object_and_dropped_by_a_changed_copy() -> None:
+    """`kept` reads like `functools.cached_property`: found on the first read from the object
+    alone, then read from the object's attributes, also on a frozen record; a copy made by
+    `replaced` that drops it finds it again from its own fields."""
+    calls: list[int] = []
+
+    @dataclass(frozen=True)
+    class Point:
+        x: int
+
+        @kept
+        def double(self) -> int:
+            calls.append(self.x)
+            return 2 * self.x
+
+    p = Point(3)
+    assert (p.double, p.double, calls) == (6, 6, [3])
+    assert isinstance(Point.double, kept) and "double" in p.__dict__
+    q = replaced(p, x=5)
+    q.__dict__.pop("double")
+    assert (q.double, calls) == (10, [3, 5])

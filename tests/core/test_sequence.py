@@ -4,12 +4,15 @@ written at the start of a step gets that step's entry work; positions round-trip
 
 from __future__ import annotations
 
+import copy
 import random
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from henderson import games
 from henderson.core.dice import ScriptedDice
 from henderson.core.errors import DataErrors, PositionError
 from henderson.core.sequence import load_sequence
@@ -142,3 +145,29 @@ def test_a_finished_game_offers_nothing_and_names_its_end() -> None:
     assert state.legal_actions() == [] and state.current_player() is None
     assert state.end_cause == "20 points" and state.winner() in ("red", "blue")
     assert isinstance(GAME.load_state(state.to_json()), ToyState)
+
+
+@pytest.mark.parametrize("name", ["toy", "aag", "firstblood"])
+def test_the_engines_fast_reads_agree_with_the_plain_ones(name: str) -> None:
+    """`is_listed` (an identity scan, then a set) answers as plain list membership does, for
+    actions taken from the list, equal copies of them and actions listed elsewhere, asked in
+    either order; `rules` (read from a table of the steps) is the rules the position names."""
+    game = GAME if name == "toy" else games.get(name)
+    for seed in range(3):
+        rng = random.Random(seed)
+        state: Any = game.new_state(seed)
+        elsewhere: list[Any] = []
+        for _ in range(150):
+            if state.is_terminal():
+                break
+            listed = list(state.legal_actions())
+            ref = state.pending[-1].rules if state.pending else state.current_step.phase
+            assert state.rules() is state.rules_named(ref)
+            asked = [*rng.sample(listed, min(4, len(listed))), *elsewhere]
+            probe = state.clone()  # its own set, built by whichever question comes first
+            for action in (*asked, *(copy.copy(a) for a in asked)):
+                plain = any(action == a for a in listed)
+                assert state.is_listed(action) is plain, action
+                assert probe.is_listed(copy.copy(action)) is plain, action
+            elsewhere = listed[:3]
+            state.apply(rng.choice(listed))

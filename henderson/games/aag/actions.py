@@ -93,6 +93,27 @@ def move_one(zone: str, uid: str) -> Action:
     return Action("move", (zone, uid))
 
 
+@lru_cache(maxsize=1 << 16)  # the same actions are listed again at nearly every action
+def act(verb: str, *args: str) -> Action:
+    """The action `verb ARGS...`, one object for all the lists that hold it (actions are
+    frozen): a listing builds none it has built before."""
+    return Action(verb, args)
+
+
+def load_one(ship: str, piece: str) -> Action:
+    """`load SHIP PIECE` (`act`)."""
+    return act("load", ship, piece)
+
+
+@lru_cache(maxsize=1 << 14)  # a unit's moves are listed again at nearly every action
+def moves_to(dests: tuple[str, ...], ids: str) -> tuple[Action, ...]:
+    """The moves of units `ids` (one id, or a group as `move` writes it) to each of `dests`,
+    in order; a single unit's are `move_one`'s, the actions its notation reads back as."""
+    if "," in ids:
+        return tuple(Action("move", (dest, ids)) for dest in dests)
+    return tuple(move_one(dest, ids) for dest in dests)
+
+
 def sort_ids(ids: list[str] | tuple[str, ...]) -> list[str]:
     return sorted(ids, key=id_key)
 

@@ -426,6 +426,15 @@ class Board:
             found = self._destinations[key] = dests
         return found
 
+    def air_within(self, start: str, barred: frozenset[str], reach: int) -> tuple[str, ...]:
+        """The zones 0 to `reach` air moves from `start` (itself among them), never through
+        `barred`, in zone order (a shared table): where an air unit there may land."""
+        key = (start, barred, -2 - reach)  # the destinations' table, apart from theirs
+        found = self._destinations.get(key)
+        if found is None:
+            found = self._destinations[key] = tuple(zone for zone, d in self.air_reach(start, barred) if d <= reach)
+        return found
+
     def air_distances(self, start: str, barred: frozenset[str] = frozenset()) -> dict[str, int]:
         """Fewest air moves from `start` to every zone, never entering `barred` zones
         (`core.paths.cheapest`, one move per zone; a shared table: do not change it)."""
@@ -466,10 +475,25 @@ class GameData:
         return found
 
     @cached_property
+    def category_kinds(self) -> dict[str, frozenset[str]]:
+        """`kinds_by_category` as sets, to tell a piece's category by its type (a supply
+        token is of none)."""
+        return {cat: frozenset(kinds) for cat, kinds in self.kinds_by_category.items()}
+
+    @cached_property
     def land_pieces(self) -> frozenset[str]:
         """The types of the pieces that go ashore and ride as cargo: the land units and the
         supply tokens."""
         return frozenset((*self.kinds_by_category.get("land", ()), SUPPLY))
+
+    @cached_property
+    def purchases(self) -> tuple[tuple[str, int], ...]:
+        """What a side may buy at Reinforce, (type, cost), from the most expensive (ties in
+        data order, supply tokens last among their cost): the order purchases are listed in
+        (`rules.reinforce.Reinforce`). Advantage tokens are no purchase."""
+        costs = {kind: unit.cost for kind, unit in self.units.items() if "token" not in unit.abilities}
+        costs[SUPPLY] = self.rules.supply_cost
+        return tuple((kind, costs[kind]) for kind in sorted(costs, key=lambda k: -costs[k]))
 
     @cached_property
     def air_kinds(self) -> tuple[str, ...]:

@@ -7,12 +7,12 @@ sea unit waits in its base's damaged area (`damaged`, zone = the base sea zone).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any, Literal
 
 from henderson.core.errors import PositionError
-from henderson.core.fields import field, replaced
+from henderson.core.fields import field, kept, replaced
 from henderson.games.aag.actions import id_key
 from henderson.games.aag.model import SUPPLY, Side
 
@@ -52,19 +52,25 @@ class Piece:
     flown: int = field(0, lo=0, hi=9)  # zones flown in the current phase (air units)
 
     def with_changes(self, **changes: Any) -> Piece:
-        """A copy with `changes` (`core.fields.replaced`: pieces change at nearly every action),
-        without the traits kept for this piece."""
-        new = replaced(self, **changes)
-        new.__dict__.pop("traits", None)
+        """A copy with `changes`, without the traits kept for this piece: what
+        `core.fields.replaced` gives (its TypeError names a field a piece does not have),
+        made here in one copy of the attributes, since pieces change at nearly every action."""
+        if not changes.keys() <= PIECE_FIELDS:
+            return replaced(self, **changes)
+        attrs = self.__dict__.copy()
+        attrs.pop("traits", None)
+        attrs.update(changes)
+        new = object.__new__(Piece)
+        object.__setattr__(new, "__dict__", attrs)
         return new
 
-    @cached_property
+    @kept
     def rank(self) -> tuple[str, int]:
         """The piece's place in id order (`actions.id_key`): kept with the piece, and carried
         to its changed copies (`with_changes`), which keep its id."""
         return id_key(self.id)
 
-    @cached_property
+    @kept
     def traits(self) -> tuple[object, ...]:
         """Every flag a rule reads to tell this unit from another of its side and type, its
         cargo aside (`rules.common.signature`): kept with the piece, which never changes."""
@@ -86,3 +92,4 @@ class Piece:
         )
 
 
+PIECE_FIELDS = frozenset(f.name for f in dataclasses.fields(Piece))  # what `with_changes` may change

@@ -14,7 +14,7 @@ import bisect
 import itertools
 import operator
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -25,7 +25,7 @@ from henderson.core.events import Event, roll
 from henderson.core.fields import field, replaced
 from henderson.core.sequence import Decision, Phase, Sequenced, Step
 from henderson.games.aag.actions import END, Action, id_key
-from henderson.games.aag.model import SIDES, SUPPLY, Advantage, Category, GameData, Side, other
+from henderson.games.aag.model import OPPONENT, SIDES, SUPPLY, Advantage, Category, GameData, Side, other
 from henderson.games.aag.pieces import Piece
 
 if TYPE_CHECKING:
@@ -156,6 +156,10 @@ class HitChoice(AAGDecision):
     candidates: list[str]  # the units of that type the hit may fall on
 
 
+# what the rules found from one zone's list of pieces, by what they asked: (the list, the answer)
+Memo = dict[tuple[str, str], tuple[list[Piece], list[Piece]]]
+
+
 @dataclass
 class ZoneIndex:
     """A speed device: the pieces in play by zone, by carrying ship and by unit type, each
@@ -168,41 +172,31 @@ class ZoneIndex:
     by_ship: dict[str, list[Piece]]
     by_kind: dict[str, list[Piece]]
     shared: bool = False  # held by a position and its clone: change a copy, not this one
+    # what the rules found from one zone's list, by what they asked: (the list, the answer);
+    # it holds while the zone's list is that very list (lists are replaced, never changed),
+    # so the copies of an index share it
+    memo: Memo = field(factory=dict)
+    # a side's pieces of several types in id order (`AAGState.of_kind`), by side and types:
+    # (the types' lists, the pieces); it holds while the lists are those very lists
+    mixes: dict[tuple[str, tuple[str, ...]], tuple[tuple[list[Piece] | None, ...], list[Piece]]] = field(factory=dict)
 
     def copy(self) -> ZoneIndex:
-        """A copy of the dicts that one position may change (the lists are shared)."""
-        return ZoneIndex(dict(self.by_zone), dict(self.by_ship), dict(self.by_kind))
+        """A copy of the dicts that one position may change (the lists are shared, and so are
+        the memos, each answer kept with the lists it holds for)."""
+        by_zone, by_ship, by_kind = dict(self.by_zone), dict(self.by_ship), dict(self.by_kind)
+        return ZoneIndex(by_zone, by_ship, by_kind, memo=self.memo, mixes=self.mixes)
 
     def put(self, old: Piece | None, new: Piece | None) -> None:
         """Take piece `old` (None: none) out and put `new` (None: none) in, in place: each
-        list that changes is replaced by a new one."""
-        by_zone, by_ship, by_kind = self.by_zone, self.by_ship, self.by_kind
-        if (
-            old is not None
-            and new is not None
-            and old.zone == new.zone
-            and old.damaged == new.damaged
-            and old.aboard == new.aboard
-        ):
-            # the same place in play: the new piece takes the old one's place in each list
-            if not old.damaged:
-                by_zone[old.zone] = _swapped(by_zone[old.zone], old, new)
-                by_kind[old.type] = _swapped(by_kind[old.type], old, new)
-            if old.aboard is not None:
-                by_ship[old.aboard] = _swapped(by_ship[old.aboard], old, new)
-            return
-        if old is not None:
-            if not old.damaged:
-                by_zone[old.zone] = _without(by_zone[old.zone], old)
-                by_kind[old.type] = _without(by_kind[old.type], old)
-            if old.aboard is not None:
-                by_ship[old.aboard] = _without(by_ship[old.aboard], old)
-        if new is not None:
-            if not new.damaged:
-                by_zone[new.zone] = _placed(by_zone.get(new.zone, []), new)
-                by_kind[new.type] = _placed(by_kind.get(new.type, []), new)
-            if new.aboard is not None:
-                by_ship[new.aboard] = _placed(by_ship.get(new.aboard, []), new)
+        list that changes is replaced by a new one. Where both belong to one list (the same
+        zone, type or ship), the new piece takes the old one's place in it: what taking one
+        out and putting the other in gives, since they share an id and so a place."""
+        gone = old if old is not None and not old.damaged else None  # a damaged piece: in no zone, of no type
+        come = new if new is not None and not new.damaged else None
+        if gone is not None or come is not None:
+            _put(self.by_zone, gone, None if gone is None else gone.zone, come, None if come is None else come.zone)
+            _put(self.by_kind, gone, None if gone is None else gone.type, come, None if come is None else come.type)
+        _put(self.by_ship, old, None if old is None else old.aboard, new, None if new is None else new.aboard)
 
     def same(self, other: ZoneIndex | None) -> bool:
         """Whether `other` indexes the same pieces in the same order (empty lists aside)."""
@@ -229,6 +223,20 @@ class Findings:
     fights: dict[str, tuple[list[str], list[str]]] = field(factory=dict)
     room: dict[str, LandingRoom] = field(factory=dict)
     spots: dict[tuple[str, str, str], list[str]] = field(factory=dict)
+
+
+def _put(
+    lists: dict[str, list[Piece]], old: Piece | None, before: str | None, new: Piece | None, after: str | None
+) -> None:
+    """`ZoneIndex.put` in one of its dicts: `old` out of its list `before`, `new` into its
+    list `after` (None: in no list here), in place when it is one list."""
+    if old is not None and before is not None:
+        if new is not None and after == before:
+            lists[before] = _swapped(lists[before], old, new)
+            return
+        lists[before] = _without(lists[before], old)
+    if new is not None and after is not None:
+        lists[after] = _placed(lists.get(after, []), new)
 
 
 def _swapped(pieces: list[Piece], old: Piece, new: Piece) -> list[Piece]:
@@ -298,7 +306,7 @@ class AAGState(Sequenced):
     index: ZoneIndex | None = field(None, cache="share")  # speed: kept up to date
     # speed: what the rules find while the legal actions are listed, and the list it holds
     # for (None while that list is being made)
-    found: tuple[list[Any] | None, Findings] | None = field(None, cache="reset")
+    found: tuple[list[Any] | None, Findings | None] | None = field(None, cache="reset")
 
     # -- the kit's hooks ----------------------------------------------------------------------
 
@@ -330,27 +338,37 @@ class AAGState(Sequenced):
         return found
 
     def legal_actions(self) -> list[Action]:  # type: ignore[override]
-        """Every legal action, listed once per position with the pieces indexed by zone
-        (the index is then kept up to date as pieces change) and what the rules find on
-        the way kept with the list (`findings`); the list handed out is the caller's own."""
+        """Every legal action (`listed`); the list handed out is the caller's own."""
+        return list(self.listed())
+
+    def listed(self) -> list[Action]:  # type: ignore[override]
+        """The legal actions, listed once per position with the pieces indexed by zone (the
+        index is then kept up to date as pieces change) and what the rules find on the way
+        kept with the list (`findings`); the engine's own reading, never to be changed."""
         listed = self._legal
         if listed is None:
             self.build_index()
-            found = Findings()
-            self.found = (None, found)
+            self.found = (None, None)  # being listed: the findings are made when first asked for
             try:
-                listed = super().legal_actions()
+                listed = super().listed()
             except BaseException:
                 self.found = None
                 raise
-            self.found = (listed, found)
-        return list(listed)  # type: ignore[arg-type]
+            kept = self.found
+            self.found = (listed, None if kept is None else kept[1])
+        return listed  # type: ignore[return-value]
 
     def findings(self) -> Findings | None:
         """What the rules find while the legal actions are listed, kept with the list: they
         hold as long as the listed actions do, until the position changes; else None."""
         kept = self.found
-        return kept[1] if kept is not None and kept[0] is self._legal else None
+        if kept is None or kept[0] is not self._legal:
+            return None
+        found = kept[1]
+        if found is None:
+            found = Findings()
+            self.found = (kept[0], found)
+        return found
 
     def check_position(self) -> None:
         """What a position must hold across its fields (PositionError names the piece), and
@@ -495,7 +513,14 @@ class AAGState(Sequenced):
 
     @property
     def mover(self) -> Side:
-        """The side acting in the current step (the first player, then the other)."""
+        """The side acting in the current step (the first player, then the other): `side_of`
+        the current step, read without its calls (the rules ask at nearly every turn)."""
+        plan = self._plan
+        role = (plan if plan is not None else self.plan).steps[self.step_index].side
+        if role == "first":
+            return self.first
+        if role == "second":
+            return OPPONENT[self.first]
         return self.side_of(self.current_step)
 
     @property
@@ -530,11 +555,24 @@ class AAGState(Sequenced):
         by_kind = self.index.by_kind
         if len(kinds) == 1:
             return [p for p in by_kind.get(kinds[0], ()) if p.side == side]
-        lists = [here for here in map(by_kind.get, kinds) if here]
-        found = [p for here in lists for p in here if p.side == side]
-        if len(lists) > 1:  # each list is in id order: only a mix of types needs sorting
+        # a mix of types, kept with the lists it was found from (`ZoneIndex.mixes`)
+        lists = tuple(map(by_kind.get, kinds))
+        mixes = self.index.mixes
+        kept = mixes.get((side, kinds))
+        if kept is not None and all(map(operator.is_, kept[0], lists)):
+            return list(kept[1])
+        found = [p for here in lists if here for p in here if p.side == side]
+        if sum(1 for here in lists if here) > 1:  # each list is in id order: a mix needs sorting
             found.sort(key=BY_RANK)
-        return found
+        mixes[side, kinds] = (lists, found)
+        return list(found)
+
+    def here(self, zone: str) -> Sequence[Piece]:
+        """Both sides' pieces in play in `zone`, in id order: the index's own list (never to
+        be changed; `in_zone` gives a list of one's own), for the rules that only look."""
+        if self.index is not None:
+            return self.index.by_zone.get(zone, ())
+        return [p for p in self.on_board() if p.zone == zone]
 
     def in_zone(self, zone: str, side: str | None = None) -> list[Piece]:
         if self.index is not None:
@@ -582,7 +620,7 @@ class AAGState(Sequenced):
         return [p for p in self.cargo(ship) if p.type == "fighter"]
 
     def supplies(self, side: str, zone: str) -> list[Piece]:
-        return [p for p in self.in_zone(zone, side) if p.type == SUPPLY and p.aboard is None]
+        return [p for p in self.here(zone) if p.side == side and p.type == SUPPLY and p.aboard is None]
 
     def new_piece(self, side: Side, kind: str, zone: str, aboard: str | None = None) -> Piece:
         pid = f"{side}{self.next_id[side]}"
@@ -591,7 +629,7 @@ class AAGState(Sequenced):
         # pieces stay in id order, so a position and its reloaded copy list actions alike:
         # those with a later id (the other side's) move after the new one
         pieces = self.pieces
-        later = sum(1 for _ in itertools.takewhile(piece.rank.__lt__, map(id_key, reversed(pieces))))
+        later = len(list(itertools.takewhile(piece.rank.__lt__, map(id_key, reversed(pieces)))))
         if later:
             kept = list(pieces.items())
             pieces.clear()
@@ -665,9 +703,7 @@ class AAGState(Sequenced):
         return rng
 
     def airfields_of(self, side: str, island: str, undamaged: bool = False) -> list[Airfield]:
-        return [
-            a for a in self.airfields if a.side == side and a.island == island and not (undamaged and a.damaged)
-        ]
+        return [a for a in self.airfields if a.side == side and a.island == island and not (undamaged and a.damaged)]
 
     # -- hidden information (AAG Appendix 1 Hidden Movement) ------------------------------------------------
 

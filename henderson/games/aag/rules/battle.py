@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from henderson.core.events import Event
 from henderson.core.fields import replaced
-from henderson.games.aag.actions import ROLL, Action
+from henderson.games.aag.actions import ROLL, Action, act
 from henderson.games.aag.model import Advantage, other
 from henderson.games.aag.pieces import Piece
 from henderson.games.aag.rules import combat
@@ -56,16 +56,12 @@ def declare_options(state: AAGState) -> list[Action]:
     out: list[Action] = []
     ranged = combat.ranged_candidates(state, side, zone, cat)
     for p in representatives(state, [q for q in ranged if not q.joined]):
-        out.append(Action("join", (p.id,)))
-    if (
-        cat == "land"
-        and not fought.assault
-        and any(not a.damaged for a in combat.enemy_airfields(state, side, zone))
-    ):
+        out.append(act("join", p.id))
+    if cat == "land" and not fought.assault and any(not a.damaged for a in combat.enemy_airfields(state, side, zone)):
         aimable = [p for p in combat.own_attackers(state, side, zone, cat) if state.category(p) == "air"]
         aimable += [p for p in ranged if p.joined]
         for p in representatives(state, [q for q in aimable if not q.aimed]):
-            out.append(Action("aim", (p.id,)))
+            out.append(act("aim", p.id))
     return out
 
 
@@ -280,7 +276,7 @@ class HitPhase(AagPhase):
 
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
         cands = [state.pieces[i] for i in self.choice(state).candidates]
-        return [Action("hit", (p.id,)) for p in representatives(state, cands, casualty_signature)]
+        return [act("hit", p.id) for p in representatives(state, cands, casualty_signature)]
 
     def is_legal(self, state: AAGState, action: Action) -> bool:  # type: ignore[override]
         """Any unit of the group the hit falls on."""

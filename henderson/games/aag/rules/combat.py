@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
-from henderson.games.aag.actions import ROLL, Action
+from henderson.games.aag.actions import ROLL, Action, act
 from henderson.games.aag.model import SUPPLY, Advantage, other
 from henderson.games.aag.pieces import Piece
 from henderson.games.aag.rules import battle
@@ -24,10 +24,11 @@ def targets(state: AAGState, side: str, zone: str, cat: str) -> list[Piece]:
     """Enemy units of category `cat` in `zone` that can be fired upon."""
     if cat == "land" and not state.data.board.is_island(zone):
         return []
+    kinds = state.data.category_kinds.get(cat, frozenset())  # units of the category, no supply token
+    # `is_cargo` read inline: a fighter aboard a carrier is fired upon, cargo is not
+    enemy = other(side)
     return [
-        p
-        for p in state.in_zone(zone, other(side))
-        if p.type != SUPPLY and state.category(p) == cat and not is_cargo(p)
+        p for p in state.here(zone) if p.side == enemy and p.type in kinds and (p.aboard is None or p.type == "fighter")
     ]
 
 
@@ -39,8 +40,8 @@ def own_attackers(state: AAGState, side: str, zone: str, cat: str) -> list[Piece
     """Units in the zone adding dice against `cat` (land units only attack on an island)."""
     out = []
     only_unloaded = assault(state, zone)
-    for p in state.in_zone(zone, side):
-        if p.type == SUPPLY or is_cargo(p) or (only_unloaded and not p.unloaded):
+    for p in state.here(zone):
+        if p.side != side or p.type == SUPPLY or is_cargo(p) or (only_unloaded and not p.unloaded):
             continue
         if state.data.units[p.type].attack[cat] > 0:
             out.append(p)
@@ -65,15 +66,15 @@ def ranged_candidates(state: AAGState, side: str, zone: str, cat: str) -> list[P
         for island in board.land_zones_by_sea(zone):
             out += [
                 p
-                for p in state.in_zone(island, side)
-                if p.type == "artillery" and not is_cargo(p) and (not p.fired or p.joined)
+                for p in state.here(island)
+                if p.side == side and p.type == "artillery" and not is_cargo(p) and (not p.fired or p.joined)
             ]
     if cat == "land" and board.is_island(zone):
         for sea in board.islands[zone].seas:
             out += [
                 p
-                for p in state.in_zone(sea, side)
-                if p.type in ("cruiser", "battleship") and (not p.fired or p.joined)
+                for p in state.here(sea)
+                if p.side == side and p.type in ("cruiser", "battleship") and (not p.fired or p.joined)
             ]
     return sorted(out, key=lambda p: (p.side, int(p.id[2:])))
 
@@ -81,13 +82,44 @@ def ranged_candidates(state: AAGState, side: str, zone: str, cat: str) -> list[P
 def can_attack(state: AAGState, side: str, zone: str, cat: str, has_targets: bool | None = None) -> bool:
     """True when `side` has something to fire at in `zone` and dice to fire with (the targets
     looked for first: most zones hold none, and then the attackers need no listing).
-    `has_targets`: whether `targets` finds any, when already known."""
+    `has_targets`: whether `targets` finds any, when already known. Only air units and
+    ranged ships may attack airfields (AAG Combat step 4). The units are looked for, never
+    listed: the first that may fire answers (`own_attackers`, `ranged_candidates`)."""
     if targets(state, side, zone, cat) if has_targets is None else has_targets:
-        return bool(own_attackers(state, side, zone, cat)) or bool(ranged_candidates(state, side, zone, cat))
+        return _any_attacker(state, side, zone, cat, land_too=True) or _any_ranged(state, side, zone, cat)
     if cat == "land" and not assault(state, zone) and any(not a.damaged for a in enemy_airfields(state, side, zone)):
-        # only air units and ranged ships may attack airfields (AAG Combat step 4)
-        units = own_attackers(state, side, zone, cat) + ranged_candidates(state, side, zone, cat)
-        return any(state.category(p) != "land" for p in units)
+        # the ranged candidates against an island are ships: each may attack airfields
+        return _any_attacker(state, side, zone, cat, land_too=False) or _any_ranged(state, side, zone, cat)
+    return False
+
+
+def _any_attacker(state: AAGState, side: str, zone: str, cat: str, *, land_too: bool) -> bool:
+    """Whether `own_attackers` finds any (with `land_too` false: any but a land unit)."""
+    only_unloaded = assault(state, zone)
+    units = state.data.units
+    for p in state.here(zone):
+        if p.side != side or p.type == SUPPLY or is_cargo(p) or (only_unloaded and not p.unloaded):
+            continue
+        if units[p.type].attack[cat] > 0 and (land_too or state.category(p) != "land"):
+            return True
+    return False
+
+
+def _any_ranged(state: AAGState, side: str, zone: str, cat: str) -> bool:
+    """Whether `ranged_candidates` finds any."""
+    if assault(state, zone):
+        return False
+    board = state.data.board
+    if cat == "sea" and zone in board.seas:
+        for island in board.land_zones_by_sea(zone):
+            for p in state.here(island):
+                if p.side == side and p.type == "artillery" and not is_cargo(p) and (not p.fired or p.joined):
+                    return True
+    if cat == "land" and board.is_island(zone):
+        for sea in board.islands[zone].seas:
+            for p in state.here(sea):
+                if p.side == side and p.type in ("cruiser", "battleship") and (not p.fired or p.joined):
+                    return True
     return False
 
 
@@ -148,7 +180,7 @@ def automatic_zone(state: AAGState, cat: str) -> str | None:
     fire, once no zone is left for the first player to pick."""
     if state.battle is not None or state.pending:
         return None
-    legal = state.legal_actions()  # listed once, kept for the caller
+    legal = state.listed()  # listed once, kept for the caller
     if any(a.verb == "fight" for a in legal) or state.end_action in legal:  # a choice, or no zone left
         return None
     return next(iter(zones_to_fight(state, cat)), None)
@@ -210,11 +242,11 @@ class CombatStep(AagPhase):
     casualties are removed after both (`battle.py`). The step ends when none is left."""
 
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
-        return [Action("fight", (z,)) for z in zones_to_choose(state, step_category(state))]
+        return [act("fight", z) for z in zones_to_choose(state, step_category(state))]
 
     def forced(self, state: AAGState) -> Action | None:
         zone = automatic_zone(state, step_category(state))
-        return Action("fight", (zone,)) if zone is not None else battle.forced_roll(state)
+        return act("fight", zone) if zone is not None else battle.forced_roll(state)
 
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
         if action == ROLL:

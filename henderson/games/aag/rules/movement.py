@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from henderson.core.events import Event
-from henderson.games.aag.actions import Action, move_one, sort_ids
+from henderson.games.aag.actions import Action, act, load_one, moves_to, sort_ids
 from henderson.games.aag.pieces import Piece
 from henderson.games.aag.rules import advantages
 from henderson.games.aag.rules.base import AagPhase
@@ -20,7 +20,7 @@ from henderson.games.aag.rules.battlebox import effect
 from henderson.games.aag.rules.common import note, remove_casualties, representatives
 
 if TYPE_CHECKING:
-    from henderson.games.aag.state import AAGState
+    from henderson.games.aag.state import AAGState, Memo
 
 
 def load_actions(state: AAGState, side: str, kinds: tuple[str, ...], *, at_base: bool) -> list[Action]:
@@ -44,9 +44,9 @@ def load_actions(state: AAGState, side: str, kinds: tuple[str, ...], *, at_base:
             continue
         pool = pools.get(where)
         if pool is None:
-            pool = pools[where] = representatives(state, loadable(state, side, ship, barred))
+            pool = pools[where] = loadable_groups(state, side, ship, barred)
         for piece in pool:
-            out.append(Action("load", (ship.id, piece.id)))
+            out.append(load_one(ship.id, piece.id))
     return out
 
 
@@ -64,6 +64,36 @@ def loadable(state: AAGState, side: str, ship: Piece, barred: frozenset[str]) ->
     return pool
 
 
+def loadable_groups(state: AAGState, side: str, ship: Piece, barred: frozenset[str]) -> list[Piece]:
+    """`representatives` of `loadable`, found zone by zone (a unit's zone is part of its
+    signature, so no group spans two zones) and kept with each zone's list of the index
+    while that list holds (`ZoneIndex.memo`): the shores change far less often than the
+    transports are listed."""
+    index = state.index
+    if ship.type == "carrier" or index is None:
+        return representatives(state, loadable(state, side, ship, barred))
+    pool: list[Piece] = []
+    for zone in state.data.board.land_zones_by_sea(ship.zone):
+        if zone not in barred:
+            here = index.by_zone.get(zone)
+            if here:
+                pool += _shore_groups(state, index.memo, here, zone, side)
+    return pool
+
+
+def _shore_groups(state: AAGState, memo: Memo, here: list[Piece], zone: str, side: str) -> list[Piece]:
+    """One land unit or supply of `side` not aboard per signature among `here`, the pieces
+    in `zone`, kept in `memo` with that very list (never to be changed)."""
+    key = ("shore:" + side, zone)
+    kept = memo.get(key)
+    if kept is not None and kept[0] is here:
+        return kept[1]
+    land = state.data.land_pieces
+    found = representatives(state, [p for p in here if p.side == side and p.type in land and not p.aboard])
+    memo[key] = (here, found)
+    return found
+
+
 def play_load(state: AAGState, action: Action, events: list[Event]) -> None:
     ship, piece = state.pieces[action.args[0]], state.pieces[action.args[1]]
     piece = state.update(piece, aboard=ship.id, zone=ship.zone)
@@ -77,14 +107,14 @@ def sea_moves(state: AAGState, side: str, kinds: tuple[str, ...]) -> list[Action
     units = [p for p in state.of_kind(side, kinds) if not p.moved]
     board = state.data.board
     for rep in representatives(state, units):
-        out += [move_one(dest, rep.id) for dest in board.sea_destinations(rep.zone, barred)]
+        out += moves_to(board.sea_destinations(rep.zone, barred), rep.id)
     by_zone: dict[tuple[str, str], list[str]] = {}
     for p in units:
         by_zone.setdefault((p.zone, p.type), []).append(p.id)
     for (zone, _kind), ids in sorted(by_zone.items()):
         if len(ids) > 1:
             group = ",".join(sort_ids(ids))  # as `move` writes it
-            out += [Action("move", (dest, group)) for dest in board.sea_destinations(zone, barred)]
+            out += moves_to(board.sea_destinations(zone, barred), group)
     return out
 
 
@@ -98,14 +128,14 @@ def air_moves(state: AAGState, side: str, kind: str) -> list[Action]:
     barred = state.enemy_base_zones(side)
     board = state.data.board
     for rep in representatives(state, units):
-        out += [move_one(dest, rep.id) for dest in board.air_destinations(rep.zone, barred, rng)]
+        out += moves_to(board.air_destinations(rep.zone, barred, rng), rep.id)
     by_zone: dict[str, list[str]] = {}
     for p in units:
         by_zone.setdefault(p.zone, []).append(p.id)
     for zone, ids in sorted(by_zone.items()):
         if len(ids) > 1:
             group = ",".join(sort_ids(ids))  # as `move` writes it
-            out += [Action("move", (dest, group)) for dest in board.air_destinations(zone, barred, rng)]
+            out += moves_to(board.air_destinations(zone, barred, rng), group)
     return out
 
 
@@ -115,12 +145,10 @@ def torpedo_actions(state: AAGState, side: str) -> list[Action]:
     subs = [p for p in state.of_kind(side, ("submarine",)) if not p.fired]
     for sub in representatives(state, subs):
         targets = [
-            p
-            for p in state.in_zone(sub.zone)
-            if p.side != side and state.category(p) == "sea" and p.hit != "destroyed"
+            p for p in state.here(sub.zone) if p.side != side and state.category(p) == "sea" and p.hit != "destroyed"
         ]
         for t in representatives(state, targets):
-            out.append(Action("torpedo", (sub.id, t.id)))
+            out.append(act("torpedo", sub.id, t.id))
     return out
 
 

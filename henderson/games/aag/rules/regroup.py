@@ -4,13 +4,12 @@ are `reinforce.py`; scoring and the first-player marker `score.py`."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
-from henderson.games.aag.actions import Action
+from henderson.games.aag.actions import Action, act
 from henderson.games.aag.model import SIDES, SUPPLY, other
 from henderson.games.aag.pieces import Piece
 from henderson.games.aag.rules.base import AagPhase
@@ -76,9 +75,7 @@ def determine_control(state: AAGState, events: list[Event]) -> None:
 def prepare_landing(state: AAGState) -> None:
     """Every air unit of the mover must land; those at the home base are landed already."""
     side = state.mover
-    for p in list(state.on_board(side)):
-        if state.category(p) != "air":
-            continue
+    for p in state.of_kind(side, state.data.air_kinds):  # its air units in play, in id order
         landed = p.zone == state.base_land(side)
         if p.landed != landed or (p.aboard is not None and not landed):
             state.update(p, landed=landed, aboard=p.aboard if landed else None)
@@ -100,18 +97,24 @@ def landing_room(state: AAGState, side: str) -> LandingRoom:
     if found is not None and side in found.room:
         return found.room[side]
     rules = state.data.rules
-    fields = Counter(a.island for a in state.airfields if a.side == side and not a.damaged)
-    landed = Counter(p.zone for p in state.of_kind(side, state.data.air_kinds) if p.landed)
+    room: dict[str, int] = {}  # by island, the air units its undamaged airfields hold
+    for a in state.airfields:
+        if a.side == side and not a.damaged:
+            room[a.island] = room.get(a.island, 0) + rules.airfield_air_capacity
+    if room:
+        for p in state.of_kind(side, state.data.air_kinds):
+            if p.landed and p.zone in room:
+                room[p.zone] -= 1
     ground = {state.base_land(side)}
-    ground.update(island for island, n in fields.items() if landed[island] < rules.airfield_air_capacity * n)
+    ground.update(island for island, left in room.items() if left > 0)
     decks: dict[str, list[str]] = {}
     for ship in state.of_kind(side, ("carrier",)):
         if len(state.fighters_aboard(ship)) < rules.carrier_capacity:
             decks.setdefault(ship.zone, []).append(ship.id)
-    room = LandingRoom(frozenset(ground), decks)
+    found_room = LandingRoom(frozenset(ground), decks)
     if found is not None:
-        found.room[side] = room
-    return room
+        found.room[side] = found_room
+    return found_room
 
 
 def landing_spots(state: AAGState, piece: Piece) -> list[str]:
@@ -130,13 +133,16 @@ def landing_spots(state: AAGState, piece: Piece) -> list[str]:
     fighter = piece.type == "fighter"
     room = landing_room(state, side)
     out: list[str] = []
-    for zone, d in state.data.board.air_reach(piece.zone, state.enemy_base_zones(side)):
-        if d > rng:
-            continue
-        if zone in room.ground:
-            out.append(zone)
-        if fighter and zone in room.decks:
-            out += room.decks[zone]
+    within = state.data.board.air_within(piece.zone, state.enemy_base_zones(side), rng)
+    ground, decks = room.ground, room.decks
+    if not (fighter and decks):
+        out = [zone for zone in within if zone in ground]
+    else:
+        for zone in within:
+            if zone in ground:
+                out.append(zone)
+            if zone in decks:
+                out += decks[zone]
     if found is not None:
         found.spots[key] = out
     return out
@@ -156,8 +162,8 @@ def must_land(state: AAGState) -> IllegalAction | None:
 
 def end_landing(state: AAGState, events: list[Event]) -> None:
     """Any air unit that can't land is destroyed."""
-    for p in list(state.on_board(state.mover)):
-        if state.category(p) == "air" and not p.landed:
+    for p in state.of_kind(state.mover, state.data.air_kinds):  # its air units in play, in id order
+        if not p.landed:
             destroy(state, p, "no place to land", events)
 
 
@@ -179,7 +185,7 @@ class Landing(AagPhase):
         waiting = [p for p in state.of_kind(state.mover, state.data.air_kinds) if not p.landed]
         out: list[Action] = []
         for p in representatives(state, waiting):
-            out += [Action("land", (p.id, spot)) for spot in landing_spots(state, p)]
+            out += [act("land", p.id, spot) for spot in landing_spots(state, p)]
         return out
 
     def end_blocker(self, state: AAGState) -> IllegalAction | None:
@@ -220,7 +226,7 @@ class Build(AagPhase):
     build one there."""
 
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
-        return [Action("build", (island,)) for island in buildable(state)]
+        return [act("build", island) for island in buildable(state)]
 
     def has_choice(self, state: AAGState) -> bool:
         """A choice exactly when an airfield can be built (else the step ends by itself,

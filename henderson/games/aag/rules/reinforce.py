@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from henderson.core.events import Event
-from henderson.games.aag.actions import Action
+from henderson.games.aag.actions import Action, act
 from henderson.games.aag.model import SUPPLY, Advantage
 from henderson.games.aag.pieces import Piece
 from henderson.games.aag.rules import advantages, movement
@@ -52,11 +52,8 @@ class Reinforce(AagPhase):
         note(events, "income", f"{side} has {state.points[side]} reinforcement points")
 
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
-        side = state.mover
-        costs = {k: ut.cost for k, ut in state.data.units.items() if "token" not in ut.abilities}
-        costs[SUPPLY] = state.data.rules.supply_cost
-        order = sorted(costs, key=lambda k: -costs[k])
-        buys = [Action("buy", (k,)) for k in order if costs[k] <= state.points[side]]
+        points = state.points[state.mover]
+        buys = [act("buy", kind) for kind, cost in state.data.purchases if cost <= points]
         return [*advantages.at_reinforce(state), *buys, *base_loads(state)]
 
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
@@ -102,12 +99,12 @@ class Repairs(AagPhase):
         out = []
         if len(state.supplies(side, state.base_land(side))) >= state.data.rules.sea_repair_cost:
             damaged = [p for p in state.pieces.values() if p.side == side and p.damaged]
-            out += [Action("repair", (p.id,)) for p in representatives(state, damaged)]
+            out += [act("repair", p.id) for p in representatives(state, damaged)]
         for island in sorted(state.data.board.islands):
             if any(a.damaged for a in state.airfields_of(side, island)) and (
                 len(state.supplies(side, island)) >= state.data.rules.airfield_repair_cost
             ):
-                out.append(Action("repair", (island,)))
+                out.append(act("repair", island))
         return out
 
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
@@ -141,7 +138,7 @@ class Deploy(AagPhase):
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
         zones = self.zones(state)
         ships = representatives(state, self.ships(state))
-        out = [Action("deploy", (ship.id, zone)) for ship in ships for zone in zones]
+        out = [act("deploy", ship.id, zone) for ship in ships for zone in zones]
         return [*out, *base_loads(state)]
 
     def ships(self, state: AAGState) -> list[Piece]:

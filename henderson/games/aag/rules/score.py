@@ -23,6 +23,17 @@ def victory_cause(points_to_win: int, loser_points: int) -> str:
     return f"{points_to_win} victory points"
 
 
+# the marks a piece carries for one turn, cleared as the turn ends (AAG Regroup step 6)
+TURN_MARKS_CLEARED = {
+    "moved": False,
+    "armor_used": False,
+    "fired": False,
+    "landed": False,
+    "unloaded": False,
+    "flown": 0,
+}
+
+
 class Score(AagPhase):
     """Each undamaged airfield scores 1 victory point; a side with 15 or more and more than
     the other wins (a tie goes on until broken). Otherwise the first-player marker passes
@@ -46,9 +57,10 @@ class Score(AagPhase):
             return
         state.first = other(state.first)  # AAG Regroup step 6
         state.drop_index()  # most pieces change here: the index is built afresh when next needed
-        for p in list(state.pieces.values()):
+        pieces = state.pieces  # with no index, a piece changes in the dict alone (`update`)
+        for pid, p in pieces.items():
             if p.moved or p.armor_used or p.fired or p.landed or p.unloaded or p.flown:
-                state.update(p, moved=False, armor_used=False, fired=False, landed=False, unloaded=False, flown=0)
+                pieces[pid] = p.with_changes(**TURN_MARKS_CLEARED)
         state.active = []
         state.deferred = {}
         note(events, "turn", f"turn {state.turn + 1}: {state.first} is the first player")
