@@ -152,6 +152,41 @@ def test_closing_on_a_far_straggler_is_better_for_the_us(pos):
     assert breakdown(stay)["jp_survivors"] > breakdown(halfway)["jp_survivors"] > breakdown(close)["jp_survivors"]
 
 
+def test_moving_next_to_a_stack_it_can_only_attack_below_1_2_is_worse_for_the_mover(pos):
+    """FB 8.1, 8.2: a unit next to the enemy at its combat phase must attack; below 1-2 its
+    attackers are eliminated (FB 8.6). Kuma (3) next to 12 US factors is lost; a hex off it is not."""
+    us = {"1/1": "0906", "2/1": "0906", "3/1": "0906"}
+    doomed = pos("jp_movement", turn="OCT I", ground={**us, "Kuma": "0905", "1/124": "0312"})
+    clear = pos("jp_movement", turn="OCT I", ground={**us, "Kuma": "0904", "1/124": "0312"})
+    assert evaluate(doomed, "jp") < evaluate(clear, "jp")
+    assert doomed_stacks(doomed, "jp") == ({"0905"}, 3)
+    # with a second battalion next to the same US stack the attack reaches 1-2 (7 against 12)
+    helped = pos("jp_movement", turn="OCT I", ground={**us, "Kuma": "0905", "1/124": "0805"})
+    assert doomed_stacks(helped, "jp") == (set(), 0)
+    # before its movement a unit may still walk away (FB 8.2): nothing is doomed yet
+    early = pos("us_movement", turn="OCT I", ground={**us, "Kuma": "0905", "1/124": "0312"})
+    assert doomed_stacks(early, "jp") == (set(), 0)
+
+
+def doomed_stacks(st, side: str) -> tuple[set[str], int]:
+    """The evaluation's stacks of `side` that can only attack below 1-2, and their factors."""
+    from henderson.games.firstblood.evaltables import tables_for
+    from henderson.games.firstblood.evaluate import _doomed, _stage
+
+    tab = tables_for(st.board, st.plan)
+    stacks = {
+        s: [
+            (h, us, sum(st.data.ground[u].cf for u in us))
+            for h, us in st.occ.items()
+            if h in st.board.terrain and st.data.ground[us[0]].side == s
+        ]
+        for s in ("us", "jp")
+    }
+    enemy = "us" if side == "jp" else "jp"
+    stage = _stage(tab.steps, tab.steps.pos[st.step], side)
+    return _doomed(st, tab, stacks[side], stacks[enemy], stage)
+
+
 def test_trapped_stack_is_worse_for_its_owner(pos):
     """FB 8.11, 8.2.2: a stack with no hex to retreat to loses everything on a retreat result."""
     attack = {"1/1": "0906", "2/1": "0906", "3/1": "0906", "Kuma": "0905", "1/124": "0905"}  # 12 against 7: 1-1

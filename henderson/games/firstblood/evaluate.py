@@ -28,7 +28,9 @@ From the US side the value is LIMIT times a weighted sum of parts, each in [-1, 
 - material (W_MATERIAL): the share of the US combat factors still in play less the Japanese
   share; units still to arrive count ARRIVAL_DISCOUNT per turn away; units in boxes count in
   full; half the factors expected lost next combat (US kills, Japanese attacks on US stacks
-  already in contact, with no retreat for stacks hemmed in by zones of control) come off.
+  already in contact, with no retreat for stacks hemmed in by zones of control) come off, and
+  so do, whole, the stacks that must attack in their own coming combat phase and can only do it
+  below 1-2 (FB 8.1, 8.2, 8.6); a Japanese stack so doomed is no survivor either.
 - position (W_POSITION): early, US guards on and around the fields against the Japanese
   strength closing on them (weighted by moves needed); late, the US pressure on each
   Japanese stack on the map (strength in reach, and further off by moves needed, against its
@@ -57,6 +59,7 @@ from henderson.games.firstblood.evaltables import (
     Steps,
     tables_for,
 )
+from henderson.games.firstblood.odds import odds_column
 
 # How much each part weighs in the value (they add up to 1; the value is scaled by LIMIT).
 W_CORE = 0.4  # 1 - 2 P(Japan wins), from the airfield danger and the end-of-game survivors
@@ -308,10 +311,12 @@ def _parts(st: Any) -> tuple[float, ...]:
     kills *= slow
     kill_cf *= slow
     risk_cf = _jp_risk(st, tab, us_map, jp_map, jp_zoc, jp_stage)
+    _, us_doomed_cf = _doomed(st, tab, us_map, jp_map, us_stage)
+    jp_doomed, jp_doomed_cf = _doomed(st, tab, jp_map, us_map, jp_stage)
 
     # --- material -------------------------------------------------------------------------
-    us_eff = cf_in["us"] + future_cf["us"] - 0.5 * risk_cf
-    jp_eff = cf_in["jp"] + future_cf["jp"] - 0.5 * kill_cf
+    us_eff = cf_in["us"] + future_cf["us"] - 0.5 * risk_cf - us_doomed_cf
+    jp_eff = cf_in["jp"] + future_cf["jp"] - 0.5 * kill_cf - jp_doomed_cf
     material = us_eff / tab.total_cf["us"] - jp_eff / tab.total_cf["jp"]
     if st.combat.building is not None:
         material += _building_gain(st, tab)
@@ -337,7 +342,9 @@ def _parts(st: Any) -> tuple[float, ...]:
         # FB 2.0: a stack the US cannot get next to before the last US combat phase survives it; one
         # `moves` movement phases away is hunted from the combat phase after those moves on
         survivors = n_off * keep ** max(later - 1, 0)
-        for n, lost, moves in left:
+        for (place, _, _), (n, lost, moves) in zip(jp_map, left, strict=True):
+            if place in jp_doomed:
+                continue  # FB 8.6: its own attack eliminates it first
             survivors += max(0.0, n - slow * lost) * keep ** max(0, later - max(0, moves - 1))
         for t_arr, n in future_units:
             survivors += n * keep ** max(nturns - t_arr - 1, 0)
@@ -596,6 +603,58 @@ def _us_kills(
             kill_cf += lost * cf / n
         left.append((n, lost, moves))
     return kills, kill_cf, pressure / len(jp_map), left
+
+
+def _doomed(
+    st: Any,
+    tab: EvalTables,
+    mine: list[tuple[str, list[str], int]],
+    theirs: list[tuple[str, list[str], int]],
+    stage: str,
+) -> tuple[set[str], int]:
+    """The stacks of the side in `mine` that must attack in its coming combat phase and can only
+    do it below 1-2, and their factors: a stack next to the enemy must attack (FB 8.1, 8.2), and
+    below 1-2 its attackers are eliminated (FB 8.6). Judged while the side moves or fights (before
+    its movement it may still walk away, FB 8.2); each adjacent enemy stack is tried with every
+    unit of the side next to it and the artillery in range (FB 9.6), and the stack is doomed when
+    none reaches 1-2. Units already attacking, or in the attack being built, are left out."""
+    if stage not in ("moving", "fighting") or not mine or not theirs:
+        return set(), 0
+    adj = st.board.adj
+    ground = st.data.ground
+    enemy_at = {h: units for h, units, _ in theirs}
+    done: set[str] = set()
+    if stage == "fighting":
+        done = set(st.combat.attacked)
+        if st.combat.building is not None:
+            done.update(st.combat.building.attackers)
+    mine_at = {h: cf for h, _, cf in mine}
+    doomed: set[str] = set()
+    lost = 0
+    for place, units, cf in mine:
+        targets = [n for n in adj[place] if n in enemy_at]
+        if not targets or any(u in done for u in units):
+            continue
+        hopeless = True
+        for target in targets:
+            if stage == "fighting" and target in st.combat.attacked_hexes:
+                hopeless = False  # FB 8.4 (rulings): already attacked; this duty may be met by others
+                break
+            attack = sum(mine_at.get(n, 0) for n in adj[target])
+            art = 0
+            for h, stack, _ in mine:
+                for u in stack:
+                    g = ground[u]
+                    if g.range is not None and target in tab.in_range(h, g.range):  # FB 9.2, 9.5.1
+                        art += g.cf
+            d, _ = _defence(st, target, enemy_at[target])
+            if odds_column(attack + min(art, 2 * attack), d)[0] is not None:  # FB 9.6 cap
+                hopeless = False
+                break
+        if hopeless:
+            doomed.add(place)
+            lost += cf
+    return doomed, lost
 
 
 def _jp_risk(
