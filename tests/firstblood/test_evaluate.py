@@ -163,6 +163,13 @@ def test_moving_next_to_a_stack_it_can_only_attack_below_1_2_is_worse_for_the_mo
     # with a second battalion next to the same US stack the attack reaches 1-2 (7 against 12)
     helped = pos("jp_movement", turn="OCT I", ground={**us, "Kuma": "0905", "1/124": "0805"})
     assert doomed_stacks(helped, "jp") == (set(), 0)
+    # FB 8.2, 9.4: a lone unit next to two stacks must attack both at once: 3 against 8 is below
+    # 1-2, though 3 against either 4 alone would not be
+    split = {"1/1": "0906", "2/1": "0805"}
+    alone_against_two = pos("jp_movement", turn="OCT I", ground={**split, "Kuma": "0905", "1/124": "0312"})
+    assert doomed_stacks(alone_against_two, "jp") == ({"0905"}, 3)
+    against_one = pos("jp_movement", turn="OCT I", ground={"1/1": "0906", "Kuma": "0905", "1/124": "0312"})
+    assert doomed_stacks(against_one, "jp") == (set(), 0)
     # before its movement a unit may still walk away (FB 8.2): nothing is doomed yet
     early = pos("us_movement", turn="OCT I", ground={**us, "Kuma": "0905", "1/124": "0312"})
     assert doomed_stacks(early, "jp") == (set(), 0)

@@ -613,48 +613,64 @@ def _doomed(
     stage: str,
 ) -> tuple[set[str], int]:
     """The stacks of the side in `mine` that must attack in its coming combat phase and can only
-    do it below 1-2, and their factors: a stack next to the enemy must attack (FB 8.1, 8.2), and
-    below 1-2 its attackers are eliminated (FB 8.6). Judged while the side moves or fights (before
-    its movement it may still walk away, FB 8.2); each adjacent enemy stack is tried with every
-    unit of the side next to it and the artillery in range (FB 9.6), and the stack is doomed when
-    none reaches 1-2. Units already attacking, or in the attack being built, are left out."""
+    do it below 1-2, and their factors. A stack next to the enemy must attack, and every enemy
+    stack next to it must be attacked (FB 8.1, 8.2); a unit attacks once (FB 9.4), so the enemy
+    stacks no other stack of the side is next to are its own to attack, together in one attack
+    (FB 8.2); below 1-2 its attackers are eliminated (FB 8.6). With none of its own, it is doomed
+    only when no enemy stack next to it can be attacked at 1-2 by every unit of the side next to
+    that stack. Artillery in range adds up to twice the attack (FB 9.2, 9.6). Judged while the
+    side moves or fights (before its movement it may still walk away, FB 8.2); units already
+    attacking, or in the attack being built, are left out."""
     if stage not in ("moving", "fighting") or not mine or not theirs:
         return set(), 0
     adj = st.board.adj
-    ground = st.data.ground
     enemy_at = {h: units for h, units, _ in theirs}
     done: set[str] = set()
+    attacked: set[str] = set()
     if stage == "fighting":
         done = set(st.combat.attacked)
+        attacked = set(st.combat.attacked_hexes)  # FB 8.4 (rulings): attacked once a phase
         if st.combat.building is not None:
             done.update(st.combat.building.attackers)
     mine_at = {h: cf for h, _, cf in mine}
     doomed: set[str] = set()
     lost = 0
     for place, units, cf in mine:
-        targets = [n for n in adj[place] if n in enemy_at]
+        targets = [n for n in adj[place] if n in enemy_at and n not in attacked]
         if not targets or any(u in done for u in units):
             continue
-        hopeless = True
-        for target in targets:
-            if stage == "fighting" and target in st.combat.attacked_hexes:
-                hopeless = False  # FB 8.4 (rulings): already attacked; this duty may be met by others
-                break
-            attack = sum(mine_at.get(n, 0) for n in adj[target])
-            art = 0
-            for h, stack, _ in mine:
-                for u in stack:
-                    g = ground[u]
-                    if g.range is not None and target in tab.in_range(h, g.range):  # FB 9.2, 9.5.1
-                        art += g.cf
-            d, _ = _defence(st, target, enemy_at[target])
-            if odds_column(attack + min(art, 2 * attack), d)[0] is not None:  # FB 9.6 cap
-                hopeless = False
-                break
+        own = [t for t in targets if not any(n != place and n in mine_at for n in adj[t])]
+        if own:
+            hopeless = _below_1_2(st, tab, mine, own, cf, enemy_at)
+        else:
+            hopeless = all(
+                _below_1_2(st, tab, mine, [t], sum(mine_at.get(n, 0) for n in adj[t]), enemy_at) for t in targets
+            )
         if hopeless:
             doomed.add(place)
             lost += cf
     return doomed, lost
+
+
+def _below_1_2(
+    st: Any,
+    tab: EvalTables,
+    mine: list[tuple[str, list[str], int]],
+    targets: list[str],
+    attack: int,
+    enemy_at: dict[str, list[str]],
+) -> bool:
+    """Whether `attack` ground factors, with the side's artillery in range of every target (FB 9.2,
+    9.6 cap), fall below 1-2 against the targets' defence together (FB 8.6, 8.7.2)."""
+    ground = st.data.ground
+    art = 0
+    for h, stack, _ in mine:
+        for u in stack:
+            g = ground[u]
+            if g.range is not None and all(t in tab.in_range(h, g.range) for t in targets):
+                art += g.cf
+    defence = sum(_defence(st, t, enemy_at[t])[0] for t in targets)
+    return odds_column(attack + min(art, 2 * attack), defence)[0] is None
 
 
 def _jp_risk(
