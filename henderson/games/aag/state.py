@@ -548,24 +548,31 @@ class AAGState(Sequenced):
             if not p.damaged and (side is None or p.side == side):
                 yield p
 
-    def of_kind(self, side: str, kinds: tuple[str, ...]) -> list[Piece]:
-        """`side`'s pieces in play of the unit types `kinds`, in id order."""
-        if self.index is None:
+    def of_kind(self, side: str, kinds: tuple[str, ...]) -> Sequence[Piece]:
+        """`side`'s pieces in play of the unit types `kinds`, in id order: with the index, a
+        list kept with the index's lists it was found from (`ZoneIndex.mixes`), shared by the
+        callers that only look (never to be changed)."""
+        index = self.index
+        if index is None:
             return [p for p in self.on_board(side) if p.type in kinds]
-        by_kind = self.index.by_kind
-        if len(kinds) == 1:
-            return [p for p in by_kind.get(kinds[0], ()) if p.side == side]
-        # a mix of types, kept with the lists it was found from (`ZoneIndex.mixes`)
-        lists = tuple(map(by_kind.get, kinds))
-        mixes = self.index.mixes
+        by_kind = index.by_kind
+        mixes = index.mixes
         kept = mixes.get((side, kinds))
+        if len(kinds) == 1:
+            here = by_kind.get(kinds[0])
+            if kept is not None and kept[0][0] is here:
+                return kept[1]
+            found = [p for p in here if p.side == side] if here else []
+            mixes[side, kinds] = ((here,), found)
+            return found
+        lists = tuple(map(by_kind.get, kinds))
         if kept is not None and all(map(operator.is_, kept[0], lists)):
-            return list(kept[1])
+            return kept[1]
         found = [p for here in lists if here for p in here if p.side == side]
         if sum(1 for here in lists if here) > 1:  # each list is in id order: a mix needs sorting
             found.sort(key=BY_RANK)
         mixes[side, kinds] = (lists, found)
-        return list(found)
+        return found
 
     def here(self, zone: str) -> Sequence[Piece]:
         """Both sides' pieces in play in `zone`, in id order: the index's own list (never to
