@@ -198,6 +198,25 @@ class ZoneIndex:
             _put(self.by_kind, gone, None if gone is None else gone.type, come, None if come is None else come.type)
         _put(self.by_ship, old, None if old is None else old.aboard, new, None if new is None else new.aboard)
 
+    def change(self, old: Piece, new: Piece) -> None:
+        """`put(old, new)` for a piece changed under its id (`AAGState.update`), read the
+        quick way when it stays of its type and in play: it keeps its place in each list it
+        stays in, and a piece aboard nothing before and after leaves the ships' lists alone."""
+        if old.damaged or new.damaged or old.type != new.type:
+            self.put(old, new)
+            return
+        by_zone = self.by_zone
+        zone = old.zone
+        if new.zone == zone:
+            by_zone[zone] = _swapped(by_zone[zone], old, new)
+        else:
+            by_zone[zone] = _without(by_zone[zone], old)
+            by_zone[new.zone] = _placed(by_zone.get(new.zone, []), new)
+        kind = old.type
+        self.by_kind[kind] = _swapped(self.by_kind[kind], old, new)
+        if old.aboard is not None or new.aboard is not None:
+            _put(self.by_ship, old, old.aboard, new, new.aboard)
+
     def same(self, other: ZoneIndex | None) -> bool:
         """Whether `other` indexes the same pieces in the same order (empty lists aside)."""
         if other is None:
@@ -654,7 +673,11 @@ class AAGState(Sequenced):
         old = self.pieces[piece.id]
         changed = old.with_changes(**changes)
         self.pieces[piece.id] = changed
-        self._reindex(old, changed)
+        index = self.index
+        if index is not None:
+            if index.shared:  # shared with a clone: change a copy (`_reindex`)
+                index = self.index = index.copy()
+            index.change(old, changed)
         return changed
 
     def remove(self, piece: Piece) -> None:
