@@ -3,6 +3,7 @@ interchangeable units) and casualty removal (AAG Damaging and Destroying Units, 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -59,11 +60,14 @@ def _representatives(by_ship: dict[str, list[Piece]], pieces: list[Piece]) -> li
     out = []
     for p in pieces:
         cargo = by_ship.get(p.id)
-        sig = (p.traits, tuple(sorted(c.type for c in cargo))) if cargo else p.traits
+        sig = (p.traits, tuple(sorted(map(PIECE_TYPE, cargo)))) if cargo else p.traits
         if sig not in seen:
             seen.add(sig)
             out.append(p)
     return out
+
+
+PIECE_TYPE = operator.attrgetter("type")
 
 
 def is_cargo(p: Piece) -> bool:
