@@ -11,7 +11,6 @@ first-player marker, which passes every turn (AAG Regroup step 6).
 from __future__ import annotations
 
 import bisect
-import itertools
 import operator
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -655,15 +654,16 @@ class AAGState(Sequenced):
         # pieces stay in id order, so a position and its reloaded copy list actions alike:
         # those with a later id (the other side's) move after the new one
         pieces = self.pieces
-        later = len(list(itertools.takewhile(piece.rank.__lt__, map(id_key, reversed(pieces)))))
-        if later:
+        last = next(reversed(pieces), None)
+        if last is None or id_key(last) < piece.rank:
+            pieces[pid] = piece
+        else:  # its place among the ids in order, found by halves
+            at = bisect.bisect_right(list(pieces), piece.rank, key=id_key)
             kept = list(pieces.items())
             pieces.clear()
-            pieces.update(kept[:-later])
+            pieces.update(kept[:at])
             pieces[pid] = piece
-            pieces.update(kept[-later:])
-        else:
-            pieces[pid] = piece
+            pieces.update(kept[at:])
         self._reindex(None, piece)
         return piece
 
