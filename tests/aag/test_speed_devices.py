@@ -315,6 +315,9 @@ def test_a_new_piece_takes_its_place_in_id_order():
         added = state.new_piece(side, "infantry", state.base_land(side))
         assert list(state.pieces) == sorted(state.pieces, key=id_key)
         assert state.update(added, moved=True).rank == id_key(added.id)
+    for seed in (2, 6):  # every purchase and captured supply of whole random games
+        for state in positions(seed, 1500):
+            assert list(state.pieces) == sorted(state.pieces, key=id_key), (seed, state.ply)
 
 
 def test_the_zones_kept_by_combat_category_and_the_phases_kept_by_name():
