@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from henderson.games.aag.actions import Action, load_one, move, move_one, moves_to
+from henderson.games.aag.actions import Action, landings, load_one, move, move_one, moves_to
 from henderson.games.aag.model import SIDES
-from henderson.games.aag.rules.common import is_cargo, representatives
+from henderson.games.aag.rules.common import is_cargo, representatives, signature
 from henderson.games.aag.rules.movement import Deferred, Movement, loadable, loadable_groups
 from henderson.games.aag.rules.regroup import landing_spots
 from henderson.games.aag.state import Battle
@@ -65,6 +65,28 @@ def test_the_room_to_land_found_once_gives_each_air_unit_its_spots():
                     assert landing_spots(state, p) == spots_zone_by_zone(state, p), (seed, state.ply, p)
                     checked += 1
     assert checked > 50
+
+
+def test_the_landings_listed_are_each_unit_to_each_spot_the_rule_gives():
+    """The listed landings (`landings`, shared per unit and spots) are, for one air unit of
+    each group of interchangeable ones, `land UNIT SPOT` to each spot the rule read zone by
+    zone gives, in that order."""
+    checked = 0
+    for seed in (3, 5):
+        for state in positions(seed):
+            if state.step != "regroup:land" or state.pending:
+                continue
+            waiting = [p for p in state.pieces.values() if p.side == state.mover and not p.damaged]
+            waiting = [p for p in waiting if p.type in ("fighter", "bomber") and not p.landed]
+            plain = [
+                Action("land", (p.id, spot))
+                for p in representatives(state, waiting, key=signature)
+                for spot in spots_zone_by_zone(state, p)
+            ]
+            assert [a for a in state.legal_actions() if a.verb == "land"] == plain, (seed, state.ply)
+            checked += len(plain)
+    assert checked > 100
+    assert landings("us3", ("A", "us7")) == (Action("land", ("us3", "A")), Action("land", ("us3", "us7")))
 
 
 def test_air_reach_lists_the_air_distances_in_zone_order():
@@ -293,6 +315,9 @@ def test_a_new_piece_takes_its_place_in_id_order():
         added = state.new_piece(side, "infantry", state.base_land(side))
         assert list(state.pieces) == sorted(state.pieces, key=id_key)
         assert state.update(added, moved=True).rank == id_key(added.id)
+    for seed in (2, 6):  # every purchase and captured supply of whole random games
+        for state in positions(seed, 1500):
+            assert list(state.pieces) == sorted(state.pieces, key=id_key), (seed, state.ply)
 
 
 def test_the_zones_kept_by_combat_category_and_the_phases_kept_by_name():

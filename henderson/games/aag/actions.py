@@ -105,6 +105,12 @@ def load_one(ship: str, piece: str) -> Action:
     return act("load", ship, piece)
 
 
+@lru_cache(maxsize=1 << 14)  # an air unit's landings are listed again at nearly every action
+def landings(uid: str, spots: tuple[str, ...]) -> tuple[Action, ...]:
+    """`land UNIT SPOT` for each of `spots` in order (`act`'s actions)."""
+    return tuple(act("land", uid, spot) for spot in spots)
+
+
 @lru_cache(maxsize=1 << 14)  # a unit's moves are listed again at nearly every action
 def moves_to(dests: tuple[str, ...], ids: str) -> tuple[Action, ...]:
     """The moves of units `ids` (one id, or a group as `move` writes it) to each of `dests`,

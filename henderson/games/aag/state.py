@@ -11,7 +11,6 @@ first-player marker, which passes every turn (AAG Regroup step 6).
 from __future__ import annotations
 
 import bisect
-import itertools
 import operator
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -197,6 +196,25 @@ class ZoneIndex:
             _put(self.by_zone, gone, None if gone is None else gone.zone, come, None if come is None else come.zone)
             _put(self.by_kind, gone, None if gone is None else gone.type, come, None if come is None else come.type)
         _put(self.by_ship, old, None if old is None else old.aboard, new, None if new is None else new.aboard)
+
+    def change(self, old: Piece, new: Piece) -> None:
+        """`put(old, new)` for a piece changed under its id (`AAGState.update`), read the
+        quick way when it stays of its type and in play: it keeps its place in each list it
+        stays in, and a piece aboard nothing before and after leaves the ships' lists alone."""
+        if old.damaged or new.damaged or old.type != new.type:
+            self.put(old, new)
+            return
+        by_zone = self.by_zone
+        zone = old.zone
+        if new.zone == zone:
+            by_zone[zone] = _swapped(by_zone[zone], old, new)
+        else:
+            by_zone[zone] = _without(by_zone[zone], old)
+            by_zone[new.zone] = _placed(by_zone.get(new.zone, []), new)
+        kind = old.type
+        self.by_kind[kind] = _swapped(self.by_kind[kind], old, new)
+        if old.aboard is not None or new.aboard is not None:
+            _put(self.by_ship, old, old.aboard, new, new.aboard)
 
     def same(self, other: ZoneIndex | None) -> bool:
         """Whether `other` indexes the same pieces in the same order (empty lists aside)."""
@@ -548,24 +566,31 @@ class AAGState(Sequenced):
             if not p.damaged and (side is None or p.side == side):
                 yield p
 
-    def of_kind(self, side: str, kinds: tuple[str, ...]) -> list[Piece]:
-        """`side`'s pieces in play of the unit types `kinds`, in id order."""
-        if self.index is None:
+    def of_kind(self, side: str, kinds: tuple[str, ...]) -> Sequence[Piece]:
+        """`side`'s pieces in play of the unit types `kinds`, in id order: with the index, a
+        list kept with the index's lists it was found from (`ZoneIndex.mixes`), shared by the
+        callers that only look (never to be changed)."""
+        index = self.index
+        if index is None:
             return [p for p in self.on_board(side) if p.type in kinds]
-        by_kind = self.index.by_kind
-        if len(kinds) == 1:
-            return [p for p in by_kind.get(kinds[0], ()) if p.side == side]
-        # a mix of types, kept with the lists it was found from (`ZoneIndex.mixes`)
-        lists = tuple(map(by_kind.get, kinds))
-        mixes = self.index.mixes
+        by_kind = index.by_kind
+        mixes = index.mixes
         kept = mixes.get((side, kinds))
+        if len(kinds) == 1:
+            here = by_kind.get(kinds[0])
+            if kept is not None and kept[0][0] is here:
+                return kept[1]
+            found = [p for p in here if p.side == side] if here else []
+            mixes[side, kinds] = ((here,), found)
+            return found
+        lists = tuple(map(by_kind.get, kinds))
         if kept is not None and all(map(operator.is_, kept[0], lists)):
-            return list(kept[1])
+            return kept[1]
         found = [p for here in lists if here for p in here if p.side == side]
         if sum(1 for here in lists if here) > 1:  # each list is in id order: a mix needs sorting
             found.sort(key=BY_RANK)
         mixes[side, kinds] = (lists, found)
-        return list(found)
+        return found
 
     def here(self, zone: str) -> Sequence[Piece]:
         """Both sides' pieces in play in `zone`, in id order: the index's own list (never to
@@ -629,15 +654,16 @@ class AAGState(Sequenced):
         # pieces stay in id order, so a position and its reloaded copy list actions alike:
         # those with a later id (the other side's) move after the new one
         pieces = self.pieces
-        later = len(list(itertools.takewhile(piece.rank.__lt__, map(id_key, reversed(pieces)))))
-        if later:
+        last = next(reversed(pieces), None)
+        if last is None or id_key(last) < piece.rank:
+            pieces[pid] = piece
+        else:  # its place among the ids in order, found by halves
+            at = bisect.bisect_right(list(pieces), piece.rank, key=id_key)
             kept = list(pieces.items())
             pieces.clear()
-            pieces.update(kept[:-later])
+            pieces.update(kept[:at])
             pieces[pid] = piece
-            pieces.update(kept[-later:])
-        else:
-            pieces[pid] = piece
+            pieces.update(kept[at:])
         self._reindex(None, piece)
         return piece
 
@@ -647,7 +673,11 @@ class AAGState(Sequenced):
         old = self.pieces[piece.id]
         changed = old.with_changes(**changes)
         self.pieces[piece.id] = changed
-        self._reindex(old, changed)
+        index = self.index
+        if index is not None:
+            if index.shared:  # shared with a clone: change a copy (`_reindex`)
+                index = self.index = index.copy()
+            index.change(old, changed)
         return changed
 
     def remove(self, piece: Piece) -> None:

@@ -3,6 +3,7 @@ interchangeable units) and casualty removal (AAG Damaging and Destroying Units, 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -55,15 +56,15 @@ def _representatives(by_ship: dict[str, list[Piece]], pieces: list[Piece]) -> li
     fast path: it runs at nearly every listing of the legal actions)."""
     if len(pieces) < 2:
         return list(pieces)
-    seen: set[tuple[object, ...]] = set()
-    out = []
+    first: dict[tuple[object, ...], Piece] = {}  # by signature, its first piece
+    aboard = by_ship.get
     for p in pieces:
-        cargo = by_ship.get(p.id)
-        sig = (p.traits, tuple(sorted(c.type for c in cargo))) if cargo else p.traits
-        if sig not in seen:
-            seen.add(sig)
-            out.append(p)
-    return out
+        cargo = aboard(p.id)
+        first.setdefault((p.traits, tuple(sorted(map(PIECE_TYPE, cargo)))) if cargo else p.traits, p)
+    return list(first.values())
+
+
+PIECE_TYPE = operator.attrgetter("type")
 
 
 def is_cargo(p: Piece) -> bool:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
-from henderson.games.aag.actions import Action, act
+from henderson.games.aag.actions import Action, act, landings
 from henderson.games.aag.model import SIDES, SUPPLY, other
 from henderson.games.aag.pieces import Piece
 from henderson.games.aag.rules.base import AagPhase
@@ -124,27 +124,28 @@ def landing_spots(state: AAGState, piece: Piece) -> list[str]:
     list is then shared: do not change it)."""
     side = piece.side
     found = state.findings()
+    if found is None:
+        return _spots(state, piece, landing_room(state, side))
     key = (side, piece.type, piece.zone)
-    if found is not None:
-        kept = found.spots.get(key)
-        if kept is not None:
-            return kept
-    rng = state.air_range(piece)
-    fighter = piece.type == "fighter"
-    room = landing_room(state, side)
-    out: list[str] = []
-    within = state.data.board.air_within(piece.zone, state.enemy_base_zones(side), rng)
+    kept = found.spots.get(key)
+    if kept is None:
+        room = found.room.get(side)
+        kept = found.spots[key] = _spots(state, piece, landing_room(state, side) if room is None else room)
+    return kept
+
+
+def _spots(state: AAGState, piece: Piece, room: LandingRoom) -> list[str]:
+    """`landing_spots` found from `room`, where the side's air units may land now."""
+    within = state.data.board.air_within(piece.zone, state.enemy_base_zones(piece.side), state.air_range(piece))
     ground, decks = room.ground, room.decks
-    if not (fighter and decks):
-        out = [zone for zone in within if zone in ground]
-    else:
-        for zone in within:
-            if zone in ground:
-                out.append(zone)
-            if zone in decks:
-                out += decks[zone]
-    if found is not None:
-        found.spots[key] = out
+    if not (decks and piece.type == "fighter"):
+        return [zone for zone in within if zone in ground]
+    out: list[str] = []
+    for zone in within:
+        if zone in ground:
+            out.append(zone)
+        if zone in decks:
+            out += decks[zone]
     return out
 
 
@@ -185,7 +186,7 @@ class Landing(AagPhase):
         waiting = [p for p in state.of_kind(state.mover, state.data.air_kinds) if not p.landed]
         out: list[Action] = []
         for p in representatives(state, waiting):
-            out += [act("land", p.id, spot) for spot in landing_spots(state, p)]
+            out += landings(p.id, tuple(landing_spots(state, p)))
         return out
 
     def end_blocker(self, state: AAGState) -> IllegalAction | None:
