@@ -14,7 +14,7 @@ import pytest
 
 from henderson import games
 from henderson.core.dice import ScriptedDice
-from henderson.core.errors import DataErrors, PositionError
+from henderson.core.errors import DataErrors, IllegalAction, PositionError
 from henderson.core.sequence import load_sequence
 from tests.support.toy import ToyGame, ToyState
 
@@ -171,3 +171,26 @@ def test_the_engines_fast_reads_agree_with_the_plain_ones(name: str) -> None:
                 assert probe.is_listed(copy.copy(action)) is plain, action
             elsewhere = listed[:3]
             state.apply(rng.choice(listed))
+
+
+@pytest.mark.parametrize("name", ["toy", "aag", "firstblood", "deluxe"])
+def test_may_end_answers_as_the_refusal_of_end_does(name: str) -> None:
+    """`may_end` (asked at every listing) says yes exactly when `end_blocker` finds nothing, and
+    an `end` refused is refused with the blocker's one-line message naming the rule."""
+    game = GAME if name == "toy" else games.get(name)
+    for seed in range(2):
+        rng = random.Random(seed)
+        state: Any = game.new_state(seed)
+        for _ in range(120 if name == "deluxe" else 400):
+            if state.is_terminal():
+                break
+            rules = state.rules()
+            if not state.pending and rules.offers_end:
+                blocker = rules.end_blocker(state)
+                assert rules.may_end(state) is (blocker is None), (state.ply, state.step)
+                assert (state.end_action in state.legal_actions()) is (blocker is None)
+                if blocker is not None:
+                    with pytest.raises(IllegalAction) as info:
+                        state.clone().apply(state.end_action)
+                    assert str(info.value) == str(blocker) and info.value.rule == blocker.rule
+            state.apply(rng.choice(state.legal_actions()))

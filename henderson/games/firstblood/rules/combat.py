@@ -181,9 +181,7 @@ def compute_odds(st: FBState, spec: A.Attack) -> Odds:
             continue  # FB 7.5: artillery in an entry point adds nothing (but may absorb losses)
         ground += g.cf
     offered = sum(st.cf(u) for u in spec.artillery)
-    defences = [
-        (sum(st.cf(u) for u in st.at(h)), doubling(st, h, spec.attackers, off_board)) for h in spec.defenders
-    ]
+    defences = [(sum(st.cf(u) for u in st.at(h)), doubling(st, h, spec.attackers, off_board)) for h in spec.defenders]
     mods: list[Modifier] = []
     if any(board.terrain[h] == "jungle" for h in spec.defenders):
         mods.append(JUNGLE)
@@ -541,6 +539,13 @@ class CombatPhase(FBPhase):
             japanese_air.fly(st, action, events)
         elif isinstance(action, A.Bombard):
             japanese_air.bombard(st, action, events)
+
+    def may_end(self, st: FBState) -> bool:
+        """`end_blocker` finds nothing (FB 8.10, 8.2), told without building the refusal."""
+        if st.combat.building is not None:
+            return False
+        duties = duties_of(st)
+        return not duties.units and not duties.hexes
 
     def end_blocker(self, st: FBState) -> IllegalAction | None:
         if st.combat.building is not None:

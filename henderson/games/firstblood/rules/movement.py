@@ -605,6 +605,21 @@ class Movement(FBPhase):
         elif isinstance(action, A.AirMission):
             japanese_air.fly(st, action, events)
 
+    def may_end(self, st: FBState) -> bool:
+        """`end_blocker` finds nothing (FB 5.0, 6.3, 6.4), told without building the refusal."""
+        lists = legal_movers(st)
+        kept = st.move_lists
+        assert kept is not None
+        if not kept.stacking.settled and overfull(st):
+            return False  # FB 5.0
+        board, jp = st.board, st.phasing == "jp"
+        for u in kept.off_map:
+            if lists[u]:
+                place = st.ground[u]
+                if place in board.ep_arrows or (jp and place in board.box_arrows and u not in st.moved):
+                    return False  # FB 6.4, 6.3
+        return True
+
     def end_blocker(self, st: FBState) -> IllegalAction | None:
         legal_movers(st)
         assert st.move_lists is not None
