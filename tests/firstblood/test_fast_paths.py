@@ -9,9 +9,11 @@ import itertools
 import random
 
 from henderson.core import paths
+from henderson.core.errors import IllegalAction
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood import reach
 from henderson.games.firstblood.rules import artillery, combat, japanese_air, movement
+from henderson.games.firstblood.state import Building
 
 
 def _fresh_moves(st) -> list[str]:
@@ -443,3 +445,34 @@ def test_the_duties_kept_while_an_attack_is_built_are_those_found_afresh(game):
                 checked += 1
             st.apply(acts[rng.randrange(len(acts))])
     assert checked > 100
+
+
+def test_an_attack_may_be_rolled_exactly_when_its_checks_find_nothing(game):
+    """FB 7.5.2, 8.2, 9.5, 13.6: `complete` (a bool asked of many attacks at every listing)
+    answers as `check_complete` refusing or not, for the attack being built and for attacks by
+    every few units next to each set of defenders offered, at seeded random combat decisions."""
+    compared = refused = 0
+    for seed in range(6):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 6:
+            if st.step.endswith("_combat") and not st.pending:
+                b = st.combat.building
+                tries = [b] if b is not None else []
+                for d in combat.defender_sets(st):
+                    near = [u for u in sorted(st.ground) if combat.eligible_attacker(st, u, d)]
+                    for n in range(min(3, len(near)) + 1):
+                        tries.append(Building(d, tuple(rng.sample(near, n))))
+                for attack in tries:
+                    try:
+                        combat.check_complete(st, attack)
+                        plain = True
+                    except IllegalAction:
+                        plain = False
+                        refused += 1
+                    assert combat.complete(st, attack) is plain, (seed, st.ply, attack)
+                    assert combat.complete(st, attack, combat.duties_of(st)) is plain, (seed, st.ply, attack)
+                    compared += 1
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+    assert compared > 500 and 100 < refused < compared

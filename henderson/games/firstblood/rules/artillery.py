@@ -14,6 +14,15 @@ def adjacent_to_enemy(st: FBState, unit: str) -> bool:
     return any(st.owner_of_hex(n) == enemy for n in st.board.adj[here])
 
 
+def guns(st: FBState) -> frozenset[str]:
+    """Every artillery unit of the game (a range, FB 9.1), found once from the data."""
+    key = ("artillery",)
+    found: frozenset[str] | None = st.board.memo.get(key)
+    if found is None:
+        found = st.board.memo[key] = frozenset(u for u, g in st.data.ground.items() if g.range is not None)
+    return found
+
+
 def can_bombard(st: FBState, unit: str, targets: tuple[str, ...] | list[str]) -> bool:
     """An artillery unit of the phasing side that may add its factors to an attack on
     `targets` without being adjacent: on the map (FB 9.4.2), not yet used (FB 9.4), not

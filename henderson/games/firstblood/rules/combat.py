@@ -151,18 +151,33 @@ def duties_of(st: FBState) -> Duties:
 
 def duties_problem(st: FBState, used_units: set[str], used_hexes: set[str], duties: Duties | None = None) -> str | None:
     """Why the remaining duties could not all be met after an attack using these units and
-    hexes, or None. Every unit must keep an unattacked enemy hex next to it and every hex a
-    free unit next to it; then single-unit or single-hex attacks can cover them all."""
+    hexes, or None (see `unmet_duty`)."""
+    unmet = unmet_duty(st, used_units, used_hexes, duties)
+    if unmet is None:
+        return None
+    unit, hex_id = unmet
+    if unit is not None:
+        return f"{unit} must attack this phase and would have no enemy hex left to attack"
+    return f"the units in {hex_id} must be attacked this phase and no unit left could attack them"
+
+
+def unmet_duty(
+    st: FBState, used_units: set[str], used_hexes: set[str], duties: Duties | None = None
+) -> tuple[str | None, str | None] | None:
+    """The first duty that could no longer be met after an attack using these units and hexes
+    (a unit, or else a hex), or None (FB 8.2). Every unit must keep an unattacked enemy hex
+    next to it and every hex a free unit next to it; then single-unit or single-hex attacks
+    can cover them all."""
     units, hexes = (duties or Duties(st)).left(used_units, used_hexes)
-    board = st.board
+    adj, ground = st.board.adj, st.ground
     open_hexes = set(hexes)
     for u in units:
-        if not any(n in open_hexes for n in board.adj[st.ground[u]]):
-            return f"{u} must attack this phase and would have no enemy hex left to attack"
-    free_hexes = {st.ground[u] for u in units}
+        if open_hexes.isdisjoint(adj[ground[u]]):
+            return u, None
+    free_hexes = {ground[u] for u in units}
     for h in hexes:
-        if not any(n in free_hexes for n in board.adj[h]):
-            return f"the units in {h} must be attacked this phase and no unit left could attack them"
+        if free_hexes.isdisjoint(adj[h]):
+            return None, h
     return None
 
 
@@ -329,12 +344,19 @@ def building_from(st: FBState, spec: A.Attack) -> Building:
 
 
 def complete(st: FBState, b: Building, duties: Duties | None = None) -> bool:
-    """Whether the attack being built may be rolled now."""
-    try:
-        check_complete(st, b, duties)
-    except IllegalAction:
-        return False
-    return True
+    """Whether the attack being built may be rolled now: `check_complete` finds nothing, told
+    without building its refusal (asked of many attacks at every listing)."""
+    attackers = b.attackers
+    if not attackers:
+        return False  # FB 9.5
+    if from_off_board(st, attackers):
+        ground, on_map = st.ground, st.board.on_map
+        places = {ground[u] for u in attackers}
+        if len(places) > 1 or any(on_map(p) for p in places):
+            return False  # FB 7.5.2
+    elif b.air:
+        return False  # FB 13.6
+    return unmet_duty(st, set(attackers), set(b.defenders), duties) is None  # FB 8.2
 
 
 def completion(st: FBState, b: Building, duties: Duties | None = None) -> list[str] | None:
@@ -362,18 +384,21 @@ def completion(st: FBState, b: Building, duties: Duties | None = None) -> list[s
 
 def joinable(st: FBState, defenders: tuple[str, ...]) -> tuple[str, ...]:
     """The ground units of the phasing side that may join an attack on `defenders` as attackers
-    or artillery (FB 8.2, 7.5, 9.2-9.4), kept while the attack is built."""
+    or artillery (FB 8.2, 7.5, 9.2-9.4): they do not depend on the attack being built, so they
+    are kept for each set of defenders until an action changes the position (see `do`)."""
     kept = st.joinable
-    if kept is not None and kept[0] == defenders:
-        return kept[1]
+    if kept is None:
+        kept = st.joinable = {}
+    found = kept.get(defenders)
+    if found is not None:
+        return found
     side = st.phasing
-    found = tuple(
+    found = kept[defenders] = tuple(
         unit
         for unit in sorted(_maybe_joining(st, defenders[0]))
         if st.data.ground[unit].side == side
         and (eligible_attacker(st, unit, defenders) or artillery.can_bombard(st, unit, defenders))
     )
-    st.joinable = (defenders, found)
     return found
 
 
@@ -405,11 +430,7 @@ def _maybe_joining(st: FBState, target: str) -> set[str]:
         )
     for place in sources:
         pool.update(st.at(place))
-    key = ("artillery",)
-    guns = board.memo.get(key)
-    if guns is None:
-        guns = board.memo[key] = frozenset(u for u, g in st.data.ground.items() if g.range is not None)
-    pool.update(u for u in guns if u in st.ground)
+    pool.update(u for u in artillery.guns(st) if u in st.ground)
     return pool
 
 
@@ -502,7 +523,8 @@ class CombatPhase(FBPhase):
     def do(self, st: FBState, action: Action, events: list[Event]) -> None:
         # Any action of the phase may change the position, so the listing kept for it is
         # dropped; only opening an attack, adding to it and cancelling it change nothing but
-        # the attack being built, so the listing of the position from before it is kept.
+        # the attack being built, so the listing of the position from before it is kept, and
+        # with it the duties and the units found able to join attacks.
         kept, st.combat_listing = st.combat_listing, None
         units, st.joinable = st.joinable, None
         duties, st.combat_duties = st.combat_duties, None
@@ -511,7 +533,7 @@ class CombatPhase(FBPhase):
                 b = building_from(st, action)
                 results.resolve(st, b, compute_odds(st, b.spec()), events)
             else:
-                st.combat_listing, st.combat_duties = kept, duties
+                st.combat_listing, st.joinable, st.combat_duties = kept, units, duties
                 st.combat = st.combat.with_building(Building(action.defenders))
                 events.append(
                     Event(
@@ -533,7 +555,8 @@ class CombatPhase(FBPhase):
             results.resolve(st, built, compute_odds(st, built.spec()), events)
         elif isinstance(action, A.Cancel):
             st.combat = st.combat.with_building(None)
-            st.combat_listing, st.combat_duties = kept, duties  # the position before the attack was opened
+            # the position before the attack was opened
+            st.combat_listing, st.joinable, st.combat_duties = kept, units, duties
             events.append(Event("attack", "attack cancelled"))
         elif isinstance(action, A.AirMission):
             japanese_air.fly(st, action, events)

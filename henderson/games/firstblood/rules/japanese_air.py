@@ -209,7 +209,8 @@ def bombardments(st: FBState) -> list[Action]:
         return []
     acts: list[Action] = []
     hexes = artillery_targets(st)
-    for unit in sorted(u for u in st.ground if st.data.ground[u].side == "jp" and st.data.ground[u].range is not None):
+    ground = st.data.ground
+    for unit in sorted(u for u in artillery.guns(st) if u in st.ground and ground[u].side == "jp"):
         acts.extend(A.Bombard(h, unit) for h in hexes if artillery.can_bombard(st, unit, (h,)))
     seen: set[tuple[str, str]] = set()
     for ship in sorted(st.ships):
