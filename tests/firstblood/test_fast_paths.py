@@ -476,3 +476,25 @@ def test_an_attack_may_be_rolled_exactly_when_its_checks_find_nothing(game):
             acts = st.legal_actions()
             st.apply(acts[rng.randrange(len(acts))])
     assert compared > 500 and 100 < refused < compared
+
+
+def test_bombers_ready_are_every_us_bomber_in_the_ground_attack_box_not_yet_placed(game):
+    """FB 13.6: the bombers offered in the US movement phase (read from the game's list of US
+    bombers) are those found among every air unit in play, at seeded random decisions."""
+    compared = 0
+    for seed in range(6):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 8:
+            if st.step == "us_movement":
+                types, air = st.data.air_types, st.data.air
+                plain = sorted(
+                    a
+                    for a, where in st.air.items()
+                    if where == "usaf_ground_attack" and a not in st.bombing and types[air[a].type].is_bomber
+                )
+                assert movement.bombers_ready(st) == plain, (seed, st.ply)
+                compared += bool(plain)
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+    assert compared > 20

@@ -90,25 +90,28 @@ def defender_sets(st: FBState) -> list[tuple[str, ...]]:
     attacked = st.combat.attacked
     open_enemy = st.hexes_of(enemy_of(side)) - st.combat.attacked_hexes
     sets: set[tuple[str, ...]] = set()
+    occ, adj = st.occ, board.adj
 
-    def add(units: tuple[str, ...], targets: list[str]) -> None:
-        if ground[units[0]].side != side or all(u in attacked for u in units):
-            return
+    def ready(units: tuple[str, ...] | None) -> bool:
+        """Units of the side in combat, not all of them used (FB 9.4)."""
+        if not units:
+            return False
+        return ground[units[0]].side == side and not all(u in attacked for u in units)
+
+    def add(targets: list[str]) -> None:
         for size in range(1, len(targets) + 1):  # a unit may attack every hex next to it at once
             sets.update(combinations(targets, size))
 
     near: set[str] = set()  # the map hexes next to an enemy hex not yet attacked
     for h in open_enemy:
-        near.update(board.adj[h])
+        near.update(adj[h])
     for place in near:
-        units = st.occ.get(place)
-        if units:
-            add(units, sorted(n for n in board.adj[place] if n in open_enemy))
+        if ready(occ.get(place)):
+            add(sorted(n for n in adj[place] if n in open_enemy))
     for arrows in (board.ep_arrows, board.box_arrows):  # FB 7.5, 7.5.1: out of an entry point or box
         for place, to in arrows.items():
-            units = st.occ.get(place)
-            if units and entry_attack_allowed(st, place) and off_board_attackers(st, place):
-                add(units, sorted(h for h in to if h in open_enemy))
+            if ready(occ.get(place)) and entry_attack_allowed(st, place) and off_board_attackers(st, place):
+                add(sorted(h for h in to if h in open_enemy))
     return sorted(sets, key=lambda s: (len(s), s))
 
 
@@ -375,7 +378,7 @@ def completion(st: FBState, b: Building, duties: Duties | None = None) -> list[s
     if b.attackers or needed:
         trials = [needed]
     else:
-        trials = [[u] for u in sorted(_maybe_joining(st, defenders[0])) if eligible_attacker(st, u, defenders)]
+        trials = [[u] for u in joinable(st, defenders) if eligible_attacker(st, u, defenders)]
     for extra in trials:
         if complete(st, Building(defenders, (*b.attackers, *extra), b.artillery, b.ships, b.air), duties):
             return extra

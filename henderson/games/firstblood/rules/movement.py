@@ -238,13 +238,21 @@ def movers(st: FBState) -> list[str]:
 
 
 def bombers_ready(st: FBState) -> list[str]:
-    """US bombers in the Ground Attack box (FB 13.6)."""
-    types = st.data.air_types
-    return sorted(
-        a
-        for a, where in st.air.items()
-        if where == "usaf_ground_attack" and a not in st.bombing and types[st.data.air[a].type].is_bomber
-    )
+    """US bombers in the Ground Attack box (FB 13.6), asked at every listing of the phase."""
+    air, bombing = st.air, st.bombing
+    return sorted(a for a in us_bombers(st) if air.get(a) == "usaf_ground_attack" and a not in bombing)
+
+
+def us_bombers(st: FBState) -> frozenset[str]:
+    """Every US bomber of the game, found once from the data."""
+    key = ("us bombers",)
+    found: frozenset[str] | None = st.board.memo.get(key)
+    if found is None:
+        data = st.data
+        found = st.board.memo[key] = frozenset(
+            a for a, x in data.air.items() if x.side == "us" and data.air_types[x.type].is_bomber
+        )
+    return found
 
 
 def bomb_targets(st: FBState) -> list[str]:
