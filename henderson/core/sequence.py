@@ -174,6 +174,9 @@ class Phase:
     end of the step, which the engine then plays by itself."""
 
     offers_end: ClassVar[bool] = True  # the engine adds the game's `end` when `may_end` allows
+    # `actions` makes a new list at every call, which the engine may keep as it is (no copy of
+    # a long list at every listing); otherwise the engine copies what `actions` returns
+    lists_afresh: ClassVar[bool] = False
 
     def enter(self, state: Any, events: list[Event]) -> None:
         """Work done as the step begins, before anyone acts (arrivals, start-of-phase marks)."""
@@ -384,7 +387,9 @@ class Sequenced(State):
         if self.result is not None:
             return []
         rules = self.rules()
-        acts = list(rules.actions(self))
+        acts = rules.actions(self)
+        if not rules.lists_afresh:
+            acts = list(acts)
         if not self.pending and rules.offers_end and rules.may_end(self):
             acts.append(self.end_action)
         return acts

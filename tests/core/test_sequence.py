@@ -194,3 +194,25 @@ def test_may_end_answers_as_the_refusal_of_end_does(name: str) -> None:
                         state.clone().apply(state.end_action)
                     assert str(info.value) == str(blocker) and info.value.rule == blocker.rule
             state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", ["toy", "aag", "firstblood"])
+def test_rules_that_list_afresh_hand_out_a_new_list_at_every_call(name: str) -> None:
+    """The engine keeps the list of a phase that `lists_afresh` without copying it (and adds
+    `end` to it): each call must make a new list, equal to the last."""
+    game = GAME if name == "toy" else games.get(name)
+    checked = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        state: Any = game.new_state(seed)
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            rules = state.rules()
+            if rules.lists_afresh:
+                first, again = rules.actions(state), rules.actions(state)
+                assert first is not again and first == again, (state.ply, state.step)
+                assert state.legal_actions()[: len(first)] == first
+                checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 50 or name != "firstblood"

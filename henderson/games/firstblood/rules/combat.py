@@ -443,6 +443,8 @@ def _maybe_joining(st: FBState, target: str) -> set[str]:
 class CombatPhase(FBPhase):
     """A combat phase: attacks declared, built and rolled (FB 8.0-10.5, 13.3, 13.6)."""
 
+    lists_afresh = True  # `actions` builds a new list, or copies the one kept
+
     def enter(self, st: FBState, events: list[Event]) -> None:
         side = st.phasing
         enemy_hexes = st.hexes_of(enemy_of(side))

@@ -494,6 +494,8 @@ def waiting_on_entry_points(st: FBState) -> list[str]:
 class Movement(FBPhase):
     """A movement phase (FB 4.0-7.4, 13.3, 13.6)."""
 
+    lists_afresh = True  # `actions` builds a new list from the kept move lists
+
     def enter(self, st: FBState, events: list[Event]) -> None:
         side = st.phasing
         ground, held = st.data.ground, st.held
