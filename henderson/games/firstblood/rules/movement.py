@@ -238,9 +238,16 @@ def movers(st: FBState) -> list[str]:
 
 
 def bombers_ready(st: FBState) -> list[str]:
-    """US bombers in the Ground Attack box (FB 13.6), asked at every listing of the phase."""
-    air, bombing = st.air, st.bombing
-    return sorted(a for a in us_bombers(st) if air.get(a) == "usaf_ground_attack" and a not in bombing)
+    """US bombers in the Ground Attack box not yet placed (FB 13.6), asked at every listing of
+    the phase: the air units stay where they are in a movement phase (only `bombing` changes),
+    so those in the box are found once for the phase, with its other answers."""
+    key = ("bombers in the Ground Attack box",)
+    boxed: list[str] | None = st.reach_cache.get(key)
+    if boxed is None:
+        air = st.air
+        boxed = st.reach_cache[key] = sorted(a for a in us_bombers(st) if air.get(a) == "usaf_ground_attack")
+    bombing = st.bombing
+    return [a for a in boxed if a not in bombing] if bombing else list(boxed)
 
 
 def us_bombers(st: FBState) -> frozenset[str]:
