@@ -498,3 +498,24 @@ def test_bombers_ready_are_every_us_bomber_in_the_ground_attack_box_not_yet_plac
             acts = st.legal_actions()
             st.apply(acts[rng.randrange(len(acts))])
     assert compared > 20
+
+
+def test_artillery_bombardments_offered_are_those_each_hex_allows(game):
+    """FB 9.2-9.5.1: the artillery fire on the airfields offered in the Japanese combat phase
+    (each gun's range found once) is every Japanese gun in play and airfield hex for which
+    `can_bombard` holds, asked hex by hex, at seeded random decisions."""
+    compared = 0
+    for seed in range(8):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 10:
+            if st.step == "jp_combat" and not st.pending and st.combat.building is None:
+                hexes = japanese_air.artillery_targets(st)
+                guns = sorted(u for u in st.ground if st.data.ground[u].side == "jp" and st.data.ground[u].range)
+                plain = [A.Bombard(h, u) for u in guns for h in hexes if artillery.can_bombard(st, u, (h,))]
+                offered = [a for a in japanese_air.bombardments(st) if a.unit in st.data.ground]
+                assert offered == plain, (seed, st.ply)
+                compared += bool(plain)
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+    assert compared > 5
