@@ -519,3 +519,16 @@ def test_artillery_bombardments_offered_are_those_each_hex_allows(game):
             acts = st.legal_actions()
             st.apply(acts[rng.randrange(len(acts))])
     assert compared > 5
+
+
+def test_the_moves_picked_for_a_unit_are_the_moves_to_each_place_in_order(game):
+    """The moves of a unit, picked from those made once per unit and place, are `move UNIT
+    PLACE` for each place number given, in order, for none, one and many places."""
+    board = game.board
+    rng = random.Random(7)
+    for unit in sorted(game.data.ground)[:20]:
+        for size in (0, 1, 2, 40):
+            order = sorted(rng.sample(range(len(board.places)), size))
+            picked = movement._moves_to(board, unit, order)
+            assert picked == [A.Move(unit, board.places[at]) for at in order]
+            assert isinstance(picked, list)

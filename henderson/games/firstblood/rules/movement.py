@@ -8,6 +8,8 @@ a unit may move again with what it has left.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
 from henderson.core.game import Action
@@ -197,13 +199,20 @@ def _moves_to(board: Board, unit: str, order: list[int]) -> list[A.Move]:
     if known is None:
         known = board.moves[unit] = {}
     try:
-        return list(map(known.__getitem__, order))
+        return _picked(known, order)
     except KeyError:
         places = board.places
         for at in order:
             if at not in known:
                 known[at] = A.Move(unit, places[at])
-        return list(map(known.__getitem__, order))
+        return _picked(known, order)
+
+
+def _picked(known: dict[int, A.Move], order: list[int]) -> list[A.Move]:
+    """The moves of `known` at the places of `order`, in that order (one call picks them all)."""
+    if len(order) > 1:
+        return list(itemgetter(*order)(known))
+    return [known[at] for at in order]
 
 
 def is_legal_move(st: FBState, action: A.Move) -> bool:
