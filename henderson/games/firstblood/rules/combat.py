@@ -33,11 +33,13 @@ from henderson.games.firstblood.state import Building, Combat, FBState, enemy_of
 # --- who may take part ------------------------------------------------------------
 
 
-def entry_attack_allowed(st: FBState, place: str) -> bool:
-    """FB 7.5, 7.5.1: attacks out of an entry point or a box, only when every way in is blocked."""
+def entry_attack_allowed(st: FBState, place: str, enemy: set[str] | None = None) -> bool:
+    """FB 7.5, 7.5.1: attacks out of an entry point or a box, only when every way in is blocked
+    (`enemy`: the enemy's hexes, when the caller has them)."""
     board = st.board
     side = st.phasing
-    enemy = st.hexes_of(enemy_of(side))
+    if enemy is None:
+        enemy = st.hexes_of(enemy_of(side))
     if side == "us" and place in board.ep_arrows:
         us_points = [ep for ep, s in board.ep_side.items() if s == "us"]
         return all(h in enemy for ep in us_points for h in board.ep_arrows[ep])  # FB 7.5
@@ -88,7 +90,8 @@ def defender_sets(st: FBState) -> list[tuple[str, ...]]:
     board = st.board
     ground = st.data.ground
     attacked = st.combat.attacked
-    open_enemy = st.hexes_of(enemy_of(side)) - st.combat.attacked_hexes
+    enemy = st.hexes_of(enemy_of(side))
+    open_enemy = enemy - st.combat.attacked_hexes
     sets: set[tuple[str, ...]] = set()
     occ, adj = st.occ, board.adj
 
@@ -110,7 +113,7 @@ def defender_sets(st: FBState) -> list[tuple[str, ...]]:
             add(sorted(n for n in adj[place] if n in open_enemy))
     for arrows in (board.ep_arrows, board.box_arrows):  # FB 7.5, 7.5.1: out of an entry point or box
         for place, to in arrows.items():
-            if ready(occ.get(place)) and entry_attack_allowed(st, place) and off_board_attackers(st, place):
+            if ready(occ.get(place)) and entry_attack_allowed(st, place, enemy) and off_board_attackers(st, place):
                 add(sorted(h for h in to if h in open_enemy))
     return sorted(sets, key=lambda s: (len(s), s))
 
