@@ -532,3 +532,24 @@ def test_the_moves_picked_for_a_unit_are_the_moves_to_each_place_in_order(game):
             picked = movement._moves_to(board, unit, order)
             assert picked == [A.Move(unit, board.places[at]) for at in order]
             assert isinstance(picked, list)
+
+
+def test_costs_read_from_the_kept_move_lists_are_those_searched_afresh(game):
+    """FB 4.0-4.2: what a move costs, read from the search the move lists keep for each mover,
+    is what the unit's search made now gives, for every place, at seeded random decisions of
+    movement phases (after moves into boxes, out of entry points and to the end of a unit's MF)."""
+    compared = 0
+    for seed in range(5):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 4:
+            acts = st.legal_actions()
+            if st.step.endswith("_movement") and not st.pending and st.move_lists is not None:
+                for unit in sorted(st.mf):
+                    fresh = movement.reach_at(st, unit, st.ground[unit], st.mf[unit]) if unit in st.ground else None
+                    for place in st.board.places:
+                        expect = None if fresh is None else fresh.cost(st.board.place_index[place])
+                        assert movement.cost_to(st, unit, place) == expect, (seed, st.ply, unit, place)
+                compared += 1
+            st.apply(acts[rng.randrange(len(acts))])
+    assert compared > 100

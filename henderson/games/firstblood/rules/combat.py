@@ -95,11 +95,9 @@ def defender_sets(st: FBState) -> list[tuple[str, ...]]:
     sets: set[tuple[str, ...]] = set()
     occ, adj = st.occ, board.adj
 
-    def ready(units: tuple[str, ...] | None) -> bool:
+    def ready(units: tuple[str, ...]) -> bool:
         """Units of the side in combat, not all of them used (FB 9.4)."""
-        if not units:
-            return False
-        return ground[units[0]].side == side and not all(u in attacked for u in units)
+        return ground[units[0]].side == side and not attacked.issuperset(units)
 
     def add(targets: list[str]) -> None:
         for size in range(1, len(targets) + 1):  # a unit may attack every hex next to it at once
@@ -109,11 +107,13 @@ def defender_sets(st: FBState) -> list[tuple[str, ...]]:
     for h in open_enemy:
         near.update(adj[h])
     for place in near:
-        if ready(occ.get(place)):
+        units = occ.get(place)
+        if units and ready(units):
             add(sorted(n for n in adj[place] if n in open_enemy))
     for arrows in (board.ep_arrows, board.box_arrows):  # FB 7.5, 7.5.1: out of an entry point or box
         for place, to in arrows.items():
-            if ready(occ.get(place)) and entry_attack_allowed(st, place, enemy) and off_board_attackers(st, place):
+            units = occ.get(place)
+            if units and ready(units) and entry_attack_allowed(st, place, enemy) and off_board_attackers(st, place):
                 add(sorted(h for h in to if h in open_enemy))
     return sorted(sets, key=lambda s: (len(s), s))
 

@@ -174,9 +174,16 @@ def costs(st: FBState, unit: str) -> dict[str, int]:
 
 
 def cost_to(st: FBState, unit: str, to: str) -> int | None:
-    """What moving `unit` to `to` costs now in half-MF, None if it cannot get there."""
+    """What moving `unit` to `to` costs now in half-MF, None if it cannot get there (read from
+    the move lists' search for the unit when they are kept: the same search as `reached`)."""
     at = st.board.place_index.get(to)
-    return None if at is None else reached(st, unit).cost(at)
+    if at is None:
+        return None
+    lists = st.move_lists
+    found = lists.found.get(unit) if lists is not None else None
+    if found is None:
+        found = reached(st, unit)
+    return found.cost(at)
 
 
 def moves(st: FBState, unit: str) -> tuple[list[A.Move], Found]:
@@ -286,12 +293,13 @@ class MoveLists:
     listing the legal actions after a move costs about one reach, not one per unit. Held by one
     state only: a clone starts without and rebuilds it from the shared `reach_cache`."""
 
-    __slots__ = ("full_at", "lists", "movers", "off_map", "stacking")
+    __slots__ = ("found", "full_at", "lists", "movers", "off_map", "stacking")
 
     def __init__(self, st: FBState) -> None:
         self.stacking = Stacking(st)  # FB 5.0: which moves into full hexes still let the phase end
         self.full_at = self._numbered(st, self.stacking.full)
         self.movers = movers(st)
+        self.found: dict[str, Found] = {}  # each mover's search (`reached`), as its list was made
         self.lists = {u: self._filtered(st, u) for u in self.movers}
         # the movers in a box or on an entry point (FB 6.3, 6.4 ask after them at every listing)
         self.off_map = [u for u in self.movers if not st.board.on_map(st.ground[u])]
@@ -303,6 +311,7 @@ class MoveLists:
 
     def _filtered(self, st: FBState, unit: str) -> list[A.Move]:
         unit_moves, found = moves(st, unit)
+        self.found[unit] = found
         if not found.meets(self.full_at):
             return unit_moves
         stacking = self.stacking
@@ -332,6 +341,7 @@ class MoveLists:
         if st.mf.get(unit, 0) <= 0:
             self.movers.remove(unit)
             del self.lists[unit]
+            del self.found[unit]
         else:
             self.lists[unit] = self._filtered(st, unit)
         if unit in self.off_map and (unit not in self.lists or st.board.on_map(to)):
