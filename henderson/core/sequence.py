@@ -511,7 +511,7 @@ class Sequenced(State):
         """Check and carry out one action, then move on through steps nobody decides in."""
         rules = self.rules()
         end = self.end_action
-        if (action is end or action == end) and not self.pending and rules.offers_end:
+        if is_end(action, end) and not self.pending and rules.offers_end:
             if not rules.may_end(self):
                 raise self.end_refused(rules)
             self.changed()
@@ -559,7 +559,7 @@ class Sequenced(State):
                 return
             if choice is None:
                 acts = self.listed()
-                if not (len(acts) == 1 and (acts[0] is end or acts[0] == end) and rules.offers_end):
+                if not (len(acts) == 1 and is_end(acts[0], end) and rules.offers_end):
                     return
             self.finish_step(events)
         self.changed()
@@ -591,6 +591,13 @@ class Sequenced(State):
         )
         self.step_rules()[self.step_index].enter(self, events)
         self.changed()
+
+
+def is_end(action: Action, end: Action) -> bool:
+    """Whether `action` is the game's `end`: the same object, or an equal one of its type (an
+    action of another type never is one: actions are values compared within their type, and
+    most actions played are not the end, so most are told apart without comparing fields)."""
+    return action is end or (type(action) is type(end) and action == end)
 
 
 class SequencedGame(Game):

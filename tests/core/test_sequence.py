@@ -15,7 +15,7 @@ import pytest
 from henderson import games
 from henderson.core.dice import ScriptedDice
 from henderson.core.errors import DataErrors, IllegalAction, PositionError
-from henderson.core.sequence import load_sequence
+from henderson.core.sequence import is_end, load_sequence
 from tests.support.toy import ToyGame, ToyState
 
 GAME = ToyGame()
@@ -216,3 +216,24 @@ def test_rules_that_list_afresh_hand_out_a_new_list_at_every_call(name: str) -> 
                 checked += 1
             state.apply(rng.choice(state.legal_actions()))
     assert checked > 50 or name != "firstblood"
+
+
+@pytest.mark.parametrize("name", ["toy", "aag", "firstblood", "deluxe"])
+def test_the_end_is_told_apart_as_plain_equality_does(name: str) -> None:
+    """`is_end` (type first, then equality) answers as `==` with the game's end action, for
+    every action listed in seeded random play and equal copies of them."""
+    game = GAME if name == "toy" else games.get(name)
+    ends = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        state: Any = game.new_state(seed)
+        for _ in range(100 if name == "deluxe" else 300):
+            if state.is_terminal():
+                break
+            end = state.end_action
+            for action in state.legal_actions():
+                for probe in (action, copy.copy(action)):
+                    assert is_end(probe, end) is (probe == end), probe
+                ends += action == end
+            state.apply(rng.choice(state.legal_actions()))
+    assert ends > 0 or name == "toy"
