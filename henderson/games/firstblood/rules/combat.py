@@ -374,9 +374,9 @@ def completion(st: FBState, b: Building, duties: Duties | None = None) -> list[s
     duties = duties or Duties(st)
     units, hexes = duties.left(set(b.attackers), set(defenders))
     open_hexes = set(hexes)
-    adj = st.board.adj
-    needed = [u for u in units if not any(n in open_hexes for n in adj[st.ground[u]])]
-    if any(not eligible_attacker(st, u, defenders) for u in needed):
+    adj, ground = st.board.adj, st.ground
+    needed = [u for u in units if open_hexes.isdisjoint(adj[ground[u]])]
+    if needed and not all(eligible_attacker(st, u, defenders) for u in needed):
         return None
     if b.attackers or needed:
         trials = [needed]
