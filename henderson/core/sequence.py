@@ -173,7 +173,10 @@ class Phase:
     The defaults are those of a step in which nobody decides anything: it offers only the
     end of the step, which the engine then plays by itself."""
 
-    offers_end: ClassVar[bool] = True  # the engine adds the game's `end` when `end_blocker` allows
+    offers_end: ClassVar[bool] = True  # the engine adds the game's `end` when `may_end` allows
+    # `actions` makes a new list at every call, which the engine may keep as it is (no copy of
+    # a long list at every listing); otherwise the engine copies what `actions` returns
+    lists_afresh: ClassVar[bool] = False
 
     def enter(self, state: Any, events: list[Event]) -> None:
         """Work done as the step begins, before anyone acts (arrivals, start-of-phase marks)."""
@@ -204,8 +207,14 @@ class Phase:
         step = state.current_step
         return IllegalAction(step.rule, f"'{action}' is not an action of the {step.name}")
 
+    def may_end(self, state: Any) -> bool:
+        """Whether the step may end now: asked at every listing, so a phase with something to
+        check says it without building the refusal (by default: `end_blocker` finds none)."""
+        return self.end_blocker(state) is None
+
     def end_blocker(self, state: Any) -> IllegalAction | None:
-        """Why the step may not end yet (something still to do), or None."""
+        """Why the step may not end yet (something still to do), or None; found only when
+        `end` is refused, and never None when `may_end` is false."""
         return None
 
     def leave(self, state: Any, events: list[Event]) -> None:
@@ -378,8 +387,10 @@ class Sequenced(State):
         if self.result is not None:
             return []
         rules = self.rules()
-        acts = list(rules.actions(self))
-        if not self.pending and rules.offers_end and rules.end_blocker(self) is None:
+        acts = rules.actions(self)
+        if not rules.lists_afresh:
+            acts = list(acts)
+        if not self.pending and rules.offers_end and rules.may_end(self):
             acts.append(self.end_action)
         return acts
 
@@ -500,10 +511,9 @@ class Sequenced(State):
         """Check and carry out one action, then move on through steps nobody decides in."""
         rules = self.rules()
         end = self.end_action
-        if (action is end or action == end) and not self.pending and rules.offers_end:
-            blocker = rules.end_blocker(self)
-            if blocker is not None:
-                raise blocker
+        if is_end(action, end) and not self.pending and rules.offers_end:
+            if not rules.may_end(self):
+                raise self.end_refused(rules)
             self.changed()
             self.finish_step(events)
         elif rules.is_legal(self, action):
@@ -512,6 +522,13 @@ class Sequenced(State):
         else:
             raise rules.explain(self, action)
         self.advance(events)
+
+    def end_refused(self, rules: Phase) -> IllegalAction:
+        """Why `end` is refused now (`rules.may_end` said no): the phase's own explanation."""
+        blocker = rules.end_blocker(self)
+        if blocker is None:
+            raise AssertionError(f"{type(rules).__name__} refuses `end` without saying why")
+        return blocker
 
     def begin(self, events: list[Event], move_on: bool = True) -> None:
         """Run the current step's entry work unless it is done (a new game, or a position
@@ -542,7 +559,7 @@ class Sequenced(State):
                 return
             if choice is None:
                 acts = self.listed()
-                if not (len(acts) == 1 and (acts[0] is end or acts[0] == end) and rules.offers_end):
+                if not (len(acts) == 1 and is_end(acts[0], end) and rules.offers_end):
                     return
             self.finish_step(events)
         self.changed()
@@ -574,6 +591,13 @@ class Sequenced(State):
         )
         self.step_rules()[self.step_index].enter(self, events)
         self.changed()
+
+
+def is_end(action: Action, end: Action) -> bool:
+    """Whether `action` is the game's `end`: the same object, or an equal one of its type (an
+    action of another type never is one: actions are values compared within their type, and
+    most actions played are not the end, so most are told apart without comparing fields)."""
+    return action is end or (type(action) is type(end) and action == end)
 
 
 class SequencedGame(Game):

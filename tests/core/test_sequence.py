@@ -14,8 +14,8 @@ import pytest
 
 from henderson import games
 from henderson.core.dice import ScriptedDice
-from henderson.core.errors import DataErrors, PositionError
-from henderson.core.sequence import load_sequence
+from henderson.core.errors import DataErrors, IllegalAction, PositionError
+from henderson.core.sequence import is_end, load_sequence
 from tests.support.toy import ToyGame, ToyState
 
 GAME = ToyGame()
@@ -171,3 +171,69 @@ def test_the_engines_fast_reads_agree_with_the_plain_ones(name: str) -> None:
                 assert probe.is_listed(copy.copy(action)) is plain, action
             elsewhere = listed[:3]
             state.apply(rng.choice(listed))
+
+
+@pytest.mark.parametrize("name", ["toy", "aag", "firstblood", "deluxe"])
+def test_may_end_answers_as_the_refusal_of_end_does(name: str) -> None:
+    """`may_end` (asked at every listing) says yes exactly when `end_blocker` finds nothing, and
+    an `end` refused is refused with the blocker's one-line message naming the rule."""
+    game = GAME if name == "toy" else games.get(name)
+    for seed in range(2):
+        rng = random.Random(seed)
+        state: Any = game.new_state(seed)
+        for _ in range(120 if name == "deluxe" else 400):
+            if state.is_terminal():
+                break
+            rules = state.rules()
+            if not state.pending and rules.offers_end:
+                blocker = rules.end_blocker(state)
+                assert rules.may_end(state) is (blocker is None), (state.ply, state.step)
+                assert (state.end_action in state.legal_actions()) is (blocker is None)
+                if blocker is not None:
+                    with pytest.raises(IllegalAction) as info:
+                        state.clone().apply(state.end_action)
+                    assert str(info.value) == str(blocker) and info.value.rule == blocker.rule
+            state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", ["toy", "aag", "firstblood"])
+def test_rules_that_list_afresh_hand_out_a_new_list_at_every_call(name: str) -> None:
+    """The engine keeps the list of a phase that `lists_afresh` without copying it (and adds
+    `end` to it): each call must make a new list, equal to the last."""
+    game = GAME if name == "toy" else games.get(name)
+    checked = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        state: Any = game.new_state(seed)
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            rules = state.rules()
+            if rules.lists_afresh:
+                first, again = rules.actions(state), rules.actions(state)
+                assert first is not again and first == again, (state.ply, state.step)
+                assert state.legal_actions()[: len(first)] == first
+                checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 50 or name != "firstblood"
+
+
+@pytest.mark.parametrize("name", ["toy", "aag", "firstblood", "deluxe"])
+def test_the_end_is_told_apart_as_plain_equality_does(name: str) -> None:
+    """`is_end` (type first, then equality) answers as `==` with the game's end action, for
+    every action listed in seeded random play and equal copies of them."""
+    game = GAME if name == "toy" else games.get(name)
+    ends = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        state: Any = game.new_state(seed)
+        for _ in range(100 if name == "deluxe" else 300):
+            if state.is_terminal():
+                break
+            end = state.end_action
+            for action in state.legal_actions():
+                for probe in (action, copy.copy(action)):
+                    assert is_end(probe, end) is (probe == end), probe
+                ends += action == end
+            state.apply(rng.choice(state.legal_actions()))
+    assert ends > 0 or name == "toy"

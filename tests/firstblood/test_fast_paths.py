@@ -9,9 +9,11 @@ import itertools
 import random
 
 from henderson.core import paths
+from henderson.core.errors import IllegalAction
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood import reach
 from henderson.games.firstblood.rules import artillery, combat, japanese_air, movement
+from henderson.games.firstblood.state import Building
 
 
 def _fresh_moves(st) -> list[str]:
@@ -443,3 +445,111 @@ def test_the_duties_kept_while_an_attack_is_built_are_those_found_afresh(game):
                 checked += 1
             st.apply(acts[rng.randrange(len(acts))])
     assert checked > 100
+
+
+def test_an_attack_may_be_rolled_exactly_when_its_checks_find_nothing(game):
+    """FB 7.5.2, 8.2, 9.5, 13.6: `complete` (a bool asked of many attacks at every listing)
+    answers as `check_complete` refusing or not, for the attack being built and for attacks by
+    every few units next to each set of defenders offered, at seeded random combat decisions."""
+    compared = refused = 0
+    for seed in range(6):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 6:
+            if st.step.endswith("_combat") and not st.pending:
+                b = st.combat.building
+                tries = [b] if b is not None else []
+                for d in combat.defender_sets(st):
+                    near = [u for u in sorted(st.ground) if combat.eligible_attacker(st, u, d)]
+                    for n in range(min(3, len(near)) + 1):
+                        tries.append(Building(d, tuple(rng.sample(near, n))))
+                for attack in tries:
+                    try:
+                        combat.check_complete(st, attack)
+                        plain = True
+                    except IllegalAction:
+                        plain = False
+                        refused += 1
+                    assert combat.complete(st, attack) is plain, (seed, st.ply, attack)
+                    assert combat.complete(st, attack, combat.duties_of(st)) is plain, (seed, st.ply, attack)
+                    compared += 1
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+    assert compared > 500 and 100 < refused < compared
+
+
+def test_bombers_ready_are_every_us_bomber_in_the_ground_attack_box_not_yet_placed(game):
+    """FB 13.6: the bombers offered in the US movement phase (read from the game's list of US
+    bombers) are those found among every air unit in play, at seeded random decisions."""
+    compared = 0
+    for seed in range(6):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 8:
+            if st.step == "us_movement":
+                types, air = st.data.air_types, st.data.air
+                plain = sorted(
+                    a
+                    for a, where in st.air.items()
+                    if where == "usaf_ground_attack" and a not in st.bombing and types[air[a].type].is_bomber
+                )
+                assert movement.bombers_ready(st) == plain, (seed, st.ply)
+                compared += bool(plain)
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+    assert compared > 20
+
+
+def test_artillery_bombardments_offered_are_those_each_hex_allows(game):
+    """FB 9.2-9.5.1: the artillery fire on the airfields offered in the Japanese combat phase
+    (each gun's range found once) is every Japanese gun in play and airfield hex for which
+    `can_bombard` holds, asked hex by hex, at seeded random decisions."""
+    compared = 0
+    for seed in range(8):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 10:
+            if st.step == "jp_combat" and not st.pending and st.combat.building is None:
+                hexes = japanese_air.artillery_targets(st)
+                guns = sorted(u for u in st.ground if st.data.ground[u].side == "jp" and st.data.ground[u].range)
+                plain = [A.Bombard(h, u) for u in guns for h in hexes if artillery.can_bombard(st, u, (h,))]
+                offered = [a for a in japanese_air.bombardments(st) if a.unit in st.data.ground]
+                assert offered == plain, (seed, st.ply)
+                compared += bool(plain)
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+    assert compared > 5
+
+
+def test_the_moves_picked_for_a_unit_are_the_moves_to_each_place_in_order(game):
+    """The moves of a unit, picked from those made once per unit and place, are `move UNIT
+    PLACE` for each place number given, in order, for none, one and many places."""
+    board = game.board
+    rng = random.Random(7)
+    for unit in sorted(game.data.ground)[:20]:
+        for size in (0, 1, 2, 40):
+            order = sorted(rng.sample(range(len(board.places)), size))
+            picked = movement._moves_to(board, unit, order)
+            assert picked == [A.Move(unit, board.places[at]) for at in order]
+            assert isinstance(picked, list)
+
+
+def test_costs_read_from_the_kept_move_lists_are_those_searched_afresh(game):
+    """FB 4.0-4.2: what a move costs, read from the search the move lists keep for each mover,
+    is what the unit's search made now gives, for every place, at seeded random decisions of
+    movement phases (after moves into boxes, out of entry points and to the end of a unit's MF)."""
+    compared = 0
+    for seed in range(5):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 4:
+            acts = st.legal_actions()
+            if st.step.endswith("_movement") and not st.pending and st.move_lists is not None:
+                for unit in sorted(st.mf):
+                    fresh = movement.reach_at(st, unit, st.ground[unit], st.mf[unit]) if unit in st.ground else None
+                    for place in st.board.places:
+                        expect = None if fresh is None else fresh.cost(st.board.place_index[place])
+                        assert movement.cost_to(st, unit, place) == expect, (seed, st.ply, unit, place)
+                compared += 1
+            st.apply(acts[rng.randrange(len(acts))])
+    assert compared > 100

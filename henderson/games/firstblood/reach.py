@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
-from heapq import heappop, heappush
+from heapq import heapify, heappop, heappush
 from typing import NamedTuple
 
 # the steps from one place by number: (place entered, half-MF it costs)
@@ -171,14 +171,23 @@ class FreeReach:
         queue = sorted(map(where.__getitem__, near))  # a sorted list is a heap
         queued = set(queue)
         lost: set[int] = set()
+        shut: set[int] | None = None  # the lost hexes and the ZOC, made when first needed
         while queue:
             i = heappop(queue)
             x = hexes[i]
             # lost when every cheapest way in is shut: FB 7.4, an enemy hex is never entered;
             # FB 8.2, a ZOC hex never straight from another; and none from a hex itself lost
-            if not (x in enemy or (preds[i] - zoc if x in danger else preds[i]) <= lost):
-                continue
+            if x not in enemy:
+                if x in danger:
+                    if shut is None:
+                        shut = zoc | lost
+                    if not preds[i] <= shut:
+                        continue
+                elif not preds[i] <= lost:
+                    continue
             lost.add(x)
+            if shut is not None:
+                shut.add(x)
             for j in succ[i]:  # the hexes entered from it at their least cost: look again
                 if j < n and j not in queued:
                     queued.add(j)
@@ -195,29 +204,36 @@ class FreeReach:
         the lost ones are searched for from the kept hexes with a step into one that the enemy
         allows and the budget pays for (when there are none, none is reached)."""
         free, here, into = self.best, self.here, self._into
-        seeds: dict[int, int] = {}
+        heap: list[tuple[int, int]] = []  # (cost, lost hex) entered from a kept hex
         for x in lost:
             if x not in enemy:  # FB 7.4
                 guarded = x in danger  # FB 8.2
                 for q, step in into[x]:
-                    if q not in lost:
-                        c = 0 if q == here else free[q]
-                        if c + step <= budget and not (guarded and q in zoc):
-                            seeds[q] = c
+                    if q not in lost and not (guarded and q in zoc):
+                        c = (0 if q == here else free[q]) + step
+                        if c <= budget:
+                            heap.append((c, x))
         order = kept.order.copy()
         for x in lost:
             del order[bisect_left(order, x)]
-        if not seeds:  # none of them reached: the empty map's costs, less theirs
+        if not heap:  # none of them reached: the empty map's costs, less theirs
             return Found(free, budget, order, lost)
+        # only the lost hexes can cost less than they are given: a kept hex already has the
+        # least cost of the empty map, so the search (cheapest first) stays among them
         best = free.copy()
         for x in lost:
             best[x] = UNREACHED
-        best[here] = 0  # never met again
-        met = search(grid, best, seeds.items(), budget)
-        best[here] = UNREACHED
-        if met:
-            order += met
-            order.sort()
+        heapify(heap)
+        while heap:
+            c, x = heappop(heap)
+            if c >= best[x]:
+                continue
+            best[x] = c
+            order.insert(bisect_left(order, x), x)
+            for to, step in grid.open_from(x):
+                total = c + step
+                if to in lost and total <= budget and total < best[to]:
+                    heappush(heap, (total, to))
         return Found(best, budget, order)
 
 

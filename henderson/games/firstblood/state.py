@@ -323,9 +323,9 @@ class FBState(Sequenced):
     combat_listing: tuple[Action, ...] | None = field(None, cache="share")
     # the duties of mandatory combat of the position, kept as long as the combat listing is
     combat_duties: Duties | None = field(None, cache="share")
-    # the ground units that may join the attack being built on these defenders, until the
-    # combat phase's next action other than `add` (adding one changes nothing for the others)
-    joinable: tuple[tuple[str, ...], tuple[str, ...]] | None = field(None, cache="share")
+    # the ground units that may join an attack on each set of defenders asked about, kept as
+    # long as the duties are (building an attack changes nothing for them)
+    joinable: dict[tuple[str, ...], tuple[str, ...]] | None = field(None, cache="share")
 
     def _setup(self, game: Any, dice: Dice, seed: int | None, options: dict[str, Any]) -> None:
         super()._setup(game, dice, seed, options)

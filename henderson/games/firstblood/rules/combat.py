@@ -33,11 +33,13 @@ from henderson.games.firstblood.state import Building, Combat, FBState, enemy_of
 # --- who may take part ------------------------------------------------------------
 
 
-def entry_attack_allowed(st: FBState, place: str) -> bool:
-    """FB 7.5, 7.5.1: attacks out of an entry point or a box, only when every way in is blocked."""
+def entry_attack_allowed(st: FBState, place: str, enemy: set[str] | None = None) -> bool:
+    """FB 7.5, 7.5.1: attacks out of an entry point or a box, only when every way in is blocked
+    (`enemy`: the enemy's hexes, when the caller has them)."""
     board = st.board
     side = st.phasing
-    enemy = st.hexes_of(enemy_of(side))
+    if enemy is None:
+        enemy = st.hexes_of(enemy_of(side))
     if side == "us" and place in board.ep_arrows:
         us_points = [ep for ep, s in board.ep_side.items() if s == "us"]
         return all(h in enemy for ep in us_points for h in board.ep_arrows[ep])  # FB 7.5
@@ -88,27 +90,31 @@ def defender_sets(st: FBState) -> list[tuple[str, ...]]:
     board = st.board
     ground = st.data.ground
     attacked = st.combat.attacked
-    open_enemy = st.hexes_of(enemy_of(side)) - st.combat.attacked_hexes
+    enemy = st.hexes_of(enemy_of(side))
+    open_enemy = enemy - st.combat.attacked_hexes
     sets: set[tuple[str, ...]] = set()
+    occ, adj = st.occ, board.adj
 
-    def add(units: tuple[str, ...], targets: list[str]) -> None:
-        if ground[units[0]].side != side or all(u in attacked for u in units):
-            return
+    def ready(units: tuple[str, ...]) -> bool:
+        """Units of the side in combat, not all of them used (FB 9.4)."""
+        return ground[units[0]].side == side and not attacked.issuperset(units)
+
+    def add(targets: list[str]) -> None:
         for size in range(1, len(targets) + 1):  # a unit may attack every hex next to it at once
             sets.update(combinations(targets, size))
 
     near: set[str] = set()  # the map hexes next to an enemy hex not yet attacked
     for h in open_enemy:
-        near.update(board.adj[h])
+        near.update(adj[h])
     for place in near:
-        units = st.occ.get(place)
-        if units:
-            add(units, sorted(n for n in board.adj[place] if n in open_enemy))
+        units = occ.get(place)
+        if units and ready(units):
+            add(sorted(n for n in adj[place] if n in open_enemy))
     for arrows in (board.ep_arrows, board.box_arrows):  # FB 7.5, 7.5.1: out of an entry point or box
         for place, to in arrows.items():
-            units = st.occ.get(place)
-            if units and entry_attack_allowed(st, place) and off_board_attackers(st, place):
-                add(units, sorted(h for h in to if h in open_enemy))
+            units = occ.get(place)
+            if units and ready(units) and entry_attack_allowed(st, place, enemy) and off_board_attackers(st, place):
+                add(sorted(h for h in to if h in open_enemy))
     return sorted(sets, key=lambda s: (len(s), s))
 
 
@@ -151,18 +157,33 @@ def duties_of(st: FBState) -> Duties:
 
 def duties_problem(st: FBState, used_units: set[str], used_hexes: set[str], duties: Duties | None = None) -> str | None:
     """Why the remaining duties could not all be met after an attack using these units and
-    hexes, or None. Every unit must keep an unattacked enemy hex next to it and every hex a
-    free unit next to it; then single-unit or single-hex attacks can cover them all."""
+    hexes, or None (see `unmet_duty`)."""
+    unmet = unmet_duty(st, used_units, used_hexes, duties)
+    if unmet is None:
+        return None
+    unit, hex_id = unmet
+    if unit is not None:
+        return f"{unit} must attack this phase and would have no enemy hex left to attack"
+    return f"the units in {hex_id} must be attacked this phase and no unit left could attack them"
+
+
+def unmet_duty(
+    st: FBState, used_units: set[str], used_hexes: set[str], duties: Duties | None = None
+) -> tuple[str | None, str | None] | None:
+    """The first duty that could no longer be met after an attack using these units and hexes
+    (a unit, or else a hex), or None (FB 8.2). Every unit must keep an unattacked enemy hex
+    next to it and every hex a free unit next to it; then single-unit or single-hex attacks
+    can cover them all."""
     units, hexes = (duties or Duties(st)).left(used_units, used_hexes)
-    board = st.board
+    adj, ground = st.board.adj, st.ground
     open_hexes = set(hexes)
     for u in units:
-        if not any(n in open_hexes for n in board.adj[st.ground[u]]):
-            return f"{u} must attack this phase and would have no enemy hex left to attack"
-    free_hexes = {st.ground[u] for u in units}
+        if open_hexes.isdisjoint(adj[ground[u]]):
+            return u, None
+    free_hexes = {ground[u] for u in units}
     for h in hexes:
-        if not any(n in free_hexes for n in board.adj[h]):
-            return f"the units in {h} must be attacked this phase and no unit left could attack them"
+        if free_hexes.isdisjoint(adj[h]):
+            return None, h
     return None
 
 
@@ -181,9 +202,7 @@ def compute_odds(st: FBState, spec: A.Attack) -> Odds:
             continue  # FB 7.5: artillery in an entry point adds nothing (but may absorb losses)
         ground += g.cf
     offered = sum(st.cf(u) for u in spec.artillery)
-    defences = [
-        (sum(st.cf(u) for u in st.at(h)), doubling(st, h, spec.attackers, off_board)) for h in spec.defenders
-    ]
+    defences = [(sum(st.cf(u) for u in st.at(h)), doubling(st, h, spec.attackers, off_board)) for h in spec.defenders]
     mods: list[Modifier] = []
     if any(board.terrain[h] == "jungle" for h in spec.defenders):
         mods.append(JUNGLE)
@@ -331,12 +350,19 @@ def building_from(st: FBState, spec: A.Attack) -> Building:
 
 
 def complete(st: FBState, b: Building, duties: Duties | None = None) -> bool:
-    """Whether the attack being built may be rolled now."""
-    try:
-        check_complete(st, b, duties)
-    except IllegalAction:
-        return False
-    return True
+    """Whether the attack being built may be rolled now: `check_complete` finds nothing, told
+    without building its refusal (asked of many attacks at every listing)."""
+    attackers = b.attackers
+    if not attackers:
+        return False  # FB 9.5
+    if from_off_board(st, attackers):
+        ground, on_map = st.ground, st.board.on_map
+        places = {ground[u] for u in attackers}
+        if len(places) > 1 or any(on_map(p) for p in places):
+            return False  # FB 7.5.2
+    elif b.air:
+        return False  # FB 13.6
+    return unmet_duty(st, set(attackers), set(b.defenders), duties) is None  # FB 8.2
 
 
 def completion(st: FBState, b: Building, duties: Duties | None = None) -> list[str] | None:
@@ -348,14 +374,14 @@ def completion(st: FBState, b: Building, duties: Duties | None = None) -> list[s
     duties = duties or Duties(st)
     units, hexes = duties.left(set(b.attackers), set(defenders))
     open_hexes = set(hexes)
-    adj = st.board.adj
-    needed = [u for u in units if not any(n in open_hexes for n in adj[st.ground[u]])]
-    if any(not eligible_attacker(st, u, defenders) for u in needed):
+    adj, ground = st.board.adj, st.ground
+    needed = [u for u in units if open_hexes.isdisjoint(adj[ground[u]])]
+    if needed and not all(eligible_attacker(st, u, defenders) for u in needed):
         return None
     if b.attackers or needed:
         trials = [needed]
     else:
-        trials = [[u] for u in sorted(_maybe_joining(st, defenders[0])) if eligible_attacker(st, u, defenders)]
+        trials = [[u] for u in joinable(st, defenders) if eligible_attacker(st, u, defenders)]
     for extra in trials:
         if complete(st, Building(defenders, (*b.attackers, *extra), b.artillery, b.ships, b.air), duties):
             return extra
@@ -364,18 +390,21 @@ def completion(st: FBState, b: Building, duties: Duties | None = None) -> list[s
 
 def joinable(st: FBState, defenders: tuple[str, ...]) -> tuple[str, ...]:
     """The ground units of the phasing side that may join an attack on `defenders` as attackers
-    or artillery (FB 8.2, 7.5, 9.2-9.4), kept while the attack is built."""
+    or artillery (FB 8.2, 7.5, 9.2-9.4): they do not depend on the attack being built, so they
+    are kept for each set of defenders until an action changes the position (see `do`)."""
     kept = st.joinable
-    if kept is not None and kept[0] == defenders:
-        return kept[1]
+    if kept is None:
+        kept = st.joinable = {}
+    found = kept.get(defenders)
+    if found is not None:
+        return found
     side = st.phasing
-    found = tuple(
+    found = kept[defenders] = tuple(
         unit
         for unit in sorted(_maybe_joining(st, defenders[0]))
         if st.data.ground[unit].side == side
         and (eligible_attacker(st, unit, defenders) or artillery.can_bombard(st, unit, defenders))
     )
-    st.joinable = (defenders, found)
     return found
 
 
@@ -407,11 +436,7 @@ def _maybe_joining(st: FBState, target: str) -> set[str]:
         )
     for place in sources:
         pool.update(st.at(place))
-    key = ("artillery",)
-    guns = board.memo.get(key)
-    if guns is None:
-        guns = board.memo[key] = frozenset(u for u, g in st.data.ground.items() if g.range is not None)
-    pool.update(u for u in guns if u in st.ground)
+    pool.update(u for u in artillery.guns(st) if u in st.ground)
     return pool
 
 
@@ -420,6 +445,8 @@ def _maybe_joining(st: FBState, target: str) -> set[str]:
 
 class CombatPhase(FBPhase):
     """A combat phase: attacks declared, built and rolled (FB 8.0-10.5, 13.3, 13.6)."""
+
+    lists_afresh = True  # `actions` builds a new list, or copies the one kept
 
     def enter(self, st: FBState, events: list[Event]) -> None:
         side = st.phasing
@@ -504,7 +531,8 @@ class CombatPhase(FBPhase):
     def do(self, st: FBState, action: Action, events: list[Event]) -> None:
         # Any action of the phase may change the position, so the listing kept for it is
         # dropped; only opening an attack, adding to it and cancelling it change nothing but
-        # the attack being built, so the listing of the position from before it is kept.
+        # the attack being built, so the listing of the position from before it is kept, and
+        # with it the duties and the units found able to join attacks.
         kept, st.combat_listing = st.combat_listing, None
         units, st.joinable = st.joinable, None
         duties, st.combat_duties = st.combat_duties, None
@@ -513,7 +541,7 @@ class CombatPhase(FBPhase):
                 b = building_from(st, action)
                 results.resolve(st, b, compute_odds(st, b.spec()), events)
             else:
-                st.combat_listing, st.combat_duties = kept, duties
+                st.combat_listing, st.joinable, st.combat_duties = kept, units, duties
                 st.combat = st.combat.with_building(Building(action.defenders))
                 events.append(
                     Event(
@@ -535,12 +563,20 @@ class CombatPhase(FBPhase):
             results.resolve(st, built, compute_odds(st, built.spec()), events)
         elif isinstance(action, A.Cancel):
             st.combat = st.combat.with_building(None)
-            st.combat_listing, st.combat_duties = kept, duties  # the position before the attack was opened
+            # the position before the attack was opened
+            st.combat_listing, st.joinable, st.combat_duties = kept, units, duties
             events.append(Event("attack", "attack cancelled"))
         elif isinstance(action, A.AirMission):
             japanese_air.fly(st, action, events)
         elif isinstance(action, A.Bombard):
             japanese_air.bombard(st, action, events)
+
+    def may_end(self, st: FBState) -> bool:
+        """`end_blocker` finds nothing (FB 8.10, 8.2), told without building the refusal."""
+        if st.combat.building is not None:
+            return False
+        duties = duties_of(st)
+        return not duties.units and not duties.hexes
 
     def end_blocker(self, st: FBState) -> IllegalAction | None:
         if st.combat.building is not None:

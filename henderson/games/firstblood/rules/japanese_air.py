@@ -209,8 +209,12 @@ def bombardments(st: FBState) -> list[Action]:
         return []
     acts: list[Action] = []
     hexes = artillery_targets(st)
-    for unit in sorted(u for u in st.ground if st.data.ground[u].side == "jp" and st.data.ground[u].range is not None):
-        acts.extend(A.Bombard(h, unit) for h in hexes if artillery.can_bombard(st, unit, (h,)))
+    ground, board = st.data.ground, st.board
+    for unit in sorted(u for u in artillery.guns(st) if u in st.ground and ground[u].side == "jp"):
+        reach = artillery.fire_range(st, unit)  # FB 9.2-9.4: `can_bombard` each hex
+        if reach is not None:
+            here = st.ground[unit]
+            acts.extend(A.Bombard(h, unit) for h in hexes if board.in_range(here, h, reach))
     seen: set[tuple[str, str]] = set()
     for ship in sorted(st.ships):
         key = (st.data.ships[ship].type, st.ships[ship])

@@ -8,6 +8,8 @@ a unit may move again with what it has left.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
 from henderson.core.game import Action
@@ -172,9 +174,16 @@ def costs(st: FBState, unit: str) -> dict[str, int]:
 
 
 def cost_to(st: FBState, unit: str, to: str) -> int | None:
-    """What moving `unit` to `to` costs now in half-MF, None if it cannot get there."""
+    """What moving `unit` to `to` costs now in half-MF, None if it cannot get there (read from
+    the move lists' search for the unit when they are kept: the same search as `reached`)."""
     at = st.board.place_index.get(to)
-    return None if at is None else reached(st, unit).cost(at)
+    if at is None:
+        return None
+    lists = st.move_lists
+    found = lists.found.get(unit) if lists is not None else None
+    if found is None:
+        found = reached(st, unit)
+    return found.cost(at)
 
 
 def moves(st: FBState, unit: str) -> tuple[list[A.Move], Found]:
@@ -197,13 +206,20 @@ def _moves_to(board: Board, unit: str, order: list[int]) -> list[A.Move]:
     if known is None:
         known = board.moves[unit] = {}
     try:
-        return list(map(known.__getitem__, order))
+        return _picked(known, order)
     except KeyError:
         places = board.places
         for at in order:
             if at not in known:
                 known[at] = A.Move(unit, places[at])
-        return list(map(known.__getitem__, order))
+        return _picked(known, order)
+
+
+def _picked(known: dict[int, A.Move], order: list[int]) -> list[A.Move]:
+    """The moves of `known` at the places of `order`, in that order (one call picks them all)."""
+    if len(order) > 1:
+        return list(itemgetter(*order)(known))
+    return [known[at] for at in order]
 
 
 def is_legal_move(st: FBState, action: A.Move) -> bool:
@@ -238,13 +254,28 @@ def movers(st: FBState) -> list[str]:
 
 
 def bombers_ready(st: FBState) -> list[str]:
-    """US bombers in the Ground Attack box (FB 13.6)."""
-    types = st.data.air_types
-    return sorted(
-        a
-        for a, where in st.air.items()
-        if where == "usaf_ground_attack" and a not in st.bombing and types[st.data.air[a].type].is_bomber
-    )
+    """US bombers in the Ground Attack box not yet placed (FB 13.6), asked at every listing of
+    the phase: the air units stay where they are in a movement phase (only `bombing` changes),
+    so those in the box are found once for the phase, with its other answers."""
+    key = ("bombers in the Ground Attack box",)
+    boxed: list[str] | None = st.reach_cache.get(key)
+    if boxed is None:
+        air = st.air
+        boxed = st.reach_cache[key] = sorted(a for a in us_bombers(st) if air.get(a) == "usaf_ground_attack")
+    bombing = st.bombing
+    return [a for a in boxed if a not in bombing] if bombing else list(boxed)
+
+
+def us_bombers(st: FBState) -> frozenset[str]:
+    """Every US bomber of the game, found once from the data."""
+    key = ("us bombers",)
+    found: frozenset[str] | None = st.board.memo.get(key)
+    if found is None:
+        data = st.data
+        found = st.board.memo[key] = frozenset(
+            a for a, x in data.air.items() if x.side == "us" and data.air_types[x.type].is_bomber
+        )
+    return found
 
 
 def bomb_targets(st: FBState) -> list[str]:
@@ -262,12 +293,13 @@ class MoveLists:
     listing the legal actions after a move costs about one reach, not one per unit. Held by one
     state only: a clone starts without and rebuilds it from the shared `reach_cache`."""
 
-    __slots__ = ("full_at", "lists", "movers", "off_map", "stacking")
+    __slots__ = ("found", "full_at", "lists", "movers", "off_map", "stacking")
 
     def __init__(self, st: FBState) -> None:
         self.stacking = Stacking(st)  # FB 5.0: which moves into full hexes still let the phase end
         self.full_at = self._numbered(st, self.stacking.full)
         self.movers = movers(st)
+        self.found: dict[str, Found] = {}  # each mover's search (`reached`), as its list was made
         self.lists = {u: self._filtered(st, u) for u in self.movers}
         # the movers in a box or on an entry point (FB 6.3, 6.4 ask after them at every listing)
         self.off_map = [u for u in self.movers if not st.board.on_map(st.ground[u])]
@@ -279,6 +311,7 @@ class MoveLists:
 
     def _filtered(self, st: FBState, unit: str) -> list[A.Move]:
         unit_moves, found = moves(st, unit)
+        self.found[unit] = found
         if not found.meets(self.full_at):
             return unit_moves
         stacking = self.stacking
@@ -308,6 +341,7 @@ class MoveLists:
         if st.mf.get(unit, 0) <= 0:
             self.movers.remove(unit)
             del self.lists[unit]
+            del self.found[unit]
         else:
             self.lists[unit] = self._filtered(st, unit)
         if unit in self.off_map and (unit not in self.lists or st.board.on_map(to)):
@@ -486,6 +520,8 @@ def waiting_on_entry_points(st: FBState) -> list[str]:
 class Movement(FBPhase):
     """A movement phase (FB 4.0-7.4, 13.3, 13.6)."""
 
+    lists_afresh = True  # `actions` builds a new list from the kept move lists
+
     def enter(self, st: FBState, events: list[Event]) -> None:
         side = st.phasing
         ground, held = st.data.ground, st.held
@@ -604,6 +640,21 @@ class Movement(FBPhase):
             )
         elif isinstance(action, A.AirMission):
             japanese_air.fly(st, action, events)
+
+    def may_end(self, st: FBState) -> bool:
+        """`end_blocker` finds nothing (FB 5.0, 6.3, 6.4), told without building the refusal."""
+        lists = legal_movers(st)
+        kept = st.move_lists
+        assert kept is not None
+        if not kept.stacking.settled and overfull(st):
+            return False  # FB 5.0
+        board, jp = st.board, st.phasing == "jp"
+        for u in kept.off_map:
+            if lists[u]:
+                place = st.ground[u]
+                if place in board.ep_arrows or (jp and place in board.box_arrows and u not in st.moved):
+                    return False  # FB 6.4, 6.3
+        return True
 
     def end_blocker(self, st: FBState) -> IllegalAction | None:
         legal_movers(st)

@@ -32,7 +32,7 @@ def ground_places(st: FBState, unit: str, setup: bool) -> list[str]:
             return [h for h in board.setup_hexes if len(occ.get(h, ())) < HEX_STACK]
         return list(board.reinforcement_boxes)  # FB 3.1: Box A and/or Box D
     places: list[str] = []
-    enemy = st.hexes_of("jp" if side == "us" else "us")
+    enemy = st.hexes_of("us") if side == "jp" else set()  # asked of Japanese entry points only
     for ep, ep_side in board.ep_side.items():
         if ep_side != side:
             continue

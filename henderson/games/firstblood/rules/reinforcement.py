@@ -91,6 +91,10 @@ class Reinforcement(FBPhase):
         elif isinstance(action, A.Place):
             placement.place(st, action.unit, action.at, events)
 
+    def may_end(self, st: FBState) -> bool:
+        """Nothing is left to place (`end_blocker`)."""
+        return not st.to_place
+
     def end_blocker(self, st: FBState) -> IllegalAction | None:
         if st.to_place:
             return IllegalAction("FB 7.7", f"all reinforcements must enter this turn ({st.to_place[0]} next)")

@@ -89,6 +89,10 @@ class Setup(FBPhase):
         elif isinstance(action, A.Place):
             placement.place(st, action.unit, action.at, events)
 
+    def may_end(self, st: FBState) -> bool:
+        """Nothing is left to place (`end_blocker`)."""
+        return not st.to_place
+
     def end_blocker(self, st: FBState) -> IllegalAction | None:
         if st.to_place:
             rule = "FB 3.0" if st.phasing == "us" else "FB 3.1"

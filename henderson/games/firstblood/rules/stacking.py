@@ -32,7 +32,7 @@ class Stacking:
         side = st.phasing
         ground = st.data.ground
         self.load: dict[str, int] = {}  # map hex -> units standing there in the witness
-        self.at: dict[str, list[str]] = {}
+        self.at: dict[str, tuple[str, ...]] = {}  # map hex -> units there in the witness (tuples: shared)
         self.assign: dict[str, str] = {}  # unit -> its place in the witness
         self._opts: dict[str, frozenset[str]] = {}
         self._closure: dict[str, set[str]] = {}
@@ -43,7 +43,7 @@ class Stacking:
                 self.assign[u] = place
             if place in self.terrain:
                 self.load[place] = len(units)
-                self.at[place] = list(units)
+                self.at[place] = units
         self.ok = True
         over = sorted(h for h, n in self.load.items() if n > HEX_STACK)
         self.settled = not over  # every unit stands where the witness has it
@@ -92,9 +92,9 @@ class Stacking:
         step = parent[r]
         while step is not None:
             x, y = step
-            self.at[x].remove(y)
+            self.at[x] = _without(self.at[x], y)
             self.load[x] -= 1
-            self.at.setdefault(r, []).append(y)
+            self.at[r] = (*self.at.get(r, ()), y)
             if r in self.terrain:
                 self.load[r] = self.load.get(r, 0) + 1
             self.assign[y] = r
@@ -149,10 +149,10 @@ class Stacking:
         self._opts.pop(unit, None)
         if frm in self.terrain:
             self.load[frm] -= 1
-            self.at[frm].remove(unit)
+            self.at[frm] = _without(self.at[frm], unit)
         if to in self.terrain:
             self.load[to] = self.load.get(to, 0) + 1
-            self.at.setdefault(to, []).append(unit)
+            self.at[to] = (*self.at.get(to, ()), unit)
 
     # --- the question asked of each move ------------------------------------------------
 
@@ -188,6 +188,11 @@ class Stacking:
             found = [sorted(movement.reach(st, unit, frm, left))]
             st.reach_cache[key] = found
         return found[0]
+
+
+def _without(units: tuple[str, ...], unit: str) -> tuple[str, ...]:
+    """`units` less `unit` (each unit stands in one place once)."""
+    return tuple(u for u in units if u != unit)
 
 
 def overfull(st: FBState) -> list[str]:
