@@ -619,8 +619,8 @@ def _doomed(
     (FB 8.2); below 1-2 its attackers are eliminated (FB 8.6). With none of its own, it is doomed
     only when no enemy stack next to it can be attacked at 1-2 by every unit of the side next to
     that stack. Artillery in range adds up to twice the attack (FB 9.2, 9.6). Judged while the
-    side moves or fights (before its movement it may still walk away, FB 8.2); units already
-    attacking, or in the attack being built, are left out."""
+    side moves or fights (before its movement it may still walk away, FB 8.2); units that have
+    attacked, or are in the attack being built, neither need to attack nor help."""
     if stage not in ("moving", "fighting") or not mine or not theirs:
         return set(), 0
     adj = st.board.adj
@@ -632,12 +632,19 @@ def _doomed(
         attacked = set(st.combat.attacked_hexes)  # FB 8.4 (rulings): attacked once a phase
         if st.combat.building is not None:
             done.update(st.combat.building.attackers)
-    mine_at = {h: cf for h, _, cf in mine}
+            attacked.update(st.combat.building.defenders)
+    ground = st.data.ground
+    mine_at: dict[str, int] = {}  # the factors still to attack, by hex
+    for h, units, cf in mine:
+        if done:
+            cf = sum(ground[u].cf for u in units if u not in done)
+        if cf:
+            mine_at[h] = cf
     doomed: set[str] = set()
     lost = 0
-    for place, units, cf in mine:
+    for place, cf in mine_at.items():
         targets = [n for n in adj[place] if n in enemy_at and n not in attacked]
-        if not targets or any(u in done for u in units):
+        if not targets:
             continue
         own = [t for t in targets if not any(n != place and n in mine_at for n in adj[t])]
         if own:
