@@ -355,34 +355,18 @@ def test_the_movement_context_is_kept_while_its_inputs_hold():  # DG 7.3.3, 7.4,
 def test_a_move_is_checked_alone_as_the_list_checks_it(seed):  # DG 7.1-7.5, 7.7.1, 2.2.2.6 note
     # positions of a seeded random game: every listed land move is accepted by the check of
     # its unit alone, and a sample of unlisted moves is refused, with the refusal's own rule
-    rng = random.Random(seed)
-    s = GAME.new_state(seed)
-    hexes = sorted(s.data.map.hexes)
-    ids = [*sorted(s.units), "9/9"]
-    checked = 0
-    while not s.is_terminal() and checked < 12:
-        legal = s.legal_actions()
-        if s.rules() is move.PHASE:
-            checked += 1
-            listed = set(legal)
-            moves = [a for a in legal if a.verb == "move"]
-            assert all(move.PHASE.is_legal(s, DGAction("move", a.args)) for a in moves)
-            side = s.current_player()
-            full = sorted(h for h, n in Context(s, side).size.items() if n >= s.data.constants.stacking)
-            reached = sorted({a.args[1] for a in moves})  # some unit's destination
-            for _ in range(60):
-                uid = rng.choice(ids)
-                u = s.units.get(uid)
-                near = sorted(s.data.map.adjacent[u.at]) if u is not None and u.on_map else hexes
-                pick = rng.choice([near, full or hexes, reached or hexes, hexes, ["turn"]])
-                a = DGAction("move", (uid, rng.choice(pick)))
-                assert move.PHASE.is_legal(s, a) == (a in listed), a
-                if a not in listed and rng.random() < 0.2:
-                    with pytest.raises(IllegalAction) as refused:
-                        s.clone().apply(a)
-                    assert str(refused.value) == str(why_not(s, a))
-        s.apply(legal[rng.randrange(len(legal))])
-    assert checked  # the game reached movement phases
+    def tries(s, moves, rng):
+        hexes = sorted(s.data.map.hexes)
+        full = sorted(h for h, n in Context(s, s.current_player()).size.items() if n >= s.data.constants.stacking)
+        reached = sorted({a.args[1] for a in moves})  # some unit's destination
+        ids = [*sorted(s.units), "9/9"]
+        for _ in range(60):
+            uid = rng.choice(ids)
+            u = s.units.get(uid)
+            near = sorted(s.data.map.adjacent[u.at]) if u is not None and u.on_map else hexes
+            yield uid, rng.choice(rng.choice([near, full or hexes, reached or hexes, hexes, ["turn"]]))
+
+    check_alone_as_listed(seed, "move", tries)
 
 
 @given(seed=st.integers(1, 10_000))
@@ -390,27 +374,39 @@ def test_a_move_is_checked_alone_as_the_list_checks_it(seed):  # DG 7.1-7.5, 7.7
 def test_a_sea_move_is_checked_alone_as_the_list_checks_it(seed):  # DG 7.5, 7.6
     # positions of a seeded random game: every listed sea move is accepted by the check of
     # its unit alone, and a sample of unlisted ones is refused, with the refusal's own rule
+    coastal = list(GAME.coastal)
+
+    def tries(s, seas, rng):
+        starts = sorted({a.args[0] for a in seas})  # units that may sail
+        size = Context(s, s.current_player()).size
+        held = [h for h in coastal if h in size] or coastal  # full, nearly full or the enemy's
+        ids = [*sorted(s.units), "9/9"]
+        for _ in range(60):
+            uid = rng.choice(starts if starts and rng.random() < 0.7 else ids)
+            u = s.units.get(uid)
+            own = [u.at] if u is not None and u.on_map else coastal
+            yield uid, rng.choice(rng.choice([coastal, held, held, own, sorted(s.data.map.hexes)]))
+
+    check_alone_as_listed(seed, "sea", tries)
+
+
+def check_alone_as_listed(seed, verb, tries):
+    """Along a seeded random game, at up to 12 movement phases: every listed `verb` action is
+    accepted by the check of its unit alone, and of the (unit, hex) pairs `tries` draws, each is
+    accepted exactly when listed; a fifth of the unlisted ones are applied and must be refused
+    with the refusal's own message."""
     rng = random.Random(seed)
     s = GAME.new_state(seed)
-    coastal = list(GAME.coastal)
-    ids = [*sorted(s.units), "9/9"]
     checked = 0
     while not s.is_terminal() and checked < 12:
         legal = s.legal_actions()
         if s.rules() is move.PHASE:
             checked += 1
             listed = set(legal)
-            seas = [a for a in legal if a.verb == "sea"]
-            assert all(move.PHASE.is_legal(s, DGAction("sea", a.args)) for a in seas)
-            starts = sorted({a.args[0] for a in seas})  # units that may sail
-            size = Context(s, s.current_player()).size
-            held = [h for h in coastal if h in size] or coastal  # full, nearly full or the enemy's
-            for _ in range(60):
-                uid = rng.choice(starts if starts and rng.random() < 0.7 else ids)
-                u = s.units.get(uid)
-                own = [u.at] if u is not None and u.on_map else coastal
-                pick = rng.choice([coastal, held, held, own, sorted(s.data.map.hexes)])
-                a = DGAction("sea", (uid, rng.choice(pick)))
+            mine = [a for a in legal if a.verb == verb]
+            assert all(move.PHASE.is_legal(s, DGAction(verb, a.args)) for a in mine)
+            for uid, where in tries(s, mine, rng):
+                a = DGAction(verb, (uid, where))
                 assert move.PHASE.is_legal(s, a) == (a in listed), a
                 if a not in listed and rng.random() < 0.2:
                     with pytest.raises(IllegalAction) as refused:
