@@ -182,6 +182,20 @@ def test_moving_next_to_a_stack_it_can_only_attack_below_1_2_is_worse_for_the_mo
     assert doomed_stacks(early, "jp") == (set(), 0)
 
 
+def test_a_forced_attack_across_a_river_is_judged_at_the_doubled_defence(pos):
+    """FB 8.7.3: defenders attacked only across river hexsides are doubled, so a battalion (4)
+    forced to attack a Japanese 5 across the river at 0809/0810 attacks 4 against 10, below
+    1-2 (FB 8.6): it is lost. Across a jungle hexside, or helped by a unit that is not across
+    the river, the defence is not doubled and the attack is no loss."""
+    across = pos("us_movement", turn="OCT I", ground={"1/1": "0809", "1/4": "0810", "Kuma": "0312"})
+    assert doomed_stacks(across, "us") == ({"0809"}, 4)
+    jungle_side = pos("us_movement", turn="OCT I", ground={"1/1": "0809", "1/4": "0808", "Kuma": "0312"})
+    assert doomed_stacks(jungle_side, "us") == (set(), 0)
+    helped = pos("us_movement", turn="OCT I", ground={"1/1": "0809", "2/1": "0710", "1/4": "0810", "Kuma": "0312"})
+    assert doomed_stacks(helped, "us") == (set(), 0)
+    assert evaluate(across, "us") < evaluate(jungle_side, "us")
+
+
 def doomed_stacks(st, side: str) -> tuple[set[str], int]:
     """The evaluation's stacks of `side` that can only attack below 1-2, and their factors."""
     from henderson.games.firstblood.evaltables import tables_for

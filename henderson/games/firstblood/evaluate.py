@@ -60,6 +60,7 @@ from henderson.games.firstblood.evaltables import (
     tables_for,
 )
 from henderson.games.firstblood.odds import odds_column
+from henderson.games.firstblood.rules.combat import doubling
 
 # How much each part weighs in the value (they add up to 1; the value is scaled by LIMIT).
 W_CORE = 0.4  # 1 - 2 P(Japan wins), from the airfield danger and the end-of-game survivors
@@ -633,29 +634,29 @@ def _doomed(
         if st.combat.building is not None:
             done.update(st.combat.building.attackers)
             attacked.update(st.combat.building.defenders)
-    ground = st.data.ground
-    mine_at: dict[str, int] = {}  # the factors still to attack, by hex
-    for h, units, cf in mine:
-        if done:
-            cf = sum(ground[u].cf for u in units if u not in done)
-        if cf:
-            mine_at[h] = cf
+    mine_at: dict[str, list[str]] = {}  # the units still to attack, by hex
+    for h, units, _ in mine:
+        left = [u for u in units if u not in done] if done else units
+        if left:
+            mine_at[h] = left
     doomed: set[str] = set()
     lost = 0
-    for place, cf in mine_at.items():
+    ground = st.data.ground
+    for place, units in mine_at.items():
         targets = [n for n in adj[place] if n in enemy_at and n not in attacked]
         if not targets:
             continue
         own = [t for t in targets if not any(n != place and n in mine_at for n in adj[t])]
         if own:
-            hopeless = _below_1_2(st, tab, mine, own, cf, enemy_at)
+            hopeless = _below_1_2(st, tab, mine, own, units, enemy_at)
         else:
             hopeless = all(
-                _below_1_2(st, tab, mine, [t], sum(mine_at.get(n, 0) for n in adj[t]), enemy_at) for t in targets
+                _below_1_2(st, tab, mine, [t], [u for n in adj[t] for u in mine_at.get(n, ())], enemy_at)
+                for t in targets
             )
         if hopeless:
             doomed.add(place)
-            lost += cf
+            lost += sum(ground[u].cf for u in units)
     return doomed, lost
 
 
@@ -664,11 +665,12 @@ def _below_1_2(
     tab: EvalTables,
     mine: list[tuple[str, list[str], int]],
     targets: list[str],
-    attack: int,
+    attackers: list[str],
     enemy_at: dict[str, list[str]],
 ) -> bool:
-    """Whether `attack` ground factors, with the side's artillery in range of every target (FB 9.2,
-    9.6 cap), fall below 1-2 against the targets' defence together (FB 8.6, 8.7.2)."""
+    """Whether `attackers`, with the side's artillery in range of every target (FB 9.2, 9.6
+    cap), fall below 1-2 against the targets' defence together (FB 8.6), each target doubled
+    as the engine doubles it for these attackers: river, ford or ridge (FB 8.7.2-8.7.5)."""
     ground = st.data.ground
     art = 0
     for h, stack, _ in mine:
@@ -676,7 +678,11 @@ def _below_1_2(
             g = ground[u]
             if g.range is not None and all(t in tab.in_range(h, g.range) for t in targets):
                 art += g.cf
-    defence = sum(_defence(st, t, enemy_at[t])[0] for t in targets)
+    attack = sum(ground[u].cf for u in attackers)
+    defence = 0
+    for t in targets:
+        d = sum(ground[u].cf for u in enemy_at[t])
+        defence += 2 * d if doubling(st, t, attackers, False) is not None else d
     return odds_column(attack + min(art, 2 * attack), defence)[0] is None
 
 
