@@ -149,7 +149,20 @@ def test_closing_on_a_far_straggler_is_better_for_the_us(pos):
     halfway = pos("us_movement", turn="DEC II", ground={**SOUTH_FIGHT, "3/1": "0510", **STRAGGLER})
     close = pos("us_movement", turn="DEC II", ground={**SOUTH_FIGHT, "3/1": "0406", **STRAGGLER})
     assert evaluate(stay, "us") < evaluate(halfway, "us") < evaluate(close, "us")
-    assert breakdown(stay)["jp_survivors"] > breakdown(halfway)["jp_survivors"] > breakdown(close)["jp_survivors"]
+    # halfway and close may both bring the expected survivors to the supply losses still to come (FB 14.1)
+    assert breakdown(stay)["jp_survivors"] > breakdown(halfway)["jp_survivors"] >= breakdown(close)["jp_survivors"]
+
+
+def test_a_late_arrival_counts_where_it_may_land(pos):
+    """FB 2.0, 7.2: the Yano battalion arrives in JAN II at any Japanese entry point (1-3, 15-17)
+    or box A or D, with two US combat phases left; where no US stack can get next to its landing
+    in time it outlives the hunt. A battalion in the middle of the map covers more of the landing
+    places than one in the north-west corner, so the US keeps it there."""
+    ground = {"1/1": "0708", "2/1": "0709", "Kuma": "0905", "1/5": "0906", "2/5": "0906"}
+    corner = pos("us_movement", turn="JAN I", ground={**ground, "3/1": "0102"})
+    middle = pos("us_movement", turn="JAN I", ground={**ground, "3/1": "0610"})
+    assert breakdown(corner)["jp_survivors"] > breakdown(middle)["jp_survivors"]
+    assert evaluate(middle, "us") > evaluate(corner, "us")
 
 
 def test_moving_next_to_a_stack_it_can_only_attack_below_1_2_is_worse_for_the_mover(pos):

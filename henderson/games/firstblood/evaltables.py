@@ -94,6 +94,12 @@ class EvalTables:
         for r in data.reinforcements:
             for u in r.units:
                 self.arrival[u] = index[r.turn]
+        # FB 7.2: where Japanese reinforcements may come in (entry points 1-3 and 15-17, boxes A and D)
+        board = self.board
+        self.jp_entries: tuple[str, ...] = (
+            *(ep for ep, side in board.ep_side.items() if side == "jp"),
+            *board.reinforcement_boxes,
+        )
         self.total_cf: dict[str, int] = {s: sum(g.cf for g in data.ground.values() if g.side == s) or 1 for s in SIDES}
         # arrivals by side and turn index (start = -1): combat factors and unit counts
         self.arrive_cf: dict[str, dict[int, int]] = {s: {} for s in SIDES}

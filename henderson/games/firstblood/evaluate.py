@@ -76,6 +76,7 @@ EMPTY_AIRFIELD_RISK = 0.85  # design: a Japanese unit that can step onto an empt
 SLOW = 0.6  # design: how much of a threat counts when the other side moves before it can strike
 AIR_CAPACITY = 6  # FB 12.1, 12.3.1
 NEVER = 10**6  # movement phases to a hex no US stack can reach
+LANDING_HORIZON = 3  # design: arrivals with at most this many US combat phases left are weighed by where they may land
 FAR_Q = tuple(FAR ** (0.5 + q / 4) for q in range(16))  # by quarters of a move beyond reach; none past 4 moves
 
 
@@ -325,7 +326,6 @@ def _parts(st: Any) -> tuple[float, ...]:
     # --- the clock: Japanese survivors at the end of JAN III (FB 2.0, 14.1) -----------------
     us_combats_left = nturns - turn - (1 if pos > steps.combat("us") else 0)
     n_map = sum(len(units) for _, units, _ in jp_map)
-    n_off = sum(len(units) for _, units in jp_off) + n_waiting_jp
     supply = 0.0
     if pos < steps.supply:  # this turn's supply roll is still to come (ships arriving this turn can meet it)
         supply += SUPPLY_LOSS * (0 if st.ships or (pos <= steps.reinforcement("jp") and not tab.shipless[turn]) else 1)
@@ -342,13 +342,28 @@ def _parts(st: Any) -> tuple[float, ...]:
         later = us_combats_left - 1
         # FB 2.0: a stack the US cannot get next to before the last US combat phase survives it; one
         # `moves` movement phases away is hunted from the combat phase after those moves on
-        survivors = n_off * keep ** max(later - 1, 0)
+        # FB 6.2, 7.2, 7.3: a stack off the map comes in through its place's arrows; one no US
+        # stack can get next to soon is hunted for fewer turns
+        survivors = n_waiting_jp * keep ** max(later - 1, 0)
+        for place, units in jp_off:
+            m = _landing_moves(st, tab, place, us_stacks)
+            survivors += len(units) * keep ** max(0, later - 1 - max(0, m - 1))
         for (place, _, _), (n, lost, moves) in zip(jp_map, left, strict=True):
             if place in jp_doomed:
                 continue  # FB 8.6: its own attack eliminates it first
             survivors += max(0.0, n - slow * lost) * keep ** max(0, later - max(0, moves - 1))
+        landings: list[int] | None = None
         for t_arr, n in future_units:
-            survivors += n * keep ** max(nturns - t_arr - 1, 0)
+            if nturns - t_arr > LANDING_HORIZON:
+                survivors += n * keep ** max(nturns - t_arr - 1, 0)
+                continue
+            # FB 7.2: a late arrival may come in at any Japanese entry point or box A or D; each
+            # place is hunted from the US combat phase after the US stacks get next to it
+            if landings is None:
+                landings = [_landing_moves(st, tab, p, us_stacks) for p in tab.jp_entries]
+            hunted = nturns - t_arr
+            ahead = t_arr - turn
+            survivors += n * sum(keep ** max(0, hunted - max(0, m - ahead)) for m in landings) / len(landings)
         survivors = max(0.0, survivors - supply)
     p_survivor = 1.0 - math.exp(-1.2 * survivors)
     p_jp = 1.0 - (1.0 - p_capture) * (1.0 - p_survivor)
@@ -458,6 +473,23 @@ def _reach(
             elif rng and on_map and target in in_range(place, rng):
                 art += cf
     return attack, art, far, moves
+
+
+def _landing_moves(st: Any, tab: EvalTables, place: str, stacks: list[Stack]) -> int:
+    """Movement phases the US needs to get next to every hex a Japanese stack may enter the
+    map by from `place` (its arrows, FB 6.2, 7.3; as `_reach`'s fourth value). Arrow hexes a
+    US unit holds are closed (FB 7.4); with all closed the stack must fight its way in (FB 7.5.1),
+    which counts as covered."""
+    arrows = st.board.ep_arrows.get(place) or st.board.box_arrows.get(place) or ()
+    worst = 0
+    for a in arrows:
+        here = st.occ.get(a)
+        if here and st.data.ground[here[0]].side == "us":
+            continue
+        m = _reach(tab, a, stacks)[3]
+        if m > worst:
+            worst = m
+    return worst
 
 
 def _bombers(st: Any, target: str, free: bool) -> int:
