@@ -534,3 +534,79 @@ def test_the_cargo_read_from_the_ships_is_the_cargo_among_the_land_pieces():
                 assert cargo_of(state, side) == plain, (seed, state.ply, side)
                 seen += len(plain)
     assert seen > 100
+
+
+def test_every_phase_lists_a_new_list_the_engine_may_keep():
+    """Each AAG phase's `actions` makes a new list at every call (`lists_afresh`: the engine
+    keeps it and adds `end` to it without a copy), at every position of seeded random games
+    with and without the optional rules."""
+    checked = 0
+    for seed, options in ((1, {}), (2, {"advantages": True}), (4, {"advantages": True, "hidden_movement": True})):
+        for state in positions(seed, 1500, **options):
+            rules = state.rules()
+            assert rules.lists_afresh
+            first, second = rules.actions(state), rules.actions(state)
+            assert first is not second and first == second, (seed, state.ply, state.step)
+            checked += 1
+    assert checked > 1000
+
+
+def test_whether_a_step_may_end_is_whether_a_refusal_is_found(monkeypatch):
+    """Landing and the combat steps say whether they may end without building the refusal
+    (`may_end`); the answer is whether `end_blocker` finds one, each time the engine asks
+    in seeded random games, and on a copy with nothing listed."""
+    from henderson.games.aag.rules.combat import CombatStep
+    from henderson.games.aag.rules.regroup import Landing
+
+    seen = {True: 0, False: 0}
+
+    def checked(phase):
+        plain = phase.may_end
+
+        def may_end(self, state):
+            answer = plain(self, state)
+            assert answer is (self.end_blocker(state) is None), (state.ply, state.step)
+            fresh = state.clone()
+            fresh.changed()
+            assert plain(self, fresh) is answer, (state.ply, state.step)
+            seen[answer] += 1
+            return answer
+
+        monkeypatch.setattr(phase, "may_end", may_end)
+
+    checked(Landing)
+    checked(CombatStep)
+    for seed, options in ((1, {}), (3, {"advantages": True})):
+        rng = random.Random(seed)
+        state = game().new_state(seed, options=options)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen[True] > 20 and seen[False] > 20, seen
+
+
+def test_the_purchases_a_side_can_pay_for_are_a_tail_of_the_table():
+    """`reinforce.buys` (a tail of the purchases, found by halves) is `buy TYPE` for each
+    purchase whose cost the points pay, in listing order, for every number of points."""
+    from henderson.games.aag.rules.reinforce import buys
+
+    state = game().new_state(1)
+    for points in range(0, 60):
+        plain = [Action("buy", (kind,)) for kind, cost in state.data.purchases if cost <= points]
+        assert list(buys(state, points)) == plain, points
+
+
+def test_the_pieces_counted_aboard_are_those_listed_aboard():
+    """`aboard_count` is the number of fighters (or of other pieces) aboard each ship, as
+    `fighters_aboard` and `land_cargo` list them, with and without the index."""
+    seen = 0
+    for seed in (1, 7):
+        for state in positions(seed, 1500):
+            for indexed in (False, True):
+                if indexed:
+                    state.legal_actions()
+                for ship in state.pieces.values():
+                    if ship.type in ("transport", "destroyer", "carrier"):
+                        assert state.aboard_count(ship, fighters=True) == len(state.fighters_aboard(ship))
+                        assert state.aboard_count(ship, fighters=False) == len(state.land_cargo(ship))
+                        seen += 1
+    assert seen > 1000

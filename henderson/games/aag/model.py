@@ -20,6 +20,7 @@ from henderson.core.data import check_source
 from henderson.core.fields import field
 from henderson.core.game import other_side
 from henderson.core.paths import cheapest
+from henderson.games.aag.actions import Action, act
 
 Side = Literal["us", "jp"]
 SIDES: tuple[Side, Side] = ("us", "jp")
@@ -494,6 +495,12 @@ class GameData:
         costs = {kind: unit.cost for kind, unit in self.units.items() if "token" not in unit.abilities}
         costs[SUPPLY] = self.rules.supply_cost
         return tuple((kind, costs[kind]) for kind in sorted(costs, key=lambda k: -costs[k]))
+
+    @cached_property
+    def purchase_table(self) -> tuple[tuple[int, ...], tuple[Action, ...]]:
+        """`purchases` as the negated costs (rising, for a search by halves) and the actions
+        `buy TYPE` in that order: those a number of points pays for are a tail of them."""
+        return tuple(-cost for _, cost in self.purchases), tuple(act("buy", kind) for kind, _ in self.purchases)
 
     @cached_property
     def air_kinds(self) -> tuple[str, ...]:

@@ -638,6 +638,14 @@ class AAGState(Sequenced):
     def drop_index(self) -> None:
         self.index = None
 
+    def aboard_count(self, ship: Piece, *, fighters: bool) -> int:
+        """How many fighters (`fighters`) or other pieces are aboard `ship`: the length of
+        `fighters_aboard` or `land_cargo`, counted without listing them."""
+        aboard = self.index.by_ship.get(ship.id) if self.index is not None else self.cargo(ship)
+        if not aboard:
+            return 0
+        return sum(1 for p in aboard if (p.type == "fighter") is fighters)
+
     def land_cargo(self, ship: Piece) -> list[Piece]:
         return [p for p in self.cargo(ship) if p.type != "fighter"]
 

@@ -16,7 +16,10 @@ if TYPE_CHECKING:
 
 class AagPhase(Phase):
     """An AAG step or decision. `legal_actions()` offers one unit per group of identical
-    units (docs/aag.md); any unit of the group is accepted in its place."""
+    units (docs/aag.md); any unit of the group is accepted in its place. Every AAG phase
+    makes a new list at each call of `actions`, which the engine keeps without a copy."""
+
+    lists_afresh = True
 
     def is_legal(self, state: AAGState, action: Action) -> bool:  # type: ignore[override]
         """Legal as listed, or the same as a listed action up to interchangeable units: a

@@ -91,10 +91,10 @@ def roll_attack(state: AAGState, events: list[Event]) -> None:
     fought = the_battle(state)
     side, zone, cat = fought.attacker, fought.zone, fought.category
     neck = state.data.neck
-    vs_fields = combat.attack_power(state, side, zone, cat)[1]
+    vs_units, vs_fields = combat.attack_power(state, side, zone, cat)
     dice: list[Roll] = []
     night, banzai = combat.modifiers(state, side, zone, cat)
-    count = combat.dice_against_units(state, side, zone, cat)
+    count = vs_units if combat.targets(state, side, zone, cat) else 0  # `dice_against_units`
     for i in range(count):
         value = state.roll(f"{STEP_RULE[cat]} {side} attack on {cat} units in {zone}, die {i + 1}", events)
         if night and value == 2:

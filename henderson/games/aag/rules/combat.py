@@ -254,6 +254,10 @@ class CombatStep(AagPhase):
         else:
             battle.open_battle(state, action.args[0], step_category(state), events)
 
+    def may_end(self, state: AAGState) -> bool:
+        """`must_fight` finds nothing, said without building the refusal (asked at every listing)."""
+        return not fights(state, step_category(state))[0]
+
     def end_blocker(self, state: AAGState) -> IllegalAction | None:
         return must_fight(state, step_category(state))
 

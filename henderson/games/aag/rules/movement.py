@@ -32,13 +32,13 @@ def load_actions(state: AAGState, side: str, kinds: tuple[str, ...], *, at_base:
         cand = [p for p in state.of_kind(side, kinds) if not p.moved]
     barred = state.enemy_base_zones(side)
     pools: dict[str, list[Piece]] = {}  # what the ships in a zone may load, found once per zone
+    units, deck = state.data.units, state.data.rules.carrier_capacity
     for ship in representatives(state, cand):
-        ut = state.data.units[ship.type]
         if ship.type == "carrier":
-            room = state.data.rules.carrier_capacity - len(state.fighters_aboard(ship))
+            room = deck - state.aboard_count(ship, fighters=True)
             where = "carrier"
         else:
-            room = ut.cargo - len(state.land_cargo(ship))
+            room = units[ship.type].cargo - state.aboard_count(ship, fighters=False)
             where = ship.zone
         if room <= 0:
             continue

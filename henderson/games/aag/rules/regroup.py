@@ -189,6 +189,11 @@ class Landing(AagPhase):
             out += landings(p.id, tuple(landing_spots(state, p)))
         return out
 
+    def may_end(self, state: AAGState) -> bool:
+        """`must_land` finds nothing, said without building the refusal (asked at every listing)."""
+        waiting = state.of_kind(state.mover, state.data.air_kinds)
+        return not any(not p.landed and landing_spots(state, p) for p in waiting)
+
     def end_blocker(self, state: AAGState) -> IllegalAction | None:
         return must_land(state)
 
