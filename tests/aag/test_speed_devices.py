@@ -610,3 +610,25 @@ def test_the_pieces_counted_aboard_are_those_listed_aboard():
                         assert state.aboard_count(ship, fighters=False) == len(state.land_cargo(ship))
                         seen += 1
     assert seen > 1000
+
+
+def test_two_pieces_share_a_mark_exactly_when_they_share_their_traits():
+    """`Piece.mark`, the number `representatives` tells units apart by, is the same for two
+    pieces exactly when their traits are equal, at positions of seeded random games (and a
+    changed piece's mark is found afresh)."""
+    from henderson.games.aag.pieces import Piece
+
+    old = Piece("us1", "us", "destroyer", "J")
+    assert old.with_changes(moved=True).mark != old.mark
+    assert old.with_changes(moved=True).with_changes(moved=False).mark == old.mark
+    pairs = 0
+    for seed in (2, 5):
+        for state in positions(seed, 1200):
+            if state.ply % 7:
+                continue
+            pieces = list(state.pieces.values())
+            for p in pieces:
+                for q in pieces:
+                    assert (p.mark == q.mark) is (p.traits == q.traits), (seed, state.ply, p, q)
+                    pairs += p.mark == q.mark and p is not q
+    assert pairs > 1000
