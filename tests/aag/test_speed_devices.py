@@ -632,3 +632,25 @@ def test_two_pieces_share_a_mark_exactly_when_they_share_their_traits():
                     assert (p.mark == q.mark) is (p.traits == q.traits), (seed, state.ply, p, q)
                     pairs += p.mark == q.mark and p is not q
     assert pairs > 1000
+
+
+def test_a_new_piece_is_the_piece_its_class_makes():
+    """`Piece.new` (a copy of a blank piece's attributes) is the piece `Piece(...)` makes,
+    field for field and attribute for attribute, and is told apart like it."""
+    from henderson.games.aag.pieces import Piece
+
+    for args in (("us3", "us", "infantry", "guadalcanal", None), ("jp12", "jp", "supply", "H", "jp4")):
+        made, plain = Piece.new(*args), Piece(*args)
+        assert made == plain and made.__dict__ == plain.__dict__
+        assert made.traits == plain.traits and made.mark == plain.mark and made.rank == plain.rank
+        assert made.with_changes(moved=True) == plain.with_changes(moved=True)
+
+
+def test_the_attackers_by_category_are_the_types_with_dice_against_it():
+    """`GameData.attackers`: by category, the unit types whose attack against it is above 0,
+    and those of them that are no land unit."""
+    data = game().data
+    for cat in ("air", "sea", "land"):
+        able, not_land = data.attackers[cat]
+        assert able == {k for k, u in data.units.items() if u.attack[cat] > 0}
+        assert not_land == {k for k in able if data.units[k].category != "land"}

@@ -497,6 +497,17 @@ class GameData:
         return tuple((kind, costs[kind]) for kind in sorted(costs, key=lambda k: -costs[k]))
 
     @cached_property
+    def attackers(self) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+        """By combat category, the unit types that add dice against it (an attack above 0),
+        and those of them that are no land unit (those that may attack airfields, AAG Combat
+        step 4)."""
+        found: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        for cat in CATEGORIES:
+            able = frozenset(kind for kind, unit in self.units.items() if unit.attack[cat] > 0)
+            found[cat] = (able, frozenset(k for k in able if self.units[k].category != "land"))
+        return found
+
+    @cached_property
     def purchase_table(self) -> tuple[tuple[int, ...], tuple[Action, ...]]:
         """`purchases` as the negated costs (rising, for a search by halves) and the actions
         `buy TYPE` in that order: those a number of points pays for are a tail of them."""

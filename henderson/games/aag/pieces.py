@@ -66,6 +66,17 @@ class Piece:
         object.__setattr__(new, "__dict__", attrs)
         return new
 
+    @classmethod
+    def new(cls, pid: str, side: Side, kind: str, zone: str, aboard: str | None = None) -> Piece:
+        """`Piece(pid, side, kind, zone, aboard)` with every flag at its default, made from a
+        copy of a blank piece's attributes (the frozen class's `__init__` sets each field
+        one call at a time; pieces are made at every purchase)."""
+        attrs = BLANK.copy()
+        attrs["id"], attrs["side"], attrs["type"], attrs["zone"], attrs["aboard"] = pid, side, kind, zone, aboard
+        new = object.__new__(cls)
+        object.__setattr__(new, "__dict__", attrs)
+        return new
+
     @kept
     def rank(self) -> tuple[str, int]:
         """The piece's place in id order (`actions.id_key`): kept with the piece, and carried
@@ -110,3 +121,4 @@ class Piece:
 MARKS: dict[tuple[object, ...], int] = {}
 NUMBERS = itertools.count()  # the numbers `Piece.mark` gives out
 PIECE_FIELDS = frozenset(f.name for f in dataclasses.fields(Piece))  # what `with_changes` may change
+BLANK = dict(Piece("us0", "us", SUPPLY, "").__dict__)  # a new piece's attributes (`Piece.new`)

@@ -336,9 +336,7 @@ class AAGState(Sequenced):
     def data(self) -> GameData:
         return self.game.data
 
-    @property
-    def end_action(self) -> Action:
-        return END
+    end_action: ClassVar[Action] = END  # read at every action: a class attribute, not a property
 
     def side_of(self, step: Step) -> Side:
         """The first player acts in a step's first half, the other in its second."""
@@ -520,7 +518,7 @@ class AAGState(Sequenced):
 
     @property
     def second(self) -> Side:
-        return other(self.first)
+        return OPPONENT[self.first]
 
     @property
     def current_step(self) -> Step:
@@ -642,9 +640,11 @@ class AAGState(Sequenced):
         """How many fighters (`fighters`) or other pieces are aboard `ship`: the length of
         `fighters_aboard` or `land_cargo`, counted without listing them."""
         aboard = self.index.by_ship.get(ship.id) if self.index is not None else self.cargo(ship)
-        if not aboard:
-            return 0
-        return sum(1 for p in aboard if (p.type == "fighter") is fighters)
+        count = 0
+        for p in aboard or ():
+            if (p.type == "fighter") is fighters:
+                count += 1
+        return count
 
     def land_cargo(self, ship: Piece) -> list[Piece]:
         return [p for p in self.cargo(ship) if p.type != "fighter"]
@@ -658,7 +658,7 @@ class AAGState(Sequenced):
     def new_piece(self, side: Side, kind: str, zone: str, aboard: str | None = None) -> Piece:
         pid = f"{side}{self.next_id[side]}"
         self.next_id[side] += 1
-        piece = Piece(pid, side, kind, zone, aboard)
+        piece = Piece.new(pid, side, kind, zone, aboard)
         # pieces stay in id order, so a position and its reloaded copy list actions alike:
         # those with a later id (the other side's) move after the new one
         pieces = self.pieces
@@ -716,7 +716,7 @@ class AAGState(Sequenced):
         return self.data.board.bases[side].sea
 
     def enemy_base_zones(self, side: str) -> frozenset[str]:
-        return self.data.board.base_zones[other(side)]
+        return self.data.board.base_zones[OPPONENT[side]]
 
     def income(self, side: str) -> int:
         """10 reinforcement points plus 4 per island zone controlled (AAG Reinforce)."""

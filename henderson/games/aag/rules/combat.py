@@ -94,13 +94,13 @@ def can_attack(state: AAGState, side: str, zone: str, cat: str, has_targets: boo
 
 
 def _any_attacker(state: AAGState, side: str, zone: str, cat: str, *, land_too: bool) -> bool:
-    """Whether `own_attackers` finds any (with `land_too` false: any but a land unit)."""
+    """Whether `own_attackers` finds any (with `land_too` false: any but a land unit); the
+    types that add dice read from a table (`GameData.attackers`), `is_cargo` inline."""
     only_unloaded = assault(state, zone)
-    units = state.data.units
+    able = state.data.attackers[cat][0 if land_too else 1]
     for p in state.here(zone):
-        if p.side != side or p.type == SUPPLY or is_cargo(p) or (only_unloaded and not p.unloaded):
-            continue
-        if units[p.type].attack[cat] > 0 and (land_too or state.category(p) != "land"):
+        cargo = p.aboard is not None and p.type != "fighter"
+        if p.side == side and p.type in able and not cargo and (p.unloaded or not only_unloaded):
             return True
     return False
 
@@ -161,7 +161,10 @@ def sides_exposed(state: AAGState, cat: str) -> set[tuple[str, str]]:
     assert state.index is not None
     by_kind = state.index.by_kind
     kinds = state.data.kinds_by_category.get(cat, ())
-    return {(p.zone, p.side) for kind in kinds for p in by_kind.get(kind, ()) if not is_cargo(p)}
+    # `is_cargo` inline
+    return {
+        (p.zone, p.side) for kind in kinds for p in by_kind.get(kind, ()) if p.aboard is None or p.type == "fighter"
+    }
 
 
 def zones_to_choose(state: AAGState, cat: str) -> list[str]:

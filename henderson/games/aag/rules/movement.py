@@ -178,7 +178,10 @@ def may_still_act(state: AAGState, kind: str) -> bool:
     units that have not moved)."""
     kinds = ("destroyer", "pt_boat") if kind == "destroyer" else (kind,)
     units = state.of_kind(state.mover, kinds)
-    return any(not p.moved for p in units) or (kind == "submarine" and any(not p.fired for p in units))
+    for p in units:
+        if not p.moved:
+            return True
+    return kind == "submarine" and any(not p.fired for p in units)
 
 
 def play_move(state: AAGState, action: Action, events: list[Event]) -> None:
