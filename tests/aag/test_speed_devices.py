@@ -654,3 +654,23 @@ def test_the_attackers_by_category_are_the_types_with_dice_against_it():
         able, not_land = data.attackers[cat]
         assert able == {k for k, u in data.units.items() if u.attack[cat] > 0}
         assert not_land == {k for k in able if data.units[k].category != "land"}
+
+
+def test_the_loads_kept_at_the_base_are_the_loads_found_afresh():
+    """What the ships at the base may load, kept with the index's lists of the base's two
+    zones (`reinforce.base_loads`), is what `load_actions` finds afresh at every position of
+    the Reinforce, Repair and Deploy steps of seeded random games, on clones too."""
+    from henderson.games.aag.rules.movement import load_actions
+    from henderson.games.aag.rules.reinforce import LOADERS, base_loads
+
+    kept = 0
+    for seed, options in ((1, {}), (6, {"advantages": True})):
+        for state in positions(seed, 3000, **options):
+            if state.step not in ("regroup:buy", "regroup:repair", "regroup:deploy") or state.pending:
+                continue
+            state.legal_actions()
+            for position in (state, state.clone()):
+                found = base_loads(position)
+                kept += found is base_loads(position)
+                assert found == load_actions(position, position.mover, LOADERS, at_base=True), (seed, state.ply)
+    assert kept > 100

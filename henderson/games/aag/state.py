@@ -178,12 +178,15 @@ class ZoneIndex:
     # a side's pieces of several types in id order (`AAGState.of_kind`), by side and types:
     # (the types' lists, the pieces); it holds while the lists are those very lists
     mixes: dict[tuple[str, tuple[str, ...]], tuple[tuple[list[Piece] | None, ...], list[Piece]]] = field(factory=dict)
+    # what a side's ships at its base may load (`rules.reinforce.base_loads`), by side: (the
+    # lists of its base's sea and land zones, the loads); it holds while those lists do
+    loads: dict[str, tuple[list[Piece] | None, list[Piece] | None, list[Action]]] = field(factory=dict)
 
     def copy(self) -> ZoneIndex:
         """A copy of the dicts that one position may change (the lists are shared, and so are
         the memos, each answer kept with the lists it holds for)."""
         by_zone, by_ship, by_kind = dict(self.by_zone), dict(self.by_ship), dict(self.by_kind)
-        return ZoneIndex(by_zone, by_ship, by_kind, memo=self.memo, mixes=self.mixes)
+        return ZoneIndex(by_zone, by_ship, by_kind, memo=self.memo, mixes=self.mixes, loads=self.loads)
 
     def put(self, old: Piece | None, new: Piece | None) -> None:
         """Take piece `old` (None: none) out and put `new` (None: none) in, in place: each

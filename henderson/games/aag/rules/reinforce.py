@@ -23,8 +23,21 @@ LOADERS = ("transport", "destroyer", "carrier")  # the ships that load at the ba
 
 
 def base_loads(state: AAGState) -> list[Action]:
-    """AAG Reinforce: new or existing ships at the base load, moved or not."""
-    return movement.load_actions(state, state.mover, LOADERS, at_base=True)
+    """AAG Reinforce: new or existing ships at the base load, moved or not. What they may
+    load depends only on the pieces in the base's two zones (the ships, their cargo, and
+    what waits ashore), so it is kept with the index's lists of those zones while both are
+    in place (`ZoneIndex.loads`): a list shared by the listings, never to be changed."""
+    side = state.mover
+    index = state.index
+    if index is None:
+        return movement.load_actions(state, side, LOADERS, at_base=True)
+    ships, shore = index.by_zone.get(state.base_sea(side)), index.by_zone.get(state.base_land(side))
+    kept = index.loads.get(side)
+    if kept is not None and kept[0] is ships and kept[1] is shore:
+        return kept[2]
+    found = movement.load_actions(state, side, LOADERS, at_base=True)
+    index.loads[side] = (ships, shore, found)
+    return found
 
 
 def buys(state: AAGState, points: int) -> tuple[Action, ...]:
