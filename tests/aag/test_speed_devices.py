@@ -674,3 +674,87 @@ def test_the_loads_kept_at_the_base_are_the_loads_found_afresh():
                 kept += found is base_loads(position)
                 assert found == load_actions(position, position.mover, LOADERS, at_base=True), (seed, state.ply)
     assert kept > 100
+
+
+def test_the_set_up_places_the_pieces_of_the_data_in_id_order():
+    """The set-up, placed side by side, is each side's pieces numbered in the order of
+    `setup.toml` (the places, then the ships each followed by its cargo), kept in id order."""
+    from henderson.games.aag.actions import id_key
+    from henderson.games.aag.pieces import Piece
+    from henderson.games.aag.rules.setup import PHASE
+
+    state = game().new_state(3).clone()
+    PHASE.enter(state, [])
+    setup = state.data.setup
+    numbers = dict.fromkeys(SIDES, 0)
+    plain: dict[str, Piece] = {}
+
+    def put(side, kind, zone, aboard=None):
+        numbers[side] += 1
+        pid = f"{side}{numbers[side]}"
+        plain[pid] = Piece(pid, side, kind, zone, aboard)
+        return pid
+
+    for place in setup.places:
+        for kind, count in place.units.items():
+            for _ in range(count):
+                put(place.side, kind, place.zone)
+    for ship in setup.ships:
+        sid = put(ship.side, ship.type, ship.zone)
+        for kind, count in ship.cargo.items():
+            for _ in range(count):
+                put(ship.side, kind, ship.zone, sid)
+    assert list(state.pieces.items()) == sorted(plain.items(), key=lambda kv: id_key(kv[0]))
+    assert state.next_id == {side: n + 1 for side, n in numbers.items()}
+
+
+def test_the_land_power_read_from_the_index_is_the_plain_sum():
+    """`land_power` and `has_land_units` (read from the index's lists of the zones) are the
+    sums and tests of AAG Regroup step 1 over the side's pieces in play, for every island and
+    side at positions of seeded random games, with and without the index."""
+    from henderson.games.aag.rules.regroup import has_land_units, land_power
+
+    def units_on(state, side, island):
+        return [
+            p for p in state.on_board(side) if p.zone == island and state.category(p) == "land" and p.type != "supply"
+        ]
+
+    powered = 0
+    for seed in (2, 9):
+        for state in positions(seed, 1500):
+            if state.ply % 5:
+                continue
+            for indexed in (False, True):
+                if indexed:
+                    state.legal_actions()
+                for island in state.data.board.islands:
+                    for side in SIDES:
+                        units = [p for p in units_on(state, side, island) if not is_cargo(p)]
+                        plain = 0
+                        if units:
+                            plain = sum(state.data.units[p.type].attack["land"] for p in units)
+                            for sea in state.data.board.islands[island].seas:
+                                plain += sum(
+                                    state.data.units[p.type].attack["land"]
+                                    for p in state.on_board(side)
+                                    if p.zone == sea and p.type in ("cruiser", "battleship")
+                                )
+                        assert land_power(state, side, island) == plain, (seed, state.ply, side, island)
+                        assert has_land_units(state, side, island) is bool(units)
+                        powered += plain > 0
+    assert powered > 500
+
+
+def test_a_group_move_listed_names_its_units_in_id_order():
+    """Every group move listed in a movement step names its units as `move` writes them (in
+    id order), so that the notation read back is the listed action itself."""
+    from henderson.games.aag.actions import parse_action
+
+    groups = 0
+    for seed, options in ((1, {}), (5, {"advantages": True, "hidden_movement": True})):
+        for state in positions(seed, 1500, **options):
+            for action in state.legal_actions():
+                if action.verb == "move" and "," in action.args[1]:
+                    assert parse_action(str(action)) == action, (seed, state.ply, action)
+                    groups += 1
+    assert groups > 100

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from henderson.core.events import Event
-from henderson.games.aag.actions import Action, act, load_one, moves_to, sort_ids
+from henderson.games.aag.actions import Action, act, load_one, moves_to
 from henderson.games.aag.pieces import Piece
 from henderson.games.aag.rules import advantages
 from henderson.games.aag.rules.base import AagPhase
@@ -113,7 +113,7 @@ def sea_moves(state: AAGState, side: str, kinds: tuple[str, ...]) -> list[Action
         by_zone.setdefault((p.zone, p.type), []).append(p.id)
     for (zone, _kind), ids in sorted(by_zone.items()):
         if len(ids) > 1:
-            group = ",".join(sort_ids(ids))  # as `move` writes it
+            group = ",".join(ids)  # as `move` writes it: the units are in id order (`of_kind`)
             out += moves_to(board.sea_destinations(zone, barred), group)
     return out
 
@@ -134,7 +134,7 @@ def air_moves(state: AAGState, side: str, kind: str) -> list[Action]:
         by_zone.setdefault(p.zone, []).append(p.id)
     for zone, ids in sorted(by_zone.items()):
         if len(ids) > 1:
-            group = ",".join(sort_ids(ids))  # as `move` writes it
+            group = ",".join(ids)  # as `move` writes it: the units are in id order (`of_kind`)
             out += moves_to(board.air_destinations(zone, barred, rng), group)
     return out
 

@@ -26,29 +26,29 @@ if TYPE_CHECKING:
 def land_power(state: AAGState, side: str, island: str) -> int:
     """Land attack power of `side`'s land units on the island, plus its adjacent cruisers and
     battleships when it has at least one land unit there (AAG Regroup step 1)."""
-    units = [
-        p for p in state.in_zone(island, side) if p.type != SUPPLY and not is_cargo(p) and state.category(p) == "land"
-    ]
-    if not units:
+    units, land = state.data.units, state.data.category_kinds["land"]  # no supply token
+    power, found = 0, False
+    for p in state.here(island):
+        if p.side == side and p.type in land and not is_cargo(p):
+            power += units[p.type].attack["land"]
+            found = True
+    if not found:
         return 0
-    power = sum(state.data.units[p.type].attack["land"] for p in units)
     for sea in state.data.board.islands[island].seas:
-        power += sum(
-            state.data.units[p.type].attack["land"]
-            for p in state.in_zone(sea, side)
-            if p.type in ("cruiser", "battleship")
-        )
+        for p in state.here(sea):
+            if p.side == side and p.type in ("cruiser", "battleship"):
+                power += units[p.type].attack["land"]
     return power
 
 
 def has_land_units(state: AAGState, side: str, island: str) -> bool:
-    return any(
-        p.type != SUPPLY and not is_cargo(p) and state.category(p) == "land" for p in state.in_zone(island, side)
-    )
+    land = state.data.category_kinds["land"]  # no supply token
+    return any(p.side == side and p.type in land and not is_cargo(p) for p in state.here(island))
 
 
 def determine_control(state: AAGState, events: list[Event]) -> None:
     """Highest land power controls, ties keep the holder; capture airfields and supplies."""
+    state.build_index()  # the zones' pieces read from the index (kept up to date from here on)
     for island in sorted(state.data.board.islands):
         holder = state.control[island]
         powers = {s: land_power(state, s, island) for s in SIDES}
