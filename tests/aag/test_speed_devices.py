@@ -758,3 +758,22 @@ def test_a_group_move_listed_names_its_units_in_id_order():
                     assert parse_action(str(action)) == action, (seed, state.ply, action)
                     groups += 1
     assert groups > 100
+
+
+def test_actions_compare_and_hash_by_verb_and_arguments():
+    """`Action.__eq__` (written out, without the dataclass's tuples) holds exactly when the
+    verb and the arguments are equal; equal actions hash alike, and an action is never equal
+    to another kind of value."""
+    texts = ["end", "roll", "move E us1", "move E us1,us2", "move F us1", "load us1 us2", "land us1 us2"]
+    for a in texts:
+        for b in texts:
+            x, y = Action(*_split(a)), Action(*_split(b))
+            assert (x == y) is (a == b) and (x != y) is (a != b)
+            assert x == Action(*_split(a)) and hash(x) == hash(Action(*_split(a)))
+            assert hash(x) == hash((x.verb, x.args))
+    assert Action("end") != ("end", ()) and Action("end") != "end"
+
+
+def _split(text: str) -> tuple[str, tuple[str, ...]]:
+    verb, *args = text.split()
+    return verb, tuple(args)

@@ -366,7 +366,8 @@ class AAGState(Sequenced):
         kept with the list (`findings`); the engine's own reading, never to be changed."""
         listed = self._legal
         if listed is None:
-            self.build_index()
+            if self.index is None:
+                self.build_index()
             self.found = (None, None)  # being listed: the findings are made when first asked for
             try:
                 listed = super().listed()

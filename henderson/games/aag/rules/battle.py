@@ -95,8 +95,9 @@ def roll_attack(state: AAGState, events: list[Event]) -> None:
     dice: list[Roll] = []
     night, banzai = combat.modifiers(state, side, zone, cat)
     count = vs_units if combat.targets(state, side, zone, cat) else 0  # `dice_against_units`
+    purpose = f"{STEP_RULE[cat]} {side} attack on {cat} units in {zone}, die "
     for i in range(count):
-        value = state.roll(f"{STEP_RULE[cat]} {side} attack on {cat} units in {zone}, die {i + 1}", events)
+        value = state.roll(f"{purpose}{i + 1}", events)
         if night and value == 2:
             value = 1  # AAG Appendix 1 Night Fighting: a 2 destroys like a 1
         if is_hit(neck, value) or (banzai and value == 3):  # AAG Appendix 1 Banzai Charge: 3s hit
@@ -166,10 +167,11 @@ def continue_assigning(state: AAGState, events: list[Event]) -> None:
     while fought.dice:
         hit = fought.dice.pop(0)
         slot, value = hit.slot, hit.value
-        present = present_types(state, side, zone, cat)
+        alive = [p for p in combat.targets(state, side, zone, cat) if p.hit != "destroyed"]  # what may be hit
+        present = {p.type for p in alive}  # `present_types`
         if neck.type_at(cat, slot) not in present and "pt_boat" in present:
             boat = next(
-                p for p in combat.targets(state, side, zone, cat) if p.type == "pt_boat" and p.hit != "destroyed"
+                p for p in alive if p.type == "pt_boat"
             )  # AAG Appendix 1 PT Boats: takes a hit on a type that is not there
             state.update(boat, hit="destroyed")
             note(events, "hit", f"slot {slot}: {boat.id} (PT boat) takes the hit", unit=boat.id)
@@ -178,7 +180,7 @@ def continue_assigning(state: AAGState, events: list[Event]) -> None:
         if kind is None:
             note(events, "miss", f"slot {slot}: a hit with nothing left to hit")
             continue
-        cands = [p for p in combat.targets(state, side, zone, cat) if p.type == kind and p.hit != "destroyed"]
+        cands = [p for p in alive if p.type == kind]
         if kind == "battleship":  # AAG Heavy Armor: 1 hit ignored per battleship first
             fresh = [p for p in cands if not p.armor_used]
             if fresh:

@@ -98,9 +98,10 @@ def landing_room(state: AAGState, side: str) -> LandingRoom:
         return found.room[side]
     rules = state.data.rules
     room: dict[str, int] = {}  # by island, the air units its undamaged airfields hold
+    hold = rules.airfield_air_capacity
     for a in state.airfields:
         if a.side == side and not a.damaged:
-            room[a.island] = room.get(a.island, 0) + rules.airfield_air_capacity
+            room[a.island] = room.get(a.island, 0) + hold
     if room:
         for p in state.of_kind(side, state.data.air_kinds):
             if p.landed and p.zone in room:
@@ -108,8 +109,9 @@ def landing_room(state: AAGState, side: str) -> LandingRoom:
     ground = {state.base_land(side)}
     ground.update(island for island, left in room.items() if left > 0)
     decks: dict[str, list[str]] = {}
+    deck = rules.carrier_capacity
     for ship in state.of_kind(side, ("carrier",)):
-        if len(state.fighters_aboard(ship)) < rules.carrier_capacity:
+        if state.aboard_count(ship, fighters=True) < deck:
             decks.setdefault(ship.zone, []).append(ship.id)
     found_room = LandingRoom(frozenset(ground), decks)
     if found is not None:
