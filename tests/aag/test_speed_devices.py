@@ -777,3 +777,22 @@ def test_actions_compare_and_hash_by_verb_and_arguments():
 def _split(text: str) -> tuple[str, tuple[str, ...]]:
     verb, *args = text.split()
     return verb, tuple(args)
+
+
+def test_a_phase_that_refuses_end_says_so_in_may_end_too():
+    """`AagPhase.may_end` answers True without asking `end_blocker`: every AAG phase with an
+    `end_blocker` of its own has a `may_end` of its own too (`Landing`, the combat steps)."""
+    import importlib
+    import pkgutil
+
+    import henderson.games.aag.rules as package
+    from henderson.games.aag.rules.base import AagPhase
+
+    phases = set()
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        phases |= {type(v) for v in vars(module).values() if isinstance(v, AagPhase)}
+    refusing = {cls for cls in phases if any("end_blocker" in vars(k) for k in cls.__mro__ if issubclass(k, AagPhase))}
+    assert len(phases) > 10 and len(refusing) == 2
+    for cls in refusing:
+        assert any("may_end" in vars(k) for k in cls.__mro__ if k is not AagPhase and issubclass(k, AagPhase)), cls

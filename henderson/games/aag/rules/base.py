@@ -33,6 +33,11 @@ class AagPhase(Phase):
             return all(state.is_listed(canonical(state, Action("move", (action.args[0], i)))) for i in ids)
         return state.is_listed(canonical(state, action))
 
+    def may_end(self, state: AAGState) -> bool:
+        """True: `end_blocker` never refuses `end` here (asked at every listing). A phase that
+        refuses it in some positions says when with a `may_end` of its own."""
+        return True
+
     def explain(self, state: AAGState, action: Action) -> IllegalAction:  # type: ignore[override]
         from henderson.games.aag.rules.explain import explain
 
