@@ -416,8 +416,9 @@ def test_the_pieces_of_several_types_kept_with_the_index_are_the_plain_ones():
 
 
 def test_a_changed_piece_is_the_plain_replacement():
-    """`Piece.with_changes` (one copy of the attributes) gives what `dataclasses.replace`
-    gives, keeps no traits of the old piece, and refuses a field a piece does not have."""
+    """`Piece.with_changes` and `copy_with` (one copy of the attributes) give what
+    `dataclasses.replace` gives, keep no traits (nor mark) of the old piece, and refuse a
+    field a piece does not have."""
     rng = random.Random(5)
     flags = ("damaged", "moved", "armor_used", "fired", "landed", "aimed", "joined", "unloaded")
     for state in positions(2, 600):
@@ -426,11 +427,15 @@ def test_a_changed_piece_is_the_plain_replacement():
             changes = {name: rng.random() < 0.5 for name in rng.sample(flags, 3)}
             changes["zone"] = rng.choice(["A", "B", p.zone])
             changes["flown"] = rng.randrange(3)
+            p.mark  # noqa: B018 - likewise
             new = p.with_changes(**changes)
-            assert new == dataclasses.replace(p, **changes)
+            assert new == dataclasses.replace(p, **changes) == p.copy_with(changes)
             assert new.traits == dataclasses.replace(p, **changes).traits and new.rank == p.rank
+            assert new.mark == dataclasses.replace(p, **changes).mark
     with pytest.raises(TypeError, match="no field 'bogus'"):
         p.with_changes(bogus=1)
+    with pytest.raises(TypeError, match="no field 'bogus'"):
+        p.copy_with({"bogus": 1})
 
 
 def can_attack_from_lists(state, side, zone, cat) -> bool:

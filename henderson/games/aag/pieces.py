@@ -56,6 +56,10 @@ class Piece:
         """A copy with `changes`, without the traits (and their mark) kept for this piece: what
         `core.fields.replaced` gives (its TypeError names a field a piece does not have),
         made here in one copy of the attributes, since pieces change at nearly every action."""
+        return self.copy_with(changes)
+
+    def copy_with(self, changes: dict[str, Any]) -> Piece:
+        """`with_changes(**changes)`, the changes given as they are (`AAGState.update`)."""
         if not changes.keys() <= PIECE_FIELDS:
             return replaced(self, **changes)
         attrs = self.__dict__.copy()

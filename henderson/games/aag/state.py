@@ -683,7 +683,7 @@ class AAGState(Sequenced):
         """Change a piece: the piece now in play under its id is replaced by a copy with
         `changes` (pieces are frozen, shared with clones), which is returned."""
         old = self.pieces[piece.id]
-        changed = old.with_changes(**changes)
+        changed = old.copy_with(changes)
         self.pieces[piece.id] = changed
         index = self.index
         if index is not None:

@@ -227,7 +227,8 @@ def finish_zone(state: AAGState, events: list[Event]) -> None:
             ),
             None,
         )
-    for p in list(state.pieces.values()):
+    declared = [p for p in state.pieces.values() if p.aimed or p.joined]  # the few marked by this attack
+    for p in declared:
         joined = p.joined and repeat is not None  # ranged units that joined fire again in a repeat (below)
         if p.aimed or p.joined != joined:
             state.update(p, aimed=False, joined=joined)
