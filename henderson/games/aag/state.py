@@ -669,13 +669,11 @@ class AAGState(Sequenced):
         last = next(reversed(pieces), None)
         if last is None or id_key(last) < piece.rank:
             pieces[pid] = piece
-        else:  # its place among the ids in order, found by halves
-            at = bisect.bisect_right(list(pieces), piece.rank, key=id_key)
-            kept = list(pieces.items())
-            pieces.clear()
-            pieces.update(kept[:at])
+        else:  # its place among the ids in order, found by halves: the pieces after it move
+            ids = list(pieces)
+            after = [(i, pieces.pop(i)) for i in ids[bisect.bisect_right(ids, piece.rank, key=id_key) :]]
             pieces[pid] = piece
-            pieces.update(kept[at:])
+            pieces.update(after)
         self._reindex(None, piece)
         return piece
 
