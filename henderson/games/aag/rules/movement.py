@@ -242,6 +242,8 @@ class Movement(AagPhase):
 
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
         kind = state.current_step.params["unit"]
+        if not advantages.can_spend(state):  # no token to spend: the units' own list
+            return unit_moves(state, kind)
         return [*advantages.in_movement(state, kind), *unit_moves(state, kind)]
 
     def has_choice(self, state: AAGState) -> bool | None:
