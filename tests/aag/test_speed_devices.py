@@ -212,8 +212,9 @@ def test_what_a_listing_finds_holds_only_for_it():
 
 def test_the_zones_to_fight_are_those_where_a_side_can_attack():
     """Looking only where a target or an airfield is finds every zone where either side can
-    fire on units of the category (`can_attack`, tried in every zone), and no other."""
-    from henderson.games.aag.rules.combat import can_attack, zones_to_fight
+    fire on units of the category (`can_attack`, tried in every zone), and no other; the
+    first player picks among them those where it can fire."""
+    from henderson.games.aag.rules.combat import can_attack, zones_to_choose, zones_to_fight
 
     board = game().data.board
     found = 0
@@ -226,6 +227,8 @@ def test_the_zones_to_fight_are_those_where_a_side_can_attack():
                     if z not in state.resolved and any(can_attack(state, s, z, cat) for s in ("us", "jp"))
                 ]
                 assert zones_to_fight(state.clone(), cat) == every, (seed, state.ply, cat)
+                chosen = [z for z in every if can_attack(state, state.first, z, cat)]
+                assert zones_to_choose(state.clone(), cat) == chosen, (seed, state.ply, cat)
                 found += len(every)
     assert found > 100
 
