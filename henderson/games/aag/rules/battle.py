@@ -170,9 +170,8 @@ def continue_assigning(state: AAGState, events: list[Event]) -> None:
         alive = [p for p in combat.targets(state, side, zone, cat) if p.hit != "destroyed"]  # what may be hit
         present = {p.type for p in alive}  # `present_types`
         if neck.type_at(cat, slot) not in present and "pt_boat" in present:
-            boat = next(
-                p for p in alive if p.type == "pt_boat"
-            )  # AAG Appendix 1 PT Boats: takes a hit on a type that is not there
+            # AAG Appendix 1 PT Boats: a PT boat takes a hit on a type that is not there
+            boat = next(p for p in alive if p.type == "pt_boat")
             state.update(boat, hit="destroyed")
             note(events, "hit", f"slot {slot}: {boat.id} (PT boat) takes the hit", unit=boat.id)
             continue
