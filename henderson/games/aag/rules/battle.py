@@ -155,10 +155,6 @@ def damage_airfields(state: AAGState, side: str, zone: str, count: int, events: 
     return done
 
 
-def present_types(state: AAGState, side: str, zone: str, cat: str) -> set[str]:
-    return {p.type for p in combat.targets(state, side, zone, cat) if p.hit != "destroyed"}
-
-
 def continue_assigning(state: AAGState, events: list[Event]) -> None:
     """Assign hits die by die; stop when a player must choose the unit hit."""
     fought = the_battle(state)
@@ -168,7 +164,7 @@ def continue_assigning(state: AAGState, events: list[Event]) -> None:
         hit = fought.dice.pop(0)
         slot, value = hit.slot, hit.value
         alive = [p for p in combat.targets(state, side, zone, cat) if p.hit != "destroyed"]  # what may be hit
-        present = {p.type for p in alive}  # `present_types`
+        present = {p.type for p in alive}  # the types present, read once per hit
         if neck.type_at(cat, slot) not in present and "pt_boat" in present:
             # AAG Appendix 1 PT Boats: a PT boat takes a hit on a type that is not there
             boat = next(p for p in alive if p.type == "pt_boat")
