@@ -212,8 +212,9 @@ def test_what_a_listing_finds_holds_only_for_it():
 
 def test_the_zones_to_fight_are_those_where_a_side_can_attack():
     """Looking only where a target or an airfield is finds every zone where either side can
-    fire on units of the category (`can_attack`, tried in every zone), and no other."""
-    from henderson.games.aag.rules.combat import can_attack, zones_to_fight
+    fire on units of the category (`can_attack`, tried in every zone), and no other; the
+    first player picks among them those where it can fire."""
+    from henderson.games.aag.rules.combat import can_attack, zones_to_choose, zones_to_fight
 
     board = game().data.board
     found = 0
@@ -226,6 +227,8 @@ def test_the_zones_to_fight_are_those_where_a_side_can_attack():
                     if z not in state.resolved and any(can_attack(state, s, z, cat) for s in ("us", "jp"))
                 ]
                 assert zones_to_fight(state.clone(), cat) == every, (seed, state.ply, cat)
+                chosen = [z for z in every if can_attack(state, state.first, z, cat)]
+                assert zones_to_choose(state.clone(), cat) == chosen, (seed, state.ply, cat)
                 found += len(every)
     assert found > 100
 
@@ -416,8 +419,9 @@ def test_the_pieces_of_several_types_kept_with_the_index_are_the_plain_ones():
 
 
 def test_a_changed_piece_is_the_plain_replacement():
-    """`Piece.with_changes` (one copy of the attributes) gives what `dataclasses.replace`
-    gives, keeps no traits of the old piece, and refuses a field a piece does not have."""
+    """`Piece.with_changes` and `copy_with` (one copy of the attributes) give what
+    `dataclasses.replace` gives, keep no traits (nor mark) of the old piece, and refuse a
+    field a piece does not have."""
     rng = random.Random(5)
     flags = ("damaged", "moved", "armor_used", "fired", "landed", "aimed", "joined", "unloaded")
     for state in positions(2, 600):
@@ -426,11 +430,15 @@ def test_a_changed_piece_is_the_plain_replacement():
             changes = {name: rng.random() < 0.5 for name in rng.sample(flags, 3)}
             changes["zone"] = rng.choice(["A", "B", p.zone])
             changes["flown"] = rng.randrange(3)
+            p.mark  # noqa: B018 - likewise
             new = p.with_changes(**changes)
-            assert new == dataclasses.replace(p, **changes)
+            assert new == dataclasses.replace(p, **changes) == p.copy_with(changes)
             assert new.traits == dataclasses.replace(p, **changes).traits and new.rank == p.rank
+            assert new.mark == dataclasses.replace(p, **changes).mark
     with pytest.raises(TypeError, match="no field 'bogus'"):
         p.with_changes(bogus=1)
+    with pytest.raises(TypeError, match="no field 'bogus'"):
+        p.copy_with({"bogus": 1})
 
 
 def can_attack_from_lists(state, side, zone, cat) -> bool:
@@ -534,3 +542,265 @@ def test_the_cargo_read_from_the_ships_is_the_cargo_among_the_land_pieces():
                 assert cargo_of(state, side) == plain, (seed, state.ply, side)
                 seen += len(plain)
     assert seen > 100
+
+
+def test_every_phase_lists_a_new_list_the_engine_may_keep():
+    """Each AAG phase's `actions` makes a new list at every call (`lists_afresh`: the engine
+    keeps it and adds `end` to it without a copy), at every position of seeded random games
+    with and without the optional rules."""
+    checked = 0
+    for seed, options in ((1, {}), (2, {"advantages": True}), (4, {"advantages": True, "hidden_movement": True})):
+        for state in positions(seed, 1500, **options):
+            rules = state.rules()
+            assert rules.lists_afresh
+            first, second = rules.actions(state), rules.actions(state)
+            assert first is not second and first == second, (seed, state.ply, state.step)
+            checked += 1
+    assert checked > 1000
+
+
+def test_whether_a_step_may_end_is_whether_a_refusal_is_found(monkeypatch):
+    """Landing and the combat steps say whether they may end without building the refusal
+    (`may_end`); the answer is whether `end_blocker` finds one, each time the engine asks
+    in seeded random games, and on a copy with nothing listed."""
+    from henderson.games.aag.rules.combat import CombatStep
+    from henderson.games.aag.rules.regroup import Landing
+
+    seen = {True: 0, False: 0}
+
+    def checked(phase):
+        plain = phase.may_end
+
+        def may_end(self, state):
+            answer = plain(self, state)
+            assert answer is (self.end_blocker(state) is None), (state.ply, state.step)
+            fresh = state.clone()
+            fresh.changed()
+            assert plain(self, fresh) is answer, (state.ply, state.step)
+            seen[answer] += 1
+            return answer
+
+        monkeypatch.setattr(phase, "may_end", may_end)
+
+    checked(Landing)
+    checked(CombatStep)
+    for seed, options in ((1, {}), (3, {"advantages": True})):
+        rng = random.Random(seed)
+        state = game().new_state(seed, options=options)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen[True] > 20 and seen[False] > 20, seen
+
+
+def test_the_purchases_a_side_can_pay_for_are_a_tail_of_the_table():
+    """`reinforce.buys` (a tail of the purchases, found by halves) is `buy TYPE` for each
+    purchase whose cost the points pay, in listing order, for every number of points."""
+    from henderson.games.aag.rules.reinforce import buys
+
+    state = game().new_state(1)
+    for points in range(0, 60):
+        plain = [Action("buy", (kind,)) for kind, cost in state.data.purchases if cost <= points]
+        assert list(buys(state, points)) == plain, points
+
+
+def test_the_pieces_counted_aboard_are_those_listed_aboard():
+    """`aboard_count` is the number of fighters (or of other pieces) aboard each ship, as
+    `fighters_aboard` and `land_cargo` list them, with and without the index."""
+    seen = 0
+    for seed in (1, 7):
+        for state in positions(seed, 1500):
+            for indexed in (False, True):
+                if indexed:
+                    state.legal_actions()
+                for ship in state.pieces.values():
+                    if ship.type in ("transport", "destroyer", "carrier"):
+                        assert state.aboard_count(ship, fighters=True) == len(state.fighters_aboard(ship))
+                        assert state.aboard_count(ship, fighters=False) == len(state.land_cargo(ship))
+                        seen += 1
+    assert seen > 1000
+
+
+def test_two_pieces_share_a_mark_exactly_when_they_share_their_traits():
+    """`Piece.mark`, the number `representatives` tells units apart by, is the same for two
+    pieces exactly when their traits are equal, at positions of seeded random games (and a
+    changed piece's mark is found afresh)."""
+    from henderson.games.aag.pieces import Piece
+
+    old = Piece("us1", "us", "destroyer", "J")
+    assert old.with_changes(moved=True).mark != old.mark
+    assert old.with_changes(moved=True).with_changes(moved=False).mark == old.mark
+    pairs = 0
+    for seed in (2, 5):
+        for state in positions(seed, 1200):
+            if state.ply % 7:
+                continue
+            pieces = list(state.pieces.values())
+            for p in pieces:
+                for q in pieces:
+                    assert (p.mark == q.mark) is (p.traits == q.traits), (seed, state.ply, p, q)
+                    pairs += p.mark == q.mark and p is not q
+    assert pairs > 1000
+
+
+def test_a_new_piece_is_the_piece_its_class_makes():
+    """`Piece.new` (a copy of a blank piece's attributes) is the piece `Piece(...)` makes,
+    field for field and attribute for attribute, and is told apart like it."""
+    from henderson.games.aag.pieces import Piece
+
+    for args in (("us3", "us", "infantry", "guadalcanal", None), ("jp12", "jp", "supply", "H", "jp4")):
+        made, plain = Piece.new(*args), Piece(*args)
+        assert made == plain and made.__dict__ == plain.__dict__
+        assert made.traits == plain.traits and made.mark == plain.mark and made.rank == plain.rank
+        assert made.with_changes(moved=True) == plain.with_changes(moved=True)
+
+
+def test_the_attackers_by_category_are_the_types_with_dice_against_it():
+    """`GameData.attackers`: by category, the unit types whose attack against it is above 0,
+    and those of them that are no land unit."""
+    data = game().data
+    for cat in ("air", "sea", "land"):
+        able, not_land = data.attackers[cat]
+        assert able == {k for k, u in data.units.items() if u.attack[cat] > 0}
+        assert not_land == {k for k in able if data.units[k].category != "land"}
+
+
+def test_the_loads_kept_at_the_base_are_the_loads_found_afresh():
+    """What the ships at the base may load, kept with the index's lists of the base's two
+    zones (`reinforce.base_loads`), is what `load_actions` finds afresh at every position of
+    the Reinforce, Repair and Deploy steps of seeded random games, on clones too."""
+    from henderson.games.aag.rules.movement import load_actions
+    from henderson.games.aag.rules.reinforce import LOADERS, base_loads
+
+    kept = 0
+    for seed, options in ((1, {}), (6, {"advantages": True})):
+        for state in positions(seed, 3000, **options):
+            if state.step not in ("regroup:buy", "regroup:repair", "regroup:deploy") or state.pending:
+                continue
+            state.legal_actions()
+            for position in (state, state.clone()):
+                found = base_loads(position)
+                kept += found is base_loads(position)
+                assert found == load_actions(position, position.mover, LOADERS, at_base=True), (seed, state.ply)
+    assert kept > 100
+
+
+def test_the_set_up_places_the_pieces_of_the_data_in_id_order():
+    """The set-up, placed side by side, is each side's pieces numbered in the order of
+    `setup.toml` (the places, then the ships each followed by its cargo), kept in id order."""
+    from henderson.games.aag.actions import id_key
+    from henderson.games.aag.pieces import Piece
+    from henderson.games.aag.rules.setup import PHASE
+
+    state = game().new_state(3).clone()
+    PHASE.enter(state, [])
+    setup = state.data.setup
+    numbers = dict.fromkeys(SIDES, 0)
+    plain: dict[str, Piece] = {}
+
+    def put(side, kind, zone, aboard=None):
+        numbers[side] += 1
+        pid = f"{side}{numbers[side]}"
+        plain[pid] = Piece(pid, side, kind, zone, aboard)
+        return pid
+
+    for place in setup.places:
+        for kind, count in place.units.items():
+            for _ in range(count):
+                put(place.side, kind, place.zone)
+    for ship in setup.ships:
+        sid = put(ship.side, ship.type, ship.zone)
+        for kind, count in ship.cargo.items():
+            for _ in range(count):
+                put(ship.side, kind, ship.zone, sid)
+    assert list(state.pieces.items()) == sorted(plain.items(), key=lambda kv: id_key(kv[0]))
+    assert state.next_id == {side: n + 1 for side, n in numbers.items()}
+
+
+def test_the_land_power_read_from_the_index_is_the_plain_sum():
+    """`land_power` and `has_land_units` (read from the index's lists of the zones) are the
+    sums and tests of AAG Regroup step 1 over the side's pieces in play, for every island and
+    side at positions of seeded random games, with and without the index."""
+    from henderson.games.aag.rules.regroup import has_land_units, land_power
+
+    def units_on(state, side, island):
+        return [
+            p for p in state.on_board(side) if p.zone == island and state.category(p) == "land" and p.type != "supply"
+        ]
+
+    powered = 0
+    for seed in (2, 9):
+        for state in positions(seed, 1500):
+            if state.ply % 5:
+                continue
+            for indexed in (False, True):
+                if indexed:
+                    state.legal_actions()
+                for island in state.data.board.islands:
+                    for side in SIDES:
+                        units = [p for p in units_on(state, side, island) if not is_cargo(p)]
+                        plain = 0
+                        if units:
+                            plain = sum(state.data.units[p.type].attack["land"] for p in units)
+                            for sea in state.data.board.islands[island].seas:
+                                plain += sum(
+                                    state.data.units[p.type].attack["land"]
+                                    for p in state.on_board(side)
+                                    if p.zone == sea and p.type in ("cruiser", "battleship")
+                                )
+                        assert land_power(state, side, island) == plain, (seed, state.ply, side, island)
+                        assert has_land_units(state, side, island) is bool(units)
+                        powered += plain > 0
+    assert powered > 500
+
+
+def test_a_group_move_listed_names_its_units_in_id_order():
+    """Every group move listed in a movement step names its units as `move` writes them (in
+    id order), so that the notation read back is the listed action itself."""
+    from henderson.games.aag.actions import parse_action
+
+    groups = 0
+    for seed, options in ((1, {}), (5, {"advantages": True, "hidden_movement": True})):
+        for state in positions(seed, 1500, **options):
+            for action in state.legal_actions():
+                if action.verb == "move" and "," in action.args[1]:
+                    assert parse_action(str(action)) == action, (seed, state.ply, action)
+                    groups += 1
+    assert groups > 100
+
+
+def test_actions_compare_and_hash_by_verb_and_arguments():
+    """`Action.__eq__` (written out, without the dataclass's tuples) holds exactly when the
+    verb and the arguments are equal; equal actions hash alike, and an action is never equal
+    to another kind of value."""
+    texts = ["end", "roll", "move E us1", "move E us1,us2", "move F us1", "load us1 us2", "land us1 us2"]
+    for a in texts:
+        for b in texts:
+            x, y = Action(*_split(a)), Action(*_split(b))
+            assert (x == y) is (a == b) and (x != y) is (a != b)
+            assert x == Action(*_split(a)) and hash(x) == hash(Action(*_split(a)))
+            assert hash(x) == hash((x.verb, x.args))
+    assert Action("end") != ("end", ()) and Action("end") != "end"
+
+
+def _split(text: str) -> tuple[str, tuple[str, ...]]:
+    verb, *args = text.split()
+    return verb, tuple(args)
+
+
+def test_a_phase_that_refuses_end_says_so_in_may_end_too():
+    """`AagPhase.may_end` answers True without asking `end_blocker`: every AAG phase with an
+    `end_blocker` of its own has a `may_end` of its own too (`Landing`, the combat steps)."""
+    import importlib
+    import pkgutil
+
+    import henderson.games.aag.rules as package
+    from henderson.games.aag.rules.base import AagPhase
+
+    phases = set()
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        phases |= {type(v) for v in vars(module).values() if isinstance(v, AagPhase)}
+    refusing = {cls for cls in phases if any("end_blocker" in vars(k) for k in cls.__mro__ if issubclass(k, AagPhase))}
+    assert len(phases) > 10 and len(refusing) == 2
+    for cls in refusing:
+        assert any("may_end" in vars(k) for k in cls.__mro__ if k is not AagPhase and issubclass(k, AagPhase)), cls

@@ -20,6 +20,7 @@ from henderson.core.data import check_source
 from henderson.core.fields import field
 from henderson.core.game import other_side
 from henderson.core.paths import cheapest
+from henderson.games.aag.actions import Action, act
 
 Side = Literal["us", "jp"]
 SIDES: tuple[Side, Side] = ("us", "jp")
@@ -494,6 +495,23 @@ class GameData:
         costs = {kind: unit.cost for kind, unit in self.units.items() if "token" not in unit.abilities}
         costs[SUPPLY] = self.rules.supply_cost
         return tuple((kind, costs[kind]) for kind in sorted(costs, key=lambda k: -costs[k]))
+
+    @cached_property
+    def attackers(self) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+        """By combat category, the unit types that add dice against it (an attack above 0),
+        and those of them that are no land unit (those that may attack airfields, AAG Combat
+        step 4)."""
+        found: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        for cat in CATEGORIES:
+            able = frozenset(kind for kind, unit in self.units.items() if unit.attack[cat] > 0)
+            found[cat] = (able, frozenset(k for k in able if self.units[k].category != "land"))
+        return found
+
+    @cached_property
+    def purchase_table(self) -> tuple[tuple[int, ...], tuple[Action, ...]]:
+        """`purchases` as the negated costs (rising, for a search by halves) and the actions
+        `buy TYPE` in that order: those a number of points pays for are a tail of them."""
+        return tuple(-cost for _, cost in self.purchases), tuple(act("buy", kind) for kind, _ in self.purchases)
 
     @cached_property
     def air_kinds(self) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ sea unit waits in its base's damaged area (`damaged`, zone = the base sea zone).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -52,15 +53,31 @@ class Piece:
     flown: int = field(0, lo=0, hi=9)  # zones flown in the current phase (air units)
 
     def with_changes(self, **changes: Any) -> Piece:
-        """A copy with `changes`, without the traits kept for this piece: what
+        """A copy with `changes`, without the traits (and their mark) kept for this piece: what
         `core.fields.replaced` gives (its TypeError names a field a piece does not have),
         made here in one copy of the attributes, since pieces change at nearly every action."""
+        return self.copy_with(changes)
+
+    def copy_with(self, changes: dict[str, Any]) -> Piece:
+        """`with_changes(**changes)`, the changes given as they are (`AAGState.update`)."""
         if not changes.keys() <= PIECE_FIELDS:
             return replaced(self, **changes)
         attrs = self.__dict__.copy()
         attrs.pop("traits", None)
+        attrs.pop("mark", None)
         attrs.update(changes)
         new = object.__new__(Piece)
+        object.__setattr__(new, "__dict__", attrs)
+        return new
+
+    @classmethod
+    def new(cls, pid: str, side: Side, kind: str, zone: str, aboard: str | None = None) -> Piece:
+        """`Piece(pid, side, kind, zone, aboard)` with every flag at its default, made from a
+        copy of a blank piece's attributes (the frozen class's `__init__` sets each field
+        one call at a time; pieces are made at every purchase)."""
+        attrs = BLANK.copy()
+        attrs["id"], attrs["side"], attrs["type"], attrs["zone"], attrs["aboard"] = pid, side, kind, zone, aboard
+        new = object.__new__(cls)
         object.__setattr__(new, "__dict__", attrs)
         return new
 
@@ -91,5 +108,21 @@ class Piece:
             self.flown,
         )
 
+    @kept
+    def mark(self) -> int:
+        """A number that stands for the piece's `traits`, the same for equal traits
+        (`MARKS`): what `rules.common.representatives` tells units apart by, as it would by
+        the traits, with a hash of one number instead of the whole tuple."""
+        traits = self.traits
+        found = MARKS.get(traits)
+        if found is None:  # a new number each time, kept by the first to put one (thread-safe)
+            found = MARKS.setdefault(traits, next(NUMBERS))
+        return found
 
+
+# every piece's `traits` met so far, each with its number (`Piece.mark`): some hundreds after
+# hundreds of games, since a unit's traits are its side, type, zone and a few flags
+MARKS: dict[tuple[object, ...], int] = {}
+NUMBERS = itertools.count()  # the numbers `Piece.mark` gives out
 PIECE_FIELDS = frozenset(f.name for f in dataclasses.fields(Piece))  # what `with_changes` may change
+BLANK = dict(Piece("us0", "us", SUPPLY, "").__dict__)  # a new piece's attributes (`Piece.new`)

@@ -178,12 +178,15 @@ class ZoneIndex:
     # a side's pieces of several types in id order (`AAGState.of_kind`), by side and types:
     # (the types' lists, the pieces); it holds while the lists are those very lists
     mixes: dict[tuple[str, tuple[str, ...]], tuple[tuple[list[Piece] | None, ...], list[Piece]]] = field(factory=dict)
+    # what a side's ships at its base may load (`rules.reinforce.base_loads`), by side: (the
+    # lists of its base's sea and land zones, the loads); it holds while those lists do
+    loads: dict[str, tuple[list[Piece] | None, list[Piece] | None, list[Action]]] = field(factory=dict)
 
     def copy(self) -> ZoneIndex:
         """A copy of the dicts that one position may change (the lists are shared, and so are
         the memos, each answer kept with the lists it holds for)."""
         by_zone, by_ship, by_kind = dict(self.by_zone), dict(self.by_ship), dict(self.by_kind)
-        return ZoneIndex(by_zone, by_ship, by_kind, memo=self.memo, mixes=self.mixes)
+        return ZoneIndex(by_zone, by_ship, by_kind, memo=self.memo, mixes=self.mixes, loads=self.loads)
 
     def put(self, old: Piece | None, new: Piece | None) -> None:
         """Take piece `old` (None: none) out and put `new` (None: none) in, in place: each
@@ -204,15 +207,22 @@ class ZoneIndex:
         if old.damaged or new.damaged or old.type != new.type:
             self.put(old, new)
             return
-        by_zone = self.by_zone
-        zone = old.zone
+        # `_swapped`, `_without` and `_placed` written out (a change comes at nearly every action)
+        by_zone, zone, rank = self.by_zone, old.zone, old.rank
+        here = list(by_zone[zone])
+        at = bisect.bisect_left(here, rank, key=BY_RANK)
         if new.zone == zone:
-            by_zone[zone] = _swapped(by_zone[zone], old, new)
+            here[at] = new
         else:
-            by_zone[zone] = _without(by_zone[zone], old)
-            by_zone[new.zone] = _placed(by_zone.get(new.zone, []), new)
+            del here[at]
+            there = list(by_zone.get(new.zone, ()))
+            bisect.insort(there, new, key=BY_RANK)
+            by_zone[new.zone] = there
+        by_zone[zone] = here
         kind = old.type
-        self.by_kind[kind] = _swapped(self.by_kind[kind], old, new)
+        same = list(self.by_kind[kind])
+        same[bisect.bisect_left(same, rank, key=BY_RANK)] = new
+        self.by_kind[kind] = same
         if old.aboard is not None or new.aboard is not None:
             _put(self.by_ship, old, old.aboard, new, new.aboard)
 
@@ -336,9 +346,7 @@ class AAGState(Sequenced):
     def data(self) -> GameData:
         return self.game.data
 
-    @property
-    def end_action(self) -> Action:
-        return END
+    end_action: ClassVar[Action] = END  # read at every action: a class attribute, not a property
 
     def side_of(self, step: Step) -> Side:
         """The first player acts in a step's first half, the other in its second."""
@@ -365,7 +373,8 @@ class AAGState(Sequenced):
         kept with the list (`findings`); the engine's own reading, never to be changed."""
         listed = self._legal
         if listed is None:
-            self.build_index()
+            if self.index is None:
+                self.build_index()
             self.found = (None, None)  # being listed: the findings are made when first asked for
             try:
                 listed = super().listed()
@@ -520,7 +529,7 @@ class AAGState(Sequenced):
 
     @property
     def second(self) -> Side:
-        return other(self.first)
+        return OPPONENT[self.first]
 
     @property
     def current_step(self) -> Step:
@@ -638,6 +647,16 @@ class AAGState(Sequenced):
     def drop_index(self) -> None:
         self.index = None
 
+    def aboard_count(self, ship: Piece, *, fighters: bool) -> int:
+        """How many fighters (`fighters`) or other pieces are aboard `ship`: the length of
+        `fighters_aboard` or `land_cargo`, counted without listing them."""
+        aboard = self.index.by_ship.get(ship.id) if self.index is not None else self.cargo(ship)
+        count = 0
+        for p in aboard or ():
+            if (p.type == "fighter") is fighters:
+                count += 1
+        return count
+
     def land_cargo(self, ship: Piece) -> list[Piece]:
         return [p for p in self.cargo(ship) if p.type != "fighter"]
 
@@ -650,20 +669,18 @@ class AAGState(Sequenced):
     def new_piece(self, side: Side, kind: str, zone: str, aboard: str | None = None) -> Piece:
         pid = f"{side}{self.next_id[side]}"
         self.next_id[side] += 1
-        piece = Piece(pid, side, kind, zone, aboard)
+        piece = Piece.new(pid, side, kind, zone, aboard)
         # pieces stay in id order, so a position and its reloaded copy list actions alike:
         # those with a later id (the other side's) move after the new one
         pieces = self.pieces
         last = next(reversed(pieces), None)
         if last is None or id_key(last) < piece.rank:
             pieces[pid] = piece
-        else:  # its place among the ids in order, found by halves
-            at = bisect.bisect_right(list(pieces), piece.rank, key=id_key)
-            kept = list(pieces.items())
-            pieces.clear()
-            pieces.update(kept[:at])
+        else:  # its place among the ids in order, found by halves: the pieces after it move
+            ids = list(pieces)
+            after = [(i, pieces.pop(i)) for i in ids[bisect.bisect_right(ids, piece.rank, key=id_key) :]]
             pieces[pid] = piece
-            pieces.update(kept[at:])
+            pieces.update(after)
         self._reindex(None, piece)
         return piece
 
@@ -671,7 +688,7 @@ class AAGState(Sequenced):
         """Change a piece: the piece now in play under its id is replaced by a copy with
         `changes` (pieces are frozen, shared with clones), which is returned."""
         old = self.pieces[piece.id]
-        changed = old.with_changes(**changes)
+        changed = old.copy_with(changes)
         self.pieces[piece.id] = changed
         index = self.index
         if index is not None:
@@ -708,7 +725,7 @@ class AAGState(Sequenced):
         return self.data.board.bases[side].sea
 
     def enemy_base_zones(self, side: str) -> frozenset[str]:
-        return self.data.board.base_zones[other(side)]
+        return self.data.board.base_zones[OPPONENT[side]]
 
     def income(self, side: str) -> int:
         """10 reinforcement points plus 4 per island zone controlled (AAG Reinforce)."""

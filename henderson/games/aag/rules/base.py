@@ -16,7 +16,10 @@ if TYPE_CHECKING:
 
 class AagPhase(Phase):
     """An AAG step or decision. `legal_actions()` offers one unit per group of identical
-    units (docs/aag.md); any unit of the group is accepted in its place."""
+    units (docs/aag.md); any unit of the group is accepted in its place. Every AAG phase
+    makes a new list at each call of `actions`, which the engine keeps without a copy."""
+
+    lists_afresh = True
 
     def is_legal(self, state: AAGState, action: Action) -> bool:  # type: ignore[override]
         """Legal as listed, or the same as a listed action up to interchangeable units: a
@@ -29,6 +32,11 @@ class AagPhase(Phase):
                 return False
             return all(state.is_listed(canonical(state, Action("move", (action.args[0], i)))) for i in ids)
         return state.is_listed(canonical(state, action))
+
+    def may_end(self, state: AAGState) -> bool:
+        """True: `end_blocker` never refuses `end` here (asked at every listing). A phase that
+        refuses it in some positions says when with a `may_end` of its own."""
+        return True
 
     def explain(self, state: AAGState, action: Action) -> IllegalAction:  # type: ignore[override]
         from henderson.games.aag.rules.explain import explain

@@ -91,12 +91,13 @@ def roll_attack(state: AAGState, events: list[Event]) -> None:
     fought = the_battle(state)
     side, zone, cat = fought.attacker, fought.zone, fought.category
     neck = state.data.neck
-    vs_fields = combat.attack_power(state, side, zone, cat)[1]
+    vs_units, vs_fields = combat.attack_power(state, side, zone, cat)
     dice: list[Roll] = []
     night, banzai = combat.modifiers(state, side, zone, cat)
-    count = combat.dice_against_units(state, side, zone, cat)
+    count = vs_units if combat.targets(state, side, zone, cat) else 0  # `dice_against_units`
+    purpose = f"{STEP_RULE[cat]} {side} attack on {cat} units in {zone}, die "
     for i in range(count):
-        value = state.roll(f"{STEP_RULE[cat]} {side} attack on {cat} units in {zone}, die {i + 1}", events)
+        value = state.roll(f"{purpose}{i + 1}", events)
         if night and value == 2:
             value = 1  # AAG Appendix 1 Night Fighting: a 2 destroys like a 1
         if is_hit(neck, value) or (banzai and value == 3):  # AAG Appendix 1 Banzai Charge: 3s hit
@@ -154,10 +155,6 @@ def damage_airfields(state: AAGState, side: str, zone: str, count: int, events: 
     return done
 
 
-def present_types(state: AAGState, side: str, zone: str, cat: str) -> set[str]:
-    return {p.type for p in combat.targets(state, side, zone, cat) if p.hit != "destroyed"}
-
-
 def continue_assigning(state: AAGState, events: list[Event]) -> None:
     """Assign hits die by die; stop when a player must choose the unit hit."""
     fought = the_battle(state)
@@ -166,11 +163,11 @@ def continue_assigning(state: AAGState, events: list[Event]) -> None:
     while fought.dice:
         hit = fought.dice.pop(0)
         slot, value = hit.slot, hit.value
-        present = present_types(state, side, zone, cat)
+        alive = [p for p in combat.targets(state, side, zone, cat) if p.hit != "destroyed"]  # what may be hit
+        present = {p.type for p in alive}  # the types present, read once per hit
         if neck.type_at(cat, slot) not in present and "pt_boat" in present:
-            boat = next(
-                p for p in combat.targets(state, side, zone, cat) if p.type == "pt_boat" and p.hit != "destroyed"
-            )  # AAG Appendix 1 PT Boats: takes a hit on a type that is not there
+            # AAG Appendix 1 PT Boats: a PT boat takes a hit on a type that is not there
+            boat = next(p for p in alive if p.type == "pt_boat")
             state.update(boat, hit="destroyed")
             note(events, "hit", f"slot {slot}: {boat.id} (PT boat) takes the hit", unit=boat.id)
             continue
@@ -178,7 +175,7 @@ def continue_assigning(state: AAGState, events: list[Event]) -> None:
         if kind is None:
             note(events, "miss", f"slot {slot}: a hit with nothing left to hit")
             continue
-        cands = [p for p in combat.targets(state, side, zone, cat) if p.type == kind and p.hit != "destroyed"]
+        cands = [p for p in alive if p.type == kind]
         if kind == "battleship":  # AAG Heavy Armor: 1 hit ignored per battleship first
             fresh = [p for p in cands if not p.armor_used]
             if fresh:
@@ -225,7 +222,8 @@ def finish_zone(state: AAGState, events: list[Event]) -> None:
             ),
             None,
         )
-    for p in list(state.pieces.values()):
+    declared = [p for p in state.pieces.values() if p.aimed or p.joined]  # the few marked by this attack
+    for p in declared:
         joined = p.joined and repeat is not None  # ranged units that joined fire again in a repeat (below)
         if p.aimed or p.joined != joined:
             state.update(p, aimed=False, joined=joined)

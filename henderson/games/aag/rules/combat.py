@@ -94,13 +94,13 @@ def can_attack(state: AAGState, side: str, zone: str, cat: str, has_targets: boo
 
 
 def _any_attacker(state: AAGState, side: str, zone: str, cat: str, *, land_too: bool) -> bool:
-    """Whether `own_attackers` finds any (with `land_too` false: any but a land unit)."""
+    """Whether `own_attackers` finds any (with `land_too` false: any but a land unit); the
+    types that add dice read from a table (`GameData.attackers`), `is_cargo` inline."""
     only_unloaded = assault(state, zone)
-    units = state.data.units
+    able = state.data.attackers[cat][0 if land_too else 1]
     for p in state.here(zone):
-        if p.side != side or p.type == SUPPLY or is_cargo(p) or (only_unloaded and not p.unloaded):
-            continue
-        if units[p.type].attack[cat] > 0 and (land_too or state.category(p) != "land"):
+        cargo = p.aboard is not None and p.type != "fighter"
+        if p.side == side and p.type in able and not cargo and (p.unloaded or not only_unloaded):
             return True
     return False
 
@@ -135,16 +135,21 @@ def fights(state: AAGState, cat: str) -> tuple[list[str], list[str]]:
     if found is not None and cat in found.fights:
         return found.fights[cat]
     state.build_index()  # kept up to date as pieces change
-    exposed = sides_exposed(state, cat)
+    one, two = state.first, state.second
+    exposed = zones_exposed(state, cat)
+    mine, theirs = exposed.get(one, set()), exposed.get(two, set())
     fields = {a.island for a in state.airfields if not a.damaged} if cat == "land" else set()
     to_fight: list[str] = []
     chosen: list[str] = []
-    one, two = state.first, state.second
+    resolved = state.resolved
     for z in state.data.board.combat_zones[cat]:
-        if z in state.resolved or not (z in fields or (z, one) in exposed or (z, two) in exposed):
+        if z in resolved:
             continue
-        first = can_attack(state, one, z, cat, (z, two) in exposed)
-        if first or can_attack(state, two, z, cat, (z, one) in exposed):
+        one_exposed, two_exposed = z in mine, z in theirs
+        if not (one_exposed or two_exposed or z in fields):
+            continue
+        first = can_attack(state, one, z, cat, two_exposed)
+        if first or can_attack(state, two, z, cat, one_exposed):
             to_fight.append(z)
             if first:
                 chosen.append(z)
@@ -153,15 +158,19 @@ def fights(state: AAGState, cat: str) -> tuple[list[str], list[str]]:
     return to_fight, chosen
 
 
-def sides_exposed(state: AAGState, cat: str) -> set[tuple[str, str]]:
-    """(zone, side) for each side with a unit of category `cat` in a zone that can be fired
-    upon there: the other side finds `targets` there exactly when the pair is in the set
-    (islands aside for land units, whose targets are only on islands)."""
+def zones_exposed(state: AAGState, cat: str) -> dict[str, set[str]]:
+    """By side, the zones where it has a unit of category `cat` that can be fired upon: the
+    other side finds `targets` in such a zone exactly when it is in the side's set (islands
+    aside for land units, whose targets are only on islands)."""
     state.build_index()
     assert state.index is not None
     by_kind = state.index.by_kind
-    kinds = state.data.kinds_by_category.get(cat, ())
-    return {(p.zone, p.side) for kind in kinds for p in by_kind.get(kind, ()) if not is_cargo(p)}
+    found: dict[str, set[str]] = {}
+    for kind in state.data.kinds_by_category.get(cat, ()):
+        for p in by_kind.get(kind, ()):
+            if p.aboard is None or p.type == "fighter":  # `is_cargo` inline
+                found.setdefault(p.side, set()).add(p.zone)
+    return found
 
 
 def zones_to_choose(state: AAGState, cat: str) -> list[str]:
@@ -253,6 +262,10 @@ class CombatStep(AagPhase):
             battle.roll_attack(state, events)
         else:
             battle.open_battle(state, action.args[0], step_category(state), events)
+
+    def may_end(self, state: AAGState) -> bool:
+        """`must_fight` finds nothing, said without building the refusal (asked at every listing)."""
+        return not fights(state, step_category(state))[0]
 
     def end_blocker(self, state: AAGState) -> IllegalAction | None:
         return must_fight(state, step_category(state))

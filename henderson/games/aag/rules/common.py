@@ -52,15 +52,16 @@ def representatives(
 
 
 def _representatives(by_ship: dict[str, list[Piece]], pieces: list[Piece]) -> list[Piece]:
-    """`representatives` by `signature`, the cargo read from the pieces indexed by ship (a
-    fast path: it runs at nearly every listing of the legal actions)."""
+    """`representatives` by `signature`, the cargo read from the pieces indexed by ship and
+    the traits compared by their mark (`Piece.mark`, one number for equal traits): a fast
+    path, since it runs at nearly every listing of the legal actions."""
     if len(pieces) < 2:
         return list(pieces)
-    first: dict[tuple[object, ...], Piece] = {}  # by signature, its first piece
+    first: dict[object, Piece] = {}  # by signature, its first piece
     aboard = by_ship.get
     for p in pieces:
         cargo = aboard(p.id)
-        first.setdefault((p.traits, tuple(sorted(map(PIECE_TYPE, cargo)))) if cargo else p.traits, p)
+        first.setdefault((p.mark, tuple(sorted(map(PIECE_TYPE, cargo)))) if cargo else p.mark, p)
     return list(first.values())
 
 

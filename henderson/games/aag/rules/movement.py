@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from henderson.core.events import Event
-from henderson.games.aag.actions import Action, act, load_one, moves_to, sort_ids
+from henderson.games.aag.actions import Action, act, load_one, moves_to
 from henderson.games.aag.pieces import Piece
 from henderson.games.aag.rules import advantages
 from henderson.games.aag.rules.base import AagPhase
@@ -32,13 +32,13 @@ def load_actions(state: AAGState, side: str, kinds: tuple[str, ...], *, at_base:
         cand = [p for p in state.of_kind(side, kinds) if not p.moved]
     barred = state.enemy_base_zones(side)
     pools: dict[str, list[Piece]] = {}  # what the ships in a zone may load, found once per zone
+    units, deck = state.data.units, state.data.rules.carrier_capacity
     for ship in representatives(state, cand):
-        ut = state.data.units[ship.type]
         if ship.type == "carrier":
-            room = state.data.rules.carrier_capacity - len(state.fighters_aboard(ship))
+            room = deck - state.aboard_count(ship, fighters=True)
             where = "carrier"
         else:
-            room = ut.cargo - len(state.land_cargo(ship))
+            room = units[ship.type].cargo - state.aboard_count(ship, fighters=False)
             where = ship.zone
         if room <= 0:
             continue
@@ -113,7 +113,7 @@ def sea_moves(state: AAGState, side: str, kinds: tuple[str, ...]) -> list[Action
         by_zone.setdefault((p.zone, p.type), []).append(p.id)
     for (zone, _kind), ids in sorted(by_zone.items()):
         if len(ids) > 1:
-            group = ",".join(sort_ids(ids))  # as `move` writes it
+            group = ",".join(ids)  # as `move` writes it: the units are in id order (`of_kind`)
             out += moves_to(board.sea_destinations(zone, barred), group)
     return out
 
@@ -134,7 +134,7 @@ def air_moves(state: AAGState, side: str, kind: str) -> list[Action]:
         by_zone.setdefault(p.zone, []).append(p.id)
     for zone, ids in sorted(by_zone.items()):
         if len(ids) > 1:
-            group = ",".join(sort_ids(ids))  # as `move` writes it
+            group = ",".join(ids)  # as `move` writes it: the units are in id order (`of_kind`)
             out += moves_to(board.air_destinations(zone, barred, rng), group)
     return out
 
@@ -178,7 +178,10 @@ def may_still_act(state: AAGState, kind: str) -> bool:
     units that have not moved)."""
     kinds = ("destroyer", "pt_boat") if kind == "destroyer" else (kind,)
     units = state.of_kind(state.mover, kinds)
-    return any(not p.moved for p in units) or (kind == "submarine" and any(not p.fired for p in units))
+    for p in units:
+        if not p.moved:
+            return True
+    return kind == "submarine" and any(not p.fired for p in units)
 
 
 def play_move(state: AAGState, action: Action, events: list[Event]) -> None:
@@ -239,6 +242,8 @@ class Movement(AagPhase):
 
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
         kind = state.current_step.params["unit"]
+        if not advantages.can_spend(state):  # no token to spend: the units' own list
+            return unit_moves(state, kind)
         return [*advantages.in_movement(state, kind), *unit_moves(state, kind)]
 
     def has_choice(self, state: AAGState) -> bool | None:

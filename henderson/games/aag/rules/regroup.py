@@ -26,29 +26,29 @@ if TYPE_CHECKING:
 def land_power(state: AAGState, side: str, island: str) -> int:
     """Land attack power of `side`'s land units on the island, plus its adjacent cruisers and
     battleships when it has at least one land unit there (AAG Regroup step 1)."""
-    units = [
-        p for p in state.in_zone(island, side) if p.type != SUPPLY and not is_cargo(p) and state.category(p) == "land"
-    ]
-    if not units:
+    units, land = state.data.units, state.data.category_kinds["land"]  # no supply token
+    power, found = 0, False
+    for p in state.here(island):
+        if p.side == side and p.type in land and not is_cargo(p):
+            power += units[p.type].attack["land"]
+            found = True
+    if not found:
         return 0
-    power = sum(state.data.units[p.type].attack["land"] for p in units)
     for sea in state.data.board.islands[island].seas:
-        power += sum(
-            state.data.units[p.type].attack["land"]
-            for p in state.in_zone(sea, side)
-            if p.type in ("cruiser", "battleship")
-        )
+        for p in state.here(sea):
+            if p.side == side and p.type in ("cruiser", "battleship"):
+                power += units[p.type].attack["land"]
     return power
 
 
 def has_land_units(state: AAGState, side: str, island: str) -> bool:
-    return any(
-        p.type != SUPPLY and not is_cargo(p) and state.category(p) == "land" for p in state.in_zone(island, side)
-    )
+    land = state.data.category_kinds["land"]  # no supply token
+    return any(p.side == side and p.type in land and not is_cargo(p) for p in state.here(island))
 
 
 def determine_control(state: AAGState, events: list[Event]) -> None:
     """Highest land power controls, ties keep the holder; capture airfields and supplies."""
+    state.build_index()  # the zones' pieces read from the index (kept up to date from here on)
     for island in sorted(state.data.board.islands):
         holder = state.control[island]
         powers = {s: land_power(state, s, island) for s in SIDES}
@@ -98,9 +98,10 @@ def landing_room(state: AAGState, side: str) -> LandingRoom:
         return found.room[side]
     rules = state.data.rules
     room: dict[str, int] = {}  # by island, the air units its undamaged airfields hold
+    hold = rules.airfield_air_capacity
     for a in state.airfields:
         if a.side == side and not a.damaged:
-            room[a.island] = room.get(a.island, 0) + rules.airfield_air_capacity
+            room[a.island] = room.get(a.island, 0) + hold
     if room:
         for p in state.of_kind(side, state.data.air_kinds):
             if p.landed and p.zone in room:
@@ -108,8 +109,9 @@ def landing_room(state: AAGState, side: str) -> LandingRoom:
     ground = {state.base_land(side)}
     ground.update(island for island, left in room.items() if left > 0)
     decks: dict[str, list[str]] = {}
+    deck = rules.carrier_capacity
     for ship in state.of_kind(side, ("carrier",)):
-        if len(state.fighters_aboard(ship)) < rules.carrier_capacity:
+        if state.aboard_count(ship, fighters=True) < deck:
             decks.setdefault(ship.zone, []).append(ship.id)
     found_room = LandingRoom(frozenset(ground), decks)
     if found is not None:
@@ -188,6 +190,11 @@ class Landing(AagPhase):
         for p in representatives(state, waiting):
             out += landings(p.id, tuple(landing_spots(state, p)))
         return out
+
+    def may_end(self, state: AAGState) -> bool:
+        """`must_land` finds nothing, said without building the refusal (asked at every listing)."""
+        waiting = state.of_kind(state.mover, state.data.air_kinds)
+        return not any(not p.landed and landing_spots(state, p) for p in waiting)
 
     def end_blocker(self, state: AAGState) -> IllegalAction | None:
         return must_land(state)

@@ -4,6 +4,7 @@ ships at the base may load in all three."""
 
 from __future__ import annotations
 
+import bisect
 from typing import TYPE_CHECKING
 
 from henderson.core.events import Event
@@ -22,8 +23,28 @@ LOADERS = ("transport", "destroyer", "carrier")  # the ships that load at the ba
 
 
 def base_loads(state: AAGState) -> list[Action]:
-    """AAG Reinforce: new or existing ships at the base load, moved or not."""
-    return movement.load_actions(state, state.mover, LOADERS, at_base=True)
+    """AAG Reinforce: new or existing ships at the base load, moved or not. What they may
+    load depends only on the pieces in the base's two zones (the ships, their cargo, and
+    what waits ashore), so it is kept with the index's lists of those zones while both are
+    in place (`ZoneIndex.loads`): a list shared by the listings, never to be changed."""
+    side = state.mover
+    index = state.index
+    if index is None:
+        return movement.load_actions(state, side, LOADERS, at_base=True)
+    ships, shore = index.by_zone.get(state.base_sea(side)), index.by_zone.get(state.base_land(side))
+    kept = index.loads.get(side)
+    if kept is not None and kept[0] is ships and kept[1] is shore:
+        return kept[2]
+    found = movement.load_actions(state, side, LOADERS, at_base=True)
+    index.loads[side] = (ships, shore, found)
+    return found
+
+
+def buys(state: AAGState, points: int) -> tuple[Action, ...]:
+    """`buy TYPE` for each purchase `points` pay for, from the most expensive: a tail of the
+    purchases in listing order (sorted by falling cost), found by halves."""
+    costs, actions = state.data.purchase_table
+    return actions[bisect.bisect_left(costs, -points) :]
 
 
 def loaders_at_base(state: AAGState) -> bool:
@@ -52,9 +73,7 @@ class Reinforce(AagPhase):
         note(events, "income", f"{side} has {state.points[side]} reinforcement points")
 
     def actions(self, state: AAGState) -> list[Action]:  # type: ignore[override]
-        points = state.points[state.mover]
-        buys = [act("buy", kind) for kind, cost in state.data.purchases if cost <= points]
-        return [*advantages.at_reinforce(state), *buys, *base_loads(state)]
+        return [*advantages.at_reinforce(state), *buys(state, state.points[state.mover]), *base_loads(state)]
 
     def do(self, state: AAGState, action: Action, events: list[Event]) -> None:  # type: ignore[override]
         if action.verb == "use":

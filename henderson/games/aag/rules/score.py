@@ -60,7 +60,7 @@ class Score(AagPhase):
         pieces = state.pieces  # with no index, a piece changes in the dict alone (`update`)
         for pid, p in pieces.items():
             if p.moved or p.armor_used or p.fired or p.landed or p.unloaded or p.flown:
-                pieces[pid] = p.with_changes(**TURN_MARKS_CLEARED)
+                pieces[pid] = p.copy_with(TURN_MARKS_CLEARED)
         state.active = []
         state.deferred = {}
         note(events, "turn", f"turn {state.turn + 1}: {state.first} is the first player")

@@ -31,15 +31,19 @@ class Setup(AagPhase):
         state.pieces = {}
         state.index = None
         state.next_id = dict.fromkeys(SIDES, 1)
-        for place in setup.places:
-            for kind, count in place.units.items():
-                for _ in range(count):
-                    state.new_piece(place.side, kind, place.zone)
-        for ship in setup.ships:
-            p = state.new_piece(ship.side, ship.type, ship.zone)
-            for kind, count in ship.cargo.items():
-                for _ in range(count):
-                    state.new_piece(ship.side, kind, ship.zone, aboard=p.id)
+        # side by side in id order (each side's pieces in the order of setup.toml): every new
+        # piece then comes last in id order, and none is put among the others
+        for side in sorted(SIDES):
+            for place in setup.places:
+                for kind, count in place.units.items():
+                    for _ in range(count if place.side == side else 0):
+                        state.new_piece(place.side, kind, place.zone)
+            for ship in setup.ships:
+                if ship.side == side:
+                    p = state.new_piece(ship.side, ship.type, ship.zone)
+                    for kind, count in ship.cargo.items():
+                        for _ in range(count):
+                            state.new_piece(ship.side, kind, ship.zone, aboard=p.id)
 
 
 PHASE = Setup()
