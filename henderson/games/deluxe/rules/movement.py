@@ -24,7 +24,7 @@ from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
 from henderson.core.paths import Split, cheapest_from, zone_of_control
 
-from ..actions import DGAction
+from ..actions import DGAction, make
 from ..units import OFF_MAP_SET
 from .common import event_effect, occupancy, place, stack_order, stack_sizes, take_control
 
@@ -924,7 +924,7 @@ def _allowed(
         if made is None:
             if len(tables) > CACHE_LIMIT:
                 tables.clear()
-            made = tables[(verb, who)] = ActionTable(verb, who, state.game.action)
+            made = tables[(verb, who)] = ActionTable(verb, who, make)
         found = [made[h] for h in sorted(hexes) if h not in barred]
         cache[ck] = found
     return found
