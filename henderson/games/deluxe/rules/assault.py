@@ -112,7 +112,7 @@ def bound_units(state: DGState, side: str, occ: dict) -> list[UnitState]:
     ]
 
 
-def owed(state: DGState, side: str, occ: dict) -> list[str]:
+def owed(state: DGState, side: str, occ: dict, bound: list[UnitState] | None = None) -> list[str]:
     """Enemy hexes DG 8.2 still requires `side` to attack in this combat phase: every hex
     that can still be attacked next to a unit that must still attack ("must attack all enemy
     units to which they are adjacent"). The phase cannot end while one is left.
@@ -125,9 +125,20 @@ def owed(state: DGState, side: str, occ: dict) -> list[str]:
     """
     hexes: set[str] = set()
     adjacent = state.data.map.adjacent
-    for u in bound_units(state, side, occ):
+    for u in bound_units(state, side, occ) if bound is None else bound:
         hexes.update(n for n in adjacent[u.at] if attackable(state, occ, n, side))
     return sorted(hexes)
+
+
+Duty = tuple[list["UnitState"], list[str]]  # the units bound to attack, the hexes owed
+
+
+def duty(state: DGState, side: str, occ: dict) -> Duty:
+    """The units of `side` bound to attack (`bound_units`) and the hexes it owes (`owed`),
+    worked out once for the many checks of one listing (`blocked`, `shirked`): neither
+    depends on the assault being built, only on the position (DG 8.2)."""
+    bound = bound_units(state, side, occ)
+    return bound, owed(state, side, occ, bound)
 
 
 def can_be_attacked(state: DGState, occ: dict, side: str, hex_id: str) -> bool:
@@ -140,7 +151,7 @@ def can_be_attacked(state: DGState, occ: dict, side: str, hex_id: str) -> bool:
     )
 
 
-def shirked(state: DGState, p: Assault, occ: dict) -> tuple[list[str], list[str]]:
+def shirked(state: DGState, p: Assault, occ: dict, due: Duty | None = None) -> tuple[list[str], list[str]]:
     """What committing this assault (`go`) would leave undone for good (DG 8.2): the owed
     hexes outside its targets with no unit bound to attack left next to them, and the units
     bound to attack outside it with no hex left to attack. Both must join it (`target`,
@@ -152,10 +163,10 @@ def shirked(state: DGState, p: Assault, occ: dict) -> tuple[list[str], list[str]
     joined = set(p.units)
     targets = set(p.targets)
     adjacent = state.data.map.adjacent
-    bound = bound_units(state, side, occ)
+    bound, owed_now = duty(state, side, occ) if due is None else due
     rest = [u for u in bound if u.id not in joined]
     rest_near = {n for u in rest for n in adjacent[u.at]}
-    hexes = [h for h in owed(state, side, occ) if h not in targets and h not in rest_near]
+    hexes = [h for h in owed_now if h not in targets and h not in rest_near]
     idle = sorted(
         u.id
         for u in rest
@@ -204,7 +215,9 @@ def next_to_all(state: DGState, hex_id: str, others: list[str] | set[str]) -> bo
     return all(h in adjacent for h in others)
 
 
-def blocked(state: DGState, p: Assault, occ: dict, unit: str = "", target: str = "") -> str | None:
+def blocked(
+    state: DGState, p: Assault, occ: dict, unit: str = "", target: str = "", due: Duty | None = None
+) -> str | None:
     """Why the assault, with `unit` or `target` added, could never be committed; None when it
     can. DG 8.2.5 combines units of several hexes against one hex, DG 8.2.6 units of one hex
     against several hexes: every attacking unit is next to every defending hex. And `go`
@@ -212,15 +225,15 @@ def blocked(state: DGState, p: Assault, occ: dict, unit: str = "", target: str =
     assault must join its targets, a unit bound to attack whose hexes are all targets must
     join its units. Those additions are forced, in any assault that contains this one; if one
     is not next to all the others, nothing can complete the assault. Offering only additions
-    that pass keeps every assault being built completable, so no player is ever stuck."""
+    that pass keeps every assault being built completable, so no player is ever stuck.
+    `due`: the side's `duty` in this position, when already worked out."""
     side = p.attacker
     m = state.data.map
     units = set(contributors(p)) | ({unit} if unit else set())
     hexes = {state.units[i].at for i in units}
     targets = set(p.targets) | ({target} if target else set())
-    bound = bound_units(state, side, occ)
+    bound, owed_now = duty(state, side, occ) if due is None else due
     hexes_of = {u.id: u.at for u in bound}
-    owed_now = owed(state, side, occ)
     while True:
         grown = False
         for h in owed_now:  # owed hexes left without a unit bound to attack them
@@ -242,19 +255,20 @@ def blocked(state: DGState, p: Assault, occ: dict, unit: str = "", target: str =
             return None
 
 
-def joinable_after(state: DGState, p: Assault, occ: dict, arty: str) -> bool:
+def joinable_after(state: DGState, p: Assault, occ: dict, arty: str, due: Duty | None = None) -> bool:
     """Whether, with `arty` supporting, an attacking unit can still join: artillery only
     supports (DG 8.2.4), so an assault that has no attacking unit yet must keep room for one,
     else supporting first would leave the attacker with nothing to play."""
     if p.units:
         return True
     supported = replace(p, support={**p.support, arty: 1})
+    due = duty(state, p.attacker, occ) if due is None else due
     return any(
         u.side == p.attacker
         and u.on_map
         and can_join(state, u)
         and next_to_all(state, u.at, p.targets)
-        and blocked(state, supported, occ, unit=u.id) is None
+        and blocked(state, supported, occ, unit=u.id, due=due) is None
         for u in state.units.values()
     )
 
@@ -265,6 +279,7 @@ def build_legal(state: DGState, p: Assault) -> list[DGAction]:
     only when the assault can still be committed afterwards (`blocked`)."""
     occ = occupancy(state)
     side = p.attacker
+    due = duty(state, side, occ)  # read by every check below: the position is the same
     m = state.data.map
     out: list[DGAction] = []
     targets = p.targets
@@ -274,12 +289,12 @@ def build_legal(state: DGState, p: Assault) -> list[DGAction]:
         if not next_to_all(state, u.at, targets):
             continue
         if can_join(state, u):
-            if blocked(state, p, occ, unit=u.id) is None:
+            if blocked(state, p, occ, unit=u.id, due=due) is None:
                 out.append(act("with", u.id))
         elif (
             can_support(state, u)
-            and blocked(state, p, occ, unit=u.id) is None
-            and joinable_after(state, p, occ, u.id)
+            and blocked(state, p, occ, unit=u.id, due=due) is None
+            and joinable_after(state, p, occ, u.id, due)
         ):
             left = state.supply[side] - sum(p.support.values())
             most = u.strength if unlimited(state, side) else min(u.strength, left)
@@ -288,13 +303,13 @@ def build_legal(state: DGState, p: Assault) -> list[DGAction]:
         hexes = {state.units[i].at for i in contributors(p)}
         near = set.intersection(*(set(m.adjacent[h]) for h in hexes)) - set(targets)
         for h in sorted(near):
-            if attackable(state, occ, h, side) and blocked(state, p, occ, target=h) is None:
+            if attackable(state, occ, h, side) and blocked(state, p, occ, target=h, due=due) is None:
                 out.append(act("target", h))
         if not p.strain and strain_points(state, p) is not None:
             out.append(act("strain"))
         if not p.ambush and ambush_ready(state, p):
             out.append(act("ambush"))
-        if shirked(state, p, occ) == ([], []):  # DG 8.2 no duty left undone
+        if shirked(state, p, occ, due) == ([], []):  # DG 8.2 no duty left undone
             out.append(act("go"))
     return out
 
