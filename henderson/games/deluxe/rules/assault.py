@@ -54,22 +54,13 @@ def attackable(state: DGState, occ: dict, hex_id: str, side: str) -> bool:
     combat phase (DG 8.2 "each defending hex may only be attacked once")."""
     units = occ.get(hex_id)
     return bool(
-        units
-        and units[0].side != side
-        and visible_units(units)
-        and hex_id not in state.this_turn.attacked_hexes
+        units and units[0].side != side and visible_units(units) and hex_id not in state.this_turn.attacked_hexes
     )
 
 
 def can_join(state: DGState, u: UnitState) -> bool:
     """A unit that may still attack this turn (DG 8.2.2: once a turn); artillery only supports."""
-    return (
-        u.on_map
-        and not u.attacked
-        and not u.stealth
-        and u.strength > 0
-        and not state.data.units[u.id].artillery
-    )
+    return u.on_map and not u.attacked and not u.stealth and u.strength > 0 and not state.data.units[u.id].artillery
 
 
 def can_support(state: DGState, u: UnitState) -> bool:
@@ -91,11 +82,7 @@ def duty_bound(state: DGState, u: UnitState, occ: dict) -> bool:
     until it has attacked in this combat phase. Not a unit in jungle (the zone is negated
     there, DG 7.4.2: its attacks are optional, DG 8.2.7), nor a unit that advanced after
     combat (DG 8.2.2), nor artillery, which never initiates an assault (DG 8.2.4)."""
-    return (
-        can_join(state, u)
-        and u.id not in state.this_turn.advanced
-        and in_enemy_zoc(state, occ, u.at, u.side)
-    )
+    return can_join(state, u) and u.id not in state.this_turn.advanced and in_enemy_zoc(state, occ, u.at, u.side)
 
 
 def bound_units(state: DGState, side: str, occ: dict) -> list[UnitState]:
@@ -106,9 +93,7 @@ def bound_units(state: DGState, side: str, occ: dict) -> list[UnitState]:
     return [
         u
         for u in state.units.values()
-        if u.side == side
-        and duty_bound(state, u, occ)
-        and any(attackable(state, occ, n, side) for n in adjacent[u.at])
+        if u.side == side and duty_bound(state, u, occ) and any(attackable(state, occ, n, side) for n in adjacent[u.at])
     ]
 
 
@@ -144,11 +129,7 @@ def duty(state: DGState, side: str, occ: dict) -> Duty:
 def can_be_attacked(state: DGState, occ: dict, side: str, hex_id: str) -> bool:
     """Whether a unit of `side` next to `hex_id` may still join an attack on it (DG 8.2.2:
     each unit attacks once a phase)."""
-    return any(
-        v.side == side and can_join(state, v)
-        for n in state.data.map.adjacent[hex_id]
-        for v in occ.get(n, [])
-    )
+    return any(v.side == side and can_join(state, v) for n in state.data.map.adjacent[hex_id] for v in occ.get(n, []))
 
 
 def shirked(state: DGState, p: Assault, occ: dict, due: Duty | None = None) -> tuple[list[str], list[str]]:
@@ -168,9 +149,7 @@ def shirked(state: DGState, p: Assault, occ: dict, due: Duty | None = None) -> t
     rest_near = {n for u in rest for n in adjacent[u.at]}
     hexes = [h for h in owed_now if h not in targets and h not in rest_near]
     idle = sorted(
-        u.id
-        for u in rest
-        if not any(n not in targets and attackable(state, occ, n, side) for n in adjacent[u.at])
+        u.id for u in rest if not any(n not in targets and attackable(state, occ, n, side) for n in adjacent[u.at])
     )
     return hexes, idle
 
@@ -432,11 +411,7 @@ def best_multiplier(state: DGState, p: Assault) -> Fraction:
 
 def defenders(state: DGState, p: Assault) -> list[UnitState]:
     """Enemy units in the defending hexes of the assault."""
-    return [
-        u
-        for u in state.units.values()
-        if u.on_map and u.at in p.targets and u.side != p.attacker
-    ]
+    return [u for u in state.units.values() if u.on_map and u.at in p.targets and u.side != p.attacker]
 
 
 def defence_units(state: DGState, p: Assault) -> list[UnitState]:
@@ -459,10 +434,7 @@ def unseen_counters(state: DGState, p: Assault) -> int:
     """How many counters of the target hexes the attacker knows of but cannot see: those
     below the top counter (DG 7.8); stealth units are markers only (DG 7.7)."""
     occ = occupancy(state)
-    return sum(
-        max(0, len(visible_units([u for u in occ.get(t, []) if u.side != p.attacker])) - 1)
-        for t in p.targets
-    )
+    return sum(max(0, len(visible_units([u for u in occ.get(t, []) if u.side != p.attacker])) - 1) for t in p.targets)
 
 
 def supply_cap(state: DGState, u: UnitState, alone: bool) -> int:
@@ -491,9 +463,7 @@ def defense_strength(state: DGState, p: Assault) -> Fraction:
     total = Fraction(0)
     supply_left = p.defend
     bonus = air_bonus(state) if p.attacker == "us" else 0
-    attacker_levels = [
-        state.data.map.hexes[state.units[i].at].level for i in p.units if state.units[i].on_map
-    ]
+    attacker_levels = [state.data.map.hexes[state.units[i].at].level for i in p.units if state.units[i].on_map]
     counted = defence_units(state, p)  # DG 7.8: before `go`, what the attacker sees
     for t in sorted(p.targets):
         here = sorted((u for u in counted if u.at == t), key=lambda u: u.id)
@@ -558,10 +528,7 @@ def ambush_ready(state: DGState, p: Assault) -> bool:
     """DG 8.2.9: Japanese units that left stealth on their own and moved at most half."""
     if p.attacker != "jp" or not p.units:
         return False
-    return all(
-        state.units[i].self_exit and state.units[i].spent * 2 <= state.units[i].pool_start
-        for i in p.units
-    )
+    return all(state.units[i].self_exit and state.units[i].spent * 2 <= state.units[i].pool_start for i in p.units)
 
 
 # -- resolution ----------------------------------------------------------------------------------
@@ -834,9 +801,7 @@ def retreat_options(state: DGState, u: UnitState, dist: int, p: Assault) -> list
     if u.side == p.attacker:
         enemies = list(p.targets)
     else:
-        enemies = sorted(
-            {state.units[i].at for i in (*p.units, *p.support) if state.units[i].on_map}
-        )
+        enemies = sorted({state.units[i].at for i in (*p.units, *p.support) if state.units[i].on_map})
     enemies = enemies or [u.at]
 
     def far(h: str) -> int:
@@ -873,11 +838,7 @@ def do_retreat(state: DGState, u: UnitState, dest: str, events: list[Event]) -> 
     frm = u.at
     u = place(state, u, dest)
     take_control(state, u, dest, events)  # DG 9.3 the last to occupy controls
-    events.append(
-        Event(
-            "retreat", f"{u.id} retreats {frm} -> {dest}", {"unit": u.id, "from": frm, "to": dest}
-        )
-    )
+    events.append(Event("retreat", f"{u.id} retreats {frm} -> {dest}", {"unit": u.id, "from": frm, "to": dest}))
 
 
 def vacated(state: DGState, p: Assault, mover: str) -> list[str]:
@@ -887,9 +848,7 @@ def vacated(state: DGState, p: Assault, mover: str) -> list[str]:
     return [h for h in hexes if side_in(occ, h) in (None, mover)]
 
 
-def advance_paths(
-    state: DGState, p: Assault, u: UnitState, dist: int
-) -> dict[str, tuple[str, ...]]:
+def advance_paths(state: DGState, p: Assault, u: UnitState, dist: int) -> dict[str, tuple[str, ...]]:
     """DG 8.2.1.4 A: the first hex is a vacated hex next to the unit; further hexes up to
     `dist`, halting on entering an enemy zone of control."""
     occ = occupancy(state)
@@ -916,11 +875,7 @@ def advance_legal(state: DGState, p: Assault, mover: str) -> list[DGAction]:
     dist = p.advance.get(mover, 0)
     if dist <= 0:
         return []
-    units = [
-        u
-        for u in force(state, p, mover)
-        if u.id not in p.advanced and not state.data.units[u.id].artillery
-    ]
+    units = [u for u in force(state, p, mover) if u.id not in p.advanced and not state.data.units[u.id].artillery]
     out: list[DGAction] = []
     for u in sorted(units, key=lambda x: x.id):
         out.extend(act("advance", u.id, h) for h in sorted(advance_paths(state, p, u, dist)))
