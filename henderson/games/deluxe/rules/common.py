@@ -6,7 +6,9 @@ player turn. Each lives here once.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from henderson.core.events import Event
@@ -20,10 +22,25 @@ if TYPE_CHECKING:
 
 
 def occupancy(state: DGState) -> dict[str, list[UnitState]]:
-    """Units on the map by hex, bottom to top (DG 7.8: the last placed is on top)."""
+    """Units on the map by hex, bottom to top (DG 7.8: the last placed is on top). Kept on the
+    position with the records it was made from, and made again only when one of them was
+    replaced: the rules read it several times a decision. Never to be changed by a caller."""
+    units = state.units
+    kept = state.occupied
+    if kept is not None:
+        made_from = kept[0]
+        if len(made_from) == len(units) and all(map(is_, made_from, units.values())):
+            return kept[1]
+    occ = placed(units.values())
+    state.occupied = (tuple(units.values()), occ)
+    return occ
+
+
+def placed(units: Iterable[UnitState]) -> dict[str, list[UnitState]]:
+    """`units` on the map by hex, bottom to top (DG 7.8), worked out from their records."""
     occ: dict[str, list[UnitState]] = {}
     off = OFF_MAP_SET
-    for u in state.units.values():
+    for u in units:
         at = u.at
         if at in off:
             continue
