@@ -150,9 +150,7 @@ def change_hf(state: DGState, amount: int, by: str, events: list[Event], why: st
     if amount == 0:
         return
     before = state.airfield.status
-    field = state.airfield = replace(
-        state.airfield, status=max(0, min(state.data.constants.hf_max, before + amount))
-    )
+    field = state.airfield = replace(state.airfield, status=max(0, min(state.data.constants.hf_max, before + amount)))
     if field.status == before:
         return
     events.append(
@@ -248,9 +246,7 @@ def lose_step(state: DGState, unit: UnitState, events: list[Event], why: str) ->
     """One step loss (DG 2.2.1.7): strength minus one, eliminated at zero. Each factor lost
     scores for the enemy: 3 VP per US factor, 2 VP per Japanese factor (DG 9.1, 9.2)."""
     unit = state.update(unit, strength=state.units[unit.id].strength - 1)
-    award_vp(
-        state, other(unit.side), 3 if unit.side == "us" else 2, events, f"{unit.id} loses a step"
-    )
+    award_vp(state, other(unit.side), 3 if unit.side == "us" else 2, events, f"{unit.id} loses a step")
     if unit.strength <= 0:
         unit = state.update(unit, strength=0, at="eliminated", stealth=0)
         events.append(Event("eliminated", f"{unit.id} is eliminated ({why})", {"unit": unit.id}))
