@@ -643,6 +643,27 @@ def test_an_action_table_makes_each_action_once():  # the listing reads it once 
     assert list(table) == ["3707"] and "3708" not in table
 
 
+@given(seed=st.integers(0, 10_000), verb=st.sampled_from(["move", "sea", "stack"]))
+@settings(max_examples=60, deadline=None)
+def test_a_listed_units_actions_are_its_table_read_hex_by_hex(seed, verb):  # DG 7.5, 7.6
+    # `_allowed` reads a unit's actions from its table in one pass over the hexes left once
+    # the barred ones are taken out: the list the plain loop gives, hex by hex in hex order
+    from henderson.games.deluxe.actions import make
+    from henderson.games.deluxe.rules.movement import ActionTable, _allowed
+
+    rng = random.Random(seed)
+    hexes = sorted(GAME.data.map.hexes)
+    reach = {h: rng.randint(0, 9) for h in rng.sample(hexes, rng.randint(0, 120))}
+    barred = frozenset(rng.sample(hexes, rng.randint(0, 60)) + rng.sample(sorted(reach) or hexes, 1))
+    who = f"7/{seed}" if verb != "stack" else f"7/1+7/{seed}"
+    s = example()
+    table = ActionTable(verb, who, make)
+    plain = [table[h] for h in sorted(reach) if h not in barred]
+    for given_hexes in (reach.keys(), frozenset(reach)):
+        found = _allowed(s, verb, who, ("test", seed, len(reach), given_hexes is reach.keys()), given_hexes, barred)
+        assert found == plain and all(a is b for a, b in zip(found, plain, strict=True))
+
+
 @given(seed=st.integers(0, 10_000))
 @settings(max_examples=40, deadline=None)
 def test_a_hindered_hexs_shared_steps_are_its_own(seed):  # DG 7.3.3, 7.3.8, 7.4.1

@@ -16,7 +16,8 @@ helpers): while the enemy does not move, each unit is searched once a phase.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Container, Iterable, Iterator, Mapping
+from collections.abc import Callable, Container, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from ..state import DGState
     from ..units import UnitState
 
+_new = object.__new__
 HELPER_TYPES = ("lvt", "engineer")  # DG 7.3.3 units that carry others across rivers
 CACHE_LIMIT = 3_000  # searches kept (about 20 kB each) before the cache is emptied
 HELPER_FLAGS = ((False,), (True,))  # a lone unit's `types` in a route key, by whether it is a helper
@@ -200,7 +202,8 @@ class Context:
         for old, new in changed:
             if new.side != side or new.id in helpers or old.id != new.id:
                 return None
-        ctx = copy.copy(self)
+        ctx = _new(Context)  # a shallow copy, without `copy.copy`'s round of calls
+        ctx.__dict__.update(self.__dict__)
         occ = ctx.occ = dict(self.occ)
         touched: set[str] = set()
         for old, new in changed:
@@ -860,20 +863,22 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     mine = [
         u for u in units if u.at not in off and not u.moved and not u.stealth and u.leg != "halt" and u.id not in stuck
     ]
+    kept = before.moves
     for u in mine:
-        one = (u,)
-        listed = before.moves.get(u.id)
-        if listed is None or not listed.holds(one, room):
+        listed = kept.get(u.id)
+        # `holds` for one unit, its quick answers inline: the same record, the same barred hexes
+        if listed is None or listed.records[0] is not u or (listed.barred is not room and not listed.holds((u,), room)):
+            one = (u,)
             key, raw = _raw_routes(state, one, ctx)
-            listed = Listed(one, raw.costs, room, _allowed(state, "move", u.id, key, raw, room))
+            listed = Listed(one, raw.costs, room, _allowed(state, "move", u.id, key, raw.costs.keys(), room))
         moves[u.id] = listed
         out.extend(listed.actions)
         if u.at in sea_starts and sea_allowed(state, u, ctx) and allowance(state, u) >= landing:
             listed = before.seas.get(u.id)
-            if listed is None or sea_moves != before.sea_moves or not listed.holds(one, room):
+            if listed is None or sea_moves != before.sea_moves or not listed.holds((u,), room):
                 shut = room | ctx.enemy | {u.at}  # DG 7.6
-                acts = _allowed(state, "sea", u.id, "sea", state.game.coastal, shut)
-                listed = Listed(one, coastal, room, acts)
+                acts = _allowed(state, "sea", u.id, "sea", coastal, shut)
+                listed = Listed((u,), coastal, room, acts)
             seas[u.id] = listed
             out.extend(listed.actions)
     for group in stacks(state, side, mine):
@@ -882,7 +887,7 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
         shut = no_room(len(group))  # DG 7.5
         if listed is None or not listed.holds(group, shut):
             key, raw = _raw_routes(state, group, ctx)
-            listed = Listed(group, raw.costs, shut, _allowed(state, "stack", ids, key, raw, shut))
+            listed = Listed(group, raw.costs, shut, _allowed(state, "stack", ids, key, raw.costs.keys(), shut))
         stacked[ids] = listed
         out.extend(listed.actions)
     state.move_lists = MoveLists(basis, barred, (moves, seas, stacked), sea_moves)
@@ -908,11 +913,12 @@ class ActionTable(dict[str, DGAction]):
 
 
 def _allowed(
-    state: DGState, verb: str, who: str, key: object, hexes: Iterable[str], barred: frozenset[str]
+    state: DGState, verb: str, who: str, key: object, hexes: AbstractSet[str], barred: frozenset[str]
 ) -> list[DGAction]:
     """The actions `verb who H` for each hex H of `hexes` not barred, in hex order, kept for
     as long as the same hexes are barred (for positions that share no `MoveLists`, such
-    as the guesses of hidden units, DG 7.8). Each action is made once per unit and hex."""
+    as the guesses of hidden units, DG 7.8). Each action is made once per unit and hex; the
+    list is read from its table hex by hex without a loop of Python steps (`map`)."""
     cache = state.game.allowed_cache
     ck = (verb, who, key, barred)
     found = cache.get(ck)
@@ -925,7 +931,7 @@ def _allowed(
             if len(tables) > CACHE_LIMIT:
                 tables.clear()
             made = tables[(verb, who)] = ActionTable(verb, who, make)
-        found = [made[h] for h in sorted(hexes) if h not in barred]
+        found = list(map(made.__getitem__, sorted(hexes - barred)))
         cache[ck] = found
     return found
 
