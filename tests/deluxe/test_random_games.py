@@ -41,3 +41,25 @@ def test_the_kept_occupancy_is_the_one_worked_out_afresh(seed: int) -> None:
         assert occupancy(twin) == placed(twin.units.values())
         assert occupancy(state) == placed(state.units.values())
         state.apply(acts[rng.randrange(len(acts))])
+
+
+def test_a_landing_steps_choice_is_whether_a_unit_can_land() -> None:
+    # DG 6.0, 2.2.2.6: the reinforcement step reads its choice from the listing it keeps for
+    # the decision: a choice exactly when some arriving unit has a hex to land on
+    from henderson.games.deluxe.rules import reinforcements
+
+    rng = random.Random(4)
+    seen = 0
+    for seed in (4, 5):
+        state = GAME.new_state(seed)
+        while not state.is_terminal():
+            if not state.pending and state.rules() is reinforcements.PHASE:
+                twin = state.clone()
+                twin.changed()
+                side = twin.side_of(twin.current_step)
+                assert reinforcements.PHASE.has_choice(twin) == bool(reinforcements.legal(twin, side))
+                assert twin.legal_actions() == reinforcements.legal(state, side)
+                seen += 1
+            acts = state.legal_actions()
+            state.apply(acts[rng.randrange(len(acts))])
+    assert seen > 10

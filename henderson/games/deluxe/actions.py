@@ -162,6 +162,9 @@ def make(verb: str, *args: str) -> DGAction:
     return a
 
 
+NUMBERS = tuple(str(n) for n in range(100))  # a number argument as text (`act` writes them so)
+
+
 def act(verb: str, *args: object) -> DGAction:
     """Build an action from a verb and arguments of any printable type."""
     return make(verb, *(str(a) for a in args))

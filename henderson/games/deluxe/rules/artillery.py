@@ -10,7 +10,7 @@ from henderson.core.events import Event, roll
 from henderson.core.game import Action
 from henderson.core.hexgrid import line
 
-from ..actions import DGAction, act
+from ..actions import NUMBERS, DGAction, act, make
 from ..decisions import ArtilleryLoss
 from ..model import other
 from .common import change_hf, event_effect, in_enemy_zoc, lose_step, occupancy, visible_units
@@ -166,10 +166,10 @@ def legal(state: DGState, side: str) -> list[DGAction]:
             continue
         for hid in targets(state, u, occ):
             for n in range(1, most + 1):
-                out.append(act("fire", u.id, hid, n))
+                out.append(make("fire", u.id, hid, NUMBERS[n]))
             if hid in occ:  # DG 8.1.8 any enemy hex: its artillery may be out of sight
                 half = factors_allowed(state, u, counter=True)
-                out.extend(act("counter", u.id, hid, n) for n in range(1, half + 1))
+                out.extend(make("counter", u.id, hid, NUMBERS[n]) for n in range(1, half + 1))
     return out
 
 

@@ -21,7 +21,7 @@ from henderson.core.events import Event, roll
 from henderson.core.game import Action
 from henderson.core.odds import column, ratio
 
-from ..actions import DGAction, act
+from ..actions import DGAction, act, make
 from ..data import RATIOS
 from ..decisions import Assault, Stage
 from ..model import other
@@ -158,7 +158,7 @@ def attacks(state: DGState, side: str) -> list[DGAction]:
     """The assaults `side` may open: each enemy hex it can attack (DG 8.2, 8.2.2)."""
     occ = occupancy(state)
     return [
-        act("attack", hid)
+        make("attack", hid)
         for hid in sorted(occ)
         if attackable(state, occ, hid, side) and can_be_attacked(state, occ, side, hid)
     ]
@@ -269,7 +269,7 @@ def build_legal(state: DGState, p: Assault) -> list[DGAction]:
             continue
         if can_join(state, u):
             if blocked(state, p, occ, unit=u.id, due=due) is None:
-                out.append(act("with", u.id))
+                out.append(make("with", u.id))
         elif (
             can_support(state, u)
             and blocked(state, p, occ, unit=u.id, due=due) is None
@@ -283,7 +283,7 @@ def build_legal(state: DGState, p: Assault) -> list[DGAction]:
         near = set.intersection(*(set(m.adjacent[h]) for h in hexes)) - set(targets)
         for h in sorted(near):
             if attackable(state, occ, h, side) and blocked(state, p, occ, target=h, due=due) is None:
-                out.append(act("target", h))
+                out.append(make("target", h))
         if not p.strain and strain_points(state, p) is not None:
             out.append(act("strain"))
         if not p.ambush and ambush_ready(state, p):

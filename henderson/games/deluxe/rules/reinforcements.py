@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from henderson.core.events import Event
 from henderson.core.game import Action
 
-from ..actions import DGAction, act
+from ..actions import DGAction, make
 from .common import occupancy, place, room, side_in, take_control, visible_units
 from .phase import DGPhase
 
@@ -79,7 +79,7 @@ def legal(state: DGState, side: str) -> list[DGAction]:
     for u in arriving(state, side):
         hexes, _ = options(state, u, occ)
         if hexes:
-            return [act("land", u.id, h) for h in hexes]
+            return [make("land", u.id, h) for h in hexes]  # ids and hexes are text already
     return []
 
 
@@ -102,7 +102,9 @@ class Reinforcements(DGPhase):
     offers_end = False
 
     def has_choice(self, state: DGState) -> bool:
-        return bool(legal(state, state.side_of(state.current_step)))
+        # the listing itself, kept with the position for the decision that follows (this
+        # step offers no `end`: the list is `legal`'s)
+        return bool(state.listed())
 
     def actions(self, state: DGState) -> list[Action]:
         return list(legal(state, state.side_of(state.current_step)))
