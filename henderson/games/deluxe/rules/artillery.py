@@ -184,18 +184,14 @@ def reveal(state: DGState, hex_id: str, events: list[Event]) -> None:
     for u in list(state.units.values()):
         if u.at == hex_id and u.stealth:
             u = state.update(u, stealth=0)
-            events.append(
-                Event("reveal", f"{u.id} is revealed in {hex_id}", {"unit": u.id, "hex": hex_id})
-            )
+            events.append(Event("reveal", f"{u.id} is revealed in {hex_id}", {"unit": u.id, "hex": hex_id}))
 
 
 def strike(state: DGState, hex_id: str, by: str, n: int, purpose: str, events: list[Event]) -> None:
     """`n` artillery factors against a hex (DG 8.1.5-8.1.6), each resolved by the total
     defending strength left; the final step of a unit is never lost to artillery; each 5-6
     damages the field. The owner then chooses which units take the steps (`assign`)."""
-    defenders = [
-        u for u in state.units.values() if u.at == hex_id and u.side != by and not u.stealth
-    ]
+    defenders = [u for u in state.units.values() if u.at == hex_id and u.side != by and not u.stealth]
     strength = sum(u.strength for u in defenders)
     room_left = sum(u.strength - 1 for u in defenders)  # DG 8.1.5: final steps stay
     first_strength = strength
@@ -219,9 +215,7 @@ def strike(state: DGState, hex_id: str, by: str, n: int, purpose: str, events: l
         settle_forced(state, events)
 
 
-def fire_result(
-    state: DGState, hex_id: str, purpose: str, dice: list[int], strength: int | None, lost: int
-) -> Event:
+def fire_result(state: DGState, hex_id: str, purpose: str, dice: list[int], strength: int | None, lost: int) -> Event:
     """What a fire at a hex came to, a miss included: the dice, the rolls that hit there, and
     the steps lost, so that no fired die goes unexplained (DG 8.1.5). The rolls that hit
     follow from the hex's defending strength, so they are told only when the firer sees every
@@ -278,11 +272,7 @@ def fire(state: DGState, u: UnitState, hex_id: str, n: int, events: list[Event])
     """DG 8.1: fire n factors of artillery unit u at a hex."""
     u = state.update(u, fired=True)
     spend(state, u.side, n)
-    events.append(
-        Event(
-            "fire", f"{u.id} fires {n} factor(s) at {hex_id}", {"unit": u.id, "hex": hex_id, "n": n}
-        )
-    )
+    events.append(Event("fire", f"{u.id} fires {n} factor(s) at {hex_id}", {"unit": u.id, "hex": hex_id, "n": n}))
     reveal(state, hex_id, events)
     strike(state, hex_id, u.side, n, "DG 8.1.5 artillery fire", events)
 
@@ -306,10 +296,7 @@ def counter(state: DGState, u: UnitState, hex_id: str, n: int, events: list[Even
                 (
                     x
                     for x in state.units.values()
-                    if x.at == hex_id
-                    and x.side != u.side
-                    and state.data.units[x.id].artillery
-                    and not x.suppressed
+                    if x.at == hex_id and x.side != u.side and state.data.units[x.id].artillery and not x.suppressed
                 ),
                 key=lambda x: x.id,
             )
@@ -348,9 +335,7 @@ def bombard(state: DGState, side: str, events: list[Event]) -> None:
     sure = event_effect(state, "sure_naval", side) > 0
     die = 0 if sure else roll(state.dice, "DG 8.1.7 naval bombardment occurs on 4-6", events)
     if not sure and die not in state.data.naval_on:
-        events.append(
-            Event("naval", f"{side} naval bombardment does not take place", {"side": side})
-        )
+        events.append(Event("naval", f"{side} naval bombardment does not take place", {"side": side}))
         return
     state.naval_last[side] = state.turn
     month = state.data.turn(state.turn).month

@@ -62,8 +62,7 @@ def fallback_hexes(state: DGState, u: UnitState, occ: dict) -> list[str]:
     return sorted(
         hid
         for hid in state.game.coastal
-        if side_in(occ, hid) in (None, u.side)
-        and room(state, occ, hid, u, landing=True)
+        if side_in(occ, hid) in (None, u.side) and room(state, occ, hid, u, landing=True)
     )
 
 
