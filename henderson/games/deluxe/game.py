@@ -56,6 +56,7 @@ class DGGame(SequencedGame):
         self.data_dir = data_dir
         self.data_version = data.version
         self.los_cache: dict[tuple[str, str], bool] = {}  # terrain never changes (DG 8.1.4)
+        self.target_cache: dict[tuple[Any, ...], list[str]] = {}  # artillery.kept_targets
         self.sight_openings = artillery.openings(data)  # the hexes a line of sight may leave (DG 8.1.4)
         # route searches by everything they read (rules/movement.py), shared by all states
         self.route_cache: dict[tuple[Any, ...], movement.RouteMap] = {}

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ..state import DGState
     from ..units import UnitState
 
+TARGETS_LIMIT = 20_000  # firing units' targets kept (`kept_targets`) before they are emptied
 LOS_CACHE_LIMIT = 100_000  # lines of sight kept (pairs of hexes) before the cache is emptied
 
 
@@ -148,6 +149,37 @@ def targets(state: DGState, u: UnitState, occ: dict) -> list[str]:
     return sorted(h for h in out if spotted(state, u.side, h, spotters))
 
 
+class Sighting(NamedTuple):
+    """What every firing unit's targets read in one position besides its hex and range: its
+    side, the enemy hexes with a unit not under stealth, whether the enemy holds Henderson
+    Field, and the hexes of its side's units not under stealth (the spotters, DG 8.1.3-4)."""
+
+    side: str
+    enemy: frozenset[str]
+    field: bool
+    spotters: tuple[str, ...]
+
+
+def sighting(state: DGState, side: str, occ: dict) -> Sighting:
+    """The position's `Sighting` for `side`."""
+    enemy = frozenset(hid for hid, units in occ.items() if units[0].side != side and visible_units(units))
+    return Sighting(side, enemy, state.airfield.control != side, tuple(spotter_hexes(state, side)))
+
+
+def kept_targets(state: DGState, u: UnitState, occ: dict, seen: Sighting) -> list[str]:
+    """`targets`, kept on the game under the unit's hex and range and what it reads of the
+    position (`seen`): the lines of sight never change, and an artillery phase lists the
+    same fires again after each shot that leaves the enemy and the spotters where they were."""
+    cache = state.game.target_cache
+    key = (u.at, state.data.units[u.id].range, seen)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > TARGETS_LIMIT:
+            cache.clear()
+        found = cache[key] = targets(state, u, occ)
+    return found
+
+
 def factors_allowed(state: DGState, u: UnitState, counter: bool = False) -> int:
     """DG 8.1.2: one supply point a factor; DG 8.1.8: counter-battery fires half, rounded up."""
     most = (u.strength + 1) // 2 if counter else u.strength
@@ -158,13 +190,16 @@ def legal(state: DGState, side: str) -> list[DGAction]:
     """Fire and counter-battery actions of `side` in an artillery phase."""
     occ = occupancy(state)
     out: list[DGAction] = []
-    for u in sorted(state.units.values(), key=lambda x: x.id):
-        if u.side != side or not can_fire(state, u, occ):
+    seen = None
+    for u in map(state.units.__getitem__, state.game.ids_by_side[side]):  # in id order
+        if not can_fire(state, u, occ):
             continue
         most = factors_allowed(state, u)
         if most < 1:
             continue
-        for hid in targets(state, u, occ):
+        if seen is None:
+            seen = sighting(state, side, occ)
+        for hid in kept_targets(state, u, occ, seen):
             for n in range(1, most + 1):
                 out.append(make("fire", u.id, hid, NUMBERS[n]))
             if hid in occ:  # DG 8.1.8 any enemy hex: its artillery may be out of sight
