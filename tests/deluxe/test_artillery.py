@@ -177,9 +177,7 @@ def test_a_fire_that_misses_says_so():  # DG 8.1.5
     # the 124/2 (4 strength points) is hit only on a 1: a 3 and a 4 miss, and the log says so
     s = example([3, 4])
     ev = s.apply("fire 90 3708 2")
-    assert results(ev) == [
-        "DG 8.1.5 artillery fire at 3708: no effect (dice 3, 4; 1 needed to hit)"
-    ]
+    assert results(ev) == ["DG 8.1.5 artillery fire at 3708: no effect (dice 3, 4; 1 needed to hit)"]
     assert s.units["124/2"].strength == 4
 
 
