@@ -94,7 +94,7 @@ class DGAction:
     _hash: int
 
     def __init__(self, verb: str, args: tuple[str, ...] = ()) -> None:
-        _init(self, verb, args, hash((verb, *args)))
+        _init(self, verb, args, hash((verb, args)))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a DGAction is never changed (its {name})")
@@ -145,20 +145,24 @@ def _init(a: DGAction, verb: str, args: tuple[str, ...], hashed: int) -> None:
 
 
 _new = object.__new__
-_MADE: dict[tuple[str, ...], DGAction] = {}  # every action made, by verb and arguments
-_MADE_LIMIT = 200_000
+# every action made, by verb, then by its arguments: the tuple of arguments a new action is
+# kept under is the one it holds (one tuple an action, not another for a key)
+_MADE: dict[str, dict[tuple[str, ...], DGAction]] = {verb: {} for verb in VERBS}
+_MADE_LIMIT = 200_000  # actions of one verb kept before they are emptied
 
 
 def make(verb: str, *args: str) -> DGAction:
     """The one shared action with this verb and these arguments. Legal-action lists are
     rebuilt after every move: their thousands of actions are made once."""
-    key = (verb, *args)
-    a = _MADE.get(key)
+    kept = _MADE.get(verb)
+    if kept is None:
+        kept = _MADE[verb] = {}
+    a = kept.get(args)
     if a is None:
-        if len(_MADE) > _MADE_LIMIT:
-            _MADE.clear()
-        a = _MADE[key] = _new(DGAction)
-        _init(a, verb, args, hash(key))
+        if len(kept) > _MADE_LIMIT:
+            kept.clear()
+        a = kept[args] = _new(DGAction)
+        _init(a, verb, args, hash((verb, args)))
     return a
 
 
