@@ -347,6 +347,10 @@ def test_the_movement_context_is_kept_while_its_inputs_hold():  # DG 7.3.3, 7.4,
     moved = Context.of(s, "jp")
     assert "3512" in moved.enemy and "3512" not in Context(s, "us").enemy
     assert moved.size == Context(s, "jp").size and Context.of(s, "us").occ == Context(s, "us").occ
+    kept = Context.of(s, "us")
+    s.update(s.units["11/1"])  # a record replaced by an equal one: told by identity, brought up to date
+    assert Context.of(s, "us") is not kept and Context.of(s, "us").occ == Context(s, "us").occ
+    assert all(a is b for a, b in zip(Context.of(s, "us").occ["3511"], Context(s, "us").occ["3511"], strict=True))
     assert s.clone().contexts == {}  # a clone makes its own
 
 

@@ -19,6 +19,7 @@ import copy
 from collections.abc import Callable, Container, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from itertools import combinations
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from henderson.core.errors import IllegalAction
@@ -176,14 +177,25 @@ class Context:
     def of(cls, state: DGState, side: str) -> Context:
         """The context of `side` in this position, kept on the position for as long as what
         it is made from holds (the units, the turn, the river crossings used): listing the
-        moves and playing one of them share it."""
-        made_from = (state.turn, tuple(state.units.values()), tuple(state.this_turn.crossings.items()))
+        moves and playing one of them share it. The records are compared by identity (a
+        record is replaced, never changed), without a tuple of them made to ask."""
+        units = state.units
+        crossings = tuple(state.this_turn.crossings.items())
         kept = state.contexts.get(side)
         ctx = None
         if kept is not None:
-            if kept[0] == made_from:
+            before = kept[0]
+            if (
+                before[0] == state.turn
+                and before[2] == crossings
+                and len(before[1]) == len(units)
+                and all(map(is_, before[1], units.values()))
+            ):
                 return kept[1]
-            ctx = kept[1].moved_on(state, kept[0], made_from)
+            made_from = (state.turn, tuple(units.values()), crossings)
+            ctx = kept[1].moved_on(state, before, made_from)
+        else:
+            made_from = (state.turn, tuple(units.values()), crossings)
         if ctx is None:
             ctx = cls(state, side)
         state.contexts[side] = (made_from, ctx)
