@@ -184,9 +184,6 @@ class DGState(Sequenced):
     # once made, so shared with clones, and checked against the position before use
     move_lists: MoveLists | None = field(None, cache="share")
     option_lists: OptionLists | None = field(None, cache="share")  # the same for `stealth.legal`
-    # the units on the map by hex (`common.occupancy`) and the records it was made from: never
-    # changed once made, so shared with clones, and checked against the units before use
-    occupied: tuple[tuple[UnitState, ...], dict[str, list[UnitState]]] | None = field(None, cache="share")
 
     def _setup(self, game: Any, dice: Dice, seed: int | None, options: dict[str, Any]) -> None:
         super()._setup(game, dice, seed, options)

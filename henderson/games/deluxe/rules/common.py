@@ -22,17 +22,19 @@ if TYPE_CHECKING:
 
 
 def occupancy(state: DGState) -> dict[str, list[UnitState]]:
-    """Units on the map by hex, bottom to top (DG 7.8: the last placed is on top). Kept on the
-    position with the records it was made from, and made again only when one of them was
-    replaced: the rules read it several times a decision. Never to be changed by a caller."""
+    """Units on the map by hex, bottom to top (DG 7.8: the last placed is on top). The last
+    one made is kept on the game with the records it was made from (it reads nothing else),
+    and made again only when one of them was replaced: the rules read it several times a
+    decision, and a position's clones share its records. Never to be changed by a caller."""
     units = state.units
-    kept = state.occupied
+    game = state.game
+    kept = game.occupied
     if kept is not None:
         made_from = kept[0]
         if len(made_from) == len(units) and all(map(is_, made_from, units.values())):
             return kept[1]
     occ = placed(units.values())
-    state.occupied = (tuple(units.values()), occ)
+    game.occupied = (tuple(units.values()), occ)
     return occ
 
 
