@@ -46,7 +46,9 @@ def test_the_kept_occupancy_is_the_one_worked_out_afresh(seed: int) -> None:
 def test_a_landing_steps_choice_is_whether_a_unit_can_land() -> None:
     # DG 6.0, 2.2.2.6: the reinforcement step reads its choice from the listing it keeps for
     # the decision: a choice exactly when some arriving unit has a hex to land on
+    from henderson.games.deluxe.actions import act
     from henderson.games.deluxe.rules import reinforcements
+    from henderson.games.deluxe.rules.common import occupancy
 
     rng = random.Random(4)
     seen = 0
@@ -59,6 +61,12 @@ def test_a_landing_steps_choice_is_whether_a_unit_can_land() -> None:
                 side = twin.side_of(twin.current_step)
                 assert reinforcements.PHASE.has_choice(twin) == bool(reinforcements.legal(twin, side))
                 assert twin.legal_actions() == reinforcements.legal(state, side)
+                occ = occupancy(state)  # the plain listing: the first unit due with a hex
+                first = next(
+                    u for u in reinforcements.arriving(state, side) if reinforcements.options(state, u, occ)[0]
+                )
+                hexes = reinforcements.options(state, first, occ)[0]
+                assert reinforcements.legal(state, side) == [act("land", first.id, h) for h in hexes]
                 seen += 1
             acts = state.legal_actions()
             state.apply(acts[rng.randrange(len(acts))])

@@ -937,15 +937,21 @@ def _allowed(
     if found is None:
         if len(cache) > CACHE_LIMIT:
             cache.clear()
-        tables = state.game.unit_actions
-        made = tables.get((verb, who))  # this unit's actions by hex
-        if made is None:
-            if len(tables) > CACHE_LIMIT:
-                tables.clear()
-            made = tables[(verb, who)] = ActionTable(verb, who, make)
+        made = action_table(state, verb, who)
         found = list(map(made.__getitem__, sorted(hexes - barred)))
         cache[ck] = found
     return found
+
+
+def action_table(state: DGState, verb: str, who: str) -> ActionTable:
+    """The game's table of the actions `verb who H` by hex H, for a unit or a stack."""
+    tables = state.game.unit_actions
+    made = tables.get((verb, who))
+    if made is None:
+        if len(tables) > CACHE_LIMIT:
+            tables.clear()
+        made = tables[(verb, who)] = ActionTable(verb, who, make)
+    return made
 
 
 def do_sea(state: DGState, unit: UnitState, dest: str, events: list[Event]) -> None:

@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 from henderson.core.events import Event
 from henderson.core.game import Action
 
-from ..actions import DGAction, make
+from ..actions import DGAction
 from .common import occupancy, place, room, side_in, take_control, visible_units
+from .movement import action_table
 from .phase import DGPhase
 
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ def legal(state: DGState, side: str) -> list[DGAction]:
     for u in arriving(state, side):
         hexes, _ = options(state, u, occ)
         if hexes:
-            return [make("land", u.id, h) for h in hexes]  # ids and hexes are text already
+            return list(map(action_table(state, "land", u.id).__getitem__, hexes))  # made once a hex
     return []
 
 
