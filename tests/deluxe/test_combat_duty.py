@@ -234,3 +234,11 @@ def test_dg_8_2_a_listings_shared_duty_gives_each_checks_own_answer():
                     assert assault.blocked(s, p, occ, target=h, due=due) == assault.blocked(s, p, occ, target=h)
             s.apply(rng.choice(s.legal_actions()))
     assert checked > 100
+
+
+def test_each_sides_ids_are_its_units_in_id_order():
+    # the listings that read a side's units from the game's ids (assault building, the guns,
+    # the movers) give them in the order of sorting all units by id and keeping the side's
+    for side in ("us", "jp"):
+        plain = [u.id for u in sorted(GAME.new_state(1).units.values(), key=lambda x: x.id) if u.side == side]
+        assert list(GAME.ids_by_side[side]) == plain

@@ -262,8 +262,8 @@ def build_legal(state: DGState, p: Assault) -> list[DGAction]:
     m = state.data.map
     out: list[DGAction] = []
     targets = p.targets
-    for u in sorted(state.units.values(), key=lambda x: x.id):
-        if u.side != side or not u.on_map or u.id in p.units or u.id in p.support:
+    for u in map(state.units.__getitem__, state.game.ids_by_side[side]):  # the side's units in id order
+        if not u.on_map or u.id in p.units or u.id in p.support:
             continue
         if not next_to_all(state, u.at, targets):
             continue
