@@ -647,6 +647,31 @@ def test_an_action_table_makes_each_action_once():  # the listing reads it once 
     assert list(table) == ["3707"] and "3708" not in table
 
 
+def test_a_kept_search_is_asked_about_river_crossings_from_their_banks():  # DG 7.3.3
+    # whether a kept search may have tried to cross a river into one of some hexes (where
+    # the helpers' crossings changed) is told from the banks those crossings leave: the
+    # answer the plain reading gives, from every hex the search reached
+    from henderson.games.deluxe.rules.movement import _tried_to_cross
+
+    rng = random.Random(5)
+    s = GAME.new_state(5)
+    across = GAME.river_crossings
+    rivers = sorted({to for out in across.values() for to in out})
+    checked = hits = 0
+    while not s.is_terminal() and checked < 3000:
+        if s.rules() is move.PHASE:
+            for key, found in list(GAME.route_cache.items())[-20:]:
+                start = key[0]
+                crossed = {to for here in (start, *found.costs) if here in across for to in across[here]}
+                for _ in range(3):
+                    hexes = set(rng.sample(rivers, rng.randint(0, 4)))
+                    assert _tried_to_cross(s, start, found, hexes) == bool(hexes & crossed)
+                    hits += bool(hexes & crossed)
+                    checked += 1
+        s.apply(rng.choice(s.legal_actions()))
+    assert checked >= 3000 and hits > 50
+
+
 @given(seed=st.integers(0, 10_000), verb=st.sampled_from(["move", "sea", "stack"]))
 @settings(max_examples=60, deadline=None)
 def test_a_listed_units_actions_are_its_table_read_hex_by_hex(seed, verb):  # DG 7.5, 7.6

@@ -16,7 +16,7 @@ helpers): while the enemy does not move, each unit is searched once a phase.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Container, Iterator, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from itertools import combinations
 from operator import is_
@@ -564,10 +564,8 @@ def _find_routes(state: DGState, units: tuple[UnitState, ...], ctx: Context) -> 
     variants = state.game.route_variants
     for earlier in variants.get(loose, ()):  # rare: the helpers' crossings changed this phase
         found = cache.get(earlier)
-        if found is not None:
-            rivers = _river_crossings(state, start, found)
-            if carriers & rivers == earlier[-1] & rivers:
-                return earlier, found
+        if found is not None and not _tried_to_cross(state, start, found, carriers ^ earlier[-1]):
+            return earlier, found
     if len(cache) > CACHE_LIMIT:
         cache.clear()
         variants.clear()
@@ -587,11 +585,17 @@ def _find_routes(state: DGState, units: tuple[UnitState, ...], ctx: Context) -> 
     return key, best
 
 
-def _river_crossings(state: DGState, start: str, best: RouteMap) -> frozenset[str]:
-    """The hexes a search may have tried to cross a river into (DG 7.3.3), from its start
-    and every hex it reached: only there do the helpers' crossings change its routes."""
-    across = state.game.river_crossings
-    return frozenset(to for here in (start, *best.costs) if here in across for to in across[here])
+def _tried_to_cross(state: DGState, start: str, best: RouteMap, hexes: Iterable[str]) -> bool:
+    """Whether a search from `start` that reached `best` may have tried to cross a river into
+    one of `hexes` (DG 7.3.3): only there do the helpers' crossings change its routes. Read
+    from the banks each of those crossings leaves (a few hexes), not from every hex reached."""
+    banks = state.game.river_sources
+    reached = best.costs
+    for h in hexes:
+        for bank in banks.get(h, ()):
+            if bank == start or bank in reached:
+                return True
+    return False
 
 
 Edges = dict[str, tuple[tuple[str, int, bool], ...]]  # hex -> (next hex, cost, a river may stop the unit)
