@@ -225,9 +225,7 @@ def test_heavy_infantry_is_infantry():  # DG 10.2.3 note "Japanese Heavy Infantr
     s.apply("stealth H1")
     assert s.units["H1"].stealth == 1
     # ... and repair Henderson Field as infantry do, on a 3-6 when it has not moved (DG 7.11.2)
-    s = state(
-        16, "jp_move", {"H2": "3707"}, dice=[3], henderson_field={"status": 15, "control": "jp"}
-    )
+    s = state(16, "jp_move", {"H2": "3707"}, dice=[3], henderson_field={"status": 15, "control": "jp"})
     ev = s.apply("repair H2")
     assert rolls(ev) == [("DG 7.11.2 infantry repair", 3)] and s.airfield.status == 17
 

@@ -389,10 +389,7 @@ def consolidate(state: DGState, a: UnitState, b: UnitState, events: list[Event])
 # -- DG 7.11 Henderson Field operations ---------------------------------------------------------
 def _worker(state: DGState, u: UnitState) -> bool:
     return (
-        u.at == state.data.map.henderson_field
-        and not u.stealth
-        and not u.pool
-        and u.id not in state.this_turn.hf_work
+        u.at == state.data.map.henderson_field and not u.stealth and not u.pool and u.id not in state.this_turn.hf_work
     )
 
 
@@ -415,18 +412,14 @@ def repair(state: DGState, u: UnitState, events: list[Event]) -> None:
     if state.data.units[u.id].infantry:  # 3-6 immobile, 5-6 after moving
         die = roll(state.dice, "DG 7.11.2 infantry repair", events)
         if die < (3 if whole else 5):
-            events.append(
-                Event("repair", f"{u.id} fails to repair Henderson Field", {"unit": u.id})
-            )
+            events.append(Event("repair", f"{u.id} fails to repair Henderson Field", {"unit": u.id}))
             return
     change_hf(state, 2 if whole else 1, u.side, events, f"DG 7.11.2 {u.id} repairs")
 
 
 def can_wreck(state: DGState, u: UnitState) -> bool:
     """DG 7.11.1: an engineer or labour unit on the field may reduce it."""
-    return (
-        state.data.units[u.id].type in ("engineer", "labour") and _worker(state, u) and state.airfield.status > 0
-    )
+    return state.data.units[u.id].type in ("engineer", "labour") and _worker(state, u) and state.airfield.status > 0
 
 
 def wreck(state: DGState, u: UnitState, events: list[Event]) -> None:
