@@ -119,8 +119,8 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
             if not copied:
                 made, copied = list(made), True
             made[i] = _options(state, records[i], occ, stealthy)
-    else:
-        made = [_options(state, u, occ, stealthy) for u in records]
+    else:  # those off the map passed over without a call
+        made = [OFF if u.at in OFF_MAP_SET else _options(state, u, occ, stealthy) for u in records]
     state.option_lists = OptionLists(basis, records, made)
     out = list(chain.from_iterable(map(itemgetter(0), made)))
     off = OFF_MAP_SET
