@@ -343,7 +343,11 @@ def plain_options(s, side):
     units = [u for u in sorted(s.units.values(), key=lambda u: u.id) if u.side == side and u.on_map]
     stealthy = side in stealth.stealth_sides(s)
     out = [a for u in units for a in stealth._stealth_options(s, u, ctx.occ, stealthy)]
-    marks = stealth.markers(s, other(side))
+    marks: dict[str, int] = {}  # DG 7.7: the highest marker of the enemy's in each hex
+    for u in s.units.values():
+        if u.side == other(side) and u.on_map and u.stealth:
+            marks[u.at] = max(marks.get(u.at, 0), u.stealth)
+    assert stealth.markers(s, other(side)) == marks
     if marks:
         out += stealth.detect_legal(s, side, units, marks, ctx)
     out += [a for u in units for a in stealth._other_options(s, u, ctx.occ)]

@@ -7,7 +7,7 @@ withdrawal (DG 7.9), consolidation (DG 7.10) and Henderson Field repair and redu
 from __future__ import annotations
 
 from itertools import chain, compress, count
-from operator import is_not, itemgetter
+from operator import attrgetter, is_not, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from henderson.core.events import Event, roll
@@ -57,12 +57,14 @@ def pool_for(state: DGState, u: UnitState) -> int:
 def markers(state: DGState, side: str) -> dict[str, int]:
     """Stealth markers of `side` on the map: hex -> marker value (the highest in the hex)."""
     out: dict[str, int] = {}
-    for u in map(state.units.__getitem__, state.game.ids_by_side[side]):
-        if u.stealth and u.on_map:
+    # the side's counters under a marker picked out without a Python step per counter
+    for u in filter(STEALTH, map(state.units.__getitem__, state.game.ids_by_side[side])):
+        if u.on_map:
             out[u.at] = max(out.get(u.at, 0), u.stealth)
     return out
 
 
+STEALTH = attrgetter("stealth")  # a counter's stealth marker (0: none)
 Options = tuple[DGAction, ...]
 NONE: Options = ()
 
@@ -131,9 +133,10 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
         out.extend(detect_legal(state, side, units, enemy_markers, ctx))
     out.extend(chain.from_iterable(map(itemgetter(1), made)))
     together: dict[str, list[UnitState]] = {}  # DG 7.10 only units in one hex consolidate
-    for u in compress(records, map(itemgetter(2), made)):
+    merging = list(compress(records, map(itemgetter(2), made)))
+    for u in merging:
         together.setdefault(u.at, []).append(u)
-    if any(len(group) > 1 for group in together.values()):
+    if len(together) < len(merging):  # two of them share a hex
         for a in [u for u in records if u.at not in off] if units is None else units:
             for b in together.get(a.at, ()):  # either may be the one that stays: DG 7.10 does not say which
                 if b is not a and can_consolidate(state, a, b):
