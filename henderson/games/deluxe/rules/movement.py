@@ -543,7 +543,7 @@ def _find_routes(state: DGState, units: tuple[UnitState, ...], ctx: Context) -> 
         types: tuple[bool, ...] = HELPER_FLAGS[lead.id in state.game.helper_ids]
         budget = allowance(state, lead)
         extra = landing_extra(state, lead) if lead.landed == state.turn else 0  # DG 7.3.5 only then
-        minimum = minimum_move(lead)
+        minimum = lead.spent == 0 and not lead.pool and not lead.leg  # `minimum_move`, read inline
         need = 1
     else:
         types = tuple(d.units[u.id].type in HELPER_TYPES for u in units)
