@@ -177,9 +177,7 @@ def test_a_fire_that_misses_says_so():  # DG 8.1.5
     # the 124/2 (4 strength points) is hit only on a 1: a 3 and a 4 miss, and the log says so
     s = example([3, 4])
     ev = s.apply("fire 90 3708 2")
-    assert results(ev) == [
-        "DG 8.1.5 artillery fire at 3708: no effect (dice 3, 4; 1 needed to hit)"
-    ]
+    assert results(ev) == ["DG 8.1.5 artillery fire at 3708: no effect (dice 3, 4; 1 needed to hit)"]
     assert s.units["124/2"].strength == 4
 
 
@@ -246,6 +244,35 @@ def test_the_targets_are_found_once_for_each_fire_decision(monkeypatch):  # DG 8
             assert len(calls) == before  # listed when the step was reached
         s.apply(rng.choice(acts))
     assert decisions
+
+
+def test_the_kept_targets_are_those_found_afresh():  # DG 8.1.3, 8.1.4, 8.1.6
+    # a firing unit's targets kept on the game under what they read of the position are, at
+    # every fire decision of random games, the ones worked out from the position itself
+    import random
+
+    from henderson.games.deluxe.rules import artillery
+    from henderson.games.deluxe.rules.common import occupancy
+
+    from .support import GAME
+
+    checked = 0
+    for seed in (1, 2, 3):
+        s = GAME.new_state(seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            acts = s.legal_actions()
+            if s.rules() is artillery.FIRE:
+                side = s.current_player()
+                occ = occupancy(s)
+                seen = artillery.sighting(s, side, occ)
+                for uid in s.game.ids_by_side[side]:
+                    u = s.units[uid]
+                    if artillery.can_fire(s, u, occ):
+                        assert artillery.kept_targets(s, u, occ, seen) == artillery.targets(s, u, occ)
+                        checked += 1
+            s.apply(rng.choice(acts))
+    assert checked > 50
 
 
 def test_the_hexes_next_to_the_ends_refuse_only_lines_the_whole_line_refuses():  # DG 8.1.4.1-2

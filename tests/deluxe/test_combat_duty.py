@@ -203,3 +203,42 @@ def test_dg_8_2_4_artillery_supporting_first_leaves_room_for_an_attacking_unit()
                 frontier.append(nxt)
                 seen += 1
     assert seen > 0
+
+
+def test_dg_8_2_a_listings_shared_duty_gives_each_checks_own_answer():
+    # `build_legal` works out the side's duty once for all its checks: each check given it
+    # answers as it does working the duty out itself, for every unit and hex it may add
+    from henderson.games.deluxe.rules import assault
+    from henderson.games.deluxe.rules.common import occupancy
+
+    checked = 0
+    for seed in range(30):
+        s, step = random_position(seed)
+        rng = random.Random(seed)
+        for _ in range(PHASE_PLIES):
+            if phase_over(s, step):
+                break
+            p = s.pending[-1] if s.pending else None
+            if p is not None and p.kind == "assault" and p.stage == "build":
+                occ = occupancy(s)
+                side = p.attacker
+                due = assault.duty(s, side, occ)
+                assert due == (assault.bound_units(s, side, occ), assault.owed(s, side, occ))
+                assert assault.shirked(s, p, occ, due) == assault.shirked(s, p, occ)
+                for u in s.units.values():
+                    if u.side == side and u.on_map:
+                        assert assault.blocked(s, p, occ, unit=u.id, due=due) == assault.blocked(s, p, occ, unit=u.id)
+                        assert assault.joinable_after(s, p, occ, u.id, due) == assault.joinable_after(s, p, occ, u.id)
+                        checked += 1
+                for h in sorted(occ):
+                    assert assault.blocked(s, p, occ, target=h, due=due) == assault.blocked(s, p, occ, target=h)
+            s.apply(rng.choice(s.legal_actions()))
+    assert checked > 100
+
+
+def test_each_sides_ids_are_its_units_in_id_order():
+    # the listings that read a side's units from the game's ids (assault building, the guns,
+    # the movers) give them in the order of sorting all units by id and keeping the side's
+    for side in ("us", "jp"):
+        plain = [u.id for u in sorted(GAME.new_state(1).units.values(), key=lambda x: x.id) if u.side == side]
+        assert list(GAME.ids_by_side[side]) == plain

@@ -216,3 +216,13 @@ def test_unknown_keys_are_refused_and_every_file_reported(tmp_path):
     assert "terrain.toml: movement: teleport: unknown field" in lines
     assert "rabaul.toml: period 1: color: unknown field" in lines
     assert any(line.startswith("events.toml: card 1: us.kind: 'famine' is not one of") for line in lines)
+
+
+def test_a_counters_kinds_are_read_from_its_type():  # DG 8.1, 10.2.3 note
+    # the kinds kept on each printed counter once worked out are its type's, and keeping them
+    # leaves the record equal to one read afresh
+    import dataclasses
+
+    for t in GAME.data.units.values():
+        assert t.artillery == (t.type == "artillery") and t.infantry == (t.type in ("infantry", "heavy"))
+        assert t == dataclasses.replace(t) and hash(t) == hash(dataclasses.replace(t))

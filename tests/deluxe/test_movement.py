@@ -347,6 +347,10 @@ def test_the_movement_context_is_kept_while_its_inputs_hold():  # DG 7.3.3, 7.4,
     moved = Context.of(s, "jp")
     assert "3512" in moved.enemy and "3512" not in Context(s, "us").enemy
     assert moved.size == Context(s, "jp").size and Context.of(s, "us").occ == Context(s, "us").occ
+    kept = Context.of(s, "us")
+    s.update(s.units["11/1"])  # a record replaced by an equal one: told by identity, brought up to date
+    assert Context.of(s, "us") is not kept and Context.of(s, "us").occ == Context(s, "us").occ
+    assert all(a is b for a, b in zip(Context.of(s, "us").occ["3511"], Context(s, "us").occ["3511"], strict=True))
     assert s.clone().contexts == {}  # a clone makes its own
 
 
@@ -641,6 +645,52 @@ def test_an_action_table_makes_each_action_once():  # the listing reads it once 
     first = table["3707"]
     assert first == DGAction("move", ("7/1", "3707")) and table["3707"] is first
     assert list(table) == ["3707"] and "3708" not in table
+
+
+def test_a_kept_search_is_asked_about_river_crossings_from_their_banks():  # DG 7.3.3
+    # whether a kept search may have tried to cross a river into one of some hexes (where
+    # the helpers' crossings changed) is told from the banks those crossings leave: the
+    # answer the plain reading gives, from every hex the search reached
+    from henderson.games.deluxe.rules.movement import _tried_to_cross
+
+    rng = random.Random(5)
+    s = GAME.new_state(5)
+    across = GAME.river_crossings
+    rivers = sorted({to for out in across.values() for to in out})
+    checked = hits = 0
+    while not s.is_terminal() and checked < 3000:
+        if s.rules() is move.PHASE:
+            for key, found in list(GAME.route_cache.items())[-20:]:
+                start = key[0]
+                crossed = {to for here in (start, *found.costs) if here in across for to in across[here]}
+                for _ in range(3):
+                    hexes = set(rng.sample(rivers, rng.randint(0, 4)))
+                    assert _tried_to_cross(s, start, found, hexes) == bool(hexes & crossed)
+                    hits += bool(hexes & crossed)
+                    checked += 1
+        s.apply(rng.choice(s.legal_actions()))
+    assert checked >= 3000 and hits > 50
+
+
+@given(seed=st.integers(0, 10_000), verb=st.sampled_from(["move", "sea", "stack"]))
+@settings(max_examples=60, deadline=None)
+def test_a_listed_units_actions_are_its_table_read_hex_by_hex(seed, verb):  # DG 7.5, 7.6
+    # `_allowed` reads a unit's actions from its table in one pass over the hexes left once
+    # the barred ones are taken out: the list the plain loop gives, hex by hex in hex order
+    from henderson.games.deluxe.actions import make
+    from henderson.games.deluxe.rules.movement import ActionTable, _allowed
+
+    rng = random.Random(seed)
+    hexes = sorted(GAME.data.map.hexes)
+    reach = {h: rng.randint(0, 9) for h in rng.sample(hexes, rng.randint(0, 120))}
+    barred = frozenset(rng.sample(hexes, rng.randint(0, 60)) + rng.sample(sorted(reach) or hexes, 1))
+    who = f"7/{seed}" if verb != "stack" else f"7/1+7/{seed}"
+    s = example()
+    table = ActionTable(verb, who, make)
+    plain = [table[h] for h in sorted(reach) if h not in barred]
+    for given_hexes in (reach.keys(), frozenset(reach)):
+        found = _allowed(s, verb, who, ("test", seed, len(reach), given_hexes is reach.keys()), given_hexes, barred)
+        assert found == plain and all(a is b for a, b in zip(found, plain, strict=True))
 
 
 @given(seed=st.integers(0, 10_000))

@@ -3,6 +3,9 @@ and bad text is a NotationError naming the problem."""
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -38,6 +41,20 @@ def actions(draw):
 def test_notation_round_trips(action):
     assert parse(str(action)) == action
     assert GAME.parse_action(str(action)) == action
+
+
+@given(actions(), actions())
+def test_actions_are_values_made_once(action, other):
+    # made directly or shared (`make`, `parse`): equal, hashed alike and never changed
+    shared = parse(str(action))
+    assert shared == action and hash(shared) == hash(action) and parse(str(action)) is shared
+    assert (action == other) == (str(action) == str(other))
+    assert (action == other) <= (hash(action) == hash(other))
+    assert action != str(action) and action != (action.verb, action.args)
+    assert copy.deepcopy(action) is shared and pickle.loads(pickle.dumps(action)) is shared
+    with pytest.raises(AttributeError):
+        action.verb = "end"
+    assert repr(action) == f"DGAction(verb={action.verb!r}, args={action.args!r})"
 
 
 @given(st.text(max_size=30))

@@ -225,9 +225,7 @@ def test_heavy_infantry_is_infantry():  # DG 10.2.3 note "Japanese Heavy Infantr
     s.apply("stealth H1")
     assert s.units["H1"].stealth == 1
     # ... and repair Henderson Field as infantry do, on a 3-6 when it has not moved (DG 7.11.2)
-    s = state(
-        16, "jp_move", {"H2": "3707"}, dice=[3], henderson_field={"status": 15, "control": "jp"}
-    )
+    s = state(16, "jp_move", {"H2": "3707"}, dice=[3], henderson_field={"status": 15, "control": "jp"})
     ev = s.apply("repair H2")
     assert rolls(ev) == [("DG 7.11.2 infantry repair", 3)] and s.airfield.status == 17
 
@@ -313,3 +311,69 @@ def test_the_text_board_for_one_side_hides_what_it_may_not_see():  # DG 7.8
     assert "124/2" in us and "124/1" not in us and "124/3" not in us
     assert "1 counter(s) below" in us and "stealth marker S2" in us
     assert "124/1" in GAME.render_text(s, "jp")
+
+
+@pytest.mark.parametrize("reach", [0, 1, 2, 3, 4])
+def test_a_detection_range_is_every_map_hex_that_near(reach):  # DG 7.7.5
+    # the hexes within a marker's range, read from the hexes around it by position, are the
+    # map's hexes at that distance or less, counted one by one (edges and corners included)
+    import random
+
+    from henderson.games.deluxe.rules.stealth import near
+
+    m = GAME.data.map
+    s = GAME.new_state(1)
+    hexes = sorted(m.hexes)
+    for hex_id in [hexes[0], hexes[-1], *random.Random(reach).sample(hexes, 25)]:
+        plain = frozenset(h for h in m.hexes if m.distance(h, hex_id) <= reach)
+        GAME.near_cache.pop((hex_id, reach), None)
+        assert near(s, hex_id, reach) == plain
+
+
+def plain_options(s, side):
+    """`stealth.legal` read unit by unit from the position alone: each unit on the map in id
+    order, its stealth options, then detection, then withdrawal and field work, then each
+    pair that may consolidate (DG 7.7, 7.9, 7.10, 7.11)."""
+    from henderson.games.deluxe.actions import act
+    from henderson.games.deluxe.model import other
+    from henderson.games.deluxe.rules import stealth
+    from henderson.games.deluxe.rules.movement import Context
+
+    ctx = Context(s, side)
+    units = [u for u in sorted(s.units.values(), key=lambda u: u.id) if u.side == side and u.on_map]
+    stealthy = side in stealth.stealth_sides(s)
+    out = [a for u in units for a in stealth._stealth_options(s, u, ctx.occ, stealthy)]
+    marks: dict[str, int] = {}  # DG 7.7: the highest marker of the enemy's in each hex
+    for u in s.units.values():
+        if u.side == other(side) and u.on_map and u.stealth:
+            marks[u.at] = max(marks.get(u.at, 0), u.stealth)
+    assert stealth.markers(s, other(side)) == marks
+    if marks:
+        out += stealth.detect_legal(s, side, units, marks, ctx)
+    out += [a for u in units for a in stealth._other_options(s, u, ctx.occ)]
+    for a in units:
+        for b in units:
+            if b is not a and b.at == a.at and stealth.may_consolidate(s, b) and stealth.can_consolidate(s, a, b):
+                out.append(act("consolidate", a.id, b.id))
+    return out
+
+
+@pytest.mark.parametrize(("seed", "us_stealth"), [(3, True), (8, False), (11, False)])
+def test_the_kept_options_are_those_read_unit_by_unit(seed, us_stealth):  # DG 7.7, 7.9, 7.10, 7.11
+    # along random games (their options include detection, consolidation, withdrawal, field
+    # work and, with DG 7.7.6, US stealth), the options listed from the earlier position's
+    # kept ones are, at every movement decision, those read from the position alone
+    import random
+
+    from henderson.games.deluxe.rules import move, stealth
+
+    rng = random.Random(seed)
+    s = GAME.new_state(seed, options={"us_stealth": us_stealth})
+    checked = 0
+    while not s.is_terminal():
+        if s.rules() is move.PHASE:
+            side = s.current_player()
+            assert stealth.legal(s, side) == plain_options(s, side)
+            checked += 1
+        s.apply(rng.choice(s.legal_actions()))
+    assert checked > 300

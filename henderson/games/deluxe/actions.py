@@ -8,7 +8,7 @@ The verbs and what they mean are listed in `VERBS` and documented in docs/deluxe
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from typing import Any
 
 from henderson.core.actions import ActionInfo, Arg, ArgKind
 from henderson.core.errors import NotationError
@@ -81,23 +81,46 @@ ROLES: dict[str, tuple[str, ...]] = {
 ARG_KINDS = {"h": ArgKind.HEX, "u": ArgKind.UNIT, "n": ArgKind.NUMBER, "s": ArgKind.UNITS}
 
 
-@dataclass(frozen=True, slots=True)
 class DGAction:
-    """One decision: a verb and its arguments (hexes, unit ids, numbers as text). Its hash is
-    worked out once: the engine finds an action played among thousands through a set."""
+    """One decision: a verb and its arguments (hexes, unit ids, numbers as text), never changed
+    once made. A plain slotted class rather than a frozen dataclass: listings make thousands
+    of them, each for one unit and hex, and this one is made without a setter call per field.
+    Its hash is worked out once: the engine finds an action played among thousands through a set."""
+
+    __slots__ = ("_hash", "args", "verb")
 
     verb: str
-    args: tuple[str, ...] = ()
-    _hash: int = field(init=False, repr=False, compare=False)
+    args: tuple[str, ...]
+    _hash: int
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.verb, self.args)))
+    def __init__(self, verb: str, args: tuple[str, ...] = ()) -> None:
+        _init(self, verb, args, hash((verb, args)))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a DGAction is never changed (its {name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a DGAction is never changed (its {name})")
+
+    def __eq__(self, other: object) -> bool:
+        if other is self:
+            return True
+        if type(other) is not DGAction:
+            return NotImplemented
+        return self._hash == other._hash and self.verb == other.verb and self.args == other.args
 
     def __hash__(self) -> int:
         return self._hash
 
+    def __repr__(self) -> str:
+        return f"DGAction(verb={self.verb!r}, args={self.args!r})"
+
     def __str__(self) -> str:
         return " ".join((self.verb, *self.args))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles give the shared action (`make`)."""
+        return (make, (self.verb, *self.args))
 
     def hex(self, i: int = 0) -> str:
         """The i-th argument as a hex number."""
@@ -108,20 +131,42 @@ class DGAction:
         return int(self.args[i])
 
 
-_MADE: dict[tuple[str, ...], DGAction] = {}  # every action made, by verb and arguments
-_MADE_LIMIT = 200_000
+_SLOTS = vars(DGAction)  # the slots' own setters, which the class's refuse to stand in for
+_SET_VERB = _SLOTS["verb"].__set__
+_SET_ARGS = _SLOTS["args"].__set__
+_SET_HASH = _SLOTS["_hash"].__set__
+
+
+def _init(a: DGAction, verb: str, args: tuple[str, ...], hashed: int) -> None:
+    """Fill in a new action's fields through their slots (its own setter refuses)."""
+    _SET_VERB(a, verb)
+    _SET_ARGS(a, args)
+    _SET_HASH(a, hashed)
+
+
+_new = object.__new__
+# every action made, by verb, then by its arguments: the tuple of arguments a new action is
+# kept under is the one it holds (one tuple an action, not another for a key)
+_MADE: dict[str, dict[tuple[str, ...], DGAction]] = {verb: {} for verb in VERBS}
+_MADE_LIMIT = 200_000  # actions of one verb kept before they are emptied
 
 
 def make(verb: str, *args: str) -> DGAction:
     """The one shared action with this verb and these arguments. Legal-action lists are
     rebuilt after every move: their thousands of actions are made once."""
-    key = (verb, *args)
-    a = _MADE.get(key)
+    kept = _MADE.get(verb)
+    if kept is None:
+        kept = _MADE[verb] = {}
+    a = kept.get(args)
     if a is None:
-        if len(_MADE) > _MADE_LIMIT:
-            _MADE.clear()
-        a = _MADE[key] = DGAction(verb, args)
+        if len(kept) > _MADE_LIMIT:
+            kept.clear()
+        a = kept[args] = _new(DGAction)
+        _init(a, verb, args, hash((verb, args)))
     return a
+
+
+NUMBERS = tuple(str(n) for n in range(100))  # a number argument as text (`act` writes them so)
 
 
 def act(verb: str, *args: object) -> DGAction:

@@ -23,6 +23,7 @@ from .render import render
 from .rules import artillery, movement
 from .rules.common import occupancy
 from .state import DGState
+from .units import UnitState
 
 TITLE = "Deluxe Guadalcanal – The Battle for Henderson Field"
 OPTIONS: dict[str, Option] = {
@@ -56,6 +57,9 @@ class DGGame(SequencedGame):
         self.data_dir = data_dir
         self.data_version = data.version
         self.los_cache: dict[tuple[str, str], bool] = {}  # terrain never changes (DG 8.1.4)
+        self.target_cache: dict[tuple[Any, ...], list[str]] = {}  # artillery.kept_targets
+        # the last units by hex worked out and the records they were made from (`common.occupancy`)
+        self.occupied: tuple[tuple[UnitState, ...], dict[str, list[UnitState]]] | None = None
         self.sight_openings = artillery.openings(data)  # the hexes a line of sight may leave (DG 8.1.4)
         # route searches by everything they read (rules/movement.py), shared by all states
         self.route_cache: dict[tuple[Any, ...], movement.RouteMap] = {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Literal
 
 from henderson.core.fields import field as declared
@@ -129,12 +130,13 @@ class UnitType:
     rabaul_periods: int = declared(lo=0, hi=4)
     heavy: bool = False
 
-    @property
+    # read for every counter in many listings: worked out once, then an attribute of the record
+    @cached_property
     def artillery(self) -> bool:
         """An artillery unit (DG 8.1)."""
         return self.type == "artillery"
 
-    @property
+    @cached_property
     def infantry(self) -> bool:
         """An infantry unit: the Japanese Heavy battalions are "Heavy Infantry" (DG 10.2.3
         note), so they may use stealth (DG 7.7.1) and repair the field as infantry (DG 7.11.2)."""

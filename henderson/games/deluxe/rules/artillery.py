@@ -10,7 +10,7 @@ from henderson.core.events import Event, roll
 from henderson.core.game import Action
 from henderson.core.hexgrid import line
 
-from ..actions import DGAction, act
+from ..actions import NUMBERS, DGAction, act, make
 from ..decisions import ArtilleryLoss
 from ..model import other
 from .common import change_hf, event_effect, in_enemy_zoc, lose_step, occupancy, visible_units
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ..state import DGState
     from ..units import UnitState
 
+TARGETS_LIMIT = 20_000  # firing units' targets kept (`kept_targets`) before they are emptied
 LOS_CACHE_LIMIT = 100_000  # lines of sight kept (pairs of hexes) before the cache is emptied
 
 
@@ -148,6 +149,37 @@ def targets(state: DGState, u: UnitState, occ: dict) -> list[str]:
     return sorted(h for h in out if spotted(state, u.side, h, spotters))
 
 
+class Sighting(NamedTuple):
+    """What every firing unit's targets read in one position besides its hex and range: its
+    side, the enemy hexes with a unit not under stealth, whether the enemy holds Henderson
+    Field, and the hexes of its side's units not under stealth (the spotters, DG 8.1.3-4)."""
+
+    side: str
+    enemy: frozenset[str]
+    field: bool
+    spotters: tuple[str, ...]
+
+
+def sighting(state: DGState, side: str, occ: dict) -> Sighting:
+    """The position's `Sighting` for `side`."""
+    enemy = frozenset(hid for hid, units in occ.items() if units[0].side != side and visible_units(units))
+    return Sighting(side, enemy, state.airfield.control != side, tuple(spotter_hexes(state, side)))
+
+
+def kept_targets(state: DGState, u: UnitState, occ: dict, seen: Sighting) -> list[str]:
+    """`targets`, kept on the game under the unit's hex and range and what it reads of the
+    position (`seen`): the lines of sight never change, and an artillery phase lists the
+    same fires again after each shot that leaves the enemy and the spotters where they were."""
+    cache = state.game.target_cache
+    key = (u.at, state.data.units[u.id].range, seen)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > TARGETS_LIMIT:
+            cache.clear()
+        found = cache[key] = targets(state, u, occ)
+    return found
+
+
 def factors_allowed(state: DGState, u: UnitState, counter: bool = False) -> int:
     """DG 8.1.2: one supply point a factor; DG 8.1.8: counter-battery fires half, rounded up."""
     most = (u.strength + 1) // 2 if counter else u.strength
@@ -158,18 +190,21 @@ def legal(state: DGState, side: str) -> list[DGAction]:
     """Fire and counter-battery actions of `side` in an artillery phase."""
     occ = occupancy(state)
     out: list[DGAction] = []
-    for u in sorted(state.units.values(), key=lambda x: x.id):
-        if u.side != side or not can_fire(state, u, occ):
+    seen = None
+    for u in map(state.units.__getitem__, state.game.ids_by_side[side]):  # in id order
+        if not can_fire(state, u, occ):
             continue
         most = factors_allowed(state, u)
         if most < 1:
             continue
-        for hid in targets(state, u, occ):
+        if seen is None:
+            seen = sighting(state, side, occ)
+        for hid in kept_targets(state, u, occ, seen):
             for n in range(1, most + 1):
-                out.append(act("fire", u.id, hid, n))
+                out.append(make("fire", u.id, hid, NUMBERS[n]))
             if hid in occ:  # DG 8.1.8 any enemy hex: its artillery may be out of sight
                 half = factors_allowed(state, u, counter=True)
-                out.extend(act("counter", u.id, hid, n) for n in range(1, half + 1))
+                out.extend(make("counter", u.id, hid, NUMBERS[n]) for n in range(1, half + 1))
     return out
 
 
@@ -184,18 +219,14 @@ def reveal(state: DGState, hex_id: str, events: list[Event]) -> None:
     for u in list(state.units.values()):
         if u.at == hex_id and u.stealth:
             u = state.update(u, stealth=0)
-            events.append(
-                Event("reveal", f"{u.id} is revealed in {hex_id}", {"unit": u.id, "hex": hex_id})
-            )
+            events.append(Event("reveal", f"{u.id} is revealed in {hex_id}", {"unit": u.id, "hex": hex_id}))
 
 
 def strike(state: DGState, hex_id: str, by: str, n: int, purpose: str, events: list[Event]) -> None:
     """`n` artillery factors against a hex (DG 8.1.5-8.1.6), each resolved by the total
     defending strength left; the final step of a unit is never lost to artillery; each 5-6
     damages the field. The owner then chooses which units take the steps (`assign`)."""
-    defenders = [
-        u for u in state.units.values() if u.at == hex_id and u.side != by and not u.stealth
-    ]
+    defenders = [u for u in state.units.values() if u.at == hex_id and u.side != by and not u.stealth]
     strength = sum(u.strength for u in defenders)
     room_left = sum(u.strength - 1 for u in defenders)  # DG 8.1.5: final steps stay
     first_strength = strength
@@ -219,9 +250,7 @@ def strike(state: DGState, hex_id: str, by: str, n: int, purpose: str, events: l
         settle_forced(state, events)
 
 
-def fire_result(
-    state: DGState, hex_id: str, purpose: str, dice: list[int], strength: int | None, lost: int
-) -> Event:
+def fire_result(state: DGState, hex_id: str, purpose: str, dice: list[int], strength: int | None, lost: int) -> Event:
     """What a fire at a hex came to, a miss included: the dice, the rolls that hit there, and
     the steps lost, so that no fired die goes unexplained (DG 8.1.5). The rolls that hit
     follow from the hex's defending strength, so they are told only when the firer sees every
@@ -278,11 +307,7 @@ def fire(state: DGState, u: UnitState, hex_id: str, n: int, events: list[Event])
     """DG 8.1: fire n factors of artillery unit u at a hex."""
     u = state.update(u, fired=True)
     spend(state, u.side, n)
-    events.append(
-        Event(
-            "fire", f"{u.id} fires {n} factor(s) at {hex_id}", {"unit": u.id, "hex": hex_id, "n": n}
-        )
-    )
+    events.append(Event("fire", f"{u.id} fires {n} factor(s) at {hex_id}", {"unit": u.id, "hex": hex_id, "n": n}))
     reveal(state, hex_id, events)
     strike(state, hex_id, u.side, n, "DG 8.1.5 artillery fire", events)
 
@@ -306,10 +331,7 @@ def counter(state: DGState, u: UnitState, hex_id: str, n: int, events: list[Even
                 (
                     x
                     for x in state.units.values()
-                    if x.at == hex_id
-                    and x.side != u.side
-                    and state.data.units[x.id].artillery
-                    and not x.suppressed
+                    if x.at == hex_id and x.side != u.side and state.data.units[x.id].artillery and not x.suppressed
                 ),
                 key=lambda x: x.id,
             )
@@ -348,9 +370,7 @@ def bombard(state: DGState, side: str, events: list[Event]) -> None:
     sure = event_effect(state, "sure_naval", side) > 0
     die = 0 if sure else roll(state.dice, "DG 8.1.7 naval bombardment occurs on 4-6", events)
     if not sure and die not in state.data.naval_on:
-        events.append(
-            Event("naval", f"{side} naval bombardment does not take place", {"side": side})
-        )
+        events.append(Event("naval", f"{side} naval bombardment does not take place", {"side": side}))
         return
     state.naval_last[side] = state.turn
     month = state.data.turn(state.turn).month

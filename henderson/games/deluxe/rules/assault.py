@@ -21,7 +21,7 @@ from henderson.core.events import Event, roll
 from henderson.core.game import Action
 from henderson.core.odds import column, ratio
 
-from ..actions import DGAction, act
+from ..actions import DGAction, act, make
 from ..data import RATIOS
 from ..decisions import Assault, Stage
 from ..model import other
@@ -54,22 +54,13 @@ def attackable(state: DGState, occ: dict, hex_id: str, side: str) -> bool:
     combat phase (DG 8.2 "each defending hex may only be attacked once")."""
     units = occ.get(hex_id)
     return bool(
-        units
-        and units[0].side != side
-        and visible_units(units)
-        and hex_id not in state.this_turn.attacked_hexes
+        units and units[0].side != side and visible_units(units) and hex_id not in state.this_turn.attacked_hexes
     )
 
 
 def can_join(state: DGState, u: UnitState) -> bool:
     """A unit that may still attack this turn (DG 8.2.2: once a turn); artillery only supports."""
-    return (
-        u.on_map
-        and not u.attacked
-        and not u.stealth
-        and u.strength > 0
-        and not state.data.units[u.id].artillery
-    )
+    return u.on_map and not u.attacked and not u.stealth and u.strength > 0 and not state.data.units[u.id].artillery
 
 
 def can_support(state: DGState, u: UnitState) -> bool:
@@ -91,11 +82,7 @@ def duty_bound(state: DGState, u: UnitState, occ: dict) -> bool:
     until it has attacked in this combat phase. Not a unit in jungle (the zone is negated
     there, DG 7.4.2: its attacks are optional, DG 8.2.7), nor a unit that advanced after
     combat (DG 8.2.2), nor artillery, which never initiates an assault (DG 8.2.4)."""
-    return (
-        can_join(state, u)
-        and u.id not in state.this_turn.advanced
-        and in_enemy_zoc(state, occ, u.at, u.side)
-    )
+    return can_join(state, u) and u.id not in state.this_turn.advanced and in_enemy_zoc(state, occ, u.at, u.side)
 
 
 def bound_units(state: DGState, side: str, occ: dict) -> list[UnitState]:
@@ -106,13 +93,11 @@ def bound_units(state: DGState, side: str, occ: dict) -> list[UnitState]:
     return [
         u
         for u in state.units.values()
-        if u.side == side
-        and duty_bound(state, u, occ)
-        and any(attackable(state, occ, n, side) for n in adjacent[u.at])
+        if u.side == side and duty_bound(state, u, occ) and any(attackable(state, occ, n, side) for n in adjacent[u.at])
     ]
 
 
-def owed(state: DGState, side: str, occ: dict) -> list[str]:
+def owed(state: DGState, side: str, occ: dict, bound: list[UnitState] | None = None) -> list[str]:
     """Enemy hexes DG 8.2 still requires `side` to attack in this combat phase: every hex
     that can still be attacked next to a unit that must still attack ("must attack all enemy
     units to which they are adjacent"). The phase cannot end while one is left.
@@ -125,22 +110,29 @@ def owed(state: DGState, side: str, occ: dict) -> list[str]:
     """
     hexes: set[str] = set()
     adjacent = state.data.map.adjacent
-    for u in bound_units(state, side, occ):
+    for u in bound_units(state, side, occ) if bound is None else bound:
         hexes.update(n for n in adjacent[u.at] if attackable(state, occ, n, side))
     return sorted(hexes)
+
+
+Duty = tuple[list["UnitState"], list[str]]  # the units bound to attack, the hexes owed
+
+
+def duty(state: DGState, side: str, occ: dict) -> Duty:
+    """The units of `side` bound to attack (`bound_units`) and the hexes it owes (`owed`),
+    worked out once for the many checks of one listing (`blocked`, `shirked`): neither
+    depends on the assault being built, only on the position (DG 8.2)."""
+    bound = bound_units(state, side, occ)
+    return bound, owed(state, side, occ, bound)
 
 
 def can_be_attacked(state: DGState, occ: dict, side: str, hex_id: str) -> bool:
     """Whether a unit of `side` next to `hex_id` may still join an attack on it (DG 8.2.2:
     each unit attacks once a phase)."""
-    return any(
-        v.side == side and can_join(state, v)
-        for n in state.data.map.adjacent[hex_id]
-        for v in occ.get(n, [])
-    )
+    return any(v.side == side and can_join(state, v) for n in state.data.map.adjacent[hex_id] for v in occ.get(n, []))
 
 
-def shirked(state: DGState, p: Assault, occ: dict) -> tuple[list[str], list[str]]:
+def shirked(state: DGState, p: Assault, occ: dict, due: Duty | None = None) -> tuple[list[str], list[str]]:
     """What committing this assault (`go`) would leave undone for good (DG 8.2): the owed
     hexes outside its targets with no unit bound to attack left next to them, and the units
     bound to attack outside it with no hex left to attack. Both must join it (`target`,
@@ -152,14 +144,12 @@ def shirked(state: DGState, p: Assault, occ: dict) -> tuple[list[str], list[str]
     joined = set(p.units)
     targets = set(p.targets)
     adjacent = state.data.map.adjacent
-    bound = bound_units(state, side, occ)
+    bound, owed_now = duty(state, side, occ) if due is None else due
     rest = [u for u in bound if u.id not in joined]
     rest_near = {n for u in rest for n in adjacent[u.at]}
-    hexes = [h for h in owed(state, side, occ) if h not in targets and h not in rest_near]
+    hexes = [h for h in owed_now if h not in targets and h not in rest_near]
     idle = sorted(
-        u.id
-        for u in rest
-        if not any(n not in targets and attackable(state, occ, n, side) for n in adjacent[u.at])
+        u.id for u in rest if not any(n not in targets and attackable(state, occ, n, side) for n in adjacent[u.at])
     )
     return hexes, idle
 
@@ -168,7 +158,7 @@ def attacks(state: DGState, side: str) -> list[DGAction]:
     """The assaults `side` may open: each enemy hex it can attack (DG 8.2, 8.2.2)."""
     occ = occupancy(state)
     return [
-        act("attack", hid)
+        make("attack", hid)
         for hid in sorted(occ)
         if attackable(state, occ, hid, side) and can_be_attacked(state, occ, side, hid)
     ]
@@ -204,7 +194,9 @@ def next_to_all(state: DGState, hex_id: str, others: list[str] | set[str]) -> bo
     return all(h in adjacent for h in others)
 
 
-def blocked(state: DGState, p: Assault, occ: dict, unit: str = "", target: str = "") -> str | None:
+def blocked(
+    state: DGState, p: Assault, occ: dict, unit: str = "", target: str = "", due: Duty | None = None
+) -> str | None:
     """Why the assault, with `unit` or `target` added, could never be committed; None when it
     can. DG 8.2.5 combines units of several hexes against one hex, DG 8.2.6 units of one hex
     against several hexes: every attacking unit is next to every defending hex. And `go`
@@ -212,15 +204,15 @@ def blocked(state: DGState, p: Assault, occ: dict, unit: str = "", target: str =
     assault must join its targets, a unit bound to attack whose hexes are all targets must
     join its units. Those additions are forced, in any assault that contains this one; if one
     is not next to all the others, nothing can complete the assault. Offering only additions
-    that pass keeps every assault being built completable, so no player is ever stuck."""
+    that pass keeps every assault being built completable, so no player is ever stuck.
+    `due`: the side's `duty` in this position, when already worked out."""
     side = p.attacker
     m = state.data.map
     units = set(contributors(p)) | ({unit} if unit else set())
     hexes = {state.units[i].at for i in units}
     targets = set(p.targets) | ({target} if target else set())
-    bound = bound_units(state, side, occ)
+    bound, owed_now = duty(state, side, occ) if due is None else due
     hexes_of = {u.id: u.at for u in bound}
-    owed_now = owed(state, side, occ)
     while True:
         grown = False
         for h in owed_now:  # owed hexes left without a unit bound to attack them
@@ -242,19 +234,20 @@ def blocked(state: DGState, p: Assault, occ: dict, unit: str = "", target: str =
             return None
 
 
-def joinable_after(state: DGState, p: Assault, occ: dict, arty: str) -> bool:
+def joinable_after(state: DGState, p: Assault, occ: dict, arty: str, due: Duty | None = None) -> bool:
     """Whether, with `arty` supporting, an attacking unit can still join: artillery only
     supports (DG 8.2.4), so an assault that has no attacking unit yet must keep room for one,
     else supporting first would leave the attacker with nothing to play."""
     if p.units:
         return True
     supported = replace(p, support={**p.support, arty: 1})
+    due = duty(state, p.attacker, occ) if due is None else due
     return any(
         u.side == p.attacker
         and u.on_map
         and can_join(state, u)
         and next_to_all(state, u.at, p.targets)
-        and blocked(state, supported, occ, unit=u.id) is None
+        and blocked(state, supported, occ, unit=u.id, due=due) is None
         for u in state.units.values()
     )
 
@@ -265,21 +258,22 @@ def build_legal(state: DGState, p: Assault) -> list[DGAction]:
     only when the assault can still be committed afterwards (`blocked`)."""
     occ = occupancy(state)
     side = p.attacker
+    due = duty(state, side, occ)  # read by every check below: the position is the same
     m = state.data.map
     out: list[DGAction] = []
     targets = p.targets
-    for u in sorted(state.units.values(), key=lambda x: x.id):
-        if u.side != side or not u.on_map or u.id in p.units or u.id in p.support:
+    for u in map(state.units.__getitem__, state.game.ids_by_side[side]):  # the side's units in id order
+        if not u.on_map or u.id in p.units or u.id in p.support:
             continue
         if not next_to_all(state, u.at, targets):
             continue
         if can_join(state, u):
-            if blocked(state, p, occ, unit=u.id) is None:
-                out.append(act("with", u.id))
+            if blocked(state, p, occ, unit=u.id, due=due) is None:
+                out.append(make("with", u.id))
         elif (
             can_support(state, u)
-            and blocked(state, p, occ, unit=u.id) is None
-            and joinable_after(state, p, occ, u.id)
+            and blocked(state, p, occ, unit=u.id, due=due) is None
+            and joinable_after(state, p, occ, u.id, due)
         ):
             left = state.supply[side] - sum(p.support.values())
             most = u.strength if unlimited(state, side) else min(u.strength, left)
@@ -288,13 +282,13 @@ def build_legal(state: DGState, p: Assault) -> list[DGAction]:
         hexes = {state.units[i].at for i in contributors(p)}
         near = set.intersection(*(set(m.adjacent[h]) for h in hexes)) - set(targets)
         for h in sorted(near):
-            if attackable(state, occ, h, side) and blocked(state, p, occ, target=h) is None:
-                out.append(act("target", h))
+            if attackable(state, occ, h, side) and blocked(state, p, occ, target=h, due=due) is None:
+                out.append(make("target", h))
         if not p.strain and strain_points(state, p) is not None:
             out.append(act("strain"))
         if not p.ambush and ambush_ready(state, p):
             out.append(act("ambush"))
-        if shirked(state, p, occ) == ([], []):  # DG 8.2 no duty left undone
+        if shirked(state, p, occ, due) == ([], []):  # DG 8.2 no duty left undone
             out.append(act("go"))
     return out
 
@@ -417,11 +411,7 @@ def best_multiplier(state: DGState, p: Assault) -> Fraction:
 
 def defenders(state: DGState, p: Assault) -> list[UnitState]:
     """Enemy units in the defending hexes of the assault."""
-    return [
-        u
-        for u in state.units.values()
-        if u.on_map and u.at in p.targets and u.side != p.attacker
-    ]
+    return [u for u in state.units.values() if u.on_map and u.at in p.targets and u.side != p.attacker]
 
 
 def defence_units(state: DGState, p: Assault) -> list[UnitState]:
@@ -444,10 +434,7 @@ def unseen_counters(state: DGState, p: Assault) -> int:
     """How many counters of the target hexes the attacker knows of but cannot see: those
     below the top counter (DG 7.8); stealth units are markers only (DG 7.7)."""
     occ = occupancy(state)
-    return sum(
-        max(0, len(visible_units([u for u in occ.get(t, []) if u.side != p.attacker])) - 1)
-        for t in p.targets
-    )
+    return sum(max(0, len(visible_units([u for u in occ.get(t, []) if u.side != p.attacker])) - 1) for t in p.targets)
 
 
 def supply_cap(state: DGState, u: UnitState, alone: bool) -> int:
@@ -476,9 +463,7 @@ def defense_strength(state: DGState, p: Assault) -> Fraction:
     total = Fraction(0)
     supply_left = p.defend
     bonus = air_bonus(state) if p.attacker == "us" else 0
-    attacker_levels = [
-        state.data.map.hexes[state.units[i].at].level for i in p.units if state.units[i].on_map
-    ]
+    attacker_levels = [state.data.map.hexes[state.units[i].at].level for i in p.units if state.units[i].on_map]
     counted = defence_units(state, p)  # DG 7.8: before `go`, what the attacker sees
     for t in sorted(p.targets):
         here = sorted((u for u in counted if u.at == t), key=lambda u: u.id)
@@ -543,10 +528,7 @@ def ambush_ready(state: DGState, p: Assault) -> bool:
     """DG 8.2.9: Japanese units that left stealth on their own and moved at most half."""
     if p.attacker != "jp" or not p.units:
         return False
-    return all(
-        state.units[i].self_exit and state.units[i].spent * 2 <= state.units[i].pool_start
-        for i in p.units
-    )
+    return all(state.units[i].self_exit and state.units[i].spent * 2 <= state.units[i].pool_start for i in p.units)
 
 
 # -- resolution ----------------------------------------------------------------------------------
@@ -819,9 +801,7 @@ def retreat_options(state: DGState, u: UnitState, dist: int, p: Assault) -> list
     if u.side == p.attacker:
         enemies = list(p.targets)
     else:
-        enemies = sorted(
-            {state.units[i].at for i in (*p.units, *p.support) if state.units[i].on_map}
-        )
+        enemies = sorted({state.units[i].at for i in (*p.units, *p.support) if state.units[i].on_map})
     enemies = enemies or [u.at]
 
     def far(h: str) -> int:
@@ -858,11 +838,7 @@ def do_retreat(state: DGState, u: UnitState, dest: str, events: list[Event]) -> 
     frm = u.at
     u = place(state, u, dest)
     take_control(state, u, dest, events)  # DG 9.3 the last to occupy controls
-    events.append(
-        Event(
-            "retreat", f"{u.id} retreats {frm} -> {dest}", {"unit": u.id, "from": frm, "to": dest}
-        )
-    )
+    events.append(Event("retreat", f"{u.id} retreats {frm} -> {dest}", {"unit": u.id, "from": frm, "to": dest}))
 
 
 def vacated(state: DGState, p: Assault, mover: str) -> list[str]:
@@ -872,9 +848,7 @@ def vacated(state: DGState, p: Assault, mover: str) -> list[str]:
     return [h for h in hexes if side_in(occ, h) in (None, mover)]
 
 
-def advance_paths(
-    state: DGState, p: Assault, u: UnitState, dist: int
-) -> dict[str, tuple[str, ...]]:
+def advance_paths(state: DGState, p: Assault, u: UnitState, dist: int) -> dict[str, tuple[str, ...]]:
     """DG 8.2.1.4 A: the first hex is a vacated hex next to the unit; further hexes up to
     `dist`, halting on entering an enemy zone of control."""
     occ = occupancy(state)
@@ -901,11 +875,7 @@ def advance_legal(state: DGState, p: Assault, mover: str) -> list[DGAction]:
     dist = p.advance.get(mover, 0)
     if dist <= 0:
         return []
-    units = [
-        u
-        for u in force(state, p, mover)
-        if u.id not in p.advanced and not state.data.units[u.id].artillery
-    ]
+    units = [u for u in force(state, p, mover) if u.id not in p.advanced and not state.data.units[u.id].artillery]
     out: list[DGAction] = []
     for u in sorted(units, key=lambda x: x.id):
         out.extend(act("advance", u.id, h) for h in sorted(advance_paths(state, p, u, dist)))

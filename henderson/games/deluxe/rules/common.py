@@ -6,7 +6,9 @@ player turn. Each lives here once.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from henderson.core.events import Event
@@ -20,10 +22,27 @@ if TYPE_CHECKING:
 
 
 def occupancy(state: DGState) -> dict[str, list[UnitState]]:
-    """Units on the map by hex, bottom to top (DG 7.8: the last placed is on top)."""
+    """Units on the map by hex, bottom to top (DG 7.8: the last placed is on top). The last
+    one made is kept on the game with the records it was made from (it reads nothing else),
+    and made again only when one of them was replaced: the rules read it several times a
+    decision, and a position's clones share its records. Never to be changed by a caller."""
+    units = state.units
+    game = state.game
+    kept = game.occupied
+    if kept is not None:
+        made_from = kept[0]
+        if len(made_from) == len(units) and all(map(is_, made_from, units.values())):
+            return kept[1]
+    occ = placed(units.values())
+    game.occupied = (tuple(units.values()), occ)
+    return occ
+
+
+def placed(units: Iterable[UnitState]) -> dict[str, list[UnitState]]:
+    """`units` on the map by hex, bottom to top (DG 7.8), worked out from their records."""
     occ: dict[str, list[UnitState]] = {}
     off = OFF_MAP_SET
-    for u in state.units.values():
+    for u in units:
         at = u.at
         if at in off:
             continue
@@ -133,9 +152,7 @@ def change_hf(state: DGState, amount: int, by: str, events: list[Event], why: st
     if amount == 0:
         return
     before = state.airfield.status
-    field = state.airfield = replace(
-        state.airfield, status=max(0, min(state.data.constants.hf_max, before + amount))
-    )
+    field = state.airfield = replace(state.airfield, status=max(0, min(state.data.constants.hf_max, before + amount)))
     if field.status == before:
         return
     events.append(
@@ -231,9 +248,7 @@ def lose_step(state: DGState, unit: UnitState, events: list[Event], why: str) ->
     """One step loss (DG 2.2.1.7): strength minus one, eliminated at zero. Each factor lost
     scores for the enemy: 3 VP per US factor, 2 VP per Japanese factor (DG 9.1, 9.2)."""
     unit = state.update(unit, strength=state.units[unit.id].strength - 1)
-    award_vp(
-        state, other(unit.side), 3 if unit.side == "us" else 2, events, f"{unit.id} loses a step"
-    )
+    award_vp(state, other(unit.side), 3 if unit.side == "us" else 2, events, f"{unit.id} loses a step")
     if unit.strength <= 0:
         unit = state.update(unit, strength=0, at="eliminated", stealth=0)
         events.append(Event("eliminated", f"{unit.id} is eliminated ({why})", {"unit": unit.id}))

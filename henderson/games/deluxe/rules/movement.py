@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from itertools import combinations
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from henderson.core.errors import IllegalAction
 from henderson.core.events import Event
 from henderson.core.paths import Split, cheapest_from, zone_of_control
 
-from ..actions import DGAction
+from ..actions import DGAction, make
 from ..units import OFF_MAP_SET
 from .common import event_effect, occupancy, place, stack_order, stack_sizes, take_control
 
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
     from ..state import DGState
     from ..units import UnitState
 
+_new = object.__new__
 HELPER_TYPES = ("lvt", "engineer")  # DG 7.3.3 units that carry others across rivers
 CACHE_LIMIT = 3_000  # searches kept (about 20 kB each) before the cache is emptied
 HELPER_FLAGS = ((False,), (True,))  # a lone unit's `types` in a route key, by whether it is a helper
@@ -174,14 +177,25 @@ class Context:
     def of(cls, state: DGState, side: str) -> Context:
         """The context of `side` in this position, kept on the position for as long as what
         it is made from holds (the units, the turn, the river crossings used): listing the
-        moves and playing one of them share it."""
-        made_from = (state.turn, tuple(state.units.values()), tuple(state.this_turn.crossings.items()))
+        moves and playing one of them share it. The records are compared by identity (a
+        record is replaced, never changed), without a tuple of them made to ask."""
+        units = state.units
+        crossings = tuple(state.this_turn.crossings.items())
         kept = state.contexts.get(side)
         ctx = None
         if kept is not None:
-            if kept[0] == made_from:
+            before = kept[0]
+            if (
+                before[0] == state.turn
+                and before[2] == crossings
+                and len(before[1]) == len(units)
+                and all(map(is_, before[1], units.values()))
+            ):
                 return kept[1]
-            ctx = kept[1].moved_on(state, kept[0], made_from)
+            made_from = (state.turn, tuple(units.values()), crossings)
+            ctx = kept[1].moved_on(state, before, made_from)
+        else:
+            made_from = (state.turn, tuple(units.values()), crossings)
         if ctx is None:
             ctx = cls(state, side)
         state.contexts[side] = (made_from, ctx)
@@ -200,7 +214,8 @@ class Context:
         for old, new in changed:
             if new.side != side or new.id in helpers or old.id != new.id:
                 return None
-        ctx = copy.copy(self)
+        ctx = _new(Context)  # a shallow copy, without `copy.copy`'s round of calls
+        ctx.__dict__.update(self.__dict__)
         occ = ctx.occ = dict(self.occ)
         touched: set[str] = set()
         for old, new in changed:
@@ -528,7 +543,7 @@ def _find_routes(state: DGState, units: tuple[UnitState, ...], ctx: Context) -> 
         types: tuple[bool, ...] = HELPER_FLAGS[lead.id in state.game.helper_ids]
         budget = allowance(state, lead)
         extra = landing_extra(state, lead) if lead.landed == state.turn else 0  # DG 7.3.5 only then
-        minimum = minimum_move(lead)
+        minimum = lead.spent == 0 and not lead.pool and not lead.leg  # `minimum_move`, read inline
         need = 1
     else:
         types = tuple(d.units[u.id].type in HELPER_TYPES for u in units)
@@ -549,10 +564,8 @@ def _find_routes(state: DGState, units: tuple[UnitState, ...], ctx: Context) -> 
     variants = state.game.route_variants
     for earlier in variants.get(loose, ()):  # rare: the helpers' crossings changed this phase
         found = cache.get(earlier)
-        if found is not None:
-            rivers = _river_crossings(state, start, found)
-            if carriers & rivers == earlier[-1] & rivers:
-                return earlier, found
+        if found is not None and not _tried_to_cross(state, start, found, carriers ^ earlier[-1]):
+            return earlier, found
     if len(cache) > CACHE_LIMIT:
         cache.clear()
         variants.clear()
@@ -572,11 +585,17 @@ def _find_routes(state: DGState, units: tuple[UnitState, ...], ctx: Context) -> 
     return key, best
 
 
-def _river_crossings(state: DGState, start: str, best: RouteMap) -> frozenset[str]:
-    """The hexes a search may have tried to cross a river into (DG 7.3.3), from its start
-    and every hex it reached: only there do the helpers' crossings change its routes."""
-    across = state.game.river_crossings
-    return frozenset(to for here in (start, *best.costs) if here in across for to in across[here])
+def _tried_to_cross(state: DGState, start: str, best: RouteMap, hexes: Iterable[str]) -> bool:
+    """Whether a search from `start` that reached `best` may have tried to cross a river into
+    one of `hexes` (DG 7.3.3): only there do the helpers' crossings change its routes. Read
+    from the banks each of those crossings leaves (a few hexes), not from every hex reached."""
+    banks = state.game.river_sources
+    reached = best.costs
+    for h in hexes:
+        for bank in banks.get(h, ()):
+            if bank == start or bank in reached:
+                return True
+    return False
 
 
 Edges = dict[str, tuple[tuple[str, int, bool], ...]]  # hex -> (next hex, cost, a river may stop the unit)
@@ -860,20 +879,22 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
     mine = [
         u for u in units if u.at not in off and not u.moved and not u.stealth and u.leg != "halt" and u.id not in stuck
     ]
+    kept = before.moves
     for u in mine:
-        one = (u,)
-        listed = before.moves.get(u.id)
-        if listed is None or not listed.holds(one, room):
+        listed = kept.get(u.id)
+        # `holds` for one unit, its quick answers inline: the same record, the same barred hexes
+        if listed is None or listed.records[0] is not u or (listed.barred is not room and not listed.holds((u,), room)):
+            one = (u,)
             key, raw = _raw_routes(state, one, ctx)
-            listed = Listed(one, raw.costs, room, _allowed(state, "move", u.id, key, raw, room))
+            listed = Listed(one, raw.costs, room, _allowed(state, "move", u.id, key, raw.costs.keys(), room))
         moves[u.id] = listed
         out.extend(listed.actions)
         if u.at in sea_starts and sea_allowed(state, u, ctx) and allowance(state, u) >= landing:
             listed = before.seas.get(u.id)
-            if listed is None or sea_moves != before.sea_moves or not listed.holds(one, room):
+            if listed is None or sea_moves != before.sea_moves or not listed.holds((u,), room):
                 shut = room | ctx.enemy | {u.at}  # DG 7.6
-                acts = _allowed(state, "sea", u.id, "sea", state.game.coastal, shut)
-                listed = Listed(one, coastal, room, acts)
+                acts = _allowed(state, "sea", u.id, "sea", coastal, shut)
+                listed = Listed((u,), coastal, room, acts)
             seas[u.id] = listed
             out.extend(listed.actions)
     for group in stacks(state, side, mine):
@@ -882,7 +903,7 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
         shut = no_room(len(group))  # DG 7.5
         if listed is None or not listed.holds(group, shut):
             key, raw = _raw_routes(state, group, ctx)
-            listed = Listed(group, raw.costs, shut, _allowed(state, "stack", ids, key, raw, shut))
+            listed = Listed(group, raw.costs, shut, _allowed(state, "stack", ids, key, raw.costs.keys(), shut))
         stacked[ids] = listed
         out.extend(listed.actions)
     state.move_lists = MoveLists(basis, barred, (moves, seas, stacked), sea_moves)
@@ -908,26 +929,33 @@ class ActionTable(dict[str, DGAction]):
 
 
 def _allowed(
-    state: DGState, verb: str, who: str, key: object, hexes: Iterable[str], barred: frozenset[str]
+    state: DGState, verb: str, who: str, key: object, hexes: AbstractSet[str], barred: frozenset[str]
 ) -> list[DGAction]:
     """The actions `verb who H` for each hex H of `hexes` not barred, in hex order, kept for
     as long as the same hexes are barred (for positions that share no `MoveLists`, such
-    as the guesses of hidden units, DG 7.8). Each action is made once per unit and hex."""
+    as the guesses of hidden units, DG 7.8). Each action is made once per unit and hex; the
+    list is read from its table hex by hex without a loop of Python steps (`map`)."""
     cache = state.game.allowed_cache
     ck = (verb, who, key, barred)
     found = cache.get(ck)
     if found is None:
         if len(cache) > CACHE_LIMIT:
             cache.clear()
-        tables = state.game.unit_actions
-        made = tables.get((verb, who))  # this unit's actions by hex
-        if made is None:
-            if len(tables) > CACHE_LIMIT:
-                tables.clear()
-            made = tables[(verb, who)] = ActionTable(verb, who, state.game.action)
-        found = [made[h] for h in sorted(hexes) if h not in barred]
+        made = action_table(state, verb, who)
+        found = list(map(made.__getitem__, sorted(hexes - barred)))
         cache[ck] = found
     return found
+
+
+def action_table(state: DGState, verb: str, who: str) -> ActionTable:
+    """The game's table of the actions `verb who H` by hex H, for a unit or a stack."""
+    tables = state.game.unit_actions
+    made = tables.get((verb, who))
+    if made is None:
+        if len(tables) > CACHE_LIMIT:
+            tables.clear()
+        made = tables[(verb, who)] = ActionTable(verb, who, make)
+    return made
 
 
 def do_sea(state: DGState, unit: UnitState, dest: str, events: list[Event]) -> None:

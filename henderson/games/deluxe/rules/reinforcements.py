@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 from henderson.core.events import Event
 from henderson.core.game import Action
 
-from ..actions import DGAction, act
+from ..actions import DGAction
 from .common import occupancy, place, room, side_in, take_control, visible_units
+from .movement import action_table
 from .phase import DGPhase
 
 if TYPE_CHECKING:
@@ -62,8 +63,7 @@ def fallback_hexes(state: DGState, u: UnitState, occ: dict) -> list[str]:
     return sorted(
         hid
         for hid in state.game.coastal
-        if side_in(occ, hid) in (None, u.side)
-        and room(state, occ, hid, u, landing=True)
+        if side_in(occ, hid) in (None, u.side) and room(state, occ, hid, u, landing=True)
     )
 
 
@@ -79,7 +79,7 @@ def legal(state: DGState, side: str) -> list[DGAction]:
     for u in arriving(state, side):
         hexes, _ = options(state, u, occ)
         if hexes:
-            return [act("land", u.id, h) for h in hexes]
+            return list(map(action_table(state, "land", u.id).__getitem__, hexes))  # made once a hex
     return []
 
 
@@ -102,7 +102,9 @@ class Reinforcements(DGPhase):
     offers_end = False
 
     def has_choice(self, state: DGState) -> bool:
-        return bool(legal(state, state.side_of(state.current_step)))
+        # the listing itself, kept with the position for the decision that follows (this
+        # step offers no `end`: the list is `legal`'s)
+        return bool(state.listed())
 
     def actions(self, state: DGState) -> list[Action]:
         return list(legal(state, state.side_of(state.current_step)))

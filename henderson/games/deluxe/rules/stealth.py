@@ -6,10 +6,13 @@ withdrawal (DG 7.9), consolidation (DG 7.10) and Henderson Field repair and redu
 
 from __future__ import annotations
 
+from itertools import chain, compress, count
+from operator import attrgetter, is_not, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from henderson.core.events import Event, roll
 from henderson.core.game import Action
+from henderson.core.hexgrid import within
 
 from ..actions import DGAction, act
 from ..decisions import StealthMove
@@ -54,36 +57,47 @@ def pool_for(state: DGState, u: UnitState) -> int:
 def markers(state: DGState, side: str) -> dict[str, int]:
     """Stealth markers of `side` on the map: hex -> marker value (the highest in the hex)."""
     out: dict[str, int] = {}
-    for u in map(state.units.__getitem__, state.game.ids_by_side[side]):
-        if u.stealth and u.on_map:
+    # the side's counters under a marker picked out without a Python step per counter
+    for u in filter(STEALTH, map(state.units.__getitem__, state.game.ids_by_side[side])):
+        if u.on_map:
             out[u.at] = max(out.get(u.at, 0), u.stealth)
     return out
 
 
+STEALTH = attrgetter("stealth")  # a counter's stealth marker (0: none)
 Options = tuple[DGAction, ...]
 NONE: Options = ()
 
 
-Kept = tuple["UnitState", Options, Options, bool]  # a unit's record and what `OptionLists` keeps of it
+Kept = tuple[Options, Options, bool]  # what `OptionLists` keeps of one unit's record
+OFF: Kept = (NONE, NONE, False)  # a unit off the map: no option
 
 
 class OptionLists:
-    """A side's movement-phase options other than moves, unit by unit: entering or leaving
-    stealth (DG 7.7), withdrawal (DG 7.9), Henderson Field work (DG 7.11), and whether it may
-    consolidate (DG 7.10, `may_consolidate`: its record alone), with the record each unit's
-    were made from. The next position's listing makes them again only for the units whose
-    record changed (for all, when what they all read changed: `legal`). Never changed once
-    made, so a position and its clones share it."""
+    """A side's movement-phase options other than moves, unit by unit in id order: entering
+    or leaving stealth (DG 7.7), withdrawal (DG 7.9), Henderson Field work (DG 7.11), and
+    whether it may consolidate (DG 7.10, `may_consolidate`: its record alone), with the
+    records they were made from. The next position's listing makes them again only for the
+    units whose record changed (for all, when what they all read changed: `legal`). Never
+    changed once made, so a position and its clones share it."""
 
-    __slots__ = ("basis", "units")
+    __slots__ = ("basis", "kept", "records")
 
-    def __init__(self, basis: tuple[Any, ...], units: dict[str, Kept]) -> None:
+    def __init__(self, basis: tuple[Any, ...], records: tuple[UnitState, ...], kept: list[Kept]) -> None:
         self.basis = basis
-        self.units = units  # unit id -> (its record, stealth options, withdrawal and field work, consolidates)
+        self.records = records  # the side's records, in the order of its ids
+        self.kept = kept  # for each: stealth options, withdrawal and field work, consolidates
+
+    @property
+    def units(self) -> dict[str, Kept]:
+        """What is kept of each unit on the map, by unit id."""
+        return {u.id: k for u, k in zip(self.records, self.kept, strict=True) if u.at not in OFF_MAP_SET}
 
 
 def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGAction]:
-    """Stealth, detection, withdrawal, consolidation and repair actions of a movement phase."""
+    """Stealth, detection, withdrawal, consolidation and repair actions of a movement phase.
+    Each unit's options are kept (`OptionLists`) and read back in passes that make no Python
+    step per unit (`map`, `compress`, `chain`): a listing follows every move."""
     ctx = ctx if ctx is not None and ctx.side == side else Context.of(state, side)
     occ = ctx.occ
     # what every unit's options read besides its record: the visible enemy next to it (the
@@ -97,43 +111,44 @@ def legal(state: DGState, side: str, ctx: Context | None = None) -> list[DGActio
         state.this_turn.withdrawals,
         stealth_sides(state),
     )
-    before = state.option_lists
-    kept = before.units if before is not None and before.basis == basis else {}
-    made: dict[str, Kept] = {}
-    out: list[DGAction] = []
-    later: list[DGAction] = []
-    off = OFF_MAP_SET  # `UnitState.on_map`, read without a call per counter
-    units = [u for u in map(state.units.__getitem__, state.game.ids_by_side[side]) if u.at not in off]
     stealthy = side in stealth_sides(state)  # DG 7.7, 7.7.6: whether its units may enter stealth
-    together: dict[str, list[UnitState]] = {}  # DG 7.10 only units in one hex consolidate
-    for u in units:  # in id order, as the consolidations are listed
-        options = kept.get(u.id)
-        if options is None or options[0] is not u:
-            options = made[u.id] = (
-                u,
-                _stealth_options(state, u, occ, stealthy),
-                _other_options(state, u, occ),
-                may_consolidate(state, u),
-            )
-        else:
-            made[u.id] = options
-        if options[1]:
-            out.extend(options[1])
-        if options[2]:
-            later.extend(options[2])
-        if options[3]:
-            together.setdefault(u.at, []).append(u)
-    state.option_lists = OptionLists(basis, made)
+    records = tuple(map(state.units.__getitem__, state.game.ids_by_side[side]))  # in id order
+    before = state.option_lists
+    if before is not None and before.basis == basis:
+        made = before.kept
+        copied = False
+        for i in compress(count(), map(is_not, before.records, records)):  # the records replaced
+            if not copied:
+                made, copied = list(made), True
+            made[i] = _options(state, records[i], occ, stealthy)
+    else:  # those off the map passed over without a call
+        made = [OFF if u.at in OFF_MAP_SET else _options(state, u, occ, stealthy) for u in records]
+    state.option_lists = OptionLists(basis, records, made)
+    out = list(chain.from_iterable(map(itemgetter(0), made)))
+    off = OFF_MAP_SET
+    units: list[UnitState] | None = None  # the units on the map, in id order, when needed
     enemy_markers = markers(state, other(side))
     if enemy_markers:
+        units = [u for u in records if u.at not in off]
         out.extend(detect_legal(state, side, units, enemy_markers, ctx))
-    out.extend(later)
-    if any(len(group) > 1 for group in together.values()):
-        for a in units:  # either may be the one that stays: DG 7.10 does not say which
-            for b in together.get(a.at, ()):
+    out.extend(chain.from_iterable(map(itemgetter(1), made)))
+    together: dict[str, list[UnitState]] = {}  # DG 7.10 only units in one hex consolidate
+    merging = list(compress(records, map(itemgetter(2), made)))
+    for u in merging:
+        together.setdefault(u.at, []).append(u)
+    if len(together) < len(merging):  # two of them share a hex
+        for a in [u for u in records if u.at not in off] if units is None else units:
+            for b in together.get(a.at, ()):  # either may be the one that stays: DG 7.10 does not say which
                 if b is not a and can_consolidate(state, a, b):
                     out.append(act("consolidate", a.id, b.id))
     return out
+
+
+def _options(state: DGState, u: UnitState, occ: dict, stealthy: bool) -> Kept:
+    """What `OptionLists` keeps of one unit's record (nothing for a unit off the map)."""
+    if u.at in OFF_MAP_SET:
+        return OFF
+    return (_stealth_options(state, u, occ, stealthy), _other_options(state, u, occ), may_consolidate(state, u))
 
 
 def _stealth_options(state: DGState, u: UnitState, occ: dict, stealthy: bool) -> Options:
@@ -213,8 +228,9 @@ def near(state: DGState, hex_id: str, reach: int) -> frozenset[str]:
     key = (hex_id, reach)
     found = cache.get(key)
     if found is None:
-        m = state.data.map
-        found = cache[key] = frozenset(h for h in m.hexes if m.distance(h, hex_id) <= reach)
+        at = state.game.hex_at  # the hexes around it by position, those on the map kept
+        around = within(state.data.map.hexes[hex_id].hex, reach)
+        found = cache[key] = frozenset(at[h] for h in around if h in at)
     return found
 
 
@@ -376,10 +392,7 @@ def consolidate(state: DGState, a: UnitState, b: UnitState, events: list[Event])
 # -- DG 7.11 Henderson Field operations ---------------------------------------------------------
 def _worker(state: DGState, u: UnitState) -> bool:
     return (
-        u.at == state.data.map.henderson_field
-        and not u.stealth
-        and not u.pool
-        and u.id not in state.this_turn.hf_work
+        u.at == state.data.map.henderson_field and not u.stealth and not u.pool and u.id not in state.this_turn.hf_work
     )
 
 
@@ -402,18 +415,14 @@ def repair(state: DGState, u: UnitState, events: list[Event]) -> None:
     if state.data.units[u.id].infantry:  # 3-6 immobile, 5-6 after moving
         die = roll(state.dice, "DG 7.11.2 infantry repair", events)
         if die < (3 if whole else 5):
-            events.append(
-                Event("repair", f"{u.id} fails to repair Henderson Field", {"unit": u.id})
-            )
+            events.append(Event("repair", f"{u.id} fails to repair Henderson Field", {"unit": u.id}))
             return
     change_hf(state, 2 if whole else 1, u.side, events, f"DG 7.11.2 {u.id} repairs")
 
 
 def can_wreck(state: DGState, u: UnitState) -> bool:
     """DG 7.11.1: an engineer or labour unit on the field may reduce it."""
-    return (
-        state.data.units[u.id].type in ("engineer", "labour") and _worker(state, u) and state.airfield.status > 0
-    )
+    return state.data.units[u.id].type in ("engineer", "labour") and _worker(state, u) and state.airfield.status > 0
 
 
 def wreck(state: DGState, u: UnitState, events: list[Event]) -> None:
