@@ -154,15 +154,30 @@ def test_closing_on_a_far_straggler_is_better_for_the_us(pos):
 
 
 def test_a_late_arrival_counts_where_it_may_land(pos):
-    """FB 2.0, 7.2: the Yano battalion arrives in JAN II at any Japanese entry point (1-3, 15-17)
-    or box A or D, with two US combat phases left; where no US stack can get next to its landing
-    in time it outlives the hunt. A battalion in the middle of the map covers more of the landing
-    places than one in the north-west corner, so the US keeps it there."""
+    """FB 2.0, 7.2, 7.3: the Yano battalion arrives in JAN II at a Japanese entry point (1-3,
+    15-17) or in box A or D, and comes onto the map with half its MF left to run on; where no US
+    stack can get next to it in time it outlives the hunt. A battalion in the middle of the map
+    covers none of the ways in; one by entry points 1 and 2 covers two; a stack by every way in
+    leaves it nowhere to hide."""
     ground = {"1/1": "0708", "2/1": "0709", "Kuma": "0905", "1/5": "0906", "2/5": "0906"}
-    corner = pos("us_movement", turn="JAN I", ground={**ground, "3/1": "0102"})
     middle = pos("us_movement", turn="JAN I", ground={**ground, "3/1": "0610"})
-    assert breakdown(corner)["jp_survivors"] > breakdown(middle)["jp_survivors"]
-    assert evaluate(middle, "us") > evaluate(corner, "us")
+    south = pos("us_movement", turn="JAN I", ground={**ground, "3/1": "0820"})
+    stations = {"3/1": "0103", "1/7": "0113", "2/7": "0219", "3/7": "0620", "1/2": "1120", "2/2": "0703", "3/2": "0402"}
+    everywhere = pos("us_movement", turn="JAN I", ground={**ground, **stations})
+    assert breakdown(middle)["jp_survivors"] > breakdown(south)["jp_survivors"] > breakdown(everywhere)["jp_survivors"]
+    assert evaluate(middle, "us") < evaluate(south, "us") < evaluate(everywhere, "us")
+
+
+def test_a_stack_in_a_box_is_hunted_only_after_it_comes_onto_the_map(pos):
+    """FB 6.0, 6.2, 6.3: units in a box cannot be attacked and come onto the map at a later Japanese
+    movement phase, half their MF spent. In JAN II, after the Japanese moved, a battalion in box D
+    comes on only in JAN III: a US stack that can then reach where it may stop makes it less likely
+    to survive the last US combat phase than one too far away."""
+    ground = {"1/1": "0708", "2/1": "0709", "Yano": "D"}
+    far = pos("us_movement", turn="JAN II", ground={**ground, "3/1": "1120"})
+    near = pos("us_movement", turn="JAN II", ground={**ground, "3/1": "0104"})
+    assert breakdown(far)["jp_survivors"] > breakdown(near)["jp_survivors"]
+    assert evaluate(near, "us") > evaluate(far, "us")
 
 
 def test_moving_next_to_a_stack_it_can_only_attack_below_1_2_is_worse_for_the_mover(pos):

@@ -104,10 +104,12 @@ class EvalTables:
         # arrivals by side and turn index (start = -1): combat factors and unit counts
         self.arrive_cf: dict[str, dict[int, int]] = {s: {} for s in SIDES}
         self.arrive_n: dict[str, dict[int, int]] = {s: {} for s in SIDES}
+        self.arrive_mf: dict[str, dict[int, int]] = {s: {} for s in SIDES}  # the most MF among them
         for u, t in self.arrival.items():
             g = data.ground[u]
             self.arrive_cf[g.side][t] = self.arrive_cf[g.side].get(t, 0) + g.cf
             self.arrive_n[g.side][t] = self.arrive_n[g.side].get(t, 0) + 1
+            self.arrive_mf[g.side][t] = max(self.arrive_mf[g.side].get(t, 0), g.mf)
         ships_by_turn: dict[int, int] = {}
         for r in data.reinforcements:
             if r.side == "jp" and r.turn != "start":

@@ -342,28 +342,34 @@ def _parts(st: Any) -> tuple[float, ...]:
         later = us_combats_left - 1
         # FB 2.0: a stack the US cannot get next to before the last US combat phase survives it; one
         # `moves` movement phases away is hunted from the combat phase after those moves on
-        # FB 6.2, 7.2, 7.3: a stack off the map comes in through its place's arrows; one no US
-        # stack can get next to soon is hunted for fewer turns
+        # FB 6.2, 6.3, 7.2, 7.3: a stack off the map comes onto it through its place's arrows at the
+        # Japanese movement phase (this turn's if still to come, else the next turn's), with half
+        # its MF left to run on; it is hunted from the US combat phase after the US stacks can get
+        # next to wherever it may stop
+        entry_now = jp_stage in ("before", "moving")
         survivors = n_waiting_jp * keep ** max(later - 1, 0)
         for place, units in jp_off:
-            m = _landing_moves(st, tab, place, us_stacks)
-            survivors += len(units) * keep ** max(0, later - 1 - max(0, m - 1))
+            run = max(ground[u].mf for u in units)
+            entry = turn if entry_now else turn + 1
+            m = _landing_moves(st, tab, place, us_stacks, run)
+            survivors += len(units) * keep ** max(0, nturns - entry - max(0, m - (entry - turn)))
         for (place, _, _), (n, lost, moves) in zip(jp_map, left, strict=True):
             if place in jp_doomed:
                 continue  # FB 8.6: its own attack eliminates it first
             survivors += max(0.0, n - slow * lost) * keep ** max(0, later - max(0, moves - 1))
-        landings: list[int] | None = None
         for t_arr, n in future_units:
             if nturns - t_arr > LANDING_HORIZON:
                 survivors += n * keep ** max(nturns - t_arr - 1, 0)
                 continue
-            # FB 7.2: a late arrival may come in at any Japanese entry point or box A or D; each
-            # place is hunted from the US combat phase after the US stacks get next to it
-            if landings is None:
-                landings = [_landing_moves(st, tab, p, us_stacks) for p in tab.jp_entries]
-            hunted = nturns - t_arr
-            ahead = t_arr - turn
-            survivors += n * sum(keep ** max(0, hunted - max(0, m - ahead)) for m in landings) / len(landings)
+            # FB 7.2: a late arrival may come in at any Japanese entry point, or in box A or D, from
+            # which it moves on only the next turn; the places count alike
+            run = tab.arrive_mf["jp"][t_arr]
+            share = 0.0
+            for way_in in tab.jp_entries:
+                entry = t_arr + (1 if way_in in st.board.box_arrows else 0)
+                m = _landing_moves(st, tab, way_in, us_stacks, run)
+                share += keep ** max(0, nturns - entry - max(0, m - (entry - turn)))
+            survivors += n * share / len(tab.jp_entries)
         survivors = max(0.0, survivors - supply)
     p_survivor = 1.0 - math.exp(-1.2 * survivors)
     p_jp = 1.0 - (1.0 - p_capture) * (1.0 - p_survivor)
@@ -475,20 +481,31 @@ def _reach(
     return attack, art, far, moves
 
 
-def _landing_moves(st: Any, tab: EvalTables, place: str, stacks: list[Stack]) -> int:
-    """Movement phases the US needs to get next to every hex a Japanese stack may enter the
-    map by from `place` (its arrows, FB 6.2, 7.3; as `_reach`'s fourth value). Arrow hexes a
-    US unit holds are closed (FB 7.4); with all closed the stack must fight its way in (FB 7.5.1),
-    which counts as covered."""
-    arrows = st.board.ep_arrows.get(place) or st.board.box_arrows.get(place) or ()
+def _landing_moves(st: Any, tab: EvalTables, place: str, stacks: list[Stack], run: int) -> int:
+    """Movement phases the US needs to get next to every hex a Japanese stack entering the map
+    from `place` may stop in (`_reach`'s fourth value): the hexes its arrows point to (FB 6.2,
+    7.3) and up to `run` half MF beyond them, the half of its MF the entry leaves it. Arrow
+    hexes a US unit holds are closed (FB 7.4); with all closed the stack must fight its way in
+    (FB 7.5.1), which counts as covered."""
+    board = st.board
+    arrows = board.ep_arrows.get(place) or board.box_arrows.get(place) or ()
     worst = 0
     for a in arrows:
         here = st.occ.get(a)
         if here and st.data.ground[here[0]].side == "us":
             continue
-        m = _reach(tab, a, stacks)[3]
-        if m > worst:
-            worst = m
+        table = tab.cost_next_to(a)
+        best = NEVER
+        for at, on_map, _, top, _, mf2, _ in stacks:
+            c = table.get(at, UNREACHABLE) if on_map else tab.arrow_cost(at, table)  # FB 7.1: free entry
+            if c >= UNREACHABLE:
+                continue
+            c += run  # it may run on that far before the US moves (at most that much further away)
+            need = 0 if c <= top else -(-(c - top) // mf2)
+            if need < best:
+                best = need
+        if best > worst:
+            worst = best
     return worst
 
 
