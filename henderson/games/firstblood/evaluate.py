@@ -16,8 +16,11 @@ From the US side the value is LIMIT times a weighted sum of parts, each in [-1, 
   on the map at the end: the ones on the map less the US kills expected next combat, then
   each US combat phase left kills a share growing with the US/Japanese strength ratio, from
   the phase the nearest US stack can first get next to the stack on (a straggler no US unit
-  can reach before the last US combat phase survives whole); units in boxes, on entry
-  points and still to arrive are hunted for fewer turns; the expected
+  can reach before the last US combat phase survives whole); units in boxes and on entry
+  points are hunted from the US combat phase after the US stacks can get next to wherever
+  they may stop once on the map with half their MF left (FB 6.2, 7.3), and so are arrivals
+  in the last LANDING_HORIZON turns, over every way in they may take (FB 7.2); earlier
+  arrivals are hunted for the turns after they land; the expected
   supply losses (FB 14.1, a half unit for each turn that brings no ship to give up, 14.2) come off.
 - airfield (W_AIRFIELD): 1 - 2 P_capture again, so that the fields keep their pull when the
   core is near its ends.
