@@ -41,8 +41,8 @@ def test_kept_move_lists_equal_a_fresh_listing(game):
 
 
 def test_reach_equals_the_constrained_search(game):
-    """FB 7.4, 8.2: the empty-map shortcut gives the same costs as the search that avoids enemy
-    hexes and ZOC-to-ZOC steps, for every mover of seeded random movement phases."""
+    """FB 7.4, 8.2: the empty-map shortcut gives the same costs (and moves) as the search that
+    avoids enemy hexes and ZOC-to-ZOC steps, for every mover of seeded random movement phases."""
     compared = 0
     for seed in range(4):
         st = game.new_state(seed=seed)
@@ -58,6 +58,9 @@ def test_reach_equals_the_constrained_search(game):
                     plain = st.board.reach({here: 0}, st.mf[unit], enemy, zoc)
                     plain.pop(here, None)
                     assert movement.reach(st, unit) == plain, (seed, unit)
+                    # the moves, kept with the empty map's answers for the game or made from
+                    # the unit's own search: a move to each place reached, in name order
+                    assert movement.moves(st, unit)[0] == [A.Move(unit, p) for p in sorted(plain)], (seed, unit)
                     compared += 1
             acts = st.legal_actions()
             st.apply(acts[rng.randrange(len(acts))])

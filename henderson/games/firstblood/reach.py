@@ -12,7 +12,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from heapq import heapify, heappop, heappush
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 # the steps from one place by number: (place entered, half-MF it costs)
 Steps = tuple[tuple[int, int], ...]
@@ -25,15 +25,24 @@ class Found:
     """Where one search got within `limit` half-MF: `best` the least cost of every place by
     number (dearer than `limit`: not reached; shared, never changed) but for the places in
     `out` (not reached either), and `order` the places reached, sorted (the order moves are
-    listed in; the start left out)."""
+    listed in; the start left out). `memo`, on the empty map's answers only (shared by every
+    position for the game), keeps what is made from this answer alone (a unit's moves)."""
 
-    __slots__ = ("best", "limit", "order", "out")
+    __slots__ = ("best", "limit", "memo", "order", "out")
 
-    def __init__(self, best: list[int], limit: int, order: list[int], out: AbstractSet[int] = frozenset()) -> None:
+    def __init__(
+        self,
+        best: list[int],
+        limit: int,
+        order: list[int],
+        out: AbstractSet[int] = frozenset(),
+        memo: dict[str, Any] | None = None,
+    ) -> None:
         self.best = best
         self.limit = limit
         self.order = order
         self.out = out
+        self.memo = memo
 
     def cost(self, at: int) -> int | None:
         """What getting to place `at` costs, None if it is out of reach."""
@@ -150,7 +159,7 @@ class FreeReach:
         """The hexes within `budget` half-MF on the empty map (one shared answer per budget)."""
         found = self._orders.get(budget)
         if found is None:
-            found = self._orders[budget] = Found(self.best, budget, sorted(self.hexes[: self.within[budget]]))
+            found = self._orders[budget] = Found(self.best, budget, sorted(self.hexes[: self.within[budget]]), memo={})
         return found
 
     def past_enemy(self, budget: int, enemy: set[int], zoc: set[int], danger: set[int], grid: OpenGrid) -> Found:
@@ -171,23 +180,20 @@ class FreeReach:
         queue = sorted(map(where.__getitem__, near))  # a sorted list is a heap
         queued = set(queue)
         lost: set[int] = set()
-        shut: set[int] | None = None  # the lost hexes and the ZOC, made when first needed
         while queue:
             i = heappop(queue)
             x = hexes[i]
             # lost when every cheapest way in is shut: FB 7.4, an enemy hex is never entered;
             # FB 8.2, a ZOC hex never straight from another; and none from a hex itself lost
+            # (the ways in outside the ZOC all lost: no set of both is made)
             if x not in enemy:
+                ways = preds[i]
                 if x in danger:
-                    if shut is None:
-                        shut = zoc | lost
-                    if not preds[i] <= shut:
+                    if not ways <= zoc and not (lost and ways - zoc <= lost):
                         continue
-                elif not preds[i] <= lost:
+                elif not (lost and ways <= lost):
                     continue
             lost.add(x)
-            if shut is not None:
-                shut.add(x)
             for j in succ[i]:  # the hexes entered from it at their least cost: look again
                 if j < n and j not in queued:
                     queued.add(j)

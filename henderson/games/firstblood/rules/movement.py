@@ -188,35 +188,35 @@ def cost_to(st: FBState, unit: str, to: str) -> int | None:
 
 def moves(st: FBState, unit: str) -> tuple[list[A.Move], Found]:
     """The moves `unit` could make ignoring stacking, and where it can get, cached for the
-    phase (see `reached`)."""
+    phase (see `reached`); a search as on the empty map keeps the unit's moves for the game."""
     here, left, seen = st.ground[unit], st.mf.get(unit, 0), st.visited.get(unit, "")
     key = (unit, here, left, seen)
     found = st.reach_cache.get(key)
     if found is None:
         where = _reached(st, unit, here, left, seen)
-        found = st.reach_cache[key] = (_moves_to(st.board, unit, where.order), where)
+        memo = where.memo
+        listed: list[A.Move] | None = None if memo is None else memo.get(unit)
+        if listed is None:
+            listed = _moves_to(st.board, unit, where.order)
+            if memo is not None:
+                if len(memo) >= MEMO_UNITS:
+                    memo.clear()
+                memo[unit] = listed
+        found = st.reach_cache[key] = (listed, where)
     return found
+
+
+MEMO_UNITS = 32  # the units' move lists an empty-map answer keeps at most (emptied when full)
 
 
 def _moves_to(board: Board, unit: str, order: list[int]) -> list[A.Move]:
     """`move UNIT PLACE` for each place number, one shared value per unit and place (bounded:
-    so many units, so many places): actions are immutable, and building thousands of them per
-    phase was a third of the cost of listing moves."""
+    so many units, so many places), made for every place at the unit's first listing: actions
+    are immutable, and building thousands of them per phase was a third of the cost of listing
+    moves."""
     known = board.moves.get(unit)
     if known is None:
-        known = board.moves[unit] = {}
-    try:
-        return _picked(known, order)
-    except KeyError:
-        places = board.places
-        for at in order:
-            if at not in known:
-                known[at] = A.Move(unit, places[at])
-        return _picked(known, order)
-
-
-def _picked(known: dict[int, A.Move], order: list[int]) -> list[A.Move]:
-    """The moves of `known` at the places of `order`, in that order (one call picks them all)."""
+        known = board.moves[unit] = [A.Move(unit, place) for place in board.places]
     if len(order) > 1:
         return list(itemgetter(*order)(known))
     return [known[at] for at in order]
