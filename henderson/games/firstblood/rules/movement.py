@@ -64,9 +64,12 @@ class Front:
         return {places[at] for at in self.zoc_at}
 
 
+FRONT_KEYS = {"us": ("front", "us"), "jp": ("front", "jp")}  # each side's key in `reach_cache`, made once
+
+
 def front(st: FBState, side: str) -> Front:
     """The enemy of `side` as its movers meet it this phase (made once, then read)."""
-    key = ("front", side)
+    key = FRONT_KEYS[side]
     found: Front | None = st.reach_cache.get(key)
     if found is None:
         found = st.reach_cache[key] = Front(st.board, st.hexes_of(enemy_of(side)))
@@ -201,11 +204,16 @@ def moves(st: FBState, unit: str) -> tuple[list[A.Move], Found]:
     """The moves `unit` could make ignoring stacking, and where it can get, cached for the
     phase (see `reached`); a search as on the empty map keeps the unit's moves for the game."""
     here, left, seen = st.ground[unit], st.mf.get(unit, 0), st.visited.get(unit, "")
+    cache = st.reach_cache
     key = (unit, here, left, seen)
-    found = st.reach_cache.get(key)
+    found = cache.get(key)
     if found is None:
-        where = _reached(st, unit, here, left, seen)
-        found = st.reach_cache[key] = (_listed(st.board, unit, where), where)
+        g = st.data.ground[unit]
+        searched = ("reach", g.side, g.mf, here, left, seen)  # `_reached`, read inline
+        where: Found | None = cache.get(searched)
+        if where is None:
+            where = cache[searched] = reach_at(st, unit, here, left)
+        found = cache[key] = (_listed(st.board, unit, where), where)
     return found
 
 
