@@ -12,7 +12,7 @@ from henderson.core import paths
 from henderson.core.errors import IllegalAction
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood import reach
-from henderson.games.firstblood.rules import artillery, combat, japanese_air, movement
+from henderson.games.firstblood.rules import artillery, combat, japanese_air, movement, stacking
 from henderson.games.firstblood.state import Building
 
 
@@ -41,8 +41,8 @@ def test_kept_move_lists_equal_a_fresh_listing(game):
 
 
 def test_reach_equals_the_constrained_search(game):
-    """FB 7.4, 8.2: the empty-map shortcut gives the same costs as the search that avoids enemy
-    hexes and ZOC-to-ZOC steps, for every mover of seeded random movement phases."""
+    """FB 7.4, 8.2: the empty-map shortcut gives the same costs (and moves) as the search that
+    avoids enemy hexes and ZOC-to-ZOC steps, for every mover of seeded random movement phases."""
     compared = 0
     for seed in range(4):
         st = game.new_state(seed=seed)
@@ -58,6 +58,9 @@ def test_reach_equals_the_constrained_search(game):
                     plain = st.board.reach({here: 0}, st.mf[unit], enemy, zoc)
                     plain.pop(here, None)
                     assert movement.reach(st, unit) == plain, (seed, unit)
+                    # the moves, kept with the empty map's answers for the game or made from
+                    # the unit's own search: a move to each place reached, in name order
+                    assert movement.moves(st, unit)[0] == [A.Move(unit, p) for p in sorted(plain)], (seed, unit)
                     compared += 1
             acts = st.legal_actions()
             st.apply(acts[rng.randrange(len(acts))])
@@ -339,11 +342,12 @@ def test_reach_past_the_enemy_from_the_empty_map_costs_equals_the_whole_search(g
     """FB 4.2, 7.4, 8.2: the empty-map costs kept where a cheapest way in is still open, and the
     hexes that lost theirs searched for afresh, give the whole search past the enemy, from every
     third hex and every budget, with enemy units scattered at random (one next to the mover,
-    some at the edge of its reach, some far); the moves come out in name order."""
+    some at the edge of its reach, some far); the places and the moves come out in name order."""
     board = game.board
     rng = random.Random(16)
     hexes = sorted(board.terrain)
     index = board.place_index
+    unit = "1/1"
     compared = searched = dearer = 0
     for here in hexes[::3]:
         for _ in range(4):
@@ -352,12 +356,13 @@ def test_reach_past_the_enemy_from_the_empty_map_costs_equals_the_whole_search(g
             if here in enemy | zoc:
                 continue
             enemy_at, zoc_at = {index[h] for h in enemy}, {index[h] for h in zoc}
-            grid = reach.OpenGrid(board.grid, board.neighbours, enemy_at, zoc_at)
             free = board.free_reach(index[here])
             for budget in range(free.limit + 1):
                 whole = board.reach({here: 0}, budget, enemy, zoc)
                 whole.pop(here)
-                found = free.past_enemy(budget, enemy_at, zoc_at, enemy_at | zoc_at, grid)
+                found = free.past_enemy(budget, enemy_at, zoc_at, enemy_at | zoc_at)
+                # the moves, made before the order is (from the empty map's when it is the base)
+                assert movement._listed(board, unit, found) == [A.Move(unit, h) for h in sorted(whole)]
                 assert _named(board, found) == whole, (here, budget)
                 assert [board.places[i] for i in found.order] == sorted(whole), (here, budget)
                 assert found.cost(index[here]) is None
@@ -553,3 +558,33 @@ def test_costs_read_from_the_kept_move_lists_are_those_searched_afresh(game):
                 compared += 1
             st.apply(acts[rng.randrange(len(acts))])
     assert compared > 100
+
+
+def test_a_stacking_answer_made_without_its_witness_is_the_witness_answer(game):
+    """FB 5.0: with no hex of the moving side at the limit, the stacking answer is made without
+    its witness; the witness, made all the same, finds no hex full or to settle, and allows
+    every move. With a hex at the limit the witness is made."""
+    lean = full = 0
+    for seed in range(4):
+        st = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.turn <= 6:
+            if st.step.endswith("_movement") and not st.pending:
+                answer = stacking.Stacking(st)
+                at_limit = any(
+                    len(units) >= 3 and st.board.on_map(p) and st.data.ground[units[0]].side == st.phasing
+                    for p, units in st.occ.items()
+                )
+                assert answer.kept == at_limit
+                if not answer.kept:
+                    answer._witness(st)
+                    assert answer.full == answer.esc == set() and answer.settled and answer.ok
+                    for unit in movement.movers(st)[:1]:
+                        for place in movement.costs(st, unit):
+                            assert answer.allows(st, unit, place, 0)
+                    lean += 1
+                else:
+                    full += 1
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+    assert lean > 500 and full > 20, (lean, full)

@@ -87,7 +87,7 @@ class Board:
         self._free: dict[int, FreeReach] = {}
         self.free_limit = 2 * max(g.mf for g in data.ground.values())  # in half-MF (FB 4.1)
         self.memo: dict[tuple[Any, ...], Any] = {}  # answers that depend on the data alone, for the game
-        self.moves: dict[str, dict[int, Move]] = {}  # `move UNIT PLACE` by unit and place number, made once
+        self.moves: dict[str, list[Move]] = {}  # `move UNIT PLACE` by unit, indexed by place number, made once
         self.setup_cols = m.setup_cols
         self.setup_hexes = tuple(h for h in self.terrain if self._in_setup_area(h))  # map order
         self.setup_area = frozenset(self.setup_hexes)

@@ -12,7 +12,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from heapq import heapify, heappop, heappush
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 # the steps from one place by number: (place entered, half-MF it costs)
 Steps = tuple[tuple[int, int], ...]
@@ -25,15 +25,40 @@ class Found:
     """Where one search got within `limit` half-MF: `best` the least cost of every place by
     number (dearer than `limit`: not reached; shared, never changed) but for the places in
     `out` (not reached either), and `order` the places reached, sorted (the order moves are
-    listed in; the start left out)."""
+    listed in; the start left out). `memo`, on the empty map's answers only (shared by every
+    position for the game), keeps what is made from this answer alone (a unit's moves). An
+    answer that is the empty map's `base` less the places `out` makes its `order` when first
+    asked (the moves are made from the base's instead)."""
 
-    __slots__ = ("best", "limit", "order", "out")
+    __slots__ = ("_order", "base", "best", "limit", "memo", "out")
 
-    def __init__(self, best: list[int], limit: int, order: list[int], out: AbstractSet[int] = frozenset()) -> None:
+    def __init__(
+        self,
+        best: list[int],
+        limit: int,
+        order: list[int] | None,
+        out: AbstractSet[int] = frozenset(),
+        memo: dict[str, Any] | None = None,
+        base: Found | None = None,
+    ) -> None:
         self.best = best
         self.limit = limit
-        self.order = order
+        self._order = order
         self.out = out
+        self.memo = memo
+        self.base = base
+
+    @property
+    def order(self) -> list[int]:
+        """The places reached, sorted."""
+        order = self._order
+        if order is None:
+            assert self.base is not None, "an answer is given its order or the base it is made from"
+            order = self.base.order.copy()
+            for at in sorted(self.out, reverse=True):
+                del order[bisect_left(order, at)]
+            self._order = order
+        return order
 
     def cost(self, at: int) -> int | None:
         """What getting to place `at` costs, None if it is out of reach."""
@@ -150,18 +175,17 @@ class FreeReach:
         """The hexes within `budget` half-MF on the empty map (one shared answer per budget)."""
         found = self._orders.get(budget)
         if found is None:
-            found = self._orders[budget] = Found(self.best, budget, sorted(self.hexes[: self.within[budget]]))
+            found = self._orders[budget] = Found(self.best, budget, sorted(self.hexes[: self.within[budget]]), memo={})
         return found
 
-    def past_enemy(self, budget: int, enemy: set[int], zoc: set[int], danger: set[int], grid: OpenGrid) -> Found:
+    def past_enemy(self, budget: int, enemy: set[int], zoc: set[int], danger: set[int]) -> Found:
         """The least costs within `budget` from the start past the enemy: its hexes `enemy`,
-        their zone of control `zoc` (the start in neither), `danger` both, and `grid` the steps
-        they leave open (`open_grid`: FB 7.4, no entering an enemy hex; FB 8.2, no step from
-        one enemy ZOC hex into another). A hex keeps its empty-map cost when one of its
-        cheapest ways in comes from a hex that keeps its own and is a step the enemy allows;
-        only the enemy and ZOC hexes and those behind them are looked at, in increasing cost.
-        The hexes that lose their empty-map cost are searched for from the others. Same
-        answer as the whole search."""
+        their zone of control `zoc` (the start in neither), `danger` both (FB 7.4, no entering
+        an enemy hex; FB 8.2, no step from one enemy ZOC hex into another). A hex keeps its
+        empty-map cost when one of its cheapest ways in comes from a hex that keeps its own and
+        is a step the enemy allows; only the enemy and ZOC hexes and those behind them are
+        looked at, in increasing cost. The hexes that lose their empty-map cost are searched
+        for from the others. Same answer as the whole search."""
         hexes = self.hexes
         n = self.within[budget]
         near = danger.intersection(hexes[:n])
@@ -171,23 +195,20 @@ class FreeReach:
         queue = sorted(map(where.__getitem__, near))  # a sorted list is a heap
         queued = set(queue)
         lost: set[int] = set()
-        shut: set[int] | None = None  # the lost hexes and the ZOC, made when first needed
         while queue:
             i = heappop(queue)
             x = hexes[i]
             # lost when every cheapest way in is shut: FB 7.4, an enemy hex is never entered;
             # FB 8.2, a ZOC hex never straight from another; and none from a hex itself lost
+            # (the ways in outside the ZOC all lost: no set of both is made)
             if x not in enemy:
+                ways = preds[i]
                 if x in danger:
-                    if shut is None:
-                        shut = zoc | lost
-                    if not preds[i] <= shut:
+                    if not ways <= zoc and not (lost and ways - zoc <= lost):
                         continue
-                elif not preds[i] <= lost:
+                elif not (lost and ways <= lost):
                     continue
             lost.add(x)
-            if shut is not None:
-                shut.add(x)
             for j in succ[i]:  # the hexes entered from it at their least cost: look again
                 if j < n and j not in queued:
                     queued.add(j)
@@ -195,10 +216,10 @@ class FreeReach:
         kept = self.within_budget(budget)
         if not lost:
             return kept
-        return self._search_lost(budget, enemy, zoc, danger, lost, grid, kept)
+        return self._search_lost(budget, enemy, zoc, danger, lost, kept)
 
     def _search_lost(
-        self, budget: int, enemy: set[int], zoc: set[int], danger: set[int], lost: set[int], grid: OpenGrid, kept: Found
+        self, budget: int, enemy: set[int], zoc: set[int], danger: set[int], lost: set[int], kept: Found
     ) -> Found:
         """`past_enemy` once some hexes lost their empty-map cost: the others keep theirs, and
         the lost ones are searched for from the kept hexes with a step into one that the enemy
@@ -213,26 +234,30 @@ class FreeReach:
                         c = (0 if q == here else free[q]) + step
                         if c <= budget:
                             heap.append((c, x))
+        if not heap:  # none of them reached: the empty map's costs, less theirs
+            return Found(free, budget, None, lost, base=kept)
+        # only the lost hexes can cost less than they are given: a kept hex already has the
+        # least cost of the empty map, so the search (cheapest first) stays among them
         order = kept.order.copy()
         for x in lost:
             del order[bisect_left(order, x)]
-        if not heap:  # none of them reached: the empty map's costs, less theirs
-            return Found(free, budget, order, lost)
-        # only the lost hexes can cost less than they are given: a kept hex already has the
-        # least cost of the empty map, so the search (cheapest first) stays among them
         best = free.copy()
         for x in lost:
             best[x] = UNREACHED
         heapify(heap)
+        grid = self._grid
         while heap:
             c, x = heappop(heap)
             if c >= best[x]:
                 continue
             best[x] = c
             order.insert(bisect_left(order, x), x)
-            for to, step in grid.open_from(x):
+            # the steps the enemy allows (FB 7.4: never into an enemy hex; FB 8.2: from a ZOC
+            # hex never into another) to the lost hexes, the only ones that can cost less
+            shut = danger if x in zoc else enemy
+            for to, step in grid[x]:
                 total = c + step
-                if to in lost and total <= budget and total < best[to]:
+                if to in lost and total <= budget and total < best[to] and to not in shut:
                     heappush(heap, (total, to))
         return Found(best, budget, order)
 

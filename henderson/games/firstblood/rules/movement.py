@@ -8,6 +8,7 @@ a unit may move again with what it has left.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from operator import itemgetter
 
 from henderson.core.errors import IllegalAction
@@ -31,20 +32,30 @@ class Front:
     """The enemy as one side's movers meet it in a movement phase: its hexes (FB 7.4) by name
     and by number, their zone of control (FB 8.2) by number (`zoc` by name when asked for),
     both together (where the empty-map costs may no longer hold) and the steps left open past
-    them (`grid`). Fixed for the phase, since the enemy does not move in one's own movement
+    them (`grid`, made when a whole search first needs it: most searches start from the empty
+    map's costs). Fixed for the phase, since the enemy does not move in one's own movement
     phase; kept in `reach_cache`, which the phase empties when it starts."""
 
-    __slots__ = ("_places", "danger_at", "enemy", "enemy_at", "grid", "zoc_at")
+    __slots__ = ("_grid", "_neighbours", "_places", "_steps", "danger_at", "enemy", "enemy_at", "zoc_at")
 
     def __init__(self, board: Board, enemy: set[str]) -> None:
         index = board.place_index
-        neighbours = board.neighbours
+        neighbours = self._neighbours = board.neighbours
         self._places = board.places
+        self._steps = board.grid
+        self._grid: OpenGrid | None = None
         self.enemy = enemy
         self.enemy_at = {index[h] for h in enemy}
         self.zoc_at: set[int] = set().union(*map(neighbours.__getitem__, self.enemy_at))  # FB 8.2: `Board.zoc`
         self.danger_at = self.enemy_at | self.zoc_at
-        self.grid = OpenGrid(board.grid, neighbours, self.enemy_at, self.zoc_at)
+
+    @property
+    def grid(self) -> OpenGrid:
+        """The steps the enemy leaves open (FB 7.4, 8.2), made once."""
+        grid = self._grid
+        if grid is None:
+            grid = self._grid = OpenGrid(self._steps, self._neighbours, self.enemy_at, self.zoc_at)
+        return grid
 
     @property
     def zoc(self) -> set[str]:
@@ -53,9 +64,12 @@ class Front:
         return {places[at] for at in self.zoc_at}
 
 
+FRONT_KEYS = {"us": ("front", "us"), "jp": ("front", "jp")}  # each side's key in `reach_cache`, made once
+
+
 def front(st: FBState, side: str) -> Front:
     """The enemy of `side` as its movers meet it this phase (made once, then read)."""
-    key = ("front", side)
+    key = FRONT_KEYS[side]
     found: Front | None = st.reach_cache.get(key)
     if found is None:
         found = st.reach_cache[key] = Front(st.board, st.hexes_of(enemy_of(side)))
@@ -87,7 +101,7 @@ def reach_at(st: FBState, unit: str, here: str, budget: int) -> Found:
         at = board.place_index[here]
         if free and at not in own.danger_at:
             # from the empty map's costs, searched for afresh only where the enemy took them away
-            return board.free_reach(at).past_enemy(budget, own.enemy_at, own.zoc_at, own.danger_at, own.grid)
+            return board.free_reach(at).past_enemy(budget, own.enemy_at, own.zoc_at, own.danger_at)
         best, met = from_one(own.grid, size, at, budget)
         return Found(best, budget, sorted(met))
     index = board.place_index
@@ -188,35 +202,53 @@ def cost_to(st: FBState, unit: str, to: str) -> int | None:
 
 def moves(st: FBState, unit: str) -> tuple[list[A.Move], Found]:
     """The moves `unit` could make ignoring stacking, and where it can get, cached for the
-    phase (see `reached`)."""
+    phase (see `reached`); a search as on the empty map keeps the unit's moves for the game."""
     here, left, seen = st.ground[unit], st.mf.get(unit, 0), st.visited.get(unit, "")
+    cache = st.reach_cache
     key = (unit, here, left, seen)
-    found = st.reach_cache.get(key)
+    found = cache.get(key)
     if found is None:
-        where = _reached(st, unit, here, left, seen)
-        found = st.reach_cache[key] = (_moves_to(st.board, unit, where.order), where)
+        g = st.data.ground[unit]
+        searched = ("reach", g.side, g.mf, here, left, seen)  # `_reached`, read inline
+        where: Found | None = cache.get(searched)
+        if where is None:
+            where = cache[searched] = reach_at(st, unit, here, left)
+        found = cache[key] = (_listed(st.board, unit, where), where)
     return found
+
+
+MEMO_UNITS = 32  # the units' move lists an empty-map answer keeps at most (emptied when full)
+
+
+def _listed(board: Board, unit: str, where: Found) -> list[A.Move]:
+    """`unit`'s moves to the places `where` reaches: kept with an empty-map answer for the game;
+    for one that is an empty-map answer less some places, that answer's moves less theirs."""
+    memo = where.memo
+    if memo is not None:
+        listed: list[A.Move] | None = memo.get(unit)
+        if listed is None:
+            if len(memo) >= MEMO_UNITS:
+                memo.clear()
+            listed = memo[unit] = _moves_to(board, unit, where.order)
+        return listed
+    base = where.base
+    if base is not None:
+        listed = _listed(board, unit, base).copy()
+        order = base.order
+        for at in sorted(where.out, reverse=True):
+            del listed[bisect_left(order, at)]
+        return listed
+    return _moves_to(board, unit, where.order)
 
 
 def _moves_to(board: Board, unit: str, order: list[int]) -> list[A.Move]:
     """`move UNIT PLACE` for each place number, one shared value per unit and place (bounded:
-    so many units, so many places): actions are immutable, and building thousands of them per
-    phase was a third of the cost of listing moves."""
+    so many units, so many places), made for every place at the unit's first listing: actions
+    are immutable, and building thousands of them per phase was a third of the cost of listing
+    moves."""
     known = board.moves.get(unit)
     if known is None:
-        known = board.moves[unit] = {}
-    try:
-        return _picked(known, order)
-    except KeyError:
-        places = board.places
-        for at in order:
-            if at not in known:
-                known[at] = A.Move(unit, places[at])
-        return _picked(known, order)
-
-
-def _picked(known: dict[int, A.Move], order: list[int]) -> list[A.Move]:
-    """The moves of `known` at the places of `order`, in that order (one call picks them all)."""
+        known = board.moves[unit] = [A.Move(unit, place) for place in board.places]
     if len(order) > 1:
         return list(itemgetter(*order)(known))
     return [known[at] for at in order]
@@ -312,7 +344,8 @@ class MoveLists:
     def _filtered(self, st: FBState, unit: str) -> list[A.Move]:
         unit_moves, found = moves(st, unit)
         self.found[unit] = found
-        if not found.meets(self.full_at):
+        full_at = self.full_at
+        if not full_at or not found.meets(full_at):
             return unit_moves
         stacking = self.stacking
         full = stacking.full

@@ -25,10 +25,10 @@ class Stacking:
     """One phase position's answer to "can the phase still end within FB 5.0?", and for a
     proposed move, whether it still could afterwards."""
 
-    __slots__ = ("_closure", "_opts", "assign", "at", "esc", "full", "load", "ok", "settled", "terrain")
+    __slots__ = ("_closure", "_opts", "assign", "at", "esc", "full", "kept", "load", "ok", "settled", "terrain")
 
     def __init__(self, st: FBState) -> None:
-        self.terrain = st.board.terrain
+        self.terrain = terrain = st.board.terrain
         side = st.phasing
         ground = st.data.ground
         self.load: dict[str, int] = {}  # map hex -> units standing there in the witness
@@ -36,6 +36,24 @@ class Stacking:
         self.assign: dict[str, str] = {}  # unit -> its place in the witness
         self._opts: dict[str, frozenset[str]] = {}
         self._closure: dict[str, set[str]] = {}
+        self.ok = True
+        self.settled = True  # every unit stands where the witness has it
+        self.full: set[str] = set()
+        self.esc: set[str] = set()
+        # with no hex of the side at the limit, no move's answer reads the witness: it is not
+        # made (`kept` false, and `step` has nothing to follow) and every move is safe
+        self.kept = any(
+            len(units) >= HEX_STACK and place in terrain and ground[units[0]].side == side
+            for place, units in st.occ.items()
+        )
+        if self.kept:
+            self._witness(st)
+
+    def _witness(self, st: FBState) -> None:
+        """The witness: every unit of the side where it stands, but the units of an overfull
+        hex pushed out along chains of moves; then the full hexes and their escapes."""
+        side = st.phasing
+        ground = st.data.ground
         for place, units in st.occ.items():
             if ground[units[0]].side != side:
                 continue
@@ -44,9 +62,8 @@ class Stacking:
             if place in self.terrain:
                 self.load[place] = len(units)
                 self.at[place] = units
-        self.ok = True
         over = sorted(h for h, n in self.load.items() if n > HEX_STACK)
-        self.settled = not over  # every unit stands where the witness has it
+        self.settled = not over
         for h in over:
             while self.ok and self.load[h] > HEX_STACK:
                 self.ok = self._push(st, h)
@@ -145,6 +162,8 @@ class Stacking:
     def step(self, unit: str, frm: str, to: str) -> None:
         """Follow a move between places with room, neither full before nor after: the full
         hexes and their escapes are unchanged (no unit in a full hex moved, no room was lost)."""
+        if not self.kept:
+            return
         self.assign[unit] = to
         self._opts.pop(unit, None)
         if frm in self.terrain:
