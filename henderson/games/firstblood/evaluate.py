@@ -349,13 +349,12 @@ def _parts(st: Any) -> tuple[float, ...]:
         # Japanese movement phase (this turn's if still to come, else the next turn's), with half
         # its MF left to run on; it is hunted from the US combat phase after the US stacks can get
         # next to wherever it may stop
-        entry_now = jp_stage in ("before", "moving")
+        entry = turn if jp_stage in ("before", "moving") else turn + 1
         survivors = n_waiting_jp * keep ** max(later - 1, 0)
         for place, units in jp_off:
             run = max(ground[u].mf for u in units)
-            entry = turn if entry_now else turn + 1
             m = _landing_moves(st, tab, place, us_stacks, run)
-            survivors += len(units) * keep ** max(0, nturns - entry - max(0, m - (entry - turn)))
+            survivors += len(units) * keep ** _hunts_after_entry(turn, entry, nturns, m)
         for (place, _, _), (n, lost, moves) in zip(jp_map, left, strict=True):
             if place in jp_doomed:
                 continue  # FB 8.6: its own attack eliminates it first
@@ -369,9 +368,9 @@ def _parts(st: Any) -> tuple[float, ...]:
             run = tab.arrive_mf["jp"][t_arr]
             share = 0.0
             for way_in in tab.jp_entries:
-                entry = t_arr + (1 if way_in in st.board.box_arrows else 0)
+                comes_on = t_arr + (1 if way_in in st.board.box_arrows else 0)
                 m = _landing_moves(st, tab, way_in, us_stacks, run)
-                share += keep ** max(0, nturns - entry - max(0, m - (entry - turn)))
+                share += keep ** _hunts_after_entry(turn, comes_on, nturns, m)
             survivors += n * share / len(tab.jp_entries)
         survivors = max(0.0, survivors - supply)
     p_survivor = 1.0 - math.exp(-1.2 * survivors)
@@ -482,6 +481,14 @@ def _reach(
             elif rng and on_map and target in in_range(place, rng):
                 art += cf
     return attack, art, far, moves
+
+
+def _hunts_after_entry(turn: int, entry: int, nturns: int, moves: int) -> int:
+    """US combat phases left to hunt a stack that comes onto the map in turn `entry` (before
+    that turn's US movement, FB 3.2), when the US stacks need `moves` movement phases from now
+    to get next to wherever it may stop: one for each turn from its entry on, less those the
+    US still spends getting there after the turns it has before the entry."""
+    return max(0, nturns - entry - max(0, moves - (entry - turn)))
 
 
 def _landing_moves(st: Any, tab: EvalTables, place: str, stacks: list[Stack], run: int) -> int:
