@@ -63,7 +63,8 @@ from henderson.sim.seeds import derive_seed  # noqa: E402
 
 DEFAULT_AGENTS = "normal:epsilon=0.1:samples=3,normal:epsilon=0.1:samples=3,easy"
 SPSA_AGENT = "normal"
-# the features SPSA tunes unless --only names others (those of them the game has): the
+# the features SPSA tunes unless --only names others or the game's features module names its own
+# (`SPSA_FEATURES`; those of them the game has): for AAG the
 # hand-written evaluation's terms, the plain counts of islands held and airfields up, and the
 # projected race (the side and the stage of the race shift every action's value alike, so a
 # one-step search hardly feels them)
@@ -224,7 +225,8 @@ def tune(args: argparse.Namespace, game: Game, module: Any, names: list[str]) ->
     if not hasattr(module, "HAND_WEIGHTS"):
         print(f"error: --spsa: game {args.game!r} has no HAND_WEIGHTS to start from", file=sys.stderr)
         return 2
-    only = [n.strip() for n in args.only.split(",")] if args.only else [n for n in SPSA_FEATURES if n in names]
+    tunable = getattr(module, "SPSA_FEATURES", SPSA_FEATURES)
+    only = [n.strip() for n in args.only.split(",")] if args.only else [n for n in tunable if n in names]
     if args.residual:
         if "hand" not in names:
             print(f"error: --residual: game {args.game!r} has no `hand` feature", file=sys.stderr)

@@ -291,3 +291,66 @@ def test_tuning_by_play_refuses_bad_options_with_exit_2(args: list[str], tmp_pat
     script = training_script()
     assert script.main(["aag", *args, "--out", str(tmp_path / "model.json")]) == 2
     assert not (tmp_path / "model.json").exists()
+
+
+def dg_positions(seed: int, count: int) -> list[State]:
+    """`count` positions of a seeded random Deluxe Guadalcanal game, spread over its course."""
+    game = games.get("deluxe")
+    state = game.new_state(seed)
+    player = agents.get("random", seed)
+    out: list[State] = []
+    ply = 0
+    while not state.is_terminal() and len(out) < count:
+        if ply % 29 == 0:
+            out.append(state.clone())
+        state.apply(player.choose(state))
+        ply += 1
+    return out
+
+
+def test_dg_features_have_the_documented_length_and_change_sign_with_the_side() -> None:
+    from henderson.games.deluxe import features as dg_features
+
+    for state in dg_positions(4, 8):
+        us = dg_features.features(state, "us")  # type: ignore[arg-type]
+        jp = dg_features.features(state, "jp")  # type: ignore[arg-type]
+        assert len(us) == len(dg_features.FEATURES) == 10
+        assert us == pytest.approx([-x for x in jp])
+
+
+def test_the_dg_hand_weights_make_the_model_the_hand_written_evaluation() -> None:
+    """DG: with `HAND_WEIGHTS` the learned value is tanh of the weighed parts, which is the
+    hand-written evaluation (docs/deluxe.md) wherever it is short of its cap."""
+    from henderson.games.deluxe import features as dg_features
+    from henderson.games.deluxe.evaluate import CAP, evaluate
+
+    names = dg_features.FEATURES
+    weights = [dg_features.HAND_WEIGHTS.get(n, 0.0) for n in names]
+    obj = {**model_json(weights=weights), "game": "deluxe", "features": list(names)}
+    model = parse_model(obj, "deluxe", names, "test")
+    learned_value = LearnedEvaluator(model, dg_features.features)  # type: ignore[arg-type]
+    checked = 0
+    for state in dg_positions(6, 10):
+        hand = evaluate(state, "jp")  # type: ignore[arg-type]
+        if abs(hand) < CAP:
+            assert learned_value(state, "jp") == pytest.approx(hand, abs=1e-12)
+            checked += 1
+    assert checked >= 5
+
+
+def test_dg_tuning_by_play_tunes_the_features_the_game_names(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`--spsa` tunes a game's own `SPSA_FEATURES` (DG: its parts and their late shares) and no other."""
+    from henderson.games.deluxe import features as dg_features
+
+    script = training_script()
+
+    def plus_wins(game: Any, spec: str, names: list[str], first: Any, second: Any, seed: int) -> float:
+        return 2.0  # the plus model wins both games of every seed
+
+    monkeypatch.setattr(script, "points", plus_wins)
+    out = tmp_path / "dg.json"
+    assert script.main(["deluxe", "--spsa", "2", "--seed", "3", "--agents", "random", "--out", str(out)]) == 0
+    model = load_model(out, "deluxe", dg_features.FEATURES)
+    for name, weight in zip(model.features, model.weights, strict=True):
+        start = dg_features.HAND_WEIGHTS.get(name, 0.0)
+        assert (weight != start) == (name in dg_features.SPSA_FEATURES), name

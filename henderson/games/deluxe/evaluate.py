@@ -92,6 +92,27 @@ def us_value(state: DGState) -> float:
     if state.is_terminal():
         winner = state.winner()
         return 0.0 if winner is None else (1.0 if winner == "us" else -1.0)
+    p = us_parts(state)
+    x = W_VP * p.vp + W_FIELD * p.field + W_THREAT * p.threat + W_STRENGTH * p.strength + W_SUPPLY * p.supply
+    return max(-CAP, min(CAP, math.tanh(x)))
+
+
+@dataclass(frozen=True)
+class Parts:
+    """The evaluation's parts from the US side, before they are weighed (docs/deluxe.md): the
+    projected victory points, Henderson Field's holder, the strength near it, the steps on
+    the island, artillery supply, and the clock (`late`, 0 at the start and 1 at the end)."""
+
+    vp: float
+    field: float
+    threat: float
+    strength: float
+    supply: float
+    late: float
+
+
+def us_parts(state: DGState) -> Parts:
+    """The parts of the evaluation of a position not yet over, from the US side."""
     t = tables(state.game)
     # the clock: turns still to score, counting what is left of this one
     left = max(0.0, t.turns - state.turn + 1 - max(0, state.step_number - 1) / t.steps_per_turn)
@@ -139,15 +160,7 @@ def us_value(state: DGState) -> float:
 
     supply_us = t.supply_cap if _unlimited(state) else state.supply["us"]
     supply_part = (supply_us - state.supply["jp"]) / t.supply_cap
-
-    x = (
-        W_VP * vp_part
-        + W_FIELD * field_part
-        + W_THREAT * threat_part
-        + W_STRENGTH * strength_part
-        + W_SUPPLY * supply_part
-    )
-    return max(-CAP, min(CAP, math.tanh(x)))
+    return Parts(vp_part, field_part, threat_part, strength_part, supply_part, late)
 
 
 def _unlimited(state: DGState) -> bool:
