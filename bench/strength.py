@@ -25,7 +25,7 @@ a seeded random game, as bench/engine.py picks them) and at a decision of two ac
 
 The default scale is small (AAG and FIRST BLOOD, normal against random, 4 games a side);
 `--full` plays every game and the ladder random-easy, easy-normal, random-normal and
-normal-hard, 20 games a side (DG 6). Figures from the default scale are for smoke
+normal-hard, 20 games a side (AAG 40). Figures from the default scale are for smoke
 checks: their intervals are wide. `--learned` plays the pairing `LEARNED_PAIR` instead:
 `normal` with the hand-written evaluation against `normal` with the learned one
 (henderson/agents/learned.py), the learned one's score as b's.
@@ -54,7 +54,7 @@ SMALL_PAIRS = ("random-normal",)
 SMALL_N = 4
 FULL_GAMES = ("aag", "firstblood", "deluxe")
 FULL_PAIRS = ("random-easy", "easy-normal", "random-normal", "normal-hard")
-FULL_N = {"aag": 20, "firstblood": 20, "deluxe": 6}
+FULL_N = {"aag": 40, "firstblood": 20, "deluxe": 20}  # issue 15: 40 games a side in AAG, 20 in the others
 LEARNED_PAIR = "normal:eval=hand-normal:eval=learned"
 
 
@@ -202,7 +202,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="games (default aag firstblood; --full: all three)")
     parser.add_argument("--pairs", help="comma-separated pairings a-b (default random-normal)")
-    parser.add_argument("-n", type=int, help="games per seating (default 4; --full 20, DG 6)")
+    parser.add_argument("-n", type=int, help="games per seating (default 4; --full 20, AAG 40)")
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--full", action="store_true", help="the full ladder at full scale")
     parser.add_argument("--learned", action="store_true", help="play normal: hand-written v learned evaluation")
