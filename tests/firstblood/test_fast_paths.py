@@ -357,6 +357,8 @@ def test_reach_past_the_enemy_from_the_empty_map_costs_equals_the_whole_search(g
                 continue
             enemy_at, zoc_at = {index[h] for h in enemy}, {index[h] for h in zoc}
             free = board.free_reach(index[here])
+            danger_mask = movement.Front(board, enemy).danger_mask
+            assert danger_mask == reach.bits(enemy_at | zoc_at)
             for budget in range(free.limit + 1):
                 whole = board.reach({here: 0}, budget, enemy, zoc)
                 whole.pop(here)
@@ -368,7 +370,9 @@ def test_reach_past_the_enemy_from_the_empty_map_costs_equals_the_whole_search(g
                 assert found.cost(index[here]) is None
                 assert [i for i in range(len(board.places)) if found.cost(i) is not None] == found.order
                 compared += 1
-                searched += not (enemy_at | zoc_at).isdisjoint(free.hexes[: free.within[budget]])
+                near = not (enemy_at | zoc_at).isdisjoint(free.hexes[: free.within[budget]])
+                assert bool(free.masks[budget] & danger_mask) == near  # the one-stroke test
+                searched += near
                 dearer += any(free.best[index[h]] < c for h, c in whole.items())
     assert compared > 2000 and searched > 1000 and dearer > 200
 

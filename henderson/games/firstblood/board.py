@@ -12,7 +12,7 @@ from henderson.core.hexgrid import distance, neighbours
 from henderson.core.paths import cheapest_costs, cost_steps, zone_of_control
 from henderson.games.firstblood.actions import Move
 from henderson.games.firstblood.model import FBData
-from henderson.games.firstblood.reach import FreeReach, Grid
+from henderson.games.firstblood.reach import FreeReach, Grid, bits
 
 # FB 4.2.1 movement costs, in whole MF, by hexside crossed
 HEXSIDE_COST = {"clear": 1, "jungle": 2, "ridge": 2, "ford": 1}  # FB 4.4: the ford removes the river penalty
@@ -62,6 +62,9 @@ class Board:
         for a, out in self.steps.items():
             self.grid[index[a]] = tuple((index[b], c) for b, c in out)
             self.neighbours[index[a]] = tuple(index[b] for b in self.adj[a])
+        # each place and its neighbours as bits of an int (bit n: place n): an enemy hex and
+        # its zone of control (FB 8.2), or'ed together over the enemy at one stroke
+        self.zone_bits: list[int] = [(1 << at) | bits(near) for at, near in enumerate(self.neighbours)]
         self.henderson: tuple[str, ...] = m.airfields["henderson"].hexes
         self.fighter_strip: tuple[str, ...] = m.airfields["fighter_strip"].hexes
         self.airfield_hexes: tuple[str, ...] = self.henderson + self.fighter_strip

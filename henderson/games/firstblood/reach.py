@@ -21,6 +21,15 @@ Grid = list[Steps]  # the steps from each place by number; none from a box
 UNREACHED = 1 << 30  # the cost kept for a place not reached: dearer than any budget
 
 
+def bits(places: Iterable[int]) -> int:
+    """Place numbers as the bits of one int (bit n: place n), so that whether two sets of places
+    meet is one `&`."""
+    found = 0
+    for at in places:
+        found |= 1 << at
+    return found
+
+
 class Found:
     """Where one search got within `limit` half-MF: `best` the least cost of every place by
     number (dearer than `limit`: not reached; shared, never changed) but for the places in
@@ -133,10 +142,11 @@ class Links(NamedTuple):
 class FreeReach:
     """Hexes reachable from one hex on an empty map (the hex itself left out), as place numbers
     in increasing cost (`hexes`): `within[b]` of them cost at most b half-MF; `best` their
-    costs by number, made once and shared (never changed). Each hex's cheapest ways in (the
+    costs by number, made once and shared (never changed); `masks[b]` those `within[b]` as
+    `bits`, to tell at one stroke whether an enemy stands near. Each hex's cheapest ways in (the
     neighbours whose cost plus the step's is its own) are worked out when first needed."""
 
-    __slots__ = ("_grid", "_into", "_links", "_orders", "best", "costs", "here", "hexes", "limit", "within")
+    __slots__ = ("_grid", "_into", "_links", "_orders", "best", "costs", "here", "hexes", "limit", "masks", "within")
 
     def __init__(self, grid: Grid, into: Grid, here: int, limit: int) -> None:
         best, met = from_one(OpenGrid(grid, (), set(), set()), len(grid), here, limit)
@@ -146,6 +156,7 @@ class FreeReach:
         self.hexes = tuple(sorted(met, key=best.__getitem__))
         self.costs = [best[h] for h in self.hexes]  # increasing: a count is a bisection
         self.within = tuple(bisect_right(self.costs, b) for b in range(limit + 1))
+        self.masks = tuple(bits(self.hexes[:n]) for n in self.within)
         self._grid = grid
         self._into = into
         self._links: Links | None = None
@@ -180,39 +191,44 @@ class FreeReach:
 
     def past_enemy(self, budget: int, enemy: set[int], zoc: set[int], danger: set[int]) -> Found:
         """The least costs within `budget` from the start past the enemy: its hexes `enemy`,
-        their zone of control `zoc` (the start in neither), `danger` both (FB 7.4, no entering
-        an enemy hex; FB 8.2, no step from one enemy ZOC hex into another). A hex keeps its
-        empty-map cost when one of its cheapest ways in comes from a hex that keeps its own and
-        is a step the enemy allows; only the enemy and ZOC hexes and those behind them are
-        looked at, in increasing cost. The hexes that lose their empty-map cost are searched
-        for from the others. Same answer as the whole search."""
+        their zone of control `zoc` (every hex next to one, FB 8.2; the start in neither),
+        `danger` both (FB 7.4, no entering an enemy hex; FB 8.2, no step from one enemy ZOC hex
+        into another). A hex keeps its empty-map cost when one of its cheapest ways in comes
+        from a hex that keeps its own and is a step the enemy allows; only the enemy and ZOC
+        hexes and those behind them are looked at, in increasing cost. The hexes that lose their
+        empty-map cost are searched for from the others. Same answer as the whole search."""
         hexes = self.hexes
         n = self.within[budget]
         near = danger.intersection(hexes[:n])
         if not near:
             return self.within_budget(budget)  # no enemy or ZOC within reach: as on an empty map
-        preds, succ, where = self.links()
-        queue = sorted(map(where.__getitem__, near))  # a sorted list is a heap
-        queued = set(queue)
+        preds, succ, where = self._links or self.links()
+        queue = [where[x] for x in near]
+        queue.sort()  # a sorted list is a heap
         lost: set[int] = set()
+        last = -1
         while queue:
             i = heappop(queue)
+            if i == last:
+                continue  # queued twice: the hexes come out in order, so twice in a row
+            last = i
             x = hexes[i]
-            # lost when every cheapest way in is shut: FB 7.4, an enemy hex is never entered;
-            # FB 8.2, a ZOC hex never straight from another; and none from a hex itself lost
-            # (the ways in outside the ZOC all lost: no set of both is made)
-            if x not in enemy:
-                ways = preds[i]
-                if x in danger:
-                    if not ways <= zoc and not (lost and ways - zoc <= lost):
-                        continue
-                elif not (lost and ways <= lost):
+            if x in enemy:  # FB 7.4: never entered
+                lost.add(x)
+                continue  # the hexes it leads into are next to it, in its ZOC: queued already
+            # lost when every cheapest way in is shut: FB 8.2, a ZOC hex never straight from
+            # another; and none from a hex itself lost (the ways in outside the ZOC all lost:
+            # no set of both is made)
+            ways = preds[i]
+            if x in danger:
+                if not ways <= zoc and not (lost and ways - zoc <= lost):
                     continue
+            elif not ways <= lost:  # queued from a lost hex
+                continue
             lost.add(x)
             for j in succ[i]:  # the hexes entered from it at their least cost: look again
-                if j < n and j not in queued:
-                    queued.add(j)
-                    heappush(queue, j)
+                if j < n:
+                    heappush(queue, j)  # after `i`: a step costs something (FB 4.2)
         kept = self.within_budget(budget)
         if not lost:
             return kept

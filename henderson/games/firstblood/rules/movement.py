@@ -31,12 +31,22 @@ def fmt_mf(half: int) -> str:
 class Front:
     """The enemy as one side's movers meet it in a movement phase: its hexes (FB 7.4) by name
     and by number, their zone of control (FB 8.2) by number (`zoc` by name when asked for),
-    both together (where the empty-map costs may no longer hold) and the steps left open past
-    them (`grid`, made when a whole search first needs it: most searches start from the empty
-    map's costs). Fixed for the phase, since the enemy does not move in one's own movement
+    both together by number and as bits (where the empty-map costs may no longer hold), and
+    the steps left open past them (`grid`, made when a whole search first needs it: most
+    searches start from the empty map's costs). Fixed for the phase, since the enemy does not move in one's own movement
     phase; kept in `reach_cache`, which the phase empties when it starts."""
 
-    __slots__ = ("_grid", "_neighbours", "_places", "_steps", "danger_at", "enemy", "enemy_at", "zoc_at")
+    __slots__ = (
+        "_grid",
+        "_neighbours",
+        "_places",
+        "_steps",
+        "danger_at",
+        "danger_mask",
+        "enemy",
+        "enemy_at",
+        "zoc_at",
+    )
 
     def __init__(self, board: Board, enemy: set[str]) -> None:
         index = board.place_index
@@ -48,6 +58,11 @@ class Front:
         self.enemy_at = {index[h] for h in enemy}
         self.zoc_at: set[int] = set().union(*map(neighbours.__getitem__, self.enemy_at))  # FB 8.2: `Board.zoc`
         self.danger_at = self.enemy_at | self.zoc_at
+        zone = board.zone_bits
+        mask = 0
+        for at in self.enemy_at:
+            mask |= zone[at]
+        self.danger_mask = mask  # `danger_at` as bits (`reach.bits`)
 
     @property
     def grid(self) -> OpenGrid:
@@ -101,7 +116,10 @@ def reach_at(st: FBState, unit: str, here: str, budget: int) -> Found:
         at = board.place_index[here]
         if free and at not in own.danger_at:
             # from the empty map's costs, searched for afresh only where the enemy took them away
-            return board.free_reach(at).past_enemy(budget, own.enemy_at, own.zoc_at, own.danger_at)
+            empty = board.free_reach(at)
+            if not empty.masks[budget] & own.danger_mask:
+                return empty.within_budget(budget)  # no enemy or ZOC within reach
+            return empty.past_enemy(budget, own.enemy_at, own.zoc_at, own.danger_at)
         best, met = from_one(own.grid, size, at, budget)
         return Found(best, budget, sorted(met))
     index = board.place_index
