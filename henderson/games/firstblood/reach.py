@@ -137,6 +137,7 @@ class Links(NamedTuple):
     preds: tuple[frozenset[int], ...]
     succ: tuple[tuple[int, ...], ...]
     at: dict[int, int]
+    ways: list[frozenset[int]]  # `preds` by place number (none for a place not reached)
 
 
 class FreeReach:
@@ -164,8 +165,9 @@ class FreeReach:
 
     def links(self) -> Links:
         """Each of `hexes` by position: the hexes it is entered from at its least cost (the
-        start among them) and the positions of the hexes it leads into at theirs; and the
-        position of each hex. Worked out at the first search past the enemy, then kept."""
+        start among them) and the positions of the hexes it leads into at theirs; the position
+        of each hex; and the ways in by place number. Worked out at the first search past the
+        enemy, then kept."""
         if self._links is None:
             best, here = self.best, self.here
             at = {h: i for i, h in enumerate(self.hexes)}
@@ -179,7 +181,10 @@ class FreeReach:
                         preds[i].append(q)
                         if q != here:
                             succ[at[q]].append(i)
-            self._links = Links(tuple(map(frozenset, preds)), tuple(map(tuple, succ)), at)
+            ways: list[frozenset[int]] = [frozenset()] * len(best)
+            for h, i in at.items():
+                ways[h] = frozenset(preds[i])
+            self._links = Links(tuple(map(frozenset, preds)), tuple(map(tuple, succ)), at, ways)
         return self._links
 
     def within_budget(self, budget: int) -> Found:
@@ -202,10 +207,21 @@ class FreeReach:
         near = danger.intersection(hexes[:n])
         if not near:
             return self.within_budget(budget)  # no enemy or ZOC within reach: as on an empty map
-        preds, succ, where = self._links or self.links()
-        queue = [where[x] for x in near]
-        queue.sort()  # a sorted list is a heap
-        lost: set[int] = set()
+        preds, succ, where, ways_at = self._links or self.links()
+        kept = self.within_budget(budget)
+        lost = enemy.intersection(near)  # FB 7.4: never entered
+        # FB 8.2: a ZOC hex entered at its least cost only from enemy and ZOC hexes is lost
+        # (`cut`: never straight from another ZOC hex). Any other ZOC hex is lost only when its
+        # ways in from outside the zone of control are, and a hex outside it when all its ways
+        # in are: so every other lost hex is entered from a lost hex that is not an enemy one
+        # (a hex entered from an enemy hex is next to it, in its ZOC), and is looked for among
+        # the hexes entered from those, in increasing cost
+        cut = [x for x in near if ways_at[x] <= danger and x not in lost]
+        if not cut:  # only the enemy hexes are lost, and they are never entered
+            return Found(self.best, budget, None, lost, None, kept) if lost else kept
+        lost.update(cut)
+        queue = [j for x in cut for j in succ[where[x]] if j < n]
+        heapify(queue)
         last = -1
         while queue:
             i = heappop(queue)
@@ -213,25 +229,17 @@ class FreeReach:
                 continue  # queued twice: the hexes come out in order, so twice in a row
             last = i
             x = hexes[i]
-            if x in enemy:  # FB 7.4: never entered
-                lost.add(x)
-                continue  # the hexes it leads into are next to it, in its ZOC: queued already
-            # lost when every cheapest way in is shut: FB 8.2, a ZOC hex never straight from
-            # another; and none from a hex itself lost (the ways in outside the ZOC all lost:
-            # no set of both is made)
+            if x in lost:
+                continue
+            # lost when every cheapest way in is shut: the ways in from outside the zone of
+            # control (there is one: not `cut`) all lost, or for a hex outside it every one
             ways = preds[i]
-            if x in danger:
-                if not ways <= zoc and not (lost and ways - zoc <= lost):
-                    continue
-            elif not ways <= lost:  # queued from a lost hex
+            if not (ways - zoc <= lost if x in danger else ways <= lost):
                 continue
             lost.add(x)
             for j in succ[i]:  # the hexes entered from it at their least cost: look again
                 if j < n:
                     heappush(queue, j)  # after `i`: a step costs something (FB 4.2)
-        kept = self.within_budget(budget)
-        if not lost:
-            return kept
         return self._search_lost(budget, enemy, zoc, danger, lost, kept)
 
     def _search_lost(
