@@ -16,6 +16,7 @@ from henderson.core.events import Event
 from henderson.core.game import Action
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.board import Board
+from henderson.games.firstblood.model import GroundUnit
 from henderson.games.firstblood.reach import UNREACHED, Found, OpenGrid, from_one, search
 from henderson.games.firstblood.rules import airfields, japanese_air
 from henderson.games.firstblood.rules.phase import FBPhase
@@ -105,12 +106,16 @@ def reach(st: FBState, unit: str, here: str | None = None, budget: int | None = 
 def reach_at(st: FBState, unit: str, here: str, budget: int) -> Found:
     """`reach` by place number (`Board.place_index`). The answer may be shared with other
     answers (and clones): read it, never change it."""
+    return _reach_of(st, st.data.ground[unit], here, budget)
+
+
+def _reach_of(st: FBState, g: GroundUnit, here: str, budget: int) -> Found:
+    """`reach_at` for the unit `g`."""
     board = st.board
     size = len(board.places)
     if budget <= 0:
         return Found([UNREACHED] * size, -1, [])
-    g = st.data.ground[unit]
-    own = front(st, g.side)
+    own = st.reach_cache.get(FRONT_KEYS[g.side]) or front(st, g.side)
     free = budget <= board.free_limit
     if here in board.terrain or (free and g.side == "us" and here in board.ep_arrows):  # FB 7.1: as from a hex
         at = board.place_index[here]
@@ -123,7 +128,7 @@ def reach_at(st: FBState, unit: str, here: str, budget: int) -> Found:
         best, met = from_one(own.grid, size, at, budget)
         return Found(best, budget, sorted(met))
     index = board.place_index
-    starts, boxes = entries(st, unit, here, budget, own.enemy, st.visited.get(unit, here))
+    starts, boxes = entries(st, g.id, here, budget, own.enemy, st.visited.get(g.id, here))
     best = [UNREACHED] * size
     met = search(own.grid, best, [(index[h], c) for h, c in starts.items()], budget)
     for box, c in boxes.items():  # FB 6.1: the boxes passed on the way
@@ -230,7 +235,7 @@ def moves(st: FBState, unit: str) -> tuple[list[A.Move], Found]:
         searched = ("reach", g.side, g.mf, here, left, seen)  # `_reached`, read inline
         where: Found | None = cache.get(searched)
         if where is None:
-            where = cache[searched] = reach_at(st, unit, here, left)
+            where = cache[searched] = _reach_of(st, g, here, left)
         found = cache[key] = (_listed(st.board, unit, where), where)
     return found
 
@@ -300,7 +305,11 @@ def fits(st: FBState, unit: str, to: str, cost: int) -> bool:
 
 
 def movers(st: FBState) -> list[str]:
-    return sorted(u for u, left in st.mf.items() if left > 0 and u in st.ground)
+    """The units of the moving side with MF left, by name."""
+    ground = st.ground
+    found = [u for u, left in st.mf.items() if left > 0 and u in ground]
+    found.sort()
+    return found
 
 
 def bombers_ready(st: FBState) -> list[str]:
@@ -350,9 +359,15 @@ class MoveLists:
         self.full_at = self._numbered(st, self.stacking.full)
         self.movers = movers(st)
         self.found: dict[str, Found] = {}  # each mover's search (`reached`), as its list was made
-        self.lists = {u: self._filtered(st, u) for u in self.movers}
+        self.lists: dict[str, list[A.Move]] = {}
+        found_of, lists, full_at = self.found, self.lists, self.full_at
+        for unit in self.movers:  # `_filtered` for each, read inline
+            unit_moves, found = moves(st, unit)
+            found_of[unit] = found
+            lists[unit] = self._fitting(st, unit, unit_moves, found) if full_at and found.meets(full_at) else unit_moves
         # the movers in a box or on an entry point (FB 6.3, 6.4 ask after them at every listing)
-        self.off_map = [u for u in self.movers if not st.board.on_map(st.ground[u])]
+        ground, terrain = st.ground, st.board.terrain
+        self.off_map = [u for u in self.movers if ground[u] not in terrain]
 
     @staticmethod
     def _numbered(st: FBState, hexes: set[str]) -> list[int]:
@@ -360,11 +375,17 @@ class MoveLists:
         return [index[h] for h in hexes]
 
     def _filtered(self, st: FBState, unit: str) -> list[A.Move]:
+        """`unit`'s legal moves now, its search kept in `found`."""
         unit_moves, found = moves(st, unit)
         self.found[unit] = found
         full_at = self.full_at
         if not full_at or not found.meets(full_at):
             return unit_moves
+        return self._fitting(st, unit, unit_moves, found)
+
+    def _fitting(self, st: FBState, unit: str, unit_moves: list[A.Move], found: Found) -> list[A.Move]:
+        """Those of `unit_moves` (read from `found`) after which the phase can still end within
+        the stacking limit (FB 5.0): a move into a full hex only when the hex can shed a unit."""
         stacking = self.stacking
         full = stacking.full
         index = st.board.place_index
