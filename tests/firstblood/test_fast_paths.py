@@ -362,7 +362,7 @@ def test_reach_past_the_enemy_from_the_empty_map_costs_equals_the_whole_search(g
             for budget in range(free.limit + 1):
                 whole = board.reach({here: 0}, budget, enemy, zoc)
                 whole.pop(here)
-                found = free.past_enemy(budget, enemy_at, zoc_at, enemy_at | zoc_at)
+                found = free.past_enemy(budget, enemy_at, zoc_at, enemy_at | zoc_at, danger_mask)
                 # the moves, made before the order is (from the empty map's when it is the base)
                 assert movement._listed(board, unit, found) == [A.Move(unit, h) for h in sorted(whole)]
                 assert _named(board, found) == whole, (here, budget)

@@ -87,7 +87,7 @@ class Board:
             self.box_next[box.id] = tuple(nxt)
         self.reinforcement_boxes = tuple(box.id for box in order if box.reinforcement)
         self.setup_rows = m.setup_rows
-        self._free: dict[int, FreeReach] = {}
+        self.free_reaches: dict[int, FreeReach] = {}  # `free_reach` by hex number, as made
         self.free_limit = 2 * max(g.mf for g in data.ground.values())  # in half-MF (FB 4.1)
         self.memo: dict[tuple[Any, ...], Any] = {}  # answers that depend on the data alone, for the game
         self.moves: dict[str, list[Move]] = {}  # `move UNIT PLACE` by unit, indexed by place number, made once
@@ -133,9 +133,9 @@ class Board:
         MF a unit has) on an empty map, remembered for the game: a unit with no enemy unit or
         zone of control within its reach moves exactly as on an empty map, and one near the
         enemy keeps most of those costs (see `movement.reach_at`)."""
-        found = self._free.get(here)
+        found = self.free_reaches.get(here)
         if found is None:
-            found = self._free[here] = FreeReach(self.grid, self.into, here, self.free_limit)
+            found = self.free_reaches[here] = FreeReach(self.grid, self.into, here, self.free_limit)
         return found
 
     def reach(

@@ -194,21 +194,22 @@ class FreeReach:
             found = self._orders[budget] = Found(self.best, budget, sorted(self.hexes[: self.within[budget]]), memo={})
         return found
 
-    def past_enemy(self, budget: int, enemy: set[int], zoc: set[int], danger: set[int]) -> Found:
+    def past_enemy(self, budget: int, enemy: set[int], zoc: set[int], danger: set[int], danger_mask: int) -> Found:
         """The least costs within `budget` from the start past the enemy: its hexes `enemy`,
         their zone of control `zoc` (every hex next to one, FB 8.2; the start in neither),
-        `danger` both (FB 7.4, no entering an enemy hex; FB 8.2, no step from one enemy ZOC hex
-        into another). A hex keeps its empty-map cost when one of its cheapest ways in comes
-        from a hex that keeps its own and is a step the enemy allows; only the enemy and ZOC
-        hexes and those behind them are looked at, in increasing cost. The hexes that lose their
-        empty-map cost are searched for from the others. Same answer as the whole search."""
+        `danger` both, also as `bits` in `danger_mask` (FB 7.4, no entering an enemy hex; FB
+        8.2, no step from one enemy ZOC hex into another). A hex keeps its empty-map cost when
+        one of its cheapest ways in comes from a hex that keeps its own and is a step the enemy
+        allows; only the enemy and ZOC hexes and those behind them are looked at, in increasing
+        cost. The hexes that lose their empty-map cost are searched for from the others. Same
+        answer as the whole search."""
+        kept = self._orders.get(budget) or self.within_budget(budget)
+        if not self.masks[budget] & danger_mask:
+            return kept  # no enemy or ZOC within reach: as on an empty map
         hexes = self.hexes
         n = self.within[budget]
         near = danger.intersection(hexes[:n])
-        if not near:
-            return self.within_budget(budget)  # no enemy or ZOC within reach: as on an empty map
         preds, succ, where, ways_at = self._links or self.links()
-        kept = self.within_budget(budget)
         lost = enemy.intersection(near)  # FB 7.4: never entered
         # FB 8.2: a ZOC hex entered at its least cost only from enemy and ZOC hexes is lost
         # (`cut`: never straight from another ZOC hex). Any other ZOC hex is lost only when its

@@ -121,10 +121,8 @@ def _reach_of(st: FBState, g: GroundUnit, here: str, budget: int) -> Found:
         at = board.place_index[here]
         if free and at not in own.danger_at:
             # from the empty map's costs, searched for afresh only where the enemy took them away
-            empty = board.free_reach(at)
-            if not empty.masks[budget] & own.danger_mask:
-                return empty.within_budget(budget)  # no enemy or ZOC within reach
-            return empty.past_enemy(budget, own.enemy_at, own.zoc_at, own.danger_at)
+            empty = board.free_reaches.get(at) or board.free_reach(at)
+            return empty.past_enemy(budget, own.enemy_at, own.zoc_at, own.danger_at, own.danger_mask)
         best, met = from_one(own.grid, size, at, budget)
         return Found(best, budget, sorted(met))
     index = board.place_index
@@ -256,9 +254,12 @@ def _listed(board: Board, unit: str, where: Found) -> list[A.Move]:
         return listed
     base = where.base
     if base is not None:
-        listed = _listed(board, unit, base).copy()
+        assert base.memo is not None, "the base is an empty-map answer"
+        listed = base.memo.get(unit) or _listed(board, unit, base)
+        listed = listed.copy()
         order = base.order
-        for at in sorted(where.out, reverse=True):
+        out = where.out
+        for at in sorted(out, reverse=True) if len(out) > 1 else out:
             del listed[bisect_left(order, at)]
         return listed
     return _moves_to(board, unit, where.order)
