@@ -147,7 +147,20 @@ class FreeReach:
     `bits`, to tell at one stroke whether an enemy stands near. Each hex's cheapest ways in (the
     neighbours whose cost plus the step's is its own) are worked out when first needed."""
 
-    __slots__ = ("_grid", "_into", "_links", "_orders", "best", "costs", "here", "hexes", "limit", "masks", "within")
+    __slots__ = (
+        "_grid",
+        "_into",
+        "_links",
+        "_orders",
+        "_sets",
+        "best",
+        "costs",
+        "here",
+        "hexes",
+        "limit",
+        "masks",
+        "within",
+    )
 
     def __init__(self, grid: Grid, into: Grid, here: int, limit: int) -> None:
         best, met = from_one(OpenGrid(grid, (), set(), set()), len(grid), here, limit)
@@ -162,6 +175,7 @@ class FreeReach:
         self._into = into
         self._links: Links | None = None
         self._orders: dict[int, Found] = {}
+        self._sets: dict[int, frozenset[int]] = {}  # the hexes within a budget, made when first asked
 
     def links(self) -> Links:
         """Each of `hexes` by position: the hexes it is entered from at its least cost (the
@@ -208,7 +222,10 @@ class FreeReach:
             return kept  # no enemy or ZOC within reach: as on an empty map
         hexes = self.hexes
         n = self.within[budget]
-        near = danger.intersection(hexes[:n])
+        within = self._sets.get(budget)
+        if within is None:
+            within = self._sets[budget] = frozenset(hexes[:n])
+        near = danger & within
         preds, succ, where, ways_at = self._links or self.links()
         lost = enemy.intersection(near)  # FB 7.4: never entered
         # FB 8.2: a ZOC hex entered at its least cost only from enemy and ZOC hexes is lost
