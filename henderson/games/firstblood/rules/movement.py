@@ -233,7 +233,9 @@ def moves(st: FBState, unit: str) -> tuple[list[A.Move], Found]:
         searched = ("reach", g.side, g.mf, here, left, seen)  # `_reached`, read inline
         where: Found | None = cache.get(searched)
         if where is None:
-            where = cache[searched] = _reach_of(st, g, here, left)
+            where = _reach_of(st, g, here, left)
+            if where.memo is None:  # an empty-map answer is found again at once: not kept twice
+                cache[searched] = where
         found = cache[key] = (_listed(st.board, unit, where), where)
     return found
 
