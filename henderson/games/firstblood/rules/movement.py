@@ -34,8 +34,9 @@ class Front:
     and by number, their zone of control (FB 8.2) by number (`zoc` by name when asked for),
     both together by number and as bits (where the empty-map costs may no longer hold), and
     the steps left open past them (`grid`, made when a whole search first needs it: most
-    searches start from the empty map's costs). Fixed for the phase, since the enemy does not move in one's own movement
-    phase; kept in `reach_cache`, which the phase empties when it starts."""
+    searches start from the empty map's costs). Fixed for the phase, since the enemy does not
+    move in one's own movement phase; kept in `reach_cache`, which the phase empties when it
+    starts."""
 
     __slots__ = (
         "_grid",
