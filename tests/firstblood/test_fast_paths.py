@@ -342,13 +342,15 @@ def test_reach_past_the_enemy_from_the_empty_map_costs_equals_the_whole_search(g
     """FB 4.2, 7.4, 8.2: the empty-map costs kept where a cheapest way in is still open, and the
     hexes that lost theirs searched for afresh, give the whole search past the enemy, from every
     third hex and every budget, with enemy units scattered at random (one next to the mover,
-    some at the edge of its reach, some far); the places and the moves come out in name order."""
+    some at the edge of its reach, some far); the places and the moves come out in name order.
+    Among them: ZOC hexes entered only from the enemy and its zone, and hexes behind them that
+    lose their way in too (outside the zone of control)."""
     board = game.board
     rng = random.Random(16)
     hexes = sorted(board.terrain)
     index = board.place_index
     unit = "1/1"
-    compared = searched = dearer = 0
+    compared = searched = dearer = behind = 0
     for here in hexes[::3]:
         for _ in range(4):
             enemy = set(rng.sample(hexes, rng.choice((3, 8, 20, 40)))) - {here}
@@ -357,10 +359,12 @@ def test_reach_past_the_enemy_from_the_empty_map_costs_equals_the_whole_search(g
                 continue
             enemy_at, zoc_at = {index[h] for h in enemy}, {index[h] for h in zoc}
             free = board.free_reach(index[here])
+            danger_mask = movement.Front(board, enemy).danger_mask
+            assert danger_mask == reach.bits(enemy_at | zoc_at)
             for budget in range(free.limit + 1):
                 whole = board.reach({here: 0}, budget, enemy, zoc)
                 whole.pop(here)
-                found = free.past_enemy(budget, enemy_at, zoc_at, enemy_at | zoc_at)
+                found = free.past_enemy(budget, enemy_at, zoc_at, enemy_at | zoc_at, danger_mask)
                 # the moves, made before the order is (from the empty map's when it is the base)
                 assert movement._listed(board, unit, found) == [A.Move(unit, h) for h in sorted(whole)]
                 assert _named(board, found) == whole, (here, budget)
@@ -368,9 +372,15 @@ def test_reach_past_the_enemy_from_the_empty_map_costs_equals_the_whole_search(g
                 assert found.cost(index[here]) is None
                 assert [i for i in range(len(board.places)) if found.cost(i) is not None] == found.order
                 compared += 1
-                searched += not (enemy_at | zoc_at).isdisjoint(free.hexes[: free.within[budget]])
+                near = not (enemy_at | zoc_at).isdisjoint(free.hexes[: free.within[budget]])
+                assert bool(free.masks[budget] & danger_mask) == near  # the one-stroke test
+                searched += near
                 dearer += any(free.best[index[h]] < c for h, c in whole.items())
-    assert compared > 2000 and searched > 1000 and dearer > 200
+                behind += any(  # a hex outside the zone of control dearer than on the empty map, or lost
+                    whole.get(board.places[i], free.limit + 1) > free.best[i] and i not in enemy_at | zoc_at
+                    for i in free.hexes[: free.within[budget]]
+                )
+    assert compared > 2000 and searched > 1000 and dearer > 200 and behind > 100
 
 
 def test_a_clone_shares_the_combat_record_and_play_in_either_leaves_the_other_alone(game):

@@ -12,7 +12,7 @@ from henderson.core.hexgrid import distance, neighbours
 from henderson.core.paths import cheapest_costs, cost_steps, zone_of_control
 from henderson.games.firstblood.actions import Move
 from henderson.games.firstblood.model import FBData
-from henderson.games.firstblood.reach import FreeReach, Grid
+from henderson.games.firstblood.reach import FreeReach, Grid, bits
 
 # FB 4.2.1 movement costs, in whole MF, by hexside crossed
 HEXSIDE_COST = {"clear": 1, "jungle": 2, "ridge": 2, "ford": 1}  # FB 4.4: the ford removes the river penalty
@@ -62,6 +62,9 @@ class Board:
         for a, out in self.steps.items():
             self.grid[index[a]] = tuple((index[b], c) for b, c in out)
             self.neighbours[index[a]] = tuple(index[b] for b in self.adj[a])
+        # each place and its neighbours as bits of an int (bit n: place n): an enemy hex and
+        # its zone of control (FB 8.2), or'ed together over the enemy at one stroke
+        self.zone_bits: list[int] = [(1 << at) | bits(near) for at, near in enumerate(self.neighbours)]
         self.henderson: tuple[str, ...] = m.airfields["henderson"].hexes
         self.fighter_strip: tuple[str, ...] = m.airfields["fighter_strip"].hexes
         self.airfield_hexes: tuple[str, ...] = self.henderson + self.fighter_strip
@@ -84,7 +87,7 @@ class Board:
             self.box_next[box.id] = tuple(nxt)
         self.reinforcement_boxes = tuple(box.id for box in order if box.reinforcement)
         self.setup_rows = m.setup_rows
-        self._free: dict[int, FreeReach] = {}
+        self.free_reaches: dict[int, FreeReach] = {}  # `free_reach` by hex number, as made
         self.free_limit = 2 * max(g.mf for g in data.ground.values())  # in half-MF (FB 4.1)
         self.memo: dict[tuple[Any, ...], Any] = {}  # answers that depend on the data alone, for the game
         self.moves: dict[str, list[Move]] = {}  # `move UNIT PLACE` by unit, indexed by place number, made once
@@ -130,9 +133,9 @@ class Board:
         MF a unit has) on an empty map, remembered for the game: a unit with no enemy unit or
         zone of control within its reach moves exactly as on an empty map, and one near the
         enemy keeps most of those costs (see `movement.reach_at`)."""
-        found = self._free.get(here)
+        found = self.free_reaches.get(here)
         if found is None:
-            found = self._free[here] = FreeReach(self.grid, self.into, here, self.free_limit)
+            found = self.free_reaches[here] = FreeReach(self.grid, self.into, here, self.free_limit)
         return found
 
     def reach(

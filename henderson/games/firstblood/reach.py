@@ -21,6 +21,15 @@ Grid = list[Steps]  # the steps from each place by number; none from a box
 UNREACHED = 1 << 30  # the cost kept for a place not reached: dearer than any budget
 
 
+def bits(places: Iterable[int]) -> int:
+    """Place numbers as the bits of one int (bit n: place n), so that whether two sets of places
+    meet is one `&`."""
+    found = 0
+    for at in places:
+        found |= 1 << at
+    return found
+
+
 class Found:
     """Where one search got within `limit` half-MF: `best` the least cost of every place by
     number (dearer than `limit`: not reached; shared, never changed) but for the places in
@@ -128,15 +137,30 @@ class Links(NamedTuple):
     preds: tuple[frozenset[int], ...]
     succ: tuple[tuple[int, ...], ...]
     at: dict[int, int]
+    ways: list[frozenset[int]]  # `preds` by place number (none for a place not reached)
 
 
 class FreeReach:
     """Hexes reachable from one hex on an empty map (the hex itself left out), as place numbers
     in increasing cost (`hexes`): `within[b]` of them cost at most b half-MF; `best` their
-    costs by number, made once and shared (never changed). Each hex's cheapest ways in (the
+    costs by number, made once and shared (never changed); `masks[b]` those `within[b]` as
+    `bits`, to tell at one stroke whether an enemy stands near. Each hex's cheapest ways in (the
     neighbours whose cost plus the step's is its own) are worked out when first needed."""
 
-    __slots__ = ("_grid", "_into", "_links", "_orders", "best", "costs", "here", "hexes", "limit", "within")
+    __slots__ = (
+        "_grid",
+        "_into",
+        "_links",
+        "_orders",
+        "_sets",
+        "best",
+        "costs",
+        "here",
+        "hexes",
+        "limit",
+        "masks",
+        "within",
+    )
 
     def __init__(self, grid: Grid, into: Grid, here: int, limit: int) -> None:
         best, met = from_one(OpenGrid(grid, (), set(), set()), len(grid), here, limit)
@@ -146,15 +170,18 @@ class FreeReach:
         self.hexes = tuple(sorted(met, key=best.__getitem__))
         self.costs = [best[h] for h in self.hexes]  # increasing: a count is a bisection
         self.within = tuple(bisect_right(self.costs, b) for b in range(limit + 1))
+        self.masks = tuple(bits(self.hexes[:n]) for n in self.within)
         self._grid = grid
         self._into = into
         self._links: Links | None = None
         self._orders: dict[int, Found] = {}
+        self._sets: dict[int, frozenset[int]] = {}  # the hexes within a budget, made when first asked
 
     def links(self) -> Links:
         """Each of `hexes` by position: the hexes it is entered from at its least cost (the
-        start among them) and the positions of the hexes it leads into at theirs; and the
-        position of each hex. Worked out at the first search past the enemy, then kept."""
+        start among them) and the positions of the hexes it leads into at theirs; the position
+        of each hex; and the ways in by place number. Worked out at the first search past the
+        enemy, then kept."""
         if self._links is None:
             best, here = self.best, self.here
             at = {h: i for i, h in enumerate(self.hexes)}
@@ -168,7 +195,10 @@ class FreeReach:
                         preds[i].append(q)
                         if q != here:
                             succ[at[q]].append(i)
-            self._links = Links(tuple(map(frozenset, preds)), tuple(map(tuple, succ)), at)
+            ways: list[frozenset[int]] = [frozenset()] * len(best)
+            for h, i in at.items():
+                ways[h] = frozenset(preds[i])
+            self._links = Links(tuple(map(frozenset, preds)), tuple(map(tuple, succ)), at, ways)
         return self._links
 
     def within_budget(self, budget: int) -> Found:
@@ -178,44 +208,56 @@ class FreeReach:
             found = self._orders[budget] = Found(self.best, budget, sorted(self.hexes[: self.within[budget]]), memo={})
         return found
 
-    def past_enemy(self, budget: int, enemy: set[int], zoc: set[int], danger: set[int]) -> Found:
+    def past_enemy(self, budget: int, enemy: set[int], zoc: set[int], danger: set[int], danger_mask: int) -> Found:
         """The least costs within `budget` from the start past the enemy: its hexes `enemy`,
-        their zone of control `zoc` (the start in neither), `danger` both (FB 7.4, no entering
-        an enemy hex; FB 8.2, no step from one enemy ZOC hex into another). A hex keeps its
-        empty-map cost when one of its cheapest ways in comes from a hex that keeps its own and
-        is a step the enemy allows; only the enemy and ZOC hexes and those behind them are
-        looked at, in increasing cost. The hexes that lose their empty-map cost are searched
-        for from the others. Same answer as the whole search."""
+        their zone of control `zoc` (every hex next to one, FB 8.2; the start in neither),
+        `danger` both, also as `bits` in `danger_mask` (FB 7.4, no entering an enemy hex; FB
+        8.2, no step from one enemy ZOC hex into another). A hex keeps its empty-map cost when
+        one of its cheapest ways in comes from a hex that keeps its own and is a step the enemy
+        allows; only the enemy and ZOC hexes and those behind them are looked at, in increasing
+        cost. The hexes that lose their empty-map cost are searched for from the others. Same
+        answer as the whole search."""
+        kept = self._orders.get(budget) or self.within_budget(budget)
+        if not self.masks[budget] & danger_mask:
+            return kept  # no enemy or ZOC within reach: as on an empty map
         hexes = self.hexes
         n = self.within[budget]
-        near = danger.intersection(hexes[:n])
-        if not near:
-            return self.within_budget(budget)  # no enemy or ZOC within reach: as on an empty map
-        preds, succ, where = self.links()
-        queue = sorted(map(where.__getitem__, near))  # a sorted list is a heap
-        queued = set(queue)
-        lost: set[int] = set()
+        within = self._sets.get(budget)
+        if within is None:
+            within = self._sets[budget] = frozenset(hexes[:n])
+        near = danger & within
+        preds, succ, where, ways_at = self._links or self.links()
+        lost = enemy.intersection(near)  # FB 7.4: never entered
+        # FB 8.2: a ZOC hex entered at its least cost only from enemy and ZOC hexes is lost
+        # (`cut`: never straight from another ZOC hex). Any other ZOC hex is lost only when its
+        # ways in from outside the zone of control are, and a hex outside it when all its ways
+        # in are: so every other lost hex is entered from a lost hex that is not an enemy one
+        # (a hex entered from an enemy hex is next to it, in its ZOC), and is looked for among
+        # the hexes entered from those, in increasing cost
+        cut = [x for x in near if ways_at[x] <= danger and x not in lost]
+        if not cut:  # only the enemy hexes are lost, and they are never entered
+            return Found(self.best, budget, None, lost, None, kept) if lost else kept
+        lost.update(cut)
+        queue = [j for x in cut for j in succ[where[x]] if j < n]
+        heapify(queue)
+        last = -1
         while queue:
             i = heappop(queue)
+            if i == last:
+                continue  # queued twice: the hexes come out in order, so twice in a row
+            last = i
             x = hexes[i]
-            # lost when every cheapest way in is shut: FB 7.4, an enemy hex is never entered;
-            # FB 8.2, a ZOC hex never straight from another; and none from a hex itself lost
-            # (the ways in outside the ZOC all lost: no set of both is made)
-            if x not in enemy:
-                ways = preds[i]
-                if x in danger:
-                    if not ways <= zoc and not (lost and ways - zoc <= lost):
-                        continue
-                elif not (lost and ways <= lost):
-                    continue
+            if x in lost:
+                continue
+            # lost when every cheapest way in is shut: the ways in from outside the zone of
+            # control (there is one: not `cut`) all lost, or for a hex outside it every one
+            ways = preds[i]
+            if not (ways - zoc <= lost if x in danger else ways <= lost):
+                continue
             lost.add(x)
             for j in succ[i]:  # the hexes entered from it at their least cost: look again
-                if j < n and j not in queued:
-                    queued.add(j)
-                    heappush(queue, j)
-        kept = self.within_budget(budget)
-        if not lost:
-            return kept
+                if j < n:
+                    heappush(queue, j)  # after `i`: a step costs something (FB 4.2)
         return self._search_lost(budget, enemy, zoc, danger, lost, kept)
 
     def _search_lost(

@@ -16,6 +16,7 @@ from henderson.core.events import Event
 from henderson.core.game import Action
 from henderson.games.firstblood import actions as A
 from henderson.games.firstblood.board import Board
+from henderson.games.firstblood.model import GroundUnit
 from henderson.games.firstblood.reach import UNREACHED, Found, OpenGrid, from_one, search
 from henderson.games.firstblood.rules import airfields, japanese_air
 from henderson.games.firstblood.rules.phase import FBPhase
@@ -31,12 +32,23 @@ def fmt_mf(half: int) -> str:
 class Front:
     """The enemy as one side's movers meet it in a movement phase: its hexes (FB 7.4) by name
     and by number, their zone of control (FB 8.2) by number (`zoc` by name when asked for),
-    both together (where the empty-map costs may no longer hold) and the steps left open past
-    them (`grid`, made when a whole search first needs it: most searches start from the empty
-    map's costs). Fixed for the phase, since the enemy does not move in one's own movement
-    phase; kept in `reach_cache`, which the phase empties when it starts."""
+    both together by number and as bits (where the empty-map costs may no longer hold), and
+    the steps left open past them (`grid`, made when a whole search first needs it: most
+    searches start from the empty map's costs). Fixed for the phase, since the enemy does not
+    move in one's own movement phase; kept in `reach_cache`, which the phase empties when it
+    starts."""
 
-    __slots__ = ("_grid", "_neighbours", "_places", "_steps", "danger_at", "enemy", "enemy_at", "zoc_at")
+    __slots__ = (
+        "_grid",
+        "_neighbours",
+        "_places",
+        "_steps",
+        "danger_at",
+        "danger_mask",
+        "enemy",
+        "enemy_at",
+        "zoc_at",
+    )
 
     def __init__(self, board: Board, enemy: set[str]) -> None:
         index = board.place_index
@@ -48,6 +60,11 @@ class Front:
         self.enemy_at = {index[h] for h in enemy}
         self.zoc_at: set[int] = set().union(*map(neighbours.__getitem__, self.enemy_at))  # FB 8.2: `Board.zoc`
         self.danger_at = self.enemy_at | self.zoc_at
+        zone = board.zone_bits
+        mask = 0
+        for at in self.enemy_at:
+            mask |= zone[at]
+        self.danger_mask = mask  # `danger_at` as bits (`reach.bits`)
 
     @property
     def grid(self) -> OpenGrid:
@@ -90,22 +107,27 @@ def reach(st: FBState, unit: str, here: str | None = None, budget: int | None = 
 def reach_at(st: FBState, unit: str, here: str, budget: int) -> Found:
     """`reach` by place number (`Board.place_index`). The answer may be shared with other
     answers (and clones): read it, never change it."""
+    return _reach_of(st, st.data.ground[unit], here, budget)
+
+
+def _reach_of(st: FBState, g: GroundUnit, here: str, budget: int) -> Found:
+    """`reach_at` for the unit `g`."""
     board = st.board
     size = len(board.places)
     if budget <= 0:
         return Found([UNREACHED] * size, -1, [])
-    g = st.data.ground[unit]
-    own = front(st, g.side)
+    own = st.reach_cache.get(FRONT_KEYS[g.side]) or front(st, g.side)
     free = budget <= board.free_limit
     if here in board.terrain or (free and g.side == "us" and here in board.ep_arrows):  # FB 7.1: as from a hex
         at = board.place_index[here]
         if free and at not in own.danger_at:
             # from the empty map's costs, searched for afresh only where the enemy took them away
-            return board.free_reach(at).past_enemy(budget, own.enemy_at, own.zoc_at, own.danger_at)
+            empty = board.free_reaches.get(at) or board.free_reach(at)
+            return empty.past_enemy(budget, own.enemy_at, own.zoc_at, own.danger_at, own.danger_mask)
         best, met = from_one(own.grid, size, at, budget)
         return Found(best, budget, sorted(met))
     index = board.place_index
-    starts, boxes = entries(st, unit, here, budget, own.enemy, st.visited.get(unit, here))
+    starts, boxes = entries(st, g.id, here, budget, own.enemy, st.visited.get(g.id, here))
     best = [UNREACHED] * size
     met = search(own.grid, best, [(index[h], c) for h, c in starts.items()], budget)
     for box, c in boxes.items():  # FB 6.1: the boxes passed on the way
@@ -212,7 +234,9 @@ def moves(st: FBState, unit: str) -> tuple[list[A.Move], Found]:
         searched = ("reach", g.side, g.mf, here, left, seen)  # `_reached`, read inline
         where: Found | None = cache.get(searched)
         if where is None:
-            where = cache[searched] = reach_at(st, unit, here, left)
+            where = _reach_of(st, g, here, left)
+            if where.memo is None:  # an empty-map answer is found again at once: not kept twice
+                cache[searched] = where
         found = cache[key] = (_listed(st.board, unit, where), where)
     return found
 
@@ -233,9 +257,12 @@ def _listed(board: Board, unit: str, where: Found) -> list[A.Move]:
         return listed
     base = where.base
     if base is not None:
-        listed = _listed(board, unit, base).copy()
+        assert base.memo is not None, "the base is an empty-map answer"
+        listed = base.memo.get(unit) or _listed(board, unit, base)
+        listed = listed.copy()
         order = base.order
-        for at in sorted(where.out, reverse=True):
+        out = where.out
+        for at in sorted(out, reverse=True) if len(out) > 1 else out:
             del listed[bisect_left(order, at)]
         return listed
     return _moves_to(board, unit, where.order)
@@ -282,7 +309,11 @@ def fits(st: FBState, unit: str, to: str, cost: int) -> bool:
 
 
 def movers(st: FBState) -> list[str]:
-    return sorted(u for u, left in st.mf.items() if left > 0 and u in st.ground)
+    """The units of the moving side with MF left, by name."""
+    ground = st.ground
+    found = [u for u, left in st.mf.items() if left > 0 and u in ground]
+    found.sort()
+    return found
 
 
 def bombers_ready(st: FBState) -> list[str]:
@@ -332,9 +363,15 @@ class MoveLists:
         self.full_at = self._numbered(st, self.stacking.full)
         self.movers = movers(st)
         self.found: dict[str, Found] = {}  # each mover's search (`reached`), as its list was made
-        self.lists = {u: self._filtered(st, u) for u in self.movers}
+        self.lists: dict[str, list[A.Move]] = {}
+        found_of, lists, full_at = self.found, self.lists, self.full_at
+        for unit in self.movers:  # `_filtered` for each, read inline
+            unit_moves, found = moves(st, unit)
+            found_of[unit] = found
+            lists[unit] = self._fitting(st, unit, unit_moves, found) if full_at and found.meets(full_at) else unit_moves
         # the movers in a box or on an entry point (FB 6.3, 6.4 ask after them at every listing)
-        self.off_map = [u for u in self.movers if not st.board.on_map(st.ground[u])]
+        ground, terrain = st.ground, st.board.terrain
+        self.off_map = [u for u in self.movers if ground[u] not in terrain]
 
     @staticmethod
     def _numbered(st: FBState, hexes: set[str]) -> list[int]:
@@ -342,11 +379,17 @@ class MoveLists:
         return [index[h] for h in hexes]
 
     def _filtered(self, st: FBState, unit: str) -> list[A.Move]:
+        """`unit`'s legal moves now, its search kept in `found`."""
         unit_moves, found = moves(st, unit)
         self.found[unit] = found
         full_at = self.full_at
         if not full_at or not found.meets(full_at):
             return unit_moves
+        return self._fitting(st, unit, unit_moves, found)
+
+    def _fitting(self, st: FBState, unit: str, unit_moves: list[A.Move], found: Found) -> list[A.Move]:
+        """Those of `unit_moves` (read from `found`) after which the phase can still end within
+        the stacking limit (FB 5.0): a move into a full hex only when the hex can shed a unit."""
         stacking = self.stacking
         full = stacking.full
         index = st.board.place_index

@@ -42,9 +42,10 @@ class Stacking:
         self.esc: set[str] = set()
         # with no hex of the side at the limit, no move's answer reads the witness: it is not
         # made (`kept` false, and `step` has nothing to follow) and every move is safe
-        self.kept = any(
+        occ = st.occ
+        self.kept = max(map(len, occ.values()), default=0) >= HEX_STACK and any(  # none that high: no look
             len(units) >= HEX_STACK and place in terrain and ground[units[0]].side == side
-            for place, units in st.occ.items()
+            for place, units in occ.items()
         )
         if self.kept:
             self._witness(st)
