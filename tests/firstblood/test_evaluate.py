@@ -224,18 +224,6 @@ def test_a_forced_attack_across_a_river_is_judged_at_the_doubled_defence(pos):
     assert evaluate(across, "us") < evaluate(jungle_side, "us")
 
 
-def test_a_unit_still_to_move_may_join_a_forced_attack(pos):
-    """FB 4.0, 8.2, 8.6: while the US moves, a battalion with the MF left to get next to the
-    defender may still join the attack the one already there cannot make alone. 1/1 forced
-    across the river into 1/4 (4 against 10, FB 8.7.3) is not lost while 2/1, two hexes off, may
-    come; once 2/1 has spent its MF it is, and in the combat phase no help comes."""
-    ground = {"1/1": "0809", "1/4": "0810", "2/1": "0807", "Kuma": "0312"}
-    assert doomed_stacks(pos("us_movement", turn="OCT I", ground=ground), "us") == (set(), 0)
-    spent = pos("us_movement", turn="OCT I", ground=ground, movement={"2/1": 0})
-    assert doomed_stacks(spent, "us") == ({"0809"}, 4)
-    assert doomed_stacks(pos("us_combat", turn="OCT I", ground=ground), "us") == ({"0809"}, 4)
-
-
 def test_a_gun_supports_one_forced_attack_only(pos):
     """FB 9.4: each unit takes part in one attack a turn, so one gun cannot lift two forced
     attacks to 1-2. Two battalions (4 each) forced across rivers into Japanese 5s (4 against 10,

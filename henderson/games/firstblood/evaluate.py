@@ -715,13 +715,12 @@ def _doomed(
     (FB 8.2); below 1-2 its attackers are eliminated (FB 8.6). With none of its own, it is doomed
     only when no enemy stack next to it can be attacked at 1-2 by it and the neighbours free to
     join it: a neighbour with enemy stacks of its own must attack those, and every attacker must
-    be next to every defender (FB 8.2), so it cannot join. While the side moves, a unit not next
-    to the enemy with the MF left to get next to every defender may still join (FB 4.0, 8.2).
-    Artillery in range adds up to twice the attack (FB 9.2, 9.6), each gun to one attack only
-    (FB 9.4), and a gun that must attack an enemy next to it fires at nothing else. Units that may
-    join and guns go first to the attacks that need the least of them. Judged while the side moves
-    or fights (before its movement it may still walk away, FB 8.2); units that have attacked, or
-    are in the attack being built, neither need to attack nor help."""
+    be next to every defender (FB 8.2), so it cannot join. Artillery in range adds up to twice
+    the attack (FB 9.2, 9.6), each gun to one attack only (FB 9.4): the guns go first to the
+    attacks that need the least of them, and a gun that must attack an enemy next to it fires at
+    nothing else. Judged while the side moves or fights (before its movement it may still walk
+    away, FB 8.2); units that have attacked, or are in the attack being built, neither need to
+    attack nor help."""
     if stage not in ("moving", "fighting") or not mine or not theirs:
         return set(), 0
     adj = st.board.adj
@@ -747,22 +746,20 @@ def _doomed(
     if not targets_of:
         return set(), 0
     ground = st.data.ground
-    guns: list[tuple[str, str]] = []
-    joiners: list[tuple[str, str]] = []
-    for h, units in mine_at.items():
-        if h in targets_of:
-            continue
-        for u in units:
-            if ground[u].range is not None:
-                guns.append((h, u))
-            elif stage == "moving" and st.mf.get(u, 0) > 0:
-                joiners.append((h, u))
+    guns = [
+        (h, u)
+        for h, units in mine_at.items()
+        if h not in targets_of
+        for u in units
+        if ground[u].range is not None
+    ]
     own_of = {
         place: [t for t in targets if not any(n != place and n in targets_of for n in adj[t])]
         for place, targets in targets_of.items()
     }
-    # each forced attack: (factors it lacks for 1-2, place, its targets, ground factors, defence)
+    # each forced attack: (artillery factors it still needs, place, its targets, ground factors, defence)
     attacks: list[tuple[int, str, list[str], int, int]] = []
+    doomed: set[str] = set()
     for place, targets in targets_of.items():
         own = own_of[place]
         if own:
@@ -772,35 +769,30 @@ def _doomed(
                 ([t], [u for n in adj[t] if n == place or (n in mine_at and not own_of.get(n)) for u in mine_at[n]])
                 for t in targets
             ]
-        attacks.append(min(_forced_attack(st, place, hexes, attackers, enemy_at) for hexes, attackers in options))
+        best: tuple[int, str, list[str], int, int] | None = None
+        for hexes, attackers in options:
+            option = _forced_attack(st, place, hexes, attackers, enemy_at)
+            if option is not None and (best is None or option[0] < best[0]):
+                best = option
+        if best is None:
+            doomed.add(place)
+        else:
+            attacks.append(best)
     attacks.sort()
-    doomed: set[str] = set()
-    used: set[str] = set()
+    fired: set[str] = set()
     for need, place, hexes, attack, defence in attacks:
         if need == 0:
             continue
-        chosen: list[str] = []
         art = 0
-        lifted = False
-        for h, u in joiners:
-            if u in used or not all(tab.cost_next_to(t).get(h, UNREACHABLE) <= st.mf[u] for t in hexes):
+        chosen: list[str] = []
+        for h, u in guns:
+            if u in fired or not all(t in tab.in_range(h, ground[u].range or 0) for t in hexes):
                 continue
             chosen.append(u)
-            attack += ground[u].cf
-            if odds_column(attack, defence)[0] is not None:
-                lifted = True
+            art += ground[u].cf
+            if odds_column(attack + min(art, 2 * attack), defence)[0] is not None:
+                fired.update(chosen)
                 break
-        if not lifted:
-            for h, u in guns:
-                if u in used or not all(t in tab.in_range(h, ground[u].range or 0) for t in hexes):
-                    continue
-                chosen.append(u)
-                art += ground[u].cf
-                if odds_column(attack + min(art, 2 * attack), defence)[0] is not None:
-                    lifted = True
-                    break
-        if lifted:
-            used.update(chosen)
         else:
             doomed.add(place)
     return doomed, sum(ground[u].cf for place in doomed for u in mine_at[place])
@@ -808,11 +800,11 @@ def _doomed(
 
 def _forced_attack(
     st: Any, place: str, targets: list[str], attackers: list[str], enemy_at: dict[str, list[str]]
-) -> tuple[int, str, list[str], int, int]:
-    """The attack of `attackers` on `targets` together: the factors it lacks to reach 1-2
-    (FB 8.6; 0 when it has them), the place it is judged for, the targets, its ground factors and
-    the defence, each target doubled as the engine doubles it for these attackers (river, ford or
-    ridge, FB 8.7.2-8.7.5)."""
+) -> tuple[int, str, list[str], int, int] | None:
+    """The attack of `attackers` on `targets` together: the artillery factors it needs to reach
+    1-2 (FB 8.6), the place it is judged for, the targets, its ground factors and the defence,
+    each target doubled as the engine doubles it for these attackers (river, ford or ridge,
+    FB 8.7.2-8.7.5); None when even twice its ground factors in artillery (FB 9.6) fall short."""
     ground = st.data.ground
     attack = sum(ground[u].cf for u in attackers)
     defence = 0
@@ -821,6 +813,8 @@ def _forced_attack(
         defence += 2 * d if doubling(st, t, attackers, False) is not None else d
     if odds_column(attack, defence)[0] is not None:
         return 0, place, targets, attack, defence
+    if odds_column(3 * attack, defence)[0] is None:
+        return None
     return max(1, -(-defence // 2) - attack), place, targets, attack, defence
 
 
