@@ -252,23 +252,6 @@ def test_a_gun_next_to_the_enemy_attacks_it_and_supports_nothing_else(pos):
     assert doomed_stacks(engaged, "us")[0] >= {"0809"}
 
 
-def test_a_stack_lost_to_its_own_forced_attack_hunts_nothing(pos):
-    """FB 8.6: attackers below 1-2 are eliminated before the roll, so a battalion forced across
-    the river into a Japanese 5 (4 against 10, FB 8.7.3) adds nothing to the hunt, the kills or
-    the survivors' fate: the position counts as if it were already gone, less its factors."""
-    doomed = pos("us_movement", turn="JAN II", ground={"1/1": "0809", "1/4": "0810", "2/1": "0112"})
-    gone = pos("us_movement", turn="JAN II", ground={"1/4": "0810", "2/1": "0112"}, eliminated=["1/1"])
-    safe = pos("us_movement", turn="JAN II", ground={"1/1": "0808", "1/4": "0810", "2/1": "0112"})
-    for part in ("hunt", "us_kills_next", "jp_survivors"):
-        assert breakdown(doomed)[part] == pytest.approx(breakdown(gone)[part]), part
-    assert breakdown(safe)["hunt"] > breakdown(doomed)["hunt"]
-    # an attack being built below 1-2 hunts nothing either, before or after it is opened
-    weak = pos("us_combat", turn="JAN II", ground={"1/1": "0809", "1/4": "0810", "2/1": "0112"})
-    before = breakdown(weak)["hunt"]
-    weak.apply("attack 0810")
-    assert breakdown(weak)["hunt"] == pytest.approx(before)
-
-
 def doomed_stacks(st, side: str) -> tuple[set[str], int]:
     """The evaluation's stacks of `side` that can only attack below 1-2, and their factors."""
     from henderson.games.firstblood.evaltables import tables_for

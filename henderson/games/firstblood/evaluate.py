@@ -227,14 +227,7 @@ def _parts(st: Any) -> tuple[float, ...]:
     us_zoc = board.zoc(us_hexes)  # FB 8.2
     jp_zoc = board.zoc(jp_hexes)
 
-    # FB 8.6: a US stack whose forced attack can only be below 1-2 is eliminated before it rolls,
-    # so it neither hunts, clears a field nor closes on a landing; nor do the units of an attack
-    # being built below 1-2, whose loss `_building_gain` counts
-    us_doomed, us_doomed_cf = _doomed(st, tab, us_map, jp_map, us_stage)
-    gone = _hopeless_attackers(st, tab) if st.phasing == "us" else set()
-    for place in us_doomed:
-        gone.update(st.occ[place])
-    us_stacks = _us_stacks(st, us_map, us_off, us_stage, gone)
+    us_stacks = _us_stacks(st, us_map, us_off, us_stage)
     free_bomber = any(where == "usaf_ground_attack" and a not in st.bombing for a, where in st.air.items())
 
     # --- the airfields (FB 2.0, 12.6.2) -------------------------------------------------
@@ -322,7 +315,8 @@ def _parts(st: Any) -> tuple[float, ...]:
     slow = 1.0 if us_soon else SLOW
     kills *= slow
     kill_cf *= slow
-    risk_cf = _jp_risk(st, tab, us_map, jp_map, jp_zoc, jp_stage, us_doomed)
+    risk_cf = _jp_risk(st, tab, us_map, jp_map, jp_zoc, jp_stage)
+    _, us_doomed_cf = _doomed(st, tab, us_map, jp_map, us_stage)
     jp_doomed, jp_doomed_cf = _doomed(st, tab, jp_map, us_map, jp_stage)
 
     # --- material -------------------------------------------------------------------------
@@ -416,10 +410,8 @@ def _us_stacks(
     us_map: list[tuple[str, list[str], int]],
     us_off: list[tuple[str, list[str]]],
     stage: str,
-    gone: set[str],
 ) -> list[Stack]:
-    """The US units that could attack in the next US combat phase, with their movement budgets;
-    none of `gone` (lost before then)."""
+    """The US units that could attack in the next US combat phase, with their movement budgets."""
     ground = st.data.ground
     attacked = st.combat.attacked if stage == "fighting" else ()
     out: list[Stack] = []
@@ -431,7 +423,7 @@ def _us_stacks(
         cf_all = 0
         mf2 = 1
         for u in units:
-            if u in attacked or u in gone:
+            if u in attacked:
                 continue
             g = ground[u]
             rng = g.range or 0
@@ -558,46 +550,6 @@ def _us_clear(st: Any, tab: EvalTables, target: str, units: list[str], stacks: l
     return tab.outcome("us", attack + min(art, 2 * attack), d, drm + _bombers(st, target, free)).vacate  # FB 9.6
 
 
-def _building_attackers(st: Any) -> list[str]:
-    """The attackers of the attack being built, or before any is added every unit of the side
-    that could join it: next to all its defenders and yet to attack (FB 8.2, 9.4)."""
-    b = st.combat.building
-    if b is None:
-        return []
-    if b.attackers:
-        return list(b.attackers)
-    side = st.phasing
-    ground = st.data.ground
-    adj = st.board.adj
-    return [
-        u
-        for u, place in st.ground.items()
-        if ground[u].side == side
-        and u not in st.combat.attacked
-        and place in adj
-        and all(d in adj[place] for d in b.defenders)
-    ]
-
-
-def _hopeless_attackers(st: Any, tab: EvalTables) -> set[str]:
-    """The attackers of the attack being built when it stands below 1-2 with its artillery
-    (FB 8.6, 9.6), each defender doubled as the engine doubles it (FB 8.7.2-8.7.5): lost."""
-    b = st.combat.building
-    attackers = _building_attackers(st)
-    if b is None or not attackers:
-        return set()
-    ground = st.data.ground
-    attack = sum(ground[u].cf for u in attackers)
-    defence = 0
-    for t in b.defenders:
-        d = sum(ground[u].cf for u in st.occ.get(t, ()))
-        defence += 2 * d if doubling(st, t, attackers, False) is not None else d
-    art = sum(ground[u].cf for u in b.artillery)
-    if defence <= 0 or odds_column(attack + min(art, 2 * attack), defence)[0] is not None:
-        return set()
-    return set(attackers)
-
-
 def _building_gain(st: Any, tab: EvalTables) -> float:
     """What the attack being built is expected to change in `material`, from the US side: the
     defenders' share expected lost less the attackers' (FB 8.4-8.10). Before any unit is added,
@@ -606,7 +558,19 @@ def _building_gain(st: Any, tab: EvalTables) -> float:
     side = st.phasing
     enemy = "jp" if side == "us" else "us"
     ground = st.data.ground
-    attackers = _building_attackers(st)
+    board = st.board
+    attackers = list(b.attackers)
+    if not attackers:
+        adj = board.adj
+        for u, place in st.ground.items():
+            g = ground[u]
+            if (
+                g.side == side
+                and u not in st.combat.attacked
+                and place in adj
+                and all(d in adj[place] for d in b.defenders)
+            ):
+                attackers.append(u)
     if not attackers:
         return 0.0
     attack = sum(ground[u].cf for u in attackers)
@@ -825,10 +789,8 @@ def _jp_risk(
     jp_map: list[tuple[str, list[str], int]],
     jp_zoc: set[str],
     stage: str,
-    doomed: set[str],
 ) -> float:
-    """US factors expected lost to Japanese attacks by the units already next to them (FB 8.1),
-    but for the stacks in `doomed`, counted lost already (FB 8.6)."""
+    """US factors expected lost to Japanese attacks by the units already next to them (FB 8.1)."""
     if not jp_map:
         return 0.0
     adj = st.board.adj
@@ -837,7 +799,7 @@ def _jp_risk(
     jp_hexes = set(jp_at)
     risk = 0.0
     for h, units, cf in us_map:
-        if h not in jp_zoc or h in doomed:
+        if h not in jp_zoc:
             continue
         if stage == "fighting" and h in st.combat.attacked_hexes:
             continue
