@@ -224,34 +224,6 @@ def test_a_forced_attack_across_a_river_is_judged_at_the_doubled_defence(pos):
     assert evaluate(across, "us") < evaluate(jungle_side, "us")
 
 
-def test_a_gun_supports_one_forced_attack_only(pos):
-    """FB 9.4: each unit takes part in one attack a turn, so one gun cannot lift two forced
-    attacks to 1-2. Two battalions (4 each) forced across rivers into Japanese 5s (4 against 10,
-    FB 8.7.3) each need one more factor; the 5/11 (3, range 7, FB 9.1, 9.2) in range of both
-    saves one of them, a second gun both. A gun that has fired this phase saves neither."""
-    two = {"1/1": "0809", "1/4": "0810", "2/1": "1009", "3/4": "1010", "5/11": "0708", "Kuma": "0312"}
-    one_gun = pos("us_movement", turn="OCT I", ground=two)
-    doomed, lost = doomed_stacks(one_gun, "us")
-    assert len(doomed) == 1 and doomed <= {"0809", "1009"} and lost == 4
-    two_guns = pos("us_movement", turn="OCT I", ground={**two, "245FA": "0708"})
-    assert doomed_stacks(two_guns, "us") == (set(), 0)
-    one = {"1/1": "0809", "1/4": "0810", "5/11": "0708", "Kuma": "0312"}
-    assert doomed_stacks(pos("us_combat", turn="OCT I", ground=one), "us") == (set(), 0)
-    fired = {"attacked": ["5/11"], "attacked_hexes": ["0312"], "must_attack": [], "must_defend": []}
-    after = pos("us_combat", turn="OCT I", ground=one, combat=fired)
-    assert doomed_stacks(after, "us") == ({"0809"}, 4)
-
-
-def test_a_gun_next_to_the_enemy_attacks_it_and_supports_nothing_else(pos):
-    """FB 8.2, 9.4: artillery next to an enemy stack must attack it as a ground unit, so it
-    cannot also bombard for another stack: the 5/11 next to Kuma leaves the battalion forced
-    across the river at 0809 alone, 4 against 10 (FB 8.6, 8.7.3)."""
-    free = pos("us_movement", turn="OCT I", ground={"1/1": "0809", "1/4": "0810", "5/11": "0708", "Kuma": "0312"})
-    assert doomed_stacks(free, "us") == (set(), 0)
-    engaged = pos("us_movement", turn="OCT I", ground={"1/1": "0809", "1/4": "0810", "5/11": "0708", "Kuma": "0707"})
-    assert doomed_stacks(engaged, "us")[0] >= {"0809"}
-
-
 def doomed_stacks(st, side: str) -> tuple[set[str], int]:
     """The evaluation's stacks of `side` that can only attack below 1-2, and their factors."""
     from henderson.games.firstblood.evaltables import tables_for

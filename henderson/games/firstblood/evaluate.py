@@ -677,14 +677,10 @@ def _doomed(
     stack next to it must be attacked (FB 8.1, 8.2); a unit attacks once (FB 9.4), so the enemy
     stacks no other stack of the side is next to are its own to attack, together in one attack
     (FB 8.2); below 1-2 its attackers are eliminated (FB 8.6). With none of its own, it is doomed
-    only when no enemy stack next to it can be attacked at 1-2 by it and the neighbours free to
-    join it: a neighbour with enemy stacks of its own must attack those, and every attacker must
-    be next to every defender (FB 8.2), so it cannot join. Artillery in range adds up to twice
-    the attack (FB 9.2, 9.6), each gun to one attack only (FB 9.4): the guns go first to the
-    attacks that need the least of them, and a gun that must attack an enemy next to it fires at
-    nothing else. Judged while the side moves or fights (before its movement it may still walk
-    away, FB 8.2); units that have attacked, or are in the attack being built, neither need to
-    attack nor help."""
+    only when no enemy stack next to it can be attacked at 1-2 by every unit of the side next to
+    that stack. Artillery in range adds up to twice the attack (FB 9.2, 9.6). Judged while the
+    side moves or fights (before its movement it may still walk away, FB 8.2); units that have
+    attacked, or are in the attack being built, neither need to attack nor help."""
     if stage not in ("moving", "fighting") or not mine or not theirs:
         return set(), 0
     adj = st.board.adj
@@ -697,89 +693,56 @@ def _doomed(
         if st.combat.building is not None:
             done.update(st.combat.building.attackers)
             attacked.update(st.combat.building.defenders)
-    mine_at: dict[str, list[str]] = {}  # the units still to attack or fire, by hex
+    mine_at: dict[str, list[str]] = {}  # the units still to attack, by hex
     for h, units, _ in mine:
         left = [u for u in units if u not in done] if done else units
         if left:
             mine_at[h] = left
-    targets_of: dict[str, list[str]] = {}
-    for place in mine_at:
-        targets = [n for n in adj[place] if n in enemy_at and n not in attacked]
-        if targets:
-            targets_of[place] = targets
-    if not targets_of:
-        return set(), 0
-    ground = st.data.ground
-    guns = [
-        (h, u)
-        for h, units in mine_at.items()
-        if h not in targets_of
-        for u in units
-        if ground[u].range is not None
-    ]
-    own_of = {
-        place: [t for t in targets if not any(n != place and n in targets_of for n in adj[t])]
-        for place, targets in targets_of.items()
-    }
-    # each forced attack: (artillery factors it still needs, place, its targets, ground factors, defence)
-    attacks: list[tuple[int, str, list[str], int, int]] = []
     doomed: set[str] = set()
-    for place, targets in targets_of.items():
-        own = own_of[place]
-        if own:
-            options = [(own, mine_at[place])]
-        else:
-            options = [
-                ([t], [u for n in adj[t] if n == place or (n in mine_at and not own_of.get(n)) for u in mine_at[n]])
-                for t in targets
-            ]
-        best: tuple[int, str, list[str], int, int] | None = None
-        for hexes, attackers in options:
-            option = _forced_attack(st, place, hexes, attackers, enemy_at)
-            if option is not None and (best is None or option[0] < best[0]):
-                best = option
-        if best is None:
-            doomed.add(place)
-        else:
-            attacks.append(best)
-    attacks.sort()
-    fired: set[str] = set()
-    for need, place, hexes, attack, defence in attacks:
-        if need == 0:
-            continue
-        art = 0
-        chosen: list[str] = []
-        for h, u in guns:
-            if u in fired or not all(t in tab.in_range(h, ground[u].range or 0) for t in hexes):
-                continue
-            chosen.append(u)
-            art += ground[u].cf
-            if odds_column(attack + min(art, 2 * attack), defence)[0] is not None:
-                fired.update(chosen)
-                break
-        else:
-            doomed.add(place)
-    return doomed, sum(ground[u].cf for place in doomed for u in mine_at[place])
-
-
-def _forced_attack(
-    st: Any, place: str, targets: list[str], attackers: list[str], enemy_at: dict[str, list[str]]
-) -> tuple[int, str, list[str], int, int] | None:
-    """The attack of `attackers` on `targets` together: the artillery factors it needs to reach
-    1-2 (FB 8.6), the place it is judged for, the targets, its ground factors and the defence,
-    each target doubled as the engine doubles it for these attackers (river, ford or ridge,
-    FB 8.7.2-8.7.5); None when even twice its ground factors in artillery (FB 9.6) fall short."""
+    lost = 0
     ground = st.data.ground
+    for place, units in mine_at.items():
+        targets = [n for n in adj[place] if n in enemy_at and n not in attacked]
+        if not targets:
+            continue
+        own = [t for t in targets if not any(n != place and n in mine_at for n in adj[t])]
+        if own:
+            hopeless = _below_1_2(st, tab, mine, own, units, enemy_at)
+        else:
+            hopeless = all(
+                _below_1_2(st, tab, mine, [t], [u for n in adj[t] for u in mine_at.get(n, ())], enemy_at)
+                for t in targets
+            )
+        if hopeless:
+            doomed.add(place)
+            lost += sum(ground[u].cf for u in units)
+    return doomed, lost
+
+
+def _below_1_2(
+    st: Any,
+    tab: EvalTables,
+    mine: list[tuple[str, list[str], int]],
+    targets: list[str],
+    attackers: list[str],
+    enemy_at: dict[str, list[str]],
+) -> bool:
+    """Whether `attackers`, with the side's artillery in range of every target (FB 9.2, 9.6
+    cap), fall below 1-2 against the targets' defence together (FB 8.6), each target doubled
+    as the engine doubles it for these attackers: river, ford or ridge (FB 8.7.2-8.7.5)."""
+    ground = st.data.ground
+    art = 0
+    for h, stack, _ in mine:
+        for u in stack:
+            g = ground[u]
+            if g.range is not None and all(t in tab.in_range(h, g.range) for t in targets):
+                art += g.cf
     attack = sum(ground[u].cf for u in attackers)
     defence = 0
     for t in targets:
         d = sum(ground[u].cf for u in enemy_at[t])
         defence += 2 * d if doubling(st, t, attackers, False) is not None else d
-    if odds_column(attack, defence)[0] is not None:
-        return 0, place, targets, attack, defence
-    if odds_column(3 * attack, defence)[0] is None:
-        return None
-    return max(1, -(-defence // 2) - attack), place, targets, attack, defence
+    return odds_column(attack + min(art, 2 * attack), defence)[0] is None
 
 
 def _jp_risk(
