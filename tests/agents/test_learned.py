@@ -23,19 +23,24 @@ from tests.aag.test_hidden import to_orders, without_orders
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def aag_positions(seed: int, count: int) -> list[State]:
-    """`count` positions of a seeded random AAG game, spread over its course."""
-    game = games.get("aag")
+def random_positions(name: str, seed: int, count: int, every: int) -> list[State]:
+    """`count` positions of a seeded random game of `name`, one every `every` plies."""
+    game = games.get(name)
     state = game.new_state(seed)
     player = agents.get("random", seed)
     out: list[State] = []
     ply = 0
     while not state.is_terminal() and len(out) < count:
-        if ply % 37 == 0:
+        if ply % every == 0:
             out.append(state.clone())
         state.apply(player.choose(state))
         ply += 1
     return out
+
+
+def aag_positions(seed: int, count: int) -> list[State]:
+    """`count` positions of a seeded random AAG game, spread over its course."""
+    return random_positions("aag", seed, count, 37)
 
 
 def test_aag_features_have_the_documented_length_and_change_sign_with_the_side() -> None:
@@ -295,17 +300,7 @@ def test_tuning_by_play_refuses_bad_options_with_exit_2(args: list[str], tmp_pat
 
 def dg_positions(seed: int, count: int) -> list[State]:
     """`count` positions of a seeded random Deluxe Guadalcanal game, spread over its course."""
-    game = games.get("deluxe")
-    state = game.new_state(seed)
-    player = agents.get("random", seed)
-    out: list[State] = []
-    ply = 0
-    while not state.is_terminal() and len(out) < count:
-        if ply % 29 == 0:
-            out.append(state.clone())
-        state.apply(player.choose(state))
-        ply += 1
-    return out
+    return random_positions("deluxe", seed, count, 29)
 
 
 def test_dg_features_have_the_documented_length_and_change_sign_with_the_side() -> None:
