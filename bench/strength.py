@@ -54,7 +54,7 @@ SMALL_PAIRS = ("random-normal",)
 SMALL_N = 4
 FULL_GAMES = ("aag", "firstblood", "deluxe")
 FULL_PAIRS = ("random-easy", "easy-normal", "random-normal", "normal-hard")
-FULL_N = {"aag": 40, "firstblood": 20, "deluxe": 20}  # issue 15: 40 games a side in AAG, 20 in the others
+FULL_N = {"aag": 40, "firstblood": 20, "deluxe": 20}  # the ladder's scale: 40 games a side in AAG, 20 in the others
 LEARNED_PAIR = "normal:eval=hand-normal:eval=learned"
 
 

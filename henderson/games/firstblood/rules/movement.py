@@ -363,12 +363,7 @@ class MoveLists:
         self.full_at = self._numbered(st, self.stacking.full)
         self.movers = movers(st)
         self.found: dict[str, Found] = {}  # each mover's search (`reached`), as its list was made
-        self.lists: dict[str, list[A.Move]] = {}
-        found_of, lists, full_at = self.found, self.lists, self.full_at
-        for unit in self.movers:  # `_filtered` for each, read inline
-            unit_moves, found = moves(st, unit)
-            found_of[unit] = found
-            lists[unit] = self._fitting(st, unit, unit_moves, found) if full_at and found.meets(full_at) else unit_moves
+        self.lists = {u: self._filtered(st, u) for u in self.movers}
         # the movers in a box or on an entry point (FB 6.3, 6.4 ask after them at every listing)
         ground, terrain = st.ground, st.board.terrain
         self.off_map = [u for u in self.movers if ground[u] not in terrain]
