@@ -248,12 +248,30 @@ def _sqlite_pragmas(dbapi_connection: Any, _: Any) -> None:
     (`synchronous=FULL`: an acknowledged action survives a power cut, not only a crash)."""
     cursor = dbapi_connection.cursor()
     try:
-        cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        _enter_wal(cursor)
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.execute("PRAGMA wal_autocheckpoint=0")  # `Checkpointer` does it, off the write path
     finally:
         cursor.close()
+
+
+def _enter_wal(cursor: Any) -> None:
+    """Switch the file to its write-ahead log. On a new file another process may be switching
+    it too, and SQLite then answers "database is locked" at once, without its busy timeout:
+    look again after a short growing pause, until the log is on or the timeout is spent."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    pause = 0.002
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            text = str(exc).lower()
+            if ("locked" not in text and "busy" not in text) or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
 
 
 CHECKPOINT_SECONDS = 1.0
