@@ -289,23 +289,29 @@ def empty_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     engine.dispose()
 
 
-def test_several_processes_started_at_once_on_a_new_database_all_start(empty_db: str) -> None:
-    start = threading.Barrier(6)
+def open_at_once(url: str, processes: int = 6) -> tuple[list[Store], list[BaseException]]:
+    """Open `processes` stores on one database at the same instant: those opened, the errors."""
+    start = threading.Barrier(processes)
     failures: list[BaseException] = []
     stores: list[Store] = []
 
     def open_store() -> None:
         start.wait()
         try:
-            stores.append(Store(empty_db))
+            stores.append(Store(url))
         except BaseException as exc:
             failures.append(exc)
 
-    threads = [threading.Thread(target=open_store) for _ in range(6)]
+    threads = [threading.Thread(target=open_store) for _ in range(processes)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=60)
+    return stores, failures
+
+
+def test_several_processes_started_at_once_on_a_new_database_all_start(empty_db: str) -> None:
+    stores, failures = open_at_once(empty_db)
     assert not failures, failures[:1]
     stores[0].create_match("m1", GameRecord(game="toy", data_version="x"), {}, "red", False)
     assert all(store.revision("m1") == 0 and store.summary("m1") is not None for store in stores)
@@ -318,23 +324,7 @@ def test_six_processes_opening_one_new_sqlite_file_never_find_it_locked(tmp_path
     SQLite's busy timeout, while another process switches it too: about one round in ten failed
     before the store looked again. Forty rounds make that loss all but certain to show."""
     for round_ in range(40):
-        url = f"sqlite:///{tmp_path / f'new{round_}.sqlite'}"
-        start = threading.Barrier(6)
-        failures: list[BaseException] = []
-        stores: list[Store] = []
-
-        def open_store() -> None:
-            start.wait()
-            try:
-                stores.append(Store(url))
-            except BaseException as exc:
-                failures.append(exc)
-
-        threads = [threading.Thread(target=open_store) for _ in range(6)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(timeout=60)
+        stores, failures = open_at_once(f"sqlite:///{tmp_path / f'new{round_}.sqlite'}")
         for store in stores:
             store.close()
         assert not failures, (round_, failures[:1])
