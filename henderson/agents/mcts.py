@@ -151,7 +151,10 @@ class MCTSAgent:
     A decision with one legal action is answered without searching; one between fewer
     root candidates than `candidates` gets that fraction of the budget, and one whose
     candidates the one-step look-ahead scores within `trivial_spread` of one another
-    (all alike) `trivial_share` of that.
+    (all alike) `trivial_share` of that. `evidence`: a finalist other than the one-step
+    look-ahead's own choice is played only when its paired gain over that choice, on the
+    determinisations both were walked on, exceeds `evidence` standard errors (0: the best
+    mean is played, however slight its lead).
     """
 
     def __init__(
@@ -178,6 +181,7 @@ class MCTSAgent:
         reuse: bool = True,
         trivial_spread: float = 1e-6,
         trivial_share: float = 0.125,
+        evidence: float = 0.0,
         name: str = "mcts",
         eval: str = "hand",
     ) -> None:
@@ -215,6 +219,11 @@ class MCTSAgent:
         self.trivial_share = float(trivial_share)
         if not 0 < self.trivial_share <= 1 or self.trivial_spread < 0:
             raise ValueError("need 0 < trivial_share <= 1 and trivial_spread >= 0")
+        self.evidence = float(evidence)
+        if self.evidence < 0:
+            raise ValueError("need evidence >= 0")
+        # the value of each halving walk for the side deciding: candidate -> walk number -> value
+        self._walks: dict[str, dict[int, float]] = {}
         self.name = name
         self.evaluation = check_evaluation(eval)
         self._root_keys: list[str] | None = None  # the root candidates of the search going on
@@ -296,6 +305,9 @@ class MCTSAgent:
             edges = root.edges
             ranked = sorted(self._root_keys, key=lambda k: (-edges[k].mean(), -edges[k].prior))
             ranked.sort(key=lambda k: k not in self._finalists)  # the last round's survivors first
+            if not self._overruled(ranked[0], self._root_keys[0]):
+                ranked.remove(self._root_keys[0])
+                ranked.insert(0, self._root_keys[0])
         else:
             ranked = self._ranked_choices(root, keys)
         return self._play(state, actions, keys, ranked)
@@ -322,6 +334,21 @@ class MCTSAgent:
         if max(scores) - min(scores) <= self.trivial_spread:
             share *= self.trivial_share
         return share
+
+    def _overruled(self, best: str, first: str) -> bool:
+        """Whether the search's `best` finalist replaces `first`, the one-step look-ahead's
+        choice: always when `evidence` is 0, else when its mean paired gain over `first`
+        on their common walks exceeds `evidence` standard errors of that mean."""
+        if best == first or self.evidence == 0:
+            return True
+        mine, theirs = self._walks.get(best, {}), self._walks.get(first, {})
+        gains = [value - theirs[walk] for walk, value in mine.items() if walk in theirs]
+        n = len(gains)
+        if n < 2:
+            return False
+        mean = sum(gains) / n
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1))
+        return mean > self.evidence * spread / math.sqrt(n)
 
     def _spare(self, actions: Sequence[Action], keys: list[str], ranked: list[str]) -> Iterator[Any]:
         """The actions not in `ranked`, one-word ones first, then by the root's priors: where
@@ -351,6 +378,7 @@ class MCTSAgent:
         (common random numbers: a paired comparison, far less noisy than independent ones),
         after which the better half by mean value stays. Returns the walks done."""
         alive = list(self._root_keys or ())
+        self._walks = {key: {} for key in alive}
         rounds = max(1, math.ceil(math.log2(len(alive))))
         total = self.iterations if self.iterations is not None else 32 * self.candidates
         total = max(len(alive), round(total * share))
@@ -359,11 +387,13 @@ class MCTSAgent:
             per = max(1, total // (rounds * len(alive)))
             for _ in range(per):
                 seed = self.rng.getrandbits(63)
+                walk = done
                 for key in alive:
                     if done and (self._work_done >= work or time.perf_counter() >= deadline):
                         self._finalists = alive
                         return done
-                    self._iterate(state, root, evaluate, sides, rollout, forced=key, chance=random.Random(seed))
+                    found = self._iterate(state, root, evaluate, sides, rollout, forced=key, chance=random.Random(seed))
+                    self._walks[key][walk] = found
                     done += 1
             edges = root.edges
             alive.sort(key=lambda k: (-edges[k].mean(), -edges[k].prior))
@@ -465,10 +495,11 @@ class MCTSAgent:
         rollout: int,
         forced: str | None = None,
         chance: random.Random | None = None,
-    ) -> None:
+    ) -> float:
         """One walk from the root: select, expand one edge, evaluate, back up. `forced`: the
         root action to take (sequential halving); `chance`: the generator of this walk's
-        determinisation (shared by the candidates compared on it)."""
+        determinisation (shared by the candidates compared on it). Returns the walk's value for
+        the side deciding at the root."""
         sim = determinise(root_state, chance or self.rng)
         path: list[tuple[Edge, str]] = []
         node = root
@@ -546,6 +577,7 @@ class MCTSAgent:
         for edge, player in path:
             edge.n += 1
             edge.w += result.get(player, 0.0)
+        return result.get(path[0][1], 0.0) if path else 0.0
 
     def _priors(
         self,

@@ -74,6 +74,29 @@ def test_the_root_compares_the_heuristics_best_candidates(wide_game) -> None:
     assert str(choice) == max(agent._finalists, key=lambda k: (root.edges[k].mean(), root.edges[k].prior))
 
 
+def test_evidence_keeps_the_one_step_choice_unless_the_search_clearly_beats_it(wide_game) -> None:
+    """`evidence`: a finalist replaces the one-step look-ahead's choice only on a paired gain
+    of more than that many standard errors over their common walks."""
+    register_evaluator("wide", wide.evaluate)
+    overruled = 0
+    for seed in range(9, 21):
+        doubting = MCTSAgent(4, iterations=60, candidates=5, prior_visits=3, evidence=1e9)
+        assert str(doubting.choose(wide_game.new_state(seed))) == (doubting._root_keys or [])[0]
+        trusting = MCTSAgent(4, iterations=60, candidates=5, prior_visits=3)
+        overruled += str(trusting.choose(wide_game.new_state(seed))) != (trusting._root_keys or [])[0]
+    assert overruled  # without the bar the search does overrule the one-step choice here
+    agent = MCTSAgent(4, evidence=1.0)
+    agent._walks = {"a": {0: 1.0, 1: 2.0, 2: 3.0}, "b": {0: 0.0, 1: 1.1, 2: 1.9}}
+    assert agent._overruled("a", "b")  # gains 1.0, 0.9, 1.1: far over one standard error
+    agent._walks = {"a": {0: 1.0, 1: -1.0, 2: 1.2}, "b": {0: 0.0, 1: 0.0, 2: 0.0}}
+    assert not agent._overruled("a", "b")  # mean 0.4, standard error 0.7
+    agent._walks = {"a": {0: 5.0, 3: 5.0}, "b": {0: 0.0, 1: 0.0}}
+    assert not agent._overruled("a", "b")  # one common walk is no evidence
+    assert MCTSAgent(4)._overruled("a", "b")  # evidence 0: the best mean is played
+    with pytest.raises(ValueError, match="evidence"):
+        MCTSAgent(4, evidence=-1)
+
+
 def test_search_finds_the_best_take_among_256(wide_game) -> None:
     register_evaluator("wide", wide.evaluate)
     state = wide_game.new_state(9)
