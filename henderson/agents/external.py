@@ -90,6 +90,7 @@ class ExternalAgent:
         self._process: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._stderr: deque[str] = deque(maxlen=20)
+        self._stderr_reader: threading.Thread | None = None  # fills `_stderr` until the program ends
         self._finalizer: Any = None
 
     # -- the agent --------------------------------------------------------------------------
@@ -160,7 +161,8 @@ class ExternalAgent:
         self._finalizer = weakref.finalize(self, _stop, process)
         assert process.stdout is not None and process.stderr is not None
         threading.Thread(target=_pump, args=(process.stdout, self._lines), daemon=True).start()
-        threading.Thread(target=_pump_tail, args=(process.stderr, self._stderr), daemon=True).start()
+        self._stderr_reader = threading.Thread(target=_pump_tail, args=(process.stderr, self._stderr), daemon=True)
+        self._stderr_reader.start()
         game = state.game
         self._send(
             {
@@ -247,6 +249,8 @@ class ExternalAgent:
             except (BrokenPipeError, OSError, ValueError):
                 pass
         self.close(grace=0.2)  # it broke the protocol: no long goodbye
+        if self._stderr_reader is not None:  # the program has ended: its last lines are on their way
+            self._stderr_reader.join(timeout=1.0)
         said = " | ".join(line.strip() for line in list(self._stderr)[-3:] if line.strip())
         tail = f" (its last words: {said})" if said else ""
         return AgentError(f"agent {self.name!r}: {problem}{tail}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shlex
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -79,6 +80,31 @@ def test_a_program_that_cannot_answer_forfeits_the_game_with_one_line(mode: str,
     result = simulate("toy", 1, {"red": bot(mode, settings=settings), "blue": "random"}, seed=5)
     row = result.results[0]
     assert row["returns"] is None and said in row["error"] and "\n" not in row["error"]
+
+
+def test_the_last_words_of_a_program_that_quit_are_read_even_under_load() -> None:
+    """Its error output is read by a thread of its own; the forfeit waits for that thread to
+    finish, so the message names the last words however busy the process is (two threads
+    spinning beside it made about one forfeit in fifteen lose them before)."""
+    stop = threading.Event()
+
+    def spin() -> None:
+        while not stop.is_set():
+            sum(range(10_000))
+
+    spinners = [threading.Thread(target=spin, daemon=True) for _ in range(2)]
+    for spinner in spinners:
+        spinner.start()
+    try:
+        for attempt in range(20):
+            agent = agents.get(bot("quit"), attempt)
+            with pytest.raises(AgentError) as raised:
+                agent.choose(games.get("toy").new_state(1))
+            assert "the program ended (its last words: giving up)" in str(raised.value), attempt
+    finally:
+        stop.set()
+        for spinner in spinners:
+            spinner.join()
 
 
 def test_the_program_is_stopped_when_the_game_ends() -> None:
