@@ -295,9 +295,14 @@ class Checkpointer:
         try:
             connection.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             while not self._stop.wait(CHECKPOINT_SECONDS):
-                connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                try:
+                    connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                except sqlite3.Error:
+                    if not self.path.exists():
+                        return  # the database went away (a test's file removed): nothing left to copy
+                    # a passing error (the file busy, the disk slow): the next round tries again
         except sqlite3.Error:
-            pass  # the database went away (a test's file removed): nothing left to copy
+            pass  # the connection could not even be set up: the file is gone or unreadable
         finally:
             connection.close()
 
@@ -368,7 +373,8 @@ class Store:
     def _prepare(self, db_url: str) -> None:
         """Create the missing tables and columns. Several server processes started at once on
         one new database would race to create them: on PostgreSQL they take turns (an advisory
-        lock); on SQLite one that finds a table or column made meanwhile looks again."""
+        lock); on SQLite one that finds a table or column made meanwhile, or the file locked
+        at once, looks again."""
         for attempt in range(SCHEMA_ATTEMPTS):
             try:
                 with self.engine.connect() as guard:
@@ -384,8 +390,10 @@ class Store:
                 return
             except OperationalError as exc:
                 made = "already exists" in str(exc.orig) or "duplicate column" in str(exc.orig)
-                if not made or attempt == SCHEMA_ATTEMPTS - 1:
+                if not (made or _busy(exc)) or attempt == SCHEMA_ATTEMPTS - 1:
                     raise
+                if not made:  # SQLite found the file locked at once: wait as `retried` does
+                    time.sleep(0.01 * 2**attempt)
 
     def _check_schema(self, db_url: str) -> None:
         """Add the columns a newer version needs when they may be empty; refuse, in one clear

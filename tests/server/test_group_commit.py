@@ -134,7 +134,7 @@ def test_the_write_ahead_log_is_copied_back_off_the_write_path(tmp_path: Path) -
         for ply in range(300):
             entry = RecordEntry(ply, "red", "hold " + "x" * 2000, [], [])
             store.append(match_id, entry, "red", False)
-        for _ in range(100):  # a bounded wait for the thread's next round, not a measure of speed
+        for _ in range(300):  # a bounded wait (30 s) for the thread's next round, not a measure of speed
             if db.stat().st_size > before + 300 * 2000:
                 break
             time.sleep(0.1)

@@ -182,6 +182,8 @@ def test_a_computer_move_raced_by_two_processes_is_stored_once(db_url: str) -> N
         assert [e.ply for e in record.entries] == list(range(len(record.entries)))
         replay(record, games.get("toy"))
         assert all(h.live[match_id].problem is None for h in hubs)
+        # two holders never finish: stopped, so that no later server on this database plays on
+        hubs[0].store.set_problem(match_id, "the test is over")
 
 
 def test_a_websocket_listener_is_pushed_what_another_process_did(pair: Pair) -> None:
