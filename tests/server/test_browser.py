@@ -66,6 +66,28 @@ def test_a_game_against_the_computer_survives_a_reload(server: str, tab: Page) -
     assert tab.errors == []
 
 
+def test_the_page_shows_an_action_on_its_way_and_sends_no_other_meanwhile(server: str, tab: Page) -> None:
+    page = tab.page
+    page.goto(server + "/")
+    page.select_option("#game-select", "toy")
+    page.select_option("select[data-side=blue]", "human")
+    page.check("#hotseat")
+    page.click("#create")
+    wait_my_turn(page)
+    held: list[Any] = []
+    page.route("**/api/seat/actions", lambda route: held.append(route))  # a slow server: it waits here
+    page.click("g.toy-button[data-action=hold]")
+    page.wait_for_function("document.body.classList.contains('sending')")
+    page.click("g.toy-button[data-action=roll]")  # a second action while the first is on its way
+    page.wait_for_timeout(200)
+    assert len(held) == 1 and "hold" in (held[0].request.post_data or "")
+    held[0].continue_()
+    expect(page.locator("#log li")).to_have_count(1)
+    expect(page.locator("body")).not_to_have_class(re.compile("sending"))
+    assert "hold" in page.locator("#log li").first.inner_text()
+    assert tab.errors == []
+
+
 def test_replay_steps_back_and_forward(server: str, tab: Page) -> None:
     page = tab.page
     page.goto(server + "/")

@@ -662,7 +662,7 @@ function showError(text) {
 async function play(action) {
   const live = ui.live;
   if (!live || !live.your_turn || ui.replay || ui.busy) return null;
-  ui.busy = true;
+  setBusy(true);
   showError("");
   try {
     const answer = await api.act(ui.token, action, live.ply);
@@ -682,14 +682,20 @@ async function play(action) {
     }
     return null;
   } finally {
-    ui.busy = false;
+    setBusy(false);
   }
+}
+
+/** While an action or an undo is on its way, no other is sent; the page shows it (`body.sending`). */
+function setBusy(busy) {
+  ui.busy = busy;
+  document.body.classList.toggle("sending", busy);
 }
 
 async function undo() {
   const live = ui.live;
   if (!live || !live.can_undo || ui.replay || ui.busy) return;
-  ui.busy = true;
+  setBusy(true);
   showError("");
   try {
     await api.undo(ui.token, live.ply);
@@ -697,7 +703,7 @@ async function undo() {
   } catch (err) {
     showError(err instanceof ApiError ? err.describe() : String(err));
   } finally {
-    ui.busy = false;
+    setBusy(false);
   }
 }
 
