@@ -39,17 +39,13 @@ expect = sync_api.expect
 expect.set_options(timeout=15_000)  # a loaded machine is slow; a failure still fails
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The server on a free localhost port, in a thread of this process (the toy game known)."""
     db = tmp_path_factory.mktemp("browser") / "games.sqlite"
-    port = free_port()
+    listening = socket.socket()  # bound here and handed over: no other process can take the port meanwhile
+    listening.bind(("127.0.0.1", 0))
+    port = int(listening.getsockname()[1])
     config = uvicorn.Config(
         create_app(f"sqlite:///{db}"),
         host="127.0.0.1",
@@ -58,7 +54,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         lifespan="on",
     )
     instance = uvicorn.Server(config)
-    thread = threading.Thread(target=instance.run, daemon=True)
+    thread = threading.Thread(target=instance.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
     end = time.monotonic() + 20
     while not instance.started:
@@ -68,6 +64,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     instance.should_exit = True
     thread.join(timeout=10)
+    listening.close()
 
 
 @pytest.fixture(scope="module")
