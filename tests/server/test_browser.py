@@ -21,6 +21,16 @@ from tests.server.browser_support import (  # fixtures are used by name
 __all__ = ["browser", "server", "tab"]
 
 
+def toy_hotseat(page: Any, server: str) -> None:
+    """A toy match with both sides played here (no computer, no chance of an early end)."""
+    page.goto(server + "/")
+    page.select_option("#game-select", "toy")
+    page.select_option("select[data-side=blue]", "human")
+    page.check("#hotseat")
+    page.click("#create")
+    wait_my_turn(page)
+
+
 def test_a_game_against_the_computer_survives_a_reload(server: str, tab: Page) -> None:
     page = tab.page
     page.goto(server + "/")
@@ -68,12 +78,7 @@ def test_a_game_against_the_computer_survives_a_reload(server: str, tab: Page) -
 
 def test_the_page_shows_an_action_on_its_way_and_sends_no_other_meanwhile(server: str, tab: Page) -> None:
     page = tab.page
-    page.goto(server + "/")
-    page.select_option("#game-select", "toy")
-    page.select_option("select[data-side=blue]", "human")
-    page.check("#hotseat")
-    page.click("#create")
-    wait_my_turn(page)
+    toy_hotseat(page, server)
     held: list[Any] = []
     page.route("**/api/seat/actions", lambda route: held.append(route))  # a slow server: it waits here
     page.click("g.toy-button[data-action=hold]")
@@ -90,12 +95,7 @@ def test_the_page_shows_an_action_on_its_way_and_sends_no_other_meanwhile(server
 
 def test_replay_steps_back_and_forward(server: str, tab: Page) -> None:
     page = tab.page
-    page.goto(server + "/")
-    page.select_option("#game-select", "toy")
-    page.select_option("select[data-side=blue]", "human")
-    page.check("#hotseat")  # both sides here: no computer, no chance of an early end
-    page.click("#create")
-    wait_my_turn(page)
+    toy_hotseat(page, server)
     for count in (1, 2):
         page.click("g.toy-button[data-action=hold]")
         expect(page.locator("#log li")).to_have_count(count)
