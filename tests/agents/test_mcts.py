@@ -85,16 +85,34 @@ def test_evidence_keeps_the_one_step_choice_unless_the_search_clearly_beats_it(w
         trusting = MCTSAgent(4, iterations=60, candidates=5, prior_visits=3)
         overruled += str(trusting.choose(wide_game.new_state(seed))) != (trusting._root_keys or [])[0]
     assert overruled  # without the bar the search does overrule the one-step choice here
-    agent = MCTSAgent(4, evidence=1.0)
+    agent = MCTSAgent(4)
     agent._walks = {"a": {0: 1.0, 1: 2.0, 2: 3.0}, "b": {0: 0.0, 1: 1.1, 2: 1.9}}
-    assert agent._overruled("a", "b")  # gains 1.0, 0.9, 1.1: far over one standard error
+    assert agent._overruled("a", "b", 1.0)  # gains 1.0, 0.9, 1.1: far over one standard error
     agent._walks = {"a": {0: 1.0, 1: -1.0, 2: 1.2}, "b": {0: 0.0, 1: 0.0, 2: 0.0}}
-    assert not agent._overruled("a", "b")  # mean 0.4, standard error 0.7
+    assert not agent._overruled("a", "b", 1.0)  # mean 0.4, standard error 0.7
+    assert agent._overruled("a", "b", 0.0)  # no bar: the best mean is played
     agent._walks = {"a": {0: 5.0, 3: 5.0}, "b": {0: 0.0, 1: 0.0}}
-    assert not agent._overruled("a", "b")  # one common walk is no evidence
-    assert MCTSAgent(4)._overruled("a", "b")  # evidence 0: the best mean is played
+    assert not agent._overruled("a", "b", 1.0)  # one common walk is no evidence
     with pytest.raises(ValueError, match="evidence"):
         MCTSAgent(4, evidence=-1)
+
+
+def test_the_evidence_bar_is_the_games_own_unless_one_is_given(wide_game, monkeypatch) -> None:
+    """DG's `hard` overrules its one-step choice only on a paired gain of one standard error
+    (measured better there); other games, unmeasured, keep the best mean; a bar given wins."""
+    from henderson.agents import mcts
+
+    assert mcts.EVIDENCE_BY_GAME == {"deluxe": 1.0}
+    assert agents.get("hard", 1).evidence is None  # type: ignore[attr-defined]
+    register_evaluator("wide", wide.evaluate)
+    monkeypatch.setitem(mcts.EVIDENCE_BY_GAME, "wide", 1e9)
+    overruled = 0
+    for seed in range(9, 21):
+        own = MCTSAgent(4, iterations=60, candidates=5, prior_visits=3)  # the game's bar: never overrule
+        assert str(own.choose(wide_game.new_state(seed))) == (own._root_keys or [])[0]
+        given = MCTSAgent(4, iterations=60, candidates=5, prior_visits=3, evidence=0)
+        overruled += str(given.choose(wide_game.new_state(seed))) != (given._root_keys or [])[0]
+    assert overruled
 
 
 def test_search_finds_the_best_take_among_256(wide_game) -> None:
