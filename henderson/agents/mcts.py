@@ -54,7 +54,7 @@ from henderson.core.game import Action, State
 UNDECIDED = -1
 EPSILON = 1e-9
 # the evidence bar by game where the agent is given none: DG's measured better with one
-# standard error than without (docs/agents.md, "The evidence bar"); the others unmeasured, so off
+# standard error than without (docs/agents.md, "The evidence bar in DG"); the others unmeasured, so off
 EVIDENCE_BY_GAME: dict[str, float] = {"deluxe": 1.0}
 
 

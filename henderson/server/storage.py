@@ -267,8 +267,7 @@ def _enter_wal(cursor: Any) -> None:
             cursor.execute("PRAGMA journal_mode=WAL")
             return
         except sqlite3.OperationalError as exc:
-            text = str(exc).lower()
-            if ("locked" not in text and "busy" not in text) or time.monotonic() + pause > deadline:
+            if not _busy_text(str(exc)) or time.monotonic() + pause > deadline:
                 raise
         time.sleep(pause)
         pause = min(pause * 2, 0.1)
@@ -313,7 +312,12 @@ class Checkpointer:
 
 
 def _busy(exc: OperationalError) -> bool:
-    text = str(exc.orig).lower()
+    return _busy_text(str(exc.orig))
+
+
+def _busy_text(message: str) -> bool:
+    """Whether SQLite's error message says the file is locked or busy (another writer)."""
+    text = message.lower()
     return "locked" in text or "busy" in text
 
 
