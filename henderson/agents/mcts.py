@@ -53,9 +53,10 @@ from henderson.core.game import Action, State
 
 UNDECIDED = -1
 EPSILON = 1e-9
-# the evidence bar by game where the agent is given none: DG's measured better with one
-# standard error than without (docs/agents.md, "The evidence bar in DG"); the others unmeasured, so off
-EVIDENCE_BY_GAME: dict[str, float] = {"deluxe": 1.0}
+# the options a game plays by where the agent is given none, each measured better there than the
+# default (docs/agents.md, "The evidence bar in DG"); the other games, unmeasured, keep `DEFAULTS`
+DEFAULTS: dict[str, float] = {"evidence": 0.0, "trivial_share": 0.125}
+GAME_OPTIONS: dict[str, dict[str, float]] = {"deluxe": {"evidence": 1.0}}
 
 
 class Edge:
@@ -157,7 +158,8 @@ class MCTSAgent:
     (all alike) `trivial_share` of that. `evidence`: a finalist other than the one-step
     look-ahead's own choice is played only when its paired gain over that choice, on the
     determinisations both were walked on, exceeds `evidence` standard errors (0: the best
-    mean is played, however slight its lead; None: the game's own bar, `EVIDENCE_BY_GAME`).
+    mean is played, however slight its lead). Either left None: the game's own
+    (`GAME_OPTIONS`), else `DEFAULTS`.
     """
 
     def __init__(
@@ -183,7 +185,7 @@ class MCTSAgent:
         root_limit: int = 1200,
         reuse: bool = True,
         trivial_spread: float = 1e-6,
-        trivial_share: float = 0.125,
+        trivial_share: float | None = None,
         evidence: float | None = None,
         name: str = "mcts",
         eval: str = "hand",
@@ -219,8 +221,8 @@ class MCTSAgent:
         self.root_limit = int(root_limit)
         self.reuse = bool(reuse)
         self.trivial_spread = float(trivial_spread)
-        self.trivial_share = float(trivial_share)
-        if not 0 < self.trivial_share <= 1 or self.trivial_spread < 0:
+        self.trivial_share = None if trivial_share is None else float(trivial_share)
+        if (self.trivial_share is not None and not 0 < self.trivial_share <= 1) or self.trivial_spread < 0:
             raise ValueError("need 0 < trivial_share <= 1 and trivial_spread >= 0")
         self.evidence = None if evidence is None else float(evidence)
         if self.evidence is not None and self.evidence < 0:
@@ -280,7 +282,7 @@ class MCTSAgent:
             chosen: list[str] = self._root_keys or []
             if len(chosen) == 1:
                 return self._play(state, actions, keys, list(chosen))
-            share = self._share(root, chosen)
+            share = self._share(root, chosen, self._option("trivial_share", state))
         self.last_share = share
         evaluate = chosen_evaluator(state.game, self.evaluation)
         rollout = self.rollout_plies
@@ -308,8 +310,7 @@ class MCTSAgent:
             edges = root.edges
             ranked = sorted(self._root_keys, key=lambda k: (-edges[k].mean(), -edges[k].prior))
             ranked.sort(key=lambda k: k not in self._finalists)  # the last round's survivors first
-            bar = self.evidence if self.evidence is not None else EVIDENCE_BY_GAME.get(state.game.name, 0.0)
-            if not self._overruled(ranked[0], self._root_keys[0], bar):
+            if not self._overruled(ranked[0], self._root_keys[0], self._option("evidence", state)):
                 ranked.remove(self._root_keys[0])
                 ranked.insert(0, self._root_keys[0])
         else:
@@ -328,7 +329,15 @@ class MCTSAgent:
         self._played[state.ply] = key
         return actions[keys.index(key)]
 
-    def _share(self, root: Node, chosen: list[str]) -> float:
+    def _option(self, name: str, state: State) -> float:
+        """An option given the agent (`evidence`, `trivial_share`), else the game's own
+        (`GAME_OPTIONS`), else the default (`DEFAULTS`)."""
+        given = getattr(self, name)
+        if given is not None:
+            return float(given)
+        return GAME_OPTIONS.get(state.game.name, {}).get(name, DEFAULTS[name])
+
+    def _share(self, root: Node, chosen: list[str], trivial_share: float) -> float:
         """The share of the budget a decision between the root candidates `chosen` deserves:
         in proportion to their number (two candidates get a quarter of what eight get), and
         `trivial_share` of that when the one-step look-ahead finds them all worth the same
@@ -336,7 +345,7 @@ class MCTSAgent:
         share = min(1.0, len(chosen) / max(1, self.candidates))
         scores = [root.edges[k].prior for k in chosen]
         if max(scores) - min(scores) <= self.trivial_spread:
-            share *= self.trivial_share
+            share *= trivial_share
         return share
 
     def _overruled(self, best: str, first: str, bar: float) -> bool:

@@ -98,14 +98,14 @@ def test_evidence_keeps_the_one_step_choice_unless_the_search_clearly_beats_it(w
 
 
 def test_the_evidence_bar_is_the_games_own_unless_one_is_given(wide_game, monkeypatch) -> None:
-    """DG's `hard` overrules its one-step choice only on a paired gain of one standard error
-    (measured better there); other games, unmeasured, keep the best mean; a bar given wins."""
+    """A game's own bar (`GAME_OPTIONS`) holds where the agent is given none, and a bar
+    given wins: with the game's bar set too high to clear, the search never overrules its
+    one-step choice; with `evidence=0` it does."""
     from henderson.agents import mcts
 
-    assert mcts.EVIDENCE_BY_GAME == {"deluxe": 1.0}
     assert agents.get("hard", 1).evidence is None  # type: ignore[attr-defined]
     register_evaluator("wide", wide.evaluate)
-    monkeypatch.setitem(mcts.EVIDENCE_BY_GAME, "wide", 1e9)
+    monkeypatch.setitem(mcts.GAME_OPTIONS, "wide", {"evidence": 1e9})
     overruled = 0
     for seed in range(9, 21):
         own = MCTSAgent(4, iterations=60, candidates=5, prior_visits=3)  # the game's bar: never overrule
@@ -113,6 +113,24 @@ def test_the_evidence_bar_is_the_games_own_unless_one_is_given(wide_game, monkey
         given = MCTSAgent(4, iterations=60, candidates=5, prior_visits=3, evidence=0)
         overruled += str(given.choose(wide_game.new_state(seed))) != (given._root_keys or [])[0]
     assert overruled
+
+
+def test_a_game_without_options_of_its_own_plays_by_the_defaults(wide_game, monkeypatch) -> None:
+    """An option neither given nor the game's own is `DEFAULTS`': the best mean wins (bar 0)
+    and a choice between equals gets an eighth of the budget."""
+    from henderson.agents import mcts
+
+    monkeypatch.delitem(mcts.GAME_OPTIONS, "wide", raising=False)
+    agent = MCTSAgent(4)
+    state = wide_game.new_state(9)
+    assert agent._option("evidence", state) == 0.0
+    assert agent._option("trivial_share", state) == 0.125
+    monkeypatch.setitem(mcts.GAME_OPTIONS, "wide", {"trivial_share": 1.0})
+    assert agent._option("trivial_share", state) == 1.0
+    assert agent._option("evidence", state) == 0.0  # one option of its own: the other the default
+    assert MCTSAgent(4, trivial_share=0.5)._option("trivial_share", state) == 0.5
+    with pytest.raises(ValueError, match="trivial_share"):
+        MCTSAgent(4, trivial_share=0)
 
 
 def test_search_finds_the_best_take_among_256(wide_game) -> None:

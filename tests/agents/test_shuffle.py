@@ -115,6 +115,19 @@ def test_hard_spends_little_on_a_choice_between_equals() -> None:
     assert agent.last_iterations <= 400 * agent.last_share + 2
 
 
+def test_a_game_that_searches_its_equal_choices_in_full_gets_their_whole_share(monkeypatch) -> None:
+    """`trivial_share` 1 as a game's own option (DG's, `GAME_OPTIONS`): candidates the one-step
+    look-ahead finds alike are searched like any others."""
+    from henderson.agents import mcts
+
+    register_evaluator("loop", lambda state, side: 0.25)
+    monkeypatch.setitem(mcts.GAME_OPTIONS, "loop", {"trivial_share": 1.0})
+    agent = MCTSAgent.hard(1)
+    agent.choose(TwoWays(LoopGame()))
+    assert agent.last_share == pytest.approx(2 / 8)
+    assert agent.last_iterations > 400 * 2 / 8 * 0.125 + 2
+
+
 def test_hard_spends_its_budget_in_proportion_to_the_candidates() -> None:
     # `toggle` is worth more than `end`: a real choice between two, a quarter of the budget
     register_evaluator(
