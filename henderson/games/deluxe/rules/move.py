@@ -81,6 +81,7 @@ class Movement(DGPhase):
     raises its marker (DG 7.7.2)."""
 
     kind = "move"
+    lists_afresh = True  # `actions` builds a new list (`movement.legal`'s, joined by the others)
 
     def enter(self, state: DGState, events: list[Event]) -> None:
         for u in list(state.units.values()):
