@@ -109,3 +109,42 @@ def test_enemy_next_to_the_field_is_a_threat():  # DG 9.3
     near = base(units={**BASE_UNITS, "124/1": "3808"})
     assert GAME.data.map.distance("3808", GAME.data.map.henderson_field) <= 2
     assert evaluate(near, "us") < evaluate(far, "us")
+
+
+def banzai_choice():
+    """1-1, a 6: the attackers have taken their two losses and owe a retreat (DG 8.2.1.4);
+    Japan may banzai instead, taking the losses again, then attack again (DG 8.2.10)."""
+    from .support import state as dice_state
+
+    s = dice_state(7, "jp_combat", {"124/1": "3909", "124/2": "3909", "7/1": "3808"}, dice=[6, 5])
+    for a in ("attack 3808", "with 124/1", "with 124/2", "go", "lose 124/1", "lose 124/1"):
+        s.apply(a)
+    assert {str(a) for a in s.legal_actions()} == {"banzai", "pass"}
+    return s
+
+
+def test_losses_an_assault_has_rolled_count_before_they_are_taken():  # DG 8.2.1.4, 8.2.10
+    """The banzai's doubled losses are owed once it is declared: the evaluation sees them then,
+    not a decision later, so the look-ahead does not take a banzai for free."""
+    from henderson.games.deluxe.evaluate import owed_losses
+
+    s = banzai_choice()
+    assert owed_losses(s) == {"us": 0, "jp": 0}
+    banzai, passed = s.clone(), s.clone()
+    banzai.apply("banzai")
+    passed.apply("pass")
+    assert owed_losses(banzai) == {"us": 0, "jp": 2}  # the two losses taken, again (doubled)
+    assert evaluate(banzai, "jp") < evaluate(passed, "jp")
+    banzai.apply("lose 124/2")
+    assert owed_losses(banzai) == {"us": 0, "jp": 1}
+
+
+def test_owed_losses_are_at_most_the_steps_in_the_assault():  # DG 8.2.1.4
+    from henderson.games.deluxe.evaluate import owed_losses
+
+    s = banzai_choice()
+    s.apply("banzai")
+    p = s.pending[-1]
+    p.loss = {"us": 0, "jp": 99}  # type: ignore[attr-defined]
+    steps = sum(s.units[u].strength for u in ("124/1", "124/2"))
+    assert owed_losses(s) == {"us": 0, "jp": steps}

@@ -20,6 +20,8 @@ import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .decisions import Assault
+
 if TYPE_CHECKING:
     from .game import DGGame
     from .state import DGState
@@ -135,6 +137,12 @@ def us_parts(state: DGState) -> Parts:
             if rng is not None and d <= rng:
                 jp_guns_in_range = True
 
+    # step losses an assault has rolled and its owners have still to take (DG 8.2.1.4, and the
+    # doubled ones of a banzai, DG 8.2.10) are as good as taken: each scores for the enemy
+    owed = owed_losses(state)
+    for side, n in owed.items():
+        steps[side] -= n
+
     # DG 9.1-9.2: the points each side scores a turn if nothing changes
     villages_us = sum(1 for owner in state.villages.values() if owner == "us")
     villages_jp = len(state.villages) - villages_us
@@ -144,7 +152,7 @@ def us_parts(state: DGState) -> Parts:
         income += 3 if state.airfield.control == "us" else -7
     if state.airfield.control == "us" and jp_guns_in_range:
         income -= 2
-    projected = state.vp + income * min(left, HORIZON)
+    projected = state.vp + 2 * owed["jp"] - 3 * owed["us"] + income * min(left, HORIZON)
     vp_part = max(-2.5, min(2.5, projected / VP_SCALE))
     if abs(state.vp) >= t.vp_to_win:  # DG 9.4: wins at the end of this turn
         vp_part = 2.5 if state.vp > 0 else -2.5
@@ -161,6 +169,22 @@ def us_parts(state: DGState) -> Parts:
     supply_us = t.supply_cap if _unlimited(state) else state.supply["us"]
     supply_part = (supply_us - state.supply["jp"]) / t.supply_cap
     return Parts(vp_part, field_part, threat_part, strength_part, supply_part, late)
+
+
+def owed_losses(state: DGState) -> dict[str, int]:
+    """Steps each side must still lose in the assaults being resolved (DG 8.2.1.4: the losses
+    rolled, which each owner takes one step at a time; DG 8.2.10: the doubled losses a banzai
+    takes instead of retreating), at most the steps of its units in each assault."""
+    owed = {"us": 0, "jp": 0}
+    units = state.units
+    for p in state.pending:
+        if not isinstance(p, Assault) or not p.loss:
+            continue
+        for side, n in p.loss.items():
+            if n > 0:
+                ids = [*p.units, *p.support] if side == p.attacker else p.defenders or []
+                owed[side] += min(n, sum(units[i].strength for i in ids if units[i].on_map))
+    return owed
 
 
 def _unlimited(state: DGState) -> bool:
