@@ -144,10 +144,13 @@ def seat(page: Any) -> dict[str, Any]:
 
 
 def settle(page: Any, before: int) -> None:
-    """After an action: wait for the log to grow, then for this seat's decision or the end."""
+    """After an action: wait for the log to grow, then for this seat's decision or the end, and
+    for the action's answer (the new state may be drawn first; until the answer is in, the page
+    sends nothing, `body.sending`)."""
     page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}", timeout=20000)
     page.wait_for_function(
-        "!document.getElementById('action-input').disabled"
-        " || document.getElementById('status').textContent.includes('Game over')",
+        "(!document.getElementById('action-input').disabled"
+        " || document.getElementById('status').textContent.includes('Game over'))"
+        " && !document.body.classList.contains('sending')",
         timeout=30000,
     )

@@ -190,6 +190,8 @@ def test_a_two_hex_attack_with_the_mouse(server: str, browser: Any, tmp_path: Pa
         settle(page, before)
         page.locator(f"#board-svg polygon.join[data-hex='{second}']").dispatch_event("click")
         expect(page.locator("#board-panel h3")).to_have_text(f"Attack on {both}")
+        # the new state is drawn before the action's answer is in; the page sends nothing meanwhile
+        expect(page.locator("body")).not_to_have_class(re.compile("sending"))
         # a click on a defending hex leaves it out again
         page.locator(f"#board-svg polygon.drop[data-hex='{second}']").dispatch_event("click")
         expect(page.locator("#board-panel h3")).to_have_text(f"Attack on {first}")
