@@ -86,9 +86,11 @@ def test_the_page_shows_an_action_on_its_way_and_sends_no_other_meanwhile(server
     page.click("g.toy-button[data-action=roll]")  # a second action while the first is on its way
     page.wait_for_timeout(200)
     assert len(held) == 1 and "hold" in (held[0].request.post_data or "")
+    expect(page.locator("#action-error")).to_contain_text("not sent: roll")  # said, not dropped in silence
     held[0].continue_()
     expect(page.locator("#log li")).to_have_count(1)
     expect(page.locator("body")).not_to_have_class(re.compile("sending"))
+    expect(page.locator("#action-error")).to_have_text("")
     assert "hold" in page.locator("#log li").first.inner_text()
     assert tab.errors == []
 

@@ -661,11 +661,16 @@ function showError(text) {
  */
 async function play(action) {
   const live = ui.live;
-  if (!live || !live.your_turn || ui.replay || ui.busy) return null;
+  if (ui.busy) {
+    showError(`not sent: ${action} (the last action is still on its way; try again once it is answered)`);
+    return null;
+  }
+  if (!live || !live.your_turn || ui.replay) return null;
   setBusy(true);
   showError("");
   try {
     const answer = await api.act(ui.token, action, live.ply);
+    showError(""); // a click refused while this one was on its way is no longer the news
     ui.filter = "";
     ui.selected = -1;
     $("action-input").value = "";
