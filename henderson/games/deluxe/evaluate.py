@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .decisions import Assault
+from .rules.assault import force
+from .rules.common import STEP_VP
 
 if TYPE_CHECKING:
     from .game import DGGame
@@ -152,7 +154,7 @@ def us_parts(state: DGState) -> Parts:
         income += 3 if state.airfield.control == "us" else -7
     if state.airfield.control == "us" and jp_guns_in_range:
         income -= 2
-    projected = state.vp + 2 * owed["jp"] - 3 * owed["us"] + income * min(left, HORIZON)
+    projected = state.vp + STEP_VP["jp"] * owed["jp"] - STEP_VP["us"] * owed["us"] + income * min(left, HORIZON)
     vp_part = max(-2.5, min(2.5, projected / VP_SCALE))
     if abs(state.vp) >= t.vp_to_win:  # DG 9.4: wins at the end of this turn
         vp_part = 2.5 if state.vp > 0 else -2.5
@@ -176,14 +178,12 @@ def owed_losses(state: DGState) -> dict[str, int]:
     rolled, which each owner takes one step at a time; DG 8.2.10: the doubled losses a banzai
     takes instead of retreating), at most the steps of its units in each assault."""
     owed = {"us": 0, "jp": 0}
-    units = state.units
     for p in state.pending:
         if not isinstance(p, Assault) or not p.loss:
             continue
         for side, n in p.loss.items():
             if n > 0:
-                ids = [*p.units, *p.support] if side == p.attacker else p.defenders or []
-                owed[side] += min(n, sum(units[i].strength for i in ids if units[i].on_map))
+                owed[side] += min(n, sum(u.strength for u in force(state, p, side)))
     return owed
 
 

@@ -244,11 +244,16 @@ def vp_text(vp: int) -> str:
     return f"US {vp}" if vp > 0 else f"Japan {-vp}"
 
 
+# the points the enemy scores for each factor a side loses: 3 a US factor (DG 9.1), 2 a
+# Japanese one (DG 9.2)
+STEP_VP = {"us": 3, "jp": 2}
+
+
 def lose_step(state: DGState, unit: UnitState, events: list[Event], why: str) -> None:
     """One step loss (DG 2.2.1.7): strength minus one, eliminated at zero. Each factor lost
-    scores for the enemy: 3 VP per US factor, 2 VP per Japanese factor (DG 9.1, 9.2)."""
+    scores for the enemy (`STEP_VP`, DG 9.1, 9.2)."""
     unit = state.update(unit, strength=state.units[unit.id].strength - 1)
-    award_vp(state, other(unit.side), 3 if unit.side == "us" else 2, events, f"{unit.id} loses a step")
+    award_vp(state, other(unit.side), STEP_VP[unit.side], events, f"{unit.id} loses a step")
     if unit.strength <= 0:
         unit = state.update(unit, strength=0, at="eliminated", stealth=0)
         events.append(Event("eliminated", f"{unit.id} is eliminated ({why})", {"unit": unit.id}))
