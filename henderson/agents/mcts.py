@@ -151,6 +151,9 @@ class MCTSAgent:
     `c`: UCT exploration; `bias`: weight of the prior (progressive bias);
     `rollout_plies`: random plies before evaluating a leaf (default 0 when the
     game has an evaluation, else to the end of the game, at most `rollout_limit`);
+    `greedy_plies`: plies played after the leaf, before it is evaluated, each by a one-step
+    look-ahead over at most `greedy_limit` of the actions (an even share of each unit's), so
+    a leaf in the middle of a side's turn is scored after its next moves, not before them;
     `eval`: the evaluation it plays by, `hand` or `learned` (as `HeuristicAgent`).
     A decision with one legal action is answered without searching; one between fewer
     root candidates than `candidates` gets that fraction of the budget, and one whose
@@ -179,6 +182,8 @@ class MCTSAgent:
         root_prior_limit: int = 512,
         rollout_plies: int | None = None,
         rollout_limit: int = 200,
+        greedy_plies: int = 0,
+        greedy_limit: int = 12,
         candidates: int = 8,
         prior_visits: int = 2,
         root_samples: int = 6,
@@ -198,6 +203,8 @@ class MCTSAgent:
             or (seconds is not None and seconds <= 0)
         ):
             raise ValueError("the budget needs iterations >= 1, work >= 1 or seconds > 0")
+        if greedy_plies < 0 or greedy_limit < 1:
+            raise ValueError("need greedy_plies >= 0 and greedy_limit >= 1")
         if candidates < 0 or prior_visits < 0 or root_samples < 1 or root_limit < 1:
             raise ValueError("need candidates >= 0, prior_visits >= 0, root_samples >= 1 and root_limit >= 1")
         self.rng = random.Random(seed)
@@ -215,6 +222,8 @@ class MCTSAgent:
         self.root_prior_limit = int(root_prior_limit)
         self.rollout_plies = rollout_plies
         self.rollout_limit = int(rollout_limit)
+        self.greedy_plies = int(greedy_plies)
+        self.greedy_limit = int(greedy_limit)
         self.candidates = int(candidates)
         self.prior_visits = int(prior_visits)
         self.root_samples = int(root_samples)
@@ -586,11 +595,30 @@ class MCTSAgent:
             moves = sim.legal_actions()
             sim.apply(moves[self.rng.randrange(len(moves))])
             self._work_done += 1
+        if self.greedy_plies and evaluate is not neutral:
+            self._greedy(sim, evaluate)
         result = values(sim, sides, evaluate)
         for edge, player in path:
             edge.n += 1
             edge.w += result.get(player, 0.0)
         return result.get(path[0][1], 0.0) if path else 0.0
+
+    def _greedy(self, sim: Any, evaluate: Evaluator) -> None:
+        """Play `greedy_plies` plies on `sim` as the one-step look-ahead would (over at most
+        `greedy_limit` actions, one dice sample each), every side for itself."""
+        for _ in range(self.greedy_plies):
+            if sim.is_terminal():
+                return
+            moves = sim.legal_actions()
+            if len(moves) > 1:
+                player = sim.current_player()
+                some = [moves[i] for i in considered(moves, self.greedy_limit, self.rng)]
+                self._work_done += len(some)
+                move = max(some, key=lambda a: value(sample_after(sim, a, self.rng)[0], player, evaluate))
+            else:
+                move = moves[0]
+            sim.apply(move)
+            self._work_done += 1
 
     def _priors(
         self,

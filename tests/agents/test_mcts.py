@@ -133,6 +133,23 @@ def test_a_game_without_options_of_its_own_plays_by_the_defaults(wide_game, monk
         MCTSAgent(4, trivial_share=0)
 
 
+def test_greedy_plies_play_the_one_step_choice_before_a_leaf_is_scored(wide_game) -> None:
+    """`greedy_plies`: after the tree's leaf, each ply is the one-step look-ahead's choice (over
+    `greedy_limit` actions): here the best take of each ply, give or take its d6."""
+    register_evaluator("wide", wide.evaluate)
+    state = wide_game.new_state(9)
+    agent = MCTSAgent(2, greedy_plies=2, greedy_limit=wide.UNITS * wide.UNITS)
+    sim = state.clone()
+    agent._greedy(sim, wide.evaluate)
+    assert sim.ply == 2
+    for ply, side in enumerate(("a", "b")):
+        best = max(wide.WORTH[(ply, i, j)] for i in range(wide.UNITS) for j in range(wide.UNITS))
+        assert sim.scores[side] >= best + 1 - 5  # the best worth, or one within a die of it
+    assert agent._work_done == 2 * (wide.UNITS * wide.UNITS + 1)  # each scored, then played
+    with pytest.raises(ValueError, match="greedy_plies"):
+        MCTSAgent(2, greedy_plies=-1)
+
+
 def test_search_finds_the_best_take_among_256(wide_game) -> None:
     register_evaluator("wide", wide.evaluate)
     state = wide_game.new_state(9)
