@@ -1,6 +1,6 @@
 """How strong the computer players are, how often they shuffle, and how long `hard` thinks.
 
-    python bench/strength.py [GAME ...] [--pairs random-normal,normal-hard] [-n N] [--seed S]
+    python bench/strength.py [GAME ...] [--pairs random-normal,normal-hard] [-n N] [--seed S] [--start K]
                              [--seat both|first|second] [--full] [--learned] [--timing] [-o games.jsonl]
 
 Ladder: for each game and each pairing a-b, N seeded games with a on the first side and
@@ -129,12 +129,16 @@ def pct(k: float, n: int) -> str:
     return f"{100 * k / n:5.1f} % ({100 * low:.1f}-{100 * high:.1f})" if n else "-"
 
 
-def ladder(name: str, pairs: Iterable[str], n: int, seed: int, out: Any, seats: str = "both") -> None:
+def ladder(
+    name: str, pairs: Iterable[str], n: int, seed: int, out: Any, seats: str = "both", start: int = 0
+) -> None:
     """Play and print each pairing of `pairs` ("a-b") in the game `name`: both seatings, or
-    only the one with b on the `first` or the `second` side."""
+    only the one with b on the `first` or the `second` side; games `start` to `start + n - 1`
+    of the seed (a longer run split in parts plays the same games as in one)."""
     game = games.get(name)
     first, second = game.sides
-    print(f"\n## {name}: {n} games a seating, seed {seed}")
+    games_of = f", games {start}-{start + n - 1}" if start else ""
+    print(f"\n## {name}: {n} games a seating, seed {seed}{games_of}")
     print(
         "| pairing | seating (first v second) | second wins | rate (95 % Wilson) | shuffles/game "
         "| per 100 moves | air units lost landing | attacks that can only lose |"
@@ -149,8 +153,8 @@ def ladder(name: str, pairs: Iterable[str], n: int, seed: int, out: Any, seats: 
         for specs in seatings:
             wins = 0.0
             moved = shuffled = crashed = doomed = 0
-            start = time.perf_counter()
-            for i in range(n):
+            began = time.perf_counter()
+            for i in range(start, start + n):
                 result = play_game(game, specs, seed, i, keep_records=True)
                 if result.get("error"):
                     print(f"  game {i}: {result['error']}", file=sys.stderr)
@@ -173,7 +177,7 @@ def ladder(name: str, pairs: Iterable[str], n: int, seed: int, out: Any, seats: 
             per = 100 * shuffled / moved if moved else 0.0
             print(
                 f"| {a}-{b} | {seating} | {wins:g}/{n} | {pct(wins, n)} | {shuffled / n:.1f} ({b}) | "
-                f"{per:.1f} ({b}) | {crashed} ({b}) | {doomed} ({b}) |  {time.perf_counter() - start:.0f} s"
+                f"{per:.1f} ({b}) | {crashed} ({b}) | {doomed} ({b}) |  {time.perf_counter() - began:.0f} s"
             )
         if seats == "both":
             print(f"| {a}-{b} | both sides | {score:g}/{2 * n} | {pct(score, 2 * n)} ({b}'s score) | | | | |")
@@ -204,6 +208,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pairs", help="comma-separated pairings a-b (default random-normal)")
     parser.add_argument("-n", type=int, help="games per seating (default 4; --full 20, AAG 40)")
     parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--start", type=int, default=0, help="index of the first game (default 0)")
     parser.add_argument("--full", action="store_true", help="the full ladder at full scale")
     parser.add_argument("--learned", action="store_true", help="play normal: hand-written v learned evaluation")
     parser.add_argument("--timing", action="store_true", help="time hard instead of playing")
@@ -222,7 +227,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         for name in names:
             n = args.n or (FULL_N.get(name, 20) if args.full else SMALL_N)
-            ladder(name, pairs, n, args.seed, out, args.seat)
+            ladder(name, pairs, n, args.seed, out, args.seat, args.start)
     finally:
         if out is not None:
             out.close()

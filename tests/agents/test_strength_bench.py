@@ -55,3 +55,15 @@ def test_a_dg_assault_below_1_6_counts() -> None:
     fair = {"kind": "assault", "text": "", "data": {"ratio": "1-3"}}
     record = [{"header": True}, {"player": "jp", "events": [event]}, {"player": "us", "events": [fair]}]
     assert bench.hopeless(record) == {"jp": 1}
+
+
+def test_a_run_split_with_start_plays_the_same_games_as_one_run(tmp_path: Path) -> None:
+    """`--start K -n N` plays games K to K+N-1 of the seed: the second half of a run split in
+    two is the same games (seeds, results) as the last games of the whole run."""
+    bench = strength_bench()
+    whole, part = tmp_path / "whole.jsonl", tmp_path / "part.jsonl"
+    run = ["toy", "--pairs", "random-normal", "--seed", "7", "--seat", "first"]
+    bench.main([*run, "-n", "3", "-o", str(whole)])
+    bench.main([*run, "-n", "1", "--start", "2", "-o", str(part)])
+    last = whole.read_text().splitlines()[-1]
+    assert part.read_text().splitlines() == [last]
