@@ -163,13 +163,15 @@ def ladder(
                 counted = shuffles(game, result["seed"], result["record"])
                 s, m = counted[b_side]
                 shuffled, moved = shuffled + s, moved + m
-                crashed += stranded(result["record"]).get(b_side, 0)
+                stranded_by_side = stranded(result["record"])
+                crashed += stranded_by_side.get(b_side, 0)
                 lost = hopeless(result["record"])
                 doomed += lost.get(b_side, 0)
                 if out is not None:
                     slim = {k: v for k, v in result.items() if k != "record"}
                     slim["shuffles"] = {side: list(v) for side, v in counted.items()}
                     slim["hopeless"] = lost
+                    slim["stranded"] = stranded_by_side  # AAG air units lost for want of a landing place
                     out.write(json.dumps(slim) + "\n")
                     out.flush()
             score += wins
@@ -212,7 +214,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--full", action="store_true", help="the full ladder at full scale")
     parser.add_argument("--learned", action="store_true", help="play normal: hand-written v learned evaluation")
     parser.add_argument("--timing", action="store_true", help="time hard instead of playing")
-    parser.add_argument("-o", "--output", type=Path, help="one JSON line per game")
+    parser.add_argument(
+        "-o", "--output", type=Path, help="one JSON line per game (with its shuffles, hopeless attacks, stranded air)"
+    )
     parser.add_argument("--seat", choices=("both", "first", "second"), default="both", help="where b of a-b sits")
     args = parser.parse_args(argv)
     names = args.games or list(FULL_GAMES if args.full else SMALL_GAMES)
