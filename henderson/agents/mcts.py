@@ -53,10 +53,14 @@ from henderson.core.game import Action, State
 
 UNDECIDED = -1
 EPSILON = 1e-9
-# the options a game plays by where the agent is given none, each measured better there than the
-# default (docs/agents.md, "The evidence bar in DG"); the other games, unmeasured, keep `DEFAULTS`
-DEFAULTS: dict[str, float] = {"evidence": 0.0, "trivial_share": 0.125}
-GAME_OPTIONS: dict[str, dict[str, float]] = {"deluxe": {"evidence": 1.0}}
+# the options a game plays by where the agent is given none, each measured there against the
+# default (docs/agents.md, "The evidence bar in DG", "Leaves scored after a greedy ply in AAG");
+# where a game has no option of its own, it keeps `DEFAULTS`
+DEFAULTS: dict[str, float] = {"evidence": 0.0, "trivial_share": 0.125, "greedy_plies": 0, "greedy_limit": 12}
+GAME_OPTIONS: dict[str, dict[str, float]] = {
+    "deluxe": {"evidence": 1.0},
+    "aag": {"greedy_plies": 1, "greedy_limit": 100},  # "Leaves scored after a greedy ply in AAG"
+}
 
 
 class Edge:
@@ -161,7 +165,7 @@ class MCTSAgent:
     (all alike) `trivial_share` of that. `evidence`: a finalist other than the one-step
     look-ahead's own choice is played only when its paired gain over that choice, on the
     determinisations both were walked on, exceeds `evidence` standard errors (0: the best
-    mean is played, however slight its lead). Either left None: the game's own
+    mean is played, however slight its lead). These four left None: the game's own
     (`GAME_OPTIONS`), else `DEFAULTS`.
     """
 
@@ -182,8 +186,8 @@ class MCTSAgent:
         root_prior_limit: int = 512,
         rollout_plies: int | None = None,
         rollout_limit: int = 200,
-        greedy_plies: int = 0,
-        greedy_limit: int = 12,
+        greedy_plies: int | None = None,
+        greedy_limit: int | None = None,
         candidates: int = 8,
         prior_visits: int = 2,
         root_samples: int = 6,
@@ -203,7 +207,7 @@ class MCTSAgent:
             or (seconds is not None and seconds <= 0)
         ):
             raise ValueError("the budget needs iterations >= 1, work >= 1 or seconds > 0")
-        if greedy_plies < 0 or greedy_limit < 1:
+        if (greedy_plies is not None and greedy_plies < 0) or (greedy_limit is not None and greedy_limit < 1):
             raise ValueError("need greedy_plies >= 0 and greedy_limit >= 1")
         if candidates < 0 or prior_visits < 0 or root_samples < 1 or root_limit < 1:
             raise ValueError("need candidates >= 0, prior_visits >= 0, root_samples >= 1 and root_limit >= 1")
@@ -222,8 +226,9 @@ class MCTSAgent:
         self.root_prior_limit = int(root_prior_limit)
         self.rollout_plies = rollout_plies
         self.rollout_limit = int(rollout_limit)
-        self.greedy_plies = int(greedy_plies)
-        self.greedy_limit = int(greedy_limit)
+        self.greedy_plies = None if greedy_plies is None else int(greedy_plies)
+        self.greedy_limit = None if greedy_limit is None else int(greedy_limit)
+        self._greedy_plan = (0, 1)  # the search going on: (greedy plies, actions scored in each)
         self.candidates = int(candidates)
         self.prior_visits = int(prior_visits)
         self.root_samples = int(root_samples)
@@ -298,6 +303,7 @@ class MCTSAgent:
         if rollout is None:
             rollout = 0 if evaluate is not None else self.rollout_limit
         evaluate = evaluate or neutral
+        self._greedy_plan = (int(self._option("greedy_plies", state)), int(self._option("greedy_limit", state)))
         sides = tuple(state.game.sides)
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds is not None else math.inf
@@ -339,7 +345,8 @@ class MCTSAgent:
         return actions[keys.index(key)]
 
     def _option(self, name: str, state: State) -> float:
-        """An option given the agent (`evidence`, `trivial_share`), else the game's own
+        """An option given the agent (`evidence`, `trivial_share`, `greedy_plies`,
+        `greedy_limit`), else the game's own
         (`GAME_OPTIONS`), else the default (`DEFAULTS`)."""
         given = getattr(self, name)
         if given is not None:
@@ -595,7 +602,7 @@ class MCTSAgent:
             moves = sim.legal_actions()
             sim.apply(moves[self.rng.randrange(len(moves))])
             self._work_done += 1
-        if self.greedy_plies and evaluate is not neutral:
+        if self._greedy_plan[0] and evaluate is not neutral:
             self._greedy(sim, evaluate)
         result = values(sim, sides, evaluate)
         for edge, player in path:
@@ -605,20 +612,21 @@ class MCTSAgent:
 
     def _greedy(self, sim: Any, evaluate: Evaluator) -> None:
         """Play `greedy_plies` plies on `sim` as the one-step look-ahead would (over at most
-        `greedy_limit` actions, one dice sample each), every side for itself."""
-        for _ in range(self.greedy_plies):
+        `greedy_limit` actions, one dice sample each), every side for itself. Neither the plies
+        nor their look-aheads count as `work`: the walks (`iterations`) bound them, so a search
+        with them is the same search as without, its leaves scored a few plies on."""
+        plies, limit = self._greedy_plan
+        for _ in range(plies):
             if sim.is_terminal():
                 return
             moves = sim.legal_actions()
             if len(moves) > 1:
                 player = sim.current_player()
-                some = [moves[i] for i in considered(moves, self.greedy_limit, self.rng)]
-                self._work_done += len(some)
+                some = [moves[i] for i in considered(moves, limit, self.rng)]
                 move = max(some, key=lambda a: value(sample_after(sim, a, self.rng)[0], player, evaluate))
             else:
                 move = moves[0]
             sim.apply(move)
-            self._work_done += 1
 
     def _priors(
         self,

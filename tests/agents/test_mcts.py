@@ -139,15 +139,33 @@ def test_greedy_plies_play_the_one_step_choice_before_a_leaf_is_scored(wide_game
     register_evaluator("wide", wide.evaluate)
     state = wide_game.new_state(9)
     agent = MCTSAgent(2, greedy_plies=2, greedy_limit=wide.UNITS * wide.UNITS)
+    agent._greedy_plan = (2, wide.UNITS * wide.UNITS)  # as `choose` sets it from the options
     sim = state.clone()
     agent._greedy(sim, wide.evaluate)
     assert sim.ply == 2
     for ply, side in enumerate(("a", "b")):
         best = max(wide.WORTH[(ply, i, j)] for i in range(wide.UNITS) for j in range(wide.UNITS))
         assert sim.scores[side] >= best + 1 - 5  # the best worth, or one within a die of it
-    assert agent._work_done == 2 * (wide.UNITS * wide.UNITS + 1)  # each scored, then played
+    assert agent._work_done == 0  # bound by the walks, not by `work`
     with pytest.raises(ValueError, match="greedy_plies"):
         MCTSAgent(2, greedy_plies=-1)
+
+
+def test_aag_scores_its_leaves_after_a_greedy_ply_unless_told_otherwise(monkeypatch) -> None:
+    """AAG's own options (`GAME_OPTIONS`): a greedy ply over every action before a leaf is
+    scored; an option given the agent comes first, and the other games play without."""
+    aag, toy = games.get("aag").new_state(1), games.get("toy").new_state(1)
+    agent = MCTSAgent(4)
+    assert (agent._option("greedy_plies", aag), agent._option("greedy_limit", aag)) == (1, 100)
+    assert (agent._option("greedy_plies", toy), agent._option("greedy_limit", toy)) == (0, 12)
+    assert MCTSAgent(4, greedy_plies=0)._option("greedy_plies", aag) == 0
+    walked = []
+    monkeypatch.setattr(MCTSAgent, "_greedy", lambda self, sim, evaluate: walked.append(self._greedy_plan))
+    agents.get("hard:iterations=20", 3).choose(aag)
+    assert walked and set(walked) == {(1, 100)}
+    walked.clear()
+    agents.get("hard:iterations=20:greedy_plies=0", 3).choose(aag)
+    assert walked == []
 
 
 def test_search_finds_the_best_take_among_256(wide_game) -> None:
