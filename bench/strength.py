@@ -219,6 +219,8 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--seat", choices=("both", "first", "second"), default="both", help="where b of a-b sits")
     args = parser.parse_args(argv)
+    if args.start < 0:
+        parser.error(f"--start {args.start}: the first game's index is 0 or more")
     names = args.games or list(FULL_GAMES if args.full else SMALL_GAMES)
     if args.timing:
         for name in names:

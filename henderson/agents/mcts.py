@@ -2,8 +2,9 @@
 
 Each iteration clones the real position with fresh seeded dice (so the search
 never reads the game's own dice), walks the tree by UCT, adds one edge, then
-scores the leaf by the game's evaluation (after a few random plies when asked;
-random playouts to the end when the game has no evaluation) and backs the
+scores the leaf by the game's evaluation (after a few random plies, or plies
+chosen by a one-step look-ahead, when asked or when the game says so: AAG plays
+one; random playouts to the end when the game has no evaluation) and backs the
 value up for the side that chose each edge. Because the tree is keyed by
 action notation rather than by position, dice outcomes are averaged inside it
 ("open loop"); an edge's statistics count only the iterations in which it was
@@ -150,14 +151,16 @@ class MCTSAgent:
 
     Budget per move, the first reached ends the search: `iterations`; `work`,
     the number of actions the search may play on its clones (tree walks,
-    playouts and prior look-aheads: a reproducible bound on time); `seconds`
+    playouts and prior look-aheads, not the greedy plies: a reproducible bound on time
+    where no greedy ply is played); `seconds`
     (a clock, so not reproducible). At least one iteration is always done.
     `c`: UCT exploration; `bias`: weight of the prior (progressive bias);
     `rollout_plies`: random plies before evaluating a leaf (default 0 when the
     game has an evaluation, else to the end of the game, at most `rollout_limit`);
-    `greedy_plies`: plies played after the leaf, before it is evaluated, each by a one-step
-    look-ahead over at most `greedy_limit` of the actions (an even share of each unit's), so
-    a leaf in the middle of a side's turn is scored after its next moves, not before them;
+    `greedy_plies`: plies played after the leaf (and its random plies, if any), before it is
+    evaluated, each by a one-step look-ahead over at most `greedy_limit` of the actions (an
+    even share of each unit's; one dice sample each, ties to the first listed), so a leaf in
+    the middle of a side's turn is scored after its next moves, not before them;
     `eval`: the evaluation it plays by, `hand` or `learned` (as `HeuristicAgent`).
     A decision with one legal action is answered without searching; one between fewer
     root candidates than `candidates` gets that fraction of the budget, and one whose
@@ -613,8 +616,8 @@ class MCTSAgent:
     def _greedy(self, sim: Any, evaluate: Evaluator) -> None:
         """Play `greedy_plies` plies on `sim` as the one-step look-ahead would (over at most
         `greedy_limit` actions, one dice sample each), every side for itself. Neither the plies
-        nor their look-aheads count as `work`: the walks (`iterations`) bound them, so a search
-        with them is the same search as without, its leaves scored a few plies on."""
+        nor their look-aheads count as `work`, so `work` ends a search where it ended it without
+        them; the walks (`iterations`) or the clock bound their cost."""
         plies, limit = self._greedy_plan
         for _ in range(plies):
             if sim.is_terminal():
@@ -622,6 +625,7 @@ class MCTSAgent:
             moves = sim.legal_actions()
             if len(moves) > 1:
                 player = sim.current_player()
+                assert player is not None  # a decision is being made
                 some = [moves[i] for i in considered(moves, limit, self.rng)]
                 move = max(some, key=lambda a: value(sample_after(sim, a, self.rng)[0], player, evaluate))
             else:

@@ -138,7 +138,7 @@ def test_greedy_plies_play_the_one_step_choice_before_a_leaf_is_scored(wide_game
     `greedy_limit` actions): here the best take of each ply, give or take its d6."""
     register_evaluator("wide", wide.evaluate)
     state = wide_game.new_state(9)
-    agent = MCTSAgent(2, greedy_plies=2, greedy_limit=wide.UNITS * wide.UNITS)
+    agent = MCTSAgent(2)
     agent._greedy_plan = (2, wide.UNITS * wide.UNITS)  # as `choose` sets it from the options
     sim = state.clone()
     agent._greedy(sim, wide.evaluate)
