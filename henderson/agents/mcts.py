@@ -47,7 +47,7 @@ from typing import Any
 
 from henderson.agents.chance import determinise, sample_after
 from henderson.agents.evaluation import Evaluator, check_evaluation, chosen_evaluator, neutral, value, values
-from henderson.agents.heuristic import scored_actions
+from henderson.agents.heuristic import action_value, scored_actions
 from henderson.agents.repetition import History, one_word
 from henderson.agents.shortlist import considered
 from henderson.core.game import Action, State
@@ -627,7 +627,7 @@ class MCTSAgent:
                 player = sim.current_player()
                 assert player is not None  # a decision is being made
                 some = [moves[i] for i in considered(moves, limit, self.rng)]
-                move = max(some, key=lambda a: value(sample_after(sim, a, self.rng)[0], player, evaluate))
+                move = max(some, key=lambda a: action_value(sim, a, player, evaluate, self.rng, 1))
             else:
                 move = moves[0]
             sim.apply(move)
